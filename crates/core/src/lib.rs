@@ -1,0 +1,13 @@
+//! The shared core of confer: immutable values and the type system that the
+//! Puppet and CFEngine front-ends evaluate with. Nothing here knows about syntax.
+
+pub mod error;
+pub mod float;
+pub mod regexp;
+pub mod types;
+pub mod value;
+
+pub use error::CoreError;
+pub use regexp::Regexp;
+pub use types::Type;
+pub use value::{HashMap, Value};

@@ -1,0 +1,126 @@
+//! Puppet's `==` and ordering operators.
+
+use std::cmp::Ordering;
+
+use super::Value;
+use crate::error::CoreError;
+use crate::types;
+
+/// Puppet's `==`: strings compare case-insensitively, integers equal floats of the
+/// same value, arrays and hashes compare element by element with these same rules
+/// (hash keys are still looked up exactly), and values of unrelated kinds are
+/// simply unequal.
+pub fn puppet_equals(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => str_casecmp(x, y) == Ordering::Equal,
+        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
+            (*x as f64) == *y
+        }
+        (Value::Float(x), Value::Float(y)) => x == y,
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| puppet_equals(p, q))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| puppet_equals(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// One of the ordering operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl Comparison {
+    /// The operator as written in source.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Comparison::Lt => "<",
+            Comparison::Le => "<=",
+            Comparison::Gt => ">",
+            Comparison::Ge => ">=",
+        }
+    }
+}
+
+/// Evaluates `a <op> b`. Numbers compare with numbers, strings with strings
+/// (ignoring case), and types by assignability, which is only a partial order:
+/// `Integer[1,10] < Integer[0,5]` and its reverse are both false. Anything else is
+/// an error naming both types, as Puppet reports it.
+pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> {
+    if let (Value::Type(x), Value::Type(y)) = (a, b) {
+        let (sub, sup) = match op {
+            Comparison::Lt | Comparison::Le => (x, y),
+            Comparison::Gt | Comparison::Ge => (y, x),
+        };
+        let within = types::assignable(sup, sub);
+        return Ok(match op {
+            Comparison::Le | Comparison::Ge => within,
+            Comparison::Lt | Comparison::Gt => within && sub != sup,
+        });
+    }
+    let incomparable = || {
+        CoreError::Operand(format!(
+            "Comparison of: {} {} {}, is not possible",
+            types::infer::general_type_name(a),
+            op.symbol(),
+            types::infer::general_type_name(b)
+        ))
+    };
+    let ordering = match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => Some(x.cmp(y)),
+        (Value::Integer(x), Value::Float(y)) => (*x as f64).partial_cmp(y),
+        (Value::Float(x), Value::Integer(y)) => x.partial_cmp(&(*y as f64)),
+        (Value::Float(x), Value::Float(y)) => x.partial_cmp(y),
+        (Value::String(x), Value::String(y)) => Some(str_casecmp(x, y)),
+        _ => None,
+    }
+    .ok_or_else(incomparable)?;
+    Ok(match op {
+        Comparison::Lt => ordering == Ordering::Less,
+        Comparison::Le => ordering != Ordering::Greater,
+        Comparison::Gt => ordering == Ordering::Greater,
+        Comparison::Ge => ordering != Ordering::Less,
+    })
+}
+
+/// Case-insensitive ordering of two strings, by their lower-cased characters.
+fn str_casecmp(a: &str, b: &str) -> Ordering {
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .cmp(b.chars().flat_map(char::to_lowercase))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_equal_ignoring_case() {
+        assert!(puppet_equals(&"Abc".into(), &"aBC".into()));
+        assert!(!puppet_equals(&"1".into(), &Value::Integer(1)));
+    }
+
+    #[test]
+    fn integer_equals_float_of_same_value() {
+        assert!(puppet_equals(&Value::Integer(1), &Value::Float(1.0)));
+        assert_ne!(Value::Integer(1), Value::Float(1.0));
+    }
+
+    #[test]
+    fn mixed_kinds_do_not_compare() {
+        assert!(compare(Comparison::Lt, &"a".into(), &Value::Integer(1)).is_err());
+        assert_eq!(compare(Comparison::Lt, &"a".into(), &"B".into()), Ok(true));
+    }
+}

@@ -1,0 +1,120 @@
+//! The text a value becomes when it is interpolated into a string or logged with
+//! `notice`. Spec: "To String Conversions".
+
+use std::fmt::{self, Write};
+
+use super::Value;
+use crate::float::ruby_float_to_s;
+
+/// The interpolation form of `v`: strings as they are (also inside arrays and
+/// hashes), `undef` as nothing, arrays as `[a, b]`, hashes as `{k => v}`, regexps
+/// as `/src/`, floats as Ruby prints them, types in their source form, and
+/// sensitive values redacted.
+pub fn to_s(v: &Value) -> String {
+    let mut out = String::new();
+    // Writing into a String cannot fail.
+    let _ = write_to_s(&mut out, v);
+    out
+}
+
+fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
+    match v {
+        Value::Undef => Ok(()),
+        Value::Default => out.write_str("default"),
+        Value::Boolean(b) => write!(out, "{b}"),
+        Value::Integer(i) => write!(out, "{i}"),
+        Value::Float(f) => out.write_str(&ruby_float_to_s(*f)),
+        Value::String(s) => out.write_str(s),
+        Value::Regexp(r) => write!(out, "/{}/", r.source()),
+        Value::Array(items) => {
+            out.write_char('[')?;
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.write_str(", ")?;
+                }
+                write_to_s(out, item)?;
+            }
+            out.write_char(']')
+        }
+        Value::Hash(map) => {
+            out.write_char('{')?;
+            for (i, (k, val)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.write_str(", ")?;
+                }
+                write_to_s(out, k)?;
+                out.write_str(" => ")?;
+                write_to_s(out, val)?;
+            }
+            out.write_char('}')
+        }
+        Value::Type(t) => write!(out, "{t}"),
+        Value::Sensitive(_) => out.write_str("Sensitive [value redacted]"),
+    }
+}
+
+/// Quotes a string the way Puppet's programmatic (`%p`) form does: single quotes
+/// when nothing needs escaping, otherwise double quotes with escapes.
+pub fn puppet_quote(s: &str) -> String {
+    let needs_double = s.chars().any(|c| c == '\'' || c.is_control());
+    if !needs_double {
+        return format!("'{s}'");
+    }
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' => out.push_str("\\$"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:X}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&to_s(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::HashMap;
+
+    #[test]
+    fn containers_print_strings_bare_and_undef_empty() {
+        let v = Value::array(vec![
+            "a".into(),
+            Value::Integer(1),
+            Value::Undef,
+            Value::Float(1.5),
+        ]);
+        assert_eq!(to_s(&v), "[a, 1, , 1.5]");
+        let mut m = HashMap::new();
+        m.insert("k".into(), Value::array(vec![]));
+        assert_eq!(to_s(&Value::hash(m)), "{k => []}");
+    }
+
+    #[test]
+    fn sensitive_is_redacted() {
+        let v = Value::Sensitive(std::sync::Arc::new("secret".into()));
+        assert_eq!(to_s(&Value::array(vec![v])), "[Sensitive [value redacted]]");
+    }
+
+    #[test]
+    fn quoting_prefers_single_quotes() {
+        assert_eq!(puppet_quote("abc"), "'abc'");
+        assert_eq!(puppet_quote("it's"), "\"it's\"");
+        assert_eq!(puppet_quote("a\nb"), "\"a\\nb\"");
+    }
+}

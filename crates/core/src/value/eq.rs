@@ -1,0 +1,49 @@
+//! Strict structural equality and hashing, used for hash keys and for telling
+//! values apart exactly. This is Ruby's `eql?`, not Puppet's `==` operator (see
+//! `compare::puppet_equals`), which ignores case and the Integer/Float distinction.
+
+use std::hash::{Hash, Hasher};
+
+use super::Value;
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
+            (Value::Boolean(a), Value::Boolean(b)) => a == b,
+            (Value::Integer(a), Value::Integer(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits() || a == b,
+            (Value::String(a), Value::String(b)) => a == b,
+            (Value::Regexp(a), Value::Regexp(b)) => a == b,
+            (Value::Array(a), Value::Array(b)) => a == b,
+            (Value::Hash(a), Value::Hash(b)) => {
+                a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v))
+            }
+            (Value::Type(a), Value::Type(b)) => a == b,
+            (Value::Sensitive(a), Value::Sensitive(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Value {}
+
+impl Hash for Value {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Value::Undef | Value::Default => {}
+            Value::Boolean(b) => b.hash(state),
+            Value::Integer(i) => i.hash(state),
+            // +0.0 and -0.0 are equal, so they must hash alike.
+            Value::Float(f) => (if *f == 0.0 { 0.0f64 } else { *f }).to_bits().hash(state),
+            Value::String(s) => s.hash(state),
+            Value::Regexp(r) => r.hash(state),
+            Value::Array(a) => a.hash(state),
+            // Order-independent, because equal hashes may list their keys differently.
+            Value::Hash(h) => h.len().hash(state),
+            Value::Type(t) => t.hash(state),
+            Value::Sensitive(s) => std::sync::Arc::as_ptr(s).hash(state),
+        }
+    }
+}

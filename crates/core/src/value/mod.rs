@@ -1,0 +1,137 @@
+//! Puppet values: immutable trees whose payloads are shared through `Arc`, so that
+//! copying a value into a variable, an array or a function argument never copies
+//! its contents.
+
+mod compare;
+mod display;
+mod eq;
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::regexp::Regexp;
+use crate::types::Type;
+
+pub use compare::{compare, puppet_equals, Comparison};
+pub use display::{puppet_quote, to_s};
+
+/// An insertion-ordered hash. Keys are compared strictly (Ruby's `eql?`): `1` and
+/// `1.0` are different keys, and so are `'a'` and `'A'`.
+pub type HashMap = IndexMap<Value, Value>;
+
+/// A Puppet value.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// The `undef` value.
+    Undef,
+    /// The `default` value.
+    Default,
+    /// `true` or `false`.
+    Boolean(bool),
+    /// A 64-bit signed integer; arithmetic that leaves this range is an error.
+    Integer(i64),
+    /// A finite double-precision float.
+    Float(f64),
+    /// A string of Unicode characters.
+    String(Arc<str>),
+    /// A regular expression value (`/.../`).
+    Regexp(Arc<Regexp>),
+    /// An ordered array.
+    Array(Arc<Vec<Value>>),
+    /// An insertion-ordered hash.
+    Hash(Arc<HashMap>),
+    /// A type used as a value (`Integer[1,2]`, `File['/etc/x']`).
+    Type(Arc<Type>),
+    /// A value whose clear text must never be shown.
+    Sensitive(Arc<Value>),
+}
+
+impl Value {
+    /// A string value.
+    pub fn string(s: impl Into<Arc<str>>) -> Value {
+        Value::String(s.into())
+    }
+
+    /// An array value.
+    pub fn array(items: Vec<Value>) -> Value {
+        Value::Array(Arc::new(items))
+    }
+
+    /// A hash value.
+    pub fn hash(map: HashMap) -> Value {
+        Value::Hash(Arc::new(map))
+    }
+
+    /// A type value.
+    pub fn from_type(t: Type) -> Value {
+        Value::Type(Arc::new(t))
+    }
+
+    /// Puppet's truthiness: only `undef` and `false` are false.
+    /// Spec: "Boolean Conversion".
+    pub fn is_truthy(&self) -> bool {
+        !matches!(self, Value::Undef | Value::Boolean(false))
+    }
+
+    /// The string payload, when this is a string.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether this is `undef`.
+    pub fn is_undef(&self) -> bool {
+        matches!(self, Value::Undef)
+    }
+
+    /// The name of the value's general type, as used in Puppet's error messages
+    /// ("Comparison of: String < Integer").
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Undef => "Undef",
+            Value::Default => "Default",
+            Value::Boolean(_) => "Boolean",
+            Value::Integer(_) => "Integer",
+            Value::Float(_) => "Float",
+            Value::String(_) => "String",
+            Value::Regexp(_) => "Regexp",
+            Value::Array(_) => "Array",
+            Value::Hash(_) => "Hash",
+            Value::Type(_) => "Type",
+            Value::Sensitive(_) => "Sensitive",
+        }
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Boolean(b)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(i: i64) -> Value {
+        Value::Integer(i)
+    }
+}
+
+impl From<f64> for Value {
+    fn from(f: f64) -> Value {
+        Value::Float(f)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::String(s.into())
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::String(s.into())
+    }
+}

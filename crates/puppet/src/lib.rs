@@ -1,0 +1,4 @@
+//! Puppet front-end.
+
+pub mod ast;
+pub mod span;
