@@ -1,0 +1,44 @@
+//! The error a user gets for a manifest that does not parse or evaluate: a
+//! message and the place it refers to.
+
+use std::fmt;
+
+use crate::log::Location;
+
+/// Which phase rejected the manifest; Puppet words the two differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Lexing, parsing or static validation.
+    Syntax,
+    /// Evaluation.
+    Evaluation,
+}
+
+/// A located error from parsing, validating or evaluating a manifest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuppetError {
+    /// Which phase failed.
+    pub phase: Phase,
+    /// What went wrong.
+    pub message: String,
+    /// Where, when known.
+    pub location: Option<Location>,
+}
+
+impl fmt::Display for PuppetError {
+    /// Puppet's wording: `Could not parse for environment production: ...` for
+    /// syntax errors and `Evaluation Error: ...` for evaluation errors, followed by
+    /// `(file: f, line: l, column: c)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.phase {
+            Phase::Syntax => write!(f, "Could not parse for environment production: {}", self.message)?,
+            Phase::Evaluation => write!(f, "Evaluation Error: {}", self.message)?,
+        }
+        if let Some(loc) = &self.location {
+            write!(f, " {loc}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PuppetError {}

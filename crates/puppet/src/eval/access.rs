@@ -1,0 +1,149 @@
+//! The access operator `[]`: indexing and slicing strings and arrays, hash
+//! lookup, type parameters (`Integer[1,2]`) and resource references
+//! (`File['a', 'b']`).
+
+use std::rc::Rc;
+
+use confer_core::types::{parameterize, Type};
+use confer_core::Value;
+
+use super::flow::{core_fail, fail, EvalResult};
+use super::scope::Scope;
+use super::Evaluator;
+use crate::ast::Expr;
+use crate::span::Span;
+
+/// Resolves a `[start, count]` slice of a sequence of `len` items into an index
+/// range, with Ruby's rules plus Puppet's negative count ("up to that index from
+/// the end"). `None` when the start is outside the sequence.
+fn slice_range(len: usize, start: i64, count: i64) -> Option<(usize, usize)> {
+    let len = len as i64;
+    let start = if start < 0 { start + len } else { start };
+    if start < 0 || start > len {
+        return None;
+    }
+    let end = if count < 0 { len + count + 1 } else { start.saturating_add(count) };
+    let end = end.clamp(start, len);
+    Some((start as usize, end as usize))
+}
+
+/// A single index, counting from the end when negative.
+fn index(len: usize, i: i64) -> Option<usize> {
+    let i = if i < 0 { i + len as i64 } else { i };
+    (0..len as i64).contains(&i).then_some(i as usize)
+}
+
+fn int_key(v: &Value, span: Span) -> EvalResult<i64> {
+    match v {
+        Value::Integer(i) => Ok(*i),
+        other => Err(fail(span, format!("The index must be an Integer, got {}", other.type_name()))),
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn eval_access(&mut self, target: &'a Expr, keys: &'a [Expr], span: Span, scope: &Rc<Scope>) -> EvalResult {
+        let value = self.eval(target, scope)?;
+        let keys = self.eval_list(keys, scope)?;
+        match &value {
+            Value::Type(t) => self.access_type(t, &keys, span),
+            Value::String(s) => {
+                let chars: Vec<char> = s.chars().collect();
+                match keys.as_slice() {
+                    [i] => Ok(index(chars.len(), int_key(i, span)?).map_or(Value::from(""), |i| Value::from(chars[i].to_string()))),
+                    [start, count] => Ok(slice_range(chars.len(), int_key(start, span)?, int_key(count, span)?)
+                        .map_or(Value::from(""), |(a, b)| Value::from(chars[a..b].iter().collect::<String>()))),
+                    _ => Err(fail(span, format!("String supports [] with one or two arguments. Got {}", keys.len()))),
+                }
+            }
+            Value::Array(items) => match keys.as_slice() {
+                [i] => Ok(index(items.len(), int_key(i, span)?).map_or(Value::Undef, |i| items[i].clone())),
+                [start, count] => Ok(slice_range(items.len(), int_key(start, span)?, int_key(count, span)?)
+                    .map_or(Value::array(Vec::new()), |(a, b)| Value::array(items[a..b].to_vec()))),
+                _ => Err(fail(span, format!("Array supports [] with one or two arguments. Got {}", keys.len()))),
+            },
+            Value::Hash(map) => match keys.as_slice() {
+                [k] => Ok(map.get(k).cloned().unwrap_or(Value::Undef)),
+                [] => Err(fail(span, "Hash supports [] with one or more arguments. Got 0")),
+                many => Ok(Value::array(many.iter().filter_map(|k| map.get(k).cloned()).collect())),
+            },
+            other => Err(fail(span, format!("Operator '[]' is not applicable to {}.", a_value(other)))),
+        }
+    }
+
+    /// `Type[params]`. Resource and class references with several titles or names
+    /// produce an array of references.
+    fn access_type(&mut self, t: &Type, keys: &[Value], span: Span) -> EvalResult {
+        let titles = |keys: &[Value]| -> Vec<Value> {
+            keys.iter()
+                .flat_map(|k| match k {
+                    Value::Array(items) => items.to_vec(),
+                    other => vec![other.clone()],
+                })
+                .collect()
+        };
+        match t {
+            Type::Resource { type_name: Some(_), title: None } => {
+                let all = titles(keys);
+                let refs = all
+                    .iter()
+                    .map(|title| parameterize(t, std::slice::from_ref(title)).map(Value::from_type))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(core_fail(span))?;
+                Ok(single_or_array(refs, keys))
+            }
+            Type::Resource { type_name: None, .. } if keys.len() > 2 || matches!(keys.get(1), Some(Value::Array(_))) => {
+                let base = parameterize(t, &keys[..1]).map_err(core_fail(span))?;
+                self.access_type(&base, &keys[1..], span)
+            }
+            Type::Class(None) => {
+                let all = titles(keys);
+                let refs = all
+                    .iter()
+                    .map(|name| parameterize(t, std::slice::from_ref(name)).map(Value::from_type))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(core_fail(span))?;
+                Ok(single_or_array(refs, keys))
+            }
+            _ => parameterize(t, keys).map(Value::from_type).map_err(core_fail(span)),
+        }
+    }
+}
+
+/// One reference stays a reference; several (or an array argument) are an array.
+fn single_or_array(mut refs: Vec<Value>, keys: &[Value]) -> Value {
+    if refs.len() == 1 && !matches!(keys.first(), Some(Value::Array(_))) {
+        refs.pop().unwrap_or(Value::Undef)
+    } else {
+        Value::array(refs)
+    }
+}
+
+/// "an Undef Value", "a String", … as Puppet's operator errors describe a value.
+fn a_value(v: &Value) -> String {
+    match v {
+        Value::Undef => "an Undef Value".to_string(),
+        Value::Integer(_) => "an Integer".to_string(),
+        other => format!("a {}", other.type_name()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_follow_ruby_and_puppet() {
+        assert_eq!(slice_range(5, 1, 2), Some((1, 3)));
+        assert_eq!(slice_range(5, -2, 2), Some((3, 5)));
+        assert_eq!(slice_range(5, 5, 1), Some((5, 5)));
+        assert_eq!(slice_range(5, 6, 1), None);
+        assert_eq!(slice_range(5, 1, -2), Some((1, 4)));
+    }
+
+    #[test]
+    fn negative_index_counts_from_end() {
+        assert_eq!(index(3, -1), Some(2));
+        assert_eq!(index(3, 3), None);
+        assert_eq!(index(3, -4), None);
+    }
+}

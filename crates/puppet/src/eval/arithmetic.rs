@@ -1,0 +1,306 @@
+//! The arithmetic operators `+ - * / % << >>` and unary minus, including Puppet's
+//! automatic conversion of numeric strings (with a warning) and its container
+//! forms (array concatenation and removal, hash merge and removal).
+
+use confer_core::float::ruby_float_to_s;
+use confer_core::value::puppet_equals;
+use confer_core::{HashMap, Value};
+
+use crate::ast::BinaryOp;
+
+/// A number taken from an operand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Num {
+    Int(i64),
+    Float(f64),
+}
+
+/// Parses a string as Puppet converts it for arithmetic: optional sign,
+/// decimal, `0x` hex, `0b` binary, `0` octal, or a float; surrounding blanks are
+/// ignored.
+fn parse_number(s: &str) -> Option<Num> {
+    let t = s.trim();
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let int = |digits: &str, radix: u32| -> Option<Num> {
+        if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        let magnitude = i128::from_str_radix(digits, radix).ok()?;
+        let v = if neg { -magnitude } else { magnitude };
+        i64::try_from(v).ok().map(Num::Int)
+    };
+    if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        return int(hex, 16);
+    }
+    if let Some(bin) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
+        return int(bin, 2);
+    }
+    if body.len() > 1 && body.starts_with('0') && body.chars().all(|c| c.is_ascii_digit()) {
+        return int(&body[1..], 8);
+    }
+    if !body.is_empty() && body.chars().all(|c| c.is_ascii_digit()) {
+        return int(body, 10);
+    }
+    let looks_float = body.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && body.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
+        && !body.ends_with('.');
+    if looks_float {
+        let f: f64 = body.parse().ok()?;
+        return Some(Num::Float(if neg { -f } else { f }));
+    }
+    None
+}
+
+/// The number an operand stands for; strings convert with a warning.
+fn to_num(v: &Value, warn: &mut dyn FnMut(String)) -> Result<Num, String> {
+    match v {
+        Value::Integer(i) => Ok(Num::Int(*i)),
+        Value::Float(f) => Ok(Num::Float(*f)),
+        Value::String(s) => match parse_number(s) {
+            Some(n) => {
+                let shown = match n {
+                    Num::Int(i) => i.to_string(),
+                    Num::Float(f) => ruby_float_to_s(f),
+                };
+                warn(format!("The string '{s}' was automatically coerced to the numerical value {shown}"));
+                Ok(n)
+            }
+            None => Err(format!("The value '{s}' cannot be converted to Numeric.")),
+        },
+        other => Err(format!("The value '{other}' cannot be converted to Numeric.")),
+    }
+}
+
+fn overflow(op: BinaryOp, exact: i128) -> String {
+    let (bound, sign) = if exact < 0 { ("min", '-') } else { ("max", '+') };
+    format!(
+        "A '{}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{:x}'",
+        op.symbol(),
+        exact.unsigned_abs()
+    )
+}
+
+fn checked_float(op: BinaryOp, f: f64) -> Result<Value, String> {
+    if f.is_infinite() {
+        Err(format!("The result of the {} expression is Infinity", op.symbol()))
+    } else if f.is_nan() {
+        Err(format!("The result of the {} expression is NaN", op.symbol()))
+    } else {
+        Ok(Value::Float(f))
+    }
+}
+
+/// Evaluates `lhs op rhs` for an arithmetic operator. Warnings about converted
+/// strings go to `warn`; errors are Puppet's messages.
+pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(String)) -> Result<Value, String> {
+    match (op, lhs) {
+        (BinaryOp::Add, Value::Array(a)) => return Ok(concat(a, rhs)),
+        (BinaryOp::Sub, Value::Array(a)) => return Ok(array_remove(a, rhs)),
+        (BinaryOp::Shl, Value::Array(a)) => {
+            let mut out = (**a).clone();
+            out.push(rhs.clone());
+            return Ok(Value::array(out));
+        }
+        (BinaryOp::Add, Value::Hash(h)) => return hash_merge(h, rhs),
+        (BinaryOp::Sub, Value::Hash(h)) => return Ok(hash_remove(h, rhs)),
+        _ => {}
+    }
+    let a = to_num(lhs, warn)?;
+    let b = to_num(rhs, warn)?;
+    match (a, b) {
+        (Num::Int(x), Num::Int(y)) => int_op(op, x, y),
+        (x, y) => {
+            let (x, y) = (as_f64(x), as_f64(y));
+            match op {
+                BinaryOp::Add => checked_float(op, x + y),
+                BinaryOp::Sub => checked_float(op, x - y),
+                BinaryOp::Mul => checked_float(op, x * y),
+                BinaryOp::Div => checked_float(op, x / y),
+                BinaryOp::Mod => Err("Operator '%' is not applicable to a Float.".to_string()),
+                BinaryOp::Shl | BinaryOp::Shr => {
+                    Err(format!("Operator '{}' is not applicable to a Float.", op.symbol()))
+                }
+                _ => Err(format!("Operator '{}' is not arithmetic", op.symbol())),
+            }
+        }
+    }
+}
+
+fn as_f64(n: Num) -> f64 {
+    match n {
+        Num::Int(i) => i as f64,
+        Num::Float(f) => f,
+    }
+}
+
+/// Integer arithmetic with Ruby's floored division and modulo, and an error for
+/// any result outside 64 bits.
+fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Value, String> {
+    let (x, y) = (x as i128, y as i128);
+    let exact: i128 = match op {
+        BinaryOp::Add => x + y,
+        BinaryOp::Sub => x - y,
+        BinaryOp::Mul => x * y,
+        BinaryOp::Div | BinaryOp::Mod if y == 0 => return Err("Division by 0".to_string()),
+        BinaryOp::Div => {
+            let q = x / y;
+            if x % y != 0 && ((x < 0) != (y < 0)) {
+                q - 1
+            } else {
+                q
+            }
+        }
+        BinaryOp::Mod => {
+            let r = x % y;
+            if r != 0 && ((r < 0) != (y < 0)) {
+                r + y
+            } else {
+                r
+            }
+        }
+        BinaryOp::Shl => return shift(op, x, y),
+        BinaryOp::Shr => return shift(op, x, -y),
+        _ => return Err(format!("Operator '{}' is not arithmetic", op.symbol())),
+    };
+    i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
+}
+
+/// `x << n` for positive `n`, `x >> -n` otherwise, as Ruby shifts.
+fn shift(op: BinaryOp, x: i128, n: i128) -> Result<Value, String> {
+    if n >= 0 {
+        if x != 0 && n >= 64 {
+            let shown = if n < 120 { x << n } else { i128::MAX };
+            return Err(overflow(op, shown));
+        }
+        let exact = x << n.min(127);
+        i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
+    } else {
+        let n = (-n).min(127);
+        Ok(Value::Integer((x >> n) as i64))
+    }
+}
+
+/// `-v`: numbers negate, numeric strings convert first.
+pub fn negate(v: &Value, warn: &mut dyn FnMut(String)) -> Result<Value, String> {
+    match to_num(v, warn)? {
+        Num::Int(i) => i
+            .checked_neg()
+            .map(Value::Integer)
+            .ok_or_else(|| overflow(BinaryOp::Sub, -(i as i128))),
+        Num::Float(f) => Ok(Value::Float(-f)),
+    }
+}
+
+/// `array + x`: an array or hash operand contributes its elements (a hash its
+/// `[key, value]` pairs); anything else is appended.
+fn concat(a: &[Value], rhs: &Value) -> Value {
+    let mut out = a.to_vec();
+    match rhs {
+        Value::Array(b) => out.extend(b.iter().cloned()),
+        Value::Hash(h) => out.extend(h.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))),
+        other => out.push(other.clone()),
+    }
+    Value::array(out)
+}
+
+/// `array - x`: removes every element equal (by `==`) to `x`, or to any element
+/// of `x` when it is an array.
+fn array_remove(a: &[Value], rhs: &Value) -> Value {
+    let removed: Vec<Value> = match rhs {
+        Value::Array(b) => b.to_vec(),
+        Value::Hash(h) => h.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect(),
+        other => vec![other.clone()],
+    };
+    Value::array(a.iter().filter(|x| !removed.iter().any(|r| puppet_equals(x, r))).cloned().collect())
+}
+
+/// `hash + x`: merges a hash, or an array of pairs or of alternating keys and
+/// values; the right side wins and new keys keep their order at the end.
+fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, String> {
+    let mut out = h.clone();
+    match rhs {
+        Value::Hash(r) => out.extend(r.iter().map(|(k, v)| (k.clone(), v.clone()))),
+        Value::Array(items) => {
+            let pairs = items.iter().all(|i| matches!(i, Value::Array(p) if p.len() == 2));
+            if pairs && !items.is_empty() {
+                for item in items.iter() {
+                    if let Value::Array(p) = item {
+                        out.insert(p[0].clone(), p[1].clone());
+                    }
+                }
+            } else if items.len() % 2 == 0 {
+                for pair in items.chunks(2) {
+                    out.insert(pair[0].clone(), pair[1].clone());
+                }
+            } else {
+                return Err("Only an Array with an even number of elements can be merged with a Hash".to_string());
+            }
+        }
+        other => return Err(format!("A Hash can only be merged with a Hash or an Array, got {}", other.type_name())),
+    }
+    Ok(Value::hash(out))
+}
+
+/// `hash - x`: removes the key `x`, the keys of a hash, or each key in an array.
+fn hash_remove(h: &HashMap, rhs: &Value) -> Value {
+    let keys: Vec<Value> = match rhs {
+        Value::Array(b) => b.to_vec(),
+        Value::Hash(r) => r.keys().cloned().collect(),
+        other => vec![other.clone()],
+    };
+    Value::hash(h.iter().filter(|(k, _)| !keys.contains(k)).map(|(k, v)| (k.clone(), v.clone())).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(op: BinaryOp, a: Value, b: Value) -> Result<Value, String> {
+        binary(op, &a, &b, &mut |_| {})
+    }
+
+    #[test]
+    fn integer_division_floors_like_ruby() {
+        assert_eq!(eval(BinaryOp::Div, (-7).into(), 2.into()), Ok(Value::Integer(-4)));
+        assert_eq!(eval(BinaryOp::Mod, (-7).into(), 2.into()), Ok(Value::Integer(1)));
+        assert_eq!(eval(BinaryOp::Mod, 7.into(), (-2).into()), Ok(Value::Integer(-1)));
+        assert_eq!(eval(BinaryOp::Div, 7.into(), 2.into()), Ok(Value::Integer(3)));
+    }
+
+    #[test]
+    fn overflow_is_reported_with_the_exact_result() {
+        assert_eq!(
+            eval(BinaryOp::Add, i64::MAX.into(), 1.into()),
+            Err("A '+' expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'".into())
+        );
+        assert_eq!(
+            eval(BinaryOp::Shl, 1.into(), 64.into()),
+            Err("A '<<' expression resulted in a value outside of Puppet Integer max range, got '+0x10000000000000000'".into())
+        );
+    }
+
+    #[test]
+    fn numeric_strings_convert_with_a_warning() {
+        let mut warnings = Vec::new();
+        let r = binary(BinaryOp::Add, &"0x10".into(), &1.into(), &mut |w| warnings.push(w));
+        assert_eq!(r, Ok(Value::Integer(17)));
+        assert_eq!(warnings, vec!["The string '0x10' was automatically coerced to the numerical value 16"]);
+        assert!(eval(BinaryOp::Add, "abc".into(), 1.into()).is_err());
+    }
+
+    #[test]
+    fn float_errors() {
+        assert!(eval(BinaryOp::Div, 1.0.into(), 0.into()).is_err());
+        assert!(eval(BinaryOp::Mod, 5.5.into(), 2.into()).is_err());
+        assert_eq!(eval(BinaryOp::Div, 7.0.into(), 2.into()), Ok(Value::Float(3.5)));
+    }
+
+    #[test]
+    fn array_removal_uses_puppet_equality() {
+        let r = eval(BinaryOp::Sub, Value::array(vec![1.into()]), Value::array(vec![1.0.into()]));
+        assert_eq!(r, Ok(Value::array(vec![])));
+    }
+}

@@ -1,0 +1,354 @@
+//! Resources, classes and defined types: what a manifest declares. confer builds
+//! the catalog as `puppet apply` compiles it but never applies it to the system;
+//! it only reports what applying `notify` resources prints.
+
+use std::collections::{HashMap as StdHashMap, VecDeque};
+use std::rc::Rc;
+
+use confer_core::types::params::capitalize_segments;
+use confer_core::types::Type;
+use confer_core::value::to_s;
+use confer_core::{HashMap, Value};
+
+use super::calls::Args;
+use super::flow::{fail, EvalResult};
+use super::functions::Call;
+use super::scope::{Scope, ScopeKind};
+use super::Evaluator;
+use crate::ast::{AttributeOp, Definition, Expr, ExprKind, ResourceBody, ResourceForm};
+use crate::log::{Level, LogEvent};
+use crate::span::Span;
+
+/// Resource types that Puppet itself provides, accepted without a definition.
+const BUILTIN_TYPES: &[&str] = &[
+    "augeas", "cron", "exec", "file", "filebucket", "group", "host", "mount", "notify", "package", "resources",
+    "schedule", "scheduled_task", "selboolean", "selmodule", "service", "ssh_authorized_key", "sshkey", "stage",
+    "tidy", "user", "whit", "yumrepo", "zfs", "zone", "zpool",
+];
+
+/// Attributes every resource accepts, which are not parameters of a define.
+const METAPARAMETERS: &[&str] = &[
+    "alias", "audit", "before", "consume", "export", "loglevel", "noop", "notify", "require", "schedule", "stage",
+    "subscribe", "tag",
+];
+
+/// A declared resource.
+struct Resource {
+    type_name: String,
+    title: String,
+    attributes: HashMap,
+    /// The class or defined resource that declared it, as Puppet names it in
+    /// resource paths (`Main`, `Foo::Bar`, `Mytype[title]`).
+    container: String,
+    virtual_: bool,
+    span: Span,
+}
+
+/// A defined-type instance waiting to be evaluated; Puppet evaluates their
+/// bodies after the code that declared them has finished.
+struct PendingDefine<'a> {
+    def: &'a Definition,
+    type_name: String,
+    title: String,
+    args: HashMap,
+    container_span: Span,
+}
+
+/// The resources declared so far.
+#[derive(Default)]
+pub(crate) struct Catalog<'a> {
+    resources: Vec<Resource>,
+    index: StdHashMap<(String, String), usize>,
+    pending: VecDeque<PendingDefine<'a>>,
+}
+
+/// The name of the container a scope declares resources in.
+fn container_of(scope: &Scope) -> String {
+    match &scope.kind {
+        ScopeKind::Top | ScopeKind::Node(_) => "Main".to_string(),
+        ScopeKind::Class(name) => capitalize_segments(name),
+        ScopeKind::Resource(ty, title) => format!("{ty}[{title}]"),
+        ScopeKind::Local => scope.parent.as_deref().map_or_else(|| "Main".to_string(), container_of),
+    }
+}
+
+fn class_names(args: &[Value], span: Span) -> EvalResult<Vec<String>> {
+    let mut names = Vec::new();
+    for a in args {
+        match a {
+            Value::String(s) => names.push(s.to_string()),
+            Value::Array(items) => names.extend(class_names(items, span)?),
+            Value::Type(t) => match &**t {
+                Type::Class(Some(n)) => names.push(n.to_string()),
+                Type::Resource { type_name: Some(n), title: None } => names.push(n.to_lowercase()),
+                Type::Resource { type_name: Some(n), title: Some(title) } if n.eq_ignore_ascii_case("class") => {
+                    names.push(title.to_string())
+                }
+                other => return Err(fail(span, format!("Cannot use {other} as a class name"))),
+            },
+            other => return Err(fail(span, format!("Cannot use {} as a class name", other.type_name()))),
+        }
+    }
+    Ok(names)
+}
+
+/// `include`, `contain` and `require`.
+pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
+    if !matches!(call.name, "include" | "contain" | "require") {
+        return Err(call);
+    }
+    let span = call.span;
+    Ok(class_names(&call.args, span).and_then(|names| {
+        for name in names {
+            call.ev.declare_class(&name, None, span)?;
+        }
+        Ok(Value::Undef)
+    }))
+}
+
+impl<'a> Evaluator<'a> {
+    /// Evaluates a class once; declaring it again with parameters is an error.
+    pub(crate) fn declare_class(&mut self, name: &str, params: Option<HashMap>, span: Span) -> EvalResult<()> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if self.classes.contains_key(&key) {
+            if params.is_some() {
+                return Err(fail(
+                    span,
+                    format!("Duplicate declaration: Class[{}] is already declared", capitalize_segments(&key)),
+                ));
+            }
+            return Ok(());
+        }
+        let Some(def) = self.defs.classes.get(&key).copied() else {
+            return Err(fail(span, format!("Could not find class ::{key}")));
+        };
+        let parent_scope = match &def.parent {
+            Some(parent) => {
+                self.declare_class(parent, None, span)?;
+                self.classes.get(&parent.trim_start_matches("::").to_lowercase()).cloned()
+            }
+            None => None,
+        };
+        self.enter(span)?;
+        let scope = Scope::new(ScopeKind::Class(key.clone()), Some(parent_scope.unwrap_or_else(|| self.top.clone())));
+        self.classes.insert(key.clone(), scope.clone());
+        let what = format!("Class[{}]", capitalize_segments(&key));
+        let result = self.bind_class_like(&def.params, params.unwrap_or_default(), &scope, &what, &key, span).and_then(|()| {
+            self.eval_block(&def.body, &scope)?;
+            Ok(())
+        });
+        self.leave();
+        result
+    }
+
+    fn bind_class_like(
+        &mut self,
+        params: &'a [crate::ast::Parameter],
+        mut args: HashMap,
+        scope: &Rc<Scope>,
+        what: &str,
+        title: &str,
+        span: Span,
+    ) -> EvalResult<()> {
+        args.retain(|k, _| !k.as_str().is_some_and(|k| METAPARAMETERS.contains(&k)));
+        for special in ["title", "name"] {
+            let _ = scope.assign(special, Value::from(title));
+        }
+        self.bind_params(params, Args::Named(args), scope, what, span)
+    }
+
+    /// Evaluates the node definition that applies: confer has no host name, so
+    /// that is `node default`.
+    pub(super) fn evaluate_node(&mut self, top: &Rc<Scope>) -> EvalResult<()> {
+        if self.defs.nodes.is_empty() {
+            return Ok(());
+        }
+        let node = self
+            .defs
+            .nodes
+            .iter()
+            .copied()
+            .find(|n| n.matchers.iter().any(|m| matches!(m.kind, ExprKind::Default)));
+        let Some(node) = node else {
+            let span = self.defs.nodes[0].matchers.first().map_or_else(Span::default, |m| m.span);
+            return Err(fail(span, "Could not find node statement with name 'default'"));
+        };
+        let scope = Scope::new(ScopeKind::Node("default".into()), Some(top.clone()));
+        self.eval_block(&node.body, &scope)?;
+        Ok(())
+    }
+
+    /// Evaluates queued defined resources, including any they declare in turn.
+    pub(super) fn evaluate_pending_resources(&mut self) -> EvalResult<()> {
+        while let Some(p) = self.catalog.pending.pop_front() {
+            self.enter(p.container_span)?;
+            let scope = Scope::new(ScopeKind::Resource(p.type_name.clone(), p.title.clone()), Some(self.top.clone()));
+            let what = format!("{}[{}]", p.type_name, p.title);
+            let result = self
+                .bind_class_like(&p.def.params, p.args, &scope, &what, &p.title, p.container_span)
+                .and_then(|()| self.eval_block(&p.def.body, &scope));
+            self.leave();
+            result?;
+        }
+        Ok(())
+    }
+
+    /// Prints what `puppet apply` prints when it applies the catalog's `notify`
+    /// resources; nothing else is applied.
+    pub(super) fn report_catalog(&mut self) {
+        let mut lines = Vec::new();
+        for r in self.catalog.resources.iter().filter(|r| !r.virtual_ && r.type_name == "Notify") {
+            let message = r.attributes.get(&Value::from("message")).map_or_else(|| r.title.clone(), to_s);
+            lines.push(message.clone());
+            lines.push(format!(
+                "/Stage[main]/{}/Notify[{}]/message: defined 'message' as '{}'",
+                r.container, r.title, message
+            ));
+        }
+        for message in lines {
+            self.logger.log(LogEvent { level: Level::Notice, scope: None, message, location: None });
+        }
+    }
+
+    fn eval_attributes(&mut self, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult<HashMap> {
+        let mut attrs = HashMap::new();
+        for op in ops {
+            match op {
+                AttributeOp::Set { name, value, span, .. } => {
+                    let v = self.eval(value, scope)?;
+                    if attrs.insert(Value::from(name.as_str()), v).is_some() {
+                        return Err(fail(*span, format!("The attribute '{name}' has already been set")));
+                    }
+                }
+                AttributeOp::Splat { value, span } => match self.eval(value, scope)? {
+                    Value::Hash(map) => attrs.extend(map.iter().map(|(k, v)| (k.clone(), v.clone()))),
+                    Value::Undef => {}
+                    other => {
+                        return Err(fail(*span, format!("The value of '* =>' must be a Hash, got {}", other.type_name())))
+                    }
+                },
+            }
+        }
+        Ok(attrs)
+    }
+
+    pub(super) fn eval_resource(
+        &mut self,
+        form: ResourceForm,
+        type_expr: &'a Expr,
+        bodies: &'a [ResourceBody],
+        scope: &Rc<Scope>,
+    ) -> EvalResult {
+        let type_name = match &type_expr.kind {
+            ExprKind::BareWord(n) | ExprKind::TypeRef(n) => n.trim_start_matches("::").to_lowercase(),
+            _ => match self.eval(type_expr, scope)? {
+                Value::String(s) => s.to_lowercase(),
+                Value::Type(t) => match &*t {
+                    Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
+                    _ => return Err(fail(type_expr.span, format!("{t} is not a resource type"))),
+                },
+                other => return Err(fail(type_expr.span, format!("{} is not a resource type", other.type_name()))),
+            },
+        };
+        let mut refs = Vec::new();
+        for body in bodies {
+            let titles = match self.eval(&body.title, scope)? {
+                Value::Array(items) => items.to_vec(),
+                other => vec![other],
+            };
+            let attrs = self.eval_attributes(&body.ops, scope)?;
+            for title in titles {
+                let Value::String(title) = title else {
+                    return Err(fail(body.title.span, format!("A resource title must be a String, got {}", title.type_name())));
+                };
+                if type_name == "class" {
+                    self.declare_class(&title, Some(attrs.clone()), body.span)?;
+                    refs.push(Value::from_type(Type::Class(Some(title.to_lowercase().into()))));
+                    continue;
+                }
+                let cap = capitalize_segments(&type_name);
+                self.declare_resource(&type_name, &cap, &title, attrs.clone(), form, body.span, scope)?;
+                refs.push(Value::from_type(Type::Resource { type_name: Some(cap.into()), title: Some(title) }));
+            }
+        }
+        Ok(if refs.len() == 1 { refs.pop().unwrap_or(Value::Undef) } else { Value::array(refs) })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn declare_resource(
+        &mut self,
+        type_name: &str,
+        cap: &str,
+        title: &str,
+        attributes: HashMap,
+        form: ResourceForm,
+        span: Span,
+        scope: &Rc<Scope>,
+    ) -> EvalResult<()> {
+        let define = self.defs.defines.get(type_name).copied();
+        if define.is_none() && !BUILTIN_TYPES.contains(&type_name) {
+            return Err(fail(span, format!("Resource type not found: {cap}")));
+        }
+        let key = (cap.to_string(), title.to_string());
+        if let Some(&existing) = self.catalog.index.get(&key) {
+            let at = self.location(self.catalog.resources[existing].span);
+            return Err(fail(
+                span,
+                format!(
+                    "Duplicate declaration: {cap}[{title}] is already declared at (file: {}, line: {}); cannot redeclare",
+                    at.file, at.line
+                ),
+            ));
+        }
+        let virtual_ = form != ResourceForm::Regular;
+        if let (Some(def), false) = (define, virtual_) {
+            self.catalog.pending.push_back(PendingDefine {
+                def,
+                type_name: cap.to_string(),
+                title: title.to_string(),
+                args: attributes.clone(),
+                container_span: span,
+            });
+        }
+        self.catalog.index.insert(key, self.catalog.resources.len());
+        self.catalog.resources.push(Resource {
+            type_name: cap.to_string(),
+            title: title.to_string(),
+            attributes,
+            container: container_of(scope),
+            virtual_,
+            span,
+        });
+        Ok(())
+    }
+
+    /// `File { mode => '0644' }`: evaluated for its errors; confer does not
+    /// apply resources, so defaults change nothing it reports.
+    pub(super) fn eval_resource_defaults(&mut self, _type_ref: &'a Expr, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult {
+        self.eval_attributes(ops, scope)?;
+        Ok(Value::Undef)
+    }
+
+    /// `Notify['x'] { message => 'y' }`: sets attributes of declared resources.
+    pub(super) fn eval_resource_override(&mut self, reference: &'a Expr, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult {
+        let target = self.eval(reference, scope)?;
+        let attrs = self.eval_attributes(ops, scope)?;
+        let refs = match &target {
+            Value::Array(items) => items.to_vec(),
+            other => vec![other.clone()],
+        };
+        for r in refs {
+            if let Value::Type(t) = &r {
+                if let Type::Resource { type_name: Some(n), title: Some(title) } = &**t {
+                    if let Some(&i) = self.catalog.index.get(&(n.to_string(), title.to_string())) {
+                        let res = &mut self.catalog.resources[i];
+                        res.attributes.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
+                        continue;
+                    }
+                }
+            }
+            return Err(fail(reference.span, format!("Cannot override {}: it is not a declared resource", to_s(&r))));
+        }
+        Ok(Value::Undef)
+    }
+}

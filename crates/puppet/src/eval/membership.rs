@@ -1,0 +1,68 @@
+//! The `in` operator and the matching rules shared by `=~`, `case` and selectors.
+
+use std::sync::Arc;
+
+use confer_core::types::instance_of;
+use confer_core::value::puppet_equals;
+use confer_core::{Regexp, Value};
+
+use super::scope::MatchData;
+
+/// What a match produced: whether it matched, and the captures when a regexp did.
+pub struct MatchOutcome {
+    /// Whether the value matched.
+    pub matched: bool,
+    /// Captures of a successful regexp match.
+    pub captures: Option<MatchData>,
+}
+
+/// Matches `v` against a regexp, returning the captures on success.
+pub fn regexp_match(re: &Regexp, v: &str) -> MatchOutcome {
+    match re.captures(v) {
+        Some(caps) => MatchOutcome { matched: true, captures: Some(Arc::new(caps)) },
+        None => MatchOutcome { matched: false, captures: None },
+    }
+}
+
+/// `lhs in rhs`: a substring test for strings (ignoring case), membership for
+/// arrays, key membership for hashes; a regexp on the left matches any string
+/// element, a type on the left accepts any instance.
+pub fn contains(lhs: &Value, rhs: &Value) -> bool {
+    match rhs {
+        Value::String(haystack) => match lhs {
+            Value::String(needle) => haystack.to_lowercase().contains(&needle.to_lowercase()),
+            Value::Regexp(re) => re.is_match(haystack),
+            _ => false,
+        },
+        Value::Array(items) => items.iter().any(|item| element_matches(lhs, item)),
+        Value::Hash(map) => map.keys().any(|key| element_matches(lhs, key)),
+        _ => false,
+    }
+}
+
+fn element_matches(lhs: &Value, item: &Value) -> bool {
+    match lhs {
+        Value::Regexp(re) => item.as_str().is_some_and(|s| re.is_match(s)),
+        Value::Type(t) => instance_of(t, item),
+        _ => puppet_equals(lhs, item),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn substring_ignores_case() {
+        assert!(contains(&"a".into(), &"cAt".into()));
+        assert!(!contains(&"x".into(), &"cat".into()));
+    }
+
+    #[test]
+    fn arrays_and_hash_keys_use_puppet_equality() {
+        assert!(contains(&"A".into(), &Value::array(vec!["a".into()])));
+        assert!(contains(&Value::Integer(1), &Value::array(vec![Value::Float(1.0)])));
+        let re = Value::Regexp(Arc::new(Regexp::new("a").unwrap()));
+        assert!(contains(&re, &Value::array(vec!["xay".into()])));
+    }
+}

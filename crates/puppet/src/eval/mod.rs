@@ -1,0 +1,413 @@
+//! The Puppet evaluator: runs a parsed manifest the way `puppet apply` compiles
+//! it, logging what the manifest's functions log, without changing the system.
+
+mod access;
+mod arithmetic;
+mod calls;
+mod catalog;
+mod control;
+mod definitions;
+mod flow;
+mod functions;
+mod membership;
+mod scope;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use confer_core::types::{self, instance_of, params::capitalize_segments, Type};
+use confer_core::value::{compare, puppet_equals, Comparison};
+use confer_core::{Regexp, Value};
+
+use crate::ast::{BinaryOp, Expr, ExprKind, Program, StringPart, UnaryOp};
+use crate::error::{Phase, PuppetError};
+use crate::log::{Level, LogEvent, Logger};
+use crate::span::{Source, Span};
+
+use catalog::Catalog;
+use definitions::Definitions;
+use flow::{core_fail, fail, EvalResult, Flow};
+use scope::{Scope, ScopeKind};
+
+/// How deeply evaluation may nest (calls, lambdas, class inclusion) before it is
+/// stopped with an error instead of exhausting the stack.
+const MAX_DEPTH: usize = 200;
+
+/// Evaluates `program` (parsed from `source`) as `puppet apply` would, sending
+/// everything it logs to `logger`.
+pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> Result<(), PuppetError> {
+    let top = Scope::new(ScopeKind::Top, None);
+    let mut ev = Evaluator {
+        source,
+        logger,
+        top: top.clone(),
+        defs: Definitions::collect(program),
+        classes: HashMap::new(),
+        catalog: Catalog::default(),
+        depth: 0,
+    };
+    let result = ev.run(program, &top);
+    result.map_err(|flow| ev.to_error(flow))
+}
+
+/// The evaluator's state for one manifest.
+pub(crate) struct Evaluator<'a> {
+    source: &'a Source,
+    logger: &'a mut dyn Logger,
+    top: Rc<Scope>,
+    defs: Definitions<'a>,
+    /// Scopes of the classes evaluated so far, by lower-case name.
+    classes: HashMap<String, Rc<Scope>>,
+    catalog: Catalog<'a>,
+    depth: usize,
+}
+
+impl<'a> Evaluator<'a> {
+    /// Top-level code, then the matching node, then defined resources, then what
+    /// applying the catalog prints.
+    fn run(&mut self, program: &'a Program, top: &Rc<Scope>) -> EvalResult<()> {
+        self.eval_block(&program.body, top)?;
+        self.evaluate_node(top)?;
+        self.evaluate_pending_resources()?;
+        self.report_catalog();
+        Ok(())
+    }
+
+    fn to_error(&self, flow: Flow) -> PuppetError {
+        let (message, span) = match flow {
+            Flow::Error(f) => (f.message, f.span),
+            Flow::Return(_, span) => ("The 'return' function can only be used inside a function or lambda".into(), span),
+            Flow::Next(_, span) => ("The 'next' function can only be used inside a lambda or iteration".into(), span),
+            Flow::Break(span) => ("break() from context where this is illegal".into(), span),
+        };
+        PuppetError { phase: Phase::Evaluation, message, location: Some(self.location(span)) }
+    }
+
+    pub(crate) fn location(&self, span: Span) -> crate::log::Location {
+        let (line, column) = self.source.line_col(span.start);
+        crate::log::Location { file: self.source.name.clone(), line, column }
+    }
+
+    /// Logs an evaluator warning pointing at `span`.
+    pub(crate) fn warn(&mut self, span: Span, message: String) {
+        let location = Some(self.location(span));
+        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location });
+    }
+
+    /// Logs a message from a logging function called in `scope`.
+    pub(crate) fn log(&mut self, level: Level, scope: &Scope, message: String) {
+        self.logger.log(LogEvent { level, scope: Some(scope.label()), message, location: None });
+    }
+
+    fn enter(&mut self, span: Span) -> EvalResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(fail(span, format!("Evaluation nested deeper than {MAX_DEPTH} levels (runaway recursion?)")));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Evaluates statements in order; the value is the last one's, or `undef`.
+    pub(crate) fn eval_block(&mut self, body: &'a [Expr], scope: &Rc<Scope>) -> EvalResult {
+        let mut last = Value::Undef;
+        for stmt in body {
+            last = self.eval(stmt, scope)?;
+        }
+        Ok(last)
+    }
+
+    /// Evaluates one expression.
+    pub(crate) fn eval(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Undef => Ok(Value::Undef),
+            ExprKind::Default => Ok(Value::Default),
+            ExprKind::Boolean(b) => Ok(Value::Boolean(*b)),
+            ExprKind::Integer(i) => Ok(Value::Integer(*i)),
+            ExprKind::Float(f) => Ok(Value::Float(*f)),
+            ExprKind::String(s) => Ok(Value::string(s.as_str())),
+            ExprKind::BareWord(w) => Ok(Value::string(w.as_str())),
+            ExprKind::Interpolated(parts) => self.interpolate(parts, scope),
+            ExprKind::Heredoc { text, .. } => self.eval(text, scope),
+            ExprKind::Regex(src) => Ok(Value::Regexp(Arc::new(Regexp::new(src).map_err(core_fail(span))?))),
+            ExprKind::TypeRef(name) => self.type_named(name, span).map(Value::from_type),
+            ExprKind::Variable(name) => Ok(self.variable(name, span, scope)),
+            ExprKind::Array(items) => Ok(Value::array(self.eval_list(items, scope)?)),
+            ExprKind::Hash(pairs) => {
+                let mut map = confer_core::HashMap::with_capacity(pairs.len());
+                for (k, v) in pairs {
+                    let key = self.eval(k, scope)?;
+                    let value = self.eval(v, scope)?;
+                    map.insert(key, value);
+                }
+                Ok(Value::hash(map))
+            }
+            ExprKind::Access { target, keys } => self.eval_access(target, keys, span, scope),
+            ExprKind::Unary { op, operand } => {
+                let v = self.eval(operand, scope)?;
+                match op {
+                    UnaryOp::Not => Ok(Value::Boolean(!v.is_truthy())),
+                    UnaryOp::Neg => {
+                        let mut warnings = Vec::new();
+                        let r = arithmetic::negate(&v, &mut |w| warnings.push(w)).map_err(|m| fail(span, m));
+                        for w in warnings {
+                            self.warn(span, w);
+                        }
+                        r
+                    }
+                    UnaryOp::Splat => Ok(Value::array(unfold(v))),
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.eval_binary(*op, lhs, rhs, span, scope),
+            ExprKind::Assign { target, value } => {
+                let v = self.eval(value, scope)?;
+                self.assign(target, v.clone(), scope)?;
+                Ok(v)
+            }
+            ExprKind::Relationship { lhs, rhs, .. } => {
+                self.eval(lhs, scope)?;
+                self.eval(rhs, scope)
+            }
+            ExprKind::Paren(inner) => self.eval(inner, scope),
+            ExprKind::If { cond, then_body, else_body } => self.eval_if(cond, then_body, else_body.as_deref(), false, scope),
+            ExprKind::Unless { cond, then_body, else_body } => {
+                self.eval_if(cond, then_body, else_body.as_deref(), true, scope)
+            }
+            ExprKind::Case { test, options } => self.eval_case(test, options, scope),
+            ExprKind::Selector { test, options } => self.eval_selector(test, options, span, scope),
+            ExprKind::Call { callee, args, lambda } => self.eval_call(callee, args, lambda.as_deref(), span, scope),
+            ExprKind::MethodCall { receiver, name, args, lambda } => {
+                self.eval_method_call(receiver, name, args, lambda.as_deref(), span, scope)
+            }
+            ExprKind::ClassDef(_)
+            | ExprKind::DefineDef(_)
+            | ExprKind::FunctionDef(_)
+            | ExprKind::PlanDef(_)
+            | ExprKind::NodeDef(_)
+            | ExprKind::TypeAlias { .. } => Ok(Value::Undef),
+            ExprKind::Resource { form, type_name, bodies } => self.eval_resource(*form, type_name, bodies, scope),
+            ExprKind::ResourceDefaults { type_ref, ops } => self.eval_resource_defaults(type_ref, ops, scope),
+            ExprKind::ResourceOverride { reference, ops } => self.eval_resource_override(reference, ops, scope),
+            ExprKind::Collector { .. } => Ok(Value::array(Vec::new())),
+        }
+    }
+
+    /// Evaluates a list of expressions, unfolding `*x` elements in place.
+    pub(crate) fn eval_list(&mut self, items: &'a [Expr], scope: &Rc<Scope>) -> EvalResult<Vec<Value>> {
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            if let ExprKind::Unary { op: UnaryOp::Splat, operand } = &item.kind {
+                let v = self.eval(operand, scope)?;
+                out.extend(unfold(v));
+            } else {
+                out.push(self.eval(item, scope)?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn interpolate(&mut self, parts: &'a [StringPart], scope: &Rc<Scope>) -> EvalResult {
+        let mut out = String::new();
+        for part in parts {
+            match part {
+                StringPart::Text(t) => out.push_str(t),
+                StringPart::Expr(e) => {
+                    let v = self.eval(e, scope)?;
+                    out.push_str(&confer_core::value::to_s(&v));
+                }
+            }
+        }
+        Ok(Value::from(out))
+    }
+
+    /// The value of `$name`. Unknown variables are `undef` with a warning, as
+    /// Puppet 7 does with `strict_variables` off.
+    fn variable(&mut self, name: &str, span: Span, scope: &Rc<Scope>) -> Value {
+        if let Ok(n) = name.parse::<usize>() {
+            return scope.match_var(n);
+        }
+        let found = if let Some(top_name) = name.strip_prefix("::") {
+            match top_name.rsplit_once("::") {
+                Some((class, var)) => self.class_variable(class, var),
+                None => self.top.lookup_own(top_name),
+            }
+        } else if let Some((class, var)) = name.rsplit_once("::") {
+            self.class_variable(class, var)
+        } else {
+            scope.lookup(name)
+        };
+        found.unwrap_or_else(|| {
+            self.warn(span, format!("Unknown variable: '{name}'."));
+            Value::Undef
+        })
+    }
+
+    fn class_variable(&self, class: &str, var: &str) -> Option<Value> {
+        let class = class.to_lowercase();
+        if class.is_empty() || class == "main" {
+            return self.top.lookup_own(var);
+        }
+        self.classes.get(&class).and_then(|s| s.lookup_own(var))
+    }
+
+    fn assign(&mut self, target: &'a Expr, value: Value, scope: &Rc<Scope>) -> EvalResult<()> {
+        match &target.kind {
+            ExprKind::Variable(name) => {
+                if name.contains("::") {
+                    return Err(fail(target.span, format!("Cannot assign to a fully qualified variable '${name}'")));
+                }
+                if name.chars().all(|c| c.is_ascii_digit()) {
+                    return Err(fail(target.span, format!("Illegal attempt to assign to the numeric match result variable '${name}'")));
+                }
+                scope
+                    .assign(name, value)
+                    .map_err(|_| fail(target.span, format!("Cannot reassign variable '${name}'")))
+            }
+            ExprKind::Array(targets) => match value {
+                Value::Array(values) => {
+                    if targets.len() != values.len() {
+                        return Err(fail(
+                            target.span,
+                            format!(
+                                "Mismatched number of assignable entries and values, expected {}, got {}",
+                                targets.len(),
+                                values.len()
+                            ),
+                        ));
+                    }
+                    for (t, v) in targets.iter().zip(values.iter()) {
+                        self.assign(t, v.clone(), scope)?;
+                    }
+                    Ok(())
+                }
+                Value::Hash(map) => {
+                    for t in targets {
+                        let ExprKind::Variable(name) = &t.kind else {
+                            return Err(fail(t.span, "Only variables can be assigned from a Hash"));
+                        };
+                        let Some(v) = map.get(&Value::string(name.as_str())) else {
+                            return Err(fail(t.span, format!("No value for required key '{name}' in assignment to variables from hash")));
+                        };
+                        self.assign(t, v.clone(), scope)?;
+                    }
+                    Ok(())
+                }
+                other => Err(fail(
+                    target.span,
+                    format!("Illegal destructuring assignment: expected an Array or a Hash, got {}", other.type_name()),
+                )),
+            },
+            _ => Err(fail(target.span, "Illegal attempt to assign to an expression that is not a variable")),
+        }
+    }
+
+    fn eval_binary(&mut self, op: BinaryOp, lhs: &'a Expr, rhs: &'a Expr, span: Span, scope: &Rc<Scope>) -> EvalResult {
+        match op {
+            BinaryOp::And => {
+                let l = self.eval(lhs, scope)?;
+                return Ok(Value::Boolean(l.is_truthy() && self.eval(rhs, scope)?.is_truthy()));
+            }
+            BinaryOp::Or => {
+                let l = self.eval(lhs, scope)?;
+                return Ok(Value::Boolean(l.is_truthy() || self.eval(rhs, scope)?.is_truthy()));
+            }
+            _ => {}
+        }
+        let l = self.eval(lhs, scope)?;
+        let r = self.eval(rhs, scope)?;
+        match op {
+            BinaryOp::Eq => Ok(Value::Boolean(puppet_equals(&l, &r))),
+            BinaryOp::Ne => Ok(Value::Boolean(!puppet_equals(&l, &r))),
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                let cmp = match op {
+                    BinaryOp::Lt => Comparison::Lt,
+                    BinaryOp::Le => Comparison::Le,
+                    BinaryOp::Gt => Comparison::Gt,
+                    _ => Comparison::Ge,
+                };
+                compare(cmp, &l, &r).map(Value::Boolean).map_err(core_fail(span))
+            }
+            BinaryOp::Match | BinaryOp::NotMatch => {
+                let matched = self.match_value(&l, &r, rhs.span, scope)?;
+                Ok(Value::Boolean(matched == (op == BinaryOp::Match)))
+            }
+            BinaryOp::In => Ok(Value::Boolean(membership::contains(&l, &r))),
+            _ => {
+                let mut warnings = Vec::new();
+                let result = arithmetic::binary(op, &l, &r, &mut |w| warnings.push(w)).map_err(|m| fail(span, m));
+                for w in warnings {
+                    self.warn(span, w);
+                }
+                result
+            }
+        }
+    }
+
+    /// `lhs =~ rhs`: a regexp (or a string taken as one) matches a string and sets
+    /// the match variables; a type tests instance-of.
+    fn match_value(&mut self, lhs: &Value, rhs: &Value, span: Span, scope: &Rc<Scope>) -> EvalResult<bool> {
+        let re = match rhs {
+            Value::Type(t) => return Ok(instance_of(t, lhs)),
+            Value::Regexp(re) => re.clone(),
+            Value::String(s) => Arc::new(Regexp::new(s).map_err(core_fail(span))?),
+            other => {
+                return Err(fail(span, format!("Cannot match against a {}: expected a Regexp, a String or a Type", other.type_name())))
+            }
+        };
+        let Value::String(text) = lhs else {
+            return Err(fail(span, format!("Left operand of =~ must be a String, got {}", types::infer::general_type_name(lhs))));
+        };
+        let outcome = membership::regexp_match(&re, text);
+        if let Some(caps) = outcome.captures {
+            scope.set_matches(caps);
+        }
+        Ok(outcome.matched)
+    }
+
+    /// Resolves a capitalised name: a built-in type, a type alias, or otherwise
+    /// a resource type.
+    pub(crate) fn type_named(&mut self, name: &str, span: Span) -> EvalResult<Type> {
+        if let Some(t) = types::by_name(name) {
+            return Ok(t);
+        }
+        if let Some(alias) = self.defs.alias(name) {
+            self.resolve_alias(name, span)?;
+            return Ok(Type::Alias(types::AliasRef(alias)));
+        }
+        Ok(Type::Resource { type_name: Some(capitalize_segments(name).into()), title: None })
+    }
+
+    /// Evaluates a type alias's definition the first time it is needed; a
+    /// reference to an alias still being resolved (recursion) is left lazy.
+    fn resolve_alias(&mut self, name: &str, span: Span) -> EvalResult<()> {
+        let Some((alias, expr)) = self.defs.alias_to_resolve(name) else {
+            return Ok(());
+        };
+        self.enter(span)?;
+        let top = self.top.clone();
+        let value = self.eval(expr, &top);
+        self.leave();
+        match value? {
+            Value::Type(t) => {
+                alias.resolve((*t).clone());
+                Ok(())
+            }
+            other => Err(fail(expr.span, format!("The type alias '{name}' must be a type, got {}", other.type_name()))),
+        }
+    }
+}
+
+/// The unfold (splat) operator: arrays give their elements, hashes their pairs,
+/// anything else itself.
+pub(crate) fn unfold(v: Value) -> Vec<Value> {
+    match v {
+        Value::Array(items) => Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()),
+        Value::Hash(map) => map.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect(),
+        other => vec![other],
+    }
+}

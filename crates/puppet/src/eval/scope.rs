@@ -1,0 +1,148 @@
+//! Variable scopes. Spec: "Variables" — variables are immutable once assigned,
+//! local scopes see their parents' variables, and the numeric match variables
+//! `$0..$n` live in an ephemeral layer that `if`, `unless`, `case` and selectors
+//! save and restore.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use confer_core::Value;
+
+/// What kind of construct a scope belongs to; it decides how `notice` names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScopeKind {
+    /// The top scope, printed as `Class[main]`.
+    Top,
+    /// A node definition's scope.
+    Node(String),
+    /// A class body, by lower-case class name.
+    Class(String),
+    /// A defined resource instance: its capitalised type and title.
+    Resource(String, String),
+    /// A lambda or Puppet-language function body.
+    Local,
+}
+
+/// The captures of the last successful match: `$0` is the whole match.
+pub type MatchData = Arc<Vec<Option<String>>>;
+
+/// One scope: its variables, its match layer and the scope it inherits from.
+#[derive(Debug)]
+pub struct Scope {
+    /// What this scope belongs to.
+    pub kind: ScopeKind,
+    /// The enclosing scope for lookups.
+    pub parent: Option<Rc<Scope>>,
+    vars: RefCell<HashMap<String, Value>>,
+    matches: RefCell<Option<MatchData>>,
+}
+
+/// Why an assignment was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum AssignError {
+    /// The variable already has a value in this scope.
+    Reassign,
+}
+
+impl Scope {
+    /// A new scope inheriting from `parent`.
+    pub fn new(kind: ScopeKind, parent: Option<Rc<Scope>>) -> Rc<Scope> {
+        Rc::new(Scope { kind, parent, vars: RefCell::new(HashMap::new()), matches: RefCell::new(None) })
+    }
+
+    /// The label `notice` prints: the nearest class, node or resource scope.
+    pub fn label(&self) -> String {
+        match &self.kind {
+            ScopeKind::Top => "Class[main]".to_string(),
+            ScopeKind::Node(name) => format!("Node[{name}]"),
+            ScopeKind::Class(name) => format!("Class[{}]", confer_core::types::params::capitalize_segments(name)),
+            ScopeKind::Resource(ty, title) => format!("{ty}[{title}]"),
+            ScopeKind::Local => self.parent.as_ref().map_or_else(|| "Class[main]".to_string(), |p| p.label()),
+        }
+    }
+
+    /// Binds `name` in this scope; a variable is assigned at most once per scope.
+    pub fn assign(&self, name: &str, value: Value) -> Result<(), AssignError> {
+        let mut vars = self.vars.borrow_mut();
+        if vars.contains_key(name) {
+            return Err(AssignError::Reassign);
+        }
+        vars.insert(name.to_string(), value);
+        Ok(())
+    }
+
+    /// Looks `name` up here and then in the enclosing scopes.
+    pub fn lookup(&self, name: &str) -> Option<Value> {
+        if let Some(v) = self.vars.borrow().get(name) {
+            return Some(v.clone());
+        }
+        self.parent.as_ref().and_then(|p| p.lookup(name))
+    }
+
+    /// Looks `name` up in this scope only.
+    pub fn lookup_own(&self, name: &str) -> Option<Value> {
+        self.vars.borrow().get(name).cloned()
+    }
+
+    /// The value of numeric variable `$n`: from the nearest scope with match data,
+    /// `undef` when there is none or the group did not participate.
+    pub fn match_var(&self, n: usize) -> Value {
+        if let Some(m) = self.matches.borrow().as_ref() {
+            return m.get(n).cloned().flatten().map_or(Value::Undef, Value::from);
+        }
+        self.parent.as_ref().map_or(Value::Undef, |p| p.match_var(n))
+    }
+
+    /// Replaces this scope's match data (after a successful `=~`).
+    pub fn set_matches(&self, data: MatchData) {
+        *self.matches.borrow_mut() = Some(data);
+    }
+
+    /// The current match layer, to be restored by `restore_matches`.
+    pub fn save_matches(&self) -> Option<MatchData> {
+        self.matches.borrow().clone()
+    }
+
+    /// Puts back a match layer saved before a conditional construct.
+    pub fn restore_matches(&self, saved: Option<MatchData>) {
+        *self.matches.borrow_mut() = saved;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_are_assigned_once_per_scope() {
+        let top = Scope::new(ScopeKind::Top, None);
+        top.assign("x", Value::Integer(1)).unwrap();
+        assert_eq!(top.assign("x", Value::Integer(2)), Err(AssignError::Reassign));
+        let local = Scope::new(ScopeKind::Local, Some(top.clone()));
+        local.assign("x", Value::Integer(3)).unwrap();
+        assert_eq!(local.lookup("x"), Some(Value::Integer(3)));
+        assert_eq!(top.lookup("x"), Some(Value::Integer(1)));
+    }
+
+    #[test]
+    fn match_layers_are_restored() {
+        let top = Scope::new(ScopeKind::Top, None);
+        top.set_matches(Arc::new(vec![Some("a".into()), Some("b".into())]));
+        let saved = top.save_matches();
+        top.set_matches(Arc::new(vec![Some("x".into())]));
+        assert_eq!(top.match_var(0), Value::from("x"));
+        top.restore_matches(saved);
+        assert_eq!(top.match_var(1), Value::from("b"));
+        assert_eq!(top.match_var(5), Value::Undef);
+    }
+
+    #[test]
+    fn local_scopes_are_labelled_by_their_owner() {
+        let top = Scope::new(ScopeKind::Top, None);
+        let class = Scope::new(ScopeKind::Class("foo::bar".into()), Some(top));
+        let lambda = Scope::new(ScopeKind::Local, Some(class));
+        assert_eq!(lambda.label(), "Class[Foo::Bar]");
+    }
+}

@@ -1,0 +1,107 @@
+//! Messages the evaluator emits while it runs (`notice`, `warning`, …), and the
+//! exact text Puppet prints for each.
+
+use std::fmt;
+
+/// Puppet's log levels, in increasing severity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// `debug()`; hidden unless debugging.
+    Debug,
+    /// `info()`; hidden unless verbose.
+    Info,
+    /// `notice()`.
+    Notice,
+    /// `warning()` and evaluator warnings.
+    Warning,
+    /// `err()`.
+    Err,
+    /// `alert()`.
+    Alert,
+    /// `emerg()`.
+    Emerg,
+    /// `crit()`.
+    Crit,
+}
+
+impl Level {
+    /// The prefix Puppet prints before the message.
+    pub fn label(self) -> &'static str {
+        match self {
+            Level::Debug => "Debug",
+            Level::Info => "Info",
+            Level::Notice => "Notice",
+            Level::Warning => "Warning",
+            Level::Err => "Error",
+            Level::Alert => "Alert",
+            Level::Emerg => "Emergency",
+            Level::Crit => "Critical",
+        }
+    }
+}
+
+/// A position in a manifest, as printed in messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The file name as given.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "(file: {}, line: {}, column: {})", self.file, self.line, self.column)
+    }
+}
+
+/// One logged message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEvent {
+    /// Severity.
+    pub level: Level,
+    /// The scope a logging function was called from (`Class[main]`), or `None`
+    /// for the evaluator's own messages.
+    pub scope: Option<String>,
+    /// The message text.
+    pub message: String,
+    /// Where the evaluator's own messages point to.
+    pub location: Option<Location>,
+}
+
+impl fmt::Display for LogEvent {
+    /// `Notice: Scope(Class[main]): msg` for logging functions, and
+    /// `Warning: msg (file: f, line: l, column: c)` for the evaluator's own.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.level.label())?;
+        if let Some(scope) = &self.scope {
+            write!(f, "Scope({scope}): ")?;
+        }
+        f.write_str(&self.message)?;
+        if let Some(loc) = &self.location {
+            write!(f, " {loc}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Receives log events as they happen, so that output before a failure is not lost.
+pub trait Logger {
+    /// Handles one event.
+    fn log(&mut self, event: LogEvent);
+}
+
+/// A logger that keeps events in memory (tests, library users).
+#[derive(Default, Debug)]
+pub struct Collect {
+    /// The events in order.
+    pub events: Vec<LogEvent>,
+}
+
+impl Logger for Collect {
+    fn log(&mut self, event: LogEvent) {
+        self.events.push(event);
+    }
+}
