@@ -53,24 +53,51 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
     }
 }
 
-/// Quotes a string the way Puppet's programmatic (`%p`) form does: single quotes
-/// when nothing needs escaping, otherwise double quotes with escapes.
+/// Quotes a string the way Puppet's programmatic (`%p`) form does: single
+/// quotes with `\'` for a quote (a backslash is kept as written, doubled only at
+/// the very end), or double quotes with escapes when the string holds control
+/// characters.
 pub fn puppet_quote(s: &str) -> String {
-    let needs_double = s.chars().any(|c| c == '\'' || c.is_control());
-    if !needs_double {
-        return format!("'{s}'");
+    if s.chars().any(|c| (c as u32) < 0x20) {
+        return puppet_double_quote(s);
     }
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    let mut escaped = false;
+    for c in s.chars() {
+        if escaped {
+            out.push('\\');
+            out.push(c);
+            escaped = false;
+        } else if c == '\'' {
+            out.push_str("\\'");
+        } else if c == '\\' {
+            escaped = true;
+        } else {
+            out.push(c);
+        }
+    }
+    if escaped {
+        out.push('\\');
+    }
+    out.push('\'');
+    out
+}
+
+/// The double-quoted form, with every character a Puppet double-quoted string
+/// would interpret escaped.
+pub fn puppet_double_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
+            '"' => out.push_str("\\\""),
             '$' => out.push_str("\\$"),
-            c if c.is_control() => {
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
                 let _ = write!(out, "\\u{{{:X}}}", c as u32);
             }
             c => out.push(c),
@@ -114,7 +141,12 @@ mod tests {
     #[test]
     fn quoting_prefers_single_quotes() {
         assert_eq!(puppet_quote("abc"), "'abc'");
-        assert_eq!(puppet_quote("it's"), "\"it's\"");
-        assert_eq!(puppet_quote("a\nb"), "\"a\\nb\"");
+        assert_eq!(puppet_quote("b'c"), r"'b\'c'");
+        assert_eq!(puppet_quote("a\nb"), r#""a\nb""#);
+        assert_eq!(puppet_quote(r"escape the last \"), r"'escape the last \'");
+        assert_eq!(
+            puppet_quote("escape the $ sign\n"),
+            r#""escape the \$ sign\n""#
+        );
     }
 }
