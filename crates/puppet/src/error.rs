@@ -8,8 +8,10 @@ use crate::log::Location;
 /// Which phase rejected the manifest; Puppet words the two differently.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// Lexing, parsing or static validation.
+    /// Lexing or parsing.
     Syntax,
+    /// Static validation of a parsed manifest.
+    Validation,
     /// Evaluation.
     Evaluation,
 }
@@ -32,6 +34,7 @@ impl fmt::Display for PuppetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.phase {
             Phase::Syntax => write!(f, "Could not parse for environment production: {}", self.message)?,
+            Phase::Validation => f.write_str(&self.message)?,
             Phase::Evaluation => write!(f, "Evaluation Error: {}", self.message)?,
         }
         if let Some(loc) = &self.location {

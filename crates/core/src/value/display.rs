@@ -50,6 +50,21 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
         }
         Value::Type(t) => write!(out, "{t}"),
         Value::Sensitive(_) => out.write_str("Sensitive [value redacted]"),
+        Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),
+    }
+}
+
+/// The type an iterator prints as (`Iterator[Integer]`): its elements' common
+/// general type.
+fn iterator_type_name(v: &Value) -> String {
+    let Ok(elems) = super::iterable::elements(v) else {
+        return "Iterator".to_string();
+    };
+    let names: std::collections::BTreeSet<String> =
+        elems.into_values().iter().map(crate::types::infer::general_type_name).collect();
+    match names.len() {
+        1 => format!("Iterator[{}]", names.into_iter().next().unwrap_or_default()),
+        _ => "Iterator".to_string(),
     }
 }
 

@@ -21,6 +21,7 @@ impl PartialEq for Value {
             }
             (Value::Type(a), Value::Type(b)) => a == b,
             (Value::Sensitive(a), Value::Sensitive(b)) => std::sync::Arc::ptr_eq(a, b),
+            (Value::Iterator(a), Value::Iterator(b)) => a == b,
             _ => false,
         }
     }
@@ -44,6 +45,7 @@ impl Hash for Value {
             Value::Hash(h) => h.len().hash(state),
             Value::Type(t) => t.hash(state),
             Value::Sensitive(s) => std::sync::Arc::as_ptr(s).hash(state),
+            Value::Iterator(it) => it.hash(state),
         }
     }
 }

@@ -5,6 +5,7 @@
 mod compare;
 mod display;
 mod eq;
+pub mod iterable;
 
 use std::sync::Arc;
 
@@ -45,6 +46,8 @@ pub enum Value {
     Type(Arc<Type>),
     /// A value whose clear text must never be shown.
     Sensitive(Arc<Value>),
+    /// A lazy iterator (`[1, 2].reverse_each`).
+    Iterator(Arc<iterable::Iteration>),
 }
 
 impl Value {
@@ -82,6 +85,14 @@ impl Value {
         }
     }
 
+    /// The elements, when this is an array.
+    pub fn as_array(&self) -> Option<&[Value]> {
+        match self {
+            Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
     /// Whether this is `undef`.
     pub fn is_undef(&self) -> bool {
         matches!(self, Value::Undef)
@@ -102,6 +113,7 @@ impl Value {
             Value::Hash(_) => "Hash",
             Value::Type(_) => "Type",
             Value::Sensitive(_) => "Sensitive",
+            Value::Iterator(_) => "Iterator",
         }
     }
 }

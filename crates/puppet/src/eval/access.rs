@@ -14,17 +14,15 @@ use crate::ast::Expr;
 use crate::span::Span;
 
 /// Resolves a `[start, count]` slice of a sequence of `len` items into an index
-/// range, with Ruby's rules plus Puppet's negative count ("up to that index from
-/// the end"). `None` when the start is outside the sequence.
-fn slice_range(len: usize, start: i64, count: i64) -> Option<(usize, usize)> {
+/// range. A negative start counts from the end, a negative count means "up to
+/// that index from the end"; whatever falls outside the sequence is cut off.
+fn slice_range(len: usize, start: i64, count: i64) -> (usize, usize) {
     let len = len as i64;
-    let start = if start < 0 { start + len } else { start };
-    if start < 0 || start > len {
-        return None;
-    }
-    let end = if count < 0 { len + count + 1 } else { start.saturating_add(count) };
-    let end = end.clamp(start, len);
-    Some((start as usize, end as usize))
+    let start = if start < 0 { start.saturating_add(len) } else { start };
+    let end = if count < 0 { len.saturating_add(count).saturating_add(1) } else { start.saturating_add(count) };
+    let from = start.clamp(0, len);
+    let to = end.clamp(from, len);
+    (from as usize, to as usize)
 }
 
 /// A single index, counting from the end when negative.
@@ -50,15 +48,19 @@ impl<'a> Evaluator<'a> {
                 let chars: Vec<char> = s.chars().collect();
                 match keys.as_slice() {
                     [i] => Ok(index(chars.len(), int_key(i, span)?).map_or(Value::from(""), |i| Value::from(chars[i].to_string()))),
-                    [start, count] => Ok(slice_range(chars.len(), int_key(start, span)?, int_key(count, span)?)
-                        .map_or(Value::from(""), |(a, b)| Value::from(chars[a..b].iter().collect::<String>()))),
+                    [start, count] => {
+                        let (a, b) = slice_range(chars.len(), int_key(start, span)?, int_key(count, span)?);
+                        Ok(Value::from(chars[a..b].iter().collect::<String>()))
+                    }
                     _ => Err(fail(span, format!("String supports [] with one or two arguments. Got {}", keys.len()))),
                 }
             }
             Value::Array(items) => match keys.as_slice() {
                 [i] => Ok(index(items.len(), int_key(i, span)?).map_or(Value::Undef, |i| items[i].clone())),
-                [start, count] => Ok(slice_range(items.len(), int_key(start, span)?, int_key(count, span)?)
-                    .map_or(Value::array(Vec::new()), |(a, b)| Value::array(items[a..b].to_vec()))),
+                [start, count] => {
+                    let (a, b) = slice_range(items.len(), int_key(start, span)?, int_key(count, span)?);
+                    Ok(Value::array(items[a..b].to_vec()))
+                }
                 _ => Err(fail(span, format!("Array supports [] with one or two arguments. Got {}", keys.len()))),
             },
             Value::Hash(map) => match keys.as_slice() {
@@ -133,11 +135,12 @@ mod tests {
 
     #[test]
     fn slices_follow_ruby_and_puppet() {
-        assert_eq!(slice_range(5, 1, 2), Some((1, 3)));
-        assert_eq!(slice_range(5, -2, 2), Some((3, 5)));
-        assert_eq!(slice_range(5, 5, 1), Some((5, 5)));
-        assert_eq!(slice_range(5, 6, 1), None);
-        assert_eq!(slice_range(5, 1, -2), Some((1, 4)));
+        assert_eq!(slice_range(4, 1, 2), (1, 3));
+        assert_eq!(slice_range(3, 100, 1), (3, 3));
+        assert_eq!(slice_range(4, -5, -3), (0, 2));
+        assert_eq!(slice_range(11, -12, 2), (0, 1));
+        assert_eq!(slice_range(11, -13, 2), (0, 0));
+        assert_eq!(slice_range(11, 6, -2), (6, 10));
     }
 
     #[test]

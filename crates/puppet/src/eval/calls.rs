@@ -7,7 +7,7 @@ use std::rc::Rc;
 use confer_core::types::{infer::general_type_name, instance_of};
 use confer_core::{HashMap, Value};
 
-use super::flow::{fail, EvalResult, Flow};
+use super::flow::{attribute_to, fail, settle, EvalResult, Flow};
 use super::functions;
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
@@ -28,6 +28,76 @@ impl Closure<'_> {
     pub fn arity(&self) -> usize {
         self.lambda.params.iter().filter(|p| !p.captures_rest).count()
     }
+}
+
+/// How a function was called; Puppet names it in error messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CallStyle {
+    /// `f(x)` or `f x`.
+    Function,
+    /// `x.f`.
+    Method,
+}
+
+impl CallStyle {
+    fn describe(self) -> &'static str {
+        match self {
+            CallStyle::Function => "Function Call",
+            CallStyle::Method => "Method call",
+        }
+    }
+}
+
+/// What parameters are being bound for; it decides how errors are worded.
+pub(crate) enum Binder<'n> {
+    /// A Puppet-language function, by name.
+    Function(&'n str),
+    /// A class or defined resource, by its label (`Class[Foo]`, `Foo[title]`).
+    Container(&'n str),
+    /// A lambda.
+    Lambda,
+}
+
+impl Binder<'_> {
+    fn missing(&self, param: &str) -> String {
+        match self {
+            Binder::Function(name) => format!("'{name}' expects a value for parameter '{param}'"),
+            Binder::Container(label) => format!("{label}: expects a value for parameter '{param}'"),
+            Binder::Lambda => format!("Parameter ${param} is required but no value was given"),
+        }
+    }
+
+    fn mismatch(&self, param: &str, expected: &confer_core::Type, got: &Value) -> String {
+        let expects = format!("expects {} value, got {}", with_article(&expected.to_string()), general_type_name(got));
+        match self {
+            Binder::Function(name) => format!("'{name}' parameter '{param}' {expects}"),
+            Binder::Container(label) => format!("{label}: parameter '{param}' {expects}"),
+            Binder::Lambda => format!("block parameter '{param}' {expects}"),
+        }
+    }
+
+    fn count(&self, expected: String, got: usize) -> String {
+        let got = if got == 0 { "none".to_string() } else { got.to_string() };
+        match self {
+            Binder::Function(name) => format!("'{name}' expects {expected}, got {got}"),
+            Binder::Container(label) => format!("{label}: expects {expected}, got {got}"),
+            Binder::Lambda => format!("block expects {expected}, got {got}"),
+        }
+    }
+
+    fn unknown(&self, param: &str) -> String {
+        match self {
+            Binder::Container(label) => format!("{label}: has no parameter named '{param}'"),
+            Binder::Function(name) => format!("'{name}' has no parameter named '{param}'"),
+            Binder::Lambda => format!("block has no parameter named '{param}'"),
+        }
+    }
+}
+
+/// "an Integer", "a String": the article Puppet puts before a type name.
+pub(crate) fn with_article(name: &str) -> String {
+    let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 /// Where arguments come from when binding parameters.
@@ -51,7 +121,7 @@ impl<'a> Evaluator<'a> {
         match &callee.kind {
             ExprKind::BareWord(name) => {
                 let args = self.eval_list(args, scope)?;
-                self.call_function(name, args, closure, span, scope)
+                self.call_function(name, args, closure, span, scope, CallStyle::Function)
             }
             _ => {
                 let target = self.eval(callee, scope)?;
@@ -76,7 +146,7 @@ impl<'a> Evaluator<'a> {
         let mut all = vec![first];
         all.extend(self.eval_list(args, scope)?);
         let closure = lambda.map(|lambda| Closure { lambda, scope: scope.clone() });
-        self.call_function(name, all, closure, span, scope)
+        self.call_function(name, all, closure, span, scope, CallStyle::Method)
     }
 
     /// Calls the function `name`: a Puppet-language function from the manifest,
@@ -88,24 +158,27 @@ impl<'a> Evaluator<'a> {
         lambda: Option<Closure<'a>>,
         span: Span,
         scope: &Rc<Scope>,
+        style: CallStyle,
     ) -> EvalResult {
         let key = name.trim_start_matches("::").to_lowercase();
-        if let Some(def) = self.defs.functions.get(&key).copied() {
-            return self.call_puppet_function(def, args, span);
-        }
-        match functions::call_builtin(self, &key, args, lambda, span, scope) {
-            Some(result) => result,
-            None => Err(fail(span, format!("Unknown function: '{name}'."))),
-        }
+        let result = if let Some(def) = self.defs.functions.get(&key).copied() {
+            self.call_puppet_function(def, args, span)
+        } else {
+            match functions::call_builtin(self, &key, args, lambda, span, scope) {
+                Some(result) => result,
+                None => return Err(settle(fail(span, format!("Unknown function: '{name}'.")))),
+            }
+        };
+        result.map_err(|e| attribute_to(e, style.describe()))
     }
 
     fn call_puppet_function(&mut self, def: &'a Definition, args: Vec<Value>, span: Span) -> EvalResult {
         self.enter(span)?;
         let local = Scope::new(ScopeKind::Local, Some(self.top.clone()));
-        let what = format!("function '{}'", def.name);
+        let binder = Binder::Function(&def.name);
         let result = self
-            .bind_params(&def.params, Args::Positional(args), &local, &what, span)
-            .and_then(|()| self.eval_block(&def.body, &local));
+            .bind_params(&def.params, Args::Positional(args), &local, &binder, span)
+            .and_then(|()| self.eval_block(&def.body, &local).map_err(settle));
         self.leave();
         let value = match result {
             Err(Flow::Return(v, _)) => v,
@@ -116,7 +189,7 @@ impl<'a> Evaluator<'a> {
             if !instance_of(&t, &value) {
                 return Err(fail(
                     span,
-                    format!("{what} expected return value to be {t}, got {}", general_type_name(&value)),
+                    format!("'{}' expects a return value of type {t}, got {}", def.name, general_type_name(&value)),
                 ));
             }
         }
@@ -128,8 +201,9 @@ impl<'a> Evaluator<'a> {
         self.enter(span)?;
         let local = Scope::new(ScopeKind::Local, Some(closure.scope.clone()));
         let result = self
-            .bind_params(&closure.lambda.params, Args::Positional(args), &local, "block", closure.lambda.span)
-            .and_then(|()| self.eval_block(&closure.lambda.body, &local));
+            .bind_params(&closure.lambda.params, Args::Positional(args), &local, &Binder::Lambda, span)
+            .and_then(|()| self.eval_block(&closure.lambda.body, &local))
+            .map_err(settle);
         self.leave();
         match result {
             Err(Flow::Next(v, _)) => Ok(v),
@@ -153,7 +227,7 @@ impl<'a> Evaluator<'a> {
         params: &'a [Parameter],
         args: Args,
         target: &Rc<Scope>,
-        what: &str,
+        binder: &Binder<'_>,
         span: Span,
     ) -> EvalResult<()> {
         let mut positional = match args {
@@ -161,7 +235,8 @@ impl<'a> Evaluator<'a> {
                 let fixed = params.iter().filter(|p| !p.captures_rest).count();
                 let has_rest = params.iter().any(|p| p.captures_rest);
                 let required = params.iter().filter(|p| !p.captures_rest && p.default.is_none()).count();
-                if values.len() > fixed && !has_rest || values.len() < required {
+                let lambda = matches!(binder, Binder::Lambda);
+                if values.len() > fixed && !has_rest || (values.len() < required && !lambda) {
                     let expected = if has_rest {
                         format!("at least {required}")
                     } else if required == fixed {
@@ -169,8 +244,8 @@ impl<'a> Evaluator<'a> {
                     } else {
                         format!("between {required} and {fixed}")
                     };
-                    let noun = if fixed == 1 && !has_rest { "argument" } else { "arguments" };
-                    return Err(fail(span, format!("{what} expects {expected} {noun}, got {}", values.len())));
+                    let noun = if expected == "1" { "argument" } else { "arguments" };
+                    return Err(fail(span, binder.count(format!("{expected} {noun}"), values.len())));
                 }
                 Some(values.into_iter())
             }
@@ -178,7 +253,7 @@ impl<'a> Evaluator<'a> {
                 for key in named.keys() {
                     let known = key.as_str().is_some_and(|k| params.iter().any(|p| p.name == k));
                     if !known {
-                        return Err(fail(span, format!("{what}: has no parameter named '{key}'")));
+                        return Err(fail(span, binder.unknown(&key.to_string())));
                     }
                 }
                 for p in params {
@@ -187,11 +262,11 @@ impl<'a> Evaluator<'a> {
                         None => match &p.default {
                             Some(d) => self.eval(d, target)?,
                             None => {
-                                return Err(fail(span, format!("{what}: expects a value for parameter '{}'", p.name)));
+                                return Err(fail(span, binder.missing(&p.name)));
                             }
                         },
                     };
-                    self.bind_one(p, value, target, what)?;
+                    self.bind_one(p, value, target, binder)?;
                 }
                 return Ok(());
             }
@@ -204,16 +279,16 @@ impl<'a> Evaluator<'a> {
                     Some(v) => v,
                     None => match &p.default {
                         Some(d) => self.eval(d, target)?,
-                        None => return Err(fail(span, format!("{what}: expects a value for parameter '{}'", p.name))),
+                        None => return Err(fail(span, binder.missing(&p.name))),
                     },
                 }
             };
-            self.bind_one(p, value, target, what)?;
+            self.bind_one(p, value, target, binder)?;
         }
         Ok(())
     }
 
-    fn bind_one(&mut self, p: &'a Parameter, value: Value, target: &Rc<Scope>, what: &str) -> EvalResult<()> {
+    fn bind_one(&mut self, p: &'a Parameter, value: Value, target: &Rc<Scope>, binder: &Binder<'_>) -> EvalResult<()> {
         if let Some(te) = &p.type_expr {
             let t = self.eval_type(te, target)?;
             let ok = if p.captures_rest {
@@ -222,14 +297,11 @@ impl<'a> Evaluator<'a> {
                 instance_of(&t, &value)
             };
             if !ok {
-                return Err(fail(
-                    p.span,
-                    format!("{what} parameter '{}' expects a value of type {t}, got {}", p.name, general_type_name(&value)),
-                ));
+                return Err(fail(p.span, binder.mismatch(&p.name, &t, &value)));
             }
         }
         target
             .assign(&p.name, value)
-            .map_err(|_| fail(p.span, format!("{what}: parameter '{}' is given more than once", p.name)))
+            .map_err(|_| fail(p.span, format!("the parameter '{}' is declared more than once", p.name)))
     }
 }

@@ -10,8 +10,8 @@ use confer_core::types::Type;
 use confer_core::value::to_s;
 use confer_core::{HashMap, Value};
 
-use super::calls::Args;
-use super::flow::{fail, EvalResult};
+use super::calls::{Args, Binder};
+use super::flow::{fail, settle, EvalResult};
 use super::functions::Call;
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
@@ -132,11 +132,10 @@ impl<'a> Evaluator<'a> {
         self.enter(span)?;
         let scope = Scope::new(ScopeKind::Class(key.clone()), Some(parent_scope.unwrap_or_else(|| self.top.clone())));
         self.classes.insert(key.clone(), scope.clone());
-        let what = format!("Class[{}]", capitalize_segments(&key));
-        let result = self.bind_class_like(&def.params, params.unwrap_or_default(), &scope, &what, &key, span).and_then(|()| {
-            self.eval_block(&def.body, &scope)?;
-            Ok(())
-        });
+        let label = format!("Class[{}]", capitalize_segments(&key));
+        let result = self
+            .bind_class_like(&def.params, params.unwrap_or_default(), &scope, &label, &key, span)
+            .and_then(|()| self.eval_block(&def.body, &scope).map(|_| ()).map_err(settle));
         self.leave();
         result
     }
@@ -146,7 +145,7 @@ impl<'a> Evaluator<'a> {
         params: &'a [crate::ast::Parameter],
         mut args: HashMap,
         scope: &Rc<Scope>,
-        what: &str,
+        label: &str,
         title: &str,
         span: Span,
     ) -> EvalResult<()> {
@@ -154,7 +153,7 @@ impl<'a> Evaluator<'a> {
         for special in ["title", "name"] {
             let _ = scope.assign(special, Value::from(title));
         }
-        self.bind_params(params, Args::Named(args), scope, what, span)
+        self.bind_params(params, Args::Named(args), scope, &Binder::Container(label), span)
     }
 
     /// Evaluates the node definition that applies: confer has no host name, so
@@ -183,10 +182,11 @@ impl<'a> Evaluator<'a> {
         while let Some(p) = self.catalog.pending.pop_front() {
             self.enter(p.container_span)?;
             let scope = Scope::new(ScopeKind::Resource(p.type_name.clone(), p.title.clone()), Some(self.top.clone()));
-            let what = format!("{}[{}]", p.type_name, p.title);
+            let label = format!("{}[{}]", p.type_name, p.title);
             let result = self
-                .bind_class_like(&p.def.params, p.args, &scope, &what, &p.title, p.container_span)
-                .and_then(|()| self.eval_block(&p.def.body, &scope));
+                .bind_class_like(&p.def.params, p.args, &scope, &label, &p.title, p.container_span)
+                .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))
+                .and_then(|()| self.eval_block(&p.def.body, &scope).map_err(settle));
             self.leave();
             result?;
         }
@@ -262,7 +262,8 @@ impl<'a> Evaluator<'a> {
                     return Err(fail(body.title.span, format!("A resource title must be a String, got {}", title.type_name())));
                 };
                 if type_name == "class" {
-                    self.declare_class(&title, Some(attrs.clone()), body.span)?;
+                    self.declare_class(&title, Some(attrs.clone()), body.span)
+                        .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))?;
                     refs.push(Value::from_type(Type::Class(Some(title.to_lowercase().into()))));
                     continue;
                 }

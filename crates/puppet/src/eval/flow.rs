@@ -12,6 +12,11 @@ pub struct Failure {
     pub message: String,
     /// The expression it refers to.
     pub span: Span,
+    /// Whether the message already says which call failed; errors from a
+    /// function's own checks get Puppet's "Error while evaluating a Function
+    /// Call, " prefix once, errors from Puppet code it runs (a lambda, a class
+    /// body) never.
+    pub settled: bool,
 }
 
 /// Non-local exits from expression evaluation.
@@ -32,7 +37,32 @@ pub type EvalResult<T = Value> = Result<T, Flow>;
 
 /// An error at `span`.
 pub fn fail(span: Span, message: impl Into<String>) -> Flow {
-    Flow::Error(Box::new(Failure { message: message.into(), span }))
+    Flow::Error(Box::new(Failure { message: message.into(), span, settled: false }))
+}
+
+/// Marks an error from evaluating Puppet code so that enclosing calls leave
+/// its message as it is.
+pub fn settle(flow: Flow) -> Flow {
+    match flow {
+        Flow::Error(mut f) => {
+            f.settled = true;
+            Flow::Error(f)
+        }
+        other => other,
+    }
+}
+
+/// Prefixes an unsettled error with the kind of call that raised it, as Puppet
+/// words it ("Error while evaluating a Function Call, ...").
+pub fn attribute_to(flow: Flow, what: &str) -> Flow {
+    match flow {
+        Flow::Error(mut f) if !f.settled => {
+            f.message = format!("Error while evaluating a {what}, {}", f.message);
+            f.settled = true;
+            Flow::Error(f)
+        }
+        other => other,
+    }
 }
 
 /// Turns a core error into an evaluation error at `span`.

@@ -408,6 +408,7 @@ pub(crate) fn unfold(v: Value) -> Vec<Value> {
     match v {
         Value::Array(items) => Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()),
         Value::Hash(map) => map.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect(),
+        Value::Iterator(_) => confer_core::value::iterable::elements(&v).map(|e| e.into_values()).unwrap_or_default(),
         other => vec![other],
     }
 }

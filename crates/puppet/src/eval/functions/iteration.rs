@@ -1,51 +1,15 @@
 //! `with`, `each`, `map`, `filter` and `reduce`: the functions that call a lambda
 //! for each element of an iterable value.
 
-use confer_core::types::Type;
+use confer_core::value::puppet_equals;
 use confer_core::{HashMap, Value};
 
+use confer_core::value::iterable::{elements, Elements, IterOp, Iteration};
 use super::Call;
 use crate::eval::calls::Closure;
-use crate::eval::flow::{fail, EvalResult, Flow};
+use crate::eval::flow::{EvalResult, Flow};
 use crate::eval::Evaluator;
 use crate::span::Span;
-
-/// The most elements an integer or range iteration may produce, so that a typo
-/// like `Integer[0, 9999999999]` fails instead of running for hours.
-const MAX_ITERATIONS: i64 = 10_000_000;
-
-/// The elements of an iterable value. Hash entries come as `[key, value]`.
-enum Elements {
-    /// An array, an integer count, a range or an enum: single values.
-    Values(Vec<Value>),
-    /// A hash: key/value pairs.
-    Pairs(Vec<(Value, Value)>),
-}
-
-fn elements(v: &Value, span: Span, what: &str) -> EvalResult<Elements> {
-    let range = |from: i64, to: i64| -> EvalResult<Elements> {
-        if to.saturating_sub(from) >= MAX_ITERATIONS {
-            return Err(fail(span, format!("{what}(): refusing to iterate over more than {MAX_ITERATIONS} values")));
-        }
-        Ok(Elements::Values((from..=to).map(Value::Integer).collect()))
-    };
-    match v {
-        Value::Array(items) => Ok(Elements::Values(items.to_vec())),
-        Value::Hash(map) => Ok(Elements::Pairs(map.iter().map(|(k, v)| (k.clone(), v.clone())).collect())),
-        Value::Integer(n) => range(0, n - 1),
-        Value::Type(t) => match t.resolved() {
-            Type::Integer(r) => match (r.from, r.to) {
-                (Some(from), Some(to)) => range(from, to),
-                _ => Err(fail(span, format!("{what}(): the type {t} is an unbounded range and cannot be iterated"))),
-            },
-            Type::Enum(options) if !options.is_empty() => {
-                Ok(Elements::Values(options.iter().map(|o| Value::String(o.clone())).collect()))
-            }
-            _ => Err(fail(span, format!("{what}(): the type {t} is not iterable"))),
-        },
-        other => Err(fail(span, format!("{what}(): a {} value is not iterable", other.type_name()))),
-    }
-}
 
 /// The lambda's arguments for one element: a pair is split over two
 /// parameters; with two parameters a single value gets its index first.
@@ -61,6 +25,32 @@ fn lambda_args(closure: &Closure<'_>, index: usize, element: Element) -> Vec<Val
 enum Element {
     Single(Value),
     Pair(Value, Value),
+}
+
+/// Calls the lambda for each element until `done` says so (or `break()`).
+fn for_each_until<'a>(
+    ev: &mut Evaluator<'a>,
+    closure: &Closure<'a>,
+    elems: Elements,
+    span: Span,
+    mut done: impl FnMut(Value) -> bool,
+) -> EvalResult<()> {
+    let items: Vec<Element> = match elems {
+        Elements::Values(vs) => vs.into_iter().map(Element::Single).collect(),
+        Elements::Pairs(ps) => ps.into_iter().map(|(k, v)| Element::Pair(k, v)).collect(),
+    };
+    for (i, item) in items.into_iter().enumerate() {
+        match ev.call_lambda(closure, lambda_args(closure, i, item), span) {
+            Ok(result) => {
+                if done(result) {
+                    break;
+                }
+            }
+            Err(Flow::Break(_)) => break,
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(())
 }
 
 /// Calls the lambda for each element; `break()` stops early. `keep` receives
@@ -92,23 +82,45 @@ fn for_each<'a>(
 
 /// Handles the iteration family.
 pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
-    if !matches!(call.name, "with" | "each" | "map" | "filter" | "reduce") {
+    if !matches!(
+        call.name,
+        "each" | "map" | "filter" | "reduce" | "any" | "all" | "index" | "reverse_each" | "step" | "slice"
+    ) {
         return Err(call);
     }
     Ok(run(&mut call))
 }
 
 fn run(call: &mut Call<'_, '_>) -> EvalResult {
-    let closure = call.require_lambda()?;
     let span = call.span;
-    if call.name == "with" {
-        let args = std::mem::take(&mut call.args);
-        return call.ev.call_lambda(&closure, args, span);
-    }
     let Some(subject) = call.args.first().cloned() else {
         return Err(call.arity_error("at least 1 argument"));
     };
-    let elems = elements(&subject, span, call.name)?;
+    let elems = elements(&subject).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
+    match call.name {
+        "slice" => return slice(call, elems),
+        "index" if call.lambda.is_none() => {
+            let Some(wanted) = call.args.get(1) else {
+                return Err(call.arity_error("a value or a block"));
+            };
+            return Ok(position(elems, |_, v| puppet_equals(v, wanted)));
+        }
+        "reverse_each" | "step" => {
+            let op = match call.name {
+                "step" => IterOp::Step(step_size(call)?),
+                _ => IterOp::Reverse,
+            };
+            let iterator = Iteration::chain(subject.clone(), op);
+            let Some(closure) = call.lambda.take() else {
+                return Ok(iterator);
+            };
+            let picked = elements(&iterator).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
+            for_each(call.ev, &closure, picked, span, |_, _| {})?;
+            return Ok(subject);
+        }
+        _ => {}
+    }
+    let closure = call.require_lambda()?;
     let is_hash = matches!(elems, Elements::Pairs(_));
     match call.name {
         "each" => {
@@ -135,17 +147,83 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
             })?;
             Ok(if is_hash { Value::hash(pairs) } else { Value::array(values) })
         }
+        "any" | "all" => {
+            let want_all = call.name == "all";
+            let mut verdict = want_all;
+            let mut decided = false;
+            for_each_until(call.ev, &closure, elems, span, |r| {
+                if r.is_truthy() != want_all {
+                    verdict = !want_all;
+                    decided = true;
+                }
+                decided
+            })?;
+            Ok(Value::Boolean(verdict))
+        }
+        "index" => {
+            let mut found = None;
+            let mut i = 0usize;
+            let keys: Vec<Value> = match &elems {
+                Elements::Pairs(ps) => ps.iter().map(|(k, _)| k.clone()).collect(),
+                Elements::Values(vs) => (0..vs.len()).map(|i| Value::Integer(i as i64)).collect(),
+            };
+            for_each_until(call.ev, &closure, elems, span, |r| {
+                if r.is_truthy() {
+                    found = keys.get(i).cloned();
+                }
+                i += 1;
+                found.is_some()
+            })?;
+            Ok(found.unwrap_or(Value::Undef))
+        }
         _ => reduce(call, &closure, elems),
     }
+}
+
+/// The index (or hash key) of the first element accepted by `pred`.
+fn position(elems: Elements, pred: impl Fn(usize, &Value) -> bool) -> Value {
+    match elems {
+        Elements::Values(vs) => vs.iter().enumerate().find(|(i, v)| pred(*i, v)).map_or(Value::Undef, |(i, _)| Value::Integer(i as i64)),
+        Elements::Pairs(ps) => ps.iter().enumerate().find(|(i, (_, v))| pred(*i, v)).map_or(Value::Undef, |(_, (k, _))| k.clone()),
+    }
+}
+
+/// The step of `step(n)`: a positive integer.
+fn step_size(call: &Call<'_, '_>) -> EvalResult<usize> {
+    match call.args.get(1) {
+        Some(Value::Integer(n)) if *n > 0 => Ok(*n as usize),
+        _ => Err(crate::eval::flow::fail(call.span, "'step' expects a positive Integer step")),
+    }
+}
+
+/// `slice(n)`: the elements in groups of `n`; with a block, each group is given
+/// to it (spread over its parameters when it has several) and the subject is
+/// returned.
+fn slice(call: &mut Call<'_, '_>, elems: Elements) -> EvalResult {
+    let n = match call.args.get(1) {
+        Some(Value::Integer(n)) if *n > 0 => *n as usize,
+        _ => return Err(crate::eval::flow::fail(call.span, "'slice' expects a positive Integer slice size")),
+    };
+    let items = elems.into_values();
+    let groups: Vec<Value> = items.chunks(n).map(|c| Value::array(c.to_vec())).collect();
+    let Some(closure) = call.lambda.take() else {
+        return Ok(Value::array(groups));
+    };
+    for group in groups {
+        let args = if closure.arity() > 1 { super::super::unfold(group) } else { vec![group] };
+        match call.ev.call_lambda(&closure, args, call.span) {
+            Ok(_) => {}
+            Err(Flow::Break(_)) => break,
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(call.args[0].clone())
 }
 
 /// `reduce`: folds the elements with the lambda, starting from the given memo
 /// or from the first element.
 fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, elems: Elements) -> EvalResult {
-    let mut items: Vec<Value> = match elems {
-        Elements::Values(vs) => vs,
-        Elements::Pairs(ps) => ps.into_iter().map(|(k, v)| Value::array(vec![k, v])).collect(),
-    };
+    let mut items = elems.into_values();
     let mut memo = match call.args.get(1) {
         Some(start) => start.clone(),
         None if items.is_empty() => return Ok(Value::Undef),

@@ -25,7 +25,7 @@ pub(crate) fn call<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a
         "crit" => Level::Crit,
         "emerg" => Level::Emerg,
         "fail" => {
-            return Ok(Err(fail(call.span, format!("Error while evaluating a Function Call, {}", message(&call.args)))));
+            return Ok(Err(fail(call.span, message(&call.args))));
         }
         _ => return Err(call),
     };

@@ -2,6 +2,7 @@
 //! it does not know, so that dispatch stays a chain of small lookups.
 
 mod control;
+mod chaining;
 mod iteration;
 mod logging;
 
@@ -34,7 +35,8 @@ pub(crate) struct Call<'e, 'a> {
 impl<'a> Call<'_, 'a> {
     /// An error for a call with the wrong number of arguments.
     pub fn arity_error(&self, expected: &str) -> super::flow::Flow {
-        fail(self.span, format!("'{}' expects {expected}, got {}", self.name, self.args.len()))
+        let got = if self.args.is_empty() { "none".to_string() } else { self.args.len().to_string() };
+        fail(self.span, format!("'{}' expects {expected}, got {got}", self.name))
     }
 
     /// The lambda, or an error saying the function needs one.
@@ -54,7 +56,8 @@ pub(crate) fn call_builtin<'a>(
 ) -> Option<EvalResult> {
     let call = Call { ev, name, args, lambda, span, scope };
     type Family = for<'e, 'a> fn(Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>>;
-    let families: [Family; 4] = [logging::call, control::call, iteration::call, super::catalog::call_class_function];
+    let families: [Family; 5] =
+        [logging::call, control::call, iteration::call, chaining::call, super::catalog::call_class_function];
     let mut call = call;
     for family in families {
         match family(call) {
