@@ -4,5 +4,66 @@
 pub mod ast;
 pub mod error;
 pub mod eval;
+pub mod lexer;
 pub mod log;
+pub mod parser;
 pub mod span;
+mod validate;
+
+use error::{Phase, PuppetError};
+use log::{Location, Logger};
+use span::Source;
+
+/// Parses and statically checks a manifest without evaluating it, as
+/// `puppet parser validate` does.
+pub fn validate(source: &Source) -> Result<ast::Program, PuppetError> {
+    validate_with_warnings(source).map(|(program, _)| program)
+}
+
+/// Parses and checks a manifest, also returning the lexer's warnings
+/// (unrecognised escapes) as log events.
+fn validate_with_warnings(
+    source: &Source,
+) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
+    let parsed = parser::parse_with_warnings(source).map_err(|e| {
+        let (line, column) = source.line_col(e.span.start);
+        PuppetError {
+            phase: Phase::Syntax,
+            message: e.message,
+            location: Some(Location {
+                file: source.name.clone(),
+                line,
+                column,
+            }),
+        }
+    })?;
+    validate::check(&parsed.program, source)?;
+    let warnings = parsed
+        .warnings
+        .into_iter()
+        .map(|(span, message)| {
+            let (line, column) = source.line_col(span.start);
+            log::LogEvent {
+                level: log::Level::Warning,
+                scope: None,
+                message,
+                location: Some(Location {
+                    file: source.name.clone(),
+                    line,
+                    column,
+                }),
+            }
+        })
+        .collect();
+    Ok((parsed.program, warnings))
+}
+
+/// Parses, checks and evaluates a manifest as `puppet apply` compiles it,
+/// sending what it logs to `logger`.
+pub fn apply(source: &Source, logger: &mut dyn Logger) -> Result<(), PuppetError> {
+    let (program, warnings) = validate_with_warnings(source)?;
+    for w in warnings {
+        logger.log(w);
+    }
+    eval::evaluate(&program, source, logger)
+}

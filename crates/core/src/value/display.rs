@@ -60,8 +60,11 @@ fn iterator_type_name(v: &Value) -> String {
     let Ok(elems) = super::iterable::elements(v) else {
         return "Iterator".to_string();
     };
-    let names: std::collections::BTreeSet<String> =
-        elems.into_values().iter().map(crate::types::infer::general_type_name).collect();
+    let names: std::collections::BTreeSet<String> = elems
+        .into_values()
+        .iter()
+        .map(crate::types::infer::general_type_name)
+        .collect();
     match names.len() {
         1 => format!("Iterator[{}]", names.into_iter().next().unwrap_or_default()),
         _ => "Iterator".to_string(),

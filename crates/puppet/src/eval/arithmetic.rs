@@ -45,7 +45,9 @@ fn parse_number(s: &str) -> Option<Num> {
         return int(body, 10);
     }
     let looks_float = body.chars().next().is_some_and(|c| c.is_ascii_digit())
-        && body.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
+        && body
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
         && !body.ends_with('.');
     if looks_float {
         let f: f64 = body.parse().ok()?;
@@ -65,17 +67,25 @@ fn to_num(v: &Value, warn: &mut dyn FnMut(String)) -> Result<Num, String> {
                     Num::Int(i) => i.to_string(),
                     Num::Float(f) => ruby_float_to_s(f),
                 };
-                warn(format!("The string '{s}' was automatically coerced to the numerical value {shown}"));
+                warn(format!(
+                    "The string '{s}' was automatically coerced to the numerical value {shown}"
+                ));
                 Ok(n)
             }
             None => Err(format!("The value '{s}' cannot be converted to Numeric.")),
         },
-        other => Err(format!("The value '{other}' cannot be converted to Numeric.")),
+        other => Err(format!(
+            "The value '{other}' cannot be converted to Numeric."
+        )),
     }
 }
 
 fn overflow(op: BinaryOp, exact: i128) -> String {
-    let (bound, sign) = if exact < 0 { ("min", '-') } else { ("max", '+') };
+    let (bound, sign) = if exact < 0 {
+        ("min", '-')
+    } else {
+        ("max", '+')
+    };
     format!(
         "A '{}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{:x}'",
         op.symbol(),
@@ -85,9 +95,15 @@ fn overflow(op: BinaryOp, exact: i128) -> String {
 
 fn checked_float(op: BinaryOp, f: f64) -> Result<Value, String> {
     if f.is_infinite() {
-        Err(format!("The result of the {} expression is Infinity", op.symbol()))
+        Err(format!(
+            "The result of the {} expression is Infinity",
+            op.symbol()
+        ))
     } else if f.is_nan() {
-        Err(format!("The result of the {} expression is NaN", op.symbol()))
+        Err(format!(
+            "The result of the {} expression is NaN",
+            op.symbol()
+        ))
     } else {
         Ok(Value::Float(f))
     }
@@ -95,7 +111,12 @@ fn checked_float(op: BinaryOp, f: f64) -> Result<Value, String> {
 
 /// Evaluates `lhs op rhs` for an arithmetic operator. Warnings about converted
 /// strings go to `warn`; errors are Puppet's messages.
-pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(String)) -> Result<Value, String> {
+pub fn binary(
+    op: BinaryOp,
+    lhs: &Value,
+    rhs: &Value,
+    warn: &mut dyn FnMut(String),
+) -> Result<Value, String> {
     match (op, lhs) {
         (BinaryOp::Add, Value::Array(a)) => return Ok(concat(a, rhs)),
         (BinaryOp::Sub, Value::Array(a)) => return Ok(array_remove(a, rhs)),
@@ -110,6 +131,10 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Strin
     }
     let a = to_num(lhs, warn)?;
     let b = to_num(rhs, warn)?;
+    if let (BinaryOp::Shl | BinaryOp::Shr, Num::Int(x), Num::Float(y)) = (op, a, b) {
+        // Puppet truncates a float shift count: `21 << 1.0` is 42.
+        return int_op(op, x, y as i64);
+    }
     match (a, b) {
         (Num::Int(x), Num::Int(y)) => int_op(op, x, y),
         (x, y) => {
@@ -120,9 +145,10 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Strin
                 BinaryOp::Mul => checked_float(op, x * y),
                 BinaryOp::Div => checked_float(op, x / y),
                 BinaryOp::Mod => Err("Operator '%' is not applicable to a Float.".to_string()),
-                BinaryOp::Shl | BinaryOp::Shr => {
-                    Err(format!("Operator '{}' is not applicable to a Float.", op.symbol()))
-                }
+                BinaryOp::Shl | BinaryOp::Shr => Err(format!(
+                    "Operator '{}' is not applicable to a Float.",
+                    op.symbol()
+                )),
                 _ => Err(format!("Operator '{}' is not arithmetic", op.symbol())),
             }
         }
@@ -165,7 +191,9 @@ fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Value, String> {
         BinaryOp::Shr => return shift(op, x, -y),
         _ => return Err(format!("Operator '{}' is not arithmetic", op.symbol())),
     };
-    i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
+    i64::try_from(exact)
+        .map(Value::Integer)
+        .map_err(|_| overflow(op, exact))
 }
 
 /// `x << n` for positive `n`, `x >> -n` otherwise, as Ruby shifts.
@@ -176,7 +204,9 @@ fn shift(op: BinaryOp, x: i128, n: i128) -> Result<Value, String> {
             return Err(overflow(op, shown));
         }
         let exact = x << n.min(127);
-        i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
+        i64::try_from(exact)
+            .map(Value::Integer)
+            .map_err(|_| overflow(op, exact))
     } else {
         let n = (-n).min(127);
         Ok(Value::Integer((x >> n) as i64))
@@ -200,7 +230,10 @@ fn concat(a: &[Value], rhs: &Value) -> Value {
     let mut out = a.to_vec();
     match rhs {
         Value::Array(b) => out.extend(b.iter().cloned()),
-        Value::Hash(h) => out.extend(h.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))),
+        Value::Hash(h) => out.extend(
+            h.iter()
+                .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
+        ),
         other => out.push(other.clone()),
     }
     Value::array(out)
@@ -211,10 +244,18 @@ fn concat(a: &[Value], rhs: &Value) -> Value {
 fn array_remove(a: &[Value], rhs: &Value) -> Value {
     let removed: Vec<Value> = match rhs {
         Value::Array(b) => b.to_vec(),
-        Value::Hash(h) => h.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect(),
+        Value::Hash(h) => h
+            .iter()
+            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+            .collect(),
         other => vec![other.clone()],
     };
-    Value::array(a.iter().filter(|x| !removed.iter().any(|r| puppet_equals(x, r))).cloned().collect())
+    Value::array(
+        a.iter()
+            .filter(|x| !removed.iter().any(|r| puppet_equals(x, r)))
+            .cloned()
+            .collect(),
+    )
 }
 
 /// `hash + x`: merges a hash, or an array of pairs or of alternating keys and
@@ -224,7 +265,9 @@ fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, String> {
     match rhs {
         Value::Hash(r) => out.extend(r.iter().map(|(k, v)| (k.clone(), v.clone()))),
         Value::Array(items) => {
-            let pairs = items.iter().all(|i| matches!(i, Value::Array(p) if p.len() == 2));
+            let pairs = items
+                .iter()
+                .all(|i| matches!(i, Value::Array(p) if p.len() == 2));
             if pairs && !items.is_empty() {
                 for item in items.iter() {
                     if let Value::Array(p) = item {
@@ -236,10 +279,18 @@ fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, String> {
                     out.insert(pair[0].clone(), pair[1].clone());
                 }
             } else {
-                return Err("Only an Array with an even number of elements can be merged with a Hash".to_string());
+                return Err(
+                    "Only an Array with an even number of elements can be merged with a Hash"
+                        .to_string(),
+                );
             }
         }
-        other => return Err(format!("A Hash can only be merged with a Hash or an Array, got {}", other.type_name())),
+        other => {
+            return Err(format!(
+                "A Hash can only be merged with a Hash or an Array, got {}",
+                other.type_name()
+            ))
+        }
     }
     Ok(Value::hash(out))
 }
@@ -251,7 +302,12 @@ fn hash_remove(h: &HashMap, rhs: &Value) -> Value {
         Value::Hash(r) => r.keys().cloned().collect(),
         other => vec![other.clone()],
     };
-    Value::hash(h.iter().filter(|(k, _)| !keys.contains(k)).map(|(k, v)| (k.clone(), v.clone())).collect())
+    Value::hash(
+        h.iter()
+            .filter(|(k, _)| !keys.contains(k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -264,10 +320,22 @@ mod tests {
 
     #[test]
     fn integer_division_floors_like_ruby() {
-        assert_eq!(eval(BinaryOp::Div, (-7).into(), 2.into()), Ok(Value::Integer(-4)));
-        assert_eq!(eval(BinaryOp::Mod, (-7).into(), 2.into()), Ok(Value::Integer(1)));
-        assert_eq!(eval(BinaryOp::Mod, 7.into(), (-2).into()), Ok(Value::Integer(-1)));
-        assert_eq!(eval(BinaryOp::Div, 7.into(), 2.into()), Ok(Value::Integer(3)));
+        assert_eq!(
+            eval(BinaryOp::Div, (-7).into(), 2.into()),
+            Ok(Value::Integer(-4))
+        );
+        assert_eq!(
+            eval(BinaryOp::Mod, (-7).into(), 2.into()),
+            Ok(Value::Integer(1))
+        );
+        assert_eq!(
+            eval(BinaryOp::Mod, 7.into(), (-2).into()),
+            Ok(Value::Integer(-1))
+        );
+        assert_eq!(
+            eval(BinaryOp::Div, 7.into(), 2.into()),
+            Ok(Value::Integer(3))
+        );
     }
 
     #[test]
@@ -285,22 +353,43 @@ mod tests {
     #[test]
     fn numeric_strings_convert_with_a_warning() {
         let mut warnings = Vec::new();
-        let r = binary(BinaryOp::Add, &"0x10".into(), &1.into(), &mut |w| warnings.push(w));
+        let r = binary(BinaryOp::Add, &"0x10".into(), &1.into(), &mut |w| {
+            warnings.push(w)
+        });
         assert_eq!(r, Ok(Value::Integer(17)));
-        assert_eq!(warnings, vec!["The string '0x10' was automatically coerced to the numerical value 16"]);
+        assert_eq!(
+            warnings,
+            vec!["The string '0x10' was automatically coerced to the numerical value 16"]
+        );
         assert!(eval(BinaryOp::Add, "abc".into(), 1.into()).is_err());
+    }
+
+    #[test]
+    fn shift_counts_may_be_floats() {
+        assert_eq!(
+            eval(BinaryOp::Shl, 21.into(), 1.0.into()),
+            Ok(Value::Integer(42))
+        );
+        assert!(eval(BinaryOp::Shr, 123.2.into(), 3.into()).is_err());
     }
 
     #[test]
     fn float_errors() {
         assert!(eval(BinaryOp::Div, 1.0.into(), 0.into()).is_err());
         assert!(eval(BinaryOp::Mod, 5.5.into(), 2.into()).is_err());
-        assert_eq!(eval(BinaryOp::Div, 7.0.into(), 2.into()), Ok(Value::Float(3.5)));
+        assert_eq!(
+            eval(BinaryOp::Div, 7.0.into(), 2.into()),
+            Ok(Value::Float(3.5))
+        );
     }
 
     #[test]
     fn array_removal_uses_puppet_equality() {
-        let r = eval(BinaryOp::Sub, Value::array(vec![1.into()]), Value::array(vec![1.0.into()]));
+        let r = eval(
+            BinaryOp::Sub,
+            Value::array(vec![1.into()]),
+            Value::array(vec![1.0.into()]),
+        );
         assert_eq!(r, Ok(Value::array(vec![])));
     }
 }

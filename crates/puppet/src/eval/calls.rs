@@ -26,7 +26,11 @@ pub(crate) struct Closure<'a> {
 impl Closure<'_> {
     /// How many parameters the lambda declares (not counting a `*rest`).
     pub fn arity(&self) -> usize {
-        self.lambda.params.iter().filter(|p| !p.captures_rest).count()
+        self.lambda
+            .params
+            .iter()
+            .filter(|p| !p.captures_rest)
+            .count()
     }
 }
 
@@ -68,7 +72,11 @@ impl Binder<'_> {
     }
 
     fn mismatch(&self, param: &str, expected: &confer_core::Type, got: &Value) -> String {
-        let expects = format!("expects {} value, got {}", with_article(&expected.to_string()), general_type_name(got));
+        let expects = format!(
+            "expects {} value, got {}",
+            with_article(&expected.to_string()),
+            general_type_name(got)
+        );
         match self {
             Binder::Function(name) => format!("'{name}' parameter '{param}' {expects}"),
             Binder::Container(label) => format!("{label}: parameter '{param}' {expects}"),
@@ -77,7 +85,11 @@ impl Binder<'_> {
     }
 
     fn count(&self, expected: String, got: usize) -> String {
-        let got = if got == 0 { "none".to_string() } else { got.to_string() };
+        let got = if got == 0 {
+            "none".to_string()
+        } else {
+            got.to_string()
+        };
         match self {
             Binder::Function(name) => format!("'{name}' expects {expected}, got {got}"),
             Binder::Container(label) => format!("{label}: expects {expected}, got {got}"),
@@ -96,7 +108,10 @@ impl Binder<'_> {
 
 /// "an Integer", "a String": the article Puppet puts before a type name.
 pub(crate) fn with_article(name: &str) -> String {
-    let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUaeiou".contains(c));
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
@@ -117,7 +132,10 @@ impl<'a> Evaluator<'a> {
         span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult {
-        let closure = lambda.map(|lambda| Closure { lambda, scope: scope.clone() });
+        let closure = lambda.map(|lambda| Closure {
+            lambda,
+            scope: scope.clone(),
+        });
         match &callee.kind {
             ExprKind::BareWord(name) => {
                 let args = self.eval_list(args, scope)?;
@@ -127,7 +145,10 @@ impl<'a> Evaluator<'a> {
                 let target = self.eval(callee, scope)?;
                 Err(fail(
                     callee.span,
-                    format!("Creating values by calling '{}' is not supported by confer yet", confer_core::value::to_s(&target)),
+                    format!(
+                        "Creating values by calling '{}' is not supported by confer yet",
+                        confer_core::value::to_s(&target)
+                    ),
                 ))
             }
         }
@@ -145,7 +166,10 @@ impl<'a> Evaluator<'a> {
         let first = self.eval(receiver, scope)?;
         let mut all = vec![first];
         all.extend(self.eval_list(args, scope)?);
-        let closure = lambda.map(|lambda| Closure { lambda, scope: scope.clone() });
+        let closure = lambda.map(|lambda| Closure {
+            lambda,
+            scope: scope.clone(),
+        });
         self.call_function(name, all, closure, span, scope, CallStyle::Method)
     }
 
@@ -172,7 +196,12 @@ impl<'a> Evaluator<'a> {
         result.map_err(|e| attribute_to(e, style.describe()))
     }
 
-    fn call_puppet_function(&mut self, def: &'a Definition, args: Vec<Value>, span: Span) -> EvalResult {
+    fn call_puppet_function(
+        &mut self,
+        def: &'a Definition,
+        args: Vec<Value>,
+        span: Span,
+    ) -> EvalResult {
         self.enter(span)?;
         let local = Scope::new(ScopeKind::Local, Some(self.top.clone()));
         let binder = Binder::Function(&def.name);
@@ -189,7 +218,11 @@ impl<'a> Evaluator<'a> {
             if !instance_of(&t, &value) {
                 return Err(fail(
                     span,
-                    format!("'{}' expects a return value of type {t}, got {}", def.name, general_type_name(&value)),
+                    format!(
+                        "'{}' expects a return value of type {t}, got {}",
+                        def.name,
+                        general_type_name(&value)
+                    ),
                 ));
             }
         }
@@ -197,11 +230,22 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Calls a lambda with positional arguments; `next(v)` ends it with `v`.
-    pub(crate) fn call_lambda(&mut self, closure: &Closure<'a>, args: Vec<Value>, span: Span) -> EvalResult {
+    pub(crate) fn call_lambda(
+        &mut self,
+        closure: &Closure<'a>,
+        args: Vec<Value>,
+        span: Span,
+    ) -> EvalResult {
         self.enter(span)?;
         let local = Scope::new(ScopeKind::Local, Some(closure.scope.clone()));
         let result = self
-            .bind_params(&closure.lambda.params, Args::Positional(args), &local, &Binder::Lambda, span)
+            .bind_params(
+                &closure.lambda.params,
+                Args::Positional(args),
+                &local,
+                &Binder::Lambda,
+                span,
+            )
             .and_then(|()| self.eval_block(&closure.lambda.body, &local))
             .map_err(settle);
         self.leave();
@@ -212,10 +256,17 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Evaluates an expression that must produce a type.
-    pub(crate) fn eval_type(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult<confer_core::Type> {
+    pub(crate) fn eval_type(
+        &mut self,
+        e: &'a Expr,
+        scope: &Rc<Scope>,
+    ) -> EvalResult<confer_core::Type> {
         match self.eval(e, scope)? {
             Value::Type(t) => Ok((*t).clone()),
-            other => Err(fail(e.span, format!("Expected a type, got {}", general_type_name(&other)))),
+            other => Err(fail(
+                e.span,
+                format!("Expected a type, got {}", general_type_name(&other)),
+            )),
         }
     }
 
@@ -234,7 +285,10 @@ impl<'a> Evaluator<'a> {
             Args::Positional(values) => {
                 let fixed = params.iter().filter(|p| !p.captures_rest).count();
                 let has_rest = params.iter().any(|p| p.captures_rest);
-                let required = params.iter().filter(|p| !p.captures_rest && p.default.is_none()).count();
+                let required = params
+                    .iter()
+                    .filter(|p| !p.captures_rest && p.default.is_none())
+                    .count();
                 let lambda = matches!(binder, Binder::Lambda);
                 if values.len() > fixed && !has_rest || (values.len() < required && !lambda) {
                     let expected = if has_rest {
@@ -244,14 +298,23 @@ impl<'a> Evaluator<'a> {
                     } else {
                         format!("between {required} and {fixed}")
                     };
-                    let noun = if expected == "1" { "argument" } else { "arguments" };
-                    return Err(fail(span, binder.count(format!("{expected} {noun}"), values.len())));
+                    let noun = if expected == "1" {
+                        "argument"
+                    } else {
+                        "arguments"
+                    };
+                    return Err(fail(
+                        span,
+                        binder.count(format!("{expected} {noun}"), values.len()),
+                    ));
                 }
                 Some(values.into_iter())
             }
             Args::Named(named) => {
                 for key in named.keys() {
-                    let known = key.as_str().is_some_and(|k| params.iter().any(|p| p.name == k));
+                    let known = key
+                        .as_str()
+                        .is_some_and(|k| params.iter().any(|p| p.name == k));
                     if !known {
                         return Err(fail(span, binder.unknown(&key.to_string())));
                     }
@@ -273,7 +336,12 @@ impl<'a> Evaluator<'a> {
         };
         for p in params {
             let value = if p.captures_rest {
-                Value::array(positional.as_mut().map(|it| it.collect()).unwrap_or_default())
+                Value::array(
+                    positional
+                        .as_mut()
+                        .map(|it| it.collect())
+                        .unwrap_or_default(),
+                )
             } else {
                 match positional.as_mut().and_then(Iterator::next) {
                     Some(v) => v,
@@ -288,7 +356,13 @@ impl<'a> Evaluator<'a> {
         Ok(())
     }
 
-    fn bind_one(&mut self, p: &'a Parameter, value: Value, target: &Rc<Scope>, binder: &Binder<'_>) -> EvalResult<()> {
+    fn bind_one(
+        &mut self,
+        p: &'a Parameter,
+        value: Value,
+        target: &Rc<Scope>,
+        binder: &Binder<'_>,
+    ) -> EvalResult<()> {
         if let Some(te) = &p.type_expr {
             let t = self.eval_type(te, target)?;
             let ok = if p.captures_rest {
@@ -300,8 +374,11 @@ impl<'a> Evaluator<'a> {
                 return Err(fail(p.span, binder.mismatch(&p.name, &t, &value)));
             }
         }
-        target
-            .assign(&p.name, value)
-            .map_err(|_| fail(p.span, format!("the parameter '{}' is declared more than once", p.name)))
+        target.assign(&p.name, value).map_err(|_| {
+            fail(
+                p.span,
+                format!("the parameter '{}' is declared more than once", p.name),
+            )
+        })
     }
 }

@@ -21,15 +21,49 @@ use crate::span::Span;
 
 /// Resource types that Puppet itself provides, accepted without a definition.
 const BUILTIN_TYPES: &[&str] = &[
-    "augeas", "cron", "exec", "file", "filebucket", "group", "host", "mount", "notify", "package", "resources",
-    "schedule", "scheduled_task", "selboolean", "selmodule", "service", "ssh_authorized_key", "sshkey", "stage",
-    "tidy", "user", "whit", "yumrepo", "zfs", "zone", "zpool",
+    "augeas",
+    "cron",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "host",
+    "mount",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "scheduled_task",
+    "selboolean",
+    "selmodule",
+    "service",
+    "ssh_authorized_key",
+    "sshkey",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+    "yumrepo",
+    "zfs",
+    "zone",
+    "zpool",
 ];
 
 /// Attributes every resource accepts, which are not parameters of a define.
 const METAPARAMETERS: &[&str] = &[
-    "alias", "audit", "before", "consume", "export", "loglevel", "noop", "notify", "require", "schedule", "stage",
-    "subscribe", "tag",
+    "alias",
+    "audit",
+    "before",
+    "consume",
+    "export",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
 ];
 
 /// A declared resource.
@@ -68,7 +102,10 @@ fn container_of(scope: &Scope) -> String {
         ScopeKind::Top | ScopeKind::Node(_) => "Main".to_string(),
         ScopeKind::Class(name) => capitalize_segments(name),
         ScopeKind::Resource(ty, title) => format!("{ty}[{title}]"),
-        ScopeKind::Local => scope.parent.as_deref().map_or_else(|| "Main".to_string(), container_of),
+        ScopeKind::Local => scope
+            .parent
+            .as_deref()
+            .map_or_else(|| "Main".to_string(), container_of),
     }
 }
 
@@ -80,13 +117,22 @@ fn class_names(args: &[Value], span: Span) -> EvalResult<Vec<String>> {
             Value::Array(items) => names.extend(class_names(items, span)?),
             Value::Type(t) => match &**t {
                 Type::Class(Some(n)) => names.push(n.to_string()),
-                Type::Resource { type_name: Some(n), title: None } => names.push(n.to_lowercase()),
-                Type::Resource { type_name: Some(n), title: Some(title) } if n.eq_ignore_ascii_case("class") => {
-                    names.push(title.to_string())
-                }
+                Type::Resource {
+                    type_name: Some(n),
+                    title: None,
+                } => names.push(n.to_lowercase()),
+                Type::Resource {
+                    type_name: Some(n),
+                    title: Some(title),
+                } if n.eq_ignore_ascii_case("class") => names.push(title.to_string()),
                 other => return Err(fail(span, format!("Cannot use {other} as a class name"))),
             },
-            other => return Err(fail(span, format!("Cannot use {} as a class name", other.type_name()))),
+            other => {
+                return Err(fail(
+                    span,
+                    format!("Cannot use {} as a class name", other.type_name()),
+                ))
+            }
         }
     }
     Ok(names)
@@ -108,13 +154,21 @@ pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResu
 
 impl<'a> Evaluator<'a> {
     /// Evaluates a class once; declaring it again with parameters is an error.
-    pub(crate) fn declare_class(&mut self, name: &str, params: Option<HashMap>, span: Span) -> EvalResult<()> {
+    pub(crate) fn declare_class(
+        &mut self,
+        name: &str,
+        params: Option<HashMap>,
+        span: Span,
+    ) -> EvalResult<()> {
         let key = name.trim_start_matches("::").to_lowercase();
         if self.classes.contains_key(&key) {
             if params.is_some() {
                 return Err(fail(
                     span,
-                    format!("Duplicate declaration: Class[{}] is already declared", capitalize_segments(&key)),
+                    format!(
+                        "Duplicate declaration: Class[{}] is already declared",
+                        capitalize_segments(&key)
+                    ),
                 ));
             }
             return Ok(());
@@ -125,17 +179,33 @@ impl<'a> Evaluator<'a> {
         let parent_scope = match &def.parent {
             Some(parent) => {
                 self.declare_class(parent, None, span)?;
-                self.classes.get(&parent.trim_start_matches("::").to_lowercase()).cloned()
+                self.classes
+                    .get(&parent.trim_start_matches("::").to_lowercase())
+                    .cloned()
             }
             None => None,
         };
         self.enter(span)?;
-        let scope = Scope::new(ScopeKind::Class(key.clone()), Some(parent_scope.unwrap_or_else(|| self.top.clone())));
+        let scope = Scope::new(
+            ScopeKind::Class(key.clone()),
+            Some(parent_scope.unwrap_or_else(|| self.top.clone())),
+        );
         self.classes.insert(key.clone(), scope.clone());
         let label = format!("Class[{}]", capitalize_segments(&key));
         let result = self
-            .bind_class_like(&def.params, params.unwrap_or_default(), &scope, &label, &key, span)
-            .and_then(|()| self.eval_block(&def.body, &scope).map(|_| ()).map_err(settle));
+            .bind_class_like(
+                &def.params,
+                params.unwrap_or_default(),
+                &scope,
+                &label,
+                &key,
+                span,
+            )
+            .and_then(|()| {
+                self.eval_block(&def.body, &scope)
+                    .map(|_| ())
+                    .map_err(settle)
+            });
         self.leave();
         result
     }
@@ -153,7 +223,13 @@ impl<'a> Evaluator<'a> {
         for special in ["title", "name"] {
             let _ = scope.assign(special, Value::from(title));
         }
-        self.bind_params(params, Args::Named(args), scope, &Binder::Container(label), span)
+        self.bind_params(
+            params,
+            Args::Named(args),
+            scope,
+            &Binder::Container(label),
+            span,
+        )
     }
 
     /// Evaluates the node definition that applies: confer has no host name, so
@@ -162,15 +238,20 @@ impl<'a> Evaluator<'a> {
         if self.defs.nodes.is_empty() {
             return Ok(());
         }
-        let node = self
-            .defs
-            .nodes
-            .iter()
-            .copied()
-            .find(|n| n.matchers.iter().any(|m| matches!(m.kind, ExprKind::Default)));
+        let node = self.defs.nodes.iter().copied().find(|n| {
+            n.matchers
+                .iter()
+                .any(|m| matches!(m.kind, ExprKind::Default))
+        });
         let Some(node) = node else {
-            let span = self.defs.nodes[0].matchers.first().map_or_else(Span::default, |m| m.span);
-            return Err(fail(span, "Could not find node statement with name 'default'"));
+            let span = self.defs.nodes[0]
+                .matchers
+                .first()
+                .map_or_else(Span::default, |m| m.span);
+            return Err(fail(
+                span,
+                "Could not find node statement with name 'default'",
+            ));
         };
         let scope = Scope::new(ScopeKind::Node("default".into()), Some(top.clone()));
         self.eval_block(&node.body, &scope)?;
@@ -181,10 +262,20 @@ impl<'a> Evaluator<'a> {
     pub(super) fn evaluate_pending_resources(&mut self) -> EvalResult<()> {
         while let Some(p) = self.catalog.pending.pop_front() {
             self.enter(p.container_span)?;
-            let scope = Scope::new(ScopeKind::Resource(p.type_name.clone(), p.title.clone()), Some(self.top.clone()));
+            let scope = Scope::new(
+                ScopeKind::Resource(p.type_name.clone(), p.title.clone()),
+                Some(self.top.clone()),
+            );
             let label = format!("{}[{}]", p.type_name, p.title);
             let result = self
-                .bind_class_like(&p.def.params, p.args, &scope, &label, &p.title, p.container_span)
+                .bind_class_like(
+                    &p.def.params,
+                    p.args,
+                    &scope,
+                    &label,
+                    &p.title,
+                    p.container_span,
+                )
                 .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))
                 .and_then(|()| self.eval_block(&p.def.body, &scope).map_err(settle));
             self.leave();
@@ -197,8 +288,16 @@ impl<'a> Evaluator<'a> {
     /// resources; nothing else is applied.
     pub(super) fn report_catalog(&mut self) {
         let mut lines = Vec::new();
-        for r in self.catalog.resources.iter().filter(|r| !r.virtual_ && r.type_name == "Notify") {
-            let message = r.attributes.get(&Value::from("message")).map_or_else(|| r.title.clone(), to_s);
+        for r in self
+            .catalog
+            .resources
+            .iter()
+            .filter(|r| !r.virtual_ && r.type_name == "Notify")
+        {
+            let message = r
+                .attributes
+                .get(&Value::from("message"))
+                .map_or_else(|| r.title.clone(), to_s);
             lines.push(message.clone());
             lines.push(format!(
                 "/Stage[main]/{}/Notify[{}]/message: defined 'message' as '{}'",
@@ -206,25 +305,47 @@ impl<'a> Evaluator<'a> {
             ));
         }
         for message in lines {
-            self.logger.log(LogEvent { level: Level::Notice, scope: None, message, location: None });
+            self.logger.log(LogEvent {
+                level: Level::Notice,
+                scope: None,
+                message,
+                location: None,
+            });
         }
     }
 
-    fn eval_attributes(&mut self, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult<HashMap> {
+    fn eval_attributes(
+        &mut self,
+        ops: &'a [AttributeOp],
+        scope: &Rc<Scope>,
+    ) -> EvalResult<HashMap> {
         let mut attrs = HashMap::new();
         for op in ops {
             match op {
-                AttributeOp::Set { name, value, span, .. } => {
+                AttributeOp::Set {
+                    name, value, span, ..
+                } => {
                     let v = self.eval(value, scope)?;
                     if attrs.insert(Value::from(name.as_str()), v).is_some() {
-                        return Err(fail(*span, format!("The attribute '{name}' has already been set")));
+                        return Err(fail(
+                            *span,
+                            format!("The attribute '{name}' has already been set"),
+                        ));
                     }
                 }
                 AttributeOp::Splat { value, span } => match self.eval(value, scope)? {
-                    Value::Hash(map) => attrs.extend(map.iter().map(|(k, v)| (k.clone(), v.clone()))),
+                    Value::Hash(map) => {
+                        attrs.extend(map.iter().map(|(k, v)| (k.clone(), v.clone())))
+                    }
                     Value::Undef => {}
                     other => {
-                        return Err(fail(*span, format!("The value of '* =>' must be a Hash, got {}", other.type_name())))
+                        return Err(fail(
+                            *span,
+                            format!(
+                                "The value of '* =>' must be a Hash, got {}",
+                                other.type_name()
+                            ),
+                        ))
                     }
                 },
             }
@@ -240,14 +361,24 @@ impl<'a> Evaluator<'a> {
         scope: &Rc<Scope>,
     ) -> EvalResult {
         let type_name = match &type_expr.kind {
-            ExprKind::BareWord(n) | ExprKind::TypeRef(n) => n.trim_start_matches("::").to_lowercase(),
+            ExprKind::BareWord(n) | ExprKind::TypeRef(n) => {
+                n.trim_start_matches("::").to_lowercase()
+            }
             _ => match self.eval(type_expr, scope)? {
                 Value::String(s) => s.to_lowercase(),
                 Value::Type(t) => match &*t {
-                    Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
+                    Type::Resource {
+                        type_name: Some(n),
+                        title: None,
+                    } => n.to_lowercase(),
                     _ => return Err(fail(type_expr.span, format!("{t} is not a resource type"))),
                 },
-                other => return Err(fail(type_expr.span, format!("{} is not a resource type", other.type_name()))),
+                other => {
+                    return Err(fail(
+                        type_expr.span,
+                        format!("{} is not a resource type", other.type_name()),
+                    ))
+                }
             },
         };
         let mut refs = Vec::new();
@@ -259,20 +390,43 @@ impl<'a> Evaluator<'a> {
             let attrs = self.eval_attributes(&body.ops, scope)?;
             for title in titles {
                 let Value::String(title) = title else {
-                    return Err(fail(body.title.span, format!("A resource title must be a String, got {}", title.type_name())));
+                    return Err(fail(
+                        body.title.span,
+                        format!(
+                            "A resource title must be a String, got {}",
+                            title.type_name()
+                        ),
+                    ));
                 };
                 if type_name == "class" {
                     self.declare_class(&title, Some(attrs.clone()), body.span)
                         .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))?;
-                    refs.push(Value::from_type(Type::Class(Some(title.to_lowercase().into()))));
+                    refs.push(Value::from_type(Type::Class(Some(
+                        title.to_lowercase().into(),
+                    ))));
                     continue;
                 }
                 let cap = capitalize_segments(&type_name);
-                self.declare_resource(&type_name, &cap, &title, attrs.clone(), form, body.span, scope)?;
-                refs.push(Value::from_type(Type::Resource { type_name: Some(cap.into()), title: Some(title) }));
+                self.declare_resource(
+                    &type_name,
+                    &cap,
+                    &title,
+                    attrs.clone(),
+                    form,
+                    body.span,
+                    scope,
+                )?;
+                refs.push(Value::from_type(Type::Resource {
+                    type_name: Some(cap.into()),
+                    title: Some(title),
+                }));
             }
         }
-        Ok(if refs.len() == 1 { refs.pop().unwrap_or(Value::Undef) } else { Value::array(refs) })
+        Ok(if refs.len() == 1 {
+            refs.pop().unwrap_or(Value::Undef)
+        } else {
+            Value::array(refs)
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -325,13 +479,23 @@ impl<'a> Evaluator<'a> {
 
     /// `File { mode => '0644' }`: evaluated for its errors; confer does not
     /// apply resources, so defaults change nothing it reports.
-    pub(super) fn eval_resource_defaults(&mut self, _type_ref: &'a Expr, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult {
+    pub(super) fn eval_resource_defaults(
+        &mut self,
+        _type_ref: &'a Expr,
+        ops: &'a [AttributeOp],
+        scope: &Rc<Scope>,
+    ) -> EvalResult {
         self.eval_attributes(ops, scope)?;
         Ok(Value::Undef)
     }
 
     /// `Notify['x'] { message => 'y' }`: sets attributes of declared resources.
-    pub(super) fn eval_resource_override(&mut self, reference: &'a Expr, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult {
+    pub(super) fn eval_resource_override(
+        &mut self,
+        reference: &'a Expr,
+        ops: &'a [AttributeOp],
+        scope: &Rc<Scope>,
+    ) -> EvalResult {
         let target = self.eval(reference, scope)?;
         let attrs = self.eval_attributes(ops, scope)?;
         let refs = match &target {
@@ -340,15 +504,26 @@ impl<'a> Evaluator<'a> {
         };
         for r in refs {
             if let Value::Type(t) = &r {
-                if let Type::Resource { type_name: Some(n), title: Some(title) } = &**t {
+                if let Type::Resource {
+                    type_name: Some(n),
+                    title: Some(title),
+                } = &**t
+                {
                     if let Some(&i) = self.catalog.index.get(&(n.to_string(), title.to_string())) {
                         let res = &mut self.catalog.resources[i];
-                        res.attributes.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
+                        res.attributes
+                            .extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
                         continue;
                     }
                 }
             }
-            return Err(fail(reference.span, format!("Cannot override {}: it is not a declared resource", to_s(&r))));
+            return Err(fail(
+                reference.span,
+                format!(
+                    "Cannot override {}: it is not a declared resource",
+                    to_s(&r)
+                ),
+            ));
         }
         Ok(Value::Undef)
     }

@@ -17,7 +17,11 @@ use crate::span::Span;
 
 impl<'a> Evaluator<'a> {
     /// Runs `f` and then restores the scope's match variables, whatever happened.
-    fn guarded<T>(&mut self, scope: &Rc<Scope>, f: impl FnOnce(&mut Self) -> EvalResult<T>) -> EvalResult<T> {
+    fn guarded<T>(
+        &mut self,
+        scope: &Rc<Scope>,
+        f: impl FnOnce(&mut Self) -> EvalResult<T>,
+    ) -> EvalResult<T> {
         let saved = scope.save_matches();
         let result = f(self);
         scope.restore_matches(saved);
@@ -44,7 +48,12 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    pub(super) fn eval_case(&mut self, test: &'a Expr, options: &'a [CaseOption], scope: &Rc<Scope>) -> EvalResult {
+    pub(super) fn eval_case(
+        &mut self,
+        test: &'a Expr,
+        options: &'a [CaseOption],
+        scope: &Rc<Scope>,
+    ) -> EvalResult {
         self.guarded(scope, |ev| {
             let value = ev.eval(test, scope)?;
             let mut default_body = None;
@@ -93,7 +102,10 @@ impl<'a> Evaluator<'a> {
                 Some(result) => ev.eval(result, scope),
                 None => Err(fail(
                     span,
-                    format!("No matching entry for selector parameter with value '{}'", confer_core::value::to_s(&value)),
+                    format!(
+                        "No matching entry for selector parameter with value '{}'",
+                        confer_core::value::to_s(&value)
+                    ),
                 )),
             }
         })
@@ -101,7 +113,11 @@ impl<'a> Evaluator<'a> {
 
     /// An option's candidate values: `*[a, b]` offers each element.
     fn option_values(&mut self, matcher: &'a Expr, scope: &Rc<Scope>) -> EvalResult<Vec<Value>> {
-        if let ExprKind::Unary { op: UnaryOp::Splat, operand } = &matcher.kind {
+        if let ExprKind::Unary {
+            op: UnaryOp::Splat,
+            operand,
+        } = &matcher.kind
+        {
             return Ok(unfold(self.eval(operand, scope)?));
         }
         Ok(vec![self.eval(matcher, scope)?])
@@ -122,9 +138,10 @@ impl<'a> Evaluator<'a> {
             }
             (Value::Regexp(_), _) => false,
             (Value::Type(t), _) => instance_of(t, value),
-            (Value::Array(opts), Value::Array(vals)) if opts.len() == vals.len() => {
-                opts.iter().zip(vals.iter()).all(|(o, v)| self.option_matches(v, o, scope))
-            }
+            (Value::Array(opts), Value::Array(vals)) if opts.len() == vals.len() => opts
+                .iter()
+                .zip(vals.iter())
+                .all(|(o, v)| self.option_matches(v, o, scope)),
             (Value::Default, _) => true,
             _ => puppet_equals(value, candidate),
         }

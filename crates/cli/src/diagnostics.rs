@@ -1,0 +1,54 @@
+//! Error output: Puppet's one-line `Error: … (file: f, line: l, column: c)` form,
+//! followed by the offending source line with a marker, so the line stays
+//! machine-readable and a person sees the spot at once.
+
+use codespan_reporting::diagnostic::{Diagnostic, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor::StandardStream};
+use confer_puppet::error::PuppetError;
+use confer_puppet::span::Source;
+
+/// Prints `err` (which refers to `source`) to stderr.
+pub fn report(err: &PuppetError, source: &Source) {
+    eprintln!("Error: {err}");
+    let Some(loc) = &err.location else {
+        return;
+    };
+    if loc.file != source.name {
+        return;
+    }
+    let Some(offset) = offset_of(source, loc.line, loc.column) else {
+        return;
+    };
+    let file = SimpleFile::new(source.name.as_str(), source.text.as_str());
+    let end = source.text[offset..]
+        .chars()
+        .next()
+        .map_or(offset, |c| offset + c.len_utf8());
+    let diagnostic =
+        Diagnostic::error().with_labels(vec![Label::primary((), offset..end).with_message("here")]);
+    let writer = StandardStream::stderr(term::termcolor::ColorChoice::Never);
+    let config = term::Config {
+        start_context_lines: 0,
+        end_context_lines: 0,
+        ..term::Config::default()
+    };
+    let _ = term::emit(&mut writer.lock(), &config, &file, &diagnostic);
+}
+
+/// The byte offset of a 1-based line and character column.
+fn offset_of(source: &Source, line: usize, column: usize) -> Option<usize> {
+    let line_start: usize = source
+        .text
+        .split_inclusive('\n')
+        .take(line.checked_sub(1)?)
+        .map(str::len)
+        .sum();
+    let rest = source.text.get(line_start..)?;
+    let within: usize = rest
+        .chars()
+        .take(column.checked_sub(1)?)
+        .map(char::len_utf8)
+        .sum();
+    Some(line_start + within)
+}

@@ -1,0 +1,366 @@
+//! The Puppet lexer: turns manifest text into tokens. It is hand-written because
+//! Puppet's lexing depends on context — a `/` is a regexp or a division depending
+//! on what came before, `[` after white space starts an array, strings contain
+//! whole expressions, and a heredoc's text starts on the line after its tag.
+
+mod heredoc;
+mod number;
+mod strings;
+pub mod token;
+
+use crate::span::Span;
+pub use token::{RawPart, Tok, Token};
+use token::{KEYWORDS, PUNCTUATION};
+
+/// A lexical error: what is wrong and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LexError {
+    /// What is wrong.
+    pub message: String,
+    /// Where.
+    pub span: Span,
+}
+
+/// The tokens of a manifest, ending with `Eof`, and the warnings lexing gave
+/// (Puppet warns about unrecognised escapes).
+#[derive(Debug)]
+pub struct Lexed {
+    /// The tokens.
+    pub tokens: Vec<Token>,
+    /// Warnings with their positions.
+    pub warnings: Vec<(Span, String)>,
+}
+
+/// How deeply `${...}` may nest inside strings.
+const MAX_NESTING: usize = 100;
+
+/// Lexes `text`.
+pub fn lex(text: &str) -> Result<Lexed, LexError> {
+    let mut lexer = Lexer {
+        src: text,
+        pos: 0,
+        warnings: Vec::new(),
+        heredoc_resume: None,
+        nesting: 0,
+    };
+    let mut tokens = lexer.scan(false)?;
+    let end = text.len();
+    tokens.push(Token {
+        tok: Tok::Eof,
+        span: Span::new(end, end),
+        space_before: true,
+    });
+    Ok(Lexed {
+        tokens,
+        warnings: lexer.warnings,
+    })
+}
+
+pub(crate) struct Lexer<'s> {
+    src: &'s str,
+    pos: usize,
+    warnings: Vec<(Span, String)>,
+    /// After a heredoc tag: the line break where its text starts, and the
+    /// position after its end marker, where lexing continues past that break.
+    heredoc_resume: Option<(usize, usize)>,
+    nesting: usize,
+}
+
+impl<'s> Lexer<'s> {
+    fn rest(&self) -> &'s str {
+        &self.src[self.pos..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn peek_at(&self, n: usize) -> Option<char> {
+        self.rest().chars().nth(n)
+    }
+
+    fn error(&self, start: usize, message: impl Into<String>) -> LexError {
+        let end = (start + 1).min(self.src.len()).max(start);
+        LexError {
+            message: message.into(),
+            span: Span::new(start, end),
+        }
+    }
+
+    /// Skips white space and comments; says whether there was any.
+    fn skip_space(&mut self) -> Result<bool, LexError> {
+        let start = self.pos;
+        loop {
+            match self.peek() {
+                Some('\n') => {
+                    if let Some((at, resume)) = self.heredoc_resume {
+                        if at == self.pos {
+                            self.pos = resume;
+                            self.heredoc_resume = None;
+                            continue;
+                        }
+                    }
+                    self.pos += 1;
+                }
+                Some(c) if c.is_whitespace() => self.pos += c.len_utf8(),
+                Some('#') => {
+                    let len = self.rest().find('\n').unwrap_or(self.rest().len());
+                    self.pos += len;
+                }
+                Some('/') if self.peek_at(1) == Some('*') => {
+                    let Some(end) = self.rest()[2..].find("*/") else {
+                        return Err(self.error(self.pos, "Unclosed comment: '/*' without '*/'"));
+                    };
+                    self.pos += end + 4;
+                }
+                _ => return Ok(self.pos > start),
+            }
+        }
+    }
+
+    /// Scans tokens to the end of input, or (for `${...}`) to the `}` that closes
+    /// the expression, which is consumed.
+    fn scan(&mut self, until_brace: bool) -> Result<Vec<Token>, LexError> {
+        let mut tokens: Vec<Token> = Vec::new();
+        let mut depth = 0usize;
+        loop {
+            let space_before = self.skip_space()? || tokens.is_empty();
+            let start = self.pos;
+            let Some(c) = self.peek() else {
+                if until_brace {
+                    return Err(self.error(start, "Unclosed interpolation: '${' without '}'"));
+                }
+                return Ok(tokens);
+            };
+            if until_brace {
+                if c == '{' {
+                    depth += 1;
+                } else if c == '}' {
+                    if depth == 0 {
+                        self.pos += 1;
+                        return Ok(tokens);
+                    }
+                    depth -= 1;
+                }
+            }
+            let regex_ok = regex_acceptable(tokens.last());
+            let tok = self.token(c, regex_ok)?;
+            tokens.push(Token {
+                tok,
+                span: Span::new(start, self.pos),
+                space_before,
+            });
+        }
+    }
+
+    fn token(&mut self, c: char, regex_ok: bool) -> Result<Tok, LexError> {
+        let start = self.pos;
+        match c {
+            '\'' => self.single_quoted(),
+            '"' => self.double_quoted(),
+            '$' => self.variable(),
+            '0'..='9' => self.number(),
+            'a'..='z' | '_' => Ok(self.name_or_word()),
+            ':' if self.rest().starts_with("::")
+                && self.peek_at(2).is_some_and(|c| c.is_ascii_alphabetic()) =>
+            {
+                if self.peek_at(2).is_some_and(|c| c.is_ascii_uppercase()) {
+                    Ok(self.class_ref())
+                } else {
+                    Ok(self.name_or_word())
+                }
+            }
+            'A'..='Z' => Ok(self.class_ref()),
+            '@' if self.peek_at(1) == Some('(') => self.heredoc(),
+            '/' if regex_ok => match self.regex() {
+                Some(tok) => Ok(tok),
+                None => self.punct(),
+            },
+            _ => self
+                .punct()
+                .map_err(|_| self.error(start, format!("Syntax error at '{c}'"))),
+        }
+    }
+
+    fn punct(&mut self) -> Result<Tok, LexError> {
+        let rest = self.rest();
+        match PUNCTUATION.iter().find(|p| rest.starts_with(**p)) {
+            Some(p) => {
+                self.pos += p.len();
+                Ok(Tok::Punct(p))
+            }
+            None => Err(self.error(self.pos, "Syntax error")),
+        }
+    }
+
+    /// A name segment: letters, digits and underscores.
+    fn segment_len(s: &str) -> usize {
+        s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(s.len())
+    }
+
+    /// `foo`, `foo::bar`, `::foo`, and bare words with hyphens (`present-ish`).
+    fn name_or_word(&mut self) -> Tok {
+        let start = self.pos;
+        if self.rest().starts_with("::") {
+            self.pos += 2;
+        }
+        loop {
+            self.pos += Self::segment_len(self.rest());
+            if self.rest().starts_with("::")
+                && self
+                    .peek_at(2)
+                    .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+            {
+                self.pos += 2;
+            } else {
+                break;
+            }
+        }
+        let mut is_word = self.src[start..].starts_with('_');
+        while self.peek() == Some('-')
+            && self
+                .peek_at(1)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            is_word = true;
+            self.pos += 1;
+            self.pos += Self::segment_len(self.rest());
+        }
+        let text = &self.src[start..self.pos];
+        if is_word {
+            return Tok::Word(text.to_string());
+        }
+        match KEYWORDS.iter().find(|k| **k == text) {
+            Some(k) => Tok::Keyword(k),
+            None => Tok::Name(text.to_string()),
+        }
+    }
+
+    fn class_ref(&mut self) -> Tok {
+        let start = self.pos;
+        if self.rest().starts_with("::") {
+            self.pos += 2;
+        }
+        loop {
+            self.pos += Self::segment_len(self.rest());
+            if self.rest().starts_with("::")
+                && self.peek_at(2).is_some_and(|c| c.is_ascii_uppercase())
+            {
+                self.pos += 2;
+            } else {
+                break;
+            }
+        }
+        Tok::ClassRef(
+            self.src[start..self.pos]
+                .trim_start_matches("::")
+                .to_string(),
+        )
+    }
+
+    /// `$name`, `$::name`, `$a::b`, `$0`. Puppet rejects capitalised names and
+    /// numbers with leading zeros.
+    fn variable(&mut self) -> Result<Tok, LexError> {
+        let start = self.pos;
+        self.pos += 1;
+        let name_start = self.pos;
+        if self.rest().starts_with("::") {
+            self.pos += 2;
+        }
+        loop {
+            let len = Self::segment_len(self.rest());
+            if len == 0 {
+                break;
+            }
+            self.pos += len;
+            if self.rest().starts_with("::")
+                && self
+                    .peek_at(2)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                self.pos += 2;
+            } else {
+                break;
+            }
+        }
+        let name = &self.src[name_start..self.pos];
+        if name.is_empty() || name == "::" {
+            return Err(self.error(
+                start,
+                "Syntax error at '$': a variable name must follow '$'",
+            ));
+        }
+        check_variable_name(name).map_err(|m| self.error(start, m))?;
+        Ok(Tok::Variable(name.to_string()))
+    }
+
+    /// A regular expression literal, if the text from `/` is one: it ends at the
+    /// next unescaped `/` on the same line.
+    fn regex(&mut self) -> Option<Tok> {
+        let rest = self.rest();
+        let mut escaped = false;
+        for (i, c) in rest.char_indices().skip(1) {
+            match c {
+                '\n' => return None,
+                '\\' if !escaped => escaped = true,
+                '/' if !escaped => {
+                    let body = rest[1..i].replace("\\/", "/");
+                    self.pos += i + 1;
+                    return Some(Tok::Regex(body));
+                }
+                _ => escaped = false,
+            }
+        }
+        None
+    }
+}
+
+/// Puppet's variable-name rules: a numeric name has no leading zero; a named
+/// variable's segments start with a lower-case letter or `_` (only the first).
+pub(crate) fn check_variable_name(name: &str) -> Result<(), String> {
+    let bare = name.trim_start_matches("::");
+    if bare.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+        if !bare.chars().all(|c| c.is_ascii_digit()) || (bare.len() > 1 && bare.starts_with('0')) {
+            return Err(format!(
+                "Illegal numeric variable name, The given name '{bare}' must be a decimal value if it starts with a digit 0-9"
+            ));
+        }
+        return Ok(());
+    }
+    for (i, seg) in bare.split("::").enumerate() {
+        let first = seg.chars().next();
+        let ok = match first {
+            Some(c) if c.is_ascii_lowercase() => true,
+            Some('_') => i == 0 && !name.contains("::"),
+            _ => false,
+        };
+        if !ok {
+            return Err(format!("Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a `/` after `prev` starts a regexp (rather than being division),
+/// following Puppet's lexer: not after something that ends a value.
+fn regex_acceptable(prev: Option<&Token>) -> bool {
+    match prev.map(|t| &t.tok) {
+        None => true,
+        Some(Tok::Punct(p)) => !matches!(*p, ")" | "]" | "|>" | "|>>"),
+        Some(Tok::Keyword(k)) => !matches!(*k, "true" | "false" | "undef" | "default"),
+        Some(
+            Tok::Name(_)
+            | Tok::Word(_)
+            | Tok::ClassRef(_)
+            | Tok::Integer(_)
+            | Tok::Float(_)
+            | Tok::Str(_)
+            | Tok::DqStr(_)
+            | Tok::Heredoc(..)
+            | Tok::Regex(_)
+            | Tok::Variable(_),
+        ) => false,
+        Some(Tok::Eof) => true,
+    }
+}

@@ -1,0 +1,252 @@
+//! Quoted strings. Single quotes know only `\'` and `\\`; double quotes know the
+//! escapes of the spec and interpolate `$var`, `${var}` and `${expr}`.
+
+use super::{check_variable_name, LexError, Lexer, RawPart, Tok, MAX_NESTING};
+use crate::span::Span;
+
+/// The escapes a double-quoted string (or a heredoc with flags) interprets.
+#[derive(Clone, Copy)]
+pub(super) struct Escapes {
+    pub t: bool,
+    pub s: bool,
+    pub r: bool,
+    pub n: bool,
+    pub u: bool,
+    pub dollar: bool,
+    pub newline: bool,
+    pub quote: bool,
+    pub backslash: bool,
+}
+
+impl Escapes {
+    /// Everything a double-quoted string interprets.
+    pub const DOUBLE_QUOTED: Escapes = Escapes {
+        t: true,
+        s: true,
+        r: true,
+        n: true,
+        u: true,
+        dollar: true,
+        newline: false,
+        quote: true,
+        backslash: true,
+    };
+}
+
+impl Lexer<'_> {
+    pub(super) fn single_quoted(&mut self) -> Result<Tok, LexError> {
+        let start = self.pos;
+        self.pos += 1;
+        let mut out = String::new();
+        let mut chars = self.rest().char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '\'' => {
+                    self.pos += i + 1;
+                    return Ok(Tok::Str(out));
+                }
+                '\\' => match chars.clone().next() {
+                    Some((_, n @ ('\'' | '\\'))) => {
+                        out.push(n);
+                        chars.next();
+                    }
+                    _ => out.push('\\'),
+                },
+                c => out.push(c),
+            }
+        }
+        Err(self.error(start, "Unclosed quote after \"'\" followed by '...'"))
+    }
+
+    pub(super) fn double_quoted(&mut self) -> Result<Tok, LexError> {
+        let start = self.pos;
+        self.pos += 1;
+        let parts = self.interpolated(Some('"'), Escapes::DOUBLE_QUOTED, start)?;
+        Ok(Tok::DqStr(parts))
+    }
+
+    /// Reads interpolated text up to `terminator` (consumed), or to the end of
+    /// the input when there is none (heredoc bodies are lexed on their own).
+    pub(super) fn interpolated(
+        &mut self,
+        terminator: Option<char>,
+        escapes: Escapes,
+        opened_at: usize,
+    ) -> Result<Vec<RawPart>, LexError> {
+        let mut parts = Vec::new();
+        let mut text = String::new();
+        loop {
+            let Some(c) = self.peek() else {
+                if terminator.is_some() {
+                    return Err(
+                        self.error(opened_at, "Unclosed quote after '\"' followed by '...'")
+                    );
+                }
+                break;
+            };
+            if Some(c) == terminator {
+                self.pos += 1;
+                break;
+            }
+            match c {
+                '\\' => self.escape(&mut text, escapes)?,
+                '$' => {
+                    let at = self.pos;
+                    match self.peek_at(1) {
+                        Some('{') => {
+                            if !text.is_empty() {
+                                parts.push(RawPart::Text(std::mem::take(&mut text)));
+                            }
+                            self.pos += 2;
+                            self.nesting += 1;
+                            if self.nesting > MAX_NESTING {
+                                return Err(self.error(at, "Interpolation nested too deeply"));
+                            }
+                            let saved = self.heredoc_resume.take();
+                            let tokens = self.scan(true);
+                            self.heredoc_resume = saved;
+                            self.nesting -= 1;
+                            parts.push(RawPart::Expr(tokens?, Span::new(at, self.pos)));
+                        }
+                        Some(n)
+                            if n.is_ascii_alphanumeric()
+                                || n == '_'
+                                || (n == ':' && self.peek_at(2) == Some(':')) =>
+                        {
+                            if !text.is_empty() {
+                                parts.push(RawPart::Text(std::mem::take(&mut text)));
+                            }
+                            let name = self.interpolated_name();
+                            check_variable_name(&name).map_err(|m| self.error(at, m))?;
+                            parts.push(RawPart::Var(name, Span::new(at, self.pos)));
+                        }
+                        _ => {
+                            text.push('$');
+                            self.pos += 1;
+                        }
+                    }
+                }
+                c => {
+                    text.push(c);
+                    self.pos += c.len_utf8();
+                }
+            }
+        }
+        if !text.is_empty() || parts.is_empty() {
+            parts.push(RawPart::Text(text));
+        }
+        Ok(parts)
+    }
+
+    /// The name after `$` in a string: word characters and `::` segments.
+    fn interpolated_name(&mut self) -> String {
+        self.pos += 1;
+        let start = self.pos;
+        if self.rest().starts_with("::") {
+            self.pos += 2;
+        }
+        loop {
+            self.pos += Self::segment_len(self.rest());
+            if self.rest().starts_with("::")
+                && self
+                    .peek_at(2)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                self.pos += 2;
+            } else {
+                break;
+            }
+        }
+        self.src[start..self.pos].to_string()
+    }
+
+    /// An escape in heredoc text without interpolation.
+    pub(super) fn escape_in_heredoc(
+        &mut self,
+        out: &mut String,
+        esc: Escapes,
+    ) -> Result<(), LexError> {
+        self.escape(out, esc)
+    }
+
+    fn escape(&mut self, out: &mut String, esc: Escapes) -> Result<(), LexError> {
+        let at = self.pos;
+        let Some(next) = self.peek_at(1) else {
+            out.push('\\');
+            self.pos += 1;
+            return Ok(());
+        };
+        let simple = match next {
+            't' if esc.t => Some('\t'),
+            's' if esc.s => Some(' '),
+            'r' if esc.r => Some('\r'),
+            'n' if esc.n => Some('\n'),
+            '$' if esc.dollar => Some('$'),
+            '"' if esc.quote => Some('"'),
+            '\'' if esc.quote => Some('\''),
+            '\\' if esc.backslash => Some('\\'),
+            _ => None,
+        };
+        if let Some(c) = simple {
+            out.push(c);
+            self.pos += 2;
+            return Ok(());
+        }
+        if next == 'u' && esc.u {
+            self.pos += 2;
+            return self.unicode_escape(out, at);
+        }
+        if next == '\n' && esc.newline {
+            self.pos += 2;
+            return Ok(());
+        }
+        if esc.quote {
+            self.warnings.push((
+                Span::new(at, at + 1 + next.len_utf8()),
+                format!("Unrecognized escape sequence '\\{next}'"),
+            ));
+        }
+        out.push('\\');
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// `\uXXXX` or `\u{X…}` (1 to 6 hex digits).
+    fn unicode_escape(&mut self, out: &mut String, at: usize) -> Result<(), LexError> {
+        let rest = self.rest();
+        let (digits, consumed) = if let Some(body) = rest.strip_prefix('{') {
+            let len = body
+                .find('}')
+                .ok_or_else(|| self.error(at, "Unclosed unicode escape: '\\u{' without '}'"))?;
+            (&body[..len], len + 2)
+        } else {
+            let len = rest
+                .chars()
+                .take(4)
+                .take_while(char::is_ascii_hexdigit)
+                .count();
+            if len < 4 {
+                return Err(self.error(
+                    at,
+                    "A unicode escape must be \\uXXXX (4 hex digits) or \\u{X} (1 to 6 hex digits)",
+                ));
+            }
+            (&rest[..4], 4)
+        };
+        let code = (!digits.is_empty()
+            && digits.len() <= 6
+            && digits.chars().all(|c| c.is_ascii_hexdigit()))
+        .then(|| u32::from_str_radix(digits, 16).ok())
+        .flatten()
+        .and_then(char::from_u32)
+        .ok_or_else(|| {
+            self.error(
+                at,
+                format!("Illegal unicode escape '\\u{digits}': not a valid code point"),
+            )
+        })?;
+        out.push(code);
+        self.pos += consumed;
+        Ok(())
+    }
+}

@@ -1,0 +1,228 @@
+//! Definitions: classes, defined types, nodes, functions, plans, type aliases,
+//! and their parameter lists.
+
+use super::{ParseError, Parser};
+use crate::ast::{ClassDef, Definition, Expr, ExprKind, NodeDef, Parameter};
+use crate::lexer::Tok;
+
+impl Parser {
+    /// A definition's name: a (possibly qualified) lower-case name.
+    fn definition_name(&mut self, what: &str) -> Result<String, ParseError> {
+        let t = self.bump();
+        match t.tok {
+            Tok::Name(n) => Ok(n),
+            Tok::Word(w) => Ok(w),
+            other => Err(ParseError {
+                message: format!(
+                    "Syntax error at {} (expected the name of the {what})",
+                    other.describe()
+                ),
+                span: t.span,
+            }),
+        }
+    }
+
+    /// `(params)` if present.
+    fn parameter_list(&mut self) -> Result<Vec<Parameter>, ParseError> {
+        if !self.eat_punct("(") {
+            return Ok(Vec::new());
+        }
+        let mut params = Vec::new();
+        while !self.at_punct(")") {
+            params.push(self.parameter()?);
+            if !self.eat_punct(",") {
+                break;
+            }
+        }
+        self.expect_punct(")")?;
+        Ok(params)
+    }
+
+    /// `[Type] [*]$name [= default]`.
+    pub(super) fn parameter(&mut self) -> Result<Parameter, ParseError> {
+        let start = self.peek().span;
+        let type_expr = if matches!(self.peek().tok, Tok::ClassRef(_)) {
+            Some(self.type_expr()?)
+        } else {
+            None
+        };
+        let captures_rest = self.eat_punct("*");
+        let t = self.bump();
+        let name = match t.tok {
+            Tok::Variable(v) if !v.contains("::") => v,
+            other => {
+                return Err(ParseError {
+                    message: format!(
+                        "Syntax error at {} (expected a parameter name like $x)",
+                        other.describe()
+                    ),
+                    span: t.span,
+                })
+            }
+        };
+        let default = if self.eat_punct("=") {
+            Some(self.expr(0)?)
+        } else {
+            None
+        };
+        Ok(Parameter {
+            name,
+            type_expr,
+            default,
+            captures_rest,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    pub(super) fn class_definition(&mut self) -> Result<Expr, ParseError> {
+        let start = self.bump().span;
+        let name = self.definition_name("class")?;
+        let params = self.parameter_list()?;
+        let parent = if self.at_keyword("inherits") {
+            self.bump();
+            Some(self.definition_name("parent class")?)
+        } else {
+            None
+        };
+        let body = self.block()?;
+        let def = ClassDef {
+            name,
+            params,
+            parent,
+            body,
+        };
+        Ok(Expr::new(
+            ExprKind::ClassDef(Box::new(def)),
+            start.to(self.prev_span()),
+        ))
+    }
+
+    pub(super) fn define_definition(&mut self) -> Result<Expr, ParseError> {
+        let start = self.bump().span;
+        let name = self.definition_name("defined type")?;
+        let params = self.parameter_list()?;
+        let body = self.block()?;
+        let def = Definition {
+            name,
+            params,
+            return_type: None,
+            body,
+        };
+        Ok(Expr::new(
+            ExprKind::DefineDef(Box::new(def)),
+            start.to(self.prev_span()),
+        ))
+    }
+
+    pub(super) fn function_definition(&mut self, plan: bool) -> Result<Expr, ParseError> {
+        let start = self.bump().span;
+        let name = self.definition_name(if plan { "plan" } else { "function" })?;
+        let params = self.parameter_list()?;
+        let return_type = if self.eat_punct(">>") {
+            Some(Box::new(self.type_expr()?))
+        } else {
+            None
+        };
+        let body = self.block()?;
+        let def = Box::new(Definition {
+            name,
+            params,
+            return_type,
+            body,
+        });
+        let kind = if plan {
+            ExprKind::PlanDef(def)
+        } else {
+            ExprKind::FunctionDef(def)
+        };
+        Ok(Expr::new(kind, start.to(self.prev_span())))
+    }
+
+    pub(super) fn type_alias(&mut self) -> Result<Expr, ParseError> {
+        let start = self.bump().span;
+        let t = self.bump();
+        let Tok::ClassRef(name) = t.tok else {
+            return Err(ParseError {
+                message: "Syntax error (expected a type name)".into(),
+                span: t.span,
+            });
+        };
+        self.expect_punct("=")?;
+        let type_expr = self.expr(11)?;
+        let span = start.to(type_expr.span);
+        Ok(Expr::new(
+            ExprKind::TypeAlias {
+                name,
+                type_expr: Box::new(type_expr),
+            },
+            span,
+        ))
+    }
+
+    /// `node 'a', /re/, host.example.com, default inherits x { body }`.
+    pub(super) fn node_definition(&mut self) -> Result<Expr, ParseError> {
+        let start = self.bump().span;
+        let mut matchers = vec![self.host_matcher()?];
+        while self.eat_punct(",") {
+            if self.at_punct("{") {
+                break;
+            }
+            matchers.push(self.host_matcher()?);
+        }
+        let parent = if self.at_keyword("inherits") {
+            self.bump();
+            Some(Box::new(self.host_matcher()?))
+        } else {
+            None
+        };
+        let body = self.block()?;
+        let def = NodeDef {
+            matchers,
+            parent,
+            body,
+        };
+        Ok(Expr::new(
+            ExprKind::NodeDef(Box::new(def)),
+            start.to(self.prev_span()),
+        ))
+    }
+
+    /// A host name (dotted names and numbers join up), string, regexp or
+    /// `default`.
+    fn host_matcher(&mut self) -> Result<Expr, ParseError> {
+        let t = self.peek().clone();
+        match &t.tok {
+            Tok::Str(_) | Tok::DqStr(_) | Tok::Regex(_) | Tok::Keyword("default") => self.expr(121),
+            Tok::Name(_) | Tok::Word(_) | Tok::Integer(_) => {
+                let mut name = String::new();
+                let mut span = t.span;
+                loop {
+                    let part = self.bump();
+                    match part.tok {
+                        Tok::Name(n) | Tok::Word(n) => name.push_str(&n),
+                        Tok::Integer(i) => name.push_str(&i.to_string()),
+                        Tok::Float(f) => name.push_str(&f.to_string()),
+                        other => {
+                            return Err(ParseError {
+                                message: format!(
+                                    "Syntax error at {} (expected a host name)",
+                                    other.describe()
+                                ),
+                                span: part.span,
+                            })
+                        }
+                    }
+                    span = span.to(part.span);
+                    if self.at_punct(".") && !self.peek().space_before {
+                        self.bump();
+                        name.push('.');
+                    } else {
+                        break;
+                    }
+                }
+                Ok(Expr::new(ExprKind::String(name), span))
+            }
+            _ => Err(self.unexpected("a host name, a string, a regular expression or default")),
+        }
+    }
+}

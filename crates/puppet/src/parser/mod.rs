@@ -1,0 +1,186 @@
+//! The Puppet parser: a recursive-descent parser with precedence climbing for
+//! operators, producing the spanned syntax tree of `ast`. Precedence follows
+//! Puppet's grammar (egrammar.ra), where some levels differ from other
+//! languages: `in` binds tighter than `*`, `==` tighter than `<`, and a
+//! selector `?` tighter than `and`.
+
+mod definitions;
+mod expr;
+mod primary;
+mod resources;
+mod strings;
+
+use crate::ast::{Expr, Program};
+use crate::lexer::{self, Tok, Token};
+use crate::span::{Source, Span};
+
+/// A syntax error: what is wrong and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParseError {
+    /// What is wrong.
+    pub message: String,
+    /// Where.
+    pub span: Span,
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A parsed manifest and the warnings lexing produced.
+#[derive(Debug)]
+pub struct Parsed {
+    /// The syntax tree.
+    pub program: Program,
+    /// Warnings (unrecognised escapes) with their positions.
+    pub warnings: Vec<(Span, String)>,
+}
+
+/// How deeply expressions may nest before the parser gives up, so that no input
+/// can exhaust the stack.
+const MAX_DEPTH: usize = 300;
+
+/// Parses a manifest.
+pub fn parse(source: &Source) -> Result<Program, ParseError> {
+    parse_with_warnings(source).map(|p| p.program)
+}
+
+/// Parses a manifest, keeping the lexer's warnings.
+pub fn parse_with_warnings(source: &Source) -> Result<Parsed, ParseError> {
+    let lexed = lexer::lex(&source.text).map_err(|e| ParseError {
+        message: e.message,
+        span: e.span,
+    })?;
+    let mut parser = Parser {
+        toks: lexed.tokens,
+        pos: 0,
+        depth: 0,
+    };
+    let body = parser.statements()?;
+    if !parser.at_eof() {
+        return Err(parser.unexpected("a statement"));
+    }
+    Ok(Parsed {
+        program: Program { body },
+        warnings: lexed.warnings,
+    })
+}
+
+/// Parses tokens of an interpolated `${...}` as one expression.
+fn parse_tokens(mut toks: Vec<Token>, end: Span, depth: usize) -> Result<Expr, ParseError> {
+    toks.push(Token {
+        tok: Tok::Eof,
+        span: Span::new(end.end as usize, end.end as usize),
+        space_before: true,
+    });
+    let mut parser = Parser {
+        toks,
+        pos: 0,
+        depth,
+    };
+    let mut body = parser.statements()?;
+    if !parser.at_eof() {
+        return Err(parser.unexpected("the end of the interpolation"));
+    }
+    match body.len() {
+        1 => Ok(body.remove(0)),
+        0 => Err(ParseError {
+            message: "Syntax error: empty interpolation '${}'".into(),
+            span: end,
+        }),
+        _ => Err(ParseError {
+            message: "An interpolation may hold only one expression".into(),
+            span: body[1].span,
+        }),
+    }
+}
+
+pub(crate) struct Parser {
+    toks: Vec<Token>,
+    pos: usize,
+    depth: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> &Token {
+        &self.toks[self.pos.min(self.toks.len() - 1)]
+    }
+
+    fn peek_at(&self, n: usize) -> &Token {
+        &self.toks[(self.pos + n).min(self.toks.len() - 1)]
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.peek().clone();
+        if self.pos < self.toks.len() - 1 {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn at_eof(&self) -> bool {
+        matches!(self.peek().tok, Tok::Eof)
+    }
+
+    fn at_punct(&self, p: &str) -> bool {
+        matches!(&self.peek().tok, Tok::Punct(q) if *q == p)
+    }
+
+    fn at_keyword(&self, k: &str) -> bool {
+        matches!(&self.peek().tok, Tok::Keyword(q) if *q == k)
+    }
+
+    fn eat_punct(&mut self, p: &str) -> bool {
+        if self.at_punct(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect_punct(&mut self, p: &str) -> Result<Span, ParseError> {
+        if self.at_punct(p) {
+            Ok(self.bump().span)
+        } else {
+            Err(self.unexpected(&format!("'{p}'")))
+        }
+    }
+
+    /// The span of the previous token.
+    fn prev_span(&self) -> Span {
+        self.toks[self.pos.saturating_sub(1)].span
+    }
+
+    /// "Syntax error at 'x' (expected …)", in Puppet's wording.
+    fn unexpected(&self, expected: &str) -> ParseError {
+        let t = self.peek();
+        let at = match &t.tok {
+            Tok::Eof => "Syntax error at end of input".to_string(),
+            other => format!("Syntax error at {}", other.describe()),
+        };
+        ParseError {
+            message: format!("{at} (expected {expected})"),
+            span: t.span,
+        }
+    }
+
+    fn enter(&mut self) -> Result<(), ParseError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(ParseError {
+                message: "Expression nested too deeply".into(),
+                span: self.peek().span,
+            });
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+}

@@ -1,0 +1,143 @@
+//! Runs every golden case under `tests/puppet/` through the library and compares
+//! what confer logs with what real Puppet 7.23 printed (recorded by
+//! `scripts/regen-puppet-goldens.sh`). All failures are listed, by case.
+//!
+//! Set `GOLDEN_FILTER=substring` to run only matching cases.
+
+use std::path::{Path, PathBuf};
+
+use confer_puppet::log::{Collect, Level};
+use confer_puppet::span::Source;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("repository root")
+}
+
+fn cases(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            cases(&path, out);
+        } else if path.extension().is_some_and(|e| e == "pp") {
+            out.push(path);
+        }
+    }
+}
+
+/// The lines the regeneration script keeps from Puppet's output.
+fn kept(line: &str) -> bool {
+    [
+        "Notice: Scope(",
+        "Warning: Scope(",
+        "Error: Scope(",
+        "Warning: Unknown variable",
+    ]
+    .iter()
+    .any(|p| line.starts_with(p))
+}
+
+/// The `line: N` a Puppet error message points at.
+fn error_line(text: &str) -> Option<usize> {
+    let at = text.rfind("line: ")?;
+    text[at + 6..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .ok()
+}
+
+/// Runs one case; `Err` describes how it differs from the reference.
+fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
+    let rel = pp
+        .strip_prefix(root)
+        .unwrap_or(pp)
+        .to_string_lossy()
+        .replace('\\', "/");
+    let text = std::fs::read_to_string(pp).map_err(|e| format!("cannot read: {e}"))?;
+    let expected = std::fs::read_to_string(pp.with_extension("out"))
+        .map_err(|e| format!("no .out file: {e}"))?;
+    let expected_error = std::fs::read_to_string(pp.with_extension("err")).ok();
+    let source = Source::new(rel.clone(), text);
+    let mut log = Collect::default();
+    let result = confer_puppet::apply(&source, &mut log);
+    let lines: Vec<String> = log
+        .events
+        .iter()
+        .filter(|e| e.level >= Level::Notice)
+        .map(|e| e.to_string())
+        .filter(|l| kept(l))
+        .collect();
+    let actual = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+    let mut problems = Vec::new();
+    if actual != expected {
+        problems.push(format!(
+            "output differs\n--- expected (Puppet 7.23)\n{expected}--- actual (confer)\n{actual}"
+        ));
+    }
+    match (&expected_error, &result) {
+        (None, Err(e)) => problems.push(format!("unexpected error: {e}")),
+        (Some(want), Ok(())) => problems.push(format!("expected an error like: {}", want.trim())),
+        (Some(want), Err(e)) => {
+            let got = e.location.as_ref().map(|l| l.line);
+            if let (Some(w), Some(g)) = (error_line(want), got) {
+                if w != g {
+                    problems.push(format!(
+                        "error on line {g}, Puppet reports line {w}\n  Puppet: {}\n  confer: {e}",
+                        want.trim()
+                    ));
+                }
+            }
+        }
+        (None, Ok(())) => {}
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
+    }
+}
+
+#[test]
+fn puppet_golden_cases_match_the_reference() {
+    let root = repo_root();
+    let mut all = Vec::new();
+    cases(&root.join("tests/puppet"), &mut all);
+    all.sort();
+    let filter = std::env::var("GOLDEN_FILTER").unwrap_or_default();
+    let selected: Vec<_> = all
+        .iter()
+        .filter(|p| p.to_string_lossy().contains(&filter))
+        .collect();
+    assert!(
+        !selected.is_empty(),
+        "no golden cases found under tests/puppet"
+    );
+    let mut failures = Vec::new();
+    for pp in &selected {
+        if let Err(why) = run_case(&root, pp) {
+            failures.push(format!(
+                "FAIL {}\n{why}\n",
+                pp.strip_prefix(&root).unwrap_or(pp).display()
+            ));
+        }
+    }
+    println!(
+        "puppet goldens: {} passed, {} failed",
+        selected.len() - failures.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} golden cases failed:\n\n{}",
+        failures.len(),
+        selected.len(),
+        failures.join("\n")
+    );
+}
