@@ -1,0 +1,3 @@
+$a = ['one', 'two', 'three']
+notice($a[1])
+notice($a[0])

@@ -1,0 +1,3 @@
+$a = [1, 2]
+notice($a)
+[3, 4].each |$x| { notice($x) }

@@ -1,0 +1,3 @@
+$foo = ['one', 'two', 'three', 'four', 'five']
+notice($foo[2])
+notice($foo[-2])

@@ -1,0 +1,2 @@
+$foo = ['one', {'second' => 'two', 'third' => 'three'}]
+notice($foo[1]['third'])

@@ -1,0 +1,1 @@
+notice(['one', 'two', 'three',])

@@ -1,0 +1,2 @@
+if [] { notice('empty array true') }
+if {} { notice('empty hash true') }

@@ -1,0 +1,1 @@
+if '' { notice('empty string is true') } else { notice('empty string is false') }

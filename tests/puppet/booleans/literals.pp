@@ -1,0 +1,3 @@
+notice(true)
+notice(false)
+notice([true, false])

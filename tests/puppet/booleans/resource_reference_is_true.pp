@@ -1,0 +1,1 @@
+if File['/nope'] { notice('reference is true') }

@@ -1,0 +1,3 @@
+$a = false and fail('not evaluated')
+$b = true or fail('not evaluated')
+notice($a, $b)

@@ -1,0 +1,1 @@
+if undef { notice('t') } else { notice('undef is false') }

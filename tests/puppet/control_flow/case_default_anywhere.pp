@@ -1,0 +1,4 @@
+case 3 {
+  default: { notice('default') }
+  3: { notice('three') }
+}

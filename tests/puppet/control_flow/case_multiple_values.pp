@@ -1,0 +1,6 @@
+$os = 'debian'
+case $os {
+  'redhat', 'centos': { notice('rh') }
+  'debian', 'ubuntu': { notice('deb') }
+  default: { notice('other') }
+}

@@ -1,0 +1,1 @@
+notice(case 9 { 1: { 'one' } })

@@ -1,0 +1,2 @@
+$set = ['a', 'b']
+case 'b' { *$set: { notice('in set') } default: { notice('not') } }

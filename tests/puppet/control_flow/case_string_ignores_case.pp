@@ -1,0 +1,1 @@
+case 'ABC' { 'abc': { notice('matched ignoring case') } }

@@ -1,0 +1,3 @@
+$v = if true { 'yes' } else { 'no' }
+notice($v)
+notice(if false { 1 })

@@ -1,0 +1,4 @@
+$s = Sensitive('secret')
+notice($s)
+notice("${s}")
+notice([$s])

@@ -1,0 +1,1 @@
+notice("${Hash[String, Integer]} ${Optional[String[1]]} ${Array}")

@@ -1,0 +1,2 @@
+notify { 'a': } -> notify { 'b': }
+Notify['a'] ~> Notify['b']

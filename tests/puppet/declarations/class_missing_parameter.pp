@@ -1,0 +1,2 @@
+class needs($p) { }
+include needs

@@ -1,0 +1,2 @@
+class typed(Integer $p) { }
+class { 'typed': p => 'x' }

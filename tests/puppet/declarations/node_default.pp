@@ -1,0 +1,2 @@
+node default { notice('in node default') }
+notice('top level first')

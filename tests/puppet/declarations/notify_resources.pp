@@ -1,0 +1,2 @@
+notify { 'hello': }
+notify { 'with message': message => 'custom text' }

@@ -1,0 +1,3 @@
+Notify { message => 'default message' }
+notify { 'n': message => 'explicit' }
+Notify['n'] { message => 'overridden' }

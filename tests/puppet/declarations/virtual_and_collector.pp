@@ -1,0 +1,3 @@
+@notify { 'virtual': }
+Notify <| title == 'virtual' |>
+notice('collected')

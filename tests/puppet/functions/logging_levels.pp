@@ -1,0 +1,5 @@
+notice('n')
+warning('w')
+err('e')
+info('i')
+debug('d')

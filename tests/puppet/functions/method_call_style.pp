@@ -1,0 +1,2 @@
+'method'.notice
+[1, 2].notice

@@ -1,0 +1,2 @@
+function add_one(Integer $x) >> Integer { $x + 1 }
+notice(add_one(2))

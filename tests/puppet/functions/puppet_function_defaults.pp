@@ -1,0 +1,2 @@
+function greet($who = 'world', $punct = '!') { "hello ${who}${punct}" }
+notice(greet(), greet('you'), greet('x', '?'))

@@ -1,0 +1,2 @@
+function count(*$all) { $all.length }
+notice(count(1, 2, 3))

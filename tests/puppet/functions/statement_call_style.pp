@@ -1,0 +1,3 @@
+notice 'no parens'
+notice 'a', 'b'
+warning 'warned'

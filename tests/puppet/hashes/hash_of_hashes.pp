@@ -1,0 +1,2 @@
+$h = {'web' => {'port' => 80, 'tls' => false}, 'db' => {'port' => 5432}}
+notice($h['db']['port'], $h['web'])

@@ -1,0 +1,2 @@
+$k = 'dyn'
+notice({"${k}amic" => 1})

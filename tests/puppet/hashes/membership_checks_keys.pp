@@ -1,0 +1,1 @@
+notice(a in {a => 1}, 1 in {a => 1}, 'A' in {'a' => 1})

@@ -1,0 +1,2 @@
+$main_site = { port => { http => 80, https => 443 }, vhost_name => 'x' }
+notice($main_site[port][https])

@@ -1,0 +1,1 @@
+notice({ key1 => 'val1', key2 => 'val2', })

@@ -1,0 +1,4 @@
+$t = @(END)
+a\tb
+END
+notice($t)

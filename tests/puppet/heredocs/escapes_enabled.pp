@@ -1,0 +1,4 @@
+$t = @(END/tn)
+a\tb\nc \$ d
+END
+notice($t)

@@ -1,0 +1,5 @@
+$t = @(END)
+    indented
+      more
+    | END
+notice($t)

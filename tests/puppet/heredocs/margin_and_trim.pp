@@ -1,0 +1,5 @@
+$t = @(END)
+    a
+     b
+    |- END
+notice("[${t}]")

@@ -1,0 +1,5 @@
+$x = 1
+$t = @(END)
+value $x
+END
+notice($t)

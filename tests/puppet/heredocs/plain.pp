@@ -1,0 +1,5 @@
+$t = @(END)
+  hello
+  world
+  END
+notice($t)

@@ -1,0 +1,4 @@
+$t = @(END); notice('same line')
+body
+END
+notice($t)

@@ -1,0 +1,4 @@
+$t = @(END:json)
+{"a": 1}
+END
+notice($t)

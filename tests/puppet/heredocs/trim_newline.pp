@@ -1,0 +1,4 @@
+$t = @(END)
+no newline
+- END
+notice("[${t}]")

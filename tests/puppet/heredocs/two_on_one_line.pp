@@ -1,0 +1,6 @@
+notice(@(A), @(B))
+first
+A
+second
+B
+notice('after')

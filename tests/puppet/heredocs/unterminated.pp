@@ -1,0 +1,2 @@
+$t = @(END)
+no end marker

@@ -1,0 +1,1 @@
+notice('a' =~ /a/ and 'b' =~ /b/)

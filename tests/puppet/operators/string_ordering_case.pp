@@ -1,0 +1,1 @@
+notice('apple' < 'Banana', 'Zebra' > 'apple')

@@ -1,0 +1,1 @@
+notice("ab\n" =~ /\Aab\Z/, "ab\n" =~ /\Aab\z/, 'xab' =~ /\Aab/)

@@ -1,0 +1,1 @@
+if 'x' =~ /y/ { notice('no') } elsif 'yz' =~ /(z)/ { notice($1) }

@@ -1,0 +1,1 @@
+notice('banana' ? { /(an)a$/ => "sel ${1}", default => 'none' })

@@ -1,0 +1,1 @@
+notice(/^b/ in ['abc', 'bcd'], /q/ in 'quick')

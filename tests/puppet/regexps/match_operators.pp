@@ -1,0 +1,1 @@
+notice('abc' =~ /b/, 'abc' !~ /z/, 'abc' =~ 'a.c', 'ABC' =~ /abc/)

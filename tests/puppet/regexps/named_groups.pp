@@ -1,0 +1,1 @@
+if 'key=value' =~ /(?<k>\w+)=(?<v>\w+)/ { notice($1, $2) }

@@ -1,0 +1,1 @@
+notice('UBUNTU' =~ /(?i-mx:ubuntu|debian)/, 'a\nb' =~ /(?m:a.b)/, 'a b' =~ /(?x: a b )/)

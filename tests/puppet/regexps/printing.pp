@@ -1,0 +1,2 @@
+notice(/a+b/)
+notice([/x/, /y\/z/])

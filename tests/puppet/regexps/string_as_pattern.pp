@@ -1,0 +1,2 @@
+$p = '^a.+z$'
+notice('abcz' =~ $p)

@@ -1,0 +1,1 @@
+notice(Class['apache'], Class[apache], Class['a', 'b'])

@@ -1,0 +1,1 @@
+notice(File['a'] == File['a'], File['a'] == File['b'], File['a'] == Resource[file, 'a'])

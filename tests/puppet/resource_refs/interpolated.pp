@@ -1,0 +1,1 @@
+notice("ref: ${File['/tmp/x']}")

@@ -1,0 +1,3 @@
+notice(File['/a', '/b'])
+$files = ['/x', '/y']
+notice(File[$files])

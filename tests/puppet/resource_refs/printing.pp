@@ -1,0 +1,2 @@
+notice(File['/etc/ntp.conf'])
+notice(Concat::Fragment['apache_port_header'])

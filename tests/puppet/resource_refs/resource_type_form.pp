@@ -1,0 +1,1 @@
+notice(Resource[File, '/a'], Resource['file', '/b'], Resource[File])

@@ -1,0 +1,1 @@
+notice(File, Package, Foo::Bar)

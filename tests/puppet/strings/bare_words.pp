@@ -1,0 +1,4 @@
+notice(hello)
+notice(hello-world)
+notice(foo::bar)
+notice(_private)

@@ -1,0 +1,1 @@
+notice("cost: $ 5 and $")

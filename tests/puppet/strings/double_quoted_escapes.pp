@@ -1,0 +1,2 @@
+notice("dollar \$x quote \" single \' backslash \\ space[\s]")
+notice("tab[\t]")

@@ -1,0 +1,1 @@
+notice("${Integer} ${Integer[1,2]} ${/ab+/}")

@@ -1,0 +1,2 @@
+$x = 'v'
+notice("$x-y $x.y $x:y")

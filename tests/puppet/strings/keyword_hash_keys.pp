@@ -1,0 +1,1 @@
+notice({ class => 1, if => 2, default_value => 3 })

@@ -1,0 +1,4 @@
+notice('one
+two')
+notice("three
+four")

@@ -1,0 +1,1 @@
+notice("line1\nline2")

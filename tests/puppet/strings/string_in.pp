@@ -1,0 +1,1 @@
+notice('ell' in 'Hello', 'ELL' in 'hello', 'x' in 'abc')

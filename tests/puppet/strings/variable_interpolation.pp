@@ -1,0 +1,3 @@
+$name_x = 'world'
+notice("hello $name_x")
+notice("hello ${name_x}!")

@@ -1,0 +1,1 @@
+notice(undef =~ Optional[String], undef =~ String, 'x' =~ Optional[String], undef =~ Undef)

@@ -1,0 +1,1 @@
+notice(Optional[String], Variant[Integer, String], Enum[a, b], Pattern[/a/], String[1])

@@ -1,0 +1,2 @@
+type Tree = Array[Variant[Integer, Tree]]
+notice([1, [2, [3]]] =~ Tree, [1, ['x']] =~ Tree)

@@ -1,0 +1,2 @@
+type MyInt = Integer[1, 5]
+notice(3 =~ MyInt, 7 =~ MyInt, MyInt)

@@ -1,0 +1,1 @@
+notice(Integer, Integer[1, 10], Array[String], Hash[String, Integer])

@@ -1,0 +1,1 @@
+notice(undef == undef, undef == '', undef != false)

@@ -1,0 +1,2 @@
+notice([undef])
+notice([1, undef, 2])

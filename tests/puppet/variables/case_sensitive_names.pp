@@ -1,0 +1,3 @@
+$varA = 'upper'
+$vara = 'lower'
+notice($varA, $vara)

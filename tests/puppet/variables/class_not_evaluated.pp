@@ -1,0 +1,2 @@
+class later { $v = 1 }
+notice($later::v)

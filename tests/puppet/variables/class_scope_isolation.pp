@@ -1,0 +1,3 @@
+class c { $local = 'c' }
+include c
+notice("<${local}>")

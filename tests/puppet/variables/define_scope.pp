@@ -1,0 +1,2 @@
+define d($msg) { notice("${title}: ${msg}") }
+d { 'one': msg => 'hi' }

@@ -1,0 +1,3 @@
+class parent { $p = 'from parent' }
+class child inherits parent { notice($p) }
+include child

@@ -1,0 +1,2 @@
+$base = 10
+notice([1, 2].map |$i| { $i + $base })

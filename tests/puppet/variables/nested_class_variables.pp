@@ -1,0 +1,3 @@
+class a::b { $v = 'ab' }
+include a::b
+notice($a::b::v)

@@ -1,0 +1,2 @@
+class named { notice($title, $name) }
+include named
