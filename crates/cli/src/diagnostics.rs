@@ -21,34 +21,17 @@ pub fn report(err: &PuppetError, source: &Source) {
         return;
     };
     let file = SimpleFile::new(source.name.as_str(), source.text.as_str());
-    let end = source.text[offset..]
-        .chars()
-        .next()
-        .map_or(offset, |c| offset + c.len_utf8());
-    let diagnostic =
-        Diagnostic::error().with_labels(vec![Label::primary((), offset..end).with_message("here")]);
+    let end = source.text[offset..].chars().next().map_or(offset, |c| offset + c.len_utf8());
+    let diagnostic = Diagnostic::error().with_labels(vec![Label::primary((), offset..end).with_message("here")]);
     let writer = StandardStream::stderr(term::termcolor::ColorChoice::Never);
-    let config = term::Config {
-        start_context_lines: 0,
-        end_context_lines: 0,
-        ..term::Config::default()
-    };
+    let config = term::Config { start_context_lines: 0, end_context_lines: 0, ..term::Config::default() };
     let _ = term::emit(&mut writer.lock(), &config, &file, &diagnostic);
 }
 
 /// The byte offset of a 1-based line and character column.
 fn offset_of(source: &Source, line: usize, column: usize) -> Option<usize> {
-    let line_start: usize = source
-        .text
-        .split_inclusive('\n')
-        .take(line.checked_sub(1)?)
-        .map(str::len)
-        .sum();
+    let line_start: usize = source.text.split_inclusive('\n').take(line.checked_sub(1)?).map(str::len).sum();
     let rest = source.text.get(line_start..)?;
-    let within: usize = rest
-        .chars()
-        .take(column.checked_sub(1)?)
-        .map(char::len_utf8)
-        .sum();
+    let within: usize = rest.chars().take(column.checked_sub(1)?).map(char::len_utf8).sum();
     Some(line_start + within)
 }

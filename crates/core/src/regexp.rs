@@ -20,13 +20,8 @@ impl Regexp {
         let compiled = fancy_regex::RegexBuilder::new(&translated)
             .backtrack_limit(1_000_000)
             .build()
-            .map_err(|e| {
-                CoreError::BadRegexp(format!("invalid regular expression /{source}/: {e}"))
-            })?;
-        Ok(Regexp {
-            source: source.to_string(),
-            compiled,
-        })
+            .map_err(|e| CoreError::BadRegexp(format!("invalid regular expression /{source}/: {e}")))?;
+        Ok(Regexp { source: source.to_string(), compiled })
     }
 
     /// The source text, without delimiters.
@@ -44,11 +39,7 @@ impl Regexp {
     /// participate are `None`.
     pub fn captures(&self, text: &str) -> Option<Vec<Option<String>>> {
         let caps = self.compiled.captures(text).ok()??;
-        Some(
-            (0..caps.len())
-                .map(|i| caps.get(i).map(|m| m.as_str().to_string()))
-                .collect(),
-        )
+        Some((0..caps.len()).map(|i| caps.get(i).map(|m| m.as_str().to_string())).collect())
     }
 
     /// The compiled expression, for callers that need iteration over matches.
@@ -165,10 +156,7 @@ mod tests {
     #[test]
     fn captures_report_unmatched_groups() {
         let r = Regexp::new("(a)|(b)").unwrap();
-        assert_eq!(
-            r.captures("b").unwrap(),
-            vec![Some("b".into()), None, Some("b".into())]
-        );
+        assert_eq!(r.captures("b").unwrap(), vec![Some("b".into()), None, Some("b".into())]);
     }
 
     #[test]

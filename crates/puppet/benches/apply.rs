@@ -52,8 +52,7 @@ fn bench_apply(c: &mut Criterion) {
     group.bench_function(format!("parse_and_evaluate_{lines}_lines"), |b| {
         b.iter(|| {
             let source = Source::new("bench.pp", text.clone());
-            confer_puppet::apply(&source, &mut Collect::default())
-                .expect("the generated manifest evaluates")
+            confer_puppet::apply(&source, &mut Collect::default()).expect("the generated manifest evaluates")
         })
     });
     group.finish();

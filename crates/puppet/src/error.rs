@@ -33,11 +33,7 @@ impl fmt::Display for PuppetError {
     /// `(file: f, line: l, column: c)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.phase {
-            Phase::Syntax => write!(
-                f,
-                "Could not parse for environment production: {}",
-                self.message
-            )?,
+            Phase::Syntax => write!(f, "Could not parse for environment production: {}", self.message)?,
             Phase::Validation => f.write_str(&self.message)?,
             Phase::Evaluation => write!(f, "Evaluation Error: {}", self.message)?,
         }

@@ -22,19 +22,13 @@ pub fn validate(source: &Source) -> Result<ast::Program, PuppetError> {
 
 /// Parses and checks a manifest, also returning the lexer's warnings
 /// (unrecognised escapes) as log events.
-fn validate_with_warnings(
-    source: &Source,
-) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
+fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
     let parsed = parser::parse_with_warnings(source).map_err(|e| {
         let (line, column) = source.line_col(e.span.start);
         PuppetError {
             phase: Phase::Syntax,
             message: e.message,
-            location: Some(Location {
-                file: source.name.clone(),
-                line,
-                column,
-            }),
+            location: Some(Location { file: source.name.clone(), line, column }),
         }
     })?;
     validate::check(&parsed.program, source)?;
@@ -47,11 +41,7 @@ fn validate_with_warnings(
                 level: log::Level::Warning,
                 scope: None,
                 message,
-                location: Some(Location {
-                    file: source.name.clone(),
-                    line,
-                    column,
-                }),
+                location: Some(Location { file: source.name.clone(), line, column }),
             }
         })
         .collect();

@@ -53,11 +53,7 @@ pub struct Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "(file: {}, line: {}, column: {})",
-            self.file, self.line, self.column
-        )
+        write!(f, "(file: {}, line: {}, column: {})", self.file, self.line, self.column)
     }
 }
 

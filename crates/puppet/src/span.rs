@@ -14,18 +14,12 @@ pub struct Span {
 impl Span {
     /// The span `start..end`.
     pub fn new(start: usize, end: usize) -> Span {
-        Span {
-            start: start as u32,
-            end: end as u32,
-        }
+        Span { start: start as u32, end: end as u32 }
     }
 
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
-        Span {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 }
 
@@ -45,16 +39,8 @@ impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<Source> {
         let text = text.into();
         let mut line_starts = vec![0];
-        line_starts.extend(
-            text.char_indices()
-                .filter(|(_, c)| *c == '\n')
-                .map(|(i, _)| i + 1),
-        );
-        Arc::new(Source {
-            name: name.into(),
-            text,
-            line_starts,
-        })
+        line_starts.extend(text.char_indices().filter(|(_, c)| *c == '\n').map(|(i, _)| i + 1));
+        Arc::new(Source { name: name.into(), text, line_starts })
     }
 
     /// The 1-based line and column (counted in characters) of a byte offset.
@@ -62,29 +48,15 @@ impl Source {
         let offset = (offset as usize).min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let col = self
-            .text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count())
-            + 1;
+        let col = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
         (line + 1, col)
     }
 
     /// The text of the 1-based line `line`, without its line break.
     pub fn line_text(&self, line: usize) -> &str {
-        let start = self
-            .line_starts
-            .get(line.wrapping_sub(1))
-            .copied()
-            .unwrap_or(0);
-        let end = self
-            .line_starts
-            .get(line)
-            .map_or(self.text.len(), |e| e - 1);
-        self.text
-            .get(start..end)
-            .unwrap_or("")
-            .trim_end_matches('\r')
+        let start = self.line_starts.get(line.wrapping_sub(1)).copied().unwrap_or(0);
+        let end = self.line_starts.get(line).map_or(self.text.len(), |e| e - 1);
+        self.text.get(start..end).unwrap_or("").trim_end_matches('\r')
     }
 }
 

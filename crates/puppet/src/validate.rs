@@ -8,9 +8,7 @@ use crate::span::{Source, Span};
 
 /// Checks `program`, reporting the first problem.
 pub fn check(program: &Program, source: &Source) -> Result<(), PuppetError> {
-    let mut checker = Checker {
-        problems: Vec::new(),
-    };
+    let mut checker = Checker { problems: Vec::new() };
     checker.block(&program.body, None);
     for stmt in &program.body {
         checker.expr(stmt, true);
@@ -22,11 +20,7 @@ pub fn check(program: &Program, source: &Source) -> Result<(), PuppetError> {
             Err(PuppetError {
                 phase: Phase::Validation,
                 message,
-                location: Some(Location {
-                    file: source.name.clone(),
-                    line,
-                    column,
-                }),
+                location: Some(Location { file: source.name.clone(), line, column }),
             })
         }
     }
@@ -45,21 +39,15 @@ fn idem_label(e: &Expr) -> Option<String> {
         ExprKind::Boolean(_) => "Literal Boolean".into(),
         ExprKind::Undef => "Literal Undef".into(),
         ExprKind::Default => "Literal Default".into(),
-        ExprKind::String(_) | ExprKind::Interpolated(_) | ExprKind::Heredoc { .. } => {
-            "String".into()
-        }
+        ExprKind::String(_) | ExprKind::Interpolated(_) | ExprKind::Heredoc { .. } => "String".into(),
         ExprKind::Regex(_) => "Regular Expression".into(),
         ExprKind::BareWord(_) => "Name".into(),
         ExprKind::TypeRef(_) => "Type-Name".into(),
         ExprKind::Array(_) => "Array Expression".into(),
         ExprKind::Hash(_) => "Hash Expression".into(),
         ExprKind::Access { .. } => "'[]' expression".into(),
-        ExprKind::Unary {
-            op: UnaryOp::Not, ..
-        } => "'!' expression".into(),
-        ExprKind::Unary {
-            op: UnaryOp::Neg, ..
-        } => "Unary Minus".into(),
+        ExprKind::Unary { op: UnaryOp::Not, .. } => "'!' expression".into(),
+        ExprKind::Unary { op: UnaryOp::Neg, .. } => "Unary Minus".into(),
         ExprKind::Binary { op, .. } if !matches!(op, BinaryOp::Match | BinaryOp::NotMatch) => {
             format!("'{}' expression", op.symbol())
         }
@@ -72,11 +60,7 @@ impl Checker {
     /// A block's statements other than the last must have an effect; in a class
     /// or defined type (`container` names it) the last one must too.
     fn block(&mut self, body: &[Expr], container: Option<&str>) {
-        let checked = if container.is_some() {
-            body.len()
-        } else {
-            body.len().saturating_sub(1)
-        };
+        let checked = if container.is_some() { body.len() } else { body.len().saturating_sub(1) };
         for (i, stmt) in body.iter().take(checked).enumerate() {
             if let Some(label) = idem_label(stmt) {
                 let why = match container {
@@ -97,9 +81,8 @@ impl Checker {
 
     fn assign_target(&mut self, target: &Expr) {
         match &target.kind {
-            ExprKind::Variable(name) if name.chars().all(|c| c.is_ascii_digit()) => {
-                self.problem(target.span, "Illegal attempt to assign to 'a Match Variable'. Not an assignable reference")
-            }
+            ExprKind::Variable(name) if name.chars().all(|c| c.is_ascii_digit()) => self
+                .problem(target.span, "Illegal attempt to assign to 'a Match Variable'. Not an assignable reference"),
             ExprKind::Variable(name) if name.contains("::") => self.problem(
                 target.span,
                 format!("Illegal attempt to assign to '${name}': a fully qualified variable cannot be assigned"),
@@ -116,17 +99,20 @@ impl Checker {
         match &e.kind {
             ExprKind::ClassDef(c) => {
                 if !top {
-                    self.problem(e.span, "Classes, definitions, and nodes may only appear at toplevel or inside other classes");
+                    self.problem(
+                        e.span,
+                        "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
+                    );
                 }
-                c.params
-                    .iter()
-                    .filter_map(|p| p.default.as_ref())
-                    .for_each(|d| self.expr(d, false));
+                c.params.iter().filter_map(|p| p.default.as_ref()).for_each(|d| self.expr(d, false));
                 self.block(&c.body, Some("Host Class Definition"));
                 c.body.iter().for_each(|s| self.expr(s, true));
             }
             ExprKind::DefineDef(_) | ExprKind::NodeDef(_) if !top => {
-                self.problem(e.span, "Classes, definitions, and nodes may only appear at toplevel or inside other classes");
+                self.problem(
+                    e.span,
+                    "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
+                );
             }
             ExprKind::Assign { target, value } => {
                 self.assign_target(target);
@@ -155,16 +141,7 @@ impl Checker {
             ExprKind::Binary { lhs, rhs, .. } | ExprKind::Relationship { lhs, rhs, .. } => {
                 kids.extend([&**lhs, &**rhs])
             }
-            ExprKind::If {
-                cond,
-                then_body,
-                else_body,
-            }
-            | ExprKind::Unless {
-                cond,
-                then_body,
-                else_body,
-            } => {
+            ExprKind::If { cond, then_body, else_body } | ExprKind::Unless { cond, then_body, else_body } => {
                 kids.push(cond);
                 blocks.push((then_body, None));
                 if let Some(b) = else_body {
@@ -182,21 +159,12 @@ impl Checker {
                 kids.push(test);
                 kids.extend(options.iter().flat_map(|o| [&o.matcher, &o.result]));
             }
-            ExprKind::Call {
-                callee,
-                args,
-                lambda,
-            } => {
+            ExprKind::Call { callee, args, lambda } => {
                 kids.push(callee);
                 kids.extend(args);
                 blocks.extend(lambda.iter().map(|l| (l.body.as_slice(), None)));
             }
-            ExprKind::MethodCall {
-                receiver,
-                args,
-                lambda,
-                ..
-            } => {
+            ExprKind::MethodCall { receiver, args, lambda, .. } => {
                 kids.push(receiver);
                 kids.extend(args);
                 blocks.extend(lambda.iter().map(|l| (l.body.as_slice(), None)));
@@ -208,8 +176,9 @@ impl Checker {
                 for b in bodies {
                     kids.push(&b.title);
                     kids.extend(b.ops.iter().map(|op| match op {
-                        crate::ast::AttributeOp::Set { value, .. }
-                        | crate::ast::AttributeOp::Splat { value, .. } => value,
+                        crate::ast::AttributeOp::Set { value, .. } | crate::ast::AttributeOp::Splat { value, .. } => {
+                            value
+                        }
                     }));
                 }
             }

@@ -10,10 +10,7 @@ use confer_puppet::log::{Collect, Level};
 use confer_puppet::span::Source;
 
 fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("repository root")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
 }
 
 fn cases(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -30,55 +27,26 @@ fn cases(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The lines the regeneration script keeps from Puppet's output.
-fn kept(line: &str) -> bool {
-    [
-        "Notice: Scope(",
-        "Warning: Scope(",
-        "Error: Scope(",
-        "Warning: Unknown variable",
-    ]
-    .iter()
-    .any(|p| line.starts_with(p))
-}
-
 /// The `line: N` a Puppet error message points at.
 fn error_line(text: &str) -> Option<usize> {
     let at = text.rfind("line: ")?;
-    text[at + 6..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .ok()
+    text[at + 6..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
 }
 
 /// Runs one case; `Err` describes how it differs from the reference.
 fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
-    let rel = pp
-        .strip_prefix(root)
-        .unwrap_or(pp)
-        .to_string_lossy()
-        .replace('\\', "/");
+    let rel = pp.strip_prefix(root).unwrap_or(pp).to_string_lossy().replace('\\', "/");
     let text = std::fs::read_to_string(pp).map_err(|e| format!("cannot read: {e}"))?;
-    let expected = std::fs::read_to_string(pp.with_extension("out"))
-        .map_err(|e| format!("no .out file: {e}"))?;
+    let expected = std::fs::read_to_string(pp.with_extension("out")).map_err(|e| format!("no .out file: {e}"))?;
     let expected_error = std::fs::read_to_string(pp.with_extension("err")).ok();
     let source = Source::new(rel.clone(), text);
     let mut log = Collect::default();
     let result = confer_puppet::apply(&source, &mut log);
-    let lines: Vec<String> = log
-        .events
-        .iter()
-        .filter(|e| e.level >= Level::Notice)
-        .map(|e| e.to_string())
-        .collect();
+    let lines: Vec<String> = log.events.iter().filter(|e| e.level >= Level::Notice).map(|e| e.to_string()).collect();
     let actual = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
     let mut problems = Vec::new();
     if actual != expected {
-        problems.push(format!(
-            "output differs\n--- expected (Puppet 7.23)\n{expected}--- actual (confer)\n{actual}"
-        ));
+        problems.push(format!("output differs\n--- expected (Puppet 7.23)\n{expected}--- actual (confer)\n{actual}"));
     }
     match (&expected_error, &result) {
         (None, Err(e)) => problems.push(format!("unexpected error: {e}")),
@@ -110,28 +78,15 @@ fn puppet_golden_cases_match_the_reference() {
     cases(&root.join("tests/puppet"), &mut all);
     all.sort();
     let filter = std::env::var("GOLDEN_FILTER").unwrap_or_default();
-    let selected: Vec<_> = all
-        .iter()
-        .filter(|p| p.to_string_lossy().contains(&filter))
-        .collect();
-    assert!(
-        !selected.is_empty(),
-        "no golden cases found under tests/puppet"
-    );
+    let selected: Vec<_> = all.iter().filter(|p| p.to_string_lossy().contains(&filter)).collect();
+    assert!(!selected.is_empty(), "no golden cases found under tests/puppet");
     let mut failures = Vec::new();
     for pp in &selected {
         if let Err(why) = run_case(&root, pp) {
-            failures.push(format!(
-                "FAIL {}\n{why}\n",
-                pp.strip_prefix(&root).unwrap_or(pp).display()
-            ));
+            failures.push(format!("FAIL {}\n{why}\n", pp.strip_prefix(&root).unwrap_or(pp).display()));
         }
     }
-    println!(
-        "puppet goldens: {} passed, {} failed",
-        selected.len() - failures.len(),
-        failures.len()
-    );
+    println!("puppet goldens: {} passed, {} failed", selected.len() - failures.len(), failures.len());
     assert!(
         failures.is_empty(),
         "{} of {} golden cases failed:\n\n{}",

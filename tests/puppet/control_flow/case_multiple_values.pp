@@ -1,5 +1,5 @@
-$os = 'debian'
-case $os {
+$osname = 'debian'
+case $osname {
   'redhat', 'centos': { notice('rh') }
   'debian', 'ubuntu': { notice('deb') }
   default: { notice('other') }

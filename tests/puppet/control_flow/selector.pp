@@ -1,3 +1,3 @@
-$os = 'Debian'
-$pkg = $os ? { 'debian' => 'apache2', /(?i:redhat|centos)/ => 'httpd', default => 'unknown' }
+$osname = 'Debian'
+$pkg = $osname ? { 'debian' => 'apache2', /(?i:redhat|centos)/ => 'httpd', default => 'unknown' }
 notice($pkg)

@@ -1,2 +1,3 @@
 {'a' => 1, 'b' => 2}.each |$k, $v| { notice("${k}=${v}") }
-{'x' => 9}.each |$pair| { notice($pair) }
+$single = {'x' => 9}
+$single.each |$pair| { notice($pair) }

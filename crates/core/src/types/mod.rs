@@ -71,9 +71,7 @@ impl Eq for FloatBound {}
 
 impl Hash for FloatBound {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (if self.0 == 0.0 { 0.0f64 } else { self.0 })
-            .to_bits()
-            .hash(state);
+        (if self.0 == 0.0 { 0.0f64 } else { self.0 }).to_bits().hash(state);
     }
 }
 
@@ -122,10 +120,7 @@ pub struct TypeAlias {
 impl TypeAlias {
     /// An alias whose target is not yet known.
     pub fn new(name: impl Into<String>) -> Arc<TypeAlias> {
-        Arc::new(TypeAlias {
-            name: name.into(),
-            resolved: OnceLock::new(),
-        })
+        Arc::new(TypeAlias { name: name.into(), resolved: OnceLock::new() })
     }
 
     /// Sets the aliased type; only the first call has an effect.

@@ -22,26 +22,14 @@ pub fn by_name(name: &str) -> Option<Type> {
         "CatalogEntry" => Type::CatalogEntry,
         "Boolean" => Type::Boolean(None),
         "Integer" => Type::Integer(IntRange::default()),
-        "Float" => Type::Float {
-            from: None,
-            to: None,
-        },
+        "Float" => Type::Float { from: None, to: None },
         "String" => Type::String(None),
         "Enum" => Type::Enum(Vec::new()),
         "Pattern" => Type::Pattern(Vec::new()),
         "Regexp" => Type::Regexp(None),
-        "Array" => Type::Array {
-            element: None,
-            size: None,
-        },
-        "Hash" => Type::Hash {
-            key_value: None,
-            size: None,
-        },
-        "Tuple" => Type::Tuple {
-            types: Vec::new(),
-            size: None,
-        },
+        "Array" => Type::Array { element: None, size: None },
+        "Hash" => Type::Hash { key_value: None, size: None },
+        "Tuple" => Type::Tuple { types: Vec::new(), size: None },
         "Struct" => Type::Struct(None),
         "Collection" => Type::Collection(None),
         "Variant" => Type::Variant(Vec::new()),
@@ -49,10 +37,7 @@ pub fn by_name(name: &str) -> Option<Type> {
         "NotUndef" => Type::NotUndef(None),
         "Type" => Type::Type(None),
         "Sensitive" => Type::Sensitive(None),
-        "Resource" => Type::Resource {
-            type_name: None,
-            title: None,
-        },
+        "Resource" => Type::Resource { type_name: None, title: None },
         "Class" => Type::Class(None),
         _ => return None,
     })
@@ -65,10 +50,7 @@ fn bad(msg: impl Into<String>) -> CoreError {
 fn as_type(v: &Value, of: &str) -> Result<Type, CoreError> {
     match v {
         Value::Type(t) => Ok((**t).clone()),
-        other => Err(bad(format!(
-            "{of}-Type[] arguments must be types. Got {}",
-            other.type_name()
-        ))),
+        other => Err(bad(format!("{of}-Type[] arguments must be types. Got {}", other.type_name()))),
     }
 }
 
@@ -78,10 +60,7 @@ fn int_bound(v: &Value, of: &str) -> Result<Option<i64>, CoreError> {
         Value::Integer(i) => Ok(Some(*i)),
         Value::Default => Ok(None),
         Value::Float(f) if f.is_infinite() => Ok(None),
-        other => Err(bad(format!(
-            "{of}[] arguments must be Integer or default. Got {}",
-            other.type_name()
-        ))),
+        other => Err(bad(format!("{of}[] arguments must be Integer or default. Got {}", other.type_name()))),
     }
 }
 
@@ -95,11 +74,7 @@ fn range_args(args: &[Value], of: &str, single_is_exact: bool) -> Result<IntRang
         },
         [one] => {
             let n = int_bound(one, of)?;
-            Ok(if single_is_exact {
-                IntRange::new(n, n)
-            } else {
-                IntRange::new(n, None)
-            })
+            Ok(if single_is_exact { IntRange::new(n, n) } else { IntRange::new(n, None) })
         }
         [from, to] => {
             let range = IntRange::new(int_bound(from, of)?, int_bound(to, of)?);
@@ -112,10 +87,7 @@ fn range_args(args: &[Value], of: &str, single_is_exact: bool) -> Result<IntRang
             }
             Ok(range)
         }
-        _ => Err(bad(format!(
-            "{of}[] takes 1 or 2 arguments, got {}",
-            args.len()
-        ))),
+        _ => Err(bad(format!("{of}[] takes 1 or 2 arguments, got {}", args.len()))),
     }
 }
 
@@ -124,23 +96,15 @@ fn float_bound(v: &Value) -> Result<Option<FloatBound>, CoreError> {
         Value::Integer(i) => Ok(Some(FloatBound(*i as f64))),
         Value::Float(f) => Ok(Some(FloatBound(*f))),
         Value::Default => Ok(None),
-        other => Err(bad(format!(
-            "Float[] arguments must be Float, Integer or default. Got {}",
-            other.type_name()
-        ))),
+        other => Err(bad(format!("Float[] arguments must be Float, Integer or default. Got {}", other.type_name()))),
     }
 }
 
 fn single_type(args: &[Value], of: &str) -> Result<Box<Type>, CoreError> {
     match args {
-        [Value::String(s)] if matches!(of, "Optional" | "NotUndef") => {
-            Ok(Box::new(Type::Enum(vec![s.clone()])))
-        }
+        [Value::String(s)] if matches!(of, "Optional" | "NotUndef") => Ok(Box::new(Type::Enum(vec![s.clone()]))),
         [v] => Ok(Box::new(as_type(v, of)?)),
-        _ => Err(bad(format!(
-            "{of}[] takes exactly one argument, got {}",
-            args.len()
-        ))),
+        _ => Err(bad(format!("{of}[] takes exactly one argument, got {}", args.len()))),
     }
 }
 
@@ -151,35 +115,18 @@ fn pattern_of(v: &Value) -> Result<Vec<Arc<Regexp>>, CoreError> {
         Value::Type(t) => match t.resolved() {
             Type::Regexp(Some(r)) => Ok(vec![r.clone()]),
             Type::Pattern(ps) => Ok(ps.clone()),
-            _ => Err(bad(
-                "Pattern[] arguments must be strings, regexps or Pattern/Regexp types",
-            )),
+            _ => Err(bad("Pattern[] arguments must be strings, regexps or Pattern/Regexp types")),
         },
-        _ => Err(bad(
-            "Pattern[] arguments must be strings, regexps or Pattern/Regexp types",
-        )),
+        _ => Err(bad("Pattern[] arguments must be strings, regexps or Pattern/Regexp types")),
     }
 }
 
 /// Splits trailing size arguments (integers or `default`) off a list of types.
-fn split_types_and_size(
-    args: &[Value],
-    of: &str,
-) -> Result<(Vec<Type>, Option<IntRange>), CoreError> {
-    let first_size = args
-        .iter()
-        .position(|a| matches!(a, Value::Integer(_) | Value::Default))
-        .unwrap_or(args.len());
-    let types = args[..first_size]
-        .iter()
-        .map(|a| as_type(a, of))
-        .collect::<Result<Vec<_>, _>>()?;
+fn split_types_and_size(args: &[Value], of: &str) -> Result<(Vec<Type>, Option<IntRange>), CoreError> {
+    let first_size = args.iter().position(|a| matches!(a, Value::Integer(_) | Value::Default)).unwrap_or(args.len());
+    let types = args[..first_size].iter().map(|a| as_type(a, of)).collect::<Result<Vec<_>, _>>()?;
     let size_args = &args[first_size..];
-    let size = if size_args.is_empty() {
-        None
-    } else {
-        Some(range_args(size_args, of, false)?)
-    };
+    let size = if size_args.is_empty() { None } else { Some(range_args(size_args, of, false)?) };
     Ok((types, size))
 }
 
@@ -196,23 +143,11 @@ fn struct_members(v: &Value) -> Result<Vec<StructMember>, CoreError> {
                     Type::Optional(Some(inner)) => (enum_key(inner)?, KeyPresence::Optional),
                     Type::NotUndef(Some(inner)) => (enum_key(inner)?, KeyPresence::Required),
                     Type::Enum(e) if e.len() == 1 => (e[0].clone(), KeyPresence::Plain),
-                    _ => {
-                        return Err(bad(
-                            "Struct[] keys must be strings, Optional[key] or NotUndef[key]",
-                        ))
-                    }
+                    _ => return Err(bad("Struct[] keys must be strings, Optional[key] or NotUndef[key]")),
                 },
-                _ => {
-                    return Err(bad(
-                        "Struct[] keys must be strings, Optional[key] or NotUndef[key]",
-                    ))
-                }
+                _ => return Err(bad("Struct[] keys must be strings, Optional[key] or NotUndef[key]")),
             };
-            Ok(StructMember {
-                key,
-                presence,
-                value,
-            })
+            Ok(StructMember { key, presence, value })
         })
         .collect()
 }
@@ -228,10 +163,7 @@ fn name_arg(v: &Value, of: &str) -> Result<Arc<str>, CoreError> {
     match v {
         Value::String(s) => Ok(s.clone()),
         Value::Type(t) => match &**t {
-            Type::Resource {
-                type_name: Some(n),
-                title: None,
-            } => Ok(n.clone()),
+            Type::Resource { type_name: Some(n), title: None } => Ok(n.clone()),
             Type::Class(Some(n)) => Ok(n.clone()),
             _ => Err(bad(format!("{of}[] arguments must be names"))),
         },
@@ -246,10 +178,7 @@ pub fn capitalize_segments(name: &str) -> String {
         .map(|seg| {
             let mut cs = seg.chars();
             match cs.next() {
-                Some(c) => c
-                    .to_uppercase()
-                    .chain(cs.flat_map(char::to_lowercase))
-                    .collect::<String>(),
+                Some(c) => c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect::<String>(),
                 None => String::new(),
             }
         })
@@ -261,18 +190,9 @@ pub fn capitalize_segments(name: &str) -> String {
 pub fn parameterize(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
     Ok(match base {
         Type::Integer(r) if r.is_full() => Type::Integer(range_args(args, "Integer", true)?),
-        Type::Float {
-            from: None,
-            to: None,
-        } => match args {
-            [one] => Type::Float {
-                from: float_bound(one)?,
-                to: float_bound(one)?,
-            },
-            [from, to] => Type::Float {
-                from: float_bound(from)?,
-                to: float_bound(to)?,
-            },
+        Type::Float { from: None, to: None } => match args {
+            [one] => Type::Float { from: float_bound(one)?, to: float_bound(one)? },
+            [from, to] => Type::Float { from: float_bound(from)?, to: float_bound(to)? },
             _ => return Err(bad("Float[] takes 1 or 2 arguments")),
         },
         Type::String(None) => Type::String(Some(range_args(args, "String", false)?)),
@@ -289,10 +209,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
                 })
                 .map(|a| match a {
                     Value::String(s) => Ok(s),
-                    other => Err(bad(format!(
-                        "Enum[] arguments must be strings. Got {}",
-                        other.type_name()
-                    ))),
+                    other => Err(bad(format!("Enum[] arguments must be strings. Got {}", other.type_name()))),
                 })
                 .collect::<Result<_, _>>()?,
         ),
@@ -308,42 +225,20 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
             [Value::Regexp(r)] => Type::Regexp(Some(r.clone())),
             _ => return Err(bad("Regexp[] takes a single String or Regexp argument")),
         },
-        Type::Array {
-            element: None,
-            size: None,
-        } => {
+        Type::Array { element: None, size: None } => {
             let (types, size) = split_types_and_size(args, "Array")?;
             match types.as_slice() {
-                [] => Type::Array {
-                    element: None,
-                    size,
-                },
-                [t] => Type::Array {
-                    element: Some(Box::new(t.clone())),
-                    size,
-                },
+                [] => Type::Array { element: None, size },
+                [t] => Type::Array { element: Some(Box::new(t.clone())), size },
                 _ => return Err(bad("Array[] takes one type and an optional size range")),
             }
         }
-        Type::Hash {
-            key_value: None,
-            size: None,
-        } => {
+        Type::Hash { key_value: None, size: None } => {
             let (types, size) = split_types_and_size(args, "Hash")?;
             match types.as_slice() {
-                [] => Type::Hash {
-                    key_value: None,
-                    size,
-                },
-                [k, v] => Type::Hash {
-                    key_value: Some(Box::new((k.clone(), v.clone()))),
-                    size,
-                },
-                _ => {
-                    return Err(bad(
-                        "Hash[] takes a key type, a value type and an optional size range",
-                    ))
-                }
+                [] => Type::Hash { key_value: None, size },
+                [k, v] => Type::Hash { key_value: Some(Box::new((k.clone(), v.clone()))), size },
+                _ => return Err(bad("Hash[] takes a key type, a value type and an optional size range")),
             }
         }
         Type::Tuple { types, size: None } if types.is_empty() => {
@@ -354,46 +249,29 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
             [h] => Type::Struct(Some(struct_members(h)?)),
             _ => return Err(bad("Struct[] takes a single Hash argument")),
         },
-        Type::Variant(v) if v.is_empty() => Type::Variant(
-            args.iter()
-                .map(|a| as_type(a, "Variant"))
-                .collect::<Result<_, _>>()?,
-        ),
+        Type::Variant(v) if v.is_empty() => {
+            Type::Variant(args.iter().map(|a| as_type(a, "Variant")).collect::<Result<_, _>>()?)
+        }
         Type::Optional(None) => Type::Optional(Some(single_type(args, "Optional")?)),
         Type::NotUndef(None) => Type::NotUndef(Some(single_type(args, "NotUndef")?)),
         Type::Type(None) => Type::Type(Some(single_type(args, "Type")?)),
         Type::Sensitive(None) => Type::Sensitive(Some(single_type(args, "Sensitive")?)),
         Type::Class(None) => match args {
-            [one] => Type::Class(Some(
-                name_arg(one, "Class")?
-                    .to_lowercase()
-                    .trim_start_matches("::")
-                    .into(),
-            )),
+            [one] => Type::Class(Some(name_arg(one, "Class")?.to_lowercase().trim_start_matches("::").into())),
             _ => return Err(bad("Class[] takes one class name")),
         },
-        Type::Resource {
-            type_name: None,
-            title: None,
-        } => match args {
-            [t] => Type::Resource {
-                type_name: Some(capitalize_segments(&name_arg(t, "Resource")?).into()),
-                title: None,
-            },
+        Type::Resource { type_name: None, title: None } => match args {
+            [t] => {
+                Type::Resource { type_name: Some(capitalize_segments(&name_arg(t, "Resource")?).into()), title: None }
+            }
             [t, title] => Type::Resource {
                 type_name: Some(capitalize_segments(&name_arg(t, "Resource")?).into()),
                 title: Some(title_arg(title)?),
             },
             _ => return Err(bad("Resource[] takes a type name and one title")),
         },
-        Type::Resource {
-            type_name: Some(n),
-            title: None,
-        } => match args {
-            [title] => Type::Resource {
-                type_name: Some(n.clone()),
-                title: Some(title_arg(title)?),
-            },
+        Type::Resource { type_name: Some(n), title: None } => match args {
+            [title] => Type::Resource { type_name: Some(n.clone()), title: Some(title_arg(title)?) },
             _ => return Err(bad(format!("{n}[] takes one title"))),
         },
         other => return Err(bad(format!("{other} does not accept type parameters"))),
@@ -403,9 +281,6 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
 fn title_arg(v: &Value) -> Result<Arc<str>, CoreError> {
     match v {
         Value::String(s) => Ok(s.clone()),
-        other => Err(bad(format!(
-            "resource titles must be strings. Got {}",
-            other.type_name()
-        ))),
+        other => Err(bad(format!("resource titles must be strings. Got {}", other.type_name()))),
     }
 }

@@ -13,17 +13,13 @@ use crate::types;
 pub fn puppet_equals(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::String(x), Value::String(y)) => str_casecmp(x, y) == Ordering::Equal,
-        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
-            (*x as f64) == *y
-        }
+        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => (*x as f64) == *y,
         (Value::Float(x), Value::Float(y)) => x == y,
         (Value::Array(x), Value::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| puppet_equals(p, q))
         }
         (Value::Hash(x), Value::Hash(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| puppet_equals(v, w)))
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| puppet_equals(v, w)))
         }
         _ => a == b,
     }
@@ -95,11 +91,25 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
     })
 }
 
-/// Case-insensitive ordering of two strings, by their lower-cased characters.
+/// Case-insensitive ordering of two strings as Ruby's `casecmp` does it: only
+/// ASCII letters fold (`'é' == 'É'` is false in Puppet).
 fn str_casecmp(a: &str, b: &str) -> Ordering {
-    a.chars()
-        .flat_map(char::to_lowercase)
-        .cmp(b.chars().flat_map(char::to_lowercase))
+    a.chars().map(|c| c.to_ascii_lowercase()).cmp(b.chars().map(|c| c.to_ascii_lowercase()))
+}
+
+/// Ruby's `==`, which Puppet uses to remove array elements: numbers compare by
+/// value across Integer and Float, strings exactly, containers element-wise.
+pub fn ruby_equals(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => (*x as f64) == *y,
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| ruby_equals(p, q))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| ruby_equals(v, w)))
+        }
+        _ => a == b,
+    }
 }
 
 #[cfg(test)]
@@ -110,6 +120,18 @@ mod tests {
     fn strings_equal_ignoring_case() {
         assert!(puppet_equals(&"Abc".into(), &"aBC".into()));
         assert!(!puppet_equals(&"1".into(), &Value::Integer(1)));
+    }
+
+    #[test]
+    fn only_ascii_letters_fold() {
+        assert!(!puppet_equals(&"é".into(), &"É".into()));
+        assert!(puppet_equals(&"Straße".into(), &"STRAßE".into()));
+    }
+
+    #[test]
+    fn ruby_equality_is_case_sensitive() {
+        assert!(!ruby_equals(&"a".into(), &"A".into()));
+        assert!(ruby_equals(&Value::Integer(1), &Value::Float(1.0)));
     }
 
     #[test]

@@ -48,7 +48,14 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
             }
             out.write_char('}')
         }
-        Value::Type(t) => write!(out, "{t}"),
+        // A type alias prints with its definition, as Puppet does.
+        Value::Type(t) => match &**t {
+            crate::types::Type::Alias(a) => match a.0.target() {
+                Some(target) => write!(out, "{} = {target}", a.0.name),
+                None => write!(out, "{t}"),
+            },
+            _ => write!(out, "{t}"),
+        },
         Value::Sensitive(_) => out.write_str("Sensitive [value redacted]"),
         Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),
     }
@@ -60,11 +67,8 @@ fn iterator_type_name(v: &Value) -> String {
     let Ok(elems) = super::iterable::elements(v) else {
         return "Iterator".to_string();
     };
-    let names: std::collections::BTreeSet<String> = elems
-        .into_values()
-        .iter()
-        .map(crate::types::infer::general_type_name)
-        .collect();
+    let names: std::collections::BTreeSet<String> =
+        elems.into_values().iter().map(crate::types::infer::general_type_name).collect();
     match names.len() {
         1 => format!("Iterator[{}]", names.into_iter().next().unwrap_or_default()),
         _ => "Iterator".to_string(),
@@ -138,12 +142,7 @@ mod tests {
 
     #[test]
     fn containers_print_strings_bare_and_undef_empty() {
-        let v = Value::array(vec![
-            "a".into(),
-            Value::Integer(1),
-            Value::Undef,
-            Value::Float(1.5),
-        ]);
+        let v = Value::array(vec!["a".into(), Value::Integer(1), Value::Undef, Value::Float(1.5)]);
         assert_eq!(to_s(&v), "[a, 1, , 1.5]");
         let mut m = HashMap::new();
         m.insert("k".into(), Value::array(vec![]));
@@ -162,9 +161,6 @@ mod tests {
         assert_eq!(puppet_quote("b'c"), r"'b\'c'");
         assert_eq!(puppet_quote("a\nb"), r#""a\nb""#);
         assert_eq!(puppet_quote(r"escape the last \"), r"'escape the last \'");
-        assert_eq!(
-            puppet_quote("escape the $ sign\n"),
-            r#""escape the \$ sign\n""#
-        );
+        assert_eq!(puppet_quote("escape the $ sign\n"), r#""escape the \$ sign\n""#);
     }
 }

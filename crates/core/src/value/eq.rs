@@ -16,9 +16,7 @@ impl PartialEq for Value {
             (Value::String(a), Value::String(b)) => a == b,
             (Value::Regexp(a), Value::Regexp(b)) => a == b,
             (Value::Array(a), Value::Array(b)) => a == b,
-            (Value::Hash(a), Value::Hash(b)) => {
-                a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v))
-            }
+            (Value::Hash(a), Value::Hash(b)) => a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v)),
             (Value::Type(a), Value::Type(b)) => a == b,
             (Value::Sensitive(a), Value::Sensitive(b)) => std::sync::Arc::ptr_eq(a, b),
             (Value::Iterator(a), Value::Iterator(b)) => a == b,

@@ -28,10 +28,7 @@ impl Elements {
     pub fn into_values(self) -> Vec<Value> {
         match self {
             Elements::Values(vs) => vs,
-            Elements::Pairs(ps) => ps
-                .into_iter()
-                .map(|(k, v)| Value::array(vec![k, v]))
-                .collect(),
+            Elements::Pairs(ps) => ps.into_iter().map(|(k, v)| Value::array(vec![k, v])).collect(),
         }
     }
 
@@ -76,15 +73,9 @@ impl Iteration {
             Value::Iterator(it) => {
                 let mut ops = it.ops.clone();
                 ops.push(op);
-                Iteration {
-                    source: it.source.clone(),
-                    ops,
-                }
+                Iteration { source: it.source.clone(), ops }
             }
-            other => Iteration {
-                source: other,
-                ops: vec![op],
-            },
+            other => Iteration { source: other, ops: vec![op] },
         };
         Value::Iterator(Arc::new(iteration))
     }
@@ -94,20 +85,14 @@ impl Iteration {
 pub fn elements(v: &Value) -> Result<Elements, CoreError> {
     let range = |from: i64, to: i64| -> Result<Elements, CoreError> {
         if to.saturating_sub(from) >= MAX_ITERATIONS {
-            return Err(CoreError::Operand(format!(
-                "refusing to iterate over more than {MAX_ITERATIONS} values"
-            )));
+            return Err(CoreError::Operand(format!("refusing to iterate over more than {MAX_ITERATIONS} values")));
         }
         Ok(Elements::Values((from..=to).map(Value::Integer).collect()))
     };
     match v {
         Value::Array(items) => Ok(Elements::Values(items.to_vec())),
-        Value::String(s) => Ok(Elements::Values(
-            s.chars().map(|c| Value::from(c.to_string())).collect(),
-        )),
-        Value::Hash(map) => Ok(Elements::Pairs(
-            map.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-        )),
+        Value::String(s) => Ok(Elements::Values(s.chars().map(|c| Value::from(c.to_string())).collect())),
+        Value::Hash(map) => Ok(Elements::Pairs(map.iter().map(|(k, v)| (k.clone(), v.clone())).collect())),
         Value::Integer(n) => range(0, n.saturating_sub(1)),
         Value::Iterator(it) => {
             let mut elems = elements(&it.source)?;
@@ -125,24 +110,17 @@ pub fn elements(v: &Value) -> Result<Elements, CoreError> {
         Value::Type(t) => match t.resolved() {
             Type::Integer(r) => match (r.from, r.to) {
                 (Some(from), Some(to)) => range(from, to),
-                _ => Err(CoreError::Operand(format!(
-                    "the type {t} is an unbounded range and cannot be iterated"
-                ))),
+                _ => Err(CoreError::Operand(format!("the type {t} is an unbounded range and cannot be iterated"))),
             },
             Type::Enum(options) if !options.is_empty() => {
                 let mut sorted = options.clone();
                 sorted.sort();
                 sorted.dedup();
-                Ok(Elements::Values(
-                    sorted.into_iter().map(Value::String).collect(),
-                ))
+                Ok(Elements::Values(sorted.into_iter().map(Value::String).collect()))
             }
             _ => Err(CoreError::Operand(format!("the type {t} is not iterable"))),
         },
-        other => Err(CoreError::Operand(format!(
-            "a {} value is not iterable",
-            other.type_name()
-        ))),
+        other => Err(CoreError::Operand(format!("a {} value is not iterable", other.type_name()))),
     }
 }
 
@@ -158,23 +136,15 @@ mod tests {
     fn iterators_compose_lazily() {
         let it = Iteration::chain(ints(&[1, 2, 3, 4, 5]), IterOp::Reverse);
         let it = Iteration::chain(it, IterOp::Step(2));
-        let Value::Iterator(inner) = &it else {
-            panic!("an iterator")
-        };
+        let Value::Iterator(inner) = &it else { panic!("an iterator") };
         assert_eq!(inner.ops, vec![IterOp::Reverse, IterOp::Step(2)]);
-        assert_eq!(
-            elements(&it).unwrap().into_values(),
-            ints(&[5, 3, 1]).as_array().unwrap().to_vec()
-        );
+        assert_eq!(elements(&it).unwrap().into_values(), ints(&[5, 3, 1]).as_array().unwrap().to_vec());
     }
 
     #[test]
     fn counts_and_ranges() {
         assert_eq!(elements(&Value::Integer(3)).unwrap().into_values().len(), 3);
-        let huge = Value::from_type(Type::Integer(crate::types::IntRange::new(
-            Some(0),
-            Some(i64::MAX),
-        )));
+        let huge = Value::from_type(Type::Integer(crate::types::IntRange::new(Some(0), Some(i64::MAX))));
         assert!(elements(&huge).is_err());
         let open = Value::from_type(Type::Integer(crate::types::IntRange::new(Some(0), None)));
         assert!(elements(&open).is_err());

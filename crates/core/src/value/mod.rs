@@ -14,7 +14,7 @@ use indexmap::IndexMap;
 use crate::regexp::Regexp;
 use crate::types::Type;
 
-pub use compare::{compare, puppet_equals, Comparison};
+pub use compare::{compare, puppet_equals, ruby_equals, Comparison};
 pub use display::{puppet_quote, to_s};
 
 /// An insertion-ordered hash. Keys are compared strictly (Ruby's `eql?`): `1` and

@@ -18,16 +18,8 @@ use crate::span::Span;
 /// that index from the end"; whatever falls outside the sequence is cut off.
 fn slice_range(len: usize, start: i64, count: i64) -> (usize, usize) {
     let len = len as i64;
-    let start = if start < 0 {
-        start.saturating_add(len)
-    } else {
-        start
-    };
-    let end = if count < 0 {
-        len.saturating_add(count).saturating_add(1)
-    } else {
-        start.saturating_add(count)
-    };
+    let start = if start < 0 { start.saturating_add(len) } else { start };
+    let end = if count < 0 { len.saturating_add(count).saturating_add(1) } else { start.saturating_add(count) };
     let from = start.clamp(0, len);
     let to = end.clamp(from, len);
     (from as usize, to as usize)
@@ -42,10 +34,7 @@ fn index(len: usize, i: i64) -> Option<usize> {
 fn int_key(v: &Value, span: Span) -> EvalResult<i64> {
     match v {
         Value::Integer(i) => Ok(*i),
-        other => Err(fail(
-            span,
-            format!("The index must be an Integer, got {}", other.type_name()),
-        )),
+        other => Err(fail(span, format!("The index must be an Integer, got {}", other.type_name()))),
     }
 }
 
@@ -67,49 +56,26 @@ impl<'a> Evaluator<'a> {
                     [i] => Ok(index(chars.len(), int_key(i, span)?)
                         .map_or(Value::from(""), |i| Value::from(chars[i].to_string()))),
                     [start, count] => {
-                        let (a, b) =
-                            slice_range(chars.len(), int_key(start, span)?, int_key(count, span)?);
+                        let (a, b) = slice_range(chars.len(), int_key(start, span)?, int_key(count, span)?);
                         Ok(Value::from(chars[a..b].iter().collect::<String>()))
                     }
-                    _ => Err(fail(
-                        span,
-                        format!(
-                            "String supports [] with one or two arguments. Got {}",
-                            keys.len()
-                        ),
-                    )),
+                    _ => Err(fail(span, format!("String supports [] with one or two arguments. Got {}", keys.len()))),
                 }
             }
             Value::Array(items) => match keys.as_slice() {
-                [i] => Ok(index(items.len(), int_key(i, span)?)
-                    .map_or(Value::Undef, |i| items[i].clone())),
+                [i] => Ok(index(items.len(), int_key(i, span)?).map_or(Value::Undef, |i| items[i].clone())),
                 [start, count] => {
-                    let (a, b) =
-                        slice_range(items.len(), int_key(start, span)?, int_key(count, span)?);
+                    let (a, b) = slice_range(items.len(), int_key(start, span)?, int_key(count, span)?);
                     Ok(Value::array(items[a..b].to_vec()))
                 }
-                _ => Err(fail(
-                    span,
-                    format!(
-                        "Array supports [] with one or two arguments. Got {}",
-                        keys.len()
-                    ),
-                )),
+                _ => Err(fail(span, format!("Array supports [] with one or two arguments. Got {}", keys.len()))),
             },
             Value::Hash(map) => match keys.as_slice() {
                 [k] => Ok(map.get(k).cloned().unwrap_or(Value::Undef)),
-                [] => Err(fail(
-                    span,
-                    "Hash supports [] with one or more arguments. Got 0",
-                )),
-                many => Ok(Value::array(
-                    many.iter().filter_map(|k| map.get(k).cloned()).collect(),
-                )),
+                [] => Err(fail(span, "Hash supports [] with one or more arguments. Got 0")),
+                many => Ok(Value::array(many.iter().filter_map(|k| map.get(k).cloned()).collect())),
             },
-            other => Err(fail(
-                span,
-                format!("Operator '[]' is not applicable to {}.", a_value(other)),
-            )),
+            other => Err(fail(span, format!("Operator '[]' is not applicable to {}.", a_value(other)))),
         }
     }
 
@@ -125,10 +91,7 @@ impl<'a> Evaluator<'a> {
                 .collect()
         };
         match t {
-            Type::Resource {
-                type_name: Some(_),
-                title: None,
-            } => {
+            Type::Resource { type_name: Some(_), title: None } => {
                 let all = titles(keys);
                 let refs = all
                     .iter()
@@ -137,9 +100,9 @@ impl<'a> Evaluator<'a> {
                     .map_err(core_fail(span))?;
                 Ok(single_or_array(refs, keys))
             }
-            Type::Resource {
-                type_name: None, ..
-            } if keys.len() > 2 || matches!(keys.get(1), Some(Value::Array(_))) => {
+            Type::Resource { type_name: None, .. }
+                if keys.len() > 2 || matches!(keys.get(1), Some(Value::Array(_))) =>
+            {
                 let base = parameterize(t, &keys[..1]).map_err(core_fail(span))?;
                 self.access_type(&base, &keys[1..], span)
             }
@@ -152,9 +115,7 @@ impl<'a> Evaluator<'a> {
                     .map_err(core_fail(span))?;
                 Ok(single_or_array(refs, keys))
             }
-            _ => parameterize(t, keys)
-                .map(Value::from_type)
-                .map_err(core_fail(span)),
+            _ => parameterize(t, keys).map(Value::from_type).map_err(core_fail(span)),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! forms (array concatenation and removal, hash merge and removal).
 
 use confer_core::float::ruby_float_to_s;
-use confer_core::value::puppet_equals;
+use confer_core::value::ruby_equals;
 use confer_core::{HashMap, Value};
 
 use crate::ast::BinaryOp;
@@ -45,9 +45,7 @@ fn parse_number(s: &str) -> Option<Num> {
         return int(body, 10);
     }
     let looks_float = body.chars().next().is_some_and(|c| c.is_ascii_digit())
-        && body
-            .chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
+        && body.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
         && !body.ends_with('.');
     if looks_float {
         let f: f64 = body.parse().ok()?;
@@ -56,8 +54,17 @@ fn parse_number(s: &str) -> Option<Num> {
     None
 }
 
+/// Which operand a coercion warning is about; Puppet points at that operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// The left operand (or the only one, for unary minus).
+    Left,
+    /// The right operand.
+    Right,
+}
+
 /// The number an operand stands for; strings convert with a warning.
-fn to_num(v: &Value, warn: &mut dyn FnMut(String)) -> Result<Num, String> {
+fn to_num(v: &Value, side: Operand, warn: &mut dyn FnMut(Operand, String)) -> Result<Num, String> {
     match v {
         Value::Integer(i) => Ok(Num::Int(*i)),
         Value::Float(f) => Ok(Num::Float(*f)),
@@ -67,25 +74,17 @@ fn to_num(v: &Value, warn: &mut dyn FnMut(String)) -> Result<Num, String> {
                     Num::Int(i) => i.to_string(),
                     Num::Float(f) => ruby_float_to_s(f),
                 };
-                warn(format!(
-                    "The string '{s}' was automatically coerced to the numerical value {shown}"
-                ));
+                warn(side, format!("The string '{s}' was automatically coerced to the numerical value {shown}"));
                 Ok(n)
             }
             None => Err(format!("The value '{s}' cannot be converted to Numeric.")),
         },
-        other => Err(format!(
-            "The value '{other}' cannot be converted to Numeric."
-        )),
+        other => Err(format!("The value '{other}' cannot be converted to Numeric.")),
     }
 }
 
 fn overflow(op: BinaryOp, exact: i128) -> String {
-    let (bound, sign) = if exact < 0 {
-        ("min", '-')
-    } else {
-        ("max", '+')
-    };
+    let (bound, sign) = if exact < 0 { ("min", '-') } else { ("max", '+') };
     format!(
         "A '{}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{:x}'",
         op.symbol(),
@@ -95,15 +94,9 @@ fn overflow(op: BinaryOp, exact: i128) -> String {
 
 fn checked_float(op: BinaryOp, f: f64) -> Result<Value, String> {
     if f.is_infinite() {
-        Err(format!(
-            "The result of the {} expression is Infinity",
-            op.symbol()
-        ))
+        Err(format!("The result of the {} expression is Infinity", op.symbol()))
     } else if f.is_nan() {
-        Err(format!(
-            "The result of the {} expression is NaN",
-            op.symbol()
-        ))
+        Err(format!("The result of the {} expression is NaN", op.symbol()))
     } else {
         Ok(Value::Float(f))
     }
@@ -111,12 +104,7 @@ fn checked_float(op: BinaryOp, f: f64) -> Result<Value, String> {
 
 /// Evaluates `lhs op rhs` for an arithmetic operator. Warnings about converted
 /// strings go to `warn`; errors are Puppet's messages.
-pub fn binary(
-    op: BinaryOp,
-    lhs: &Value,
-    rhs: &Value,
-    warn: &mut dyn FnMut(String),
-) -> Result<Value, String> {
+pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Operand, String)) -> Result<Value, String> {
     match (op, lhs) {
         (BinaryOp::Add, Value::Array(a)) => return Ok(concat(a, rhs)),
         (BinaryOp::Sub, Value::Array(a)) => return Ok(array_remove(a, rhs)),
@@ -129,8 +117,8 @@ pub fn binary(
         (BinaryOp::Sub, Value::Hash(h)) => return Ok(hash_remove(h, rhs)),
         _ => {}
     }
-    let a = to_num(lhs, warn)?;
-    let b = to_num(rhs, warn)?;
+    let a = to_num(lhs, Operand::Left, warn)?;
+    let b = to_num(rhs, Operand::Right, warn)?;
     if let (BinaryOp::Shl | BinaryOp::Shr, Num::Int(x), Num::Float(y)) = (op, a, b) {
         // Puppet truncates a float shift count: `21 << 1.0` is 42.
         return int_op(op, x, y as i64);
@@ -145,10 +133,9 @@ pub fn binary(
                 BinaryOp::Mul => checked_float(op, x * y),
                 BinaryOp::Div => checked_float(op, x / y),
                 BinaryOp::Mod => Err("Operator '%' is not applicable to a Float.".to_string()),
-                BinaryOp::Shl | BinaryOp::Shr => Err(format!(
-                    "Operator '{}' is not applicable to a Float.",
-                    op.symbol()
-                )),
+                BinaryOp::Shl | BinaryOp::Shr => {
+                    Err(format!("Operator '{}' is not applicable to a Float.", op.symbol()))
+                }
                 _ => Err(format!("Operator '{}' is not arithmetic", op.symbol())),
             }
         }
@@ -191,9 +178,7 @@ fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Value, String> {
         BinaryOp::Shr => return shift(op, x, -y),
         _ => return Err(format!("Operator '{}' is not arithmetic", op.symbol())),
     };
-    i64::try_from(exact)
-        .map(Value::Integer)
-        .map_err(|_| overflow(op, exact))
+    i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
 }
 
 /// `x << n` for positive `n`, `x >> -n` otherwise, as Ruby shifts.
@@ -204,9 +189,7 @@ fn shift(op: BinaryOp, x: i128, n: i128) -> Result<Value, String> {
             return Err(overflow(op, shown));
         }
         let exact = x << n.min(127);
-        i64::try_from(exact)
-            .map(Value::Integer)
-            .map_err(|_| overflow(op, exact))
+        i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
     } else {
         let n = (-n).min(127);
         Ok(Value::Integer((x >> n) as i64))
@@ -214,12 +197,9 @@ fn shift(op: BinaryOp, x: i128, n: i128) -> Result<Value, String> {
 }
 
 /// `-v`: numbers negate, numeric strings convert first.
-pub fn negate(v: &Value, warn: &mut dyn FnMut(String)) -> Result<Value, String> {
-    match to_num(v, warn)? {
-        Num::Int(i) => i
-            .checked_neg()
-            .map(Value::Integer)
-            .ok_or_else(|| overflow(BinaryOp::Sub, -(i as i128))),
+pub fn negate(v: &Value, warn: &mut dyn FnMut(Operand, String)) -> Result<Value, String> {
+    match to_num(v, Operand::Left, warn)? {
+        Num::Int(i) => i.checked_neg().map(Value::Integer).ok_or_else(|| overflow(BinaryOp::Sub, -(i as i128))),
         Num::Float(f) => Ok(Value::Float(-f)),
     }
 }
@@ -230,32 +210,22 @@ fn concat(a: &[Value], rhs: &Value) -> Value {
     let mut out = a.to_vec();
     match rhs {
         Value::Array(b) => out.extend(b.iter().cloned()),
-        Value::Hash(h) => out.extend(
-            h.iter()
-                .map(|(k, v)| Value::array(vec![k.clone(), v.clone()])),
-        ),
+        Value::Hash(h) => out.extend(h.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))),
         other => out.push(other.clone()),
     }
     Value::array(out)
 }
 
-/// `array - x`: removes every element equal (by `==`) to `x`, or to any element
-/// of `x` when it is an array.
+/// `array - x`: removes every element equal (by Ruby's `==`: `1` equals `1.0`,
+/// `'a'` does not equal `'A'`) to `x`, or to any element of `x` when it is an
+/// array.
 fn array_remove(a: &[Value], rhs: &Value) -> Value {
     let removed: Vec<Value> = match rhs {
         Value::Array(b) => b.to_vec(),
-        Value::Hash(h) => h
-            .iter()
-            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
-            .collect(),
+        Value::Hash(h) => h.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect(),
         other => vec![other.clone()],
     };
-    Value::array(
-        a.iter()
-            .filter(|x| !removed.iter().any(|r| puppet_equals(x, r)))
-            .cloned()
-            .collect(),
-    )
+    Value::array(a.iter().filter(|x| !removed.iter().any(|r| ruby_equals(x, r))).cloned().collect())
 }
 
 /// `hash + x`: merges a hash, or an array of pairs or of alternating keys and
@@ -265,9 +235,7 @@ fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, String> {
     match rhs {
         Value::Hash(r) => out.extend(r.iter().map(|(k, v)| (k.clone(), v.clone()))),
         Value::Array(items) => {
-            let pairs = items
-                .iter()
-                .all(|i| matches!(i, Value::Array(p) if p.len() == 2));
+            let pairs = items.iter().all(|i| matches!(i, Value::Array(p) if p.len() == 2));
             if pairs && !items.is_empty() {
                 for item in items.iter() {
                     if let Value::Array(p) = item {
@@ -279,18 +247,10 @@ fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, String> {
                     out.insert(pair[0].clone(), pair[1].clone());
                 }
             } else {
-                return Err(
-                    "Only an Array with an even number of elements can be merged with a Hash"
-                        .to_string(),
-                );
+                return Err("Only an Array with an even number of elements can be merged with a Hash".to_string());
             }
         }
-        other => {
-            return Err(format!(
-                "A Hash can only be merged with a Hash or an Array, got {}",
-                other.type_name()
-            ))
-        }
+        other => return Err(format!("A Hash can only be merged with a Hash or an Array, got {}", other.type_name())),
     }
     Ok(Value::hash(out))
 }
@@ -302,12 +262,7 @@ fn hash_remove(h: &HashMap, rhs: &Value) -> Value {
         Value::Hash(r) => r.keys().cloned().collect(),
         other => vec![other.clone()],
     };
-    Value::hash(
-        h.iter()
-            .filter(|(k, _)| !keys.contains(k))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect(),
-    )
+    Value::hash(h.iter().filter(|(k, _)| !keys.contains(k)).map(|(k, v)| (k.clone(), v.clone())).collect())
 }
 
 #[cfg(test)]
@@ -315,61 +270,45 @@ mod tests {
     use super::*;
 
     fn eval(op: BinaryOp, a: Value, b: Value) -> Result<Value, String> {
-        binary(op, &a, &b, &mut |_| {})
+        binary(op, &a, &b, &mut |_, _| {})
     }
 
     #[test]
     fn integer_division_floors_like_ruby() {
-        assert_eq!(
-            eval(BinaryOp::Div, (-7).into(), 2.into()),
-            Ok(Value::Integer(-4))
-        );
-        assert_eq!(
-            eval(BinaryOp::Mod, (-7).into(), 2.into()),
-            Ok(Value::Integer(1))
-        );
-        assert_eq!(
-            eval(BinaryOp::Mod, 7.into(), (-2).into()),
-            Ok(Value::Integer(-1))
-        );
-        assert_eq!(
-            eval(BinaryOp::Div, 7.into(), 2.into()),
-            Ok(Value::Integer(3))
-        );
+        assert_eq!(eval(BinaryOp::Div, (-7).into(), 2.into()), Ok(Value::Integer(-4)));
+        assert_eq!(eval(BinaryOp::Mod, (-7).into(), 2.into()), Ok(Value::Integer(1)));
+        assert_eq!(eval(BinaryOp::Mod, 7.into(), (-2).into()), Ok(Value::Integer(-1)));
+        assert_eq!(eval(BinaryOp::Div, 7.into(), 2.into()), Ok(Value::Integer(3)));
     }
 
     #[test]
     fn overflow_is_reported_with_the_exact_result() {
         assert_eq!(
             eval(BinaryOp::Add, i64::MAX.into(), 1.into()),
-            Err("A '+' expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'".into())
+            Err("A '+' expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'"
+                .into())
         );
         assert_eq!(
             eval(BinaryOp::Shl, 1.into(), 64.into()),
-            Err("A '<<' expression resulted in a value outside of Puppet Integer max range, got '+0x10000000000000000'".into())
+            Err(
+                "A '<<' expression resulted in a value outside of Puppet Integer max range, got '+0x10000000000000000'"
+                    .into()
+            )
         );
     }
 
     #[test]
     fn numeric_strings_convert_with_a_warning() {
         let mut warnings = Vec::new();
-        let r = binary(BinaryOp::Add, &"0x10".into(), &1.into(), &mut |w| {
-            warnings.push(w)
-        });
+        let r = binary(BinaryOp::Add, &"0x10".into(), &1.into(), &mut |_, w| warnings.push(w));
         assert_eq!(r, Ok(Value::Integer(17)));
-        assert_eq!(
-            warnings,
-            vec!["The string '0x10' was automatically coerced to the numerical value 16"]
-        );
+        assert_eq!(warnings, vec!["The string '0x10' was automatically coerced to the numerical value 16"]);
         assert!(eval(BinaryOp::Add, "abc".into(), 1.into()).is_err());
     }
 
     #[test]
     fn shift_counts_may_be_floats() {
-        assert_eq!(
-            eval(BinaryOp::Shl, 21.into(), 1.0.into()),
-            Ok(Value::Integer(42))
-        );
+        assert_eq!(eval(BinaryOp::Shl, 21.into(), 1.0.into()), Ok(Value::Integer(42)));
         assert!(eval(BinaryOp::Shr, 123.2.into(), 3.into()).is_err());
     }
 
@@ -377,19 +316,12 @@ mod tests {
     fn float_errors() {
         assert!(eval(BinaryOp::Div, 1.0.into(), 0.into()).is_err());
         assert!(eval(BinaryOp::Mod, 5.5.into(), 2.into()).is_err());
-        assert_eq!(
-            eval(BinaryOp::Div, 7.0.into(), 2.into()),
-            Ok(Value::Float(3.5))
-        );
+        assert_eq!(eval(BinaryOp::Div, 7.0.into(), 2.into()), Ok(Value::Float(3.5)));
     }
 
     #[test]
     fn array_removal_uses_puppet_equality() {
-        let r = eval(
-            BinaryOp::Sub,
-            Value::array(vec![1.into()]),
-            Value::array(vec![1.0.into()]),
-        );
+        let r = eval(BinaryOp::Sub, Value::array(vec![1.into()]), Value::array(vec![1.0.into()]));
         assert_eq!(r, Ok(Value::array(vec![])));
     }
 }

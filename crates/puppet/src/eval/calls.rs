@@ -26,11 +26,7 @@ pub(crate) struct Closure<'a> {
 impl Closure<'_> {
     /// How many parameters the lambda declares (not counting a `*rest`).
     pub fn arity(&self) -> usize {
-        self.lambda
-            .params
-            .iter()
-            .filter(|p| !p.captures_rest)
-            .count()
+        self.lambda.params.iter().filter(|p| !p.captures_rest).count()
     }
 }
 
@@ -72,11 +68,7 @@ impl Binder<'_> {
     }
 
     fn mismatch(&self, param: &str, expected: &confer_core::Type, got: &Value) -> String {
-        let expects = format!(
-            "expects {} value, got {}",
-            with_article(&expected.to_string()),
-            general_type_name(got)
-        );
+        let expects = format!("expects {} value, got {}", with_article(&expected.to_string()), general_type_name(got));
         match self {
             Binder::Function(name) => format!("'{name}' parameter '{param}' {expects}"),
             Binder::Container(label) => format!("{label}: parameter '{param}' {expects}"),
@@ -85,11 +77,7 @@ impl Binder<'_> {
     }
 
     fn count(&self, expected: String, got: usize) -> String {
-        let got = if got == 0 {
-            "none".to_string()
-        } else {
-            got.to_string()
-        };
+        let got = if got == 0 { "none".to_string() } else { got.to_string() };
         match self {
             Binder::Function(name) => format!("'{name}' expects {expected}, got {got}"),
             Binder::Container(label) => format!("{label}: expects {expected}, got {got}"),
@@ -108,10 +96,7 @@ impl Binder<'_> {
 
 /// "an Integer", "a String": the article Puppet puts before a type name.
 pub(crate) fn with_article(name: &str) -> String {
-    let vowel = name
-        .chars()
-        .next()
-        .is_some_and(|c| "AEIOUaeiou".contains(c));
+    let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
@@ -132,10 +117,7 @@ impl<'a> Evaluator<'a> {
         span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult {
-        let closure = lambda.map(|lambda| Closure {
-            lambda,
-            scope: scope.clone(),
-        });
+        let closure = lambda.map(|lambda| Closure { lambda, scope: scope.clone() });
         match &callee.kind {
             ExprKind::BareWord(name) => {
                 let args = self.eval_list(args, scope)?;
@@ -143,14 +125,30 @@ impl<'a> Evaluator<'a> {
             }
             _ => {
                 let target = self.eval(callee, scope)?;
-                Err(fail(
-                    callee.span,
-                    format!(
-                        "Creating values by calling '{}' is not supported by confer yet",
-                        confer_core::value::to_s(&target)
-                    ),
-                ))
+                let args = self.eval_list(args, scope)?;
+                self.construct(&target, args, callee.span).map_err(|e| attribute_to(e, "Function Call"))
             }
+        }
+    }
+
+    /// `Type(args)` and `Type.new(args)`: a new value of the type.
+    fn construct(&mut self, target: &Value, args: Vec<Value>, span: Span) -> EvalResult {
+        let Value::Type(t) = target else {
+            return Err(fail(span, format!("'{}' cannot be called", confer_core::value::to_s(target))));
+        };
+        match (t.resolved(), args.as_slice()) {
+            (confer_core::Type::Sensitive(inner), [v]) => {
+                if let Some(inner) = inner {
+                    if !instance_of(inner, v) {
+                        return Err(fail(
+                            span,
+                            format!("Sensitive[{inner}] expects a value of type {inner}, got {}", general_type_name(v)),
+                        ));
+                    }
+                }
+                Ok(Value::Sensitive(std::sync::Arc::new(v.clone())))
+            }
+            _ => Err(fail(span, format!("Creating values of type {t} is not supported by confer yet"))),
         }
     }
 
@@ -164,12 +162,13 @@ impl<'a> Evaluator<'a> {
         scope: &Rc<Scope>,
     ) -> EvalResult {
         let first = self.eval(receiver, scope)?;
+        if name == "new" && matches!(first, Value::Type(_)) {
+            let args = self.eval_list(args, scope)?;
+            return self.construct(&first, args, span).map_err(|e| attribute_to(e, "Method call"));
+        }
         let mut all = vec![first];
         all.extend(self.eval_list(args, scope)?);
-        let closure = lambda.map(|lambda| Closure {
-            lambda,
-            scope: scope.clone(),
-        });
+        let closure = lambda.map(|lambda| Closure { lambda, scope: scope.clone() });
         self.call_function(name, all, closure, span, scope, CallStyle::Method)
     }
 
@@ -196,12 +195,7 @@ impl<'a> Evaluator<'a> {
         result.map_err(|e| attribute_to(e, style.describe()))
     }
 
-    fn call_puppet_function(
-        &mut self,
-        def: &'a Definition,
-        args: Vec<Value>,
-        span: Span,
-    ) -> EvalResult {
+    fn call_puppet_function(&mut self, def: &'a Definition, args: Vec<Value>, span: Span) -> EvalResult {
         self.enter(span)?;
         let local = Scope::new(ScopeKind::Local, Some(self.top.clone()));
         let binder = Binder::Function(&def.name);
@@ -218,11 +212,7 @@ impl<'a> Evaluator<'a> {
             if !instance_of(&t, &value) {
                 return Err(fail(
                     span,
-                    format!(
-                        "'{}' expects a return value of type {t}, got {}",
-                        def.name,
-                        general_type_name(&value)
-                    ),
+                    format!("'{}' expects a return value of type {t}, got {}", def.name, general_type_name(&value)),
                 ));
             }
         }
@@ -230,22 +220,11 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Calls a lambda with positional arguments; `next(v)` ends it with `v`.
-    pub(crate) fn call_lambda(
-        &mut self,
-        closure: &Closure<'a>,
-        args: Vec<Value>,
-        span: Span,
-    ) -> EvalResult {
+    pub(crate) fn call_lambda(&mut self, closure: &Closure<'a>, args: Vec<Value>, span: Span) -> EvalResult {
         self.enter(span)?;
         let local = Scope::new(ScopeKind::Local, Some(closure.scope.clone()));
         let result = self
-            .bind_params(
-                &closure.lambda.params,
-                Args::Positional(args),
-                &local,
-                &Binder::Lambda,
-                span,
-            )
+            .bind_params(&closure.lambda.params, Args::Positional(args), &local, &Binder::Lambda, span)
             .and_then(|()| self.eval_block(&closure.lambda.body, &local))
             .map_err(settle);
         self.leave();
@@ -256,17 +235,10 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Evaluates an expression that must produce a type.
-    pub(crate) fn eval_type(
-        &mut self,
-        e: &'a Expr,
-        scope: &Rc<Scope>,
-    ) -> EvalResult<confer_core::Type> {
+    pub(crate) fn eval_type(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult<confer_core::Type> {
         match self.eval(e, scope)? {
             Value::Type(t) => Ok((*t).clone()),
-            other => Err(fail(
-                e.span,
-                format!("Expected a type, got {}", general_type_name(&other)),
-            )),
+            other => Err(fail(e.span, format!("Expected a type, got {}", general_type_name(&other)))),
         }
     }
 
@@ -285,10 +257,7 @@ impl<'a> Evaluator<'a> {
             Args::Positional(values) => {
                 let fixed = params.iter().filter(|p| !p.captures_rest).count();
                 let has_rest = params.iter().any(|p| p.captures_rest);
-                let required = params
-                    .iter()
-                    .filter(|p| !p.captures_rest && p.default.is_none())
-                    .count();
+                let required = params.iter().filter(|p| !p.captures_rest && p.default.is_none()).count();
                 let lambda = matches!(binder, Binder::Lambda);
                 if values.len() > fixed && !has_rest || (values.len() < required && !lambda) {
                     let expected = if has_rest {
@@ -298,23 +267,14 @@ impl<'a> Evaluator<'a> {
                     } else {
                         format!("between {required} and {fixed}")
                     };
-                    let noun = if expected == "1" {
-                        "argument"
-                    } else {
-                        "arguments"
-                    };
-                    return Err(fail(
-                        span,
-                        binder.count(format!("{expected} {noun}"), values.len()),
-                    ));
+                    let noun = if expected == "1" { "argument" } else { "arguments" };
+                    return Err(fail(span, binder.count(format!("{expected} {noun}"), values.len())));
                 }
                 Some(values.into_iter())
             }
             Args::Named(named) => {
                 for key in named.keys() {
-                    let known = key
-                        .as_str()
-                        .is_some_and(|k| params.iter().any(|p| p.name == k));
+                    let known = key.as_str().is_some_and(|k| params.iter().any(|p| p.name == k));
                     if !known {
                         return Err(fail(span, binder.unknown(&key.to_string())));
                     }
@@ -329,19 +289,14 @@ impl<'a> Evaluator<'a> {
                             }
                         },
                     };
-                    self.bind_one(p, value, target, binder)?;
+                    self.bind_one(p, value, target, binder, span)?;
                 }
                 return Ok(());
             }
         };
         for p in params {
             let value = if p.captures_rest {
-                Value::array(
-                    positional
-                        .as_mut()
-                        .map(|it| it.collect())
-                        .unwrap_or_default(),
-                )
+                Value::array(positional.as_mut().map(|it| it.collect()).unwrap_or_default())
             } else {
                 match positional.as_mut().and_then(Iterator::next) {
                     Some(v) => v,
@@ -351,17 +306,20 @@ impl<'a> Evaluator<'a> {
                     },
                 }
             };
-            self.bind_one(p, value, target, binder)?;
+            self.bind_one(p, value, target, binder, span)?;
         }
         Ok(())
     }
 
+    /// Binds one parameter; a type mismatch is reported at the call site
+    /// (`span`), where Puppet reports it.
     fn bind_one(
         &mut self,
         p: &'a Parameter,
         value: Value,
         target: &Rc<Scope>,
         binder: &Binder<'_>,
+        span: Span,
     ) -> EvalResult<()> {
         if let Some(te) = &p.type_expr {
             let t = self.eval_type(te, target)?;
@@ -371,14 +329,12 @@ impl<'a> Evaluator<'a> {
                 instance_of(&t, &value)
             };
             if !ok {
-                return Err(fail(p.span, binder.mismatch(&p.name, &t, &value)));
+                let at = if matches!(binder, Binder::Lambda) { p.span } else { span };
+                return Err(fail(at, binder.mismatch(&p.name, &t, &value)));
             }
         }
-        target.assign(&p.name, value).map_err(|_| {
-            fail(
-                p.span,
-                format!("the parameter '{}' is declared more than once", p.name),
-            )
-        })
+        target
+            .assign(&p.name, value)
+            .map_err(|_| fail(p.span, format!("the parameter '{}' is declared more than once", p.name)))
     }
 }

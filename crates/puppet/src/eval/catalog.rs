@@ -66,6 +66,11 @@ const METAPARAMETERS: &[&str] = &[
     "tag",
 ];
 
+/// Whether Puppet itself provides the resource type `name` (lower case).
+pub(crate) fn is_resource_type(name: &str) -> bool {
+    BUILTIN_TYPES.contains(&name)
+}
+
 /// A declared resource.
 struct Resource {
     type_name: String,
@@ -102,10 +107,7 @@ fn container_of(scope: &Scope) -> String {
         ScopeKind::Top | ScopeKind::Node(_) => "Main".to_string(),
         ScopeKind::Class(name) => capitalize_segments(name),
         ScopeKind::Resource(ty, title) => format!("{ty}[{title}]"),
-        ScopeKind::Local => scope
-            .parent
-            .as_deref()
-            .map_or_else(|| "Main".to_string(), container_of),
+        ScopeKind::Local => scope.parent.as_deref().map_or_else(|| "Main".to_string(), container_of),
     }
 }
 
@@ -117,22 +119,13 @@ fn class_names(args: &[Value], span: Span) -> EvalResult<Vec<String>> {
             Value::Array(items) => names.extend(class_names(items, span)?),
             Value::Type(t) => match &**t {
                 Type::Class(Some(n)) => names.push(n.to_string()),
-                Type::Resource {
-                    type_name: Some(n),
-                    title: None,
-                } => names.push(n.to_lowercase()),
-                Type::Resource {
-                    type_name: Some(n),
-                    title: Some(title),
-                } if n.eq_ignore_ascii_case("class") => names.push(title.to_string()),
+                Type::Resource { type_name: Some(n), title: None } => names.push(n.to_lowercase()),
+                Type::Resource { type_name: Some(n), title: Some(title) } if n.eq_ignore_ascii_case("class") => {
+                    names.push(title.to_string())
+                }
                 other => return Err(fail(span, format!("Cannot use {other} as a class name"))),
             },
-            other => {
-                return Err(fail(
-                    span,
-                    format!("Cannot use {} as a class name", other.type_name()),
-                ))
-            }
+            other => return Err(fail(span, format!("Cannot use {} as a class name", other.type_name()))),
         }
     }
     Ok(names)
@@ -154,21 +147,13 @@ pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResu
 
 impl<'a> Evaluator<'a> {
     /// Evaluates a class once; declaring it again with parameters is an error.
-    pub(crate) fn declare_class(
-        &mut self,
-        name: &str,
-        params: Option<HashMap>,
-        span: Span,
-    ) -> EvalResult<()> {
+    pub(crate) fn declare_class(&mut self, name: &str, params: Option<HashMap>, span: Span) -> EvalResult<()> {
         let key = name.trim_start_matches("::").to_lowercase();
         if self.classes.contains_key(&key) {
             if params.is_some() {
                 return Err(fail(
                     span,
-                    format!(
-                        "Duplicate declaration: Class[{}] is already declared",
-                        capitalize_segments(&key)
-                    ),
+                    format!("Duplicate declaration: Class[{}] is already declared", capitalize_segments(&key)),
                 ));
             }
             return Ok(());
@@ -179,33 +164,17 @@ impl<'a> Evaluator<'a> {
         let parent_scope = match &def.parent {
             Some(parent) => {
                 self.declare_class(parent, None, span)?;
-                self.classes
-                    .get(&parent.trim_start_matches("::").to_lowercase())
-                    .cloned()
+                self.classes.get(&parent.trim_start_matches("::").to_lowercase()).cloned()
             }
             None => None,
         };
         self.enter(span)?;
-        let scope = Scope::new(
-            ScopeKind::Class(key.clone()),
-            Some(parent_scope.unwrap_or_else(|| self.top.clone())),
-        );
+        let scope = Scope::new(ScopeKind::Class(key.clone()), Some(parent_scope.unwrap_or_else(|| self.top.clone())));
         self.classes.insert(key.clone(), scope.clone());
         let label = format!("Class[{}]", capitalize_segments(&key));
         let result = self
-            .bind_class_like(
-                &def.params,
-                params.unwrap_or_default(),
-                &scope,
-                &label,
-                &key,
-                span,
-            )
-            .and_then(|()| {
-                self.eval_block(&def.body, &scope)
-                    .map(|_| ())
-                    .map_err(settle)
-            });
+            .bind_class_like(&def.params, params.unwrap_or_default(), &scope, &label, &key, span)
+            .and_then(|()| self.eval_block(&def.body, &scope).map(|_| ()).map_err(settle));
         self.leave();
         result
     }
@@ -223,13 +192,7 @@ impl<'a> Evaluator<'a> {
         for special in ["title", "name"] {
             let _ = scope.assign(special, Value::from(title));
         }
-        self.bind_params(
-            params,
-            Args::Named(args),
-            scope,
-            &Binder::Container(label),
-            span,
-        )
+        self.bind_params(params, Args::Named(args), scope, &Binder::Container(label), span)
     }
 
     /// Evaluates the node definition that applies: confer has no host name, so
@@ -238,20 +201,11 @@ impl<'a> Evaluator<'a> {
         if self.defs.nodes.is_empty() {
             return Ok(());
         }
-        let node = self.defs.nodes.iter().copied().find(|n| {
-            n.matchers
-                .iter()
-                .any(|m| matches!(m.kind, ExprKind::Default))
-        });
+        let node =
+            self.defs.nodes.iter().copied().find(|n| n.matchers.iter().any(|m| matches!(m.kind, ExprKind::Default)));
         let Some(node) = node else {
-            let span = self.defs.nodes[0]
-                .matchers
-                .first()
-                .map_or_else(Span::default, |m| m.span);
-            return Err(fail(
-                span,
-                "Could not find node statement with name 'default'",
-            ));
+            let span = self.defs.nodes[0].matchers.first().map_or_else(Span::default, |m| m.span);
+            return Err(fail(span, "Could not find node statement with name 'default'"));
         };
         let scope = Scope::new(ScopeKind::Node("default".into()), Some(top.clone()));
         self.eval_block(&node.body, &scope)?;
@@ -262,20 +216,10 @@ impl<'a> Evaluator<'a> {
     pub(super) fn evaluate_pending_resources(&mut self) -> EvalResult<()> {
         while let Some(p) = self.catalog.pending.pop_front() {
             self.enter(p.container_span)?;
-            let scope = Scope::new(
-                ScopeKind::Resource(p.type_name.clone(), p.title.clone()),
-                Some(self.top.clone()),
-            );
+            let scope = Scope::new(ScopeKind::Resource(p.type_name.clone(), p.title.clone()), Some(self.top.clone()));
             let label = format!("{}[{}]", p.type_name, p.title);
             let result = self
-                .bind_class_like(
-                    &p.def.params,
-                    p.args,
-                    &scope,
-                    &label,
-                    &p.title,
-                    p.container_span,
-                )
+                .bind_class_like(&p.def.params, p.args, &scope, &label, &p.title, p.container_span)
                 .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))
                 .and_then(|()| self.eval_block(&p.def.body, &scope).map_err(settle));
             self.leave();
@@ -288,16 +232,8 @@ impl<'a> Evaluator<'a> {
     /// resources; nothing else is applied.
     pub(super) fn report_catalog(&mut self) {
         let mut lines = Vec::new();
-        for r in self
-            .catalog
-            .resources
-            .iter()
-            .filter(|r| !r.virtual_ && r.type_name == "Notify")
-        {
-            let message = r
-                .attributes
-                .get(&Value::from("message"))
-                .map_or_else(|| r.title.clone(), to_s);
+        for r in self.catalog.resources.iter().filter(|r| !r.virtual_ && r.type_name == "Notify") {
+            let message = r.attributes.get(&Value::from("message")).map_or_else(|| r.title.clone(), to_s);
             lines.push(message.clone());
             lines.push(format!(
                 "/Stage[main]/{}/Notify[{}]/message: defined 'message' as '{}'",
@@ -305,46 +241,27 @@ impl<'a> Evaluator<'a> {
             ));
         }
         for message in lines {
-            self.logger.log(LogEvent {
-                level: Level::Notice,
-                scope: None,
-                message,
-                location: None,
-            });
+            self.logger.log(LogEvent { level: Level::Notice, scope: None, message, location: None });
         }
     }
 
-    fn eval_attributes(
-        &mut self,
-        ops: &'a [AttributeOp],
-        scope: &Rc<Scope>,
-    ) -> EvalResult<HashMap> {
+    fn eval_attributes(&mut self, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult<HashMap> {
         let mut attrs = HashMap::new();
         for op in ops {
             match op {
-                AttributeOp::Set {
-                    name, value, span, ..
-                } => {
+                AttributeOp::Set { name, value, span, .. } => {
                     let v = self.eval(value, scope)?;
                     if attrs.insert(Value::from(name.as_str()), v).is_some() {
-                        return Err(fail(
-                            *span,
-                            format!("The attribute '{name}' has already been set"),
-                        ));
+                        return Err(fail(*span, format!("The attribute '{name}' has already been set")));
                     }
                 }
                 AttributeOp::Splat { value, span } => match self.eval(value, scope)? {
-                    Value::Hash(map) => {
-                        attrs.extend(map.iter().map(|(k, v)| (k.clone(), v.clone())))
-                    }
+                    Value::Hash(map) => attrs.extend(map.iter().map(|(k, v)| (k.clone(), v.clone()))),
                     Value::Undef => {}
                     other => {
                         return Err(fail(
                             *span,
-                            format!(
-                                "The value of '* =>' must be a Hash, got {}",
-                                other.type_name()
-                            ),
+                            format!("The value of '* =>' must be a Hash, got {}", other.type_name()),
                         ))
                     }
                 },
@@ -361,24 +278,14 @@ impl<'a> Evaluator<'a> {
         scope: &Rc<Scope>,
     ) -> EvalResult {
         let type_name = match &type_expr.kind {
-            ExprKind::BareWord(n) | ExprKind::TypeRef(n) => {
-                n.trim_start_matches("::").to_lowercase()
-            }
+            ExprKind::BareWord(n) | ExprKind::TypeRef(n) => n.trim_start_matches("::").to_lowercase(),
             _ => match self.eval(type_expr, scope)? {
                 Value::String(s) => s.to_lowercase(),
                 Value::Type(t) => match &*t {
-                    Type::Resource {
-                        type_name: Some(n),
-                        title: None,
-                    } => n.to_lowercase(),
+                    Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
                     _ => return Err(fail(type_expr.span, format!("{t} is not a resource type"))),
                 },
-                other => {
-                    return Err(fail(
-                        type_expr.span,
-                        format!("{} is not a resource type", other.type_name()),
-                    ))
-                }
+                other => return Err(fail(type_expr.span, format!("{} is not a resource type", other.type_name()))),
             },
         };
         let mut refs = Vec::new();
@@ -392,41 +299,21 @@ impl<'a> Evaluator<'a> {
                 let Value::String(title) = title else {
                     return Err(fail(
                         body.title.span,
-                        format!(
-                            "A resource title must be a String, got {}",
-                            title.type_name()
-                        ),
+                        format!("A resource title must be a String, got {}", title.type_name()),
                     ));
                 };
                 if type_name == "class" {
                     self.declare_class(&title, Some(attrs.clone()), body.span)
                         .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))?;
-                    refs.push(Value::from_type(Type::Class(Some(
-                        title.to_lowercase().into(),
-                    ))));
+                    refs.push(Value::from_type(Type::Class(Some(title.to_lowercase().into()))));
                     continue;
                 }
                 let cap = capitalize_segments(&type_name);
-                self.declare_resource(
-                    &type_name,
-                    &cap,
-                    &title,
-                    attrs.clone(),
-                    form,
-                    body.span,
-                    scope,
-                )?;
-                refs.push(Value::from_type(Type::Resource {
-                    type_name: Some(cap.into()),
-                    title: Some(title),
-                }));
+                self.declare_resource(&type_name, &cap, &title, attrs.clone(), form, body.span, scope)?;
+                refs.push(Value::from_type(Type::Resource { type_name: Some(cap.into()), title: Some(title) }));
             }
         }
-        Ok(if refs.len() == 1 {
-            refs.pop().unwrap_or(Value::Undef)
-        } else {
-            Value::array(refs)
-        })
+        Ok(if refs.len() == 1 { refs.pop().unwrap_or(Value::Undef) } else { Value::array(refs) })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -504,27 +391,103 @@ impl<'a> Evaluator<'a> {
         };
         for r in refs {
             if let Value::Type(t) = &r {
-                if let Type::Resource {
-                    type_name: Some(n),
-                    title: Some(title),
-                } = &**t
-                {
+                if let Type::Resource { type_name: Some(n), title: Some(title) } = &**t {
                     if let Some(&i) = self.catalog.index.get(&(n.to_string(), title.to_string())) {
+                        if let Some(name) = attrs.keys().find(|k| self.catalog.resources[i].attributes.contains_key(*k))
+                        {
+                            let at = self.location(self.catalog.resources[i].span);
+                            return Err(fail(
+                                reference.span,
+                                format!(
+                                    "Parameter '{name}' is already set on {n}[{title}] at (file: {}, line: {}); cannot redefine",
+                                    at.file, at.line
+                                ),
+                            ));
+                        }
                         let res = &mut self.catalog.resources[i];
-                        res.attributes
-                            .extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
+                        res.attributes.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
                         continue;
                     }
                 }
             }
-            return Err(fail(
-                reference.span,
-                format!(
-                    "Cannot override {}: it is not a declared resource",
-                    to_s(&r)
-                ),
-            ));
+            return Err(fail(reference.span, format!("Cannot override {}: it is not a declared resource", to_s(&r))));
         }
         Ok(Value::Undef)
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// `Type <| query |>`: realises the matching virtual resources (and, for
+    /// defined types, queues their bodies). The query compares attributes (and
+    /// `title`) with `==`/`!=`, combined with `and`/`or`.
+    pub(super) fn eval_collector(
+        &mut self,
+        type_ref: &'a Expr,
+        query: Option<&'a Expr>,
+        scope: &Rc<Scope>,
+    ) -> EvalResult {
+        let ExprKind::TypeRef(name) = &type_ref.kind else {
+            return Err(fail(type_ref.span, "A collector needs a resource type"));
+        };
+        let cap = capitalize_segments(name);
+        let mut realized = Vec::new();
+        for i in 0..self.catalog.resources.len() {
+            if self.catalog.resources[i].type_name != cap {
+                continue;
+            }
+            let selected = match query {
+                Some(q) => self.query_matches(q, i, scope)?,
+                None => true,
+            };
+            if selected && self.catalog.resources[i].virtual_ {
+                self.catalog.resources[i].virtual_ = false;
+                realized.push(i);
+            }
+        }
+        for i in realized {
+            let r = &self.catalog.resources[i];
+            if let Some(def) = self.defs.defines.get(&r.type_name.to_lowercase()).copied() {
+                self.catalog.pending.push_back(PendingDefine {
+                    def,
+                    type_name: r.type_name.clone(),
+                    title: r.title.clone(),
+                    args: r.attributes.clone(),
+                    container_span: r.span,
+                });
+            }
+        }
+        Ok(Value::Undef)
+    }
+
+    fn query_matches(&mut self, q: &'a Expr, index: usize, scope: &Rc<Scope>) -> EvalResult<bool> {
+        use crate::ast::BinaryOp;
+        match &q.kind {
+            ExprKind::Paren(inner) => self.query_matches(inner, index, scope),
+            ExprKind::Binary { op: BinaryOp::And, lhs, rhs } => {
+                Ok(self.query_matches(lhs, index, scope)? && self.query_matches(rhs, index, scope)?)
+            }
+            ExprKind::Binary { op: BinaryOp::Or, lhs, rhs } => {
+                Ok(self.query_matches(lhs, index, scope)? || self.query_matches(rhs, index, scope)?)
+            }
+            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } => {
+                let ExprKind::BareWord(attr) = &lhs.kind else {
+                    return Err(fail(lhs.span, "A collector query compares an attribute name with a value"));
+                };
+                let wanted = self.eval(rhs, scope)?;
+                let r = &self.catalog.resources[index];
+                let actual = if attr == "title" {
+                    Some(Value::from(r.title.as_str()))
+                } else {
+                    r.attributes.get(&Value::from(attr.as_str())).cloned()
+                };
+                let equal = match &actual {
+                    Some(Value::Array(items)) => items.iter().any(|v| confer_core::value::puppet_equals(v, &wanted)),
+                    Some(v) => confer_core::value::puppet_equals(v, &wanted),
+                    None => false,
+                };
+                Ok(equal == (*op == BinaryOp::Eq))
+            }
+            _ => Err(fail(q.span, "A collector query may only use ==, !=, and, or and parentheses")),
+        }
     }
 }

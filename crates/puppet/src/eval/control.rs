@@ -17,11 +17,7 @@ use crate::span::Span;
 
 impl<'a> Evaluator<'a> {
     /// Runs `f` and then restores the scope's match variables, whatever happened.
-    fn guarded<T>(
-        &mut self,
-        scope: &Rc<Scope>,
-        f: impl FnOnce(&mut Self) -> EvalResult<T>,
-    ) -> EvalResult<T> {
+    fn guarded<T>(&mut self, scope: &Rc<Scope>, f: impl FnOnce(&mut Self) -> EvalResult<T>) -> EvalResult<T> {
         let saved = scope.save_matches();
         let result = f(self);
         scope.restore_matches(saved);
@@ -48,12 +44,7 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    pub(super) fn eval_case(
-        &mut self,
-        test: &'a Expr,
-        options: &'a [CaseOption],
-        scope: &Rc<Scope>,
-    ) -> EvalResult {
+    pub(super) fn eval_case(&mut self, test: &'a Expr, options: &'a [CaseOption], scope: &Rc<Scope>) -> EvalResult {
         self.guarded(scope, |ev| {
             let value = ev.eval(test, scope)?;
             let mut default_body = None;
@@ -113,11 +104,7 @@ impl<'a> Evaluator<'a> {
 
     /// An option's candidate values: `*[a, b]` offers each element.
     fn option_values(&mut self, matcher: &'a Expr, scope: &Rc<Scope>) -> EvalResult<Vec<Value>> {
-        if let ExprKind::Unary {
-            op: UnaryOp::Splat,
-            operand,
-        } = &matcher.kind
-        {
+        if let ExprKind::Unary { op: UnaryOp::Splat, operand } = &matcher.kind {
             return Ok(unfold(self.eval(operand, scope)?));
         }
         Ok(vec![self.eval(matcher, scope)?])
@@ -138,10 +125,9 @@ impl<'a> Evaluator<'a> {
             }
             (Value::Regexp(_), _) => false,
             (Value::Type(t), _) => instance_of(t, value),
-            (Value::Array(opts), Value::Array(vals)) if opts.len() == vals.len() => opts
-                .iter()
-                .zip(vals.iter())
-                .all(|(o, v)| self.option_matches(v, o, scope)),
+            (Value::Array(opts), Value::Array(vals)) if opts.len() == vals.len() => {
+                opts.iter().zip(vals.iter()).all(|(o, v)| self.option_matches(v, o, scope))
+            }
             (Value::Default, _) => true,
             _ => puppet_equals(value, candidate),
         }

@@ -59,18 +59,13 @@ impl<'a> Definitions<'a> {
                     self.defines.insert(qualify(&def.name), def);
                 }
                 ExprKind::FunctionDef(def) | ExprKind::PlanDef(def) => {
-                    self.functions
-                        .insert(def.name.trim_start_matches("::").to_lowercase(), def);
+                    self.functions.insert(def.name.trim_start_matches("::").to_lowercase(), def);
                 }
                 ExprKind::NodeDef(node) => self.nodes.push(node),
                 ExprKind::TypeAlias { name, type_expr } => {
                     self.aliases.insert(
                         name.to_lowercase(),
-                        AliasDef {
-                            alias: TypeAlias::new(name.clone()),
-                            expr: type_expr,
-                            started: Cell::new(false),
-                        },
+                        AliasDef { alias: TypeAlias::new(name.clone()), expr: type_expr, started: Cell::new(false) },
                     );
                 }
                 _ => {}
@@ -80,9 +75,7 @@ impl<'a> Definitions<'a> {
 
     /// The alias named `name` (compared case-insensitively), if one is defined.
     pub fn alias(&self, name: &str) -> Option<Arc<TypeAlias>> {
-        self.aliases
-            .get(&name.to_lowercase())
-            .map(|a| a.alias.clone())
+        self.aliases.get(&name.to_lowercase()).map(|a| a.alias.clone())
     }
 
     /// The alias and its defining expression if it has not started resolving yet;

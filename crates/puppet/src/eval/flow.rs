@@ -37,11 +37,7 @@ pub type EvalResult<T = Value> = Result<T, Flow>;
 
 /// An error at `span`.
 pub fn fail(span: Span, message: impl Into<String>) -> Flow {
-    Flow::Error(Box::new(Failure {
-        message: message.into(),
-        span,
-        settled: false,
-    }))
+    Flow::Error(Box::new(Failure { message: message.into(), span, settled: false }))
 }
 
 /// Marks an error from evaluating Puppet code so that enclosing calls leave

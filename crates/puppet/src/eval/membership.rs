@@ -19,14 +19,8 @@ pub struct MatchOutcome {
 /// Matches `v` against a regexp, returning the captures on success.
 pub fn regexp_match(re: &Regexp, v: &str) -> MatchOutcome {
     match re.captures(v) {
-        Some(caps) => MatchOutcome {
-            matched: true,
-            captures: Some(Arc::new(caps)),
-        },
-        None => MatchOutcome {
-            matched: false,
-            captures: None,
-        },
+        Some(caps) => MatchOutcome { matched: true, captures: Some(Arc::new(caps)) },
+        None => MatchOutcome { matched: false, captures: None },
     }
 }
 
@@ -67,10 +61,7 @@ mod tests {
     #[test]
     fn arrays_and_hash_keys_use_puppet_equality() {
         assert!(contains(&"A".into(), &Value::array(vec!["a".into()])));
-        assert!(contains(
-            &Value::Integer(1),
-            &Value::array(vec![Value::Float(1.0)])
-        ));
+        assert!(contains(&Value::Integer(1), &Value::array(vec![Value::Float(1.0)])));
         let re = Value::Regexp(Arc::new(Regexp::new("a").unwrap()));
         assert!(contains(&re, &Value::array(vec!["xay".into()])));
     }

@@ -36,11 +36,7 @@ const MAX_DEPTH: usize = 200;
 
 /// Evaluates `program` (parsed from `source`) as `puppet apply` would, sending
 /// everything it logs to `logger`.
-pub fn evaluate(
-    program: &Program,
-    source: &Source,
-    logger: &mut dyn Logger,
-) -> Result<(), PuppetError> {
+pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> Result<(), PuppetError> {
     let top = Scope::new(ScopeKind::Top, None);
     let mut ev = Evaluator {
         source,
@@ -81,60 +77,35 @@ impl<'a> Evaluator<'a> {
     fn to_error(&self, flow: Flow) -> PuppetError {
         let (message, span) = match flow {
             Flow::Error(f) => (f.message, f.span),
-            Flow::Return(_, span) => (
-                "The 'return' function can only be used inside a function or lambda".into(),
-                span,
-            ),
-            Flow::Next(_, span) => (
-                "The 'next' function can only be used inside a lambda or iteration".into(),
-                span,
-            ),
+            Flow::Return(_, span) => {
+                ("The 'return' function can only be used inside a function or lambda".into(), span)
+            }
+            Flow::Next(_, span) => ("The 'next' function can only be used inside a lambda or iteration".into(), span),
             Flow::Break(span) => ("break() from context where this is illegal".into(), span),
         };
-        PuppetError {
-            phase: Phase::Evaluation,
-            message,
-            location: Some(self.location(span)),
-        }
+        PuppetError { phase: Phase::Evaluation, message, location: Some(self.location(span)) }
     }
 
     pub(crate) fn location(&self, span: Span) -> crate::log::Location {
         let (line, column) = self.source.line_col(span.start);
-        crate::log::Location {
-            file: self.source.name.clone(),
-            line,
-            column,
-        }
+        crate::log::Location { file: self.source.name.clone(), line, column }
     }
 
     /// Logs an evaluator warning pointing at `span`.
     pub(crate) fn warn(&mut self, span: Span, message: String) {
         let location = Some(self.location(span));
-        self.logger.log(LogEvent {
-            level: Level::Warning,
-            scope: None,
-            message,
-            location,
-        });
+        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location });
     }
 
     /// Logs a message from a logging function called in `scope`.
     pub(crate) fn log(&mut self, level: Level, scope: &Scope, message: String) {
-        self.logger.log(LogEvent {
-            level,
-            scope: Some(scope.label()),
-            message,
-            location: None,
-        });
+        self.logger.log(LogEvent { level, scope: Some(scope.label()), message, location: None });
     }
 
     fn enter(&mut self, span: Span) -> EvalResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(fail(
-                span,
-                format!("Evaluation nested deeper than {MAX_DEPTH} levels (runaway recursion?)"),
-            ));
+            return Err(fail(span, format!("Evaluation nested deeper than {MAX_DEPTH} levels (runaway recursion?)")));
         }
         Ok(())
     }
@@ -165,9 +136,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::BareWord(w) => Ok(Value::string(w.as_str())),
             ExprKind::Interpolated(parts) => self.interpolate(parts, scope),
             ExprKind::Heredoc { text, .. } => self.eval(text, scope),
-            ExprKind::Regex(src) => Ok(Value::Regexp(Arc::new(
-                Regexp::new(src).map_err(core_fail(span))?,
-            ))),
+            ExprKind::Regex(src) => Ok(Value::Regexp(Arc::new(Regexp::new(src).map_err(core_fail(span))?))),
             ExprKind::TypeRef(name) => self.type_named(name, span).map(Value::from_type),
             ExprKind::Variable(name) => Ok(self.variable(name, span, scope)),
             ExprKind::Array(items) => Ok(Value::array(self.eval_list(items, scope)?)),
@@ -187,8 +156,7 @@ impl<'a> Evaluator<'a> {
                     UnaryOp::Not => Ok(Value::Boolean(!v.is_truthy())),
                     UnaryOp::Neg => {
                         let mut warnings = Vec::new();
-                        let r = arithmetic::negate(&v, &mut |w| warnings.push(w))
-                            .map_err(|m| fail(span, m));
+                        let r = arithmetic::negate(&v, &mut |_, w| warnings.push(w)).map_err(|m| fail(span, m));
                         for w in warnings {
                             self.warn(span, w);
                         }
@@ -208,63 +176,36 @@ impl<'a> Evaluator<'a> {
                 self.eval(rhs, scope)
             }
             ExprKind::Paren(inner) => self.eval(inner, scope),
-            ExprKind::If {
-                cond,
-                then_body,
-                else_body,
-            } => self.eval_if(cond, then_body, else_body.as_deref(), false, scope),
-            ExprKind::Unless {
-                cond,
-                then_body,
-                else_body,
-            } => self.eval_if(cond, then_body, else_body.as_deref(), true, scope),
+            ExprKind::If { cond, then_body, else_body } => {
+                self.eval_if(cond, then_body, else_body.as_deref(), false, scope)
+            }
+            ExprKind::Unless { cond, then_body, else_body } => {
+                self.eval_if(cond, then_body, else_body.as_deref(), true, scope)
+            }
             ExprKind::Case { test, options } => self.eval_case(test, options, scope),
             ExprKind::Selector { test, options } => self.eval_selector(test, options, span, scope),
-            ExprKind::Call {
-                callee,
-                args,
-                lambda,
-            } => self.eval_call(callee, args, lambda.as_deref(), span, scope),
-            ExprKind::MethodCall {
-                receiver,
-                name,
-                args,
-                lambda,
-            } => self.eval_method_call(receiver, name, args, lambda.as_deref(), span, scope),
+            ExprKind::Call { callee, args, lambda } => self.eval_call(callee, args, lambda.as_deref(), span, scope),
+            ExprKind::MethodCall { receiver, name, args, lambda } => {
+                self.eval_method_call(receiver, name, args, lambda.as_deref(), span, scope)
+            }
             ExprKind::ClassDef(_)
             | ExprKind::DefineDef(_)
             | ExprKind::FunctionDef(_)
             | ExprKind::PlanDef(_)
             | ExprKind::NodeDef(_)
             | ExprKind::TypeAlias { .. } => Ok(Value::Undef),
-            ExprKind::Resource {
-                form,
-                type_name,
-                bodies,
-            } => self.eval_resource(*form, type_name, bodies, scope),
-            ExprKind::ResourceDefaults { type_ref, ops } => {
-                self.eval_resource_defaults(type_ref, ops, scope)
-            }
-            ExprKind::ResourceOverride { reference, ops } => {
-                self.eval_resource_override(reference, ops, scope)
-            }
-            ExprKind::Collector { .. } => Ok(Value::array(Vec::new())),
+            ExprKind::Resource { form, type_name, bodies } => self.eval_resource(*form, type_name, bodies, scope),
+            ExprKind::ResourceDefaults { type_ref, ops } => self.eval_resource_defaults(type_ref, ops, scope),
+            ExprKind::ResourceOverride { reference, ops } => self.eval_resource_override(reference, ops, scope),
+            ExprKind::Collector { type_ref, query, .. } => self.eval_collector(type_ref, query.as_deref(), scope),
         }
     }
 
     /// Evaluates a list of expressions, unfolding `*x` elements in place.
-    pub(crate) fn eval_list(
-        &mut self,
-        items: &'a [Expr],
-        scope: &Rc<Scope>,
-    ) -> EvalResult<Vec<Value>> {
+    pub(crate) fn eval_list(&mut self, items: &'a [Expr], scope: &Rc<Scope>) -> EvalResult<Vec<Value>> {
         let mut out = Vec::with_capacity(items.len());
         for item in items {
-            if let ExprKind::Unary {
-                op: UnaryOp::Splat,
-                operand,
-            } = &item.kind
-            {
+            if let ExprKind::Unary { op: UnaryOp::Splat, operand } = &item.kind {
                 let v = self.eval(operand, scope)?;
                 out.extend(unfold(v));
             } else {
@@ -288,13 +229,12 @@ impl<'a> Evaluator<'a> {
         Ok(Value::from(out))
     }
 
-    /// The value of `$name`. Unknown variables are `undef` with a warning, as
-    /// Puppet 7 does with `strict_variables` off.
-    fn variable(&mut self, name: &str, span: Span, scope: &Rc<Scope>) -> Value {
+    /// The value of `$name`, or `None` when no such variable exists.
+    pub(crate) fn lookup_quietly(&self, name: &str, scope: &Rc<Scope>) -> Option<Value> {
         if let Ok(n) = name.parse::<usize>() {
-            return scope.match_var(n);
+            return Some(scope.match_var(n));
         }
-        let found = if let Some(top_name) = name.strip_prefix("::") {
+        if let Some(top_name) = name.strip_prefix("::") {
             match top_name.rsplit_once("::") {
                 Some((class, var)) => self.class_variable(class, var),
                 None => self.top.lookup_own(top_name),
@@ -303,8 +243,13 @@ impl<'a> Evaluator<'a> {
             self.class_variable(class, var)
         } else {
             scope.lookup(name)
-        };
-        found.unwrap_or_else(|| {
+        }
+    }
+
+    /// The value of `$name`. Unknown variables are `undef` with a warning, as
+    /// Puppet 7 does with `strict_variables` off.
+    fn variable(&mut self, name: &str, span: Span, scope: &Rc<Scope>) -> Value {
+        self.lookup_quietly(name, scope).unwrap_or_else(|| {
             self.warn(span, format!("Unknown variable: '{name}'."));
             Value::Undef
         })
@@ -322,17 +267,15 @@ impl<'a> Evaluator<'a> {
         match &target.kind {
             ExprKind::Variable(name) => {
                 if name.contains("::") {
-                    return Err(fail(
-                        target.span,
-                        format!("Cannot assign to a fully qualified variable '${name}'"),
-                    ));
+                    return Err(fail(target.span, format!("Cannot assign to a fully qualified variable '${name}'")));
                 }
                 if name.chars().all(|c| c.is_ascii_digit()) {
-                    return Err(fail(target.span, format!("Illegal attempt to assign to the numeric match result variable '${name}'")));
+                    return Err(fail(
+                        target.span,
+                        format!("Illegal attempt to assign to the numeric match result variable '${name}'"),
+                    ));
                 }
-                scope
-                    .assign(name, value)
-                    .map_err(|_| fail(target.span, format!("Cannot reassign variable '${name}'")))
+                scope.assign(name, value).map_err(|_| fail(target.span, format!("Cannot reassign variable '${name}'")))
             }
             ExprKind::Array(targets) => match value {
                 Value::Array(values) => {
@@ -357,7 +300,10 @@ impl<'a> Evaluator<'a> {
                             return Err(fail(t.span, "Only variables can be assigned from a Hash"));
                         };
                         let Some(v) = map.get(&Value::string(name.as_str())) else {
-                            return Err(fail(t.span, format!("No value for required key '{name}' in assignment to variables from hash")));
+                            return Err(fail(
+                                t.span,
+                                format!("No value for required key '{name}' in assignment to variables from hash"),
+                            ));
                         };
                         self.assign(t, v.clone(), scope)?;
                     }
@@ -365,39 +311,22 @@ impl<'a> Evaluator<'a> {
                 }
                 other => Err(fail(
                     target.span,
-                    format!(
-                        "Illegal destructuring assignment: expected an Array or a Hash, got {}",
-                        other.type_name()
-                    ),
+                    format!("Illegal destructuring assignment: expected an Array or a Hash, got {}", other.type_name()),
                 )),
             },
-            _ => Err(fail(
-                target.span,
-                "Illegal attempt to assign to an expression that is not a variable",
-            )),
+            _ => Err(fail(target.span, "Illegal attempt to assign to an expression that is not a variable")),
         }
     }
 
-    fn eval_binary(
-        &mut self,
-        op: BinaryOp,
-        lhs: &'a Expr,
-        rhs: &'a Expr,
-        span: Span,
-        scope: &Rc<Scope>,
-    ) -> EvalResult {
+    fn eval_binary(&mut self, op: BinaryOp, lhs: &'a Expr, rhs: &'a Expr, span: Span, scope: &Rc<Scope>) -> EvalResult {
         match op {
             BinaryOp::And => {
                 let l = self.eval(lhs, scope)?;
-                return Ok(Value::Boolean(
-                    l.is_truthy() && self.eval(rhs, scope)?.is_truthy(),
-                ));
+                return Ok(Value::Boolean(l.is_truthy() && self.eval(rhs, scope)?.is_truthy()));
             }
             BinaryOp::Or => {
                 let l = self.eval(lhs, scope)?;
-                return Ok(Value::Boolean(
-                    l.is_truthy() || self.eval(rhs, scope)?.is_truthy(),
-                ));
+                return Ok(Value::Boolean(l.is_truthy() || self.eval(rhs, scope)?.is_truthy()));
             }
             _ => {}
         }
@@ -413,9 +342,7 @@ impl<'a> Evaluator<'a> {
                     BinaryOp::Gt => Comparison::Gt,
                     _ => Comparison::Ge,
                 };
-                compare(cmp, &l, &r)
-                    .map(Value::Boolean)
-                    .map_err(core_fail(span))
+                compare(cmp, &l, &r).map(Value::Boolean).map_err(core_fail(span))
             }
             BinaryOp::Match | BinaryOp::NotMatch => {
                 let matched = self.match_value(&l, &r, rhs.span, scope)?;
@@ -424,10 +351,11 @@ impl<'a> Evaluator<'a> {
             BinaryOp::In => Ok(Value::Boolean(membership::contains(&l, &r))),
             _ => {
                 let mut warnings = Vec::new();
-                let result = arithmetic::binary(op, &l, &r, &mut |w| warnings.push(w))
-                    .map_err(|m| fail(span, m));
-                for w in warnings {
-                    self.warn(span, w);
+                let result =
+                    arithmetic::binary(op, &l, &r, &mut |side, w| warnings.push((side, w))).map_err(|m| fail(span, m));
+                for (side, w) in warnings {
+                    let at = if side == arithmetic::Operand::Left { lhs.span } else { rhs.span };
+                    self.warn(at, w);
                 }
                 result
             }
@@ -436,13 +364,7 @@ impl<'a> Evaluator<'a> {
 
     /// `lhs =~ rhs`: a regexp (or a string taken as one) matches a string and sets
     /// the match variables; a type tests instance-of.
-    fn match_value(
-        &mut self,
-        lhs: &Value,
-        rhs: &Value,
-        span: Span,
-        scope: &Rc<Scope>,
-    ) -> EvalResult<bool> {
+    fn match_value(&mut self, lhs: &Value, rhs: &Value, span: Span, scope: &Rc<Scope>) -> EvalResult<bool> {
         let re = match rhs {
             Value::Type(t) => return Ok(instance_of(t, lhs)),
             Value::Regexp(re) => re.clone(),
@@ -450,20 +372,14 @@ impl<'a> Evaluator<'a> {
             other => {
                 return Err(fail(
                     span,
-                    format!(
-                        "Cannot match against a {}: expected a Regexp, a String or a Type",
-                        other.type_name()
-                    ),
+                    format!("Cannot match against a {}: expected a Regexp, a String or a Type", other.type_name()),
                 ))
             }
         };
         let Value::String(text) = lhs else {
             return Err(fail(
                 span,
-                format!(
-                    "Left operand of =~ must be a String, got {}",
-                    types::infer::general_type_name(lhs)
-                ),
+                format!("Left operand of =~ must be a String, got {}", types::infer::general_type_name(lhs)),
             ));
         };
         let outcome = membership::regexp_match(&re, text);
@@ -483,10 +399,11 @@ impl<'a> Evaluator<'a> {
             self.resolve_alias(name, span)?;
             return Ok(Type::Alias(types::AliasRef(alias)));
         }
-        Ok(Type::Resource {
-            type_name: Some(capitalize_segments(name).into()),
-            title: None,
-        })
+        let lower = name.trim_start_matches("::").to_lowercase();
+        if !catalog::is_resource_type(&lower) && !self.defs.defines.contains_key(&lower) {
+            return Err(fail(span, format!("Resource type not found: {}", capitalize_segments(name))));
+        }
+        Ok(Type::Resource { type_name: Some(capitalize_segments(name).into()), title: None })
     }
 
     /// Evaluates a type alias's definition the first time it is needed; a
@@ -504,13 +421,7 @@ impl<'a> Evaluator<'a> {
                 alias.resolve((*t).clone());
                 Ok(())
             }
-            other => Err(fail(
-                expr.span,
-                format!(
-                    "The type alias '{name}' must be a type, got {}",
-                    other.type_name()
-                ),
-            )),
+            other => Err(fail(expr.span, format!("The type alias '{name}' must be a type, got {}", other.type_name()))),
         }
     }
 }
@@ -520,13 +431,8 @@ impl<'a> Evaluator<'a> {
 pub(crate) fn unfold(v: Value) -> Vec<Value> {
     match v {
         Value::Array(items) => Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()),
-        Value::Hash(map) => map
-            .iter()
-            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
-            .collect(),
-        Value::Iterator(_) => confer_core::value::iterable::elements(&v)
-            .map(|e| e.into_values())
-            .unwrap_or_default(),
+        Value::Hash(map) => map.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect(),
+        Value::Iterator(_) => confer_core::value::iterable::elements(&v).map(|e| e.into_values()).unwrap_or_default(),
         other => vec![other],
     }
 }

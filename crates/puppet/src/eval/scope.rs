@@ -49,12 +49,7 @@ pub enum AssignError {
 impl Scope {
     /// A new scope inheriting from `parent`.
     pub fn new(kind: ScopeKind, parent: Option<Rc<Scope>>) -> Rc<Scope> {
-        Rc::new(Scope {
-            kind,
-            parent,
-            vars: RefCell::new(HashMap::new()),
-            matches: RefCell::new(None),
-        })
+        Rc::new(Scope { kind, parent, vars: RefCell::new(HashMap::new()), matches: RefCell::new(None) })
     }
 
     /// The label `notice` prints: the nearest class, node or resource scope.
@@ -62,15 +57,9 @@ impl Scope {
         match &self.kind {
             ScopeKind::Top => "Class[main]".to_string(),
             ScopeKind::Node(name) => format!("Node[{name}]"),
-            ScopeKind::Class(name) => format!(
-                "Class[{}]",
-                confer_core::types::params::capitalize_segments(name)
-            ),
+            ScopeKind::Class(name) => format!("Class[{}]", confer_core::types::params::capitalize_segments(name)),
             ScopeKind::Resource(ty, title) => format!("{ty}[{title}]"),
-            ScopeKind::Local => self
-                .parent
-                .as_ref()
-                .map_or_else(|| "Class[main]".to_string(), |p| p.label()),
+            ScopeKind::Local => self.parent.as_ref().map_or_else(|| "Class[main]".to_string(), |p| p.label()),
         }
     }
 
@@ -101,15 +90,9 @@ impl Scope {
     /// `undef` when there is none or the group did not participate.
     pub fn match_var(&self, n: usize) -> Value {
         if let Some(m) = self.matches.borrow().as_ref() {
-            return m
-                .get(n)
-                .cloned()
-                .flatten()
-                .map_or(Value::Undef, Value::from);
+            return m.get(n).cloned().flatten().map_or(Value::Undef, Value::from);
         }
-        self.parent
-            .as_ref()
-            .map_or(Value::Undef, |p| p.match_var(n))
+        self.parent.as_ref().map_or(Value::Undef, |p| p.match_var(n))
     }
 
     /// Replaces this scope's match data (after a successful `=~`).
@@ -136,10 +119,7 @@ mod tests {
     fn variables_are_assigned_once_per_scope() {
         let top = Scope::new(ScopeKind::Top, None);
         top.assign("x", Value::Integer(1)).unwrap();
-        assert_eq!(
-            top.assign("x", Value::Integer(2)),
-            Err(AssignError::Reassign)
-        );
+        assert_eq!(top.assign("x", Value::Integer(2)), Err(AssignError::Reassign));
         let local = Scope::new(ScopeKind::Local, Some(top.clone()));
         local.assign("x", Value::Integer(3)).unwrap();
         assert_eq!(local.lookup("x"), Some(Value::Integer(3)));

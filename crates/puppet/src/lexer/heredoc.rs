@@ -17,10 +17,7 @@ struct Header {
 
 impl Lexer<'_> {
     fn heredoc_header(&mut self, start: usize) -> Result<Header, LexError> {
-        let close = self
-            .rest()
-            .find(')')
-            .filter(|i| !self.rest()[..*i].contains('\n'));
+        let close = self.rest().find(')').filter(|i| !self.rest()[..*i].contains('\n'));
         let Some(close) = close else {
             return Err(self.error(start, "Unclosed heredoc header: '@(' without ')'"));
         };
@@ -31,70 +28,55 @@ impl Lexer<'_> {
             None => (inner, None),
         };
         let (tag_part, syntax) = match spec.rsplit_once(':') {
-            Some((t, s)) if !t.ends_with('"') || spec.ends_with('"') => {
-                (t.to_string(), Some(s.trim().to_string()))
-            }
+            Some((t, s)) if !t.ends_with('"') || spec.ends_with('"') => (t.to_string(), Some(s.trim().to_string())),
             Some((t, s)) => (t.to_string(), Some(s.trim().to_string())),
             None => (spec, None),
         };
         let tag_part = tag_part.trim();
-        let (tag, interpolate) = match tag_part.strip_prefix('"').and_then(|t| t.strip_suffix('"'))
-        {
+        let (tag, interpolate) = match tag_part.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
             Some(t) => (t.to_string(), true),
             None => (tag_part.to_string(), false),
         };
         if tag.is_empty() {
             return Err(self.error(start, "A heredoc needs an end tag: @(END)"));
         }
-        let escapes =
-            match flags {
-                None => None,
-                Some(f) => {
-                    let mut e = Escapes {
-                        t: false,
-                        s: false,
-                        r: false,
-                        n: false,
-                        u: false,
-                        dollar: false,
-                        newline: false,
-                        quote: false,
-                        backslash: true,
-                    };
-                    let all = f.is_empty();
-                    for c in f.chars() {
-                        match c {
-                            't' => e.t = true,
-                            's' => e.s = true,
-                            'r' => e.r = true,
-                            'n' => e.n = true,
-                            'u' => e.u = true,
-                            '$' => e.dollar = true,
-                            'L' => e.newline = true,
-                            _ => return Err(self.error(
-                                start,
-                                format!(
-                                    "Invalid heredoc escape flag '{c}': use t, r, n, s, u, L or $"
-                                ),
-                            )),
+        let escapes = match flags {
+            None => None,
+            Some(f) => {
+                let mut e = Escapes {
+                    t: false,
+                    s: false,
+                    r: false,
+                    n: false,
+                    u: false,
+                    dollar: false,
+                    newline: false,
+                    quote: false,
+                    backslash: true,
+                };
+                let all = f.is_empty();
+                for c in f.chars() {
+                    match c {
+                        't' => e.t = true,
+                        's' => e.s = true,
+                        'r' => e.r = true,
+                        'n' => e.n = true,
+                        'u' => e.u = true,
+                        '$' => e.dollar = true,
+                        'L' => e.newline = true,
+                        _ => {
+                            return Err(self
+                                .error(start, format!("Invalid heredoc escape flag '{c}': use t, r, n, s, u, L or $")))
                         }
                     }
-                    if all {
-                        e = Escapes {
-                            newline: true,
-                            quote: false,
-                            ..Escapes::DOUBLE_QUOTED
-                        };
-                    }
-                    Some(e)
                 }
-            };
-        Ok(Header {
-            tag,
-            interpolate,
-            syntax: syntax.filter(|s| !s.is_empty()),
-            escapes,
-        })
+                if all {
+                    e = Escapes { newline: true, quote: false, ..Escapes::DOUBLE_QUOTED };
+                }
+                Some(e)
+            }
+        };
+        Ok(Header { tag, interpolate, syntax: syntax.filter(|s| !s.is_empty()), escapes })
     }
 
     pub(super) fn heredoc(&mut self) -> Result<Tok, LexError> {
@@ -104,12 +86,7 @@ impl Lexer<'_> {
             Some((_, resume)) => resume,
             None => match self.rest().find('\n') {
                 Some(i) => self.pos + i + 1,
-                None => {
-                    return Err(self.error(
-                        start,
-                        format!("Heredoc without end-tagged line for '{}'", header.tag),
-                    ))
-                }
+                None => return Err(self.error(start, format!("Heredoc without end-tagged line for '{}'", header.tag))),
             },
         };
         let newline_at = match self.heredoc_resume {
@@ -120,14 +97,9 @@ impl Lexer<'_> {
         let mut line_start = body_start;
         let (body_end, margin, trim, after) = loop {
             if line_start >= self.src.len() {
-                return Err(self.error(
-                    start,
-                    format!("Heredoc without end-tagged line for '{}'", header.tag),
-                ));
+                return Err(self.error(body_start, format!("Heredoc without end-tagged line for '{}'", header.tag)));
             }
-            let line_end = self.src[line_start..]
-                .find('\n')
-                .map_or(self.src.len(), |i| line_start + i);
+            let line_end = self.src[line_start..].find('\n').map_or(self.src.len(), |i| line_start + i);
             let line = &self.src[line_start..line_end];
             let trimmed = line.trim_start();
             let indent = line.len() - trimmed.len();
@@ -141,12 +113,7 @@ impl Lexer<'_> {
             };
             if rest.trim_end() == header.tag {
                 let margin = if has_bar { Some(indent) } else { None };
-                break (
-                    line_start,
-                    margin,
-                    has_dash,
-                    (line_end + 1).min(self.src.len()),
-                );
+                break (line_start, margin, has_dash, (line_end + 1).min(self.src.len()));
             }
             line_start = line_end + 1;
         };
@@ -181,22 +148,12 @@ impl Lexer<'_> {
                 quote: false,
                 backslash: false,
             });
-            let mut sub = Lexer {
-                src: &text,
-                pos: 0,
-                warnings: Vec::new(),
-                heredoc_resume: None,
-                nesting: self.nesting,
-            };
-            let parts = if header.interpolate {
-                sub.interpolated(None, escapes, 0)
-            } else {
-                sub.plain_with_escapes(escapes)
-            };
-            let mut parts = parts.map_err(|e| LexError {
-                message: e.message,
-                span: crate::span::Span::new(start, start + 2),
-            })?;
+            let mut sub =
+                Lexer { src: &text, pos: 0, warnings: Vec::new(), heredoc_resume: None, nesting: self.nesting };
+            let parts =
+                if header.interpolate { sub.interpolated(None, escapes, 0) } else { sub.plain_with_escapes(escapes) };
+            let mut parts =
+                parts.map_err(|e| LexError { message: e.message, span: crate::span::Span::new(start, start + 2) })?;
             shift_parts(&mut parts, body_start);
             parts
         } else {

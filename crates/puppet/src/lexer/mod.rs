@@ -36,24 +36,11 @@ const MAX_NESTING: usize = 100;
 
 /// Lexes `text`.
 pub fn lex(text: &str) -> Result<Lexed, LexError> {
-    let mut lexer = Lexer {
-        src: text,
-        pos: 0,
-        warnings: Vec::new(),
-        heredoc_resume: None,
-        nesting: 0,
-    };
+    let mut lexer = Lexer { src: text, pos: 0, warnings: Vec::new(), heredoc_resume: None, nesting: 0 };
     let mut tokens = lexer.scan(false)?;
     let end = text.len();
-    tokens.push(Token {
-        tok: Tok::Eof,
-        span: Span::new(end, end),
-        space_before: true,
-    });
-    Ok(Lexed {
-        tokens,
-        warnings: lexer.warnings,
-    })
+    tokens.push(Token { tok: Tok::Eof, span: Span::new(end, end), space_before: true });
+    Ok(Lexed { tokens, warnings: lexer.warnings })
 }
 
 pub(crate) struct Lexer<'s> {
@@ -81,10 +68,7 @@ impl<'s> Lexer<'s> {
 
     fn error(&self, start: usize, message: impl Into<String>) -> LexError {
         let end = (start + 1).min(self.src.len()).max(start);
-        LexError {
-            message: message.into(),
-            span: Span::new(start, end),
-        }
+        LexError { message: message.into(), span: Span::new(start, end) }
     }
 
     /// Skips white space and comments; says whether there was any.
@@ -145,11 +129,7 @@ impl<'s> Lexer<'s> {
             }
             let regex_ok = regex_acceptable(tokens.last());
             let tok = self.token(c, regex_ok)?;
-            tokens.push(Token {
-                tok,
-                span: Span::new(start, self.pos),
-                space_before,
-            });
+            tokens.push(Token { tok, span: Span::new(start, self.pos), space_before });
         }
     }
 
@@ -161,9 +141,7 @@ impl<'s> Lexer<'s> {
             '$' => self.variable(),
             '0'..='9' => self.number(),
             'a'..='z' | '_' => Ok(self.name_or_word()),
-            ':' if self.rest().starts_with("::")
-                && self.peek_at(2).is_some_and(|c| c.is_ascii_alphabetic()) =>
-            {
+            ':' if self.rest().starts_with("::") && self.peek_at(2).is_some_and(|c| c.is_ascii_alphabetic()) => {
                 if self.peek_at(2).is_some_and(|c| c.is_ascii_uppercase()) {
                     Ok(self.class_ref())
                 } else {
@@ -176,9 +154,7 @@ impl<'s> Lexer<'s> {
                 Some(tok) => Ok(tok),
                 None => self.punct(),
             },
-            _ => self
-                .punct()
-                .map_err(|_| self.error(start, format!("Syntax error at '{c}'"))),
+            _ => self.punct().map_err(|_| self.error(start, format!("Syntax error at '{c}'"))),
         }
     }
 
@@ -195,8 +171,7 @@ impl<'s> Lexer<'s> {
 
     /// A name segment: letters, digits and underscores.
     fn segment_len(s: &str) -> usize {
-        s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(s.len())
+        s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len())
     }
 
     /// `foo`, `foo::bar`, `::foo`, and bare words with hyphens (`present-ish`).
@@ -207,22 +182,14 @@ impl<'s> Lexer<'s> {
         }
         loop {
             self.pos += Self::segment_len(self.rest());
-            if self.rest().starts_with("::")
-                && self
-                    .peek_at(2)
-                    .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
-            {
+            if self.rest().starts_with("::") && self.peek_at(2).is_some_and(|c| c.is_ascii_lowercase() || c == '_') {
                 self.pos += 2;
             } else {
                 break;
             }
         }
         let mut is_word = self.src[start..].starts_with('_');
-        while self.peek() == Some('-')
-            && self
-                .peek_at(1)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-        {
+        while self.peek() == Some('-') && self.peek_at(1).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
             is_word = true;
             self.pos += 1;
             self.pos += Self::segment_len(self.rest());
@@ -244,19 +211,13 @@ impl<'s> Lexer<'s> {
         }
         loop {
             self.pos += Self::segment_len(self.rest());
-            if self.rest().starts_with("::")
-                && self.peek_at(2).is_some_and(|c| c.is_ascii_uppercase())
-            {
+            if self.rest().starts_with("::") && self.peek_at(2).is_some_and(|c| c.is_ascii_uppercase()) {
                 self.pos += 2;
             } else {
                 break;
             }
         }
-        Tok::ClassRef(
-            self.src[start..self.pos]
-                .trim_start_matches("::")
-                .to_string(),
-        )
+        Tok::ClassRef(self.src[start..self.pos].trim_start_matches("::").to_string())
     }
 
     /// `$name`, `$::name`, `$a::b`, `$0`. Puppet rejects capitalised names and
@@ -274,11 +235,7 @@ impl<'s> Lexer<'s> {
                 break;
             }
             self.pos += len;
-            if self.rest().starts_with("::")
-                && self
-                    .peek_at(2)
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-            {
+            if self.rest().starts_with("::") && self.peek_at(2).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
                 self.pos += 2;
             } else {
                 break;
@@ -286,10 +243,7 @@ impl<'s> Lexer<'s> {
         }
         let name = &self.src[name_start..self.pos];
         if name.is_empty() || name == "::" {
-            return Err(self.error(
-                start,
-                "Syntax error at '$': a variable name must follow '$'",
-            ));
+            return Err(self.error(start, "Syntax error at '$': a variable name must follow '$'"));
         }
         check_variable_name(name).map_err(|m| self.error(start, m))?;
         Ok(Tok::Variable(name.to_string()))
@@ -305,7 +259,7 @@ impl<'s> Lexer<'s> {
                 '\n' => return None,
                 '\\' if !escaped => escaped = true,
                 '/' if !escaped => {
-                    let body = rest[1..i].replace("\\/", "/");
+                    let body = rest[1..i].to_string();
                     self.pos += i + 1;
                     return Some(Tok::Regex(body));
                 }

@@ -8,14 +8,9 @@ impl Lexer<'_> {
         let start = self.pos;
         let rest = self.rest();
         let bytes = rest.as_bytes();
-        let digits =
-            |from: usize, ok: fn(u8) -> bool| bytes[from..].iter().take_while(|b| ok(**b)).count();
+        let digits = |from: usize, ok: fn(u8) -> bool| bytes[from..].iter().take_while(|b| ok(**b)).count();
         let is_hex = rest.starts_with("0x") || rest.starts_with("0X");
-        let mut len = if is_hex {
-            2 + digits(2, |b| b.is_ascii_hexdigit())
-        } else {
-            digits(0, |b| b.is_ascii_digit())
-        };
+        let mut len = if is_hex { 2 + digits(2, |b| b.is_ascii_hexdigit()) } else { digits(0, |b| b.is_ascii_digit()) };
         let mut is_float = false;
         if !is_hex {
             if bytes.get(len) == Some(&b'.') && bytes.get(len + 1).is_some_and(u8::is_ascii_digit) {
@@ -33,24 +28,16 @@ impl Lexer<'_> {
         }
         // A number runs into a letter or digit only when it is malformed
         // (`1a`, `0x`, `1e`, `1.`): Puppet rejects the whole word.
-        let tail = bytes[len..]
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-            .count();
-        let trailing_dot = !is_hex
-            && bytes.get(len) == Some(&b'.')
-            && !bytes.get(len + 1).is_some_and(|b| b.is_ascii_alphabetic());
+        let tail = bytes[len..].iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+        let trailing_dot =
+            !is_hex && bytes.get(len) == Some(&b'.') && !bytes.get(len + 1).is_some_and(|b| b.is_ascii_alphabetic());
         let text = &rest[..len + tail];
         self.pos += len + tail;
         if tail > 0 || (is_hex && len == 2) || trailing_dot {
             return Err(LexError {
                 message: format!(
                     "Illegal number '{}'",
-                    if trailing_dot {
-                        format!("{text}.")
-                    } else {
-                        text.to_string()
-                    }
+                    if trailing_dot { format!("{text}.") } else { text.to_string() }
                 ),
                 span: crate::span::Span::new(start, self.pos),
             });
@@ -60,12 +47,7 @@ impl Lexer<'_> {
             span: crate::span::Span::new(start, start + text.len()),
         };
         if is_float {
-            return text
-                .parse::<f64>()
-                .ok()
-                .filter(|f| f.is_finite())
-                .map(Tok::Float)
-                .ok_or_else(|| bad("number"));
+            return text.parse::<f64>().ok().filter(|f| f.is_finite()).map(Tok::Float).ok_or_else(|| bad("number"));
         }
         let (radix, body) = if is_hex {
             (16, &text[2..])
@@ -77,8 +59,6 @@ impl Lexer<'_> {
         } else {
             (10, text)
         };
-        i64::from_str_radix(body, radix)
-            .map(Tok::Integer)
-            .map_err(|_| bad("number (outside the 64-bit integer range)"))
+        i64::from_str_radix(body, radix).map(Tok::Integer).map_err(|_| bad("number (outside the 64-bit integer range)"))
     }
 }

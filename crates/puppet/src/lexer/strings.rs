@@ -61,7 +61,12 @@ impl Lexer<'_> {
     pub(super) fn double_quoted(&mut self) -> Result<Tok, LexError> {
         let start = self.pos;
         self.pos += 1;
+        let warned = self.warnings.len();
         let parts = self.interpolated(Some('"'), Escapes::DOUBLE_QUOTED, start)?;
+        // Puppet reports escape warnings at the end of the string.
+        for w in &mut self.warnings[warned..] {
+            w.0 = Span::new(self.pos, self.pos);
+        }
         Ok(Tok::DqStr(parts))
     }
 
@@ -78,9 +83,7 @@ impl Lexer<'_> {
         loop {
             let Some(c) = self.peek() else {
                 if terminator.is_some() {
-                    return Err(
-                        self.error(opened_at, "Unclosed quote after '\"' followed by '...'")
-                    );
+                    return Err(self.error(opened_at, "Unclosed quote after '\"' followed by '...'"));
                 }
                 break;
             };
@@ -106,12 +109,12 @@ impl Lexer<'_> {
                             let tokens = self.scan(true);
                             self.heredoc_resume = saved;
                             self.nesting -= 1;
-                            parts.push(RawPart::Expr(tokens?, Span::new(at, self.pos)));
+                            let tokens = tokens?;
+                            self.check_numeric_interpolation(&tokens)?;
+                            parts.push(RawPart::Expr(tokens, Span::new(at, self.pos)));
                         }
                         Some(n)
-                            if n.is_ascii_alphanumeric()
-                                || n == '_'
-                                || (n == ':' && self.peek_at(2) == Some(':')) =>
+                            if n.is_ascii_alphanumeric() || n == '_' || (n == ':' && self.peek_at(2) == Some(':')) =>
                         {
                             if !text.is_empty() {
                                 parts.push(RawPart::Text(std::mem::take(&mut text)));
@@ -138,6 +141,26 @@ impl Lexer<'_> {
         Ok(parts)
     }
 
+    /// `${10}` means `$10`, so a number written any other way (`${0x10}`,
+    /// `${2.5}`, `${010}`) is an illegal variable name, as Puppet reports.
+    fn check_numeric_interpolation(&self, tokens: &[super::Token]) -> Result<(), LexError> {
+        let Some(first) = tokens.first() else { return Ok(()) };
+        if !matches!(first.tok, Tok::Integer(_) | Tok::Float(_)) {
+            return Ok(());
+        }
+        let text = &self.src[first.span.start as usize..first.span.end as usize];
+        let decimal = text == "0" || (!text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit()));
+        if decimal {
+            return Ok(());
+        }
+        Err(LexError {
+            message: format!(
+                "Illegal numeric variable name, The given name '{text}' must be a decimal value if it starts with a digit 0-9"
+            ),
+            span: first.span,
+        })
+    }
+
     /// The name after `$` in a string: word characters and `::` segments.
     fn interpolated_name(&mut self) -> String {
         self.pos += 1;
@@ -147,11 +170,7 @@ impl Lexer<'_> {
         }
         loop {
             self.pos += Self::segment_len(self.rest());
-            if self.rest().starts_with("::")
-                && self
-                    .peek_at(2)
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-            {
+            if self.rest().starts_with("::") && self.peek_at(2).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
                 self.pos += 2;
             } else {
                 break;
@@ -161,11 +180,7 @@ impl Lexer<'_> {
     }
 
     /// An escape in heredoc text without interpolation.
-    pub(super) fn escape_in_heredoc(
-        &mut self,
-        out: &mut String,
-        esc: Escapes,
-    ) -> Result<(), LexError> {
+    pub(super) fn escape_in_heredoc(&mut self, out: &mut String, esc: Escapes) -> Result<(), LexError> {
         self.escape(out, esc)
     }
 
@@ -201,10 +216,8 @@ impl Lexer<'_> {
             return Ok(());
         }
         if esc.quote {
-            self.warnings.push((
-                Span::new(at, at + 1 + next.len_utf8()),
-                format!("Unrecognized escape sequence '\\{next}'"),
-            ));
+            self.warnings
+                .push((Span::new(at, at + 1 + next.len_utf8()), format!("Unrecognized escape sequence '\\{next}'")));
         }
         out.push('\\');
         self.pos += 1;
@@ -215,36 +228,22 @@ impl Lexer<'_> {
     fn unicode_escape(&mut self, out: &mut String, at: usize) -> Result<(), LexError> {
         let rest = self.rest();
         let (digits, consumed) = if let Some(body) = rest.strip_prefix('{') {
-            let len = body
-                .find('}')
-                .ok_or_else(|| self.error(at, "Unclosed unicode escape: '\\u{' without '}'"))?;
+            let len = body.find('}').ok_or_else(|| self.error(at, "Unclosed unicode escape: '\\u{' without '}'"))?;
             (&body[..len], len + 2)
         } else {
-            let len = rest
-                .chars()
-                .take(4)
-                .take_while(char::is_ascii_hexdigit)
-                .count();
+            let len = rest.chars().take(4).take_while(char::is_ascii_hexdigit).count();
             if len < 4 {
-                return Err(self.error(
-                    at,
-                    "A unicode escape must be \\uXXXX (4 hex digits) or \\u{X} (1 to 6 hex digits)",
-                ));
+                return Err(
+                    self.error(at, "A unicode escape must be \\uXXXX (4 hex digits) or \\u{X} (1 to 6 hex digits)")
+                );
             }
             (&rest[..4], 4)
         };
-        let code = (!digits.is_empty()
-            && digits.len() <= 6
-            && digits.chars().all(|c| c.is_ascii_hexdigit()))
-        .then(|| u32::from_str_radix(digits, 16).ok())
-        .flatten()
-        .and_then(char::from_u32)
-        .ok_or_else(|| {
-            self.error(
-                at,
-                format!("Illegal unicode escape '\\u{digits}': not a valid code point"),
-            )
-        })?;
+        let code = (!digits.is_empty() && digits.len() <= 6 && digits.chars().all(|c| c.is_ascii_hexdigit()))
+            .then(|| u32::from_str_radix(digits, 16).ok())
+            .flatten()
+            .and_then(char::from_u32)
+            .ok_or_else(|| self.error(at, format!("Illegal unicode escape '\\u{digits}': not a valid code point")))?;
         out.push(code);
         self.pos += consumed;
         Ok(())

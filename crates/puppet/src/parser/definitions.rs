@@ -13,10 +13,7 @@ impl Parser {
             Tok::Name(n) => Ok(n),
             Tok::Word(w) => Ok(w),
             other => Err(ParseError {
-                message: format!(
-                    "Syntax error at {} (expected the name of the {what})",
-                    other.describe()
-                ),
+                message: format!("Syntax error at {} (expected the name of the {what})", other.describe()),
                 span: t.span,
             }),
         }
@@ -41,37 +38,20 @@ impl Parser {
     /// `[Type] [*]$name [= default]`.
     pub(super) fn parameter(&mut self) -> Result<Parameter, ParseError> {
         let start = self.peek().span;
-        let type_expr = if matches!(self.peek().tok, Tok::ClassRef(_)) {
-            Some(self.type_expr()?)
-        } else {
-            None
-        };
+        let type_expr = if matches!(self.peek().tok, Tok::ClassRef(_)) { Some(self.type_expr()?) } else { None };
         let captures_rest = self.eat_punct("*");
         let t = self.bump();
         let name = match t.tok {
             Tok::Variable(v) if !v.contains("::") => v,
             other => {
                 return Err(ParseError {
-                    message: format!(
-                        "Syntax error at {} (expected a parameter name like $x)",
-                        other.describe()
-                    ),
+                    message: format!("Syntax error at {} (expected a parameter name like $x)", other.describe()),
                     span: t.span,
                 })
             }
         };
-        let default = if self.eat_punct("=") {
-            Some(self.expr(0)?)
-        } else {
-            None
-        };
-        Ok(Parameter {
-            name,
-            type_expr,
-            default,
-            captures_rest,
-            span: start.to(self.prev_span()),
-        })
+        let default = if self.eat_punct("=") { Some(self.expr(0)?) } else { None };
+        Ok(Parameter { name, type_expr, default, captures_rest, span: start.to(self.prev_span()) })
     }
 
     pub(super) fn class_definition(&mut self) -> Result<Expr, ParseError> {
@@ -85,16 +65,8 @@ impl Parser {
             None
         };
         let body = self.block()?;
-        let def = ClassDef {
-            name,
-            params,
-            parent,
-            body,
-        };
-        Ok(Expr::new(
-            ExprKind::ClassDef(Box::new(def)),
-            start.to(self.prev_span()),
-        ))
+        let def = ClassDef { name, params, parent, body };
+        Ok(Expr::new(ExprKind::ClassDef(Box::new(def)), start.to(self.prev_span())))
     }
 
     pub(super) fn define_definition(&mut self) -> Result<Expr, ParseError> {
@@ -102,39 +74,18 @@ impl Parser {
         let name = self.definition_name("defined type")?;
         let params = self.parameter_list()?;
         let body = self.block()?;
-        let def = Definition {
-            name,
-            params,
-            return_type: None,
-            body,
-        };
-        Ok(Expr::new(
-            ExprKind::DefineDef(Box::new(def)),
-            start.to(self.prev_span()),
-        ))
+        let def = Definition { name, params, return_type: None, body };
+        Ok(Expr::new(ExprKind::DefineDef(Box::new(def)), start.to(self.prev_span())))
     }
 
     pub(super) fn function_definition(&mut self, plan: bool) -> Result<Expr, ParseError> {
         let start = self.bump().span;
         let name = self.definition_name(if plan { "plan" } else { "function" })?;
         let params = self.parameter_list()?;
-        let return_type = if self.eat_punct(">>") {
-            Some(Box::new(self.type_expr()?))
-        } else {
-            None
-        };
+        let return_type = if self.eat_punct(">>") { Some(Box::new(self.type_expr()?)) } else { None };
         let body = self.block()?;
-        let def = Box::new(Definition {
-            name,
-            params,
-            return_type,
-            body,
-        });
-        let kind = if plan {
-            ExprKind::PlanDef(def)
-        } else {
-            ExprKind::FunctionDef(def)
-        };
+        let def = Box::new(Definition { name, params, return_type, body });
+        let kind = if plan { ExprKind::PlanDef(def) } else { ExprKind::FunctionDef(def) };
         Ok(Expr::new(kind, start.to(self.prev_span())))
     }
 
@@ -142,21 +93,12 @@ impl Parser {
         let start = self.bump().span;
         let t = self.bump();
         let Tok::ClassRef(name) = t.tok else {
-            return Err(ParseError {
-                message: "Syntax error (expected a type name)".into(),
-                span: t.span,
-            });
+            return Err(ParseError { message: "Syntax error (expected a type name)".into(), span: t.span });
         };
         self.expect_punct("=")?;
         let type_expr = self.expr(11)?;
         let span = start.to(type_expr.span);
-        Ok(Expr::new(
-            ExprKind::TypeAlias {
-                name,
-                type_expr: Box::new(type_expr),
-            },
-            span,
-        ))
+        Ok(Expr::new(ExprKind::TypeAlias { name, type_expr: Box::new(type_expr) }, span))
     }
 
     /// `node 'a', /re/, host.example.com, default inherits x { body }`.
@@ -176,15 +118,8 @@ impl Parser {
             None
         };
         let body = self.block()?;
-        let def = NodeDef {
-            matchers,
-            parent,
-            body,
-        };
-        Ok(Expr::new(
-            ExprKind::NodeDef(Box::new(def)),
-            start.to(self.prev_span()),
-        ))
+        let def = NodeDef { matchers, parent, body };
+        Ok(Expr::new(ExprKind::NodeDef(Box::new(def)), start.to(self.prev_span())))
     }
 
     /// A host name (dotted names and numbers join up), string, regexp or
@@ -204,10 +139,7 @@ impl Parser {
                         Tok::Float(f) => name.push_str(&f.to_string()),
                         other => {
                             return Err(ParseError {
-                                message: format!(
-                                    "Syntax error at {} (expected a host name)",
-                                    other.describe()
-                                ),
+                                message: format!("Syntax error at {} (expected a host name)", other.describe()),
                                 span: part.span,
                             })
                         }

@@ -7,8 +7,8 @@ use crate::lexer::Tok;
 /// Functions that may be called without parentheses at statement level
 /// (`include foo`, `notice 'x'`), as Puppet's parser allows.
 const STATEMENT_CALLS: &[&str] = &[
-    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
-    "fail", "import", "break", "next", "return",
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err", "fail", "import",
+    "break", "next", "return",
 ];
 
 /// An infix operator's binding powers (left, right) and what it builds.
@@ -77,6 +77,16 @@ impl Parser {
     }
 
     fn statement(&mut self) -> Result<Expr, ParseError> {
+        if self.at_punct("{") && self.pos > 0 {
+            // Puppet reads a `{` that starts a statement (other than the first)
+            // as a block, so a hash literal there is a syntax error.
+            let open = self.bump().span;
+            self.statements()?;
+            return Err(ParseError {
+                message: "Syntax error at '{' (a hash cannot start a statement)".into(),
+                span: open,
+            });
+        }
         if let Tok::Name(name) = self.peek().tok.clone() {
             if STATEMENT_CALLS.contains(&name.as_str()) && self.starts_statement_args() {
                 let name_tok = self.bump();
@@ -86,14 +96,7 @@ impl Parser {
                     args.push(self.expr(0)?);
                 }
                 let span = name_tok.span.to(self.prev_span());
-                return Ok(Expr::new(
-                    ExprKind::Call {
-                        callee: Box::new(callee),
-                        args,
-                        lambda: None,
-                    },
-                    span,
-                ));
+                return Ok(Expr::new(ExprKind::Call { callee: Box::new(callee), args, lambda: None }, span));
             }
         }
         self.expr(0)
@@ -108,10 +111,9 @@ impl Parser {
             Tok::Punct("[") => next.space_before,
             Tok::Punct("{" | "$" | "-" | "!" | "*" | "@" | "@@") => true,
             Tok::Punct(_) | Tok::Eof => false,
-            Tok::Keyword(k) => matches!(
-                *k,
-                "true" | "false" | "undef" | "default" | "if" | "unless" | "case" | "class"
-            ),
+            Tok::Keyword(k) => {
+                matches!(*k, "true" | "false" | "undef" | "default" | "if" | "unless" | "case" | "class")
+            }
             _ => true,
         }
     }
@@ -144,37 +146,17 @@ impl Parser {
                     }
                     let value = self.expr(rbp)?;
                     let span = lhs.span.to(value.span);
-                    Expr::new(
-                        ExprKind::Assign {
-                            target: Box::new(lhs),
-                            value: Box::new(value),
-                        },
-                        span,
-                    )
+                    Expr::new(ExprKind::Assign { target: Box::new(lhs), value: Box::new(value) }, span)
                 }
                 Infix::Relation(op) => {
                     let rhs = self.expr(rbp)?;
                     let span = lhs.span.to(rhs.span);
-                    Expr::new(
-                        ExprKind::Relationship {
-                            op,
-                            lhs: Box::new(lhs),
-                            rhs: Box::new(rhs),
-                        },
-                        span,
-                    )
+                    Expr::new(ExprKind::Relationship { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span)
                 }
                 Infix::Binary(op) => {
                     let rhs = self.expr(rbp)?;
                     let span = lhs.span.to(rhs.span);
-                    Expr::new(
-                        ExprKind::Binary {
-                            op,
-                            lhs: Box::new(lhs),
-                            rhs: Box::new(rhs),
-                        },
-                        span,
-                    )
+                    Expr::new(ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span)
                 }
                 Infix::Selector => self.selector(lhs)?,
             };
@@ -208,12 +190,6 @@ impl Parser {
         }
         let operand = self.expr(PREFIX_BP)?;
         let span = t.span.to(operand.span);
-        Ok(Expr::new(
-            ExprKind::Unary {
-                op,
-                operand: Box::new(operand),
-            },
-            span,
-        ))
+        Ok(Expr::new(ExprKind::Unary { op, operand: Box::new(operand) }, span))
     }
 }

@@ -51,51 +51,27 @@ pub fn parse(source: &Source) -> Result<Program, ParseError> {
 
 /// Parses a manifest, keeping the lexer's warnings.
 pub fn parse_with_warnings(source: &Source) -> Result<Parsed, ParseError> {
-    let lexed = lexer::lex(&source.text).map_err(|e| ParseError {
-        message: e.message,
-        span: e.span,
-    })?;
-    let mut parser = Parser {
-        toks: lexed.tokens,
-        pos: 0,
-        depth: 0,
-    };
+    let lexed = lexer::lex(&source.text).map_err(|e| ParseError { message: e.message, span: e.span })?;
+    let mut parser = Parser { toks: lexed.tokens, pos: 0, depth: 0 };
     let body = parser.statements()?;
     if !parser.at_eof() {
         return Err(parser.unexpected("a statement"));
     }
-    Ok(Parsed {
-        program: Program { body },
-        warnings: lexed.warnings,
-    })
+    Ok(Parsed { program: Program { body }, warnings: lexed.warnings })
 }
 
 /// Parses tokens of an interpolated `${...}` as one expression.
 fn parse_tokens(mut toks: Vec<Token>, end: Span, depth: usize) -> Result<Expr, ParseError> {
-    toks.push(Token {
-        tok: Tok::Eof,
-        span: Span::new(end.end as usize, end.end as usize),
-        space_before: true,
-    });
-    let mut parser = Parser {
-        toks,
-        pos: 0,
-        depth,
-    };
+    toks.push(Token { tok: Tok::Eof, span: Span::new(end.end as usize, end.end as usize), space_before: true });
+    let mut parser = Parser { toks, pos: 0, depth };
     let mut body = parser.statements()?;
     if !parser.at_eof() {
         return Err(parser.unexpected("the end of the interpolation"));
     }
     match body.len() {
         1 => Ok(body.remove(0)),
-        0 => Err(ParseError {
-            message: "Syntax error: empty interpolation '${}'".into(),
-            span: end,
-        }),
-        _ => Err(ParseError {
-            message: "An interpolation may hold only one expression".into(),
-            span: body[1].span,
-        }),
+        0 => Err(ParseError { message: "Syntax error: empty interpolation '${}'".into(), span: end }),
+        _ => Err(ParseError { message: "An interpolation may hold only one expression".into(), span: body[1].span }),
     }
 }
 
@@ -163,19 +139,13 @@ impl Parser {
             Tok::Eof => "Syntax error at end of input".to_string(),
             other => format!("Syntax error at {}", other.describe()),
         };
-        ParseError {
-            message: format!("{at} (expected {expected})"),
-            span: t.span,
-        }
+        ParseError { message: format!("{at} (expected {expected})"), span: t.span }
     }
 
     fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(ParseError {
-                message: "Expression nested too deeply".into(),
-                span: self.peek().span,
-            });
+            return Err(ParseError { message: "Expression nested too deeply".into(), span: self.peek().span });
         }
         Ok(())
     }

@@ -24,13 +24,7 @@ impl Parser {
                         });
                     }
                     let span = e.span.to(end);
-                    e = Expr::new(
-                        ExprKind::Access {
-                            target: Box::new(e),
-                            keys,
-                        },
-                        span,
-                    );
+                    e = Expr::new(ExprKind::Access { target: Box::new(e), keys }, span);
                 }
                 Tok::Punct(".") => {
                     self.bump();
@@ -58,22 +52,10 @@ impl Parser {
                     };
                     let lambda = self.optional_lambda()?;
                     let span = e.span.to(self.prev_span());
-                    e = Expr::new(
-                        ExprKind::MethodCall {
-                            receiver: Box::new(e),
-                            name,
-                            args,
-                            lambda,
-                        },
-                        span,
-                    );
+                    e = Expr::new(ExprKind::MethodCall { receiver: Box::new(e), name, args, lambda }, span);
                 }
-                Tok::Punct("{") if self.is_resource_shorthand(&e) => {
-                    e = self.defaults_or_override(e)?
-                }
-                Tok::Punct("<|" | "<<|") if matches!(e.kind, ExprKind::TypeRef(_)) => {
-                    e = self.collector(e)?
-                }
+                Tok::Punct("{") if self.is_resource_shorthand(&e) => e = self.defaults_or_override(e)?,
+                Tok::Punct("<|" | "<<|") if matches!(e.kind, ExprKind::TypeRef(_)) => e = self.collector(e)?,
                 _ => return Ok(e),
             }
         }
@@ -106,18 +88,9 @@ impl Parser {
             }
         }
         self.expect_punct("|")?;
-        let return_type = if self.eat_punct(">>") {
-            Some(Box::new(self.type_expr()?))
-        } else {
-            None
-        };
+        let return_type = if self.eat_punct(">>") { Some(Box::new(self.type_expr()?)) } else { None };
         let body = self.block()?;
-        Ok(Some(Box::new(Lambda {
-            params,
-            return_type,
-            body,
-            span: start.to(self.prev_span()),
-        })))
+        Ok(Some(Box::new(Lambda { params, return_type, body, span: start.to(self.prev_span()) })))
     }
 
     /// A type expression: a type name with optional parameters.
@@ -137,13 +110,7 @@ impl Parser {
             let keys = self.comma_list("]")?;
             let end = self.expect_punct("]")?;
             let span = e.span.to(end);
-            e = Expr::new(
-                ExprKind::Access {
-                    target: Box::new(e),
-                    keys,
-                },
-                span,
-            );
+            e = Expr::new(ExprKind::Access { target: Box::new(e), keys }, span);
         }
         Ok(e)
     }
@@ -172,10 +139,7 @@ impl Parser {
             Tok::Heredoc(syntax, parts) => {
                 self.bump();
                 let text = Expr::new(self.string_parts(parts.clone())?, t.span);
-                simple(ExprKind::Heredoc {
-                    syntax: syntax.clone(),
-                    text: Box::new(text),
-                })
+                simple(ExprKind::Heredoc { syntax: syntax.clone(), text: Box::new(text) })
             }
             Tok::Regex(r) => {
                 self.bump();
@@ -237,15 +201,11 @@ impl Parser {
             "node" => self.node_definition(),
             "function" | "plan" => self.function_definition(k == "plan"),
             "type" if matches!(self.peek_at(1).tok, Tok::ClassRef(_)) => self.type_alias(),
-            "type"
-                if matches!(self.peek_at(1).tok, Tok::Punct("("))
-                    && !self.peek_at(1).space_before =>
-            {
+            "type" if matches!(self.peek_at(1).tok, Tok::Punct("(")) && !self.peek_at(1).space_before => {
                 self.bump();
                 self.maybe_call(Expr::new(ExprKind::BareWord("type".into()), span))
             }
-            "application" | "site" | "consumes" | "produces" | "attr" | "private" | "unit"
-            | "environment" => {
+            "application" | "site" | "consumes" | "produces" | "attr" | "private" | "unit" | "environment" => {
                 self.bump();
                 Ok(Expr::new(ExprKind::BareWord(k.to_string()), span))
             }
@@ -274,27 +234,14 @@ impl Parser {
         self.expect_punct(")")?;
         let lambda = self.optional_lambda()?;
         let span = callee.span.to(self.prev_span());
-        Ok(Expr::new(
-            ExprKind::Call {
-                callee: Box::new(callee),
-                args,
-                lambda,
-            },
-            span,
-        ))
+        Ok(Expr::new(ExprKind::Call { callee: Box::new(callee), args, lambda }, span))
     }
 
     fn hash(&mut self) -> Result<Expr, ParseError> {
         let start = self.bump().span;
         let mut pairs = Vec::new();
         while !self.at_punct("}") {
-            let key = match self.peek().tok.clone() {
-                Tok::Keyword(k) if matches!(self.peek_at(1).tok, Tok::Punct("=>")) => {
-                    let t = self.bump();
-                    Expr::new(ExprKind::String(k.to_string()), t.span)
-                }
-                _ => self.expr(0)?,
-            };
+            let key = self.expr(0)?;
             self.expect_punct("=>")?;
             let value = self.expr(0)?;
             pairs.push((key, value));
@@ -318,14 +265,7 @@ impl Parser {
         } else {
             None
         };
-        Ok(Expr::new(
-            ExprKind::If {
-                cond: Box::new(cond),
-                then_body,
-                else_body,
-            },
-            start.to(self.prev_span()),
-        ))
+        Ok(Expr::new(ExprKind::If { cond: Box::new(cond), then_body, else_body }, start.to(self.prev_span())))
     }
 
     fn unless_expression(&mut self) -> Result<Expr, ParseError> {
@@ -344,14 +284,7 @@ impl Parser {
         } else {
             None
         };
-        Ok(Expr::new(
-            ExprKind::Unless {
-                cond: Box::new(cond),
-                then_body,
-                else_body,
-            },
-            start.to(self.prev_span()),
-        ))
+        Ok(Expr::new(ExprKind::Unless { cond: Box::new(cond), then_body, else_body }, start.to(self.prev_span())))
     }
 
     fn case_expression(&mut self) -> Result<Expr, ParseError> {
@@ -370,20 +303,10 @@ impl Parser {
             }
             self.expect_punct(":")?;
             let body = self.block()?;
-            options.push(CaseOption {
-                values,
-                body,
-                span: opt_start.to(self.prev_span()),
-            });
+            options.push(CaseOption { values, body, span: opt_start.to(self.prev_span()) });
         }
         let end = self.expect_punct("}")?;
-        Ok(Expr::new(
-            ExprKind::Case {
-                test: Box::new(test),
-                options,
-            },
-            start.to(end),
-        ))
+        Ok(Expr::new(ExprKind::Case { test: Box::new(test), options }, start.to(end)))
     }
 
     /// `test ? { matcher => result, ... }` (the `?` is already consumed).
@@ -401,12 +324,6 @@ impl Parser {
         }
         let end = self.expect_punct("}")?;
         let span = test.span.to(end);
-        Ok(Expr::new(
-            ExprKind::Selector {
-                test: Box::new(test),
-                options,
-            },
-            span,
-        ))
+        Ok(Expr::new(ExprKind::Selector { test: Box::new(test), options }, span))
     }
 }

@@ -49,8 +49,7 @@ impl Parser {
         }
         let after = &self.peek_at(1).tok;
         let arrow = matches!(self.peek_at(2).tok, Tok::Punct("=>" | "+>"));
-        matches!(after, Tok::Punct("}"))
-            || (matches!(after, Tok::Name(_) | Tok::Keyword(_) | Tok::Punct("*")) && arrow)
+        matches!(after, Tok::Punct("}")) || (matches!(after, Tok::Name(_) | Tok::Keyword(_) | Tok::Punct("*")) && arrow)
     }
 
     /// `attr => value, attr +> value, * => hash` up to `;` or `}`.
@@ -64,10 +63,7 @@ impl Parser {
                 Tok::Punct("*") => None,
                 other => {
                     return Err(ParseError {
-                        message: format!(
-                            "Syntax error at {} (expected an attribute name)",
-                            other.describe()
-                        ),
+                        message: format!("Syntax error at {} (expected an attribute name)", other.describe()),
                         span: t.span,
                     })
                 }
@@ -85,12 +81,7 @@ impl Parser {
             let value = self.expr(0)?;
             let span = t.span.to(value.span);
             ops.push(match name {
-                Some(name) => AttributeOp::Set {
-                    name,
-                    append,
-                    value,
-                    span,
-                },
+                Some(name) => AttributeOp::Set { name, append, value, span },
                 None => AttributeOp::Splat { value, span },
             });
             if !self.eat_punct(",") {
@@ -120,24 +111,13 @@ impl Parser {
             }
         }
         let end = self.expect_punct("}")?;
-        Ok(Expr::new(
-            ExprKind::Resource {
-                form,
-                type_name: Box::new(type_name),
-                bodies,
-            },
-            start.to(end),
-        ))
+        Ok(Expr::new(ExprKind::Resource { form, type_name: Box::new(type_name), bodies }, start.to(end)))
     }
 
     /// `@type { ... }` or `@@type { ... }`.
     pub(super) fn virtual_resource(&mut self) -> Result<Expr, ParseError> {
         let at = self.bump();
-        let form = if matches!(at.tok, Tok::Punct("@@")) {
-            ResourceForm::Exported
-        } else {
-            ResourceForm::Virtual
-        };
+        let form = if matches!(at.tok, Tok::Punct("@@")) { ResourceForm::Exported } else { ResourceForm::Virtual };
         let t = self.bump();
         let type_name = match t.tok {
             Tok::Name(n) => Expr::new(ExprKind::BareWord(n), t.span),
@@ -145,10 +125,7 @@ impl Parser {
             Tok::ClassRef(c) => Expr::new(ExprKind::TypeRef(c), t.span),
             other => {
                 return Err(ParseError {
-                    message: format!(
-                        "Syntax error at {} (expected a resource type after '@')",
-                        other.describe()
-                    ),
+                    message: format!("Syntax error at {} (expected a resource type after '@')", other.describe()),
                     span: t.span,
                 })
             }
@@ -164,20 +141,8 @@ impl Parser {
         let end = self.expect_punct("}")?;
         let span = target.span.to(end);
         Ok(match target.kind {
-            ExprKind::TypeRef(_) => Expr::new(
-                ExprKind::ResourceDefaults {
-                    type_ref: Box::new(target),
-                    ops,
-                },
-                span,
-            ),
-            _ => Expr::new(
-                ExprKind::ResourceOverride {
-                    reference: Box::new(target),
-                    ops,
-                },
-                span,
-            ),
+            ExprKind::TypeRef(_) => Expr::new(ExprKind::ResourceDefaults { type_ref: Box::new(target), ops }, span),
+            _ => Expr::new(ExprKind::ResourceOverride { reference: Box::new(target), ops }, span),
         })
     }
 
@@ -185,11 +150,7 @@ impl Parser {
     pub(super) fn collector(&mut self, type_ref: Expr) -> Result<Expr, ParseError> {
         let exported = matches!(self.bump().tok, Tok::Punct("<<|"));
         let close = if exported { "|>>" } else { "|>" };
-        let query = if self.at_punct(close) {
-            None
-        } else {
-            Some(Box::new(self.expr(0)?))
-        };
+        let query = if self.at_punct(close) { None } else { Some(Box::new(self.expr(0)?)) };
         self.expect_punct(close)?;
         let ops = if self.at_punct("{") {
             self.bump();
@@ -200,14 +161,6 @@ impl Parser {
             Vec::new()
         };
         let span = type_ref.span.to(self.prev_span());
-        Ok(Expr::new(
-            ExprKind::Collector {
-                type_ref: Box::new(type_ref),
-                query,
-                exported,
-                ops,
-            },
-            span,
-        ))
+        Ok(Expr::new(ExprKind::Collector { type_ref: Box::new(type_ref), query, exported, ops }, span))
     }
 }

@@ -14,9 +14,7 @@ impl Parser {
         for part in parts {
             match part {
                 RawPart::Text(t) => out.push(StringPart::Text(t)),
-                RawPart::Var(name, vspan) => {
-                    out.push(StringPart::Expr(Expr::new(ExprKind::Variable(name), vspan)))
-                }
+                RawPart::Var(name, vspan) => out.push(StringPart::Expr(Expr::new(ExprKind::Variable(name), vspan))),
                 RawPart::Expr(tokens, espan) => {
                     let e = parse_tokens(tokens, espan, self.depth + 1)?;
                     out.push(StringPart::Expr(variable_for_leading_name(e)?));
@@ -37,6 +35,14 @@ fn variable_for_leading_name(e: Expr) -> Result<Expr, ParseError> {
     let span = e.span;
     Ok(match e.kind {
         ExprKind::BareWord(name) => Expr::new(ExprKind::Variable(name), span),
+        ExprKind::Default => Expr::new(ExprKind::Variable("default".into()), span),
+        ExprKind::Undef => Expr::new(ExprKind::Variable("undef".into()), span),
+        ExprKind::Boolean(_) => {
+            return Err(ParseError {
+                message: "A boolean cannot be interpolated as '${true}' or '${false}': Puppet takes it for a variable name".into(),
+                span,
+            })
+        }
         ExprKind::Integer(i) if i >= 0 => Expr::new(ExprKind::Variable(i.to_string()), span),
         ExprKind::Float(f) => {
             return Err(ParseError {

@@ -84,16 +84,7 @@ fn for_each<'a>(
 pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
     if !matches!(
         call.name,
-        "each"
-            | "map"
-            | "filter"
-            | "reduce"
-            | "any"
-            | "all"
-            | "index"
-            | "reverse_each"
-            | "step"
-            | "slice"
+        "each" | "map" | "filter" | "reduce" | "any" | "all" | "index" | "reverse_each" | "step" | "slice"
     ) {
         return Err(call);
     }
@@ -123,8 +114,7 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
             let Some(closure) = call.lambda.take() else {
                 return Ok(iterator);
             };
-            let picked =
-                elements(&iterator).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
+            let picked = elements(&iterator).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
             for_each(call.ev, &closure, picked, span, |_, _| {})?;
             return Ok(subject);
         }
@@ -155,11 +145,7 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
                     }
                 }
             })?;
-            Ok(if is_hash {
-                Value::hash(pairs)
-            } else {
-                Value::array(values)
-            })
+            Ok(if is_hash { Value::hash(pairs) } else { Value::array(values) })
         }
         "any" | "all" => {
             let want_all = call.name == "all";
@@ -197,16 +183,12 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
 /// The index (or hash key) of the first element accepted by `pred`.
 fn position(elems: Elements, pred: impl Fn(usize, &Value) -> bool) -> Value {
     match elems {
-        Elements::Values(vs) => vs
-            .iter()
-            .enumerate()
-            .find(|(i, v)| pred(*i, v))
-            .map_or(Value::Undef, |(i, _)| Value::Integer(i as i64)),
-        Elements::Pairs(ps) => ps
-            .iter()
-            .enumerate()
-            .find(|(i, (_, v))| pred(*i, v))
-            .map_or(Value::Undef, |(_, (k, _))| k.clone()),
+        Elements::Values(vs) => {
+            vs.iter().enumerate().find(|(i, v)| pred(*i, v)).map_or(Value::Undef, |(i, _)| Value::Integer(i as i64))
+        }
+        Elements::Pairs(ps) => {
+            ps.iter().enumerate().find(|(i, (_, v))| pred(*i, v)).map_or(Value::Undef, |(_, (k, _))| k.clone())
+        }
     }
 }
 
@@ -214,10 +196,7 @@ fn position(elems: Elements, pred: impl Fn(usize, &Value) -> bool) -> Value {
 fn step_size(call: &Call<'_, '_>) -> EvalResult<usize> {
     match call.args.get(1) {
         Some(Value::Integer(n)) if *n > 0 => Ok(*n as usize),
-        _ => Err(crate::eval::flow::fail(
-            call.span,
-            "'step' expects a positive Integer step",
-        )),
+        _ => Err(crate::eval::flow::fail(call.span, "'step' expects a positive Integer step")),
     }
 }
 
@@ -227,12 +206,7 @@ fn step_size(call: &Call<'_, '_>) -> EvalResult<usize> {
 fn slice(call: &mut Call<'_, '_>, elems: Elements) -> EvalResult {
     let n = match call.args.get(1) {
         Some(Value::Integer(n)) if *n > 0 => *n as usize,
-        _ => {
-            return Err(crate::eval::flow::fail(
-                call.span,
-                "'slice' expects a positive Integer slice size",
-            ))
-        }
+        _ => return Err(crate::eval::flow::fail(call.span, "'slice' expects a positive Integer slice size")),
     };
     let items = elems.into_values();
     let groups: Vec<Value> = items.chunks(n).map(|c| Value::array(c.to_vec())).collect();
@@ -240,11 +214,7 @@ fn slice(call: &mut Call<'_, '_>, elems: Elements) -> EvalResult {
         return Ok(Value::array(groups));
     };
     for group in groups {
-        let args = if closure.arity() > 1 {
-            super::super::unfold(group)
-        } else {
-            vec![group]
-        };
+        let args = if closure.arity() > 1 { super::super::unfold(group) } else { vec![group] };
         match call.ev.call_lambda(&closure, args, call.span) {
             Ok(_) => {}
             Err(Flow::Break(_)) => break,
@@ -264,10 +234,7 @@ fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, elems: Elements) -
         None => items.remove(0),
     };
     for item in items {
-        match call
-            .ev
-            .call_lambda(closure, vec![memo.clone(), item], call.span)
-        {
+        match call.ev.call_lambda(closure, vec![memo.clone(), item], call.span) {
             Ok(v) => memo = v,
             Err(Flow::Break(_)) => break,
             Err(other) => return Err(other),

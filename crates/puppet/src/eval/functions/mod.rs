@@ -2,9 +2,11 @@
 //! it does not know, so that dispatch stays a chain of small lookups.
 
 mod chaining;
+mod collections;
 mod control;
 mod iteration;
 mod logging;
+mod strings;
 
 use std::rc::Rc;
 
@@ -35,22 +37,13 @@ pub(crate) struct Call<'e, 'a> {
 impl<'a> Call<'_, 'a> {
     /// An error for a call with the wrong number of arguments.
     pub fn arity_error(&self, expected: &str) -> super::flow::Flow {
-        let got = if self.args.is_empty() {
-            "none".to_string()
-        } else {
-            self.args.len().to_string()
-        };
-        fail(
-            self.span,
-            format!("'{}' expects {expected}, got {got}", self.name),
-        )
+        let got = if self.args.is_empty() { "none".to_string() } else { self.args.len().to_string() };
+        fail(self.span, format!("'{}' expects {expected}, got {got}", self.name))
     }
 
     /// The lambda, or an error saying the function needs one.
     pub fn require_lambda(&mut self) -> EvalResult<Closure<'a>> {
-        self.lambda
-            .take()
-            .ok_or_else(|| fail(self.span, format!("'{}' expects a block", self.name)))
+        self.lambda.take().ok_or_else(|| fail(self.span, format!("'{}' expects a block", self.name)))
     }
 }
 
@@ -63,20 +56,15 @@ pub(crate) fn call_builtin<'a>(
     span: Span,
     scope: &Rc<Scope>,
 ) -> Option<EvalResult> {
-    let call = Call {
-        ev,
-        name,
-        args,
-        lambda,
-        span,
-        scope,
-    };
+    let call = Call { ev, name, args, lambda, span, scope };
     type Family = for<'e, 'a> fn(Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>>;
-    let families: [Family; 5] = [
+    let families: [Family; 7] = [
         logging::call,
         control::call,
         iteration::call,
         chaining::call,
+        collections::call,
+        strings::call,
         super::catalog::call_class_function,
     ];
     let mut call = call;

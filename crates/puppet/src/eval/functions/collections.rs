@@ -1,0 +1,279 @@
+//! Functions on collections and numbers from Puppet's core library: `length`
+//! (`size`), `empty`, `keys`, `values`, `sort`, `join`, `flatten`, `unique`,
+//! `dig`, `min`, `max`, `abs`, `round`, `floor`, `ceiling`, `getvar`.
+
+use std::cmp::Ordering;
+
+use confer_core::value::{compare, to_s, Comparison};
+use confer_core::Value;
+
+use super::Call;
+use crate::eval::flow::{fail, EvalResult, Flow};
+
+/// Handles the collection and number family.
+pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
+    let result = match call.name {
+        "length" | "size" => one(&call).and_then(|v| length(&call, v)),
+        "empty" => one(&call).and_then(|v| empty(&call, v)),
+        "keys" | "values" => one(&call).and_then(|v| match v {
+            Value::Hash(map) => Ok(Value::array(if call.name == "keys" {
+                map.keys().cloned().collect()
+            } else {
+                map.values().cloned().collect()
+            })),
+            other => Err(expects(&call, "a Hash", other)),
+        }),
+        "join" => join(&call),
+        "flatten" => Ok(Value::array(flatten(&call.args))),
+        "unique" => one(&call).and_then(|v| unique(&call, v)),
+        "sort" => sort(&mut call),
+        "dig" => dig(&call),
+        "min" | "max" => min_max(&call),
+        "abs" | "round" | "floor" | "ceiling" => one(&call).and_then(|v| number_fn(&call, v)),
+        "getvar" => getvar(&mut call),
+        _ => return Err(call),
+    };
+    Ok(result)
+}
+
+fn one<'v>(call: &'v Call<'_, '_>) -> EvalResult<&'v Value> {
+    match call.args.as_slice() {
+        [v] => Ok(v),
+        _ => Err(call.arity_error("1 argument")),
+    }
+}
+
+fn expects(call: &Call<'_, '_>, what: &str, got: &Value) -> Flow {
+    fail(
+        call.span,
+        format!("'{}' expects {what}, got {}", call.name, confer_core::types::infer::general_type_name(got)),
+    )
+}
+
+fn length(call: &Call<'_, '_>, v: &Value) -> EvalResult {
+    let n = match v {
+        Value::String(s) => s.chars().count(),
+        Value::Array(a) => a.len(),
+        Value::Hash(h) => h.len(),
+        Value::Iterator(_) => confer_core::value::iterable::elements(v)
+            .map(|e| e.into_values().len())
+            .map_err(|e| fail(call.span, e.to_string()))?,
+        other => return Err(expects(call, "a String, a Collection or an Iterable", other)),
+    };
+    Ok(Value::Integer(n as i64))
+}
+
+fn empty(call: &Call<'_, '_>, v: &Value) -> EvalResult {
+    Ok(Value::Boolean(match v {
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Hash(h) => h.is_empty(),
+        Value::Undef => true,
+        Value::Integer(_) | Value::Float(_) => false,
+        other => return Err(expects(call, "a Collection, a String or a Numeric", other)),
+    }))
+}
+
+/// `join(array, separator = '')`: nested arrays are joined flat, as Ruby does.
+fn join(call: &Call<'_, '_>) -> EvalResult {
+    let (items, sep) = match call.args.as_slice() {
+        [Value::Array(a)] => (a, ""),
+        [Value::Array(a), Value::String(s)] => (a, s.as_ref()),
+        [other, ..] => return Err(expects(call, "an Array", other)),
+        [] => return Err(call.arity_error("1 or 2 arguments")),
+    };
+    Ok(Value::from(flatten(items).iter().map(to_s).collect::<Vec<_>>().join(sep)))
+}
+
+fn flatten(items: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            Value::Array(inner) => out.extend(flatten(inner)),
+            other => out.push(other.clone()),
+        }
+    }
+    out
+}
+
+fn unique(call: &Call<'_, '_>, v: &Value) -> EvalResult {
+    match v {
+        Value::Array(a) => {
+            let mut seen = indexmap::IndexSet::new();
+            for item in a.iter() {
+                seen.insert(item.clone());
+            }
+            Ok(Value::array(seen.into_iter().collect()))
+        }
+        Value::String(s) => {
+            let mut seen = indexmap::IndexSet::new();
+            for c in s.chars() {
+                seen.insert(c);
+            }
+            Ok(Value::from(seen.into_iter().collect::<String>()))
+        }
+        Value::Hash(map) => {
+            let mut by_value: indexmap::IndexMap<Value, Vec<Value>> = indexmap::IndexMap::new();
+            for (k, val) in map.iter() {
+                by_value.entry(val.clone()).or_default().push(k.clone());
+            }
+            Ok(Value::hash(by_value.into_iter().map(|(val, keys)| (Value::array(keys), val)).collect()))
+        }
+        other => Err(expects(call, "an Array, a Hash or a String", other)),
+    }
+}
+
+/// Ruby's `<=>` on the values `sort` and `min`/`max` accept: numbers with
+/// numbers, strings with strings (case-sensitively).
+fn natural_order(a: &Value, b: &Value) -> Option<Ordering> {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => Some(x.cmp(y)),
+        _ => {
+            let lt = compare(Comparison::Lt, a, b).ok()?;
+            let gt = compare(Comparison::Gt, a, b).ok()?;
+            Some(if lt {
+                Ordering::Less
+            } else if gt {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            })
+        }
+    }
+}
+
+fn sort(call: &mut Call<'_, '_>) -> EvalResult {
+    let (items, is_string): (Vec<Value>, bool) = match call.args.as_slice() {
+        [Value::Array(a)] => (a.to_vec(), false),
+        [Value::String(s)] => (s.chars().map(|c| Value::from(c.to_string())).collect(), true),
+        [other] => return Err(expects(call, "an Array or a String", other)),
+        _ => return Err(call.arity_error("1 argument")),
+    };
+    let mut failure = None;
+    let mut sorted = items;
+    if let Some(closure) = call.lambda.take() {
+        let span = call.span;
+        let ev = &mut *call.ev;
+        sorted.sort_by(|a, b| {
+            if failure.is_some() {
+                return Ordering::Equal;
+            }
+            match ev.call_lambda(&closure, vec![a.clone(), b.clone()], span) {
+                Ok(Value::Integer(n)) => n.cmp(&0),
+                Ok(other) => {
+                    failure =
+                        Some(fail(span, format!("'sort' block must return an Integer, got {}", other.type_name())));
+                    Ordering::Equal
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    Ordering::Equal
+                }
+            }
+        });
+    } else {
+        sorted.sort_by(|a, b| {
+            natural_order(a, b).unwrap_or_else(|| {
+                failure.get_or_insert_with(|| {
+                    fail(call.span, format!("comparison of {} with {} failed", a.type_name(), b.type_name()))
+                });
+                Ordering::Equal
+            })
+        });
+    }
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    Ok(if is_string { Value::from(sorted.iter().map(to_s).collect::<String>()) } else { Value::array(sorted) })
+}
+
+/// `dig(data, keys...)`: follows keys and indexes; `undef` as soon as one is
+/// missing, an error when something in between cannot be dug into.
+fn dig(call: &Call<'_, '_>) -> EvalResult {
+    let Some((first, keys)) = call.args.split_first() else {
+        return Err(call.arity_error("at least 1 argument"));
+    };
+    if !matches!(first, Value::Undef | Value::Array(_) | Value::Hash(_)) {
+        return Err(fail(
+            call.span,
+            format!("'dig' parameter 'data' expects a value of type Undef or Collection, got {}", first.type_name()),
+        ));
+    }
+    let mut current = first.clone();
+    for (i, key) in keys.iter().enumerate() {
+        current = match (&current, key) {
+            (Value::Undef, _) => return Ok(Value::Undef),
+            (Value::Array(a), Value::Integer(n)) => {
+                let idx = if *n < 0 { *n + a.len() as i64 } else { *n };
+                a.get(usize::try_from(idx).unwrap_or(usize::MAX)).cloned().unwrap_or(Value::Undef)
+            }
+            (Value::Array(_), _) => Value::Undef,
+            (Value::Hash(h), k) => h.get(k).cloned().unwrap_or(Value::Undef),
+            (other, _) => {
+                return Err(fail(
+                    call.span,
+                    format!(
+                        "The given data does not contain a Collection at [{}], got '{}'",
+                        keys[..i].iter().map(to_s).collect::<Vec<_>>().join(", "),
+                        to_s(other)
+                    ),
+                ))
+            }
+        };
+    }
+    Ok(current)
+}
+
+fn min_max(call: &Call<'_, '_>) -> EvalResult {
+    let want = if call.name == "min" { Ordering::Less } else { Ordering::Greater };
+    let mut best: Option<&Value> = None;
+    for v in &call.args {
+        best = Some(match best {
+            None => v,
+            Some(b) => match natural_order(v, b) {
+                Some(o) if o == want => v,
+                Some(_) => b,
+                None => {
+                    return Err(fail(
+                        call.span,
+                        format!("'{}' cannot compare {} with {}", call.name, v.type_name(), b.type_name()),
+                    ))
+                }
+            },
+        });
+    }
+    best.cloned().ok_or_else(|| call.arity_error("at least 1 argument"))
+}
+
+fn number_fn(call: &Call<'_, '_>, v: &Value) -> EvalResult {
+    let to_int = |f: f64| -> EvalResult {
+        if f.is_finite() && f.abs() < 9.2e18 {
+            Ok(Value::Integer(f as i64))
+        } else {
+            Err(fail(call.span, format!("'{}' result is outside of the Integer range", call.name)))
+        }
+    };
+    match (call.name, v) {
+        ("abs", Value::Integer(i)) => i
+            .checked_abs()
+            .map(Value::Integer)
+            .ok_or_else(|| fail(call.span, "'abs' result is outside of the Integer range")),
+        ("abs", Value::Float(f)) => Ok(Value::Float(f.abs())),
+        (_, Value::Integer(i)) => Ok(Value::Integer(*i)),
+        ("round", Value::Float(f)) => to_int(f.round()),
+        ("floor", Value::Float(f)) => to_int(f.floor()),
+        ("ceiling", Value::Float(f)) => to_int(f.ceil()),
+        (_, other) => Err(expects(call, "a Numeric value", other)),
+    }
+}
+
+/// `getvar('name')` / `getvar('a::b')`: a variable's value, or `undef` without
+/// a warning when it does not exist.
+fn getvar(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = match call.args.as_slice() {
+        [Value::String(s)] | [Value::String(s), _] => s.to_string(),
+        _ => return Err(call.arity_error("a variable name")),
+    };
+    let default = call.args.get(1).cloned().unwrap_or(Value::Undef);
+    Ok(call.ev.lookup_quietly(name.trim_start_matches('$'), call.scope).unwrap_or(default))
+}

@@ -1,0 +1,233 @@
+//! String functions of Puppet's core library: `split`, `match`, `regsubst`,
+//! `upcase`/`downcase`/`capitalize`, `strip`/`lstrip`/`rstrip`, `chomp`/`chop`.
+
+use std::sync::Arc;
+
+use confer_core::types::Type;
+use confer_core::{Regexp, Value};
+
+use super::Call;
+use crate::eval::flow::{fail, EvalResult, Flow};
+
+/// Handles the string family.
+pub(crate) fn call<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
+    let result = match call.name {
+        "split" => split(&call),
+        "match" => match_fn(&call),
+        "regsubst" => regsubst(&call),
+        "upcase" | "downcase" | "capitalize" | "strip" | "lstrip" | "rstrip" | "chomp" | "chop" => {
+            one_arg(&call).and_then(|v| map_strings(&call, v, &|s| transform(call.name, s)))
+        }
+        _ => return Err(call),
+    };
+    Ok(result)
+}
+
+fn one_arg<'v>(call: &'v Call<'_, '_>) -> EvalResult<&'v Value> {
+    match call.args.as_slice() {
+        [v] => Ok(v),
+        _ => Err(call.arity_error("1 argument")),
+    }
+}
+
+fn transform(name: &str, s: &str) -> String {
+    match name {
+        "upcase" => s.to_uppercase(),
+        "downcase" => s.to_lowercase(),
+        "capitalize" => {
+            let mut cs = s.chars();
+            cs.next().map_or_else(String::new, |c| c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect())
+        }
+        "strip" => s.trim().to_string(),
+        "lstrip" => s.trim_start().to_string(),
+        "rstrip" => s.trim_end().to_string(),
+        "chomp" => s
+            .strip_suffix("\r\n")
+            .or_else(|| s.strip_suffix('\n'))
+            .or_else(|| s.strip_suffix('\r'))
+            .unwrap_or(s)
+            .to_string(),
+        _ => {
+            if let Some(rest) = s.strip_suffix("\r\n") {
+                return rest.to_string();
+            }
+            let mut cs = s.chars();
+            cs.next_back();
+            cs.as_str().to_string()
+        }
+    }
+}
+
+/// Applies `f` to a string, or to each string of an array or hash values.
+fn map_strings(call: &Call<'_, '_>, v: &Value, f: &dyn Fn(&str) -> String) -> EvalResult {
+    match v {
+        Value::String(s) => Ok(Value::from(f(s))),
+        Value::Array(items) => {
+            Ok(Value::array(items.iter().map(|i| map_strings(call, i, f)).collect::<Result<Vec<_>, Flow>>()?))
+        }
+        Value::Hash(map) => {
+            let mut out = confer_core::HashMap::new();
+            for (k, val) in map.iter() {
+                out.insert(map_strings(call, k, f)?, map_strings(call, val, f)?);
+            }
+            Ok(Value::hash(out))
+        }
+        other => Err(fail(
+            call.span,
+            format!(
+                "'{}' parameter 'arg' expects a value of type String, Array or Hash, got {}",
+                call.name,
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+/// The regexp a pattern argument stands for: a string (taken as a regexp),
+/// a regexp, or a `Regexp`/`Pattern` type.
+fn pattern(call: &Call<'_, '_>, v: &Value) -> EvalResult<Vec<Arc<Regexp>>> {
+    let compile = |s: &str| Regexp::new(s).map(Arc::new).map_err(|e| fail(call.span, e.to_string()));
+    match v {
+        Value::String(s) => Ok(vec![compile(s)?]),
+        Value::Regexp(r) => Ok(vec![r.clone()]),
+        Value::Type(t) => match t.resolved() {
+            Type::Regexp(Some(r)) => Ok(vec![r.clone()]),
+            Type::Regexp(None) if call.name == "split" => Ok(vec![compile("")?]),
+            Type::Pattern(ps) if !ps.is_empty() => Ok(ps.clone()),
+            _ => Err(fail(call.span, format!("'{}' expects a regular expression pattern, got {t}", call.name))),
+        },
+        other => Err(fail(
+            call.span,
+            format!("'{}' expects a String or Regexp pattern, got {}", call.name, other.type_name()),
+        )),
+    }
+}
+
+/// `split(str, pattern)` with Ruby's rules: an empty pattern splits into
+/// characters, and trailing empty fields are dropped.
+fn split(call: &Call<'_, '_>) -> EvalResult {
+    let [Value::String(s), pat] = call.args.as_slice() else {
+        return Err(call.arity_error("2 arguments (String, pattern)"));
+    };
+    let re = pattern(call, pat)?.remove(0);
+    let mut fields: Vec<Value> = if re.source().is_empty() {
+        s.chars().map(|c| Value::from(c.to_string())).collect()
+    } else {
+        let mut out = Vec::new();
+        let mut last = 0;
+        for caps in re.compiled().captures_iter(s).flatten() {
+            let Some(m) = caps.get(0) else { continue };
+            if m.start() == m.end() && (m.start() == 0 || m.start() == s.len()) {
+                continue;
+            }
+            out.push(Value::from(&s[last..m.start()]));
+            for g in 1..caps.len() {
+                if let Some(g) = caps.get(g) {
+                    out.push(Value::from(g.as_str()));
+                }
+            }
+            last = m.end();
+        }
+        out.push(Value::from(&s[last..]));
+        out
+    };
+    while fields.last().is_some_and(|f| f.as_str() == Some("")) {
+        fields.pop();
+    }
+    Ok(Value::array(fields))
+}
+
+/// `match(str_or_array, pattern)`: the whole match and its groups, or `undef`.
+fn match_fn(call: &Call<'_, '_>) -> EvalResult {
+    let [subject, pat] = call.args.as_slice() else {
+        return Err(call.arity_error("2 arguments"));
+    };
+    if matches!(pat, Value::Type(t) if matches!(t.resolved(), Type::Regexp(None))) {
+        return Err(fail(call.span, "'match' expects a Regexp with a pattern, got the unparameterized Regexp type"));
+    }
+    let patterns = pattern(call, pat)?;
+    let one = |s: &str| -> Value {
+        for re in &patterns {
+            if let Some(caps) = re.captures(s) {
+                return Value::array(caps.into_iter().map(|c| c.map_or(Value::Undef, Value::from)).collect());
+            }
+        }
+        Value::Undef
+    };
+    match subject {
+        Value::String(s) => Ok(one(s)),
+        Value::Array(items) => Ok(Value::array(
+            items
+                .iter()
+                .map(|i| match i {
+                    Value::String(s) => Ok(one(s)),
+                    other => Err(fail(call.span, format!("'match' expects Strings, got {}", other.type_name()))),
+                })
+                .collect::<Result<_, Flow>>()?,
+        )),
+        other => {
+            Err(fail(call.span, format!("'match' expects a String or an Array of Strings, got {}", other.type_name())))
+        }
+    }
+}
+
+/// `regsubst(target, pattern, replacement, flags)`: replaces the first match
+/// (every match with flag `G`); `\0`..`\9` in the replacement are the groups.
+fn regsubst(call: &Call<'_, '_>) -> EvalResult {
+    let (target, pat, replacement, flags) = match call.args.as_slice() {
+        [t, p, Value::String(r)] => (t, p, r, ""),
+        [t, p, Value::String(r), Value::String(f)] => (t, p, r, f.as_ref()),
+        [t, p, Value::String(r), Value::String(f), _] => (t, p, r, f.as_ref()),
+        _ => return Err(call.arity_error("3 to 5 arguments")),
+    };
+    let source = match pat {
+        Value::String(s) => {
+            let mut prefix = String::new();
+            if flags.contains('I') {
+                prefix.push_str("(?i)");
+            }
+            if flags.contains('M') {
+                prefix.push_str("(?s)");
+            }
+            if flags.contains('E') {
+                prefix.push_str("(?x)");
+            }
+            Arc::new(Regexp::new(&format!("{prefix}{s}")).map_err(|e| fail(call.span, e.to_string()))?)
+        }
+        other => pattern(call, other)?.remove(0),
+    };
+    let global = flags.contains('G');
+    map_strings(call, target, &|s| substitute(&source, s, replacement, global))
+}
+
+fn substitute(re: &Regexp, s: &str, replacement: &str, global: bool) -> String {
+    let mut out = String::new();
+    let mut last = 0;
+    for caps in re.compiled().captures_iter(s).flatten() {
+        let Some(m) = caps.get(0) else { continue };
+        out.push_str(&s[last..m.start()]);
+        let mut chars = replacement.chars().peekable();
+        while let Some(c) = chars.next() {
+            match (c, chars.peek()) {
+                ('\\', Some(d)) if d.is_ascii_digit() => {
+                    let g = d.to_digit(10).unwrap_or(0) as usize;
+                    chars.next();
+                    if let Some(group) = caps.get(g) {
+                        out.push_str(group.as_str());
+                    }
+                }
+                ('\\', Some('\\')) => {
+                    chars.next();
+                    out.push('\\');
+                }
+                _ => out.push(c),
+            }
+        }
+        last = m.end();
+        if !global {
+            break;
+        }
+    }
+    out.push_str(&s[last..]);
+    out
+}

@@ -1,0 +1,1 @@
+{'x' => 9}.each |$pair| { notice($pair) }
