@@ -3,4 +3,4 @@
 # the stored outputs of real Puppet and cf-agent, and property tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --workspace
+cargo test --workspace --lib --bins --tests
