@@ -22,7 +22,9 @@ pub fn report(err: &PuppetError, source: &Source) {
     };
     let file = SimpleFile::new(source.name.as_str(), source.text.as_str());
     let end = source.text[offset..].chars().next().map_or(offset, |c| offset + c.len_utf8());
-    let diagnostic = Diagnostic::error().with_message(&err.message).with_labels(vec![Label::primary((), offset..end).with_message("here")]);
+    let diagnostic = Diagnostic::error()
+        .with_message(&err.message)
+        .with_labels(vec![Label::primary((), offset..end).with_message("here")]);
     let writer = StandardStream::stderr(term::termcolor::ColorChoice::Never);
     let config = term::Config { start_context_lines: 0, end_context_lines: 0, ..term::Config::default() };
     let _ = term::emit(&mut writer.lock(), &config, &file, &diagnostic);

@@ -23,9 +23,20 @@ enum Command {
     Puppet(puppet::PuppetCommand),
 }
 
+/// Stack for the thread that parses and evaluates: recursion is bounded by
+/// depth limits, and this leaves those limits a wide margin.
+const STACK_SIZE: usize = 64 * 1024 * 1024;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || match cli.command {
         Command::Puppet(cmd) => puppet::run(cmd),
+    });
+    match worker.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("Error: confer could not run its evaluation thread");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -42,7 +42,7 @@ pub struct Parsed {
 
 /// How deeply expressions may nest before the parser gives up, so that no input
 /// can exhaust the stack.
-const MAX_DEPTH: usize = 300;
+const MAX_DEPTH: usize = 128;
 
 /// Parses a manifest.
 pub fn parse(source: &Source) -> Result<Program, ParseError> {
@@ -154,3 +154,6 @@ impl Parser {
         self.depth -= 1;
     }
 }
+
+#[cfg(test)]
+mod tests;
