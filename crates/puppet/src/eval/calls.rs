@@ -28,6 +28,15 @@ impl Closure<'_> {
     pub fn arity(&self) -> usize {
         self.lambda.params.iter().filter(|p| !p.captures_rest).count()
     }
+
+    /// Whether the lambda can be called with `n` arguments: at least its
+    /// required parameters, at most all of them (any number with a `*rest`).
+    pub fn accepts(&self, n: usize) -> bool {
+        let params = &self.lambda.params;
+        let required = params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
+        let rest = params.iter().any(|p| p.captures_rest);
+        required <= n && (rest || n <= self.arity())
+    }
 }
 
 /// How a function was called; Puppet names it in error messages.

@@ -59,11 +59,14 @@ impl Lexer<'_> {
         } else {
             (10, text)
         };
-        // 2^63 only exists negated: `-9223372036854775808` is the smallest
-        // Integer, and the parser folds the minus into the literal.
-        if radix == 10 && body == "9223372036854775808" && self.src[..start].ends_with('-') {
-            return Ok(Tok::Integer(i64::MIN));
-        }
-        i64::from_str_radix(body, radix).map(Tok::Integer).map_err(|_| bad("number (outside the 64-bit integer range)"))
+        i64::from_str_radix(body, radix).map(Tok::Integer).map_err(|_| {
+            let shown = u128::from_str_radix(body, radix).map_or_else(|_| text.to_string(), |n| format!("{n:x}"));
+            LexError {
+                message: format!(
+                    "A Literal Integer resulted in a value outside of Puppet Integer max range, got '+0x{shown}'"
+                ),
+                span: crate::span::Span::new(start, start + text.len()),
+            }
+        })
     }
 }

@@ -139,8 +139,9 @@ fn precedence_follows_puppets_grammar() {
 }
 
 #[test]
-fn negative_literals_fold_including_the_minimum() {
-    assert_eq!(parsed("-9223372036854775808"), "-9223372036854775808");
+fn negative_literals_fold() {
+    assert_eq!(parsed("-9223372036854775807"), "-9223372036854775807");
+    assert!(error("-9223372036854775808").0.contains("outside of Puppet Integer max range"));
     assert_eq!(parsed("- $x"), "(Neg $x)");
 }
 

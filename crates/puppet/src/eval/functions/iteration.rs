@@ -11,14 +11,15 @@ use crate::eval::Evaluator;
 use crate::span::Span;
 use confer_core::value::iterable::{elements, Elements, IterOp, Iteration};
 
-/// The lambda's arguments for one element: a pair is split over two
-/// parameters; with two parameters a single value gets its index first.
+/// The lambda's arguments for one element: a block that takes two arguments
+/// gets a pair split in two, or a single value with its index first; any other
+/// block gets the element whole.
 fn lambda_args(closure: &Closure<'_>, index: usize, element: Element) -> Vec<Value> {
-    match (element, closure.arity()) {
-        (Element::Pair(k, v), 2) => vec![k, v],
-        (Element::Pair(k, v), _) => vec![Value::array(vec![k, v])],
-        (Element::Single(v), 2) => vec![Value::Integer(index as i64), v],
-        (Element::Single(v), _) => vec![v],
+    match (element, closure.accepts(2)) {
+        (Element::Pair(k, v), true) => vec![k, v],
+        (Element::Pair(k, v), false) => vec![Value::array(vec![k, v])],
+        (Element::Single(v), true) => vec![Value::Integer(index as i64), v],
+        (Element::Single(v), false) => vec![v],
     }
 }
 
@@ -91,8 +92,26 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
     Ok(run(&mut call))
 }
 
+/// How many arguments (besides the block) each iteration function takes.
+fn arity(name: &str) -> (usize, usize) {
+    match name {
+        "reduce" | "index" => (1, 2),
+        "step" | "slice" => (2, 2),
+        _ => (1, 1),
+    }
+}
+
 fn run(call: &mut Call<'_, '_>) -> EvalResult {
     let span = call.span;
+    let (min, max) = arity(call.name);
+    if call.args.len() < min || call.args.len() > max {
+        let expected = if min == max {
+            format!("{min} argument{}", if min == 1 { "" } else { "s" })
+        } else {
+            format!("{min} or {max} arguments")
+        };
+        return Err(call.arity_error(&expected));
+    }
     let Some(subject) = call.args.first().cloned() else {
         return Err(call.arity_error("at least 1 argument"));
     };
