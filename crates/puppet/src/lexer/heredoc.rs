@@ -43,17 +43,7 @@ impl Lexer<'_> {
         let escapes = match flags {
             None => None,
             Some(f) => {
-                let mut e = Escapes {
-                    t: false,
-                    s: false,
-                    r: false,
-                    n: false,
-                    u: false,
-                    dollar: false,
-                    newline: false,
-                    quote: false,
-                    backslash: true,
-                };
+                let mut e = Escapes { backslash: true, ..Escapes::NONE };
                 let all = f.is_empty();
                 for c in f.chars() {
                     match c {
@@ -137,17 +127,7 @@ impl Lexer<'_> {
         }
         self.heredoc_resume = Some((newline_at, after));
         let parts = if header.interpolate || header.escapes.is_some() {
-            let escapes = header.escapes.unwrap_or(Escapes {
-                t: false,
-                s: false,
-                r: false,
-                n: false,
-                u: false,
-                dollar: false,
-                newline: false,
-                quote: false,
-                backslash: false,
-            });
+            let escapes = header.escapes.unwrap_or(Escapes::NONE);
             let mut sub =
                 Lexer { src: &text, pos: 0, warnings: Vec::new(), heredoc_resume: None, nesting: self.nesting };
             let parts =

@@ -169,6 +169,22 @@ impl<'s> Lexer<'s> {
         }
     }
 
+    /// Scans `(::)?segment(::segment)*`, continuing past `::` only when the
+    /// next segment starts with a character `next_segment` accepts.
+    fn scan_qualified(&mut self, next_segment: fn(char) -> bool) {
+        if self.rest().starts_with("::") {
+            self.pos += 2;
+        }
+        loop {
+            self.pos += Self::segment_len(self.rest());
+            if self.rest().starts_with("::") && self.peek_at(2).is_some_and(next_segment) {
+                self.pos += 2;
+            } else {
+                break;
+            }
+        }
+    }
+
     /// A name segment: letters, digits and underscores.
     fn segment_len(s: &str) -> usize {
         s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len())
@@ -177,17 +193,7 @@ impl<'s> Lexer<'s> {
     /// `foo`, `foo::bar`, `::foo`, and bare words with hyphens (`present-ish`).
     fn name_or_word(&mut self) -> Tok {
         let start = self.pos;
-        if self.rest().starts_with("::") {
-            self.pos += 2;
-        }
-        loop {
-            self.pos += Self::segment_len(self.rest());
-            if self.rest().starts_with("::") && self.peek_at(2).is_some_and(|c| c.is_ascii_lowercase() || c == '_') {
-                self.pos += 2;
-            } else {
-                break;
-            }
-        }
+        self.scan_qualified(|c| c.is_ascii_lowercase() || c == '_');
         let mut is_word = self.src[start..].starts_with('_');
         while self.peek() == Some('-') && self.peek_at(1).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
             is_word = true;
@@ -206,17 +212,7 @@ impl<'s> Lexer<'s> {
 
     fn class_ref(&mut self) -> Tok {
         let start = self.pos;
-        if self.rest().starts_with("::") {
-            self.pos += 2;
-        }
-        loop {
-            self.pos += Self::segment_len(self.rest());
-            if self.rest().starts_with("::") && self.peek_at(2).is_some_and(|c| c.is_ascii_uppercase()) {
-                self.pos += 2;
-            } else {
-                break;
-            }
-        }
+        self.scan_qualified(|c| c.is_ascii_uppercase());
         Tok::ClassRef(self.src[start..self.pos].trim_start_matches("::").to_string())
     }
 
@@ -226,21 +222,7 @@ impl<'s> Lexer<'s> {
         let start = self.pos;
         self.pos += 1;
         let name_start = self.pos;
-        if self.rest().starts_with("::") {
-            self.pos += 2;
-        }
-        loop {
-            let len = Self::segment_len(self.rest());
-            if len == 0 {
-                break;
-            }
-            self.pos += len;
-            if self.rest().starts_with("::") && self.peek_at(2).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
-                self.pos += 2;
-            } else {
-                break;
-            }
-        }
+        self.scan_qualified(|c| c.is_ascii_alphanumeric() || c == '_');
         let name = &self.src[name_start..self.pos];
         if name.is_empty() || name == "::" {
             return Err(self.error(start, "Syntax error at '$': a variable name must follow '$'"));

@@ -19,6 +19,19 @@ pub(super) struct Escapes {
 }
 
 impl Escapes {
+    /// Nothing is interpreted (a heredoc without escape flags).
+    pub const NONE: Escapes = Escapes {
+        t: false,
+        s: false,
+        r: false,
+        n: false,
+        u: false,
+        dollar: false,
+        newline: false,
+        quote: false,
+        backslash: false,
+    };
+
     /// Everything a double-quoted string interprets.
     pub const DOUBLE_QUOTED: Escapes = Escapes {
         t: true,
@@ -165,17 +178,7 @@ impl Lexer<'_> {
     fn interpolated_name(&mut self) -> String {
         self.pos += 1;
         let start = self.pos;
-        if self.rest().starts_with("::") {
-            self.pos += 2;
-        }
-        loop {
-            self.pos += Self::segment_len(self.rest());
-            if self.rest().starts_with("::") && self.peek_at(2).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
-                self.pos += 2;
-            } else {
-                break;
-            }
-        }
+        self.scan_qualified(|c| c.is_ascii_alphanumeric() || c == '_');
         self.src[start..self.pos].to_string()
     }
 
