@@ -77,7 +77,7 @@ impl Binder<'_> {
     }
 
     fn mismatch(&self, param: &str, expected: &confer_core::Type, got: &Value) -> String {
-        let expects = format!("expects {} value, got {}", with_article(&expected.to_string()), general_type_name(got));
+        let expects = super::mismatch::describe(expected, got);
         match self {
             Binder::Function(name) => format!("'{name}' parameter '{param}' {expects}"),
             Binder::Container(label) => format!("{label}: parameter '{param}' {expects}"),

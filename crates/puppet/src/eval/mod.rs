@@ -10,6 +10,7 @@ mod definitions;
 mod flow;
 mod functions;
 mod membership;
+mod mismatch;
 mod scope;
 
 use std::collections::HashMap;

@@ -7,6 +7,7 @@ mod control;
 mod iteration;
 mod logging;
 mod strings;
+mod typing;
 
 use std::rc::Rc;
 
@@ -58,13 +59,14 @@ pub(crate) fn call_builtin<'a>(
 ) -> Option<EvalResult> {
     let call = Call { ev, name, args, lambda, span, scope };
     type Family = for<'e, 'a> fn(Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>>;
-    let families: [Family; 7] = [
+    let families: [Family; 8] = [
         logging::call,
         control::call,
         iteration::call,
         chaining::call,
         collections::call,
         strings::call,
+        typing::call,
         super::catalog::call_class_function,
     ];
     let mut call = call;
