@@ -1,6 +1,6 @@
 //! Functions on collections and numbers from Puppet's core library: `length`
 //! (`size`), `empty`, `keys`, `values`, `sort`, `join`, `flatten`, `unique`,
-//! `dig`, `min`, `max`, `abs`, `round`, `floor`, `ceiling`, `getvar`.
+//! `dig`, `min`, `max`, `abs`, `round`, `floor`, `ceiling`, `getvar`, `compare`.
 
 use std::cmp::Ordering;
 
@@ -31,6 +31,7 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
         "min" | "max" => min_max(&call),
         "abs" | "round" | "floor" | "ceiling" => one(&call).and_then(|v| number_fn(&call, v)),
         "getvar" => getvar(&mut call),
+        "compare" => compare_fn(&call),
         _ => return Err(call),
     };
     Ok(result)
@@ -276,4 +277,28 @@ fn getvar(call: &mut Call<'_, '_>) -> EvalResult {
     };
     let default = call.args.get(1).cloned().unwrap_or(Value::Undef);
     Ok(call.ev.lookup_quietly(name.trim_start_matches('$'), call.scope).unwrap_or(default))
+}
+
+/// `compare(a, b, ignore_case = true)`: -1, 0 or 1. Strings compare ignoring
+/// case unless told otherwise; numbers with numbers; other kinds are an error.
+fn compare_fn(call: &Call<'_, '_>) -> EvalResult {
+    let (a, b, ignore_case) = match call.args.as_slice() {
+        [a, b] => (a, b, true),
+        [a, b, Value::Boolean(i)] => (a, b, *i),
+        _ => return Err(call.arity_error("2 or 3 arguments")),
+    };
+    let order = match (a, b) {
+        (Value::String(x), Value::String(y)) if ignore_case => {
+            x.chars().map(|c| c.to_ascii_lowercase()).cmp(y.chars().map(|c| c.to_ascii_lowercase()))
+        }
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        _ => natural_order(a, b).ok_or_else(|| {
+            fail(call.span, format!("'compare' cannot compare {} with {}", a.type_name(), b.type_name()))
+        })?,
+    };
+    Ok(Value::Integer(match order {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    }))
 }

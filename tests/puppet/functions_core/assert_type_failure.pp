@@ -1,0 +1,1 @@
+assert_type(Array[String, 2], ['a'])

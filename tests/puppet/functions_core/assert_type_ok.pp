@@ -1,0 +1,1 @@
+notice(assert_type(String, 'x'), assert_type('Integer', 3))

@@ -1,0 +1,1 @@
+notice(upcase('abc'), downcase('ABC'), capitalize('hELLO world'), upcase(['a', 'b']))

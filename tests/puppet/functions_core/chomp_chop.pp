@@ -1,0 +1,1 @@
+notice(chomp("line\n"), chop('abc'), chomp('x'))

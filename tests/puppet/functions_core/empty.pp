@@ -1,0 +1,1 @@
+notice(empty(''), empty('a'), empty([]), empty({}), empty([1]))

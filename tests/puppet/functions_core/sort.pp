@@ -1,0 +1,1 @@
+notice(sort([3, 1, 2]), sort(['b', 'B', 'a']), sort('cba'))

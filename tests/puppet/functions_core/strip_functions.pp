@@ -1,0 +1,1 @@
+notice("[${strip('  a b  ')}]", "[${lstrip('  a ')}]", "[${rstrip(' a  ')}]")

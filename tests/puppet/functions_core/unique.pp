@@ -1,0 +1,1 @@
+notice(unique([1, 2, 1, 'a', 'a', 'A']), unique('aabbc'))

@@ -1,0 +1,2 @@
+function f(Array[Integer] $a) { $a }
+notice(f(['a']))

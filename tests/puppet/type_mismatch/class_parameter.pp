@@ -1,0 +1,2 @@
+class k(Array[Integer] $list) { }
+class { 'k': list => [1, 'two'] }

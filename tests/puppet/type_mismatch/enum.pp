@@ -1,0 +1,2 @@
+function f(Enum[a, b] $a) { $a }
+notice(f('c'))

@@ -1,0 +1,2 @@
+function f(Hash[String, Integer] $a) { $a }
+notice(f({a => 'x'}))

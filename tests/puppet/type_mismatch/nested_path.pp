@@ -1,0 +1,2 @@
+function f(Hash[String, Array[Integer]] $a) { $a }
+notice(f({k => [1, 2, 'x']}))

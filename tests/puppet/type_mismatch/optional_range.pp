@@ -1,0 +1,2 @@
+function f(Optional[Integer[1,3]] $a) { $a }
+notice(f(5))

@@ -1,0 +1,2 @@
+function f(Pattern[/^a/] $a) { $a }
+notice(f('b'))

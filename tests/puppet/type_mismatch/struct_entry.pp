@@ -1,0 +1,2 @@
+function f(Struct[{a => Integer, b => String}] $a) { $a }
+notice(f({a => 'x', b => 'y'}))

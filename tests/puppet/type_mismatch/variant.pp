@@ -1,0 +1,2 @@
+function f(Variant[Integer, Boolean] $a) { $a }
+notice(f('x'))
