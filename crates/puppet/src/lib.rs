@@ -57,3 +57,11 @@ pub fn apply(source: &Source, logger: &mut dyn Logger) -> Result<(), PuppetError
     }
     eval::evaluate(&program, source, logger)
 }
+
+/// Parses `source` (which holds type alias definitions, `type A = ...`) and
+/// returns the alias named `name`, resolving the aliases it refers to lazily.
+/// This is how tools use Puppet type expressions as a schema language.
+pub fn resolve_type_alias(source: &Source, name: &str) -> Result<confer_core::Type, PuppetError> {
+    let program = validate(source)?;
+    eval::resolve_alias(&program, source, name)
+}

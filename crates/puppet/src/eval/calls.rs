@@ -77,7 +77,7 @@ impl Binder<'_> {
     }
 
     fn mismatch(&self, param: &str, expected: &confer_core::Type, got: &Value) -> String {
-        let expects = super::mismatch::describe(expected, got);
+        let expects = confer_core::mismatch::describe(expected, got);
         match self {
             Binder::Function(name) => format!("'{name}' parameter '{param}' {expects}"),
             Binder::Container(label) => format!("{label}: parameter '{param}' {expects}"),
@@ -101,12 +101,6 @@ impl Binder<'_> {
             Binder::Lambda => format!("block has no parameter named '{param}'"),
         }
     }
-}
-
-/// "an Integer", "a String": the article Puppet puts before a type name.
-pub(crate) fn with_article(name: &str) -> String {
-    let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
-    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 /// Where arguments come from when binding parameters.

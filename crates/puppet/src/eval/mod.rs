@@ -10,7 +10,6 @@ mod definitions;
 mod flow;
 mod functions;
 mod membership;
-mod mismatch;
 mod scope;
 
 use std::collections::HashMap;
@@ -50,6 +49,42 @@ pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> 
     };
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
+}
+
+/// Resolves the type alias `name` defined in `program`, evaluating only the
+/// aliases it needs. A chain of aliases that only refer to each other is an
+/// error.
+pub fn resolve_alias(program: &Program, source: &Source, name: &str) -> Result<Type, PuppetError> {
+    let mut sink = crate::log::Collect::default();
+    let top = Scope::new(ScopeKind::Top, None);
+    let mut ev = Evaluator {
+        source,
+        logger: &mut sink,
+        top,
+        defs: Definitions::collect(program),
+        classes: HashMap::new(),
+        catalog: Catalog::default(),
+        depth: 0,
+    };
+    let span = program.body.first().map_or_else(Span::default, |e| e.span);
+    let resolved = ev.type_named(name, span).map_err(|flow| ev.to_error(flow))?;
+    if let Type::Alias(a) = &resolved {
+        let mut seen = vec![a.0.name.clone()];
+        let mut t = a.0.target();
+        while let Some(Type::Alias(next)) = t {
+            if seen.contains(&next.0.name) {
+                seen.push(next.0.name.clone());
+                return Err(PuppetError {
+                    phase: Phase::Evaluation,
+                    message: format!("Type alias cycle: {}", seen.join(" -> ")),
+                    location: None,
+                });
+            }
+            seen.push(next.0.name.clone());
+            t = next.0.target();
+        }
+    }
+    Ok(resolved)
 }
 
 /// The evaluator's state for one manifest.

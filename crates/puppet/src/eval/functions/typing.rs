@@ -5,7 +5,7 @@ use confer_core::Value;
 
 use super::Call;
 use crate::eval::flow::{fail, EvalResult};
-use crate::eval::mismatch::describe;
+use confer_core::mismatch::describe;
 
 /// Handles the typing family.
 pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {

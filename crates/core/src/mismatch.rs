@@ -1,0 +1,242 @@
+//! Why a value is not an instance of a type, worded as Puppet words it
+//! ("index 0 expects an Integer value, got String"), with the path into the
+//! value so that a user finds the offending element at once.
+
+use std::fmt;
+
+use crate::types::infer::general_type_name;
+use crate::types::{instance_of, IntRange, KeyPresence, Type};
+use crate::value::puppet_quote;
+use crate::Value;
+
+/// One step into a value: an array index or a hash key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathElem {
+    /// An array (or tuple) index.
+    Index(usize),
+    /// A hash (or struct) key.
+    Key(Value),
+}
+
+/// The first way a value fails to match a type: where, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The path from the value's root to the offending element.
+    pub path: Vec<PathElem>,
+    /// What is wrong there ("expects an Integer value, got String").
+    pub detail: String,
+    /// The expected type at that place.
+    pub expected: Type,
+    /// Names the value could have meant (an unknown struct key or enum member).
+    pub candidates: Vec<String>,
+}
+
+impl fmt::Display for Mismatch {
+    /// Puppet's wording: `index 0 entry 'a' expects …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for elem in &self.path {
+            match elem {
+                PathElem::Index(i) => write!(f, "index {i} ")?,
+                PathElem::Key(k) => write!(f, "entry '{}' ", crate::value::to_s(k))?,
+            }
+        }
+        f.write_str(&self.detail)
+    }
+}
+
+/// "an Integer", "a String": the article Puppet puts before a type name.
+pub fn with_article(name: &str) -> String {
+    let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+/// Describes the first way `v` fails to match `t` in Puppet's words (call only
+/// when it does not match).
+pub fn describe(t: &Type, v: &Value) -> String {
+    explain(t, v).to_string()
+}
+
+/// The first way `v` fails to match `t`, with its path.
+pub fn explain(t: &Type, v: &Value) -> Mismatch {
+    let mut path = Vec::new();
+    let (detail, expected, candidates) = walk(t, v, &mut path, 0);
+    Mismatch { path, detail, expected, candidates }
+}
+
+/// Recursion guard: values are finite, but a recursive alias could make the
+/// walk loop on a value that never matches.
+const MAX_DEPTH: usize = 256;
+
+fn plain(t: &Type, v: &Value) -> (String, Type, Vec<String>) {
+    (format!("expects {} value, got {}", with_article(&t.to_string()), actual(t, v)), t.clone(), Vec::new())
+}
+
+/// The type a mismatch reports as "got …": the value's exact type when it is
+/// of the expected kind (`Integer[5, 5]` against `Integer[1, 3]`), its general
+/// type otherwise (`String`).
+fn actual(expected: &Type, v: &Value) -> String {
+    let same_kind = matches!(
+        (expected.resolved(), v),
+        (Type::Integer(_), Value::Integer(_)) | (Type::Float { .. }, Value::Float(_))
+    ) || matches!(expected.resolved(), Type::Optional(_) | Type::Variant(_) | Type::NotUndef(_))
+        && matches!(v, Value::Integer(_) | Value::Float(_));
+    match v {
+        Value::Integer(i) if same_kind => format!("Integer[{i}, {i}]"),
+        Value::Float(f) if same_kind => {
+            let s = crate::float::ruby_float_to_s(*f);
+            format!("Float[{s}, {s}]")
+        }
+        _ => general_type_name(v),
+    }
+}
+
+fn size_problem(range: &IntRange, n: usize) -> Option<String> {
+    let n = n as i64;
+    if range.contains(n) {
+        return None;
+    }
+    Some(match (range.from, range.to) {
+        (Some(f), Some(t)) if f == t => format!("expects size to be {f}, got {n}"),
+        (Some(f), _) if n < f => format!("expects size to be at least {f}, got {n}"),
+        (_, Some(t)) => format!("expects size to be at most {t}, got {n}"),
+        _ => format!("expects a different size, got {n}"),
+    })
+}
+
+/// Alternatives as Puppet lists them: "A or B", "A, B, or C".
+fn alternatives(types: &[String]) -> String {
+    match types {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} or {b}"),
+        [init @ .., last] => format!("{}, or {last}", init.join(", ")),
+    }
+}
+
+fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String, Type, Vec<String>) {
+    if depth > MAX_DEPTH {
+        return plain(t, v);
+    }
+    let descend = |path: &mut Vec<PathElem>, elem: PathElem, t: &Type, v: &Value| {
+        path.push(elem);
+        walk(t, v, path, depth + 1)
+    };
+    let here = |detail: String| (detail, t.clone(), Vec::new());
+    match (t.resolved(), v) {
+        (Type::Optional(Some(inner)), _) => here(format!(
+            "expects a value of type {}, got {}",
+            alternatives(&["Undef".into(), inner.to_string()]),
+            actual(t, v)
+        )),
+        (Type::Variant(members), _) => here(format!(
+            "expects a value of type {}, got {}",
+            alternatives(&members.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+            actual(t, v)
+        )),
+        (Type::Enum(options), Value::String(s)) => (
+            format!("expects a match for {t}, got {}", puppet_quote(s)),
+            t.clone(),
+            options.iter().map(|o| o.to_string()).collect(),
+        ),
+        (Type::Pattern(_), Value::String(s)) => here(format!("expects a match for {t}, got {}", puppet_quote(s))),
+        (Type::Array { element, size }, Value::Array(items)) => {
+            if let Some(p) = size.as_ref().and_then(|r| size_problem(r, items.len())) {
+                return here(p);
+            }
+            match element
+                .as_deref()
+                .and_then(|e| items.iter().enumerate().find(|(_, i)| !instance_of(e, i)).map(|f| (e, f)))
+            {
+                Some((e, (i, item))) => descend(path, PathElem::Index(i), e, item),
+                None => plain(t, v),
+            }
+        }
+        (Type::Tuple { types, size }, Value::Array(items)) => {
+            let exact = IntRange::new(Some(types.len() as i64), Some(types.len() as i64));
+            if let Some(p) = size_problem(size.as_ref().unwrap_or(&exact), items.len()) {
+                return here(p);
+            }
+            let found = items.iter().enumerate().find_map(|(i, item)| {
+                let slot = types.get(i.min(types.len().saturating_sub(1)))?;
+                (!instance_of(slot, item)).then_some((i, item, slot))
+            });
+            match found {
+                Some((i, item, slot)) => descend(path, PathElem::Index(i), slot, item),
+                None => plain(t, v),
+            }
+        }
+        (Type::Hash { key_value, size }, Value::Hash(map)) => {
+            if let Some(p) = size.as_ref().and_then(|r| size_problem(r, map.len())) {
+                return here(p);
+            }
+            let Some(kv) = key_value.as_deref() else { return plain(t, v) };
+            if let Some(k) = map.keys().find(|k| !instance_of(&kv.0, k)) {
+                return (format!("key '{}' {}", crate::value::to_s(k), describe(&kv.0, k)), kv.0.clone(), Vec::new());
+            }
+            match map.iter().find(|(_, val)| !instance_of(&kv.1, val)) {
+                Some((k, val)) => descend(path, PathElem::Key(k.clone()), &kv.1, val),
+                None => plain(t, v),
+            }
+        }
+        (Type::Struct(Some(members)), Value::Hash(map)) => {
+            for m in members {
+                match map.get(&Value::String(m.key.clone())) {
+                    Some(val) if !instance_of(&m.value, val) => {
+                        return descend(path, PathElem::Key(Value::String(m.key.clone())), &m.value, val)
+                    }
+                    None if m.presence == KeyPresence::Required || !m.is_optional() => {
+                        return here(format!("expects a value for key '{}'", m.key))
+                    }
+                    _ => {}
+                }
+            }
+            match map.keys().find(|k| !k.as_str().is_some_and(|k| members.iter().any(|m| *m.key == *k))) {
+                Some(extra) => (
+                    format!("unrecognized key '{}'", crate::value::to_s(extra)),
+                    t.clone(),
+                    members.iter().map(|m| m.key.to_string()).collect(),
+                ),
+                None => plain(t, v),
+            }
+        }
+        _ => plain(t, v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::parameterize;
+
+    fn ty(name: &str, args: &[Value]) -> Type {
+        parameterize(&crate::types::by_name(name).unwrap(), args).unwrap()
+    }
+
+    #[test]
+    fn element_paths_are_named() {
+        let t = ty("Array", &[Value::from_type(Type::Integer(IntRange::default()))]);
+        assert_eq!(describe(&t, &Value::array(vec!["a".into()])), "index 0 expects an Integer value, got String");
+        assert_eq!(explain(&t, &Value::array(vec!["a".into()])).path, vec![PathElem::Index(0)]);
+    }
+
+    #[test]
+    fn ranges_show_the_exact_value() {
+        let t = ty("Optional", &[Value::from_type(Type::Integer(IntRange::new(Some(1), Some(3))))]);
+        assert_eq!(
+            describe(&t, &Value::Integer(5)),
+            "expects a value of type Undef or Integer[1, 3], got Integer[5, 5]"
+        );
+    }
+
+    #[test]
+    fn enums_quote_the_value() {
+        let t = ty("Enum", &["a".into(), "b".into()]);
+        assert_eq!(describe(&t, &"c".into()), "expects a match for Enum['a', 'b'], got 'c'");
+    }
+
+    #[test]
+    fn sizes_are_explained() {
+        let t = ty("Array", &[Value::from_type(Type::String(None)), Value::Integer(2)]);
+        assert_eq!(describe(&t, &Value::array(vec!["a".into()])), "expects size to be at least 2, got 1");
+    }
+}
