@@ -1,6 +1,7 @@
 //! `confer`: run Puppet manifests and CFEngine policy with the exact semantics of
 //! the real tools, without touching the system.
 
+mod check;
 mod diagnostics;
 mod puppet;
 
@@ -21,6 +22,10 @@ enum Command {
     /// Evaluate and validate Puppet manifests.
     #[command(subcommand)]
     Puppet(puppet::PuppetCommand),
+    /// Validate JSON/YAML documents or Hiera data against Puppet types.
+    ///
+    /// Example: confer check --type 'Array[Struct[{name => String[1]}]]' hosts.json
+    Check(check::CheckArgs),
 }
 
 /// Stack for the thread that parses and evaluates: recursion is bounded by
@@ -31,6 +36,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || match cli.command {
         Command::Puppet(cmd) => puppet::run(cmd),
+        Command::Check(args) => check::run(args),
     });
     match worker.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,

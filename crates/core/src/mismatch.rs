@@ -10,7 +10,7 @@ use crate::value::puppet_quote;
 use crate::Value;
 
 /// One step into a value: an array index or a hash key.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PathElem {
     /// An array (or tuple) index.
     Index(usize),
@@ -185,7 +185,14 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
                         return descend(path, PathElem::Key(Value::String(m.key.clone())), &m.value, val)
                     }
                     None if m.presence == KeyPresence::Required || !m.is_optional() => {
-                        return here(format!("expects a value for key '{}'", m.key))
+                        // Keys the struct does not know may be this one misspelt.
+                        let unknown = map
+                            .keys()
+                            .filter_map(Value::as_str)
+                            .filter(|k| !members.iter().any(|m| *m.key == **k))
+                            .map(str::to_string)
+                            .collect();
+                        return (format!("expects a value for key '{}'", m.key), t.clone(), unknown);
                     }
                     _ => {}
                 }

@@ -49,8 +49,8 @@ impl Regexp {
 }
 
 /// Rewrites the Ruby-only pieces of syntax that fancy-regex spells differently:
-/// `\z` and `\Z` (end of string / before a final newline), `\h` (hex digit) and
-/// `(?m)` (Ruby's "dot matches newline", which is `s` elsewhere).
+/// `\Z` (before a final newline), `\h` (hex digit), `\0` (NUL) and `(?m)`
+/// (Ruby's "dot matches newline", which is `s` elsewhere).
 fn translate_ruby(source: &str) -> String {
     let mut out = String::with_capacity(source.len() + 8);
     let mut chars = source.chars().peekable();
@@ -60,6 +60,8 @@ fn translate_ruby(source: &str) -> String {
             '\\' => match chars.next() {
                 Some('Z') if !in_class => out.push_str(r"(?=\n?\z)"),
                 Some('h') => out.push_str(if in_class { "0-9a-fA-F" } else { "[0-9a-fA-F]" }),
+                // Ruby's `\0` is the NUL character (an octal escape).
+                Some('0') if !chars.peek().is_some_and(|c| c.is_ascii_digit()) => out.push_str("\\x00"),
                 Some('H') if !in_class => out.push_str("[^0-9a-fA-F]"),
                 Some(n) => {
                     out.push('\\');

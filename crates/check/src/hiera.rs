@@ -1,0 +1,147 @@
+//! Hiera data against class parameters: a key `module::class::param` (or
+//! `module::param` for the module's main class) is checked against the type of
+//! that parameter in the class's manifest, found with Puppet's autoload
+//! layout (`module/manifests/class.pp`, `module/manifests/init.pp`).
+
+use std::collections::HashMap as StdHashMap;
+use std::path::PathBuf;
+
+use confer_core::mismatch::PathElem;
+use confer_core::types::instance_of;
+use confer_core::Value;
+use confer_puppet::ast::{ClassDef, Expr, ExprKind};
+use confer_puppet::span::Source;
+
+use crate::document::Document;
+use crate::report::{Problem, Severity};
+use crate::schema::TypeEnvironment;
+
+/// A class's parameters: name → the source text of its type, if typed.
+type Params = Vec<(String, Option<String>)>;
+
+/// Finds classes in a module path and remembers what it found.
+pub struct ClassIndex<'e> {
+    env: &'e TypeEnvironment,
+    modulepath: Vec<PathBuf>,
+    cache: StdHashMap<String, Option<Params>>,
+}
+
+fn find_class<'p>(body: &'p [Expr], name: &str) -> Option<&'p ClassDef> {
+    body.iter().find_map(|e| match &e.kind {
+        ExprKind::ClassDef(c) if c.name.trim_start_matches("::") == name => Some(&**c),
+        ExprKind::ClassDef(c) => find_class(&c.body, name),
+        _ => None,
+    })
+}
+
+impl<'e> ClassIndex<'e> {
+    /// An index over the modules in `modulepath` (directories separated by `:`).
+    pub fn new(env: &'e TypeEnvironment, modulepath: &str) -> ClassIndex<'e> {
+        let modulepath = modulepath.split(':').filter(|d| !d.is_empty()).map(PathBuf::from).collect();
+        ClassIndex { env, modulepath, cache: StdHashMap::new() }
+    }
+
+    /// The parameters of class `name`, or `None` when no manifest defines it.
+    fn params(&mut self, name: &str) -> Option<&Params> {
+        if !self.cache.contains_key(name) {
+            let found = self.load(name);
+            self.cache.insert(name.to_string(), found);
+        }
+        self.cache.get(name).and_then(Option::as_ref)
+    }
+
+    fn load(&self, name: &str) -> Option<Params> {
+        let mut segments = name.split("::");
+        let module = segments.next()?;
+        let rest: Vec<&str> = segments.collect();
+        let relative =
+            if rest.is_empty() { PathBuf::from("init.pp") } else { PathBuf::from(format!("{}.pp", rest.join("/"))) };
+        for dir in &self.modulepath {
+            let file = dir.join(module).join("manifests").join(&relative);
+            let Ok(text) = std::fs::read_to_string(&file) else { continue };
+            let source = Source::new(file.display().to_string(), text);
+            let program = confer_puppet::parser::parse(&source).ok()?;
+            let class = find_class(&program.body, name)?;
+            return Some(
+                class
+                    .params
+                    .iter()
+                    .map(|p| {
+                        let text = p.type_expr.as_ref().and_then(|t| {
+                            source.text.get(t.span.start as usize..t.span.end as usize).map(str::to_string)
+                        });
+                        (p.name.clone(), text)
+                    })
+                    .collect(),
+            );
+        }
+        None
+    }
+
+    /// Checks every `class::param` key of a Hiera document.
+    pub fn check(&mut self, file: &str, doc: &Document) -> Vec<Problem> {
+        let Value::Hash(map) = &doc.value else {
+            return vec![problem(file, doc, Vec::new(), Severity::Error, "a Hiera data file must hold a hash".into())];
+        };
+        let mut problems = Vec::new();
+        for (key, value) in map.iter() {
+            let Some(key_text) = key.as_str() else { continue };
+            let Some((class, param)) = key_text.rsplit_once("::") else { continue };
+            let at = vec![PathElem::Key(key.clone())];
+            let env = self.env;
+            let Some(params) = self.params(class) else {
+                problems.push(problem(
+                    file,
+                    doc,
+                    at,
+                    Severity::Warning,
+                    format!("no class '{class}' in the module path"),
+                ));
+                continue;
+            };
+            let Some((_, type_text)) = params.iter().find(|(n, _)| n == param) else {
+                let names: Vec<String> = params.iter().map(|(n, _)| n.clone()).collect();
+                let mut p =
+                    problem(file, doc, at, Severity::Warning, format!("class '{class}' has no parameter '{param}'"));
+                p.suggestion = crate::suggest::did_you_mean(param, &names).map(|s| format!("'{s}'"));
+                problems.push(p);
+                continue;
+            };
+            let Some(type_text) = type_text else { continue };
+            let t = match env.resolve(type_text) {
+                Ok(t) => t,
+                Err(e) => {
+                    problems.push(problem(
+                        file,
+                        doc,
+                        at,
+                        Severity::Error,
+                        format!("the type of {class}::{param}: {e}"),
+                    ));
+                    continue;
+                }
+            };
+            if !instance_of(&t, value) {
+                let mut m = confer_core::mismatch::explain(&t, value);
+                let mut path = at.clone();
+                path.append(&mut m.path);
+                m.path = path;
+                problems.push(Problem::from_mismatch(file, doc, &m));
+            }
+        }
+        problems
+    }
+}
+
+fn problem(file: &str, doc: &Document, path: Vec<PathElem>, severity: Severity, message: String) -> Problem {
+    Problem {
+        severity,
+        file: file.to_string(),
+        position: doc.locate(&path),
+        path: crate::path::render(&path),
+        message,
+        expected: None,
+        actual: None,
+        suggestion: None,
+    }
+}

@@ -1,0 +1,117 @@
+//! Problems found in documents, and how they are shown: one line per problem
+//! for people (`file:line:col: path: message`), or JSON for tools.
+
+use confer_core::mismatch::{Mismatch, PathElem};
+use confer_core::types::infer::general_type_name;
+
+use crate::document::Document;
+
+/// How serious a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// The document does not match.
+    Error,
+    /// Something worth knowing that does not fail the check (an unknown Hiera key).
+    Warning,
+}
+
+/// One problem in one document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The file (or `-` for standard input).
+    pub file: String,
+    /// 1-based line and column of the offending value, when known.
+    pub position: Option<(usize, usize)>,
+    /// The path into the document (`servers[3].port`).
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+    /// The expected type, aliases kept (`Stdlib::Port`).
+    pub expected: Option<String>,
+    /// The actual value's general type.
+    pub actual: Option<String>,
+    /// A likely intended name for a misspelt key or enum member, quoted
+    /// (`'port'`, or `'port' instead of 'prot'`).
+    pub suggestion: Option<String>,
+}
+
+impl Problem {
+    /// A problem for a type mismatch in `doc`.
+    pub fn from_mismatch(file: &str, doc: &Document, m: &Mismatch) -> Problem {
+        let offending = value_at(&doc.value, &m.path);
+        let misspelt = match (&m.detail, offending) {
+            (d, _) if d.starts_with("unrecognized key '") => d.split('\'').nth(1).map(str::to_string),
+            (_, Some(confer_core::Value::String(s))) => Some(s.to_string()),
+            _ => None,
+        };
+        let suggestion = match m.detail.strip_prefix("expects a value for key '") {
+            // A missing key: is one of the unknown keys its misspelling?
+            Some(rest) => {
+                let wanted = rest.trim_end_matches('\'');
+                m.candidates
+                    .iter()
+                    .find(|given| crate::suggest::did_you_mean(given, &[wanted.to_string()]).is_some())
+                    .map(|given| format!("'{wanted}' instead of '{given}'"))
+            }
+            None => {
+                misspelt.and_then(|given| crate::suggest::did_you_mean(&given, &m.candidates).map(|s| format!("'{s}'")))
+            }
+        };
+        Problem {
+            severity: Severity::Error,
+            file: file.to_string(),
+            position: doc.locate(&m.path),
+            path: crate::path::render(&m.path),
+            message: m.detail.clone(),
+            expected: Some(m.expected.to_string()),
+            actual: offending.map(general_type_name),
+            suggestion,
+        }
+    }
+
+    /// The line people read.
+    pub fn human(&self) -> String {
+        let at = match self.position {
+            Some((l, c)) => format!("{}:{l}:{c}", self.file),
+            None => self.file.clone(),
+        };
+        let level = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let mut line = format!("{at}: {level}: {}: {}", self.path, self.message);
+        if let Some(s) = &self.suggestion {
+            line.push_str(&format!(" (did you mean {s}?)"));
+        }
+        line
+    }
+
+    /// The problem as a JSON object.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "severity": match self.severity { Severity::Error => "error", Severity::Warning => "warning" },
+            "file": self.file,
+            "line": self.position.map(|p| p.0),
+            "column": self.position.map(|p| p.1),
+            "path": self.path,
+            "message": self.message,
+            "expected": self.expected,
+            "actual": self.actual,
+            "suggestion": self.suggestion,
+        })
+    }
+}
+
+fn value_at<'v>(root: &'v confer_core::Value, path: &[PathElem]) -> Option<&'v confer_core::Value> {
+    let mut v = root;
+    for elem in path {
+        v = match (elem, v) {
+            (PathElem::Index(i), confer_core::Value::Array(items)) => items.get(*i)?,
+            (PathElem::Key(k), confer_core::Value::Hash(map)) => map.get(k)?,
+            _ => return None,
+        };
+    }
+    Some(v)
+}

@@ -1,0 +1,208 @@
+//! `confer check`: validate JSON/YAML documents against a Puppet type, or Hiera
+//! data against the class parameters it sets. Exit status: 0 valid, 1 invalid,
+//! 2 usage or I/O error.
+
+use std::io::{IsTerminal, Read};
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand, ValueEnum};
+use confer_check::document::{self, Format};
+use confer_check::hiera::ClassIndex;
+use confer_check::{check_document, Problem, Severity, TypeEnvironment};
+use rayon::prelude::*;
+
+/// Arguments of `confer check`.
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct CheckArgs {
+    #[command(subcommand)]
+    command: Option<CheckCommand>,
+    #[command(flatten)]
+    documents: DocumentArgs,
+}
+
+/// `confer check hiera …`.
+#[derive(Subcommand)]
+enum CheckCommand {
+    /// Check Hiera data (keys `module::class::param`) against the types of the
+    /// class parameters in the module path.
+    ///
+    /// Example: confer check hiera --modulepath site:modules data/common.yaml
+    Hiera(HieraArgs),
+}
+
+/// Output format.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum OutputFormat {
+    /// One line per problem: `file:line:col: error: path: message`.
+    Human,
+    /// A JSON array of problems.
+    Json,
+}
+
+/// Validate JSON or YAML documents against a Puppet type expression.
+///
+/// Example: confer check --type 'Struct[{name => String[1], port => Integer[1,65535]}]' servers.yaml
+#[derive(Args)]
+struct DocumentArgs {
+    /// The type expression documents must match.
+    #[arg(long = "type", value_name = "TYPE", conflicts_with = "type_file")]
+    type_expr: Option<String>,
+    /// Read the type expression from a file.
+    #[arg(long, value_name = "FILE")]
+    type_file: Option<String>,
+    /// Module directories (separated by ':') whose `types/` aliases may be used.
+    #[arg(long, value_name = "DIRS", default_value = "")]
+    modulepath: String,
+    /// How to print problems.
+    #[arg(long, value_enum, default_value = "human")]
+    format: OutputFormat,
+    /// Documents to check (`-` reads standard input).
+    files: Vec<String>,
+}
+
+#[derive(Args)]
+struct HieraArgs {
+    /// Module directories (separated by ':') with the classes and type aliases.
+    #[arg(long, value_name = "DIRS", required = true)]
+    modulepath: String,
+    /// How to print problems.
+    #[arg(long, value_enum, default_value = "human")]
+    format: OutputFormat,
+    /// Hiera data files (YAML or JSON).
+    #[arg(required = true)]
+    files: Vec<String>,
+}
+
+/// The outcome of checking one file.
+type FileResult = Result<Vec<Problem>, String>;
+
+fn read(path: &str) -> Result<String, String> {
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("-: cannot read standard input: {e}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read: {e}"))
+    }
+}
+
+/// Parses a file into documents; standard input may be JSON or YAML.
+fn documents(path: &str, text: &str) -> Result<Vec<document::Document>, String> {
+    let format =
+        if path == "-" && text.trim_start().starts_with(['{', '[']) { Format::Json } else { Format::for_path(path) };
+    document::parse(text, format)
+        .map_err(|e| format!("{path}:{}:{}: error: invalid document: {}", e.line, e.column, e.message))
+}
+
+/// Checks files in parallel, with a progress bar on a terminal, keeping the
+/// results in the order the files were given.
+fn run_files(files: &[String], check: impl Fn(&str) -> FileResult + Sync) -> Vec<FileResult> {
+    let bar =
+        (std::io::stderr().is_terminal() && files.len() > 1).then(|| indicatif::ProgressBar::new(files.len() as u64));
+    let results = files
+        .par_iter()
+        .map(|f| {
+            let r = check(f);
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+            r
+        })
+        .collect();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    results
+}
+
+fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
+    let mut failed = false;
+    let mut broken = false;
+    let mut all = Vec::new();
+    for r in results {
+        match r {
+            Ok(problems) => {
+                failed |= problems.iter().any(|p| p.severity == Severity::Error);
+                all.extend(problems);
+            }
+            Err(message) => {
+                broken = true;
+                eprintln!("{message}");
+            }
+        }
+    }
+    match format {
+        OutputFormat::Human => {
+            for p in &all {
+                println!("{}", p.human());
+            }
+        }
+        OutputFormat::Json => {
+            let list: Vec<serde_json::Value> = all.iter().map(Problem::json).collect();
+            println!("{}", serde_json::Value::Array(list));
+        }
+    }
+    if broken {
+        ExitCode::from(2)
+    } else if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Runs `confer check`.
+pub fn run(args: CheckArgs) -> ExitCode {
+    match args.command {
+        Some(CheckCommand::Hiera(h)) => {
+            let env = match TypeEnvironment::load(&h.modulepath) {
+                Ok(env) => env,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let results = run_files(&h.files, |path| {
+                let text = read(path)?;
+                let mut index = ClassIndex::new(&env, &h.modulepath);
+                Ok(documents(path, &text)?.iter().flat_map(|doc| index.check(path, doc)).collect())
+            });
+            report(results, h.format)
+        }
+        None => {
+            let d = args.documents;
+            let expr = match (&d.type_expr, &d.type_file) {
+                (Some(t), _) => t.clone(),
+                (None, Some(f)) => match read(f) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+                (None, None) => {
+                    eprintln!("error: give the type with --type 'TYPE' or --type-file FILE");
+                    return ExitCode::from(2);
+                }
+            };
+            if d.files.is_empty() {
+                eprintln!("error: no documents to check (use - for standard input)");
+                return ExitCode::from(2);
+            }
+            let schema = TypeEnvironment::load(&d.modulepath).and_then(|env| env.resolve(expr.trim()));
+            let t = match schema {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let results = run_files(&d.files, |path| {
+                let text = read(path)?;
+                Ok(documents(path, &text)?.iter().filter_map(|doc| check_document(&t, doc, path)).collect())
+            });
+            report(results, d.format)
+        }
+    }
+}
