@@ -21,8 +21,9 @@ fn stdlib_aliases_agree_with_puppet() {
         "stdlib is not installed: apt-get install -y puppet-module-puppetlabs-stdlib (scripts/test.sh does this)"
     );
     let env = TypeEnvironment::load(modules).expect("the module path loads");
-    let expected = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/check/stdlib/expected.tsv"))
-        .expect("expected.tsv");
+    let expected =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/check/stdlib/expected.tsv"))
+            .expect("expected.tsv");
     let mut types = HashMap::new();
     let mut failures = Vec::new();
     let mut checked = 0;

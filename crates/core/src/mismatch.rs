@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::types::infer::general_type_name;
-use crate::types::{instance_of, IntRange, KeyPresence, Type};
+use crate::types::{instance_of, IntRange, Type};
 use crate::value::puppet_quote;
 use crate::Value;
 
@@ -130,30 +130,27 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
         )),
         (Type::Variant(members), _) => here(format!(
             "expects a value of type {}, got {}",
-            alternatives(&members.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+            alternatives(&members.0.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
             actual(t, v)
         )),
         (Type::Enum(options), Value::String(s)) => (
             format!("expects a match for {t}, got {}", puppet_quote(s)),
             t.clone(),
-            options.iter().map(|o| o.to_string()).collect(),
+            options.values.iter().map(|o| o.to_string()).collect(),
         ),
         (Type::Pattern(_), Value::String(s)) => here(format!("expects a match for {t}, got {}", puppet_quote(s))),
         (Type::Array { element, size }, Value::Array(items)) => {
             if let Some(p) = size.as_ref().and_then(|r| size_problem(r, items.len())) {
                 return here(p);
             }
-            match element
-                .as_deref()
-                .and_then(|e| items.iter().enumerate().find(|(_, i)| !instance_of(e, i)).map(|f| (e, f)))
-            {
-                Some((e, (i, item))) => descend(path, PathElem::Index(i), e, item),
+            match items.iter().enumerate().find(|(_, i)| !instance_of(element, i)) {
+                Some((i, item)) => descend(path, PathElem::Index(i), element, item),
                 None => plain(t, v),
             }
         }
-        (Type::Tuple { types, size }, Value::Array(items)) => {
-            let exact = IntRange::new(Some(types.len() as i64), Some(types.len() as i64));
-            if let Some(p) = size_problem(size.as_ref().unwrap_or(&exact), items.len()) {
+        (Type::Tuple(tuple), Value::Array(items)) => {
+            let types = &tuple.types;
+            if let Some(p) = size_problem(&tuple.size_range(), items.len()) {
                 return here(p);
             }
             let found = items.iter().enumerate().find_map(|(i, item)| {
@@ -165,26 +162,25 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
                 None => plain(t, v),
             }
         }
-        (Type::Hash { key_value, size }, Value::Hash(map)) => {
+        (Type::Hash { key, value, size }, Value::Hash(map)) => {
             if let Some(p) = size.as_ref().and_then(|r| size_problem(r, map.len())) {
                 return here(p);
             }
-            let Some(kv) = key_value.as_deref() else { return plain(t, v) };
-            if let Some(k) = map.keys().find(|k| !instance_of(&kv.0, k)) {
-                return (format!("key '{}' {}", crate::value::to_s(k), describe(&kv.0, k)), kv.0.clone(), Vec::new());
+            if let Some(k) = map.keys().find(|k| !instance_of(key, k)) {
+                return (format!("key '{}' {}", crate::value::to_s(k), describe(key, k)), (**key).clone(), Vec::new());
             }
-            match map.iter().find(|(_, val)| !instance_of(&kv.1, val)) {
-                Some((k, val)) => descend(path, PathElem::Key(k.clone()), &kv.1, val),
+            match map.iter().find(|(_, val)| !instance_of(value, val)) {
+                Some((k, val)) => descend(path, PathElem::Key(k.clone()), value, val),
                 None => plain(t, v),
             }
         }
-        (Type::Struct(Some(members)), Value::Hash(map)) => {
+        (Type::Struct(members), Value::Hash(map)) => {
             for m in members {
                 match map.get(&Value::String(m.key.clone())) {
                     Some(val) if !instance_of(&m.value, val) => {
                         return descend(path, PathElem::Key(Value::String(m.key.clone())), &m.value, val)
                     }
-                    None if m.presence == KeyPresence::Required || !m.is_optional() => {
+                    None if !m.is_optional() => {
                         // Keys the struct does not know may be this one misspelt.
                         let unknown = map
                             .keys()
@@ -215,6 +211,10 @@ mod tests {
     use super::*;
     use crate::types::parameterize;
 
+    fn confer_core_string() -> Type {
+        crate::types::by_name("String").unwrap()
+    }
+
     fn ty(name: &str, args: &[Value]) -> Type {
         parameterize(&crate::types::by_name(name).unwrap(), args).unwrap()
     }
@@ -243,7 +243,7 @@ mod tests {
 
     #[test]
     fn sizes_are_explained() {
-        let t = ty("Array", &[Value::from_type(Type::String(None)), Value::Integer(2)]);
+        let t = ty("Array", &[Value::from_type(confer_core_string()), Value::Integer(2)]);
         assert_eq!(describe(&t, &Value::array(vec!["a".into()])), "expects size to be at least 2, got 1");
     }
 }

@@ -1,118 +1,456 @@
-//! Whether one type accepts every value of another (`T1 <= T2`, `Type[T]`).
+//! Whether one type accepts every value of another (`T1 >= T2`, typed
+//! parameters, `Type[T]`). This follows Puppet 7.23's `assignable?` case by case,
+//! including its corners (an unparameterised `Struct` accepts only empty hashes,
+//! `Callable` parameters are compared in reverse).
 
-use super::{instance_of, Type};
+use super::iterable::{is_iterable, iterable_element};
+use super::{instance_of, uri, CallableType, EnumType, IntRange, StringType, StructMember, TupleType, Type};
 use crate::value::Value;
 
 /// Whether every value of `other` is also a value of `t`.
 pub fn assignable(t: &Type, other: &Type) -> bool {
-    let (t, other) = (t.resolved(), other.resolved());
-    if t == other {
+    Checker::default().assignable(t, other)
+}
+
+/// Carries the pairs of types whose check is under way through an alias, so
+/// that recursive aliases are compared coinductively: meeting the same question
+/// again while answering it means nothing contradicted it (Puppet's
+/// `RecursionGuard` reaches the same answer).
+#[derive(Default)]
+pub(crate) struct Checker {
+    in_progress: Vec<(Type, Type)>,
+}
+
+fn size_of(size: &Option<IntRange>) -> IntRange {
+    size.unwrap_or(IntRange::ANY_SIZE)
+}
+
+/// Whether the type is one of Puppet's `PScalarType` classes.
+fn is_scalar_kind(t: &Type) -> bool {
+    is_scalar_data_kind(t)
+        || matches!(t, Type::Scalar | Type::Regexp(_) | Type::SemVer(_) | Type::Timespan(_) | Type::Timestamp(_))
+}
+
+/// Whether the type is one of Puppet's `PScalarDataType` classes.
+fn is_scalar_data_kind(t: &Type) -> bool {
+    matches!(
+        t,
+        Type::ScalarData
+            | Type::Numeric
+            | Type::Integer(_)
+            | Type::Float { .. }
+            | Type::String(_)
+            | Type::Enum(_)
+            | Type::Pattern(_)
+            | Type::Boolean(_)
+    )
+}
+
+impl Checker {
+    /// Puppet's `t.assignable?(o)`.
+    pub(crate) fn assignable(&mut self, t: &Type, o: &Type) -> bool {
+        match t {
+            Type::Alias(a) => {
+                if let Type::Alias(b) = o {
+                    if a == b {
+                        return true;
+                    }
+                }
+                return self.through_alias(t, o, |c| c.assignable(t.resolved(), o));
+            }
+            Type::Unit => return true,
+            Type::Variant(types) => {
+                // An empty Variant is void: not even undef.
+                if types.is_empty() && matches!(o, Type::Undef) {
+                    return false;
+                }
+                if let Type::Variant(others) = o {
+                    if types.is_empty() {
+                        return true;
+                    }
+                    return !others.is_empty() && others.iter().all(|x| self.dispatch(t, x));
+                }
+            }
+            _ => {}
+        }
+        self.dispatch(t, o)
+    }
+
+    /// Puppet's `PAnyType#assignable?`: unwraps the other side's aliases,
+    /// variants, optionals and not-undefs before the per-type check.
+    fn dispatch(&mut self, t: &Type, o: &Type) -> bool {
+        match o {
+            Type::Unit => true,
+            Type::Alias(_) => self.through_alias(t, o, |c| c.assignable(t, o.resolved())),
+            Type::Variant(others) => {
+                if matches!(t, Type::Any) {
+                    return true;
+                }
+                if matches!(t, Type::NotUndef(_)) && others.is_empty() {
+                    return self.specific(t, o);
+                }
+                !others.is_empty() && others.iter().all(|x| self.assignable(t, x))
+            }
+            Type::Optional(inner) => {
+                self.assignable(t, &Type::Undef) && inner.as_ref().is_none_or(|i| self.assignable(t, i))
+            }
+            Type::NotUndef(Some(inner)) if !self.assignable(inner, &Type::Undef) => self.assignable(t, inner),
+            _ => self.specific(t, o),
+        }
+    }
+
+    fn through_alias(&mut self, t: &Type, o: &Type, f: impl FnOnce(&mut Checker) -> bool) -> bool {
+        if self.in_progress.iter().any(|(a, b)| a == t && b == o) {
+            return true;
+        }
+        self.in_progress.push((t.clone(), o.clone()));
+        let result = f(self);
+        self.in_progress.pop();
+        result
+    }
+
+    fn accepts_undef(&mut self, t: &Type) -> bool {
+        self.assignable(t, &Type::Undef)
+    }
+
+    /// Puppet's per-class `_assignable?`.
+    fn specific(&mut self, t: &Type, o: &Type) -> bool {
+        match t {
+            Type::Any | Type::Unit => true,
+            Type::Undef => matches!(o, Type::Undef),
+            Type::Default => matches!(o, Type::Default),
+            Type::NotUndef(inner) => !self.accepts_undef(o) && inner.as_ref().is_none_or(|i| self.assignable(i, o)),
+            Type::Type(inner) => match o {
+                Type::Type(other) => match (inner, other) {
+                    (None, _) => true,
+                    (Some(_), None) => false,
+                    (Some(a), Some(b)) => self.assignable(a, b),
+                },
+                _ => false,
+            },
+            Type::Scalar => {
+                is_scalar_kind(o)
+                    || [
+                        Type::string(),
+                        Type::integer(),
+                        Type::float(),
+                        Type::Boolean(None),
+                        Type::Regexp(None),
+                        Type::SemVer(Vec::new()),
+                        Type::SemVerRange,
+                        Type::Timespan(Default::default()),
+                        Type::Timestamp(Default::default()),
+                    ]
+                    .iter()
+                    .any(|d| self.assignable(d, o))
+            }
+            Type::ScalarData => {
+                is_scalar_data_kind(o)
+                    || [Type::string(), Type::integer(), Type::float(), Type::Boolean(None)]
+                        .iter()
+                        .any(|d| self.assignable(d, o))
+            }
+            Type::Numeric => matches!(o, Type::Numeric | Type::Integer(_) | Type::Float { .. }),
+            Type::Integer(r) => matches!(o, Type::Integer(or) if r.covers(or)),
+            Type::Float { from, to } => match o {
+                Type::Float { from: ofrom, to: oto } => {
+                    let lo = |b: &Option<super::FloatBound>| b.map_or(f64::NEG_INFINITY, |b| b.0);
+                    let hi = |b: &Option<super::FloatBound>| b.map_or(f64::INFINITY, |b| b.0);
+                    lo(from) <= lo(ofrom) && hi(to) >= hi(oto)
+                }
+                _ => false,
+            },
+            Type::Boolean(b) => matches!(o, Type::Boolean(ob) if b.is_none() || b == ob),
+            Type::String(st) => string_assignable(st, o),
+            Type::Enum(e) => enum_assignable(t, e, o),
+            Type::Pattern(patterns) => {
+                if t == o {
+                    return true;
+                }
+                match o {
+                    Type::String(StringType::Value(v)) => patterns.is_empty() || patterns.iter().any(|p| p.is_match(v)),
+                    Type::String(_) => patterns.is_empty(),
+                    Type::Enum(e) if e.values.is_empty() => patterns.is_empty(),
+                    Type::Enum(e) => {
+                        patterns.is_empty() || e.values.iter().all(|v| patterns.iter().any(|p| p.is_match(v)))
+                    }
+                    Type::Pattern(_) => patterns.is_empty(),
+                    _ => false,
+                }
+            }
+            Type::Regexp(r) => match o {
+                Type::Regexp(other) => match (r, other) {
+                    (None, _) => true,
+                    (Some(a), Some(b)) => a.source() == b.source(),
+                    (Some(_), None) => false,
+                },
+                _ => false,
+            },
+            Type::Collection(size) => {
+                let s = size_of(size);
+                match o {
+                    Type::Collection(os) | Type::Array { size: os, .. } | Type::Hash { size: os, .. } => {
+                        s.covers(&size_of(os))
+                    }
+                    Type::Tuple(tt) => s.covers(&tt.size.unwrap_or(IntRange::exactly(tt.types.len() as i64))),
+                    Type::Struct(members) => s.covers(&IntRange::exactly(members.len() as i64)),
+                    _ => false,
+                }
+            }
+            Type::Array { element, size } => match o {
+                Type::Tuple(tt) => {
+                    size_of(size).covers(&tt.size.unwrap_or(IntRange::exactly(tt.types.len() as i64)))
+                        && tt.types.iter().all(|x| self.assignable(element, x))
+                }
+                Type::Array { element: oe, size: os } => {
+                    size_of(size).covers(&size_of(os)) && self.assignable(element, oe)
+                }
+                _ => false,
+            },
+            Type::Hash { key, value, size } => match o {
+                Type::Hash { key: ok, value: ov, size: os } => {
+                    if size.is_none_or(|s| s.from == Some(0)) && *o == Type::empty_hash() {
+                        return true;
+                    }
+                    self.assignable(key, ok) && self.assignable(value, ov) && size_of(size).covers(&size_of(os))
+                }
+                Type::Struct(members) => {
+                    size_of(size).contains(members.len() as i64)
+                        && members.iter().all(|m| {
+                            instance_of(key, &Value::String(m.key.clone())) && self.assignable(value, &m.value)
+                        })
+                }
+                _ => false,
+            },
+            Type::Struct(members) => self.struct_assignable(members, o),
+            Type::Tuple(tt) => {
+                if t == o {
+                    return true;
+                }
+                self.tuple_assignable(tt, o)
+            }
+            Type::Callable(c) => match o {
+                Type::Callable(oc) => self.callable_assignable(c, oc),
+                _ => false,
+            },
+            Type::Variant(types) => types.iter().any(|x| self.assignable(x, o)),
+            Type::Optional(inner) => match o {
+                Type::Undef => true,
+                _ => match inner {
+                    None => true,
+                    Some(i) => self.assignable(i, o),
+                },
+            },
+            Type::Sensitive(inner) => {
+                matches!(o, Type::Sensitive(other) if self.assignable(inner, other))
+            }
+            Type::Iterable(inner) => match inner {
+                Some(i) if !self.assignable(i, &Type::Any) => {
+                    iterable_element(o).is_some_and(|e| self.assignable(i, &e))
+                }
+                _ => is_iterable(o),
+            },
+            Type::Iterator(inner) => match o {
+                Type::Iterator(other) => match (inner, other) {
+                    (None, _) => true,
+                    (Some(_), None) => false,
+                    (Some(a), Some(b)) => self.assignable(a, b),
+                },
+                _ => false,
+            },
+            Type::Runtime(rt) => match o {
+                Type::Runtime(ort) => {
+                    (rt.runtime.is_none() || rt.runtime == ort.runtime) && (rt.name.is_none() || rt.name == ort.name)
+                }
+                _ => false,
+            },
+            Type::Timespan(r) => matches!(o, Type::Timespan(or) if r.covers(or)),
+            Type::Timestamp(r) => matches!(o, Type::Timestamp(or) if r.covers(or)),
+            Type::SemVer(ranges) => match o {
+                Type::SemVer(others) => {
+                    ranges.is_empty()
+                        || (!others.is_empty() && others.iter().all(|x| ranges.iter().any(|r| x.covered_by(r))))
+                }
+                _ => false,
+            },
+            Type::SemVerRange => matches!(o, Type::SemVerRange),
+            Type::Binary => matches!(o, Type::Binary),
+            Type::Uri(params) => match o {
+                Type::Uri(others) => uri::params_assignable(params.as_deref(), others.as_deref()),
+                _ => false,
+            },
+            Type::Init(init) => match o {
+                Type::Init(other) => match (&init.target, &other.target) {
+                    (None, _) => true,
+                    (Some(_), None) => false,
+                    (Some(a), Some(b)) => self.assignable(a, b),
+                },
+                _ => match &init.target {
+                    None => self.assignable(&super::rich_data(), o),
+                    Some(target) => self.assignable(target, o),
+                },
+            },
+            Type::Object => matches!(o, Type::Object | Type::Deferred),
+            Type::TypeSet => matches!(o, Type::TypeSet),
+            Type::Deferred => matches!(o, Type::Deferred),
+            Type::CatalogEntry => {
+                matches!(o, Type::CatalogEntry | Type::Class(_) | Type::Resource { .. })
+            }
+            Type::Class(name) => match o {
+                Type::Class(other) => name.is_none() || name == other,
+                _ => false,
+            },
+            Type::Resource { type_name, title } => match o {
+                Type::Resource { type_name: otn, title: ot } => match type_name {
+                    None => true,
+                    Some(n) => {
+                        otn.as_ref().is_some_and(|o| o.to_lowercase() == n.to_lowercase())
+                            && (title.is_none() || title == ot)
+                    }
+                },
+                _ => false,
+            },
+            Type::Alias(_) => self.assignable(t.resolved(), o),
+        }
+    }
+
+    fn struct_assignable(&mut self, members: &[StructMember], o: &Type) -> bool {
+        match o {
+            Type::Struct(others) => {
+                let mut matched = 0;
+                let all = members.iter().all(|e1| match others.iter().find(|e2| e2.key == e1.key) {
+                    None => e1.optional_key,
+                    Some(e2) => {
+                        matched += 1;
+                        (e1.optional_key || !e2.optional_key) && self.assignable(&e1.value, &e2.value)
+                    }
+                });
+                all && matched == others.len()
+            }
+            Type::Hash { key, value, size } => {
+                let mut required = 0;
+                let all = members.iter().all(|e| {
+                    if e.optional_key {
+                        true
+                    } else {
+                        required += 1;
+                        self.assignable(&e.value, value) && self.assignable(&Type::string(), key)
+                    }
+                });
+                all && IntRange::new(Some(required), Some(members.len() as i64)).covers(&size_of(size))
+            }
+            _ => false,
+        }
+    }
+
+    /// Puppet's `PTupleType#_assignable?`, without the equality shortcut.
+    fn tuple_assignable(&mut self, tt: &TupleType, o: &Type) -> bool {
+        let size_s = tt.size_range();
+        match o {
+            Type::Tuple(ot) => {
+                if !size_s.covers(&ot.size_range()) {
+                    return false;
+                }
+                if !tt.types.is_empty() {
+                    if ot.types.is_empty() {
+                        return size_s.from == Some(0);
+                    }
+                    for (i, x) in ot.types.iter().enumerate() {
+                        let Some(mine) = tt.type_at(i) else {
+                            return false;
+                        };
+                        if !self.assignable(mine, x) {
+                            return false;
+                        }
+                    }
+                }
+                true
+            }
+            Type::Array { element, size } => {
+                let size_o = size_of(size);
+                if !size_s.covers(&size_o) {
+                    return false;
+                }
+                if !tt.types.is_empty() {
+                    let n = match size_o.to {
+                        Some(to) => tt.types.len().min(usize::try_from(to).unwrap_or(0)),
+                        None => tt.types.len(),
+                    };
+                    for i in 0..n {
+                        if !self.assignable(&tt.types[i], element) {
+                            return false;
+                        }
+                    }
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Callables compare their parameters in reverse: `t` accepts `o` when every
+    /// call `t` describes is one `o` accepts.
+    fn callable_assignable(&mut self, c: &CallableType, o: &CallableType) -> bool {
+        if let Some(r) = &c.return_type {
+            if !self.assignable(r, o.return_type.as_ref().unwrap_or(&Type::Any)) {
+                return false;
+            }
+        }
+        let Some(params) = &c.params else {
+            return true;
+        };
+        let Some(other_params) = &o.params else {
+            return false;
+        };
+        if !self.assignable(&Type::Tuple(other_params.clone()), &Type::Tuple(params.clone())) {
+            return false;
+        }
+        let this_block = c.block.clone().unwrap_or(Type::Undef);
+        let that_block = o.block.clone().unwrap_or(Type::Undef);
+        self.assignable(&that_block, &this_block)
+    }
+}
+
+/// Puppet's `PStringType#_assignable?`.
+fn string_assignable(st: &StringType, o: &Type) -> bool {
+    match st {
+        StringType::Sized(r) => match o {
+            Type::String(os) => r.covers(&os.size_range()),
+            Type::Enum(e) if e.values.is_empty() => r.covers(&IntRange::ANY_SIZE),
+            Type::Enum(e) => {
+                let lens = e.values.iter().map(|v| v.chars().count() as i64);
+                let (min, max) = lens.fold((i64::MAX, i64::MIN), |(lo, hi), n| (lo.min(n), hi.max(n)));
+                r.lo() <= i128::from(min) && r.hi() >= i128::from(max)
+            }
+            Type::Pattern(_) => r.covers(&IntRange::ANY_SIZE),
+            _ => false,
+        },
+        StringType::Unrestricted => matches!(o, Type::String(_) | Type::Enum(_) | Type::Pattern(_)),
+        // Puppet accepts any single case-sensitive enum here without comparing
+        // its string to this one.
+        StringType::Value(_) => match o {
+            Type::String(os) => st == os,
+            Type::Enum(e) => e.values.len() == 1 && !e.case_insensitive,
+            _ => false,
+        },
+    }
+}
+
+/// Puppet's `PEnumType#_assignable?`.
+fn enum_assignable(t: &Type, e: &EnumType, o: &Type) -> bool {
+    if t == o {
         return true;
     }
-    match (t, other) {
-        (Type::Any, _) => true,
-        (_, Type::Variant(members)) => members.iter().all(|m| assignable(t, m)),
-        (Type::Variant(members), _) => members.iter().any(|m| assignable(m, other)),
-        (Type::Optional(inner), _) => {
-            matches!(other, Type::Undef) || inner.as_ref().is_none_or(|i| assignable(i, other))
+    if e.values.is_empty() && matches!(o, Type::String(_) | Type::Enum(_) | Type::Pattern(_)) {
+        return true;
+    }
+    match o {
+        Type::String(os) => os.value().is_some_and(|v| e.matches(v)),
+        Type::Enum(oe) => {
+            !oe.values.is_empty()
+                && (e.case_insensitive || !oe.case_insensitive)
+                && oe.values.iter().all(|v| e.matches(v))
         }
-        (Type::NotUndef(inner), _) => {
-            !assignable(other, &Type::Undef) && inner.as_ref().is_none_or(|i| assignable(i, other))
-        }
-        (Type::Numeric, Type::Integer(_) | Type::Float { .. }) => true,
-        (Type::Integer(a), Type::Integer(b)) => a.covers(b),
-        (Type::Float { from, to }, Type::Float { from: f2, to: t2 }) => {
-            let lo = match (from, f2) {
-                (None, _) => true,
-                (Some(_), None) => false,
-                (Some(a), Some(b)) => a.0 <= b.0,
-            };
-            let hi = match (to, t2) {
-                (None, _) => true,
-                (Some(_), None) => false,
-                (Some(a), Some(b)) => a.0 >= b.0,
-            };
-            lo && hi
-        }
-        (Type::String(size), Type::String(s2)) => match (size, s2) {
-            (None, _) => true,
-            (Some(a), Some(b)) => a.covers(b),
-            (Some(a), None) => a.covers(&super::IntRange::new(Some(0), None)),
-        },
-        (Type::String(size), Type::Enum(opts)) => {
-            !opts.is_empty() && opts.iter().all(|o| size.is_none_or(|r| r.contains(o.chars().count() as i64)))
-                || size.is_none()
-        }
-        (Type::String(None), Type::Pattern(_)) => true,
-        (Type::Enum(a), Type::Enum(b)) => a.is_empty() || (!b.is_empty() && b.iter().all(|x| a.contains(x))),
-        (Type::Pattern(p), Type::Enum(opts)) => {
-            p.is_empty() || (!opts.is_empty() && opts.iter().all(|o| instance_of(t, &Value::String(o.clone()))))
-        }
-        (Type::Pattern(p), Type::Pattern(_)) => p.is_empty(),
-        (Type::Pattern(p), Type::String(_)) => p.is_empty(),
-        (Type::Boolean(None), Type::Boolean(_)) => true,
-        (Type::Regexp(None), Type::Regexp(_)) => true,
-        (Type::ScalarData, _) => [
-            Type::Integer(Default::default()),
-            Type::Float { from: None, to: None },
-            Type::String(None),
-            Type::Boolean(None),
-        ]
-        .iter()
-        .any(|s| assignable(s, other)),
-        (Type::Scalar, _) => assignable(&Type::ScalarData, other) || assignable(&Type::Regexp(None), other),
-        (Type::Data, _) => match other {
-            Type::Undef => true,
-            Type::Array { element, .. } => {
-                element.as_ref().is_none_or(|e| assignable(&Type::Data, e)) && element.is_some()
-            }
-            Type::Hash { key_value: Some(kv), .. } => {
-                assignable(&Type::String(None), &kv.0) && assignable(&Type::Data, &kv.1)
-            }
-            Type::Tuple { types, .. } => types.iter().all(|e| assignable(&Type::Data, e)),
-            Type::Struct(Some(members)) => members.iter().all(|m| assignable(&Type::Data, &m.value)),
-            Type::Optional(Some(i)) | Type::NotUndef(Some(i)) => assignable(&Type::Data, i),
-            _ => assignable(&Type::ScalarData, other),
-        },
-        (Type::RichData, _) => !matches!(other, Type::Any),
-        (Type::Collection(size), Type::Array { size: s2, .. } | Type::Hash { size: s2, .. } | Type::Collection(s2)) => {
-            size.is_none_or(|a| s2.is_some_and(|b| a.covers(&b)))
-        }
-        (Type::Collection(None), Type::Tuple { .. } | Type::Struct(_)) => true,
-        (Type::Array { element, size }, Type::Array { element: e2, size: s2 }) => {
-            element.as_ref().is_none_or(|e| e2.as_ref().is_some_and(|e2| assignable(e, e2)))
-                && size.is_none_or(|a| s2.is_some_and(|b| a.covers(&b)))
-        }
-        (Type::Array { element, size }, Type::Tuple { types, size: s2 }) => {
-            element.as_ref().is_none_or(|e| types.iter().all(|x| assignable(e, x)))
-                && size.is_none_or(|a| {
-                    a.covers(&s2.unwrap_or(super::IntRange::new(Some(types.len() as i64), Some(types.len() as i64))))
-                })
-        }
-        (Type::Hash { key_value, size }, Type::Hash { key_value: kv2, size: s2 }) => {
-            key_value
-                .as_ref()
-                .is_none_or(|kv| kv2.as_ref().is_some_and(|kv2| assignable(&kv.0, &kv2.0) && assignable(&kv.1, &kv2.1)))
-                && size.is_none_or(|a| s2.is_some_and(|b| a.covers(&b)))
-        }
-        (Type::Hash { key_value, size: None }, Type::Struct(Some(members))) => key_value.as_ref().is_none_or(|kv| {
-            members.iter().all(|m| instance_of(&kv.0, &Value::String(m.key.clone())) && assignable(&kv.1, &m.value))
-        }),
-        (Type::Hash { key_value: None, size: None }, Type::Struct(None)) => true,
-        (Type::Tuple { types, size }, Type::Tuple { types: t2, size: s2 }) => {
-            size == s2 && types.len() == t2.len() && types.iter().zip(t2).all(|(a, b)| assignable(a, b))
-        }
-        (Type::Struct(None), Type::Struct(_)) => true,
-        (Type::Type(None), Type::Type(_)) => true,
-        (Type::Type(Some(a)), Type::Type(Some(b))) => assignable(a, b),
-        (Type::Sensitive(None), Type::Sensitive(_)) => true,
-        (Type::Sensitive(Some(a)), Type::Sensitive(Some(b))) => assignable(a, b),
-        (Type::CatalogEntry, Type::Resource { .. } | Type::Class(_)) => true,
-        (Type::Resource { type_name: None, .. }, Type::Resource { .. }) => true,
-        (Type::Resource { type_name: Some(n), title: None }, Type::Resource { type_name: Some(n2), .. }) => {
-            n.eq_ignore_ascii_case(n2)
-        }
-        (Type::Class(None), Type::Class(_)) => true,
         _ => false,
     }
 }

@@ -1,15 +1,13 @@
-//! The canonical string form of a type, as Puppet prints it (`Integer[1, 10]`,
-//! `Enum['a', 'b']`, `File['/etc/x']`).
+//! The canonical string form of a type, exactly as Puppet 7.23 prints it
+//! (`Integer[1]`, `Enum['a', 'b', true]`, `Struct[{'a' => Integer}]`,
+//! `Callable[[0, 0], Integer]`, `File['/etc/x']`). Spec: "Type to String".
 
-use std::fmt::{self, Display, Formatter};
+use std::fmt::{self, Display, Formatter, Write};
 
-use super::{IntRange, KeyPresence, Type};
+use super::time::TimeKind;
+use super::{CallableType, IntRange, StringType, StructMember, TimeRange, Type};
 use crate::float::ruby_float_to_s;
-use crate::value::puppet_quote;
-
-fn bound(b: Option<i64>) -> String {
-    b.map_or_else(|| "default".to_string(), |n| n.to_string())
-}
+use crate::value::{puppet_quote, Value};
 
 /// Writes `Name[p1, p2, ...]`, or just `Name` when there are no parameters.
 fn params(f: &mut Formatter<'_>, name: &str, ps: &[String]) -> fmt::Result {
@@ -20,85 +18,277 @@ fn params(f: &mut Formatter<'_>, name: &str, ps: &[String]) -> fmt::Result {
     }
 }
 
-fn range_params(r: &IntRange) -> Vec<String> {
-    vec![bound(r.from), bound(r.to)]
-}
-
-/// A size range as trailing parameters: `from` alone when `to` is open.
-fn size_params(r: &Option<IntRange>) -> Vec<String> {
+/// Puppet's `range_array_part`: nothing for an unbounded range, `from` alone
+/// when only the top is open, else both ends (`default` for an open bottom).
+fn range_part(r: Option<&IntRange>) -> Vec<String> {
     match r {
-        None => vec![],
-        Some(IntRange { from, to: None }) => vec![bound(*from)],
-        Some(r) => range_params(r),
+        None => Vec::new(),
+        Some(r) if r.is_full() => Vec::new(),
+        Some(r) => {
+            let mut out = vec![r.from.map_or_else(|| "default".to_string(), |n| n.to_string())];
+            if let Some(to) = r.to {
+                out.push(to.to_string());
+            }
+            out
+        }
     }
 }
 
+/// A regexp between slashes, with unescaped slashes escaped (Ruby's `inspect`).
+pub(crate) fn regexp_literal(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 2);
+    out.push('/');
+    let mut escaped = false;
+    for c in source.chars() {
+        if escaped {
+            out.push(c);
+            escaped = false;
+        } else if c == '\\' {
+            out.push(c);
+            escaped = true;
+        } else if c == '/' {
+            out.push_str("\\/");
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('/');
+    out
+}
+
+/// A value as it appears inside a type's parameters: strings quoted, `undef`
+/// and `default` by name, containers in brackets and braces.
+pub(crate) fn value_repr(v: &Value) -> String {
+    match v {
+        Value::Undef => "undef".into(),
+        Value::Default => "default".into(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Integer(i) => i.to_string(),
+        Value::Float(x) => ruby_float_to_s(*x),
+        Value::String(s) => puppet_quote(s),
+        Value::Regexp(r) => regexp_literal(r.source()),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(value_repr).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        Value::Hash(h) => {
+            let parts: Vec<String> = h.iter().map(|(k, x)| format!("{} => {}", value_repr(k), value_repr(x))).collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        Value::Type(t) => t.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Puppet's `TypeFormatter#capitalize_segments`: a name that starts with an
+/// ASCII capital is kept as written; otherwise each `::` segment is
+/// capitalised (first letter upper, the rest lower).
+pub(crate) fn capitalize_name(name: &str) -> String {
+    if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return name.to_string();
+    }
+    name.split("::")
+        .map(|seg| {
+            let mut cs = seg.chars();
+            match cs.next() {
+                Some(c) => c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect::<String>(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// `Optional['a']` and `NotUndef['a']` print an exact string as a literal.
+fn wrapped(t: &Type) -> String {
+    match t {
+        Type::String(StringType::Value(s)) => puppet_quote(s),
+        other => other.to_string(),
+    }
+}
+
+fn time_params(kind: TimeKind, r: &TimeRange) -> Vec<String> {
+    if r.is_full() {
+        return Vec::new();
+    }
+    let mut out = vec![r.from.map_or_else(|| "default".to_string(), |b| format!("'{}'", kind.format(b)))];
+    if let Some(to) = r.to {
+        if r.from != Some(to) {
+            out.push(format!("'{}'", kind.format(to)));
+        }
+    }
+    out
+}
+
+fn struct_entry(m: &StructMember) -> String {
+    let value_optional = super::assignable(&m.value, &Type::Undef);
+    let key = match (m.optional_key, value_optional) {
+        (true, false) => format!("Optional[{}]", puppet_quote(&m.key)),
+        (false, true) => format!("NotUndef[{}]", puppet_quote(&m.key)),
+        _ => puppet_quote(&m.key),
+    };
+    format!("{key} => {}", m.value)
+}
+
+fn callable_params(c: &CallableType) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(p) = &c.params {
+        out.extend(p.types.iter().filter(|t| !matches!(t, Type::Unit)).map(|t| t.to_string()));
+        if p.types.is_empty() {
+            out.push("0".into());
+            out.push("0".into());
+        } else {
+            out.extend(range_part(p.size.as_ref()));
+        }
+    }
+    if let Some(b) = &c.block {
+        out.push(b.to_string());
+    }
+    out
+}
+
+const TYPESET_DEFAULT: &str = "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]";
+
+const DEFERRED: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
+
 impl Display for Type {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let opt = |t: &Option<Box<Type>>| t.iter().map(|t| t.to_string()).collect::<Vec<_>>();
         match self {
             Type::Any => f.write_str("Any"),
             Type::Undef => f.write_str("Undef"),
             Type::Default => f.write_str("Default"),
+            Type::Unit => f.write_str("Unit"),
             Type::Scalar => f.write_str("Scalar"),
             Type::ScalarData => f.write_str("ScalarData"),
-            Type::Data => f.write_str("Data"),
-            Type::RichData => f.write_str("RichData"),
             Type::Numeric => f.write_str("Numeric"),
+            Type::Binary => f.write_str("Binary"),
+            Type::SemVerRange => f.write_str("SemVerRange"),
             Type::CatalogEntry => f.write_str("CatalogEntry"),
+            Type::Object => f.write_str("Object[{}]"),
+            Type::TypeSet => f.write_str(TYPESET_DEFAULT),
+            Type::Deferred => f.write_str(DEFERRED),
             Type::Boolean(b) => params(f, "Boolean", &b.iter().map(|b| b.to_string()).collect::<Vec<_>>()),
-            Type::Integer(r) if r.is_full() => f.write_str("Integer"),
-            Type::Integer(r) => params(f, "Integer", &range_params(r)),
-            Type::Float { from: None, to: None } => f.write_str("Float"),
+            Type::Integer(r) => params(f, "Integer", &range_part(Some(r))),
             Type::Float { from, to } => {
-                let b = |x: &Option<super::FloatBound>| x.map_or_else(|| "default".into(), |v| ruby_float_to_s(v.0));
-                params(f, "Float", &[b(from), b(to)])
+                if from.is_none() && to.is_none() {
+                    return f.write_str("Float");
+                }
+                let mut ps = vec![from.map_or_else(|| "default".into(), |b| ruby_float_to_s(b.0))];
+                if let Some(to) = to {
+                    ps.push(ruby_float_to_s(to.0));
+                }
+                params(f, "Float", &ps)
             }
-            Type::String(size) => params(f, "String", &size_params(size)),
-            Type::Enum(opts) => params(f, "Enum", &opts.iter().map(|o| puppet_quote(o)).collect::<Vec<_>>()),
+            Type::String(StringType::Sized(r)) => params(f, "String", &range_part(Some(r))),
+            Type::String(_) => f.write_str("String"),
+            Type::Enum(e) => {
+                let mut ps: Vec<String> = e.values.iter().map(|v| puppet_quote(v)).collect();
+                if e.case_insensitive && !ps.is_empty() {
+                    ps.push("true".into());
+                }
+                params(f, "Enum", &ps)
+            }
             Type::Pattern(ps) => {
-                params(f, "Pattern", &ps.iter().map(|p| format!("/{}/", p.source())).collect::<Vec<_>>())
+                params(f, "Pattern", &ps.iter().map(|p| regexp_literal(p.source())).collect::<Vec<_>>())
             }
-            Type::Regexp(r) => params(f, "Regexp", &r.iter().map(|p| format!("/{}/", p.source())).collect::<Vec<_>>()),
+            Type::Regexp(r) => params(f, "Regexp", &r.iter().map(|p| regexp_literal(p.source())).collect::<Vec<_>>()),
+            Type::Collection(size) => params(f, "Collection", &range_part(size.as_ref())),
             Type::Array { element, size } => {
-                let mut ps: Vec<String> = element.iter().map(|e| e.to_string()).collect();
-                ps.extend(size_params(size));
+                if size.is_some_and(|s| s == IntRange::exactly(0)) {
+                    return f.write_str("Array[0, 0]");
+                }
+                if **element == Type::Any && size.is_none() {
+                    return f.write_str("Array");
+                }
+                let mut ps = vec![element.to_string()];
+                ps.extend(range_part(size.as_ref()));
                 params(f, "Array", &ps)
             }
-            Type::Hash { key_value, size } => {
-                let mut ps: Vec<String> =
-                    key_value.iter().flat_map(|kv| [kv.0.to_string(), kv.1.to_string()]).collect();
-                ps.extend(size_params(size));
+            Type::Hash { key, value, size } => {
+                if size.is_some_and(|s| s == IntRange::exactly(0)) {
+                    return f.write_str("Hash[0, 0]");
+                }
+                if **key == Type::Any && **value == Type::Any && size.is_none() {
+                    return f.write_str("Hash");
+                }
+                let mut ps = vec![key.to_string(), value.to_string()];
+                ps.extend(range_part(size.as_ref()));
                 params(f, "Hash", &ps)
             }
-            Type::Tuple { types, size } => {
-                let mut ps: Vec<String> = types.iter().map(|t| t.to_string()).collect();
-                ps.extend(size_params(size));
+            Type::Tuple(tt) => {
+                if tt.types.is_empty() {
+                    return f.write_str("Tuple");
+                }
+                let mut ps: Vec<String> = tt.types.iter().map(|t| t.to_string()).collect();
+                ps.extend(range_part(tt.size.as_ref()));
                 params(f, "Tuple", &ps)
             }
-            Type::Struct(None) => f.write_str("Struct"),
-            Type::Struct(Some(members)) => {
-                let entries: Vec<String> = members
-                    .iter()
-                    .map(|m| {
-                        let key = match m.presence {
-                            KeyPresence::Plain => puppet_quote(&m.key),
-                            KeyPresence::Optional => format!("Optional[{}]", puppet_quote(&m.key)),
-                            KeyPresence::Required => format!("NotUndef[{}]", puppet_quote(&m.key)),
-                        };
-                        format!("{key} => {}", m.value)
-                    })
-                    .collect();
+            Type::Struct(members) if members.is_empty() => f.write_str("Struct"),
+            Type::Struct(members) => {
+                let entries: Vec<String> = members.iter().map(struct_entry).collect();
                 write!(f, "Struct[{{{}}}]", entries.join(", "))
             }
-            Type::Collection(size) => params(f, "Collection", &size_params(size)),
+            Type::Callable(c) => match &c.return_type {
+                None => params(f, "Callable", &callable_params(c)),
+                Some(r) => {
+                    let ps = if c.params.is_none() {
+                        "[]".to_string()
+                    } else {
+                        format!("[{}]", callable_params(c).join(", "))
+                    };
+                    write!(f, "Callable[{ps}, {r}]")
+                }
+            },
             Type::Variant(ts) => params(f, "Variant", &ts.iter().map(|t| t.to_string()).collect::<Vec<_>>()),
-            Type::Optional(t) => params(f, "Optional", &t.iter().map(|t| t.to_string()).collect::<Vec<_>>()),
-            Type::NotUndef(t) => params(f, "NotUndef", &t.iter().map(|t| t.to_string()).collect::<Vec<_>>()),
-            Type::Type(t) => params(f, "Type", &t.iter().map(|t| t.to_string()).collect::<Vec<_>>()),
-            Type::Sensitive(t) => params(f, "Sensitive", &t.iter().map(|t| t.to_string()).collect::<Vec<_>>()),
+            Type::Optional(t) => params(f, "Optional", &t.iter().map(|t| wrapped(t)).collect::<Vec<_>>()),
+            Type::NotUndef(t) => params(f, "NotUndef", &t.iter().map(|t| wrapped(t)).collect::<Vec<_>>()),
+            Type::Type(t) => params(f, "Type", &opt(t)),
+            Type::Iterable(t) => params(f, "Iterable", &opt(t)),
+            Type::Iterator(t) => params(f, "Iterator", &opt(t)),
+            Type::Sensitive(t) if **t == Type::Any => f.write_str("Sensitive"),
+            Type::Sensitive(t) => write!(f, "Sensitive[{t}]"),
+            Type::Runtime(rt) => {
+                if rt.runtime.is_none() && rt.name.is_none() {
+                    return f.write_str("Runtime");
+                }
+                let runtime = rt.runtime.as_deref().unwrap_or("undef");
+                let name = rt.name.as_deref().map_or_else(|| "undef".to_string(), puppet_quote);
+                write!(f, "Runtime[{runtime}, {name}]")
+            }
+            Type::Timespan(r) => params(f, "Timespan", &time_params(TimeKind::Timespan, r)),
+            Type::Timestamp(r) => params(f, "Timestamp", &time_params(TimeKind::Timestamp, r)),
+            Type::SemVer(ranges) => {
+                params(f, "SemVer", &ranges.iter().map(|r| format!("'{}'", r.text())).collect::<Vec<_>>())
+            }
+            Type::Uri(None) => f.write_str("URI"),
+            Type::Uri(Some(ps)) => {
+                let mut s = String::from("URI[{");
+                for (i, (k, v)) in ps.iter().enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    let _ = write!(s, "{} => {}", puppet_quote(k), value_repr(v));
+                }
+                s.push_str("}]");
+                f.write_str(&s)
+            }
+            Type::Init(init) => match &init.target {
+                None => f.write_str("Init"),
+                Some(t) => {
+                    let mut ps = vec![t.to_string()];
+                    ps.extend(init.args.iter().map(value_repr));
+                    params(f, "Init", &ps)
+                }
+            },
             Type::Resource { type_name: None, .. } => f.write_str("Resource"),
-            Type::Resource { type_name: Some(n), title: None } => f.write_str(n),
-            Type::Resource { type_name: Some(n), title: Some(t) } => write!(f, "{n}[{}]", puppet_quote(t)),
+            Type::Resource { type_name: Some(n), title } => {
+                f.write_str(&capitalize_name(n))?;
+                match title {
+                    Some(t) => write!(f, "[{}]", puppet_quote(t)),
+                    None => Ok(()),
+                }
+            }
             Type::Class(None) => f.write_str("Class"),
             Type::Class(Some(n)) => write!(f, "Class[{n}]"),
             Type::Alias(a) => f.write_str(&a.0.name),

@@ -1,6 +1,9 @@
-//! Whether a value is an instance of a type (`$v =~ T`, `case`, typed parameters).
+//! Whether a value is an instance of a type (`$v =~ T`, `case`, typed
+//! parameters), following Puppet 7.23's `instance?` for each type.
 
-use super::{IntRange, Type};
+use super::assignable::Checker;
+use super::infer::{infer, iterator_element_type};
+use super::{StringType, Type};
 use crate::value::Value;
 
 /// Whether `v` is an instance of `t`.
@@ -13,95 +16,136 @@ pub fn instance_of(t: &Type, v: &Value) -> bool {
 /// without any structure in between.
 const MAX_DEPTH: usize = 256;
 
-fn size_ok(size: &Option<IntRange>, n: usize) -> bool {
-    size.as_ref().is_none_or(|r| r.contains(n as i64))
-}
-
 fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
     if depth > MAX_DEPTH {
         return false;
     }
     let inst = |t: &Type, v: &Value| instance_at_depth(t, v, depth + 1);
-    match (t, v) {
-        (Type::Alias(a), _) => a.0.target().is_some_and(|target| inst(target, v)),
-        (Type::Any, _) => true,
-        (Type::Undef, Value::Undef) => true,
-        (Type::Default, Value::Default) => true,
-        (Type::Boolean(b), Value::Boolean(x)) => b.is_none_or(|b| b == *x),
-        (Type::Integer(r), Value::Integer(i)) => r.contains(*i),
-        (Type::Float { from, to }, Value::Float(f)) => from.is_none_or(|b| *f >= b.0) && to.is_none_or(|b| *f <= b.0),
-        (Type::Numeric, Value::Integer(_) | Value::Float(_)) => true,
-        (Type::String(size), Value::String(s)) => size_ok(size, s.chars().count()),
-        (Type::Enum(options), Value::String(s)) => options.is_empty() || options.iter().any(|o| **o == **s),
-        (Type::Pattern(pats), Value::String(s)) => pats.is_empty() || pats.iter().any(|p| p.is_match(s)),
-        (Type::Regexp(r), Value::Regexp(x)) => r.as_ref().is_none_or(|r| r.source() == x.source()),
-        (Type::ScalarData, _) => {
-            matches!(v, Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_))
-        }
-        (Type::Scalar, _) => {
-            matches!(v, Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_) | Value::Regexp(_))
-        }
-        (Type::Data, _) => is_data(v, depth),
-        (Type::RichData, _) => true,
-        (Type::Collection(size), Value::Array(a)) => size_ok(size, a.len()),
-        (Type::Collection(size), Value::Hash(h)) => size_ok(size, h.len()),
-        (Type::Array { element, size }, Value::Array(a)) => {
-            size_ok(size, a.len()) && element.as_ref().is_none_or(|e| a.iter().all(|x| inst(e, x)))
-        }
-        (Type::Hash { key_value, size }, Value::Hash(h)) => {
-            size_ok(size, h.len())
-                && key_value.as_ref().is_none_or(|kv| h.iter().all(|(k, x)| inst(&kv.0, k) && inst(&kv.1, x)))
-        }
-        (Type::Tuple { types, size }, Value::Array(a)) => tuple_instance(types, size, a, &inst),
-        (Type::Struct(None), Value::Hash(_)) => true,
-        (Type::Struct(Some(members)), Value::Hash(h)) => {
-            h.keys().all(|k| k.as_str().is_some_and(|k| members.iter().any(|m| *m.key == *k)))
-                && members.iter().all(|m| match h.get(&Value::String(m.key.clone())) {
-                    Some(x) => inst(&m.value, x),
-                    None => m.is_optional(),
-                })
-        }
-        (Type::Variant(types), _) => types.iter().any(|t| inst(t, v)),
-        (Type::Optional(inner), _) => v.is_undef() || inner.as_ref().is_none_or(|t| inst(t, v)),
-        (Type::NotUndef(inner), _) => !v.is_undef() && inner.as_ref().is_none_or(|t| inst(t, v)),
-        (Type::Type(inner), Value::Type(x)) => inner.as_ref().is_none_or(|t| super::assignable(t, x)),
-        (Type::Sensitive(inner), Value::Sensitive(x)) => inner.as_ref().is_none_or(|t| inst(t, x)),
-        (Type::CatalogEntry, Value::Type(x)) => {
-            matches!(**x, Type::Resource { title: Some(_), .. } | Type::Class(Some(_)))
-        }
-        (Type::Resource { type_name, title }, Value::Type(x)) => match &**x {
-            Type::Resource { type_name: Some(n), title: Some(tt) } => {
-                type_name.as_ref().is_none_or(|tn| tn.eq_ignore_ascii_case(n)) && title.as_ref().is_none_or(|t| t == tt)
+    match t {
+        Type::Alias(a) => a.0.target().is_some_and(|target| inst(target, v)),
+        Type::Any | Type::Unit => true,
+        Type::Undef => v.is_undef(),
+        Type::Default => matches!(v, Value::Default),
+        Type::NotUndef(inner) => !v.is_undef() && inner.as_ref().is_none_or(|i| inst(i, v)),
+        Type::Optional(inner) => v.is_undef() || inner.as_ref().is_some_and(|i| inst(i, v)),
+        Type::Type(inner) => match v {
+            Value::Type(x) => inner.as_ref().is_none_or(|i| super::assignable(i, x)),
+            _ => false,
+        },
+        Type::Scalar => match v {
+            Value::String(_) | Value::Integer(_) | Value::Float(_) | Value::Boolean(_) | Value::Regexp(_) => true,
+            Value::Array(_) | Value::Hash(_) | Value::Type(_) | Value::Undef => false,
+            other => super::assignable(t, &infer(other)),
+        },
+        Type::ScalarData => matches!(v, Value::String(_) | Value::Integer(_) | Value::Float(_) | Value::Boolean(_)),
+        Type::Numeric => matches!(v, Value::Integer(_) | Value::Float(_)),
+        Type::Integer(r) => matches!(v, Value::Integer(i) if r.contains(*i)),
+        Type::Float { from, to } => match v {
+            Value::Float(f) => from.is_none_or(|b| *f >= b.0) && to.is_none_or(|b| *f <= b.0),
+            _ => false,
+        },
+        Type::Boolean(b) => matches!(v, Value::Boolean(x) if b.is_none_or(|b| b == *x)),
+        Type::String(st) => match v {
+            Value::String(s) => match st {
+                StringType::Unrestricted => true,
+                StringType::Sized(r) => r.contains(s.chars().count() as i64),
+                StringType::Value(x) => x == s,
+            },
+            _ => false,
+        },
+        Type::Enum(e) => matches!(v, Value::String(s) if e.matches(s)),
+        Type::Pattern(patterns) => match v {
+            Value::String(s) => patterns.is_empty() || patterns.iter().any(|p| p.is_match(s)),
+            _ => false,
+        },
+        Type::Regexp(r) => match v {
+            Value::Regexp(x) => r.as_ref().is_none_or(|r| r.source() == x.source()),
+            _ => false,
+        },
+        Type::Collection(size) => match v {
+            Value::Array(a) => size.is_none_or(|r| r.contains(a.len() as i64)),
+            Value::Hash(h) => size.is_none_or(|r| r.contains(h.len() as i64)),
+            _ => false,
+        },
+        Type::Array { element, size } => match v {
+            Value::Array(a) => a.iter().all(|x| inst(element, x)) && size.is_none_or(|r| r.contains(a.len() as i64)),
+            _ => false,
+        },
+        Type::Hash { key, value, size } => match v {
+            Value::Hash(h) => {
+                h.iter().all(|(k, x)| inst(key, k) && inst(value, x)) && size.is_none_or(|r| r.contains(h.len() as i64))
             }
             _ => false,
         },
-        (Type::Class(name), Value::Type(x)) => match &**x {
-            Type::Class(Some(n)) => name.as_ref().is_none_or(|c| c == n),
+        Type::Tuple(tt) => match v {
+            Value::Array(a) => {
+                let size_ok = match tt.size {
+                    Some(r) => r.contains(a.len() as i64),
+                    None => tt.types.is_empty() || tt.types.len() == a.len(),
+                };
+                size_ok
+                    && (tt.types.is_empty()
+                        || a.iter().enumerate().all(|(i, x)| tt.type_at(i).is_some_and(|t| inst(t, x))))
+            }
             _ => false,
         },
-        _ => false,
+        Type::Struct(members) => match v {
+            Value::Hash(h) => {
+                let mut matched = 0;
+                let all = members.iter().all(|m| match h.get(&Value::String(m.key.clone())) {
+                    None => m.optional_key,
+                    Some(x) => {
+                        matched += 1;
+                        inst(&m.value, x)
+                    }
+                });
+                all && matched == h.len()
+            }
+            _ => false,
+        },
+        Type::Variant(types) => types.iter().any(|t| inst(t, v)),
+        Type::Sensitive(inner) => matches!(v, Value::Sensitive(x) if inst(inner, x)),
+        Type::Iterable(inner) => {
+            if inner.as_ref().is_none_or(|i| super::assignable(i, &Type::Any)) {
+                match v {
+                    Value::Iterator(_) | Value::String(_) | Value::Hash(_) | Value::Array(_) => true,
+                    Value::Integer(i) => *i >= 0,
+                    Value::Type(x) => match x.resolved() {
+                        Type::Enum(_) => true,
+                        Type::Integer(r) => r.is_finite(),
+                        _ => false,
+                    },
+                    _ => false,
+                }
+            } else {
+                Checker::default().assignable(t, &infer(v))
+            }
+        }
+        Type::Iterator(inner) => match v {
+            Value::Iterator(_) => inner.as_ref().is_none_or(|i| super::assignable(i, &iterator_element_type(v))),
+            _ => false,
+        },
+        Type::Init(init) => match &init.target {
+            None => inst(&super::rich_data(), v),
+            Some(target) => inst(target, v),
+        },
+        Type::TypeSet => matches!(v, Value::Type(x) if matches!(**x, Type::TypeSet)),
+        // Callables, runtime objects, catalog entries, time, version, binary,
+        // URI and deferred values are not among confer's values yet; Puppet
+        // infers a `Type[...]` for resource and class references, so they are
+        // not instances of `Resource` or `Class` either.
+        Type::Callable(_)
+        | Type::Runtime(_)
+        | Type::Timespan(_)
+        | Type::Timestamp(_)
+        | Type::SemVer(_)
+        | Type::SemVerRange
+        | Type::Binary
+        | Type::Uri(_)
+        | Type::Object
+        | Type::Deferred
+        | Type::CatalogEntry
+        | Type::Resource { .. }
+        | Type::Class(_) => false,
     }
-}
-
-fn is_data(v: &Value, depth: usize) -> bool {
-    if depth > MAX_DEPTH {
-        return false;
-    }
-    match v {
-        Value::Undef | Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Boolean(_) => true,
-        Value::Array(a) => a.iter().all(|x| is_data(x, depth + 1)),
-        Value::Hash(h) => h.iter().all(|(k, x)| matches!(k, Value::String(_)) && is_data(x, depth + 1)),
-        _ => false,
-    }
-}
-
-fn tuple_instance(types: &[Type], size: &Option<IntRange>, a: &[Value], inst: &dyn Fn(&Type, &Value) -> bool) -> bool {
-    let range = size.unwrap_or(IntRange::new(Some(types.len() as i64), Some(types.len() as i64)));
-    if !range.contains(a.len() as i64) {
-        return false;
-    }
-    if types.is_empty() {
-        return true;
-    }
-    a.iter().enumerate().all(|(i, x)| inst(&types[i.min(types.len() - 1)], x))
 }

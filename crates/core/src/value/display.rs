@@ -48,12 +48,15 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
             }
             out.write_char('}')
         }
-        // A type alias prints with its definition, as Puppet does.
+        // A user-defined type alias prints with its definition, as Puppet
+        // does; the built-in aliases print as their names.
         Value::Type(t) => match &**t {
-            crate::types::Type::Alias(a) => match a.0.target() {
-                Some(target) => write!(out, "{} = {target}", a.0.name),
-                None => write!(out, "{t}"),
-            },
+            crate::types::Type::Alias(a) if !matches!(a.0.name.as_str(), "Data" | "RichData" | "RichDataKey") => {
+                match a.0.target() {
+                    Some(target) => write!(out, "{} = {target}", a.0.name),
+                    None => write!(out, "{t}"),
+                }
+            }
             _ => write!(out, "{t}"),
         },
         Value::Sensitive(_) => out.write_str("Sensitive [value redacted]"),

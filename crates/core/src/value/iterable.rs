@@ -112,11 +112,8 @@ pub fn elements(v: &Value) -> Result<Elements, CoreError> {
                 (Some(from), Some(to)) => range(from, to),
                 _ => Err(CoreError::Operand(format!("the type {t} is an unbounded range and cannot be iterated"))),
             },
-            Type::Enum(options) if !options.is_empty() => {
-                let mut sorted = options.clone();
-                sorted.sort();
-                sorted.dedup();
-                Ok(Elements::Values(sorted.into_iter().map(Value::String).collect()))
+            Type::Enum(e) if !e.values.is_empty() => {
+                Ok(Elements::Values(e.values.iter().cloned().map(Value::String).collect()))
             }
             _ => Err(CoreError::Operand(format!("the type {t} is not iterable"))),
         },

@@ -141,13 +141,11 @@ impl<'a> Evaluator<'a> {
         };
         match (t.resolved(), args.as_slice()) {
             (confer_core::Type::Sensitive(inner), [v]) => {
-                if let Some(inner) = inner {
-                    if !instance_of(inner, v) {
-                        return Err(fail(
-                            span,
-                            format!("Sensitive[{inner}] expects a value of type {inner}, got {}", general_type_name(v)),
-                        ));
-                    }
+                if !instance_of(inner, v) {
+                    return Err(fail(
+                        span,
+                        format!("Sensitive[{inner}] expects a value of type {inner}, got {}", general_type_name(v)),
+                    ));
                 }
                 Ok(Value::Sensitive(std::sync::Arc::new(v.clone())))
             }

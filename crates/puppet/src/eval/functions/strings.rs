@@ -93,7 +93,7 @@ fn pattern(call: &Call<'_, '_>, v: &Value) -> EvalResult<Vec<Arc<Regexp>>> {
         Value::Type(t) => match t.resolved() {
             Type::Regexp(Some(r)) => Ok(vec![r.clone()]),
             Type::Regexp(None) if call.name == "split" => Ok(vec![compile("")?]),
-            Type::Pattern(ps) if !ps.is_empty() => Ok(ps.clone()),
+            Type::Pattern(ps) if !ps.0.is_empty() => Ok(ps.0.clone()),
             _ => Err(fail(call.span, format!("'{}' expects a regular expression pattern, got {t}", call.name))),
         },
         other => Err(fail(

@@ -1,0 +1,110 @@
+//! The names of the built-in types, and Puppet's built-in aliases `Data`,
+//! `RichData` and `RichDataKey`, which print as their names.
+
+use std::sync::{Arc, OnceLock};
+
+use super::{AliasRef, EnumType, RuntimeType, StringType, TimeRange, TupleType, Type, TypeAlias, Unordered};
+
+/// The unparameterised type called `name`, or `None` when no built-in type has
+/// that name (the caller then treats it as a resource type or an alias).
+/// Puppet looks these names up ignoring case (`INTEGER` is `Integer`).
+pub fn by_name(name: &str) -> Option<Type> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "any" => Type::Any,
+        "undef" => Type::Undef,
+        "default" => Type::Default,
+        "scalar" => Type::Scalar,
+        "scalardata" => Type::ScalarData,
+        "numeric" => Type::Numeric,
+        "catalogentry" => Type::CatalogEntry,
+        "boolean" => Type::Boolean(None),
+        "integer" => Type::integer(),
+        "float" => Type::float(),
+        "string" => Type::String(StringType::Unrestricted),
+        "enum" => Type::Enum(EnumType::default()),
+        "pattern" => Type::Pattern(Unordered::default()),
+        "regexp" => Type::Regexp(None),
+        "collection" => Type::Collection(None),
+        "array" => Type::array_of(Type::Any),
+        "hash" => Type::hash_of(Type::Any, Type::Any),
+        "tuple" => Type::Tuple(TupleType::default()),
+        "struct" => Type::Struct(Vec::new()),
+        "variant" => Type::Variant(Unordered::default()),
+        "optional" => Type::Optional(None),
+        "notundef" => Type::NotUndef(None),
+        "type" => Type::Type(None),
+        "sensitive" => Type::Sensitive(Box::new(Type::Any)),
+        "iterable" => Type::Iterable(None),
+        "iterator" => Type::Iterator(None),
+        "callable" => Type::Callable(Box::default()),
+        "runtime" => Type::Runtime(RuntimeType::default()),
+        "timespan" => Type::Timespan(TimeRange::default()),
+        "timestamp" => Type::Timestamp(TimeRange::default()),
+        "semver" => Type::SemVer(Vec::new()),
+        "semverrange" => Type::SemVerRange,
+        "binary" => Type::Binary,
+        "uri" => Type::Uri(None),
+        "init" => Type::Init(Box::default()),
+        "object" => Type::Object,
+        "typeset" => Type::TypeSet,
+        "deferred" => Type::Deferred,
+        "resource" => Type::Resource { type_name: None, title: None },
+        "class" => Type::Class(None),
+        "data" => data(),
+        "richdata" => rich_data(),
+        "richdatakey" => rich_data_key(),
+        _ => return None,
+    })
+}
+
+fn builtin_alias(cell: &'static OnceLock<Arc<TypeAlias>>, name: &str, target: impl FnOnce(Type) -> Type) -> Type {
+    let alias = cell.get_or_init(|| {
+        let alias = TypeAlias::new(name);
+        let me = Type::Alias(AliasRef(alias.clone()));
+        alias.resolve_verbatim(target(me));
+        alias
+    });
+    Type::Alias(AliasRef(alias.clone()))
+}
+
+/// `Data`: `Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]`.
+pub fn data() -> Type {
+    static DATA: OnceLock<Arc<TypeAlias>> = OnceLock::new();
+    builtin_alias(&DATA, "Data", |me| {
+        Type::Variant(Unordered(vec![
+            Type::ScalarData,
+            Type::Undef,
+            Type::hash_of(Type::string(), me.clone()),
+            Type::array_of(me),
+        ]))
+    })
+}
+
+/// `RichDataKey`: `Variant[String, Numeric]`.
+pub fn rich_data_key() -> Type {
+    static KEY: OnceLock<Arc<TypeAlias>> = OnceLock::new();
+    builtin_alias(&KEY, "RichDataKey", |_| Type::Variant(Unordered(vec![Type::string(), Type::Numeric])))
+}
+
+/// `RichData`: `Variant[Scalar, SemVerRange, Binary, Sensitive, Type, TypeSet,
+/// URI, Object, Undef, Default, Hash[RichDataKey, RichData], Array[RichData]]`.
+pub fn rich_data() -> Type {
+    static RICH: OnceLock<Arc<TypeAlias>> = OnceLock::new();
+    let key = rich_data_key();
+    builtin_alias(&RICH, "RichData", |me| {
+        Type::Variant(Unordered(vec![
+            Type::Scalar,
+            Type::SemVerRange,
+            Type::Binary,
+            Type::Sensitive(Box::new(Type::Any)),
+            Type::Type(None),
+            Type::TypeSet,
+            Type::Uri(None),
+            Type::Object,
+            Type::Undef,
+            Type::Default,
+            Type::hash_of(key, me.clone()),
+            Type::array_of(me),
+        ]))
+    })
+}
