@@ -161,7 +161,7 @@ fn scalar_value(s: &ScalarOwned) -> Value {
 
 /// Builds Puppet values straight from the JSON parser, without an intermediate
 /// JSON tree.
-struct ValueSeed;
+pub(crate) struct ValueSeed;
 
 impl<'de> DeserializeSeed<'de> for ValueSeed {
     type Value = Value;

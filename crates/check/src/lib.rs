@@ -8,6 +8,7 @@ pub mod hiera;
 pub mod path;
 pub mod report;
 pub mod schema;
+pub mod stream;
 pub mod suggest;
 
 use confer_core::types::instance_of;
@@ -25,4 +26,14 @@ pub fn check_document(t: &Type, doc: &Document, file: &str) -> Option<Problem> {
     }
     let mismatch = confer_core::mismatch::explain(t, &doc.value);
     Some(Problem::from_mismatch(file, doc, &mismatch))
+}
+
+/// Checks the text of one file: JSON is first validated while it is parsed
+/// (one pass, no document in memory) and parsed fully only to explain a
+/// failure; YAML is parsed with positions and checked.
+pub fn check_text(t: &Type, text: &str, format: Format, file: &str) -> Result<Vec<Problem>, document::SyntaxError> {
+    if format == Format::Json && stream::json_matches(text, t)? {
+        return Ok(Vec::new());
+    }
+    Ok(document::parse(text, format)?.iter().filter_map(|doc| check_document(t, doc, file)).collect())
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand, ValueEnum};
 use confer_check::document::{self, Format};
 use confer_check::hiera::ClassIndex;
-use confer_check::{check_document, Problem, Severity, TypeEnvironment};
+use confer_check::{Problem, Severity, TypeEnvironment};
 use rayon::prelude::*;
 
 /// Arguments of `confer check`.
@@ -87,11 +87,18 @@ fn read(path: &str) -> Result<String, String> {
     }
 }
 
-/// Parses a file into documents; standard input may be JSON or YAML.
+/// The format of a file; standard input may be JSON or YAML.
+fn format_of(path: &str, text: &str) -> Format {
+    if path == "-" && text.trim_start().starts_with(['{', '[']) {
+        Format::Json
+    } else {
+        Format::for_path(path)
+    }
+}
+
+/// Parses a file into documents.
 fn documents(path: &str, text: &str) -> Result<Vec<document::Document>, String> {
-    let format =
-        if path == "-" && text.trim_start().starts_with(['{', '[']) { Format::Json } else { Format::for_path(path) };
-    document::parse(text, format)
+    document::parse(text, format_of(path, text))
         .map_err(|e| format!("{path}:{}:{}: error: invalid document: {}", e.line, e.column, e.message))
 }
 
@@ -200,7 +207,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
             };
             let results = run_files(&d.files, |path| {
                 let text = read(path)?;
-                Ok(documents(path, &text)?.iter().filter_map(|doc| check_document(&t, doc, path)).collect())
+                let format = format_of(path, &text);
+                confer_check::check_text(&t, &text, format, path)
+                    .map_err(|e| format!("{path}:{}:{}: error: invalid document: {}", e.line, e.column, e.message))
             });
             report(results, d.format)
         }
