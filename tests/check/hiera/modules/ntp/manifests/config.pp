@@ -1,0 +1,2 @@
+class ntp::config (Boolean $manage = true) {
+}

@@ -1,0 +1,1 @@
+type Ntp::Port = Integer[1, 65535]
