@@ -52,7 +52,9 @@ impl Comparison {
 
 /// Evaluates `a <op> b`. Numbers compare with numbers, strings with strings
 /// (ignoring case), and types by assignability, which is only a partial order:
-/// `Integer[1,10] < Integer[0,5]` and its reverse are both false. Anything else is
+/// `Integer[1,10] < Integer[0,5]` and its reverse are both false, and `<` needs
+/// the types to differ in Puppet's sense (`Optional[String] < Variant[String,
+/// Undef]` is false: each is assignable to the other). Anything else is
 /// an error naming both types, as Puppet reports it.
 pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> {
     if let (Value::Type(x), Value::Type(y)) = (a, b) {
@@ -63,7 +65,7 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
         let within = types::assignable(sup, sub);
         return Ok(match op {
             Comparison::Le | Comparison::Ge => within,
-            Comparison::Lt | Comparison::Gt => within && sub != sup,
+            Comparison::Lt | Comparison::Gt => within && !types::equals(sub, sup),
         });
     }
     let incomparable = || {

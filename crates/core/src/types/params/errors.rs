@@ -1,0 +1,142 @@
+//! Puppet's wording for bad type parameters: the Ruby class and label names
+//! its messages use, and one builder per kind of message.
+
+use super::super::Type;
+use crate::error::CoreError;
+use crate::value::Value;
+
+pub(super) fn bad(msg: impl Into<String>) -> CoreError {
+    CoreError::BadTypeParameters(msg.into())
+}
+
+/// An error Puppet raises from inside a type's constructor, which it reports
+/// with this prefix.
+pub(super) fn in_access(msg: impl std::fmt::Display) -> CoreError {
+    bad(format!("Error while evaluating a '[]' expression, {msg}"))
+}
+
+/// The simple name of the Ruby class Puppet implements a type with (`Integer`
+/// for `PIntegerType`), as its labels use it.
+fn ruby_type_name(t: &Type) -> &'static str {
+    match t {
+        Type::Any => "Any",
+        Type::Undef => "Undef",
+        Type::Default => "Default",
+        Type::Unit => "Unit",
+        Type::Scalar => "Scalar",
+        Type::ScalarData => "ScalarData",
+        Type::Numeric => "Numeric",
+        Type::Boolean(_) => "Boolean",
+        Type::Integer(_) => "Integer",
+        Type::Float { .. } => "Float",
+        Type::String(_) => "String",
+        Type::Enum(_) => "Enum",
+        Type::Pattern(_) => "Pattern",
+        Type::Regexp(_) => "Regexp",
+        Type::Collection(_) => "Collection",
+        Type::Array { .. } => "Array",
+        Type::Hash { .. } => "Hash",
+        Type::Tuple(_) => "Tuple",
+        Type::Struct(_) => "Struct",
+        Type::Variant(_) => "Variant",
+        Type::Optional(_) => "Optional",
+        Type::NotUndef(_) => "NotUndef",
+        Type::Type(_) => "Type",
+        Type::Sensitive(_) => "Sensitive",
+        Type::Iterable(_) => "Iterable",
+        Type::Iterator(_) => "Iterator",
+        Type::Callable(_) => "Callable",
+        Type::Runtime(_) => "Runtime",
+        Type::Timespan(_) => "Timespan",
+        Type::Timestamp(_) => "Timestamp",
+        Type::SemVer(_) => "SemVer",
+        Type::SemVerRange => "SemVerRange",
+        Type::Binary => "Binary",
+        Type::Uri(_) => "URI",
+        Type::Init(_) => "Init",
+        Type::Object | Type::Deferred => "Object",
+        Type::TypeSet => "TypeSet",
+        Type::CatalogEntry => "CatalogEntry",
+        Type::Resource { .. } => "Resource",
+        Type::Class(_) => "Class",
+        Type::Alias(_) => "TypeAlias",
+    }
+}
+
+/// The Ruby class name of a value, as Puppet's parameter errors print it
+/// (`Integer`, `NilClass`, `Symbol` for `default`, `Puppet::Pops::Types::PIntegerType`).
+pub(crate) fn ruby_class(v: &Value) -> String {
+    match v {
+        Value::Undef => "NilClass".into(),
+        Value::Default => "Symbol".into(),
+        Value::Boolean(true) => "TrueClass".into(),
+        Value::Boolean(false) => "FalseClass".into(),
+        Value::Integer(_) => "Integer".into(),
+        Value::Float(_) => "Float".into(),
+        Value::String(_) => "String".into(),
+        Value::Regexp(_) => "Regexp".into(),
+        Value::Array(_) => "Array".into(),
+        Value::Hash(_) => "Hash".into(),
+        Value::Type(t) => format!("Puppet::Pops::Types::P{}Type", ruby_type_name(t)),
+        Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
+        Value::Iterator(_) => "Puppet::Pops::Types::Iterable::Iterator".into(),
+    }
+}
+
+/// Puppet's label of a value's Ruby class (`String`, `String-Type`).
+pub(super) fn class_label(v: &Value) -> String {
+    match v {
+        Value::Type(t) => format!("{}-Type", ruby_type_name(t)),
+        other => ruby_class(other),
+    }
+}
+
+/// "a" or "an" before a label, by its first letter (Puppet's `article`).
+pub(super) fn a_an(label: &str) -> String {
+    let first = label.trim_start_matches(['"', '\'']).chars().next().map(|c| c.to_ascii_lowercase());
+    let article = if matches!(first, Some('a' | 'e' | 'i' | 'o' | 'u' | 'y')) { "an" } else { "a" };
+    format!("{article} {label}")
+}
+
+pub(super) fn a_an_uc(label: &str) -> String {
+    let s = a_an(label);
+    let mut cs = s.chars();
+    cs.next().map(|c| c.to_ascii_uppercase().to_string() + cs.as_str()).unwrap_or_default()
+}
+
+/// How Puppet names a value's type in a "Cannot use X" message: its
+/// generalised inferred type.
+pub(super) fn key_type_name(v: &Value) -> String {
+    crate::types::infer::infer_generalized(v).to_string()
+}
+
+/// `BAD_TYPE_SLICE_ARITY` for a type given as a value (labelled `A Type-Type`).
+pub(super) fn arity(base: &Type, min: usize, max: Option<usize>, actual: usize) -> CoreError {
+    arity_named(&a_an_uc(&format!("{base}-Type")), min, max, actual)
+}
+
+/// `BAD_TYPE_SLICE_ARITY` with the label given as text; `None` as maximum
+/// means "or more".
+pub(super) fn arity_named(label: &str, min: usize, max: Option<usize>, actual: usize) -> CoreError {
+    bad(match max {
+        None => format!("{label}[] accepts {min} or more arguments. Got {actual}"),
+        Some(max) if max != min => {
+            format!("{label}[] accepts {min} to {max} arguments. Got {actual}")
+        }
+        Some(_) => format!("{label}[] accepts {min} {}. Got {actual}", if min == 1 { "argument" } else { "arguments" }),
+    })
+}
+
+/// `BAD_TYPE_SLICE_TYPE`.
+pub(super) fn not_a_type(label: &str, v: &Value) -> CoreError {
+    bad(format!("{label}[] arguments must be types. Got {}", ruby_class(v)))
+}
+
+/// `BAD_TYPE_SPECIALIZATION` for an argument of the wrong kind.
+pub(super) fn cannot_use(base: &Type, v: &Value, expected: &str) -> CoreError {
+    bad(format!(
+        "Error creating type specialization of {}, Cannot use {} where {expected} is expected",
+        a_an(&format!("{base}-Type")),
+        key_type_name(v)
+    ))
+}
