@@ -28,15 +28,15 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
                 return Err(call.arity_error("1 argument"));
             };
             let subject = subject.clone();
+            // Puppet checks the block's signature whether or not it is called.
+            let (wanted, shape) = if call.name == "then" { (1, "one argument") } else { (0, "no arguments") };
+            if !closure.accepts(wanted) {
+                return Err(crate::eval::flow::fail(span, format!("'{}' expects a block that takes {shape}", call.name)));
+            }
             match (call.name, subject.is_undef()) {
                 ("then", true) | ("lest", false) => Ok(subject),
                 ("then", false) => call.ev.call_lambda(&closure, vec![subject], span),
-                _ => {
-                    if closure.lambda.params.iter().any(|p| p.default.is_none() && !p.captures_rest) {
-                        return Err(crate::eval::flow::fail(span, "'lest' expects a block that takes no arguments"));
-                    }
-                    call.ev.call_lambda(&closure, Vec::new(), span)
-                }
+                _ => call.ev.call_lambda(&closure, Vec::new(), span),
             }
         }
     }
