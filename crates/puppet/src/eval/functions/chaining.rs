@@ -31,7 +31,10 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
             // Puppet checks the block's signature whether or not it is called.
             let (wanted, shape) = if call.name == "then" { (1, "one argument") } else { (0, "no arguments") };
             if !closure.accepts(wanted) {
-                return Err(crate::eval::flow::fail(span, format!("'{}' expects a block that takes {shape}", call.name)));
+                return Err(crate::eval::flow::fail(
+                    span,
+                    format!("'{}' expects a block that takes {shape}", call.name),
+                ));
             }
             match (call.name, subject.is_undef()) {
                 ("then", true) | ("lest", false) => Ok(subject),

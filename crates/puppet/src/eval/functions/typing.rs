@@ -48,18 +48,28 @@ fn assert_type(call: &mut Call<'_, '_>) -> EvalResult {
     }
 }
 
-/// `type(v)` / `type(v, 'detailed')`: the value's inferred type.
+/// `type(v)` and `type(v, mode)`: the value's inferred type, `detailed`
+/// (the default), `reduced` or `generalized`.
 fn type_of(call: &Call<'_, '_>) -> EvalResult {
-    match call.args.as_slice() {
-        [v] => Ok(Value::from_type(confer_core::types::infer::infer(v))),
-        [v, Value::String(mode)] if &**mode == "detailed" => Ok(Value::from_type(confer_core::types::infer::infer(v))),
-        [_, Value::String(mode)] if matches!(&**mode, "generalized" | "reduced") => {
-            Err(fail(call.span, format!("type(): the '{mode}' inference is not supported by confer yet")))
+    use confer_core::types::infer;
+    let (v, mode) = match call.args.as_slice() {
+        [v] => (v, "detailed"),
+        [v, Value::String(mode)] => (v, &**mode),
+        [_, other] => (&Value::Undef, other.as_str().unwrap_or("")),
+        _ => return Err(call.arity_error("1 or 2 arguments")),
+    };
+    let t = match mode {
+        "detailed" => infer::infer(v),
+        "reduced" => infer::infer_reduced(v),
+        "generalized" => infer::infer_generalized(v),
+        other => {
+            return Err(fail(
+                call.span,
+                format!(
+                    "'type' parameter 'inference_method' expects a match for Enum['detailed', 'generalized', 'reduced'], got '{other}'"
+                ),
+            ))
         }
-        [_, other] => Err(fail(
-            call.span,
-            format!("'type' parameter 'inference_method' expects a match for Enum['detailed', 'generalized', 'reduced'], got '{}'", confer_core::value::to_s(other)),
-        )),
-        _ => Err(call.arity_error("1 or 2 arguments")),
-    }
+    };
+    Ok(Value::from_type(t))
 }
