@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use confer_core::types::{instance_of, Type};
+use confer_core::types::{instance_of, StringType, Type};
 use confer_core::Value;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
@@ -100,7 +100,20 @@ impl<'de> Visitor<'de> for ExpectVisitor<'_> {
     }
 
     fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
-        self.scalar(Value::from(s))
+        // The common string types are checked on the borrowed text, sparing an
+        // allocation per string; anything else goes through instance-of.
+        let verdict = match self.0.resolved() {
+            Type::Any => Some(true),
+            Type::String(StringType::Unrestricted) => Some(true),
+            Type::String(StringType::Sized(range)) => Some(range.contains(s.chars().count() as i64)),
+            Type::Enum(e) if !e.values.is_empty() => Some(e.matches(s)),
+            _ => None,
+        };
+        match verdict {
+            Some(true) => Ok(()),
+            Some(false) => Err(mismatch()),
+            None => self.scalar(Value::from(s)),
+        }
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
