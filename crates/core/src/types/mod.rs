@@ -337,7 +337,6 @@ pub struct InitType {
 
 /// A named alias (`type Name = T`), resolved after creation so that an alias may
 /// refer to itself.
-#[derive(Debug)]
 pub struct TypeAlias {
     /// The alias's name as written (`MyModule::Port`).
     pub name: String,
@@ -368,6 +367,13 @@ impl TypeAlias {
     /// The aliased type, once resolved.
     pub fn target(&self) -> Option<&Type> {
         self.resolved.get()
+    }
+}
+
+/// Only the name: the target may refer to the alias itself.
+impl std::fmt::Debug for TypeAlias {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TypeAlias({})", self.name)
     }
 }
 
