@@ -119,3 +119,26 @@ pub fn rich_data() -> Type {
         ]))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_ignore_case() {
+        assert_eq!(by_name("INTEGER"), Some(Type::integer()));
+        assert_eq!(by_name("scalardata"), Some(Type::ScalarData));
+        assert_eq!(by_name("File"), None);
+    }
+
+    #[test]
+    fn builtin_aliases_print_by_name_and_resolve() {
+        assert_eq!(data().to_string(), "Data");
+        assert_eq!(rich_data().to_string(), "RichData");
+        assert_eq!(
+            data().resolved().to_string(),
+            "Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]"
+        );
+        assert_eq!(data(), by_name("Data").expect("Data is built in"));
+    }
+}

@@ -350,3 +350,125 @@ impl Display for Type {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{n, tv, ty};
+    use super::*;
+    use crate::value::HashMap;
+
+    fn show(name: &str, args: &[Value]) -> String {
+        ty(name, args).to_string()
+    }
+
+    #[test]
+    fn ranges_print_from_alone_when_open_above() {
+        assert_eq!(
+            show("Integer", &[Value::Integer(1), Value::Default]),
+            "Integer[1]"
+        );
+        assert_eq!(
+            show("Integer", &[Value::Default, Value::Integer(5)]),
+            "Integer[default, 5]"
+        );
+        assert_eq!(
+            show("Integer", &[Value::Default, Value::Default]),
+            "Integer"
+        );
+        assert_eq!(show("Float", &[Value::Integer(1)]), "Float[1.0]");
+        assert_eq!(show("String", &[Value::Default]), "String[0]");
+    }
+
+    #[test]
+    fn collections_print_their_defaults_only_when_needed() {
+        assert_eq!(show("Array", &[n("Any")]), "Array");
+        assert_eq!(
+            show("Array", &[Value::Integer(1), Value::Integer(2)]),
+            "Array[Any, 1, 2]"
+        );
+        assert_eq!(
+            show(
+                "Array",
+                &[n("String"), Value::Integer(0), Value::Integer(0)]
+            ),
+            "Array[0, 0]"
+        );
+        assert_eq!(
+            show("Hash", &[Value::Integer(1), Value::Integer(2)]),
+            "Hash[Any, Any, 1, 2]"
+        );
+        assert_eq!(
+            show("Tuple", &[n("String"), Value::Integer(0), Value::Default]),
+            "Tuple[String, 0]"
+        );
+    }
+
+    #[test]
+    fn struct_keys_print_what_differs_from_the_default() {
+        let mut m = HashMap::new();
+        m.insert("a".into(), n("Integer"));
+        m.insert(
+            tv(ty("NotUndef", &["b".into()])),
+            tv(ty("Optional", &[n("Integer")])),
+        );
+        m.insert(tv(ty("Optional", &["c".into()])), n("Integer"));
+        m.insert(
+            tv(ty("Optional", &["d".into()])),
+            tv(ty("Optional", &[n("Integer")])),
+        );
+        assert_eq!(
+            show("Struct", &[Value::hash(m)]),
+            "Struct[{'a' => Integer, NotUndef['b'] => Optional[Integer], \
+             Optional['c'] => Integer, 'd' => Optional[Integer]}]"
+        );
+    }
+
+    #[test]
+    fn callables_print_their_signature() {
+        assert_eq!(
+            show("Callable", &[Value::Integer(0), Value::Integer(0)]),
+            "Callable[0, 0]"
+        );
+        assert_eq!(
+            show("Callable", &[Value::Integer(1), Value::Integer(2)]),
+            "Callable[1, 2]"
+        );
+        let no_params = Value::array(Vec::new());
+        assert_eq!(
+            show("Callable", &[no_params, n("Integer")]),
+            "Callable[[0, 0], Integer]"
+        );
+        assert_eq!(
+            show("Callable", &[n("String"), n("Callable")]),
+            "Callable[String, Callable]"
+        );
+    }
+
+    #[test]
+    fn regexps_escape_slashes() {
+        assert_eq!(show("Regexp", &["a/b".into()]), r"Regexp[/a\/b/]");
+        assert_eq!(
+            show("Pattern", &["a".into(), "b".into(), "a".into()]),
+            "Pattern[/a/, /b/]"
+        );
+    }
+
+    #[test]
+    fn names_print_as_puppet_capitalises_them() {
+        assert_eq!(show("Resource", &["fooBar".into()]), "Foobar");
+        assert_eq!(show("Resource", &["FOO".into()]), "FOO");
+        assert_eq!(
+            show("Resource", &["foo::bar".into(), "x".into()]),
+            "Foo::Bar['x']"
+        );
+        assert_eq!(show("Class", &["::Foo::Bar".into()]), "Class[foo::bar]");
+        assert_eq!(
+            show("Runtime", &["ruby".into(), "Foo".into()]),
+            "Runtime[ruby, 'Foo']"
+        );
+        assert_eq!(
+            show("Enum", &["b".into(), "a".into(), Value::Boolean(true)]),
+            "Enum['a', 'b', true]"
+        );
+    }
+}
