@@ -68,7 +68,7 @@ fn builtin_alias(
     target: impl FnOnce(Type) -> Type,
 ) -> Type {
     let alias = cell.get_or_init(|| {
-        let alias = TypeAlias::new(name);
+        let alias = TypeAlias::builtin(name);
         let me = Type::Alias(AliasRef(alias.clone()));
         alias.resolve_verbatim(target(me));
         alias

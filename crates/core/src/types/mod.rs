@@ -341,6 +341,7 @@ pub struct TypeAlias {
     /// The alias's name as written (`MyModule::Port`).
     pub name: String,
     resolved: OnceLock<Type>,
+    builtin: bool,
 }
 
 impl TypeAlias {
@@ -349,7 +350,23 @@ impl TypeAlias {
         Arc::new(TypeAlias {
             name: name.into(),
             resolved: OnceLock::new(),
+            builtin: false,
         })
+    }
+
+    /// One of Puppet's built-in aliases (`Data`), which always print as their
+    /// name.
+    pub(crate) fn builtin(name: &str) -> Arc<TypeAlias> {
+        Arc::new(TypeAlias {
+            name: name.into(),
+            resolved: OnceLock::new(),
+            builtin: true,
+        })
+    }
+
+    /// Whether this is one of Puppet's built-in aliases.
+    pub fn is_builtin(&self) -> bool {
+        self.builtin
     }
 
     /// Sets the aliased type; only the first call has an effect. The target is
@@ -690,14 +707,15 @@ mod tests {
     }
 
     #[test]
-    fn recursive_aliases_resolve_and_print_by_name() {
+    fn recursive_aliases_resolve_and_print_expanded_once() {
         let alias = TypeAlias::new("Tree");
         let me = Type::Alias(AliasRef(alias.clone()));
         alias.resolve(Type::array_of(Type::variant_of(vec![
             Type::integer(),
             me.clone(),
         ])));
-        assert_eq!(me.to_string(), "Tree");
+        assert_eq!(me.to_string(), "Tree = Array[Variant[Integer, Tree]]");
+        assert_eq!(Type::array_of(me.clone()).to_string(), "Array[Tree]");
         assert!(matches!(me.resolved(), Type::Array { .. }));
         assert_eq!(format!("{:?}", alias), "TypeAlias(Tree)");
     }
