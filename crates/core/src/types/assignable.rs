@@ -65,7 +65,12 @@ impl Checker {
                         return true;
                     }
                 }
-                return self.through_alias(t, o, |c| c.assignable(t.resolved(), o));
+                // While an alias is being resolved Puppet stands in a type
+                // reference for it, which accepts only itself.
+                let Some(target) = a.0.target() else {
+                    return false;
+                };
+                return self.through_alias(t, o, |c| c.assignable(target, o));
             }
             Type::Unit => return true,
             Type::Variant(types) => {
@@ -90,7 +95,10 @@ impl Checker {
     fn dispatch(&mut self, t: &Type, o: &Type) -> bool {
         match o {
             Type::Unit => true,
-            Type::Alias(_) => self.through_alias(t, o, |c| c.assignable(t, o.resolved())),
+            Type::Alias(a) => match a.0.target() {
+                Some(target) => self.through_alias(t, o, |c| c.assignable(t, target)),
+                None => matches!(t, Type::Any),
+            },
             Type::Variant(others) => {
                 if matches!(t, Type::Any) {
                     return true;
@@ -574,6 +582,15 @@ mod tests {
         assert!(assignable(&data, &nested));
         assert!(!assignable(&data, &Type::Regexp(None)));
         assert!(assignable(&super::super::rich_data(), &data));
+    }
+
+    #[test]
+    fn an_alias_being_resolved_accepts_only_itself() {
+        let pending = Type::Alias(AliasRef(TypeAlias::new("Pending")));
+        assert!(assignable(&pending, &pending));
+        assert!(!assignable(&pending, &Type::Undef));
+        assert!(!assignable(&Type::integer(), &pending));
+        assert!(assignable(&Type::Any, &pending));
     }
 
     #[test]
