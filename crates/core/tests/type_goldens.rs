@@ -1,6 +1,6 @@
 //! Checks the type system against answers recorded from real Puppet 7.23.
 //!
-//! Each `tests/types/<area>.golden` line is `EXPR => RESULT` or `EXPR !! ERROR`,
+//! Each `tests/types/<area>.golden` line is `EXPR ==> RESULT` or `EXPR !!! ERROR`,
 //! written by `tests/types/record.rb` from `<area>.pp`. The expressions use a
 //! small part of the Puppet language — type references and their parameters,
 //! literals, comparisons, `=~`, `type()`, `Sensitive()`, `.reverse_each`,
@@ -56,8 +56,17 @@ fn lex(src: &str) -> Result<Vec<Tok>, String> {
                 }
                 i += 1;
             }
+            if i < chars.len() && (chars[i] == 'e' || chars[i] == 'E') {
+                i += 1;
+                if i < chars.len() && (chars[i] == '-' || chars[i] == '+') {
+                    i += 1;
+                }
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
             let text: String = chars[start..i].iter().collect();
-            toks.push(if text.contains('.') {
+            toks.push(if text.contains(['.', 'e', 'E']) {
                 Tok::Float(text.parse().map_err(|e| format!("{e}"))?)
             } else {
                 Tok::Int(text.parse().map_err(|e| format!("{e}"))?)
@@ -350,11 +359,11 @@ fn types_agree_with_puppet() {
             }
             count += 1;
             // The separator that comes first ends the expression.
-            let ok = line.find(" => ");
-            let err = line.find(" !! ");
+            let ok = line.find(" ==> ");
+            let err = line.find(" !!! ");
             let (expr, expected) = match (ok, err) {
-                (Some(o), e) if e.is_none_or(|e| o < e) => (&line[..o], Ok(line[o + 4..].to_string())),
-                (_, Some(e)) => (&line[..e], Err(line[e + 4..].to_string())),
+                (Some(o), e) if e.is_none_or(|e| o < e) => (&line[..o], Ok(line[o + 5..].to_string())),
+                (_, Some(e)) => (&line[..e], Err(line[e + 5..].to_string())),
                 _ => panic!("malformed golden line: {line}"),
             };
             let actual = evaluate(expr);

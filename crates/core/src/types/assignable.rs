@@ -56,7 +56,12 @@ impl Checker {
                         return true;
                     }
                 }
-                return self.through_alias(t, o, |c| c.assignable(t.resolved(), o));
+                // While an alias is being resolved Puppet stands in a type
+                // reference for it, which accepts only itself.
+                let Some(target) = a.0.target() else {
+                    return false;
+                };
+                return self.through_alias(t, o, |c| c.assignable(target, o));
             }
             Type::Unit => return true,
             Type::Variant(types) => {
@@ -81,7 +86,10 @@ impl Checker {
     fn dispatch(&mut self, t: &Type, o: &Type) -> bool {
         match o {
             Type::Unit => true,
-            Type::Alias(_) => self.through_alias(t, o, |c| c.assignable(t, o.resolved())),
+            Type::Alias(a) => match a.0.target() {
+                Some(target) => self.through_alias(t, o, |c| c.assignable(t, target)),
+                None => matches!(t, Type::Any),
+            },
             Type::Variant(others) => {
                 if matches!(t, Type::Any) {
                     return true;
@@ -452,5 +460,83 @@ fn enum_assignable(t: &Type, e: &EnumType, o: &Type) -> bool {
                 && oe.values.iter().all(|v| e.matches(v))
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{n, tv, ty};
+    use super::super::{AliasRef, TypeAlias};
+    use super::*;
+
+    fn int(a: i64, b: i64) -> Type {
+        ty("Integer", &[Value::Integer(a), Value::Integer(b)])
+    }
+
+    #[test]
+    fn ranges_nest() {
+        assert!(assignable(&int(1, 10), &int(2, 3)));
+        assert!(!assignable(&int(1, 10), &int(0, 5)));
+        assert!(assignable(&Type::Numeric, &int(0, 5)));
+        assert!(!assignable(&Type::integer(), &Type::float()));
+    }
+
+    #[test]
+    fn optional_and_not_undef_unwrap_the_other_side() {
+        let opt_int = ty("Optional", &[n("Integer")]);
+        assert!(assignable(&opt_int, &Type::Undef));
+        assert!(!assignable(&Type::integer(), &opt_int));
+        assert!(assignable(&Type::integer(), &ty("NotUndef", &[n("Integer")])));
+        // Puppet: a NotUndef of an undef-accepting type is not even assignable to itself.
+        let odd = ty("NotUndef", &[tv(opt_int)]);
+        assert!(!assignable(&odd, &odd));
+    }
+
+    #[test]
+    fn bare_struct_accepts_only_the_empty_hash() {
+        let bare = ty("Struct", &[]);
+        assert!(assignable(&bare, &Type::empty_hash()));
+        assert!(!assignable(&bare, &Type::hash_of(Type::string(), Type::integer())));
+    }
+
+    #[test]
+    fn callables_compare_parameters_in_reverse() {
+        let c_string = ty("Callable", &[n("String")]);
+        let c_scalar = ty("Callable", &[n("Scalar")]);
+        assert!(assignable(&c_string, &c_scalar));
+        assert!(!assignable(&c_scalar, &c_string));
+        assert!(assignable(&ty("Callable", &[]), &c_string));
+    }
+
+    #[test]
+    fn data_accepts_nested_data_and_rejects_regexps() {
+        let data = super::super::data();
+        let nested = Type::hash_of(Type::string(), Type::array_of(Type::optional(Type::integer())));
+        assert!(assignable(&data, &nested));
+        assert!(!assignable(&data, &Type::Regexp(None)));
+        assert!(assignable(&super::super::rich_data(), &data));
+    }
+
+    #[test]
+    fn an_alias_being_resolved_accepts_only_itself() {
+        let pending = Type::Alias(AliasRef(TypeAlias::new("Pending")));
+        assert!(assignable(&pending, &pending));
+        assert!(!assignable(&pending, &Type::Undef));
+        assert!(!assignable(&Type::integer(), &pending));
+        assert!(assignable(&Type::Any, &pending));
+    }
+
+    #[test]
+    fn distinct_recursive_aliases_compare_coinductively() {
+        let make = |name: &str| {
+            let a = TypeAlias::new(name);
+            let me = Type::Alias(AliasRef(a.clone()));
+            a.resolve(Type::variant_of(vec![Type::integer(), Type::array_of(me.clone())]));
+            me
+        };
+        let (a, b) = (make("A"), make("B"));
+        assert!(assignable(&a, &b));
+        assert!(assignable(&b, &a));
+        assert!(!assignable(&a, &Type::array_of(Type::string())));
     }
 }

@@ -59,7 +59,7 @@ pub fn by_name(name: &str) -> Option<Type> {
 
 fn builtin_alias(cell: &'static OnceLock<Arc<TypeAlias>>, name: &str, target: impl FnOnce(Type) -> Type) -> Type {
     let alias = cell.get_or_init(|| {
-        let alias = TypeAlias::new(name);
+        let alias = TypeAlias::builtin(name);
         let me = Type::Alias(AliasRef(alias.clone()));
         alias.resolve_verbatim(target(me));
         alias
@@ -107,4 +107,24 @@ pub fn rich_data() -> Type {
             Type::array_of(me),
         ]))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_ignore_case() {
+        assert_eq!(by_name("INTEGER"), Some(Type::integer()));
+        assert_eq!(by_name("scalardata"), Some(Type::ScalarData));
+        assert_eq!(by_name("File"), None);
+    }
+
+    #[test]
+    fn builtin_aliases_print_by_name_and_resolve() {
+        assert_eq!(data().to_string(), "Data");
+        assert_eq!(rich_data().to_string(), "RichData");
+        assert_eq!(data().resolved().to_string(), "Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]");
+        assert_eq!(data(), by_name("Data").expect("Data is built in"));
+    }
 }

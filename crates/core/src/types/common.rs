@@ -112,3 +112,41 @@ fn same_kind_common(t1: &Type, t2: &Type) -> Option<Type> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{n, ty};
+    use super::*;
+    use crate::value::Value;
+
+    fn common(a: Type, b: Type) -> String {
+        common_type(&a, &b).to_string()
+    }
+
+    #[test]
+    fn numbers_widen_step_by_step() {
+        let int = |a, b| ty("Integer", &[Value::Integer(a), Value::Integer(b)]);
+        assert_eq!(common(int(1, 2), int(5, 6)), "Integer[1, 6]");
+        assert_eq!(common(Type::integer(), Type::float()), "Numeric");
+        assert_eq!(common(Type::integer(), Type::string()), "ScalarData");
+        assert_eq!(common(Type::integer(), Type::Regexp(None)), "Scalar");
+        assert_eq!(common(Type::integer(), Type::array_of(Type::integer())), "Data");
+        assert_eq!(common(Type::integer(), Type::array_of(Type::Any)), "Any");
+        assert_eq!(common(Type::integer(), Type::Default), "RichData");
+    }
+
+    #[test]
+    fn same_kinds_keep_their_shape() {
+        assert_eq!(common(ty("Array", &[n("Integer")]), ty("Array", &[n("String")])), "Array[ScalarData]");
+        assert_eq!(common(ty("Enum", &["a".into()]), ty("Enum", &["b".into()])), "Enum['a', 'b']");
+        assert_eq!(common(ty("File", &["a".into()]), ty("File", &["b".into()])), "File");
+        assert_eq!(common(ty("File", &["a".into()]), ty("Class", &["a".into()])), "Any");
+        assert_eq!(common(Type::type_of(Type::integer()), Type::type_of(Type::string())), "Type[ScalarData]");
+    }
+
+    #[test]
+    fn undef_is_absorbed() {
+        assert_eq!(common(Type::Undef, Type::integer()), "Integer");
+        assert_eq!(common(ty("NotUndef", &[n("Integer")]), Type::Undef), "NotUndef[Integer]");
+    }
+}

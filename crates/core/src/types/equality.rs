@@ -8,3 +8,22 @@ use super::{assignable, Type};
 pub fn equals(a: &Type, b: &Type) -> bool {
     a == b || (assignable(b, a) && assignable(a, b))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{n, ty};
+    use super::*;
+    use crate::value::Value;
+
+    #[test]
+    fn mutually_assignable_types_are_equal() {
+        let opt = ty("Optional", &[n("String")]);
+        let var = ty("Variant", &[n("String"), n("Undef")]);
+        assert!(equals(&opt, &var));
+        assert_ne!(opt, var);
+        assert!(equals(&ty("String", &[Value::Integer(0)]), &Type::string()));
+        let a = ty("Integer", &[Value::Integer(1), Value::Integer(10)]);
+        let b = ty("Integer", &[Value::Integer(2), Value::Integer(3)]);
+        assert!(!equals(&a, &b));
+    }
+}

@@ -209,3 +209,64 @@ fn source_element_type(source: &Value) -> Type {
         _ => Type::Variant(Unordered(Vec::new())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::HashMap;
+
+    fn mixed() -> Value {
+        Value::array(vec![Value::Integer(1), "a".into()])
+    }
+
+    #[test]
+    fn the_three_modes_of_type() {
+        assert_eq!(infer(&mixed()).to_string(), "Tuple[Integer[1, 1], String]");
+        assert_eq!(infer_reduced(&mixed()).to_string(), "Array[ScalarData, 2, 2]");
+        assert_eq!(infer_generalized(&mixed()).to_string(), "Array[ScalarData]");
+    }
+
+    #[test]
+    fn hashes_with_string_keys_infer_structs() {
+        let mut m = HashMap::new();
+        m.insert("a".into(), Value::Undef);
+        assert_eq!(infer(&Value::hash(m)).to_string(), "Struct[{NotUndef['a'] => Undef}]");
+        let mut m = HashMap::new();
+        m.insert("".into(), Value::Integer(1));
+        assert_eq!(infer(&Value::hash(m)).to_string(), "Hash[String, Integer[1, 1], 1, 1]");
+    }
+
+    #[test]
+    fn strings_keep_their_value() {
+        let t = infer(&"abc".into());
+        assert_eq!(t.to_string(), "String");
+        assert_ne!(t, Type::string());
+        let reduced = infer_reduced(&Value::array(vec!["a".into(), "b".into()]));
+        assert_eq!(reduced.to_string(), "Array[Enum['a', 'b'], 2, 2]");
+    }
+
+    #[test]
+    fn undef_vanishes_in_reduced_elements() {
+        let v = Value::array(vec![Value::Undef, Value::Integer(1)]);
+        assert_eq!(infer_reduced(&v).to_string(), "Array[Integer[1, 1], 2, 2]");
+    }
+
+    #[test]
+    fn iterators_report_their_element_types() {
+        use crate::value::iterable::{IterOp, Iteration};
+        let it = Iteration::chain(Value::Integer(10), IterOp::Step(3));
+        assert_eq!(infer(&it).to_string(), "Iterator[Integer[0, 9]]");
+        let rev = Iteration::chain(Value::Integer(10), IterOp::Reverse);
+        let stepped = Iteration::chain(rev, IterOp::Step(3));
+        assert_eq!(infer(&stepped).to_string(), "Iterator[Integer[0, 9]]");
+        let it = Iteration::chain("ab".into(), IterOp::Reverse);
+        assert_eq!(infer(&it).to_string(), "Iterator[String[1, 1]]");
+    }
+
+    #[test]
+    fn generalize_keeps_regexps_and_patterns() {
+        let r = infer(&Value::Regexp(std::sync::Arc::new(crate::regexp::Regexp::new("a").expect("valid"))));
+        assert_eq!(generalize(&r).to_string(), "Regexp[/a/]");
+        assert_eq!(generalize(&Type::empty_array()).to_string(), "Array[Unit]");
+    }
+}

@@ -149,3 +149,66 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
         | Type::Class(_) => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{n, ty};
+    use super::*;
+    use crate::value::HashMap;
+
+    fn hash(entries: &[(&str, Value)]) -> Value {
+        let mut m = HashMap::new();
+        for (k, v) in entries {
+            m.insert(Value::from(*k), v.clone());
+        }
+        Value::hash(m)
+    }
+
+    #[test]
+    fn struct_keys_follow_their_presence() {
+        let opt = ty("Struct", &[hash(&[("a", Value::from_type(ty("Optional", &[n("Integer")])))])]);
+        assert!(instance_of(&opt, &hash(&[])));
+        assert!(instance_of(&opt, &hash(&[("a", Value::Undef)])));
+        assert!(!instance_of(&opt, &hash(&[("b", Value::Integer(1))])));
+        // Puppet: `{a => 1} =~ Struct` is false.
+        assert!(!instance_of(&ty("Struct", &[]), &hash(&[("a", Value::Integer(1))])));
+    }
+
+    #[test]
+    fn tuples_repeat_their_last_type() {
+        let t = ty("Tuple", &[n("String"), n("Integer"), Value::Integer(1)]);
+        let v = Value::array(vec!["a".into(), Value::Integer(1), Value::Integer(2)]);
+        assert!(instance_of(&t, &v));
+        assert!(instance_of(&t, &Value::array(vec!["a".into()])));
+        assert!(!instance_of(&t, &Value::array(vec![Value::Integer(1)])));
+    }
+
+    #[test]
+    fn enums_match_exactly_unless_case_insensitive() {
+        let e = ty("Enum", &["abc".into()]);
+        assert!(!instance_of(&e, &"ABC".into()));
+        let ci = ty("Enum", &["abc".into(), Value::Boolean(true)]);
+        assert!(instance_of(&ci, &"ABC".into()));
+        // Puppet: no string is an instance of the bare Enum.
+        assert!(!instance_of(&ty("Enum", &[]), &"a".into()));
+    }
+
+    #[test]
+    fn references_are_instances_of_their_type_types() {
+        let file_x = Value::from_type(ty("File", &["x".into()]));
+        assert!(!instance_of(&ty("File", &[]), &file_x));
+        assert!(instance_of(&ty("Type", &[n("File")]), &file_x));
+        assert!(instance_of(&Type::Type(None), &file_x));
+    }
+
+    #[test]
+    fn integers_and_ranges_are_iterable() {
+        let iterable = ty("Iterable", &[]);
+        assert!(instance_of(&iterable, &Value::Integer(3)));
+        assert!(!instance_of(&iterable, &Value::Integer(-3)));
+        let bounded = Value::from_type(ty("Integer", &[Value::Integer(1), Value::Integer(3)]));
+        assert!(instance_of(&iterable, &bounded));
+        let open = Value::from_type(ty("Integer", &[Value::Integer(1)]));
+        assert!(!instance_of(&iterable, &open));
+    }
+}

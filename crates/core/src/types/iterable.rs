@@ -78,3 +78,25 @@ pub(crate) fn struct_key_type(m: &super::StructMember) -> Type {
         key
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{n, tv, ty};
+    use super::*;
+    use crate::value::Value;
+
+    #[test]
+    fn element_types_of_iterable_types() {
+        let show = |t: Type| iterable_element(&t).map(|e| e.to_string());
+        assert_eq!(show(Type::string()), Some("String[1, 1]".into()));
+        assert_eq!(show(ty("Array", &[n("Integer")])), Some("Integer".into()));
+        assert_eq!(show(ty("Array", &[])), None);
+        assert_eq!(show(ty("Hash", &[])), Some("Tuple[Unit, Unit, 2, 2]".into()));
+        assert_eq!(show(ty("Hash", &[n("String"), n("Integer")])), Some("Tuple[String, Integer, 2, 2]".into()));
+        let finite = ty("Integer", &[Value::Integer(1), Value::Integer(3)]);
+        assert_eq!(show(ty("Type", &[tv(finite)])), Some("Integer[1, 3]".into()));
+        assert_eq!(show(ty("Type", &[n("Integer")])), None);
+        assert!(!is_iterable(&Type::Boolean(None)));
+        assert!(is_iterable(&ty("Collection", &[])));
+    }
+}

@@ -317,17 +317,28 @@ pub struct InitType {
 
 /// A named alias (`type Name = T`), resolved after creation so that an alias may
 /// refer to itself.
-#[derive(Debug)]
 pub struct TypeAlias {
     /// The alias's name as written (`MyModule::Port`).
     pub name: String,
     resolved: OnceLock<Type>,
+    builtin: bool,
 }
 
 impl TypeAlias {
     /// An alias whose target is not yet known.
     pub fn new(name: impl Into<String>) -> Arc<TypeAlias> {
-        Arc::new(TypeAlias { name: name.into(), resolved: OnceLock::new() })
+        Arc::new(TypeAlias { name: name.into(), resolved: OnceLock::new(), builtin: false })
+    }
+
+    /// One of Puppet's built-in aliases (`Data`), which always print as their
+    /// name.
+    pub(crate) fn builtin(name: &str) -> Arc<TypeAlias> {
+        Arc::new(TypeAlias { name: name.into(), resolved: OnceLock::new(), builtin: true })
+    }
+
+    /// Whether this is one of Puppet's built-in aliases.
+    pub fn is_builtin(&self) -> bool {
+        self.builtin
     }
 
     /// Sets the aliased type; only the first call has an effect. The target is
@@ -345,6 +356,13 @@ impl TypeAlias {
     /// The aliased type, once resolved.
     pub fn target(&self) -> Option<&Type> {
         self.resolved.get()
+    }
+}
+
+/// Only the name: the target may refer to the alias itself.
+impl std::fmt::Debug for TypeAlias {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TypeAlias({})", self.name)
     }
 }
 
@@ -574,5 +592,74 @@ impl Type {
     /// `Type[inner]`.
     pub fn type_of(inner: Type) -> Type {
         Type::Type(Some(Box::new(inner)))
+    }
+}
+
+/// Builds types in unit tests the way Puppet code does: a named type,
+/// optionally parameterised.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::{by_name, parameterize, Type};
+    use crate::value::Value;
+
+    /// `name[args]`; a name that is no built-in type is a resource type.
+    pub fn ty(name: &str, args: &[Value]) -> Type {
+        let base = by_name(name).unwrap_or(Type::Resource { type_name: Some(name.into()), title: None });
+        if args.is_empty() {
+            base
+        } else {
+            parameterize(&base, args).unwrap_or_else(|e| panic!("{name}{args:?}: {e}"))
+        }
+    }
+
+    /// A type as a parameter value.
+    pub fn tv(t: Type) -> Value {
+        Value::from_type(t)
+    }
+
+    /// A type given by name, as a parameter value.
+    pub fn n(name: &str) -> Value {
+        tv(ty(name, &[]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{n, ty};
+    use super::*;
+
+    #[test]
+    fn size_ranges_never_go_negative() {
+        assert_eq!(IntRange::new(Some(-3), Some(5)).to_size(), IntRange::new(Some(0), Some(5)));
+        assert_eq!(IntRange::default().to_size(), IntRange::ANY_SIZE);
+        assert_eq!(IntRange::new(None, Some(-1)).to_size(), IntRange::exactly(0));
+    }
+
+    #[test]
+    fn defaulted_parameters_are_explicit() {
+        // Puppet: `Array[Any] == Array`, `Hash[Any, Any] == Hash`, `NotUndef[Any] == NotUndef`.
+        assert_eq!(ty("Array", &[n("Any")]), ty("Array", &[]));
+        assert_eq!(ty("Hash", &[n("Any"), n("Any")]), ty("Hash", &[]));
+        assert_eq!(ty("NotUndef", &[n("Any")]), ty("NotUndef", &[]));
+        assert_eq!(ty("Sensitive", &[n("Any")]), ty("Sensitive", &[]));
+    }
+
+    #[test]
+    fn variant_members_compare_as_sets() {
+        let a = ty("Variant", &[n("Integer"), n("String")]);
+        let b = ty("Variant", &[n("String"), n("Integer")]);
+        assert_eq!(a, b);
+        assert_eq!(Type::variant_of(vec![Type::integer()]), Type::integer());
+    }
+
+    #[test]
+    fn recursive_aliases_resolve_and_print_expanded_once() {
+        let alias = TypeAlias::new("Tree");
+        let me = Type::Alias(AliasRef(alias.clone()));
+        alias.resolve(Type::array_of(Type::variant_of(vec![Type::integer(), me.clone()])));
+        assert_eq!(me.to_string(), "Tree = Array[Variant[Integer, Tree]]");
+        assert_eq!(Type::array_of(me.clone()).to_string(), "Array[Tree]");
+        assert!(matches!(me.resolved(), Type::Array { .. }));
+        assert_eq!(format!("{:?}", alias), "TypeAlias(Tree)");
     }
 }

@@ -244,3 +244,44 @@ fn merge_two(a: &Type, b: &Type) -> Option<Type> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{n, tv, ty};
+    use super::*;
+    use crate::value::Value;
+
+    fn int(a: i64, b: i64) -> Value {
+        tv(ty("Integer", &[Value::Integer(a), Value::Integer(b)]))
+    }
+
+    #[test]
+    fn variants_merge_ranges_and_enums() {
+        assert_eq!(normalize(&ty("Variant", &[int(1, 2), int(3, 4)])).to_string(), "Integer[1, 4]");
+        // Unmerged ranges keep their order.
+        assert_eq!(
+            normalize(&ty("Variant", &[int(1, 2), int(5, 6)])).to_string(),
+            "Variant[Integer[1, 2], Integer[5, 6]]"
+        );
+        let enums = ty("Variant", &[tv(ty("Enum", &["a".into()])), tv(ty("Enum", &["b".into()])), n("Integer")]);
+        assert_eq!(normalize(&enums).to_string(), "Variant[Integer, Enum['a', 'b']]");
+    }
+
+    #[test]
+    fn undef_members_become_optional() {
+        let v = ty("Variant", &[n("Integer"), n("Undef")]);
+        assert_eq!(normalize(&v).to_string(), "Optional[Integer]");
+        let nested = ty("Optional", &[tv(ty("Optional", &[n("Integer")]))]);
+        assert_eq!(normalize(&nested).to_string(), "Optional[Integer]");
+        assert_eq!(normalize(&ty("NotUndef", &[n("Integer")])).to_string(), "Integer");
+        assert_eq!(normalize(&ty("Optional", &[tv(super::super::data())])).to_string(), "Data");
+    }
+
+    #[test]
+    fn normalising_twice_changes_nothing() {
+        let v = ty("Variant", &[int(1, 2), n("Undef"), tv(ty("Optional", &[int(2, 3)]))]);
+        let once = normalize(&v);
+        assert_eq!(once.to_string(), "Optional[Integer[1, 3]]");
+        assert_eq!(normalize(&once), once);
+    }
+}

@@ -412,3 +412,16 @@ Init[Numeric] >= Init[Integer]
 Init[Integer] >= Integer
 Init >= Integer
 Init >= Iterator
+Array[0,0] >= Tuple
+Tuple >= Tuple[Any]
+Array[0,0] >= Tuple[Any]
+Collection[0,0] >= Tuple
+NotUndef[RichData] >= NotUndef[RichData]
+Pattern[/a/, /b/] >= Pattern[/a/]
+Iterable[Array[Undef, 0]] >= NotUndef[Hash]
+NotUndef[Hash] >= Hash[Any, Undef]
+Iterable[Array[Undef, 0]] >= Hash[Any, Undef]
+Array[Regexp[/a/], -3, 0]
+Data >= Array[Regexp[/a/], -3, 0]
+Tuple[Boolean[false], 0, 0] >= Array[Regexp[/a/], -3, 0]
+Data >= Tuple[Boolean[false], 0, 0]

@@ -165,3 +165,6 @@ type(10.reverse_each.step(3))
 type(Integer[1, 10].step(4))
 type(Integer[1, 10].reverse_each.step(4))
 type([1, 'a', 1].step(2))
+Sensitive[Enum[a]]
+Sensitive('a') =~ Sensitive[Enum[a]]
+type(Sensitive('a')) <= Sensitive[Enum[a]]

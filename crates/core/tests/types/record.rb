@@ -4,8 +4,8 @@
 #   ruby record.rb cases.pp > golden.txt
 #
 # Each non-blank, non-comment line of the input is one Puppet expression; the
-# output line is `EXPR => RESULT` (the result in Puppet's %p form) or
-# `EXPR !! MESSAGE` (the error text after Puppet's "Evaluation Error: ").
+# output line is `EXPR ==> RESULT` (the result in Puppet's %p form) or
+# `EXPR !!! MESSAGE` (the error text after Puppet's "Evaluation Error: ").
 # Besides Puppet expressions, `common(A, B)`, `normalize(T)` and
 # `generalize(T)` call the type calculator directly.
 require 'puppet'
@@ -35,11 +35,11 @@ Puppet.override(:current_environment => compiler.environment, :loaders => compil
           else
             parser.evaluate_string(scope, line)
           end
-      puts "#{line} => #{conv.convert(r, '%p')}"
+      puts "#{line} ==> #{conv.convert(r, '%p')}"
     rescue Exception => e
       msg = e.message.lines.first.chomp
       msg = msg.sub(/\AEvaluation Error: /, '').sub(/ \((file|line)[^)]*\)\z/, '').sub(/ \(line: \d+, column: \d+\)/, '')
-      puts "#{line} !! #{msg}"
+      puts "#{line} !!! #{msg}"
     end
   end
 end

@@ -397,3 +397,101 @@ fn uri_type(args: &[Value]) -> Result<Type, CoreError> {
         other => Err(not_a_type("URI-Type", other)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{n, ty};
+    use super::*;
+    use crate::value::HashMap;
+
+    fn err(name: &str, args: &[Value]) -> String {
+        parameterize(&ty(name, &[]), args).expect_err("parameters are rejected").to_string()
+    }
+
+    #[test]
+    fn arity_errors_use_puppets_wording() {
+        assert_eq!(
+            err("Integer", &[Value::Integer(1), Value::Integer(2), Value::Integer(3)]),
+            "Integer-Type supports [] with one or two arguments (from, to). Got 3"
+        );
+        assert_eq!(
+            err("Array", &[n("String"), Value::Integer(1), Value::Integer(2), Value::Integer(3)]),
+            "Array-Type[] accepts 1 to 3 arguments. Got 4"
+        );
+        assert_eq!(
+            err("Boolean", &[Value::Boolean(true), Value::Boolean(false)]),
+            "A Boolean-Type[] accepts 1 argument. Got 2"
+        );
+        assert_eq!(err("Enum", &[Value::Boolean(true)]), "An Enum-Type[] accepts 1 or more arguments. Got 0");
+        // Puppet reports Runtime's arity with a fixed minimum of 1.
+        assert_eq!(err("Runtime", &["ruby".into()]), "A Runtime-Type[] accepts 1 to 2 arguments. Got 1");
+    }
+
+    #[test]
+    fn kind_errors_name_the_ruby_class_or_the_type() {
+        assert_eq!(err("Array", &[Value::Default]), "Array-Type[] arguments must be types. Got Symbol");
+        assert_eq!(
+            err("Integer", &[Value::Float(1.5)]),
+            "Integer-Type [] requires all arguments to be integers (or default). Got Float"
+        );
+        assert_eq!(
+            err("Array", &[n("String"), n("String")]),
+            "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got a String-Type"
+        );
+        assert_eq!(
+            err("Pattern", &[n("Integer")]),
+            "Error creating type specialization of a Pattern-Type, Cannot use Type[Integer] where String or Regexp or Pattern-Type or Regexp-Type is expected"
+        );
+        assert_eq!(err("Data", &[Value::Integer(1)]), "Operator '[]' is not applicable to a Data-Type.");
+    }
+
+    #[test]
+    fn ranges_must_ascend() {
+        assert_eq!(
+            err("Integer", &[Value::Integer(2), Value::Integer(1)]),
+            "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got (2, 1"
+        );
+        assert_eq!(
+            err("Float", &[Value::Integer(2), Value::Integer(1)]),
+            "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got (2.0, 1.0"
+        );
+    }
+
+    #[test]
+    fn struct_keys_must_be_literal_strings() {
+        let mut m = HashMap::new();
+        m.insert(Value::Integer(1), n("Integer"));
+        assert_eq!(
+            err("Struct", &[Value::hash(m)]),
+            "Error while evaluating a '[]' expression, Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: Integer"
+        );
+        let mut m = HashMap::new();
+        m.insert("".into(), n("Integer"));
+        assert_eq!(
+            err("Struct", &[Value::hash(m)]),
+            "Error while evaluating a '[]' expression, Struct element key cannot be an empty String"
+        );
+    }
+
+    #[test]
+    fn parameters_replace_earlier_ones() {
+        let one_two = ty("Integer", &[Value::Integer(1), Value::Integer(2)]);
+        assert_eq!(parameterize(&one_two, &[Value::Integer(3)]).map(|t| t.to_string()), Ok("Integer[3]".into()));
+    }
+
+    #[test]
+    fn catalog_references_check_their_names() {
+        assert_eq!(
+            err("Resource", &["1abc".into()]),
+            "Illegal type reference. The given name '1abc' does not conform to the naming rule"
+        );
+        assert_eq!(
+            err("Class", &[Value::Integer(1)]),
+            "Illegal Class name in class reference. An Integer cannot be used where a String is expected"
+        );
+        assert_eq!(
+            err("File", &[Value::Integer(1)]),
+            "Error creating type specialization of a File-Type, Cannot use Integer where a resource title String is expected"
+        );
+    }
+}
