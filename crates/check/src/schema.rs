@@ -182,7 +182,7 @@ mod tests {
         let mut env = TypeEnvironment::default();
         env.add_named("m/types/port.pp".into(), "M::Port", "type M::Port = Integer[1, 65535]");
         env.add_named("m/types/broken.pp".into(), "M::Broken", "type M::Broken = Integer[");
-        assert_eq!(env.resolve("M::Port").unwrap().to_string(), "M::Port");
+        assert_eq!(env.resolve("M::Port").unwrap().to_string(), "M::Port = Integer[1, 65535]");
         let err = env.resolve("Array[M::Broken]").expect_err("the broken file is reported");
         assert!(err.message.starts_with("m/types/broken.pp: "), "{}", err.message);
     }

@@ -48,17 +48,7 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
             }
             out.write_char('}')
         }
-        // A user-defined type alias prints with its definition, as Puppet
-        // does; the built-in aliases print as their names.
-        Value::Type(t) => match &**t {
-            crate::types::Type::Alias(a) if !matches!(a.0.name.as_str(), "Data" | "RichData" | "RichDataKey") => {
-                match a.0.target() {
-                    Some(target) => write!(out, "{} = {target}", a.0.name),
-                    None => write!(out, "{t}"),
-                }
-            }
-            _ => write!(out, "{t}"),
-        },
+        Value::Type(t) => write!(out, "{t}"),
         Value::Sensitive(_) => out.write_str("Sensitive [value redacted]"),
         Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),
     }
