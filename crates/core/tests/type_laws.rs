@@ -294,7 +294,9 @@ proptest! {
         // Undef]`, in neither case with the outer pair.
         // Collections and hashes size a struct by all its members, optional or
         // not: `Collection[1, 1] >= Struct[{'a' => Optional[Any]}] >= Struct`
-        // without `Collection[1, 1] >= Struct`.
+        // without `Collection[1, 1] >= Struct`. A pattern checks a
+        // case-insensitive enum's strings as written: `Pattern[/b/] >=
+        // Enum['b', true] >= Enum['B']` without `Pattern[/b/] >= Enum['B']`.
         let bare_tuple = Type::Tuple(Default::default());
         let pool: Vec<Type> = pool
             .into_iter()
@@ -303,6 +305,7 @@ proptest! {
                     *x == bare_tuple
                         || matches!(x, Type::Iterable(_) | Type::Unit)
                         || matches!(x, Type::Struct(ms) if ms.iter().any(|m| m.optional_key))
+                        || matches!(x, Type::Enum(e) if e.case_insensitive)
                 })
             })
             .collect();

@@ -430,3 +430,6 @@ Struct[{'a' => Optional[Any]}] >= Struct
 Collection[1, 1] >= Struct
 Hash[String, Any, 1, 1] >= Struct[{'a' => Optional[Any]}]
 Hash[String, Any, 1, 1] >= Struct
+Pattern[/b/] >= Enum['b', true]
+Enum['b', true] >= Enum['B']
+Pattern[/b/] >= Enum['B']
