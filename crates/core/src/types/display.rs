@@ -87,6 +87,11 @@ pub(crate) fn capitalize_name(name: &str) -> String {
     if name.starts_with(|c: char| c.is_ascii_uppercase()) {
         return name.to_string();
     }
+    capitalize_each_segment(name)
+}
+
+/// Each `::` segment with its first letter upper case and the rest lower.
+pub(crate) fn capitalize_each_segment(name: &str) -> String {
     name.split("::")
         .map(|seg| {
             let mut cs = seg.chars();

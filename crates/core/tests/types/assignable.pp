@@ -425,3 +425,11 @@ Array[Regexp[/a/], -3, 0]
 Data >= Array[Regexp[/a/], -3, 0]
 Tuple[Boolean[false], 0, 0] >= Array[Regexp[/a/], -3, 0]
 Data >= Tuple[Boolean[false], 0, 0]
+Collection[1, 1] >= Struct[{'a' => Optional[Any]}]
+Struct[{'a' => Optional[Any]}] >= Struct
+Collection[1, 1] >= Struct
+Hash[String, Any, 1, 1] >= Struct[{'a' => Optional[Any]}]
+Hash[String, Any, 1, 1] >= Struct
+Pattern[/b/] >= Enum['b', true]
+Enum['b', true] >= Enum['B']
+Pattern[/b/] >= Enum['B']

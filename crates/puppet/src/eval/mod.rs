@@ -369,8 +369,15 @@ impl<'a> Evaluator<'a> {
         let l = self.eval(lhs, scope)?;
         let r = self.eval(rhs, scope)?;
         match op {
-            BinaryOp::Eq => Ok(Value::Boolean(puppet_equals(&l, &r))),
-            BinaryOp::Ne => Ok(Value::Boolean(!puppet_equals(&l, &r))),
+            BinaryOp::Eq | BinaryOp::Ne => {
+                // Two types compare by what they mean (`String[0] == String`);
+                // anything else, including types inside arrays, structurally.
+                let equal = match (&l, &r) {
+                    (Value::Type(a), Value::Type(b)) => types::equals(a, b),
+                    _ => puppet_equals(&l, &r),
+                };
+                Ok(Value::Boolean(equal == (op == BinaryOp::Eq)))
+            }
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                 let cmp = match op {
                     BinaryOp::Lt => Comparison::Lt,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::errors::{a_an, a_an_uc, bad, key_type_name};
 use super::flatten;
 use crate::error::CoreError;
-use crate::types::display::capitalize_name;
+use crate::types::display::{capitalize_each_segment, capitalize_name};
 use crate::types::{infer, Type};
 use crate::value::Value;
 
@@ -117,15 +117,5 @@ pub(super) fn class(args: &[Value]) -> Result<Type, CoreError> {
 
 /// Capitalises each `::`-separated segment of a resource type name.
 pub fn capitalize_segments(name: &str) -> String {
-    name.trim_start_matches("::")
-        .split("::")
-        .map(|seg| {
-            let mut cs = seg.chars();
-            match cs.next() {
-                Some(c) => c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect::<String>(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
+    capitalize_each_segment(name.trim_start_matches("::"))
 }
