@@ -3,7 +3,7 @@
 //! Types are built the way Puppet code builds them — by parameterising a named
 //! type with argument values — so every generated type is one Puppet can make.
 //! A few laws do not hold in Puppet 7.23 itself for some types; each exclusion
-//! below says which, and `docs/deviations-types.md` lists them.
+//! below says which, and `docs/deviations.md` ("Type system") lists them.
 
 use std::sync::Arc;
 

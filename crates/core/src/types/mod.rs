@@ -4,7 +4,7 @@
 //! The model follows Puppet 7.23's own (`Puppet::Pops::Types`): every parameter
 //! that Puppet defaults is stored explicitly (`Array` is `Array[Any]`), so that
 //! derived equality is Puppet's `eql?`. Where the spec and Puppet disagree, this
-//! module does what Puppet does; `docs/deviations-types.md` lists the cases.
+//! module does what Puppet does; `docs/deviations.md` ("Type system") lists the cases.
 
 pub mod assignable;
 mod builtin;
