@@ -159,59 +159,45 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
     }
 }
 
-/// Runs `confer check`.
+/// Runs `confer check`; a usage or I/O problem exits with status 2.
 pub fn run(args: CheckArgs) -> ExitCode {
+    run_checks(args).unwrap_or_else(|message| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    })
+}
+
+fn run_checks(args: CheckArgs) -> Result<ExitCode, String> {
     match args.command {
         Some(CheckCommand::Hiera(h)) => {
-            let env = match TypeEnvironment::load(&h.modulepath) {
-                Ok(env) => env,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
+            let env = TypeEnvironment::load(&h.modulepath).map_err(|e| e.to_string())?;
             let results = run_files(&h.files, |path| {
                 let text = read(path)?;
                 let mut index = ClassIndex::new(&env, &h.modulepath);
                 Ok(documents(path, &text)?.iter().flat_map(|doc| index.check(path, doc)).collect())
             });
-            report(results, h.format)
+            Ok(report(results, h.format))
         }
         None => {
             let d = args.documents;
             let expr = match (&d.type_expr, &d.type_file) {
                 (Some(t), _) => t.clone(),
-                (None, Some(f)) => match read(f) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                        return ExitCode::from(2);
-                    }
-                },
-                (None, None) => {
-                    eprintln!("error: give the type with --type 'TYPE' or --type-file FILE");
-                    return ExitCode::from(2);
-                }
+                (None, Some(f)) => read(f)?,
+                (None, None) => return Err("give the type with --type 'TYPE' or --type-file FILE".into()),
             };
             if d.files.is_empty() {
-                eprintln!("error: no documents to check (use - for standard input)");
-                return ExitCode::from(2);
+                return Err("no documents to check (use - for standard input)".into());
             }
-            let schema = TypeEnvironment::load(&d.modulepath).and_then(|env| env.resolve(expr.trim()));
-            let t = match schema {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
+            let t = TypeEnvironment::load(&d.modulepath)
+                .and_then(|env| env.resolve(expr.trim()))
+                .map_err(|e| e.to_string())?;
             let results = run_files(&d.files, |path| {
                 let text = read(path)?;
                 let format = format_of(path, &text);
                 confer_check::check_text(&t, &text, format, path)
                     .map_err(|e| format!("{path}:{}:{}: error: invalid document: {}", e.line, e.column, e.message))
             });
-            report(results, d.format)
+            Ok(report(results, d.format))
         }
     }
 }

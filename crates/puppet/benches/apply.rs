@@ -7,41 +7,13 @@ use confer_puppet::log::Collect;
 use confer_puppet::span::Source;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-/// A manifest of `blocks` repetitions of a 25-line block (each with its own names).
+/// The block the manifest repeats, with `{i}` where each copy puts its number
+/// (shared with `bench/generate-manifest.py`, so Puppet can run the same text).
+const BLOCK: &str = include_str!("../../../bench/manifest-block.pp.in");
+
+/// A manifest of `blocks` numbered copies of `BLOCK`.
 fn manifest(blocks: usize) -> String {
-    let mut out = String::new();
-    for i in 0..blocks {
-        out.push_str(&format!(
-            r#"$name_{i} = "host-{i}"
-$ports_{i} = [80, 443, {i}]
-$conf_{i} = {{ 'name' => $name_{i}, 'ports' => $ports_{i}, 'weight' => {i}.5 }}
-$sum_{i} = $ports_{i}[0] + $ports_{i}[1] * 2 - {i} % 7
-$label_{i} = "${{name_{i}}}:${{sum_{i}}} (${{conf_{i}['weight']}})"
-if $sum_{i} > 1000 and $name_{i} =~ /^host-(\d+)$/ {{
-  $big_{i} = $1
-}} elsif $sum_{i} == 0 {{
-  $big_{i} = 'zero'
-}} else {{
-  $big_{i} = 'small'
-}}
-$size_{i} = case $sum_{i} {{
-  Integer[0, 500]: {{ 'small' }}
-  Integer[501, 2000]: {{ 'medium' }}
-  default: {{ 'large' }}
-}}
-$kind_{i} = $size_{i} ? {{ 'small' => 1, 'medium' => 2, default => 3 }}
-$doubled_{i} = $ports_{i}.map |$p| {{ $p * 2 }}
-$merged_{i} = $conf_{i} + {{ 'kind' => $kind_{i}, 'doubled' => $doubled_{i} }}
-class c{i}($p = {i}) {{
-  $local = $p + 1
-}}
-include c{i}
-$check_{i} = $merged_{i}['doubled'] =~ Array[Integer] and 'HOST' in $name_{i}
-$text_{i} = "${{label_{i}}} ${{size_{i}}} ${{check_{i}}} ${{c{i}::local}}"
-"#
-        ));
-    }
-    out
+    (0..blocks).map(|i| BLOCK.replace("{i}", &i.to_string())).collect()
 }
 
 fn bench_apply(c: &mut Criterion) {
