@@ -3,6 +3,7 @@
 
 pub mod error;
 pub mod float;
+pub mod format;
 pub mod mismatch;
 pub mod regexp;
 pub mod types;

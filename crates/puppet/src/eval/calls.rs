@@ -149,6 +149,12 @@ impl<'a> Evaluator<'a> {
                 }
                 Ok(Value::Sensitive(std::sync::Arc::new(v.clone())))
             }
+            (confer_core::Type::String(_), [v]) => {
+                confer_core::format::string(v, None).map(Value::from).map_err(|e| fail(span, e.to_string()))
+            }
+            (confer_core::Type::String(_), [v, formats]) => {
+                confer_core::format::string(v, Some(formats)).map(Value::from).map_err(|e| fail(span, e.to_string()))
+            }
             _ => Err(fail(span, format!("Creating values of type {t} is not supported by confer yet"))),
         }
     }

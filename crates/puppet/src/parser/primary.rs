@@ -44,7 +44,7 @@ impl Parser {
                     };
                     let args = if self.at_punct("(") && !self.peek().space_before {
                         self.bump();
-                        let args = self.comma_list(")")?;
+                        let args = self.call_args()?;
                         self.expect_punct(")")?;
                         args
                     } else {
@@ -67,6 +67,37 @@ impl Parser {
         let mut items = Vec::new();
         while !self.at_punct(close) {
             items.push(self.expr(0)?);
+            if !self.eat_punct(",") {
+                break;
+            }
+        }
+        Ok(items)
+    }
+
+    /// Call arguments up to `)`: expressions, where trailing `key => value`
+    /// pairs (written without braces) form one hash argument, as in
+    /// `String($x, Integer => '%x')`.
+    pub(super) fn call_args(&mut self) -> Result<Vec<Expr>, ParseError> {
+        let mut items = Vec::new();
+        while !self.at_punct(")") {
+            let e = self.expr(0)?;
+            if self.at_punct("=>") {
+                let start = e.span;
+                let mut pairs = Vec::new();
+                let mut key = e;
+                loop {
+                    self.expect_punct("=>")?;
+                    let value = self.expr(0)?;
+                    pairs.push((key, value));
+                    if !self.eat_punct(",") || self.at_punct(")") {
+                        break;
+                    }
+                    key = self.expr(0)?;
+                }
+                items.push(Expr::new(ExprKind::Hash(pairs), start.to(self.prev_span())));
+                break;
+            }
+            items.push(e);
             if !self.eat_punct(",") {
                 break;
             }
@@ -230,7 +261,7 @@ impl Parser {
             return Ok(callee);
         }
         self.bump();
-        let args = self.comma_list(")")?;
+        let args = self.call_args()?;
         self.expect_punct(")")?;
         let lambda = self.optional_lambda()?;
         let span = callee.span.to(self.prev_span());

@@ -1,0 +1,222 @@
+//! Integers and floats, with the conversions of Ruby's `Kernel#format` that
+//! Puppet's formats use: `d x X o b B c e E f g G a A`, two's complement
+//! (`..f6`) for negative numbers in x/o/b without `+`.
+
+use super::spec::{FormatError, Spec};
+use crate::float::ruby_float_to_s;
+
+/// Pads a formatted number: zeros go after the sign and any prefix.
+fn pad_number(spec: &Spec, sign: &str, prefix: &str, digits: String) -> String {
+    let body_len = sign.len() + prefix.len() + digits.chars().count();
+    match spec.width {
+        Some(w) if w > body_len && spec.zero && !spec.left => {
+            format!("{sign}{prefix}{}{digits}", "0".repeat(w - body_len))
+        }
+        _ => spec.pad(format!("{sign}{prefix}{digits}")),
+    }
+}
+
+fn sign_of(negative: bool, spec: &Spec) -> &'static str {
+    if negative {
+        "-"
+    } else if spec.plus {
+        "+"
+    } else if spec.space {
+        " "
+    } else {
+        ""
+    }
+}
+
+/// Two's complement digits of a negative number in `radix`, as Ruby prints
+/// them: `..f6` for -10 in hex.
+fn twos_complement(n: i64, radix: u32) -> String {
+    let top = char::from_digit(radix - 1, radix).unwrap_or('f');
+    let digits = to_radix((n as i128 + (1i128 << 100)) as u128, radix);
+    let trimmed = digits.trim_start_matches(top);
+    format!("..{top}{trimmed}")
+}
+
+fn to_radix(mut n: u128, radix: u32) -> String {
+    if n == 0 {
+        return "0".into();
+    }
+    let mut out = Vec::new();
+    while n > 0 {
+        out.push(char::from_digit((n % radix as u128) as u32, radix).unwrap_or('0'));
+        n /= radix as u128;
+    }
+    out.iter().rev().collect()
+}
+
+/// Formats an integer with an integer conversion (`d x X o b B`); floats
+/// conversions go through `format_float`.
+pub fn format_integer(spec: &Spec, n: i64) -> Result<String, FormatError> {
+    let (radix, prefix) = match spec.letter {
+        'd' | 'i' | 'u' => (10, ""),
+        'x' => (16, "0x"),
+        'X' => (16, "0X"),
+        'o' => (8, "0"),
+        'b' => (2, "0b"),
+        'B' => (2, "0B"),
+        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => return format_float(spec, n as f64),
+        'c' => {
+            let c = u32::try_from(n).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
+            return Ok(spec.pad(c.to_string()));
+        }
+        other => {
+            return Err(FormatError::Unsupported {
+                letter: other,
+                type_name: "Integer".into(),
+                allowed: "dxXobBeEfgGaAspc",
+            })
+        }
+    };
+    let negative = n < 0;
+    let prefix = if spec.alt { prefix } else { "" };
+    if negative && radix != 10 && !spec.plus && !spec.space {
+        let digits = twos_complement(n, radix);
+        let digits = if spec.letter == 'X' { digits.to_uppercase() } else { digits };
+        return Ok(pad_number(spec, "", prefix, digits));
+    }
+    let mut digits = to_radix(n.unsigned_abs() as u128, radix);
+    if spec.letter == 'X' {
+        digits = digits.to_uppercase();
+    }
+    if let Some(p) = spec.precision {
+        if digits.len() < p {
+            digits = format!("{}{digits}", "0".repeat(p - digits.len()));
+        }
+    }
+    Ok(pad_number(spec, sign_of(negative, spec), prefix, digits))
+}
+
+/// Ruby's `%e`: mantissa with `precision` decimals and a signed exponent of at
+/// least two digits.
+fn exponential(f: f64, precision: usize, upper: bool) -> String {
+    let s = format!("{:.*e}", precision, f);
+    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let e = if upper { 'E' } else { 'e' };
+    format!("{mantissa}{e}{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+}
+
+/// Ruby's `%g`: `%e` when the exponent is below -4 or at least the precision,
+/// `%f` otherwise; trailing zeros dropped unless `#`.
+fn general(f: f64, precision: usize, upper: bool, alt: bool) -> String {
+    let p = precision.max(1);
+    if f == 0.0 {
+        return if alt { format!("{:.*}", p - 1, 0.0) } else { "0".into() };
+    }
+    let exp = format!("{:e}", f).split_once('e').and_then(|(_, e)| e.parse::<i32>().ok()).unwrap_or(0);
+    let rounded_exp = {
+        let s = format!("{:.*e}", p - 1, f);
+        s.split_once('e').and_then(|(_, e)| e.parse::<i32>().ok()).unwrap_or(exp)
+    };
+    let strip = |s: String| -> String {
+        if alt || !s.contains('.') {
+            return s;
+        }
+        let (body, tail) = match s.find(['e', 'E']) {
+            Some(i) => (s[..i].to_string(), s[i..].to_string()),
+            None => (s.clone(), String::new()),
+        };
+        let body = body.trim_end_matches('0').trim_end_matches('.').to_string();
+        body + &tail
+    };
+    if rounded_exp < -4 || rounded_exp >= p as i32 {
+        strip(exponential(f, p - 1, upper))
+    } else {
+        let decimals = (p as i32 - 1 - rounded_exp).max(0) as usize;
+        strip(format!("{:.*}", decimals, f))
+    }
+}
+
+/// Ruby's `%a`: hexadecimal mantissa and binary exponent.
+fn hexadecimal(f: f64, upper: bool) -> String {
+    if f == 0.0 {
+        return if upper { "0X0P+0".into() } else { "0x0p+0".into() };
+    }
+    let bits = f.abs().to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64 - 1023;
+    let mantissa = bits & ((1u64 << 52) - 1);
+    let hex = format!("{mantissa:013x}");
+    let hex = hex.trim_end_matches('0');
+    let frac = if hex.is_empty() { String::new() } else { format!(".{hex}") };
+    let s = format!("0x1{frac}p{}{}", if exp < 0 { '-' } else { '+' }, exp.abs());
+    if upper {
+        s.to_uppercase()
+    } else {
+        s
+    }
+}
+
+/// Formats a float with a float conversion (`e E f g G a A`); integer
+/// conversions truncate it first, `s`/`p` use Ruby's shortest form.
+pub fn format_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
+    let negative = f.is_sign_negative() && f != 0.0;
+    let a = f.abs();
+    let digits = match spec.letter {
+        'f' => format!("{:.*}", spec.precision.unwrap_or(6), a),
+        'e' | 'E' => exponential(a, spec.precision.unwrap_or(6), spec.letter == 'E'),
+        'g' | 'G' => general(a, spec.precision.unwrap_or(6), spec.letter == 'G', spec.alt),
+        'a' | 'A' => hexadecimal(a, spec.letter == 'A'),
+        'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c' => return format_integer(spec, f.trunc() as i64),
+        's' | 'p' => {
+            let text = ruby_float_to_s(f);
+            let text = if spec.alt && spec.letter == 's' { format!("\"{text}\"") } else { text };
+            return Ok(spec.pad(text));
+        }
+        other => {
+            return Err(FormatError::Unsupported {
+                letter: other,
+                type_name: "Float".into(),
+                allowed: "dxXobBeEfgGaAsp",
+            })
+        }
+    };
+    Ok(pad_number(spec, sign_of(negative, spec), "", digits))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn i(fmt: &str, n: i64) -> String {
+        format_integer(&Spec::parse(fmt).unwrap(), n).unwrap()
+    }
+
+    fn f(fmt: &str, x: f64) -> String {
+        format_float(&Spec::parse(fmt).unwrap(), x).unwrap()
+    }
+
+    #[test]
+    fn integers_as_puppet_prints_them() {
+        assert_eq!(i("%5d", 10), "   10");
+        assert_eq!(i("%-5d", 10), "10   ");
+        assert_eq!(i("%x", -10), "..f6");
+        assert_eq!(i("%+x", -10), "-a");
+        assert_eq!(i("%#o", 10), "012");
+        assert_eq!(i("%b", -5), "..1011");
+        assert_eq!(i("%c", 65), "A");
+        assert_eq!(i("%4.3x", 18), " 012");
+        assert_eq!(i("%7.6b", 18), " 010010");
+        assert_eq!(i("%#B", 18), "0B10010");
+    }
+
+    #[test]
+    fn floats_as_puppet_prints_them() {
+        assert_eq!(f("%e", 18.0), "1.800000e+01");
+        assert_eq!(f("%10.2e", 18.0), "  1.80e+01");
+        assert_eq!(f("%+E", 18.0), "+1.800000E+01");
+        assert_eq!(f("% f", 18.0), " 18.000000");
+        assert_eq!(f("%010.2f", 18.0), "0000018.00");
+        assert_eq!(f("%g", 18.0), "18");
+        assert_eq!(f("%010g", 18.0), "0000000018");
+        assert_eq!(f("%g", 100000000.0), "1e+08");
+        assert_eq!(f("%g", 0.1), "0.1");
+        assert_eq!(f("%a", 1.5), "0x1.8p+0");
+        assert_eq!(f("%X", 18.0), "12");
+        assert_eq!(f("%10.3f", 1234.5678), "  1234.568");
+    }
+}

@@ -1,0 +1,1 @@
+notice(String(true, '%s'), String(true, '%#t'), String(true, '%y'), String(true, '%Y'), String(undef, '%p'), String(undef, '%n'), String(undef, '%#n'), String(undef, '%v'), String(undef, '%u'), String(default, '%D'))
