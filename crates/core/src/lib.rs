@@ -1,6 +1,7 @@
 //! The shared core of confer: immutable values and the type system that the
 //! Puppet and CFEngine front-ends evaluate with. Nothing here knows about syntax.
 
+pub mod convert;
 pub mod error;
 pub mod float;
 pub mod format;

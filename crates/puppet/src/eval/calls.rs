@@ -139,24 +139,7 @@ impl<'a> Evaluator<'a> {
         let Value::Type(t) = target else {
             return Err(fail(span, format!("'{}' cannot be called", confer_core::value::to_s(target))));
         };
-        match (t.resolved(), args.as_slice()) {
-            (confer_core::Type::Sensitive(inner), [v]) => {
-                if !instance_of(inner, v) {
-                    return Err(fail(
-                        span,
-                        format!("Sensitive[{inner}] expects a value of type {inner}, got {}", general_type_name(v)),
-                    ));
-                }
-                Ok(Value::Sensitive(std::sync::Arc::new(v.clone())))
-            }
-            (confer_core::Type::String(_), [v]) => {
-                confer_core::format::string(v, None).map(Value::from).map_err(|e| fail(span, e.to_string()))
-            }
-            (confer_core::Type::String(_), [v, formats]) => {
-                confer_core::format::string(v, Some(formats)).map(Value::from).map_err(|e| fail(span, e.to_string()))
-            }
-            _ => Err(fail(span, format!("Creating values of type {t} is not supported by confer yet"))),
-        }
+        confer_core::convert::new_value(t, &args).map_err(|e| fail(span, e.to_string()))
     }
 
     pub(super) fn eval_method_call(

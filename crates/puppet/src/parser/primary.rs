@@ -54,6 +54,12 @@ impl Parser {
                     let span = e.span.to(self.prev_span());
                     e = Expr::new(ExprKind::MethodCall { receiver: Box::new(e), name, args, lambda }, span);
                 }
+                Tok::Punct("(")
+                    if !t.space_before
+                        && matches!(&e.kind, ExprKind::Access { target, .. } if matches!(target.kind, ExprKind::TypeRef(_))) =>
+                {
+                    e = self.maybe_call(e)?;
+                }
                 Tok::Punct("{") if self.is_resource_shorthand(&e) => e = self.defaults_or_override(e)?,
                 Tok::Punct("<|" | "<<|") if matches!(e.kind, ExprKind::TypeRef(_)) => e = self.collector(e)?,
                 _ => return Ok(e),

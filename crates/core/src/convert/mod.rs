@@ -1,0 +1,85 @@
+//! `T.new(...)` / `T(...)`: creating values of a type from other values.
+//! Spec: the "new" sections of each type — numbers from strings with radix
+//! rules, booleans from words, arrays and hashes from iterables, and the
+//! assert-after-construct rule for constrained types.
+
+mod collection;
+mod number;
+
+use thiserror::Error;
+
+use crate::types::{instance_of, Type};
+use crate::Value;
+
+/// Why a value could not be created.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConvertError {
+    /// The arguments cannot be converted (Puppet's wording).
+    #[error("{0}")]
+    Invalid(String),
+    /// The type has no constructor here.
+    #[error("Creating values of type {0} is not supported")]
+    Unsupported(String),
+}
+
+fn invalid(msg: impl Into<String>) -> ConvertError {
+    ConvertError::Invalid(msg.into())
+}
+
+/// Creates a value of type `t` from `args`, then checks that it is an
+/// instance of `t` (so `Integer[1, 10]('20')` fails).
+pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
+    let base = t.resolved();
+    let value = match base {
+        Type::Integer(_) => number::integer(args)?,
+        Type::Float { .. } => number::float(args)?,
+        Type::Numeric => number::numeric(args)?,
+        Type::Boolean(_) => boolean(args)?,
+        Type::String(_) => match args {
+            [v] => Value::from(crate::format::string(v, None).map_err(|e| invalid(e.to_string()))?),
+            [v, f] => Value::from(crate::format::string(v, Some(f)).map_err(|e| invalid(e.to_string()))?),
+            _ => return Err(invalid(format!("'new' for String expects 1 or 2 arguments, got {}", args.len()))),
+        },
+        Type::Array { .. } | Type::Tuple(_) => collection::array(args)?,
+        Type::Hash { .. } | Type::Struct(_) => collection::hash(args)?,
+        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(inner, args)?,
+        Type::Sensitive(inner) => match args {
+            [v] if instance_of(inner, v) => Value::Sensitive(std::sync::Arc::new(v.clone())),
+            [v] => {
+                return Err(invalid(format!(
+                    "Sensitive[{inner}] expects a value of type {inner}, got {}",
+                    crate::types::infer::general_type_name(v)
+                )))
+            }
+            _ => return Err(invalid("'new' for Sensitive expects 1 argument")),
+        },
+        _ => return Err(ConvertError::Unsupported(t.to_string())),
+    };
+    if !instance_of(t, &value) {
+        return Err(invalid(format!(
+            "Converted value from {}.new() has wrong type, {}",
+            t,
+            crate::mismatch::describe(t, &value)
+        )));
+    }
+    Ok(value)
+}
+
+/// `Boolean.new`: numbers are false only when zero; strings must be one of
+/// true/yes/y or false/no/n (any case).
+fn boolean(args: &[Value]) -> Result<Value, ConvertError> {
+    let [v] = args else {
+        return Err(invalid(format!("'new' for Boolean expects 1 argument, got {}", args.len())));
+    };
+    Ok(Value::Boolean(match v {
+        Value::Boolean(b) => *b,
+        Value::Integer(i) => *i != 0,
+        Value::Float(f) => *f != 0.0,
+        Value::String(s) => match s.to_lowercase().as_str() {
+            "true" | "yes" | "y" => true,
+            "false" | "no" | "n" => false,
+            _ => return Err(invalid(format!("The string '{s}' cannot be converted to Boolean"))),
+        },
+        other => return Err(invalid(format!("Value of type {} cannot be converted to Boolean", other.type_name()))),
+    }))
+}

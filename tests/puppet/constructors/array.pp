@@ -1,0 +1,1 @@
+notice(Array({a => 1}), Array(3, true), Array([1]), Array('ab'), Array({}))

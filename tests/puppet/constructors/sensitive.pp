@@ -1,0 +1,2 @@
+$s = Sensitive.new('pw')
+notice($s, Sensitive[String]('x'))
