@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn numeric_picks_integer_or_float() {
-        assert_eq!(numeric(&["3.14".into()]), Ok(Value::Float(3.14)));
+        assert_eq!(numeric(&["2.5".into()]), Ok(Value::Float(2.5)));
         assert_eq!(numeric(&["0xFF".into()]), Ok(Value::Integer(255)));
         assert_eq!(numeric(&[Value::Boolean(true)]), Ok(Value::Integer(1)));
         assert_eq!(float(&["0x10".into()]), Ok(Value::Float(16.0)));
