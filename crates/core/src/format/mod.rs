@@ -6,12 +6,14 @@
 
 mod number;
 mod spec;
+mod sprintf;
 
 use crate::types::{assignable, by_name, instance_of, Type};
 use crate::value::{puppet_double_quote, puppet_quote, Value};
 
 pub use number::{format_float, format_integer};
 pub use spec::{FormatError, Spec};
+pub use sprintf::sprintf;
 
 /// What a format map gives for a type: a directive, or a container format
 /// with separators and formats for the elements.

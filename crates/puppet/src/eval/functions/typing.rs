@@ -1,4 +1,5 @@
-//! `assert_type` and `type`: checking and inferring types at run time.
+//! `assert_type`, `type`, `convert_to`, `unwrap` and `sprintf`: checking,
+//! inferring and converting values at run time.
 
 use confer_core::types::{infer::general_type_name, instance_of};
 use confer_core::Value;
@@ -12,6 +13,14 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
     match call.name {
         "assert_type" => Ok(assert_type(&mut call)),
         "type" => Ok(type_of(&call)),
+        "unwrap" => Ok(unwrap(&mut call)),
+        "convert_to" => Ok(convert_to(&mut call)),
+        "sprintf" => Ok(match call.args.split_first() {
+            Some((Value::String(fmt), rest)) => {
+                confer_core::format::sprintf(fmt, rest).map(Value::from).map_err(|e| fail(call.span, e.to_string()))
+            }
+            _ => Err(call.arity_error("a format String and its arguments")),
+        }),
         _ => Err(call),
     }
 }
@@ -72,4 +81,35 @@ fn type_of(call: &Call<'_, '_>) -> EvalResult {
         }
     };
     Ok(Value::from_type(t))
+}
+
+/// `unwrap(sensitive)`: the clear value, or the block's result given it.
+fn unwrap(call: &mut Call<'_, '_>) -> EvalResult {
+    let [v] = call.args.as_slice() else {
+        return Err(call.arity_error("1 argument"));
+    };
+    let clear = match v {
+        Value::Sensitive(inner) => (**inner).clone(),
+        other => other.clone(),
+    };
+    match call.lambda.take() {
+        Some(closure) => call.ev.call_lambda(&closure, vec![clear], call.span),
+        None => Ok(clear),
+    }
+}
+
+/// `convert_to(value, Type, args...)`: `Type.new(value, args...)`, given to
+/// the block when there is one.
+fn convert_to(call: &mut Call<'_, '_>) -> EvalResult {
+    let (value, t, rest) = match call.args.as_slice() {
+        [v, Value::Type(t), rest @ ..] => (v.clone(), (**t).clone(), rest.to_vec()),
+        _ => return Err(call.arity_error("a value and a Type")),
+    };
+    let mut args = vec![value];
+    args.extend(rest);
+    let converted = confer_core::convert::new_value(&t, &args).map_err(|e| fail(call.span, e.to_string()))?;
+    match call.lambda.take() {
+        Some(closure) => call.ev.call_lambda(&closure, vec![converted], call.span),
+        None => Ok(converted),
+    }
 }

@@ -1,0 +1,136 @@
+//! `sprintf`: Ruby's `Kernel#format`, which Puppet's `sprintf` calls with the
+//! Puppet values converted to Ruby ones — so `%s` shows containers in Ruby's
+//! inspect form (`{"foo"=>1}`), and `%<name>d` / `%{name}` take values from a
+//! hash argument.
+
+use super::number::{format_float, format_integer};
+use super::spec::{FormatError, Spec};
+use crate::float::ruby_float_to_s;
+use crate::Value;
+
+/// Ruby's `inspect` of the Ruby value a Puppet value becomes.
+fn inspect(v: &Value) -> String {
+    match v {
+        Value::Undef => "nil".into(),
+        Value::String(s) => format!("{s:?}"),
+        Value::Float(f) => ruby_float_to_s(*f),
+        Value::Array(items) => format!("[{}]", items.iter().map(inspect).collect::<Vec<_>>().join(", ")),
+        Value::Hash(map) => {
+            format!(
+                "{{{}}}",
+                map.iter().map(|(k, v)| format!("{}=>{}", inspect(k), inspect(v))).collect::<Vec<_>>().join(", ")
+            )
+        }
+        other => crate::value::to_s(other),
+    }
+}
+
+/// Ruby's `to_s`: like inspect, except that a string or `nil` is its text.
+fn ruby_to_s(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.to_string(),
+        Value::Undef => String::new(),
+        other => inspect(other),
+    }
+}
+
+fn formatted(spec: &Spec, v: &Value) -> Result<String, FormatError> {
+    let bad = || FormatError::BadFormats(format!("sprintf: '{}' cannot format a {}", spec.source, v.type_name()));
+    match spec.letter {
+        'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c' => match v {
+            Value::Integer(n) => format_integer(spec, *n),
+            Value::Float(f) => format_integer(spec, f.trunc() as i64),
+            Value::String(s) => s.trim().parse::<i64>().map_err(|_| bad()).and_then(|n| format_integer(spec, n)),
+            _ => Err(bad()),
+        },
+        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => match v {
+            Value::Integer(n) => format_float(spec, *n as f64),
+            Value::Float(f) => format_float(spec, *f),
+            Value::String(s) => s.trim().parse::<f64>().map_err(|_| bad()).and_then(|f| format_float(spec, f)),
+            _ => Err(bad()),
+        },
+        's' | 'p' => {
+            let text = if spec.letter == 'p' { inspect(v) } else { ruby_to_s(v) };
+            let text = match spec.precision {
+                Some(p) => text.chars().take(p).collect(),
+                None => text,
+            };
+            Ok(spec.pad(text))
+        }
+        _ => Err(FormatError::Malformed(spec.source.clone())),
+    }
+}
+
+/// Formats `args` by `fmt`.
+pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
+    let mut out = String::new();
+    let mut next = args.iter();
+    let named = |name: &str| -> Result<Value, FormatError> {
+        match args.first() {
+            Some(Value::Hash(h)) => h
+                .get(&Value::from(name))
+                .cloned()
+                .ok_or_else(|| FormatError::BadFormats(format!("sprintf: key<{name}> not found"))),
+            _ => Err(FormatError::BadFormats("sprintf: a named reference needs a hash argument".into())),
+        }
+    };
+    let mut rest = fmt;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if let Some(after) = rest.strip_prefix("%%") {
+            out.push('%');
+            rest = after;
+            continue;
+        }
+        if let Some(body) = rest.strip_prefix("%{") {
+            let end = body.find('}').ok_or_else(|| FormatError::Malformed(rest.to_string()))?;
+            out.push_str(&ruby_to_s(&named(&body[..end])?));
+            rest = &body[end + 1..];
+            continue;
+        }
+        let (name, directive_start) = match rest.strip_prefix("%<") {
+            Some(body) => {
+                let end = body.find('>').ok_or_else(|| FormatError::Malformed(rest.to_string()))?;
+                (Some(&body[..end]), 2 + end + 1)
+            }
+            None => (None, 1),
+        };
+        let tail = &rest[directive_start..];
+        let letter_at =
+            tail.find(|c: char| c.is_ascii_alphabetic()).ok_or_else(|| FormatError::Malformed(rest.to_string()))?;
+        let spec = Spec::parse(&format!("%{}", &tail[..=letter_at]))?;
+        let value = match name {
+            Some(n) => named(n)?,
+            None => next.next().cloned().ok_or_else(|| FormatError::BadFormats("sprintf: too few arguments".into()))?,
+        };
+        out.push_str(&formatted(&spec, &value)?);
+        rest = &tail[letter_at + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ruby_format_rules() {
+        assert_eq!(sprintf("%+05d", &[23.into()]).unwrap(), "+0023");
+        assert_eq!(sprintf("%+.2f", &[2.7149.into()]).unwrap(), "+2.71");
+        assert_eq!(
+            sprintf("<%.8s:%#5o %#8X (%-8s)>", &["overlongstring".into(), 23.into(), 48879.into(), "foo".into()])
+                .unwrap(),
+            "<overlong:  027   0XBEEF (foo     )>"
+        );
+        let mut h = crate::HashMap::new();
+        h.insert("foo".into(), 1.into());
+        h.insert("bar".into(), 2.into());
+        let h = Value::hash(h);
+        assert_eq!(sprintf("%<foo>d : %<bar>f", std::slice::from_ref(&h)).unwrap(), "1 : 2.000000");
+        assert_eq!(sprintf("%{foo}d : %{bar}f", std::slice::from_ref(&h)).unwrap(), "1d : 2f");
+        assert_eq!(sprintf("%s", &[h]).unwrap(), "{\"foo\"=>1, \"bar\"=>2}");
+        assert!(sprintf("%<zanzibar>f", &[Value::hash(crate::HashMap::new())]).is_err());
+    }
+}
