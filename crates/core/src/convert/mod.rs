@@ -43,6 +43,14 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::Array { .. } | Type::Tuple(_) => collection::array(args)?,
         Type::Hash { .. } | Type::Struct(_) => collection::hash(args)?,
         Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(inner, args)?,
+        Type::Uri(_) => {
+            let uri = match args {
+                [Value::String(s)] => crate::value::uri::Uri::parse(s),
+                [Value::Hash(h)] => crate::value::uri::Uri::from_parts(h),
+                _ => return Err(invalid("'new' for URI expects a String or a Hash of parts")),
+            };
+            Value::Uri(std::sync::Arc::new(uri.map_err(|e| invalid(e.to_string()))?))
+        }
         Type::Sensitive(inner) => match args {
             [v] if instance_of(inner, v) => Value::Sensitive(std::sync::Arc::new(v.clone())),
             [v] => {

@@ -295,6 +295,11 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             'p' => t.to_string(),
             _ => return Err(unsupported(spec, "Type", "sp")),
         }),
+        Value::Uri(u) => spec.pad(match (spec.letter, spec.alt) {
+            ('p', _) => format!("URI({})", puppet_quote(u.as_str())),
+            (_, true) => puppet_double_quote(u.as_str()),
+            _ => u.as_str().to_string(),
+        }),
         other => spec.pad(crate::value::to_s(other)),
     })
 }

@@ -68,6 +68,7 @@ pub fn infer_reduced(v: &Value) -> Type {
         Value::Type(t) => Type::type_of((**t).clone()),
         Value::Sensitive(x) => Type::Sensitive(Box::new(generalize(&infer_reduced(x)))),
         Value::Iterator(_) => Type::Iterator(Some(Box::new(iterator_element_type(v)))),
+        Value::Uri(u) => Type::Uri(Some(u.parts().to_vec())),
     }
 }
 

@@ -134,6 +134,10 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
         // URI and deferred values are not among confer's values yet; Puppet
         // infers a `Type[...]` for resource and class references, so they are
         // not instances of `Resource` or `Class` either.
+        Type::Uri(params) => match v {
+            Value::Uri(u) => super::uri::params_assignable(params.as_deref(), Some(u.parts())),
+            _ => false,
+        },
         Type::Callable(_)
         | Type::Runtime(_)
         | Type::Timespan(_)
@@ -141,7 +145,6 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
         | Type::SemVer(_)
         | Type::SemVerRange
         | Type::Binary
-        | Type::Uri(_)
         | Type::Object
         | Type::Deferred
         | Type::CatalogEntry

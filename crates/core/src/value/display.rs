@@ -50,6 +50,7 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
         }
         Value::Type(t) => write!(out, "{t}"),
         Value::Sensitive(_) => out.write_str("Sensitive [value redacted]"),
+        Value::Uri(u) => out.write_str(u.as_str()),
         Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),
     }
 }

@@ -20,6 +20,7 @@ impl PartialEq for Value {
             (Value::Type(a), Value::Type(b)) => a == b,
             (Value::Sensitive(a), Value::Sensitive(b)) => std::sync::Arc::ptr_eq(a, b),
             (Value::Iterator(a), Value::Iterator(b)) => a == b,
+            (Value::Uri(a), Value::Uri(b)) => a.as_str() == b.as_str(),
             _ => false,
         }
     }
@@ -44,6 +45,7 @@ impl Hash for Value {
             Value::Type(t) => t.hash(state),
             Value::Sensitive(s) => std::sync::Arc::as_ptr(s).hash(state),
             Value::Iterator(it) => it.hash(state),
+            Value::Uri(u) => u.as_str().hash(state),
         }
     }
 }

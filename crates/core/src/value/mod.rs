@@ -6,6 +6,7 @@ mod compare;
 mod display;
 mod eq;
 pub mod iterable;
+pub mod uri;
 
 use std::sync::Arc;
 
@@ -48,6 +49,8 @@ pub enum Value {
     Sensitive(Arc<Value>),
     /// A lazy iterator (`[1, 2].reverse_each`).
     Iterator(Arc<iterable::Iteration>),
+    /// A URI (`URI('https://example.com/')`).
+    Uri(Arc<uri::Uri>),
 }
 
 impl Value {
@@ -114,6 +117,7 @@ impl Value {
             Value::Type(_) => "Type",
             Value::Sensitive(_) => "Sensitive",
             Value::Iterator(_) => "Iterator",
+            Value::Uri(_) => "URI",
         }
     }
 }

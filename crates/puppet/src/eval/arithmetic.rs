@@ -114,6 +114,16 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
             return Ok(Value::array(out));
         }
         (BinaryOp::Add, Value::Hash(h)) => return hash_merge(h, rhs),
+        (BinaryOp::Add, Value::Uri(base)) => {
+            let reference = match rhs {
+                Value::Uri(r) => (**r).clone(),
+                Value::String(s) => confer_core::value::uri::Uri::parse(s).map_err(|e| e.to_string())?,
+                other => {
+                    return Err(format!("A URI can only be merged with a URI or a String, got {}", other.type_name()))
+                }
+            };
+            return base.resolve(&reference).map(|u| Value::Uri(std::sync::Arc::new(u))).map_err(|e| e.to_string());
+        }
         (BinaryOp::Sub, Value::Hash(h)) => return Ok(hash_remove(h, rhs)),
         _ => {}
     }

@@ -152,6 +152,12 @@ impl<'a> Evaluator<'a> {
         scope: &Rc<Scope>,
     ) -> EvalResult {
         let first = self.eval(receiver, scope)?;
+        // A URI's parts read as attributes: `$u.host`.
+        if let (Value::Uri(u), true) = (&first, args.is_empty() && lambda.is_none()) {
+            if let Some(part) = u.attribute(name) {
+                return Ok(part);
+            }
+        }
         if name == "new" && matches!(first, Value::Type(_)) {
             let args = self.eval_list(args, scope)?;
             return self.construct(&first, args, span).map_err(|e| attribute_to(e, "Method call"));

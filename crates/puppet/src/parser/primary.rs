@@ -15,7 +15,7 @@ impl Parser {
             match &t.tok {
                 Tok::Punct("[") if !t.space_before => {
                     self.bump();
-                    let keys = self.comma_list("]")?;
+                    let keys = self.args_until("]")?;
                     let end = self.expect_punct("]")?;
                     if keys.is_empty() {
                         return Err(ParseError {
@@ -84,8 +84,14 @@ impl Parser {
     /// pairs (written without braces) form one hash argument, as in
     /// `String($x, Integer => '%x')`.
     pub(super) fn call_args(&mut self) -> Result<Vec<Expr>, ParseError> {
+        self.args_until(")")
+    }
+
+    /// Expressions up to `close` (not consumed), where trailing `key => value`
+    /// pairs form one hash: used by calls and by `[...]` (`URI[scheme => http]`).
+    fn args_until(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
         let mut items = Vec::new();
-        while !self.at_punct(")") {
+        while !self.at_punct(close) {
             let e = self.expr(0)?;
             if self.at_punct("=>") {
                 let start = e.span;
@@ -95,7 +101,7 @@ impl Parser {
                     self.expect_punct("=>")?;
                     let value = self.expr(0)?;
                     pairs.push((key, value));
-                    if !self.eat_punct(",") || self.at_punct(")") {
+                    if !self.eat_punct(",") || self.at_punct(close) {
                         break;
                     }
                     key = self.expr(0)?;

@@ -80,6 +80,7 @@ pub(crate) fn ruby_class(v: &Value) -> String {
         Value::Type(t) => format!("Puppet::Pops::Types::P{}Type", ruby_type_name(t)),
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable::Iterator".into(),
+        Value::Uri(_) => "URI::Generic".into(),
     }
 }
 

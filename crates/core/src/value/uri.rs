@@ -1,0 +1,189 @@
+//! URI values. Spec: "URI" — parts as attributes, `+` resolves a reference
+//! against a base (RFC 3986, section 5.2).
+
+use std::sync::Arc;
+
+use super::Value;
+use crate::error::CoreError;
+use crate::types::uri::parse_uri;
+
+/// A URI: its text and its parts as `URI[...]` records them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Uri {
+    text: String,
+    parts: Vec<(Arc<str>, Value)>,
+}
+
+impl Uri {
+    /// Parses a URI string.
+    pub fn parse(text: &str) -> Result<Uri, CoreError> {
+        Ok(Uri { text: text.to_string(), parts: parse_uri(text)? })
+    }
+
+    /// Builds a URI from named parts (`scheme`, `host`, `path`, …).
+    pub fn from_parts(map: &crate::HashMap) -> Result<Uri, CoreError> {
+        let part = |name: &str| map.get(&Value::from(name)).map(super::to_s);
+        let mut text = String::new();
+        if let Some(s) = part("scheme") {
+            text.push_str(&s);
+            text.push(':');
+        }
+        if let Some(o) = part("opaque") {
+            text.push_str(&o);
+        } else {
+            if let Some(h) = part("host") {
+                text.push_str("//");
+                if let Some(u) = part("userinfo") {
+                    text.push_str(&u);
+                    text.push('@');
+                }
+                text.push_str(&h);
+                if let Some(p) = part("port") {
+                    text.push(':');
+                    text.push_str(&p);
+                }
+            }
+            text.push_str(&part("path").unwrap_or_default());
+        }
+        if let Some(q) = part("query") {
+            text.push('?');
+            text.push_str(&q);
+        }
+        if let Some(f) = part("fragment") {
+            text.push('#');
+            text.push_str(&f);
+        }
+        Uri::parse(&text)
+    }
+
+    /// The URI as text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The parts, as the type `URI[...]` of this value lists them.
+    pub fn parts(&self) -> &[(Arc<str>, Value)] {
+        &self.parts
+    }
+
+    /// A part as an attribute (`$u.host`); the port is an Integer, and absent
+    /// parts are `undef`.
+    pub fn attribute(&self, name: &str) -> Option<Value> {
+        let known = ["scheme", "userinfo", "host", "port", "path", "query", "fragment", "opaque"];
+        if !known.contains(&name) {
+            return None;
+        }
+        let raw = self.parts.iter().find(|(n, _)| &**n == name).map(|(_, v)| v.clone());
+        Some(match (name, raw) {
+            ("port", Some(Value::String(p))) => p.parse().map_or(Value::Undef, Value::Integer),
+            ("port", None) => match self
+                .parts
+                .iter()
+                .find(|(n, _)| &**n == "scheme")
+                .and_then(|(_, v)| v.as_str().map(str::to_string))
+                .as_deref()
+            {
+                Some("http") => Value::Integer(80),
+                Some("https") => Value::Integer(443),
+                _ => Value::Undef,
+            },
+            // The host keeps the case it was written in (the type's parts fold it).
+            ("host", Some(Value::String(h))) => {
+                let at = self.text.to_ascii_lowercase().find(&*h);
+                at.map_or(Value::String(h.clone()), |i| Value::from(&self.text[i..i + h.len()]))
+            }
+            (_, Some(v)) => v,
+            (_, None) => Value::Undef,
+        })
+    }
+
+    /// Resolves `reference` against this URI as a base (RFC 3986, 5.2).
+    pub fn resolve(&self, reference: &Uri) -> Result<Uri, CoreError> {
+        let r = &reference.text;
+        if reference.attribute("scheme").is_some_and(|s| !s.is_undef()) {
+            return Ok(reference.clone());
+        }
+        let base = &self.text;
+        let scheme_end = base.find(':').map_or(0, |i| i + 1);
+        let scheme = &base[..scheme_end];
+        if r.starts_with("//") {
+            return Uri::parse(&format!("{scheme}{r}"));
+        }
+        let after_scheme = &base[scheme_end..];
+        let authority_end = if let Some(rest) = after_scheme.strip_prefix("//") {
+            2 + rest.find(['/', '?', '#']).unwrap_or(rest.len())
+        } else {
+            0
+        };
+        let origin = &base[..scheme_end + authority_end];
+        let base_path = &after_scheme[authority_end..];
+        let base_path = &base_path[..base_path.find(['?', '#']).unwrap_or(base_path.len())];
+        let text = if r.is_empty() || r.starts_with('#') {
+            format!("{}{r}", &base[..base.find('#').unwrap_or(base.len())])
+        } else if r.starts_with('?') {
+            format!("{origin}{base_path}{r}")
+        } else if r.starts_with('/') {
+            format!("{origin}{}", remove_dot_segments(r))
+        } else {
+            let dir = match base_path.rfind('/') {
+                Some(i) => &base_path[..=i],
+                None if authority_end > 0 => "/",
+                None => "",
+            };
+            format!("{origin}{}", remove_dot_segments(&format!("{dir}{r}")))
+        };
+        Uri::parse(&text)
+    }
+}
+
+/// RFC 3986's remove_dot_segments, on the path part (query and fragment kept).
+fn remove_dot_segments(path_and_rest: &str) -> String {
+    let split = path_and_rest.find(['?', '#']).unwrap_or(path_and_rest.len());
+    let (path, rest) = path_and_rest.split_at(split);
+    let mut out: Vec<&str> = Vec::new();
+    let segments: Vec<&str> = path.split('/').collect();
+    for (i, seg) in segments.iter().enumerate() {
+        match *seg {
+            "." => {
+                if i == segments.len() - 1 {
+                    out.push("");
+                }
+            }
+            ".." => {
+                if out.len() > 1 {
+                    out.pop();
+                }
+                if i == segments.len() - 1 {
+                    out.push("");
+                }
+            }
+            s => out.push(s),
+        }
+    }
+    format!("{}{rest}", out.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_resolve_against_a_base() {
+        let base = Uri::parse("https://example.com/a/b").unwrap();
+        let r = |s: &str| base.resolve(&Uri::parse(s).unwrap()).unwrap().as_str().to_string();
+        assert_eq!(r("/c/d"), "https://example.com/c/d");
+        assert_eq!(r("c/d"), "https://example.com/a/c/d");
+        assert_eq!(r("../x"), "https://example.com/x");
+        assert_eq!(r("http://other/"), "http://other/");
+        let root = Uri::parse("https://example.com").unwrap();
+        assert_eq!(root.resolve(&Uri::parse("/a/b").unwrap()).unwrap().as_str(), "https://example.com/a/b");
+    }
+
+    #[test]
+    fn parts_are_attributes() {
+        let u = Uri::parse("https://bob:pw@example.com:8080/a/b?a=b#frag").unwrap();
+        assert_eq!(u.attribute("port"), Some(Value::Integer(8080)));
+        assert_eq!(u.attribute("userinfo"), Some(Value::from("bob:pw")));
+        assert_eq!(u.attribute("nope"), None);
+    }
+}

@@ -1,0 +1,1 @@
+notice(URI(scheme => 'https', host => 'example.com', path => '/a/b'))

@@ -1,0 +1,2 @@
+$o = URI('urn:a:b:c')
+notice($o.scheme, $o.opaque, "<${o.host}>")
