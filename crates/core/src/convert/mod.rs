@@ -5,6 +5,7 @@
 
 mod collection;
 mod number;
+mod timespan;
 
 use thiserror::Error;
 
@@ -43,6 +44,7 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::Array { .. } | Type::Tuple(_) => collection::array(args)?,
         Type::Hash { .. } | Type::Struct(_) => collection::hash(args)?,
         Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(inner, args)?,
+        Type::Timespan(_) => timespan::timespan(args)?,
         Type::Uri(_) => {
             let uri = match args {
                 [Value::String(s)] => crate::value::uri::Uri::parse(s),

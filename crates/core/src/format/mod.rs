@@ -295,6 +295,10 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             'p' => t.to_string(),
             _ => return Err(unsupported(spec, "Type", "sp")),
         }),
+        Value::Timespan(_) => spec.pad(match spec.letter {
+            'p' => format!("Timespan('{}')", crate::value::to_s(v)),
+            _ => quoted_if(spec.alt, crate::value::to_s(v)),
+        }),
         Value::Uri(u) => spec.pad(match (spec.letter, spec.alt) {
             ('p', _) => format!("URI({})", puppet_quote(u.as_str())),
             (_, true) => puppet_double_quote(u.as_str()),

@@ -69,6 +69,7 @@ pub fn infer_reduced(v: &Value) -> Type {
         Value::Sensitive(x) => Type::Sensitive(Box::new(generalize(&infer_reduced(x)))),
         Value::Iterator(_) => Type::Iterator(Some(Box::new(iterator_element_type(v)))),
         Value::Uri(u) => Type::Uri(Some(u.parts().to_vec())),
+        Value::Timespan(t) => Type::Timespan(super::time::TimeRange { from: Some(*t), to: Some(*t) }),
     }
 }
 

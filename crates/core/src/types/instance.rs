@@ -134,13 +134,16 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
         // URI and deferred values are not among confer's values yet; Puppet
         // infers a `Type[...]` for resource and class references, so they are
         // not instances of `Resource` or `Class` either.
+        Type::Timespan(range) => match v {
+            Value::Timespan(t) => range.covers(&super::time::TimeRange { from: Some(*t), to: Some(*t) }),
+            _ => false,
+        },
         Type::Uri(params) => match v {
             Value::Uri(u) => super::uri::params_assignable(params.as_deref(), Some(u.parts())),
             _ => false,
         },
         Type::Callable(_)
         | Type::Runtime(_)
-        | Type::Timespan(_)
         | Type::Timestamp(_)
         | Type::SemVer(_)
         | Type::SemVerRange

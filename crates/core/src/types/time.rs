@@ -149,7 +149,7 @@ fn in_access(msg: String) -> CoreError {
 }
 
 /// Formats with Puppet's `'%D-%H:%M:%S.%-N'`.
-fn format_timespan(b: TimeBound) -> String {
+pub(crate) fn format_timespan(b: TimeBound) -> String {
     let total = b.nanos.abs();
     let secs = total / NANOS_PER_SEC;
     let mut frac = (total % NANOS_PER_SEC).to_string();
@@ -203,7 +203,8 @@ fn days_from_civil(y: i128, m: i128, d: i128) -> i128 {
     era * 146_097 + doe - 719_468
 }
 
-const TIMESPAN_FORMATS: &str = "%D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S";
+pub(crate) const TIMESPAN_FORMATS: &str =
+    "%D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S";
 
 /// Puppet's default timespan formats as patterns; in each, the first field may
 /// exceed its usual maximum, and the fraction is in the last group.
@@ -256,7 +257,7 @@ fn parse_timespan(s: &str) -> Result<TimeBound, CoreError> {
 }
 
 /// A timespan from `{days => 1, hours => 2, ...}`; every field is optional.
-fn timespan_from_fields(h: &crate::value::HashMap) -> Result<TimeBound, CoreError> {
+pub(crate) fn timespan_from_fields(h: &crate::value::HashMap) -> Result<TimeBound, CoreError> {
     let field = |name: &str| -> i128 {
         match h.get(&Value::from(name)) {
             Some(Value::Integer(i)) => i128::from(*i),

@@ -82,6 +82,10 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
         (Value::Float(x), Value::Integer(y)) => x.partial_cmp(&(*y as f64)),
         (Value::Float(x), Value::Float(y)) => x.partial_cmp(y),
         (Value::String(x), Value::String(y)) => Some(str_casecmp(x, y)),
+        (Value::Timespan(x), Value::Timespan(y)) => Some(x.nanos.cmp(&y.nanos)),
+        // A Timespan compares with a number of seconds.
+        (Value::Timespan(x), Value::Integer(_) | Value::Float(_)) => (x.nanos as f64 / 1e9).partial_cmp(&seconds(b)),
+        (Value::Integer(_) | Value::Float(_), Value::Timespan(y)) => seconds(a).partial_cmp(&(y.nanos as f64 / 1e9)),
         _ => None,
     }
     .ok_or_else(incomparable)?;
@@ -91,6 +95,14 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
         Comparison::Gt => ordering == Ordering::Greater,
         Comparison::Ge => ordering != Ordering::Less,
     })
+}
+
+fn seconds(v: &Value) -> f64 {
+    match v {
+        Value::Integer(i) => *i as f64,
+        Value::Float(f) => *f,
+        _ => f64::NAN,
+    }
 }
 
 /// Case-insensitive ordering of two strings as Ruby's `casecmp` does it: only

@@ -21,6 +21,7 @@ impl PartialEq for Value {
             (Value::Sensitive(a), Value::Sensitive(b)) => std::sync::Arc::ptr_eq(a, b),
             (Value::Iterator(a), Value::Iterator(b)) => a == b,
             (Value::Uri(a), Value::Uri(b)) => a.as_str() == b.as_str(),
+            (Value::Timespan(a), Value::Timespan(b)) => a.nanos == b.nanos,
             _ => false,
         }
     }
@@ -46,6 +47,7 @@ impl Hash for Value {
             Value::Sensitive(s) => std::sync::Arc::as_ptr(s).hash(state),
             Value::Iterator(it) => it.hash(state),
             Value::Uri(u) => u.as_str().hash(state),
+            Value::Timespan(t) => t.nanos.hash(state),
         }
     }
 }

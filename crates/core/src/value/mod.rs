@@ -6,6 +6,7 @@ mod compare;
 mod display;
 mod eq;
 pub mod iterable;
+pub mod timespan;
 pub mod uri;
 
 use std::sync::Arc;
@@ -51,6 +52,8 @@ pub enum Value {
     Iterator(Arc<iterable::Iteration>),
     /// A URI (`URI('https://example.com/')`).
     Uri(Arc<uri::Uri>),
+    /// A duration in nanoseconds (`Timespan('1-00:00:00')`).
+    Timespan(crate::types::time::TimeBound),
 }
 
 impl Value {
@@ -118,6 +121,7 @@ impl Value {
             Value::Sensitive(_) => "Sensitive",
             Value::Iterator(_) => "Iterator",
             Value::Uri(_) => "URI",
+            Value::Timespan(_) => "Timespan",
         }
     }
 }

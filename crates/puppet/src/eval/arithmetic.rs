@@ -114,6 +114,10 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
             return Ok(Value::array(out));
         }
         (BinaryOp::Add, Value::Hash(h)) => return hash_merge(h, rhs),
+        (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div, Value::Timespan(t)) => {
+            return timespan_op(op, t.nanos, rhs)
+                .map(|nanos| Value::Timespan(confer_core::types::time::TimeBound { nanos, float: false }))
+        }
         (BinaryOp::Add, Value::Uri(base)) => {
             let reference = match rhs {
                 Value::Uri(r) => (**r).clone(),
@@ -203,6 +207,33 @@ fn shift(op: BinaryOp, x: i128, n: i128) -> Result<Value, String> {
     } else {
         let n = (-n).min(127);
         Ok(Value::Integer((x >> n) as i64))
+    }
+}
+
+/// Timespan arithmetic: `+`/`-` with a timespan or seconds, `*`/`/` by a
+/// number.
+fn timespan_op(op: BinaryOp, nanos: i128, rhs: &Value) -> Result<i128, String> {
+    let seconds = |v: &Value| -> Option<f64> {
+        match v {
+            Value::Integer(i) => Some(*i as f64),
+            Value::Float(f) => Some(*f),
+            _ => None,
+        }
+    };
+    let other = match rhs {
+        Value::Timespan(t) => Some(t.nanos),
+        v => seconds(v).map(|s| (s * 1e9).round() as i128),
+    };
+    match (op, other) {
+        (BinaryOp::Add, Some(n)) => Ok(nanos + n),
+        (BinaryOp::Sub, Some(n)) => Ok(nanos - n),
+        (BinaryOp::Mul, _) if seconds(rhs).is_some() => {
+            Ok((nanos as f64 * seconds(rhs).unwrap_or(1.0)).round() as i128)
+        }
+        (BinaryOp::Div, _) if seconds(rhs).is_some_and(|s| s != 0.0) => {
+            Ok((nanos as f64 / seconds(rhs).unwrap_or(1.0)).round() as i128)
+        }
+        _ => Err(format!("A Timespan cannot be combined with a {} by '{}'", rhs.type_name(), op.symbol())),
     }
 }
 

@@ -81,6 +81,7 @@ pub(crate) fn ruby_class(v: &Value) -> String {
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable::Iterator".into(),
         Value::Uri(_) => "URI::Generic".into(),
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
     }
 }
 

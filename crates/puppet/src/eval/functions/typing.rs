@@ -14,6 +14,16 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
         "assert_type" => Ok(assert_type(&mut call)),
         "type" => Ok(type_of(&call)),
         "unwrap" => Ok(unwrap(&mut call)),
+        "strftime" => Ok(match call.args.as_slice() {
+            [Value::Timespan(t), Value::String(fmt)] => confer_core::value::timespan::strftime(t.nanos, fmt)
+                .map(Value::from)
+                .map_err(|e| fail(call.span, e.to_string())),
+            [other, ..] => Err(fail(
+                call.span,
+                format!("'strftime' of a {} is not supported by confer yet (Timespan only)", other.type_name()),
+            )),
+            [] => Err(call.arity_error("a Timespan and a format")),
+        }),
         "convert_to" => Ok(convert_to(&mut call)),
         "sprintf" => Ok(match call.args.split_first() {
             Some((Value::String(fmt), rest)) => {

@@ -1,0 +1,46 @@
+//! `Timespan.new`: from seconds, from days/hours/minutes/seconds (and
+//! fractions) given separately or in a hash, or from a string and formats.
+
+use super::{invalid, ConvertError};
+use crate::types::time::{timespan_from_fields, TimeBound};
+use crate::value::timespan::parse;
+use crate::Value;
+
+fn formats(v: Option<&Value>) -> Result<Vec<String>, ConvertError> {
+    match v {
+        None | Some(Value::Undef) => Ok(Vec::new()),
+        Some(Value::String(f)) => Ok(vec![f.to_string()]),
+        Some(Value::Array(items)) if !items.is_empty() => Ok(items.iter().map(crate::value::to_s).collect()),
+        Some(other) => Err(invalid(format!(
+            "Timespan formats must be a String or a non-empty Array of Strings, got {}",
+            crate::value::to_s(other)
+        ))),
+    }
+}
+
+/// Creates a Timespan.
+pub fn timespan(args: &[Value]) -> Result<Value, ConvertError> {
+    let from_string = |s: &str, f: Option<&Value>| parse(s, &formats(f)?).map_err(|e| invalid(e.to_string()));
+    let bound = match args {
+        [Value::Integer(i)] => TimeBound { nanos: i128::from(*i) * 1_000_000_000, float: false },
+        [Value::Float(f)] => TimeBound { nanos: (*f * 1e9).round() as i128, float: true },
+        [Value::String(s)] => from_string(s, None)?,
+        [Value::String(s), f] => from_string(s, Some(f))?,
+        [Value::Hash(h)] if h.contains_key(&Value::from("string")) => {
+            let s = h.get(&Value::from("string")).map(crate::value::to_s).unwrap_or_default();
+            from_string(&s, h.get(&Value::from("format")))?
+        }
+        [Value::Hash(h)] => timespan_from_fields(h).map_err(|e| invalid(e.to_string()))?,
+        parts if (4..=7).contains(&parts.len()) && parts.iter().all(|p| matches!(p, Value::Integer(_))) => {
+            let n: Vec<i128> =
+                parts.iter().map(|p| if let Value::Integer(i) = p { i128::from(*i) } else { 0 }).collect();
+            let get = |i: usize| n.get(i).copied().unwrap_or(0);
+            let nanos = (((((get(0) * 24 + get(1)) * 60 + get(2)) * 60 + get(3)) * 1000 + get(4)) * 1000 + get(5))
+                * 1000
+                + get(6);
+            TimeBound { nanos, float: false }
+        }
+        _ => return Err(invalid("Timespan.new expects seconds, a String (and formats), a Hash or 4 to 7 Integers")),
+    };
+    Ok(Value::Timespan(bound))
+}

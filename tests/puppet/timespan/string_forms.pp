@@ -1,0 +1,2 @@
+$t = Timespan(90)
+notice("${t}", String($t), [$t])
