@@ -36,20 +36,27 @@ pub fn hash(args: &[Value]) -> Result<Value, ConvertError> {
             .map(|e| e.into_values())
             .map_err(|_| invalid(format!("Value of type {} cannot be converted to Hash", other.type_name())))?,
     };
+    let out = hash_entries(&items).ok_or_else(|| invalid("odd number of arguments for Hash"))?;
+    Ok(Value::hash(out))
+}
+
+/// The entries an array stands for as a hash: `[[k, v], ...]` pairs, or
+/// alternating keys and values; `None` for an odd number of elements.
+pub fn hash_entries(items: &[Value]) -> Option<HashMap> {
     let mut out = HashMap::new();
     let pairs = items.iter().all(|i| matches!(i, Value::Array(p) if p.len() == 2));
     if pairs && !items.is_empty() {
-        for i in &items {
+        for i in items {
             if let Value::Array(p) = i {
                 out.insert(p[0].clone(), p[1].clone());
             }
         }
-    } else if items.len() % 2 == 0 {
+    } else if items.len().is_multiple_of(2) {
         for chunk in items.chunks(2) {
             out.insert(chunk[0].clone(), chunk[1].clone());
         }
     } else {
-        return Err(invalid("odd number of arguments for Hash"));
+        return None;
     }
-    Ok(Value::hash(out))
+    Some(out)
 }

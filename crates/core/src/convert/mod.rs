@@ -4,6 +4,8 @@
 //! assert-after-construct rule for constrained types.
 
 mod collection;
+
+pub use collection::hash_entries;
 mod number;
 mod timespan;
 

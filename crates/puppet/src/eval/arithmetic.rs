@@ -275,22 +275,10 @@ fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, String> {
     let mut out = h.clone();
     match rhs {
         Value::Hash(r) => out.extend(r.iter().map(|(k, v)| (k.clone(), v.clone()))),
-        Value::Array(items) => {
-            let pairs = items.iter().all(|i| matches!(i, Value::Array(p) if p.len() == 2));
-            if pairs && !items.is_empty() {
-                for item in items.iter() {
-                    if let Value::Array(p) = item {
-                        out.insert(p[0].clone(), p[1].clone());
-                    }
-                }
-            } else if items.len() % 2 == 0 {
-                for pair in items.chunks(2) {
-                    out.insert(pair[0].clone(), pair[1].clone());
-                }
-            } else {
-                return Err("Only an Array with an even number of elements can be merged with a Hash".to_string());
-            }
-        }
+        Value::Array(items) => out
+            .extend(confer_core::convert::hash_entries(items).ok_or_else(|| {
+                "Only an Array with an even number of elements can be merged with a Hash".to_string()
+            })?),
         other => return Err(format!("A Hash can only be merged with a Hash or an Array, got {}", other.type_name())),
     }
     Ok(Value::hash(out))
