@@ -47,6 +47,7 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::Hash { .. } | Type::Struct(_) => collection::hash(args)?,
         Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(inner, args)?,
         Type::Timespan(_) => timespan::timespan(args)?,
+        Type::Binary => binary(args)?,
         Type::Uri(_) => {
             let uri = match args {
                 [Value::String(s)] => crate::value::uri::Uri::parse(s),
@@ -94,4 +95,36 @@ fn boolean(args: &[Value]) -> Result<Value, ConvertError> {
         },
         other => return Err(invalid(format!("Value of type {} cannot be converted to Boolean", other.type_name()))),
     }))
+}
+
+/// `Binary.new`: from a string in a format (`%B` strict base64 by default,
+/// `%b`, `%u`, `%s`, `%r`), from an array of bytes, or from a hash of those.
+fn binary(args: &[Value]) -> Result<Value, ConvertError> {
+    use crate::value::binary::decode;
+    let from_string = |s: &str, f: Option<&Value>| {
+        let format = f.and_then(Value::as_str).unwrap_or("%B");
+        decode(s, format).map_err(|e| invalid(e.to_string()))
+    };
+    let bytes = match args {
+        [Value::String(s)] => from_string(s, None)?,
+        [Value::String(s), f] => from_string(s, Some(f))?,
+        [Value::Array(items)] => items
+            .iter()
+            .map(|i| match i {
+                Value::Integer(b @ 0..=255) => Ok(*b as u8),
+                other => {
+                    Err(invalid(format!("Binary bytes must be Integers 0..255, got {}", crate::value::to_s(other))))
+                }
+            })
+            .collect::<Result<Vec<u8>, _>>()?,
+        [Value::Hash(h)] => {
+            let value = h.get(&Value::from("value")).cloned().unwrap_or(Value::Undef);
+            let format = h.get(&Value::from("format")).cloned();
+            let mut inner = vec![value];
+            inner.extend(format);
+            return binary(&inner);
+        }
+        _ => return Err(invalid("Binary.new expects a String (and a format), an Array of bytes or a Hash")),
+    };
+    Ok(Value::Binary(std::sync::Arc::new(bytes)))
 }

@@ -45,6 +45,7 @@ impl Formats {
             (named("Float"), simple("%f")),
             (named("Array"), simple("%a")),
             (named("Hash"), simple("%h")),
+            (named("Binary"), simple("%B")),
         ])
     }
 
@@ -295,6 +296,22 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             'p' => t.to_string(),
             _ => return Err(unsupported(spec, "Type", "sp")),
         }),
+        Value::Binary(b) => {
+            use crate::value::binary::{lines, strict, url_safe};
+            let text = match spec.letter {
+                's' if spec.alt => return Ok(spec.pad(puppet_double_quote(&String::from_utf8_lossy(b)))),
+                's' => String::from_utf8(b.to_vec())
+                    .map_err(|_| FormatError::BadFormats("binary data is not valid UTF-8: use %#s".into()))?,
+                'p' => format!("Binary(\"{}\")", strict(b)),
+                'b' => lines(b),
+                'B' => strict(b),
+                'u' => url_safe(b),
+                't' => "Binary".into(),
+                'T' => "BINARY".into(),
+                _ => return Err(unsupported(spec, "Binary", "bButTsp")),
+            };
+            spec.pad(if spec.alt && spec.letter != 'p' { puppet_double_quote(&text) } else { text })
+        }
         Value::Timespan(_) => spec.pad(match spec.letter {
             'p' => format!("Timespan('{}')", crate::value::to_s(v)),
             _ => quoted_if(spec.alt, crate::value::to_s(v)),

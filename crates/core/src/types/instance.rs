@@ -134,6 +134,7 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
         // URI and deferred values are not among confer's values yet; Puppet
         // infers a `Type[...]` for resource and class references, so they are
         // not instances of `Resource` or `Class` either.
+        Type::Binary => matches!(v, Value::Binary(_)),
         Type::Timespan(range) => match v {
             Value::Timespan(t) => range.covers(&super::time::TimeRange { from: Some(*t), to: Some(*t) }),
             _ => false,
@@ -147,7 +148,6 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
         | Type::Timestamp(_)
         | Type::SemVer(_)
         | Type::SemVerRange
-        | Type::Binary
         | Type::Object
         | Type::Deferred
         | Type::CatalogEntry

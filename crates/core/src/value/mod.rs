@@ -2,6 +2,7 @@
 //! copying a value into a variable, an array or a function argument never copies
 //! its contents.
 
+pub mod binary;
 mod compare;
 mod display;
 mod eq;
@@ -54,6 +55,8 @@ pub enum Value {
     Uri(Arc<uri::Uri>),
     /// A duration in nanoseconds (`Timespan('1-00:00:00')`).
     Timespan(crate::types::time::TimeBound),
+    /// A byte sequence (`Binary('YWJj')`).
+    Binary(Arc<Vec<u8>>),
 }
 
 impl Value {
@@ -122,6 +125,7 @@ impl Value {
             Value::Iterator(_) => "Iterator",
             Value::Uri(_) => "URI",
             Value::Timespan(_) => "Timespan",
+            Value::Binary(_) => "Binary",
         }
     }
 }

@@ -56,6 +56,7 @@ fn length(call: &Call<'_, '_>, v: &Value) -> EvalResult {
         Value::String(s) => s.chars().count(),
         Value::Array(a) => a.len(),
         Value::Hash(h) => h.len(),
+        Value::Binary(b) => b.len(),
         Value::Iterator(_) => confer_core::value::iterable::elements(v)
             .map(|e| e.into_values().len())
             .map_err(|e| fail(call.span, e.to_string()))?,
