@@ -87,6 +87,12 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
     let main: Arc<str> = Arc::from(opts.file.as_str());
     let src = read_file(&opts.file, None)?;
     parser::parse_into(&main, &src, &mut policy, &mut next_id)?;
+    // `__main__` is the entry file's `main` bundle; in other files it is ignored.
+    for b in policy.bundles.iter_mut() {
+        if b.name == "__main__" {
+            Arc::make_mut(b).name = "main".into();
+        }
+    }
     let mut loaded: HashSet<String> = HashSet::new();
     loaded.insert(normalize(&opts.file));
     for _ in 0..MAX_FILES {
@@ -101,7 +107,12 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
             if loaded.insert(normalize(&path)) {
                 let src = read_file(&path, Some((&from, Pos { line: 1, col: 1 })))?;
                 let f: Arc<str> = Arc::from(path.as_str());
-                parser::parse_into(&f, &src, &mut policy, &mut next_id)?;
+                let mut sub = Policy::default();
+                parser::parse_into(&f, &src, &mut sub, &mut next_id)?;
+                policy
+                    .bundles
+                    .extend(sub.bundles.into_iter().filter(|b| b.name != "__main__"));
+                policy.bodies.extend(sub.bodies);
                 added = true;
             }
         }
@@ -297,7 +308,8 @@ pub fn report_syntax_error(d: &Diagnostic, out: &mut dyn Sink, err: &mut dyn Sin
     out.line("   error: There are syntax errors in policy files");
 }
 
-/// The bundlesequence: `body common control`'s, else `__main__`.
+/// The bundlesequence: `body common control`'s, else `main` (which a
+/// `__main__` bundle of the entry file becomes).
 fn bundlesequence(ctx: &mut EvalContext) -> Option<Vec<Rv>> {
     let bodies = ctx.policy.bodies.clone();
     for b in bodies.iter() {
@@ -316,12 +328,7 @@ fn bundlesequence(ctx: &mut EvalContext) -> Option<Vec<Rv>> {
             };
         }
     }
-    let main = ctx
-        .policy
-        .bundles
-        .iter()
-        .find(|b| b.name == "__main__" && b.kind == "agent")?;
-    Some(vec![Rv::Scalar(Arc::from(format!("{}:__main__", main.ns)))])
+    Some(vec![Rv::scalar("main")])
 }
 
 /// Validates like `cf-promises -f FILE`: parse every file; 0 when valid.
