@@ -507,7 +507,7 @@ mod tests {
     #[test]
     fn guards_and_identifiers() {
         assert_eq!(
-            toks("vars: any:: linux.!windows:: \"$(x)\":: ns:b"),
+            toks("vars:\nany::\nlinux.!windows::\n\"$(x)\"::\nns:b"),
             vec![
                 Tok::PromiseGuard("vars".into()),
                 Tok::ClassGuard("any".into()),
