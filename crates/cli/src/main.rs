@@ -1,6 +1,7 @@
 //! `confer`: run Puppet manifests and CFEngine policy with the exact semantics of
 //! the real tools, without touching the system.
 
+mod cfengine;
 mod check;
 mod diagnostics;
 mod puppet;
@@ -26,6 +27,9 @@ enum Command {
     ///
     /// Example: confer check --type 'Array[Struct[{name => String[1]}]]' hosts.json
     Check(check::CheckArgs),
+    /// Run and validate CFEngine policy.
+    #[command(subcommand)]
+    Cfengine(cfengine::Command),
 }
 
 /// Stack for the thread that parses and evaluates: recursion is bounded by
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
     let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || match cli.command {
         Command::Puppet(cmd) => puppet::run(cmd),
         Command::Check(args) => check::run(args),
+        Command::Cfengine(c) => cfengine::run(c),
     });
     match worker.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,

@@ -1,0 +1,347 @@
+//! The agent's bundle evaluation (cf-agent.c): pre-evaluation of every
+//! bundle (`PolicyResolve`), the bundlesequence, three passes over each
+//! bundle's promise types in cf-agent's order, `classes`, `methods` and
+//! `reports` promises.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use crate::ast::{Bundle, FnCall, Promise, Rval};
+use crate::context::{BundleFrame, EvalContext};
+use crate::expand::{is_cf3_var_string, is_naked_var, naked};
+use crate::functions::{self, canonify};
+use crate::promise::{evaluate_final_rval, expand_promise, Expanded};
+use crate::value::{DataType, Rv};
+use crate::varref::VarRef;
+
+/// cf-agent's `AGENT_TYPESEQUENCE`: the order promise types run in a pass.
+pub const TYPE_SEQUENCE: &[&str] = &[
+    "meta",
+    "vars",
+    "defaults",
+    "classes",
+    "users",
+    "files",
+    "packages",
+    "guest_environments",
+    "methods",
+    "processes",
+    "services",
+    "commands",
+    "storage",
+    "databases",
+    "reports",
+];
+
+/// Number of passes over a bundle (`CF_DONEPASSES - 1`).
+pub const PASSES: u32 = 3;
+
+/// Maximum depth of nested `methods` calls.
+const MAX_CALL_DEPTH: usize = 64;
+
+/// Pushes a bundle frame, binding its parameters to `args`.
+pub fn push_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>) {
+    ctx.bundles.push(BundleFrame { bundle: bundle.clone(), classes: HashSet::new() });
+    for (i, param) in bundle.args.iter().enumerate() {
+        let Some(a) = args.get(i) else { break };
+        let r = VarRef {
+            ns: Some(bundle.ns.clone()),
+            scope: Some(bundle.name.clone()),
+            lval: param.clone(),
+            indices: vec![],
+        };
+        let ty = match a {
+            Rv::List(_) => DataType::Slist,
+            Rv::Container(_) => DataType::Container,
+            _ => DataType::String,
+        };
+        ctx.put(&r, a.clone(), ty, &["source=bundle"]);
+    }
+}
+
+/// Runs the promises of one type in `bundle` with `verify`.
+fn resolve_type(ctx: &mut EvalContext, bundle: &Arc<Bundle>, ptype: &str, agent: bool) {
+    for section in bundle.sections_of(ptype) {
+        for pp in &section.promises {
+            let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| {
+                keep_promise(ctx, pp, exp, ptype, agent);
+            };
+            expand_promise(ctx, pp, ptype, &mut act);
+        }
+    }
+}
+
+/// `BundleResolve`: vars (and for common bundles classes, then vars again).
+pub fn bundle_resolve(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
+    if bundle.kind == "common" {
+        resolve_type(ctx, bundle, "vars", false);
+        resolve_type(ctx, bundle, "classes", false);
+    }
+    resolve_type(ctx, bundle, "vars", false);
+}
+
+/// `PolicyResolve`: common bundles (vars, classes), then every other
+/// bundle's vars, each with no arguments.
+pub fn policy_resolve(ctx: &mut EvalContext) {
+    let bundles: Vec<Arc<Bundle>> = ctx.policy.bundles.clone();
+    for common in [true, false] {
+        for b in bundles.iter().filter(|b| (b.kind == "common") == common) {
+            push_bundle(ctx, b, vec![]);
+            bundle_resolve(ctx, b);
+            ctx.bundles.pop();
+        }
+    }
+}
+
+/// `ScheduleAgentOperations`: three passes over the bundle.
+pub fn schedule(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
+    for pass in 1..=PASSES {
+        for ptype in TYPE_SEQUENCE {
+            let has = bundle.sections_of(ptype).any(|s| !s.promises.is_empty());
+            if !has {
+                continue;
+            }
+            ctx.pass = pass;
+            for section in bundle.sections_of(ptype) {
+                for pp in &section.promises {
+                    ctx.pass = pass;
+                    let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| {
+                        keep_promise(ctx, pp, exp, ptype, true);
+                    };
+                    expand_promise(ctx, pp, ptype, &mut act);
+                    if ctx.aborted.is_some() {
+                        return;
+                    }
+                }
+            }
+            if *ptype == "classes" {
+                bundle_resolve(ctx, bundle);
+            }
+        }
+    }
+}
+
+/// `KeepAgentPromise` (or the resolver's actuator when `agent` is false).
+fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, agent: bool) {
+    match ptype {
+        "vars" | "meta" => {
+            crate::verify_vars::verify_var_promise(ctx, pp, exp);
+            if agent {
+                crate::verify_vars::verify_var_promise(ctx, pp, exp);
+            }
+        }
+        "classes" => verify_class_promise(ctx, exp),
+        "methods" if agent => verify_methods(ctx, pp, exp),
+        "reports" if agent => verify_report(ctx, exp),
+        _ => {}
+    }
+}
+
+/// The lock key of an expanded promise (`PromiseRuntimeHash`): bundle,
+/// promiser and every evaluated attribute.
+fn lock_key(ctx: &EvalContext, kind: &str, exp: &Expanded) -> String {
+    let mut k = String::new();
+    k.push_str(kind);
+    k.push('\u{1}');
+    if let Some(b) = ctx.bundle() {
+        k.push_str(&b.ns);
+        k.push('\u{1}');
+        k.push_str(&b.name);
+    }
+    k.push('\u{1}');
+    k.push_str(&exp.promiser);
+    for (l, r) in &exp.constraints {
+        k.push('\u{1}');
+        k.push_str(l);
+        k.push('=');
+        k.push_str(&r.to_display());
+    }
+    k
+}
+
+/// `VerifyReportPromise`: a report with an unexpanded reference waits for
+/// the last pass; an identical report in the same bundle prints once.
+fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
+    if ctx.pass < PASSES && is_cf3_var_string(&exp.promiser) {
+        return;
+    }
+    let key = lock_key(ctx, "reports", exp);
+    if !ctx.locks.insert(key) {
+        return;
+    }
+    if exp.get("report_to_file").is_some() {
+        return;
+    }
+    for line in exp.promiser.split('\n') {
+        let _ = line;
+    }
+    let text = format!("R: {}", exp.promiser);
+    ctx.out.line(&text);
+}
+
+fn class_value(ctx: &EvalContext, r: &Rv) -> Option<bool> {
+    match r {
+        Rv::Scalar(s) => {
+            if s.contains('$') {
+                return None;
+            }
+            ctx.eval_class_expr(s)
+        }
+        _ => None,
+    }
+}
+
+fn list_values(ctx: &EvalContext, r: &Rv) -> Option<Vec<bool>> {
+    match r {
+        Rv::List(items) => items.iter().map(|i| class_value(ctx, i)).collect(),
+        Rv::Scalar(_) => class_value(ctx, r).map(|b| vec![b]),
+        _ => None,
+    }
+}
+
+/// `VerifyClassPromise`: defines the promiser (canonified) when its
+/// expression holds.
+fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
+    let mut result: Option<bool> = None;
+    let mut any_attr = false;
+    for (lval, r) in &exp.constraints {
+        let v = match lval.as_str() {
+            "expression" => class_value(ctx, r),
+            "and" => list_values(ctx, r).map(|v| v.iter().all(|b| *b)),
+            "or" => list_values(ctx, r).map(|v| v.iter().any(|b| *b)),
+            "xor" => list_values(ctx, r).map(|v| v.iter().filter(|b| **b).count() == 1),
+            "not" => class_value(ctx, r).map(|b| !b),
+            "dist" | "select_class" => list_values(ctx, r).map(|v| !v.is_empty()),
+            _ => continue,
+        };
+        any_attr = true;
+        match v {
+            Some(b) => result = Some(result.unwrap_or(true) && b),
+            None => return,
+        }
+    }
+    if any_attr && result != Some(true) {
+        return;
+    }
+    let name = canonify(&exp.promiser);
+    let common = ctx.bundle().is_some_and(|b| b.kind == "common");
+    let scope = exp.get("scope").and_then(Rv::as_scalar);
+    let bundle_scope = match scope {
+        Some("bundle") => true,
+        Some("namespace") => false,
+        _ => !common,
+    };
+    ctx.define_class(&name, bundle_scope);
+}
+
+/// Resolves a bundle name (`ns:name` or `name` in the current namespace),
+/// agent bundles first, then common ones.
+pub fn find_bundle(ctx: &EvalContext, name: &str) -> Option<Arc<Bundle>> {
+    let (ns, n) = match name.split_once(':') {
+        Some((ns, n)) => (ns.to_string(), n),
+        None => (ctx.ns(), name),
+    };
+    for kind in ["agent", "common"] {
+        if let Some(b) = ctx.policy.bundles.iter().find(|b| b.kind == kind && b.name == n && b.ns == ns) {
+            return Some(b.clone());
+        }
+    }
+    None
+}
+
+/// Evaluates a method's (or bundlesequence entry's) arguments in the
+/// caller's context (`ScopeAugment`).
+pub fn eval_args(ctx: &mut EvalContext, args: &[Rval]) -> Vec<Rv> {
+    let mut out = vec![];
+    for a in args {
+        match a {
+            Rval::Scalar(s) if is_naked_var(s, b'@') => match ctx.lookup(naked(s)) {
+                Some(v) if matches!(v.rval, Rv::List(_) | Rv::Container(_)) => out.push(v.rval),
+                _ => out.push(Rv::scalar(ctx.expand(s))),
+            },
+            Rval::Scalar(s) => out.push(Rv::scalar(ctx.expand(s))),
+            Rval::FnCall(f) => out.push(functions::call(ctx, &Arc::new(f.clone())).1),
+            Rval::List(_) => out.push(evaluate_final_rval(ctx, &Rv::from_ast(a), false)),
+        }
+    }
+    out
+}
+
+/// `VerifyMethodsPromise`.
+fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
+    let (name, args): (String, Vec<Rval>) = match exp.get("usebundle") {
+        Some(Rv::FnCall(f)) => (f.name.clone(), f.args.clone()),
+        Some(Rv::Scalar(s)) => (s.to_string(), vec![]),
+        _ => (exp.promiser.clone(), vec![]),
+    };
+    let _ = pp;
+    let key = lock_key(ctx, "methods", exp);
+    if !ctx.locks.insert(key) {
+        return;
+    }
+    let Some(bundle) = find_bundle(ctx, &name) else {
+        if is_cf3_var_string(&name) {
+            ctx.error("A variable seems to have been used for the name of the method. In this case, the promiser also needs to contain the unique name of the method");
+        }
+        ctx.error(format!("A method attempted to use a bundle '{name}' that was apparently not defined"));
+        ctx.error(format!("Aborting due to missing bundle '{name}'"));
+        ctx.aborted = Some(1);
+        return;
+    };
+    if ctx.bundles.len() >= MAX_CALL_DEPTH {
+        ctx.error(format!("Method '{name}': bundles are nested too deeply"));
+        return;
+    }
+    if args.len() != bundle.args.len() {
+        ctx.error(format!(
+            "Bundle '{}' expects {} arguments, but {} were given",
+            bundle.name,
+            bundle.args.len(),
+            args.len()
+        ));
+    }
+    let args = eval_args(ctx, &args);
+    call_bundle(ctx, &bundle, args, true);
+}
+
+/// Evaluates `bundle` with `args`, as a method call or a bundlesequence
+/// entry.
+pub fn call_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, as_method: bool) {
+    let saved_this = std::mem::take(&mut ctx.this);
+    let saved_promise = ctx.promise.take();
+    let saved_pass = ctx.pass;
+    push_bundle(ctx, bundle, args);
+    if as_method {
+        let ns = bundle.ns.clone();
+        let name = bundle.name.clone();
+        ctx.vars.retain(|k, _| k.indices.is_empty() || k.scope != name || k.ns.as_deref() != Some(&ns));
+        bundle_resolve(ctx, bundle);
+    }
+    schedule(ctx, bundle);
+    ctx.bundles.pop();
+    if as_method {
+        for p in &bundle.args {
+            ctx.remove(&VarRef {
+                ns: Some(bundle.ns.clone()),
+                scope: Some(bundle.name.clone()),
+                lval: p.clone(),
+                indices: vec![],
+            });
+        }
+    }
+    ctx.this = saved_this;
+    ctx.promise = saved_promise;
+    ctx.pass = saved_pass;
+}
+
+/// A bundlesequence entry: a name, or a call with arguments.
+pub fn sequence_entry(r: &Rv) -> Option<(String, Vec<Rval>)> {
+    match r {
+        Rv::Scalar(s) => Some((s.to_string(), vec![])),
+        Rv::FnCall(f) => {
+            let FnCall { name, args, .. } = &**f;
+            Some((name.clone(), args.clone()))
+        }
+        _ => None,
+    }
+}

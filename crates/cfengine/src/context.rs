@@ -1,0 +1,350 @@
+//! The evaluation context (eval_context.c): variable tables, classes, the
+//! stack of bundle/promise frames, and the output cf-agent prints.
+
+use std::collections::{HashMap as StdHashMap, HashSet};
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::ast::{Bundle, Policy, Promise};
+use crate::class_expr;
+use crate::expand::{self, Resolved};
+use crate::json;
+use crate::value::{primitive_to_string, DataType, Rv, Variable};
+use crate::varref::{is_special_scope, VarRef};
+
+/// Key of a variable in the global table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VarKey {
+    /// Namespace (`None` for special scopes).
+    pub ns: Option<String>,
+    /// Bundle or special scope.
+    pub scope: String,
+    /// Name.
+    pub lval: String,
+    /// Array indices.
+    pub indices: Vec<String>,
+}
+
+/// One frame of the evaluation stack.
+#[derive(Debug)]
+pub struct BundleFrame {
+    /// The bundle being evaluated.
+    pub bundle: Arc<Bundle>,
+    /// Classes defined with bundle scope.
+    pub classes: HashSet<String>,
+}
+
+/// Where output lines go.
+pub trait Sink {
+    /// One line as cf-agent prints it (`R: ...`, `   error: ...`).
+    fn line(&mut self, line: &str);
+}
+
+impl Sink for Vec<String> {
+    fn line(&mut self, line: &str) {
+        self.push(line.to_string());
+    }
+}
+
+/// The evaluation context.
+pub struct EvalContext<'s> {
+    /// The policy being run.
+    pub policy: Arc<Policy>,
+    /// Every variable outside the `this` scope.
+    pub vars: IndexMap<VarKey, Variable>,
+    /// Global classes, `ns:name` (`name` alone in the default namespace).
+    pub classes: HashSet<String>,
+    /// Bundle frames, innermost last.
+    pub bundles: Vec<BundleFrame>,
+    /// The `this` scope of the promise being evaluated.
+    pub this: StdHashMap<String, Variable>,
+    /// The promise being evaluated, if any.
+    pub promise: Option<Promise>,
+    /// The current pass (1..=3 during the agent run, 0 before).
+    pub pass: u32,
+    /// Promises already done (cf-agent's promise lock cache).
+    pub locks: HashSet<String>,
+    /// Output.
+    pub out: &'s mut dyn Sink,
+    /// Whether an error was logged (for the exit code of `validate`).
+    pub errors: usize,
+    /// Set when an abort class was defined or a fatal error happened.
+    pub aborted: Option<i32>,
+    /// Classes that abort the run when defined (`abortclasses`).
+    pub abort_classes: Vec<String>,
+    /// The directory the agent was started in, for relative paths.
+    pub launch_dir: String,
+    /// Work done, to bound runaway policies.
+    pub budget: u64,
+}
+
+/// Upper bound on promise iterations in one run.
+pub const MAX_WORK: u64 = 20_000_000;
+
+impl<'s> EvalContext<'s> {
+    /// A fresh context for `policy`.
+    pub fn new(policy: Arc<Policy>, out: &'s mut dyn Sink) -> EvalContext<'s> {
+        EvalContext {
+            policy,
+            vars: IndexMap::new(),
+            classes: HashSet::new(),
+            bundles: vec![],
+            this: StdHashMap::new(),
+            promise: None,
+            pass: 0,
+            locks: HashSet::new(),
+            out,
+            errors: 0,
+            aborted: None,
+            abort_classes: vec![],
+            launch_dir: std::env::current_dir()
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_else(|_| ".".into()),
+            budget: 0,
+        }
+    }
+
+    /// Logs an `error:` line.
+    pub fn error(&mut self, msg: impl AsRef<str>) {
+        self.errors += 1;
+        let line = format!("   error: {}", msg.as_ref());
+        self.out.line(&line);
+    }
+
+    /// Logs a `warning:` line.
+    pub fn warning(&mut self, msg: impl AsRef<str>) {
+        let line = format!(" warning: {}", msg.as_ref());
+        self.out.line(&line);
+    }
+
+    /// The innermost bundle.
+    pub fn bundle(&self) -> Option<&Arc<Bundle>> {
+        self.bundles.last().map(|f| &f.bundle)
+    }
+
+    /// Namespace of the innermost bundle.
+    pub fn ns(&self) -> String {
+        self.bundle().map_or_else(|| "default".to_string(), |b| b.ns.clone())
+    }
+
+    /// The global-table key for a qualified reference.
+    pub fn key(&self, r: &VarRef) -> Option<VarKey> {
+        let scope = r.scope.clone()?;
+        let ns = if is_special_scope(&scope) { None } else { Some(r.ns.clone().unwrap_or_else(|| "default".into())) };
+        Some(VarKey { ns, scope, lval: r.lval.clone(), indices: r.indices.clone() })
+    }
+
+    /// Defines or replaces a variable.
+    pub fn put(&mut self, r: &VarRef, rval: Rv, ty: DataType, tags: &[&str]) {
+        let Some(k) = self.key(r) else {
+            return;
+        };
+        let tags = Arc::new(tags.iter().map(|t| Arc::from(*t)).collect());
+        self.vars.insert(k, Variable { rval, ty, tags });
+    }
+
+    /// Defines a variable in a special scope (`sys`, `const`, ...).
+    pub fn put_special(&mut self, scope: &str, lval: &str, value: &str) {
+        let r = VarRef { ns: None, scope: Some(scope.into()), lval: lval.into(), indices: vec![] };
+        self.put(&r, Rv::scalar(value), DataType::String, &["source=agent"]);
+    }
+
+    /// Removes a variable.
+    pub fn remove(&mut self, r: &VarRef) {
+        if let Some(k) = self.key(r) {
+            self.vars.shift_remove(&k);
+        }
+    }
+
+    fn get_exact(&self, r: &VarRef) -> Option<&Variable> {
+        let scope = r.scope.as_deref()?;
+        if scope == "this" {
+            return self.this.get(&r.name_with_indices());
+        }
+        let k = self.key(r)?;
+        self.vars.get(&k)
+    }
+
+    /// `VariableResolve2`: the exact variable, or for an indexed reference
+    /// the container at its base name.
+    fn resolve2(&self, r: &VarRef) -> Option<Variable> {
+        if let Some(v) = self.get_exact(r) {
+            return Some(v.clone());
+        }
+        if !r.indices.is_empty() {
+            let base = r.indexless();
+            if let Some(v) = self.get_exact(&base) {
+                if v.ty == DataType::Container {
+                    if let Rv::Container(c) = &v.rval {
+                        let child = json::select(c, &r.indices)?;
+                        return Some(Variable {
+                            rval: Rv::Container(child.clone()),
+                            ty: DataType::Container,
+                            tags: v.tags.clone(),
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// `EvalContextVariableGet`: resolves a reference from the current
+    /// promise or bundle.
+    pub fn get(&self, r: &VarRef) -> Option<Variable> {
+        if r.is_qualified() {
+            if let Some(v) = self.resolve2(r) {
+                return Some(v);
+            }
+            if r.scope.as_deref() != Some("this") {
+                return None;
+            }
+        } else if self.promise.is_some() {
+            let mut t = r.clone();
+            t.scope = Some("this".into());
+            t.ns = None;
+            if let Some(v) = self.resolve2(&t) {
+                return Some(v);
+            }
+        }
+        let b = self.bundle()?;
+        let q = VarRef {
+            ns: Some(r.ns.clone().unwrap_or_else(|| b.ns.clone())),
+            scope: Some(b.name.clone()),
+            lval: r.lval.clone(),
+            indices: r.indices.clone(),
+        };
+        self.resolve2(&q)
+    }
+
+    /// Resolves the text of a reference as it appears inside `$(...)`.
+    pub fn lookup(&self, name: &str) -> Option<Variable> {
+        if let Some(v) = self.this.get(name) {
+            return Some(v.clone());
+        }
+        let ns = self.ns();
+        let r = VarRef::parse_with(name, Some(&ns), None);
+        self.get(&r)
+    }
+
+    /// `ExpandScalar` in the current context.
+    pub fn expand(&self, s: &str) -> String {
+        if !s.contains('$') {
+            return s.to_string();
+        }
+        expand::expand_scalar(s, &mut |name| match self.lookup(name) {
+            Some(v) => match &v.rval {
+                Rv::Scalar(s) => Resolved::Text(s.to_string()),
+                Rv::Container(c) => match primitive_to_string(c) {
+                    Some(t) if crate::value::is_primitive(c) => Resolved::Text(t),
+                    _ => Resolved::NotScalar,
+                },
+                _ => Resolved::NotScalar,
+            },
+            None => Resolved::Undefined,
+        })
+    }
+
+    /// Whether the class `name` (possibly `ns:name`) is defined.
+    pub fn class_defined(&self, name: &str) -> bool {
+        let name = name.trim();
+        if name == "any" {
+            return true;
+        }
+        let (ns, n) = match name.split_once(':') {
+            Some((ns, n)) => (ns.to_string(), n),
+            None => (self.ns(), name),
+        };
+        let qualified = if ns == "default" { n.to_string() } else { format!("{ns}:{n}") };
+        if self.classes.contains(&qualified) {
+            return true;
+        }
+        // Hard classes live in the default namespace and are seen from all.
+        if ns != "default" && self.classes.contains(n) && is_hard_class(n) {
+            return true;
+        }
+        self.bundles.last().is_some_and(|f| f.classes.contains(&qualified))
+    }
+
+    /// Evaluates a class expression (after expanding variables in it).
+    /// `None` when it does not parse or still holds unexpanded references.
+    pub fn eval_class_expr(&self, expr: &str) -> Option<bool> {
+        let e = class_expr::parse(expr).ok()?;
+        let mut bad = false;
+        let v = e.eval(&mut |n| {
+            if n.contains('$') || n.contains('@') {
+                let x = self.expand(n);
+                if x.contains('$') {
+                    bad = true;
+                    return false;
+                }
+                return self.class_defined(&crate::functions::canonify(&x));
+            }
+            self.class_defined(n)
+        });
+        (!bad).then_some(v)
+    }
+
+    /// Defines a class globally (in the current namespace) or for the bundle.
+    pub fn define_class(&mut self, name: &str, bundle_scope: bool) {
+        let ns = self.ns();
+        let (ns, n) = match name.split_once(':') {
+            Some((ns, n)) => (ns.to_string(), n.to_string()),
+            None => (ns, name.to_string()),
+        };
+        let q = if ns == "default" { n.clone() } else { format!("{ns}:{n}") };
+        if bundle_scope {
+            if let Some(f) = self.bundles.last_mut() {
+                f.classes.insert(q);
+                return;
+            }
+        }
+        if self.abort_classes.iter().any(|a| a == &n) {
+            self.aborted = Some(1);
+            self.out.line(&format!("  notice: cf-agent aborted on defined class '{n}'"));
+        }
+        self.classes.insert(q);
+    }
+
+    /// Undefines a class.
+    pub fn undefine_class(&mut self, name: &str) {
+        let ns = self.ns();
+        let q = if ns == "default" || name.contains(':') { name.to_string() } else { format!("{ns}:{name}") };
+        self.classes.remove(&q);
+        if let Some(f) = self.bundles.last_mut() {
+            f.classes.remove(&q);
+        }
+    }
+
+    /// Counts work; `false` once the run has done too much.
+    pub fn spend(&mut self, n: u64) -> bool {
+        self.budget += n;
+        if self.budget > MAX_WORK {
+            if self.aborted.is_none() {
+                self.error("Evaluation stopped: the policy does too much work (confer's iteration bound)");
+                self.aborted = Some(1);
+            }
+            return false;
+        }
+        true
+    }
+}
+
+/// The hard classes confer defines (deterministic ones only).
+pub fn is_hard_class(n: &str) -> bool {
+    HARD_CLASSES.contains(&n)
+}
+
+/// Hard classes: the ones that do not depend on time, host or network.
+pub const HARD_CLASSES: &[&str] = &[
+    "any",
+    "agent",
+    "cfengine",
+    "cfengine_3",
+    "cfengine_3_21",
+    "cfengine_3_21_0",
+    "community_edition",
+    "linux",
+    "64_bit",
+];

@@ -1,0 +1,64 @@
+//! Located errors: everything a user can get wrong in a policy is reported as a
+//! [`Diagnostic`] naming file, line and column, printed the way `cf-promises`
+//! prints them (`FILE:LINE:COL: error: MESSAGE`).
+
+use std::fmt;
+use std::sync::Arc;
+
+/// A position in a source file: 1-based line and column (in bytes, as
+/// cf-promises counts them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pos {
+    /// 1-based line number.
+    pub line: u32,
+    /// 1-based column number.
+    pub col: u32,
+}
+
+/// One located error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file as it was named (the path given on the command line, or the
+    /// path of an input file as resolved).
+    pub file: Arc<str>,
+    /// Where the error was found.
+    pub pos: Pos,
+    /// What is wrong.
+    pub message: String,
+    /// The source line, shown under the message with a caret, when known.
+    pub source_line: Option<String>,
+    /// A log line printed before the located message (cf-promises logs
+    /// `Failed to parse integer number: abc` before rejecting the value).
+    pub log: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic at `pos` in `file`.
+    pub fn new(file: &Arc<str>, pos: Pos, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { file: file.clone(), pos, message: message.into(), source_line: None, log: None }
+    }
+
+    /// Attaches the text of the offending line, taken from `source`.
+    pub fn with_source(mut self, source: &str) -> Diagnostic {
+        self.source_line = source
+            .split('\n')
+            .nth(self.pos.line.saturating_sub(1) as usize)
+            .map(|l| l.trim_end_matches('\r').to_string());
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `FILE:LINE:COL: error: MESSAGE`, then the source line and a caret under
+    /// the column, as cf-promises prints a syntax error.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: error: {}", self.file, self.pos.line, self.pos.col, self.message)?;
+        if let Some(line) = &self.source_line {
+            let caret = " ".repeat(self.pos.col.saturating_sub(1) as usize);
+            write!(f, "\n{line}\n{caret}^")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}

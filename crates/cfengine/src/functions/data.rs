@@ -1,0 +1,316 @@
+//! Data-container functions: parsejson, readjson, parseyaml, readyaml,
+//! mergedata, storejson, data_readstringarray(idx), maparray, mapdata, ...
+
+use std::sync::Arc;
+
+use confer_core::{HashMap, Value};
+
+use crate::ast::FnCall;
+use crate::context::EvalContext;
+use crate::json;
+use crate::value::{DataType, Rv, Variable};
+
+use super::string::regex;
+use super::{arg_int, arg_str, collection, Collection, FnResult};
+
+fn parse_container(ctx: &mut EvalContext, f: &FnCall, text: &str, yaml: bool) -> FnResult {
+    let r = if yaml { json::parse_yaml(text) } else { json::parse(text) };
+    match r {
+        Ok(v) => Ok(Rv::Container(v)),
+        Err(e) => {
+            ctx.error(format!("Error parsing JSON expression '{text}': {e}"));
+            let _ = f;
+            Err(())
+        }
+    }
+}
+
+pub(super) fn parsejson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    match &a[0] {
+        Rv::Container(c) => Ok(Rv::Container(c.clone())),
+        _ => {
+            let t = arg_str(a, 0).to_string();
+            parse_container(ctx, f, &t, false)
+        }
+    }
+}
+
+pub(super) fn parseyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let t = arg_str(a, 0).to_string();
+    parse_container(ctx, f, &t, true)
+}
+
+fn read(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<String, ()> {
+    std::fs::read_to_string(path).map_err(|_| {
+        ctx.error(format!("{}: data error reading JSON file '{path}'", f.name));
+    })
+}
+
+pub(super) fn readjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let path = arg_str(a, 0).to_string();
+    let t = read(ctx, f, &path)?;
+    json::parse(&t).map(Rv::Container).map_err(|_| {
+        ctx.error(format!("{}: error parsing JSON file '{path}'", f.name));
+    })
+}
+
+pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let path = arg_str(a, 0).to_string();
+    let t = read(ctx, f, &path)?;
+    json::parse_yaml(&t).map(Rv::Container).map_err(|_| {
+        ctx.error(format!("{}: error parsing YAML file '{path}'", f.name));
+    })
+}
+
+fn to_value(c: Collection) -> Value {
+    match c {
+        Collection::Data(v) => v,
+        Collection::List(l) => Value::Array(Arc::new(l.iter().map(|s| Value::String(s.clone())).collect())),
+    }
+}
+
+/// `mergedata(a, b, ...)`: objects merge key by key (later wins), arrays
+/// concatenate; mixing an object and an array wraps by position.
+pub(super) fn mergedata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let mut parts = vec![];
+    for arg in a {
+        match collection(ctx, arg) {
+            Some(c) => parts.push(to_value(c)),
+            None => {
+                ctx.error(format!(
+                    "{}: argument '{}' is not a data container or a list",
+                    f.name,
+                    arg.as_scalar().unwrap_or("")
+                ));
+                return Err(());
+            }
+        }
+    }
+    if parts.is_empty() {
+        return Ok(Rv::Container(Value::Hash(Arc::new(HashMap::new()))));
+    }
+    if parts.len() == 1 {
+        return Ok(Rv::Container(parts.remove(0)));
+    }
+    let all_arrays = parts.iter().all(|p| matches!(p, Value::Array(_)));
+    if all_arrays {
+        let mut out = vec![];
+        for p in &parts {
+            if let Value::Array(x) = p {
+                out.extend(x.iter().cloned());
+            }
+        }
+        return Ok(Rv::Container(Value::Array(Arc::new(out))));
+    }
+    let mut m = HashMap::new();
+    for p in parts {
+        match p {
+            Value::Hash(h) => {
+                for (k, v) in h.iter() {
+                    m.insert(k.clone(), v.clone());
+                }
+            }
+            Value::Array(x) => {
+                for (i, v) in x.iter().enumerate() {
+                    m.insert(Value::String(i.to_string().into()), v.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(Rv::Container(Value::Hash(Arc::new(m))))
+}
+
+pub(super) fn storejson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    match a.first().and_then(|x| collection(ctx, x)) {
+        Some(c) => Ok(Rv::scalar(json::write_pretty(&to_value(c)))),
+        None => {
+            ctx.error(format!("Function '{}', argument '{}' is not a data container or list", f.name, arg_str(a, 0)));
+            Err(())
+        }
+    }
+}
+
+/// Reads `file` split into rows by `split_row`-less lines and columns by the
+/// `split` regex, skipping `comment` matches, at most `max` rows.
+fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<String>>, ()> {
+    let path = arg_str(a, 0).to_string();
+    let comment = arg_str(a, 1).to_string();
+    let split = arg_str(a, 2).to_string();
+    let max = arg_int(ctx, f, a, 3)?.max(0) as usize;
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
+        return Err(());
+    };
+    let text = if comment.is_empty() {
+        text
+    } else {
+        let re = regex(ctx, &comment, "m")?;
+        re.replace_all(&text, "").into_owned()
+    };
+    let re = regex(ctx, &split, "")?;
+    let mut rows = vec![];
+    for line in text.lines() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if rows.len() >= max {
+            break;
+        }
+        rows.push(re.split(line).flatten().map(str::to_string).collect());
+    }
+    Ok(rows)
+}
+
+fn strings_value(items: &[String]) -> Value {
+    Value::Array(Arc::new(items.iter().map(|s| Value::String(s.as_str().into())).collect()))
+}
+
+/// `data_readstringarray`: the first column keys an object of the rest.
+pub(super) fn readstringarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let rows = read_rows(ctx, f, a)?;
+    let mut m = HashMap::new();
+    for r in rows {
+        if let Some((k, rest)) = r.split_first() {
+            m.insert(Value::String(k.as_str().into()), strings_value(rest));
+        }
+    }
+    Ok(Rv::Container(Value::Hash(Arc::new(m))))
+}
+
+/// `data_readstringarrayidx`: an array of rows.
+pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let rows = read_rows(ctx, f, a)?;
+    Ok(Rv::Container(Value::Array(Arc::new(rows.iter().map(|r| strings_value(r)).collect()))))
+}
+
+pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let path = arg_str(a, 0).to_string();
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
+        return Err(());
+    };
+    let rows: Vec<Value> =
+        text.lines().map(|l| strings_value(&l.split(',').map(str::to_string).collect::<Vec<_>>())).collect();
+    Ok(Rv::Container(Value::Array(Arc::new(rows))))
+}
+
+fn set_this(ctx: &mut EvalContext, name: &str, value: &str) {
+    ctx.this.insert(name.into(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]) });
+}
+
+/// The (key, value) pairs `maparray`/`mapdata` walk: for objects the keys,
+/// for arrays the positions; nested values as compact JSON.
+fn pairs(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<(String, String)>, ()> {
+    let source = match arg {
+        Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
+        Rv::FnCall(inner) => super::call(ctx, inner).1,
+        o => o.clone(),
+    };
+    let v = match collection(ctx, &source) {
+        Some(c) => to_value(c),
+        None => {
+            ctx.error(format!(
+                "Function '{}', argument '{}' is not a data container or list",
+                f.name,
+                source.as_scalar().unwrap_or("")
+            ));
+            return Err(());
+        }
+    };
+    let show = |x: &Value| match x {
+        Value::Array(_) | Value::Hash(_) => json::write_compact(x),
+        p => crate::value::primitive_to_string(p).unwrap_or_default(),
+    };
+    Ok(match &v {
+        Value::Hash(h) => {
+            h.iter().map(|(k, x)| (crate::value::primitive_to_string(k).unwrap_or_default(), show(x))).collect()
+        }
+        Value::Array(x) => x.iter().enumerate().map(|(i, x)| (i.to_string(), show(x))).collect(),
+        _ => vec![],
+    })
+}
+
+fn map_each(ctx: &mut EvalContext, f: &FnCall, pattern: &str, arg: &Rv) -> Result<Vec<String>, ()> {
+    let items = pairs(ctx, f, arg)?;
+    let saved: Vec<_> = ["this.k", "this.v", "k", "v"].iter().map(|n| (n.to_string(), ctx.this.remove(*n))).collect();
+    let mut out = vec![];
+    for (k, v) in items {
+        set_this(ctx, "k", &k);
+        set_this(ctx, "v", &v);
+        out.push(ctx.expand(pattern));
+    }
+    for (n, s) in saved {
+        ctx.this.remove(&n);
+        if let Some(s) = s {
+            ctx.this.insert(n, s);
+        }
+    }
+    Ok(out)
+}
+
+pub(super) fn maparray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let pattern = arg_str(a, 0).to_string();
+    let out = map_each(ctx, f, &pattern, &a[1])?;
+    Ok(Rv::list_of(out))
+}
+
+pub(super) fn mapdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let mode = arg_str(a, 0).to_string();
+    let pattern = arg_str(a, 1).to_string();
+    let out = map_each(ctx, f, &pattern, &a[2])?;
+    let items: Vec<Value> = match mode.as_str() {
+        "json" => out.iter().filter_map(|s| json::parse(s).ok()).collect(),
+        _ => out.into_iter().map(|s| Value::String(s.into())).collect(),
+    };
+    Ok(Rv::Container(Value::Array(Arc::new(items))))
+}
+
+pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let names = super::list::variablesmatching(ctx, f, a)?;
+    let mut m = HashMap::new();
+    for n in names.list_strings() {
+        if let Some(v) = ctx.lookup(&n) {
+            let val = match v.rval {
+                Rv::Scalar(s) => Value::String(s),
+                Rv::List(l) => Value::Array(Arc::new(
+                    l.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect(),
+                )),
+                Rv::Container(c) => c,
+                Rv::FnCall(_) => continue,
+            };
+            m.insert(Value::String(n.clone()), val);
+        }
+    }
+    Ok(Rv::Container(Value::Hash(Arc::new(m))))
+}
+
+pub(super) fn data_expand(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let v = match collection(ctx, &a[0]) {
+        Some(c) => to_value(c),
+        None => {
+            ctx.error(format!("{}: argument is not a data container", f.name));
+            return Err(());
+        }
+    };
+    Ok(Rv::Container(expand_value(ctx, &v)))
+}
+
+fn expand_value(ctx: &EvalContext, v: &Value) -> Value {
+    match v {
+        Value::String(s) => Value::String(ctx.expand(s).into()),
+        Value::Array(x) => Value::Array(Arc::new(x.iter().map(|i| expand_value(ctx, i)).collect())),
+        Value::Hash(h) => {
+            let mut m = HashMap::new();
+            for (k, i) in h.iter() {
+                let key = match k {
+                    Value::String(s) => Value::String(ctx.expand(s).into()),
+                    o => o.clone(),
+                };
+                m.insert(key, expand_value(ctx, i));
+            }
+            Value::Hash(Arc::new(m))
+        }
+        o => o.clone(),
+    }
+}

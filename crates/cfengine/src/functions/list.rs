@@ -1,0 +1,442 @@
+//! List functions: splitstring, join, sort, filter, maplist, getindices,
+//! getvalues, every/some/none, sum/product/max/min, ...
+
+use std::sync::Arc;
+
+use confer_core::Value;
+
+use crate::ast::FnCall;
+use crate::context::EvalContext;
+use crate::json;
+use crate::number::{format_fixed, real_from_string};
+use crate::value::{primitive_to_string, Rv};
+
+use super::string::{full_match, regex};
+use super::{arg_int, arg_str, class_result, collection, Collection, FnResult};
+
+/// The strings of a collection argument: a list's items, or a container's
+/// primitive values.
+fn strings(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<Arc<str>>, ()> {
+    match collection(ctx, arg) {
+        Some(Collection::List(l)) => Ok(l),
+        Some(Collection::Data(v)) => Ok(data_strings(&v)),
+        // cf-agent only mentions this in verbose mode: the variable may
+        // still be defined by a later pass.
+        None => {
+            let _ = (ctx, f);
+            Err(())
+        }
+    }
+}
+
+fn data_strings(v: &Value) -> Vec<Arc<str>> {
+    let items: Vec<&Value> = match v {
+        Value::Array(a) => a.iter().collect(),
+        Value::Hash(h) => h.values().collect(),
+        other => vec![other],
+    };
+    items
+        .into_iter()
+        .filter_map(|i| match i {
+            Value::Undef | Value::Array(_) | Value::Hash(_) => None,
+            p => primitive_to_string(p).map(Arc::from),
+        })
+        .collect()
+}
+
+fn list(items: Vec<Arc<str>>) -> FnResult {
+    Ok(Rv::List(Arc::new(items.into_iter().map(Rv::Scalar).collect())))
+}
+
+pub(super) fn splitstring(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
+    let max = arg_int(ctx, f, a, 2)?.max(0) as usize;
+    let re = regex(ctx, sep, "")?;
+    let pieces: Vec<Arc<str>> = re.split(s).flatten().take(max).map(Arc::from).collect();
+    list(pieces)
+}
+
+pub(super) fn string_split(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
+    let max = arg_int(ctx, f, a, 2)?;
+    if max < 1 {
+        ctx.error("string_split: maximum number of splits must be positive");
+        return Err(());
+    }
+    let re = regex(ctx, sep, "")?;
+    let mut out = vec![];
+    let mut last = 0;
+    for m in re.find_iter(s).flatten() {
+        if out.len() + 1 >= max as usize {
+            break;
+        }
+        out.push(Arc::from(&s[last..m.start()]));
+        last = m.end();
+    }
+    out.push(Arc::from(&s[last..]));
+    list(out)
+}
+
+pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    if a.len() != 2 {
+        ctx.error(format!("Function '{}' expects 2 arguments", f.name));
+        return Err(());
+    }
+    let glue = arg_str(a, 0).to_string();
+    let items = strings(ctx, f, &a[1])?;
+    let joined: Vec<&str> = items.iter().map(|s| &**s).collect();
+    Ok(Rv::scalar(joined.join(&glue)))
+}
+
+fn sort_by_mode(items: &mut [Arc<str>], mode: &str) {
+    match mode {
+        "int" => items.sort_by_key(|s| crate::number::int_from_string(s).unwrap_or(0)),
+        "real" => items.sort_by(|a, b| {
+            let x = real_from_string(a).unwrap_or(0.0);
+            let y = real_from_string(b).unwrap_or(0.0);
+            x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
+        }),
+        _ => items.sort(),
+    }
+}
+
+pub(super) fn sort(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let Some(first) = a.first() else {
+        return Err(());
+    };
+    let mut items = strings(ctx, f, first)?;
+    sort_by_mode(&mut items, if a.len() > 1 { arg_str(a, 1) } else { "lex" });
+    list(items)
+}
+
+pub(super) fn reverse(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let mut items = strings(ctx, f, &a[0])?;
+    items.reverse();
+    list(items)
+}
+
+pub(super) fn unique(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let items = strings(ctx, f, &a[0])?;
+    let mut seen = std::collections::HashSet::new();
+    list(items.into_iter().filter(|s| seen.insert(s.clone())).collect())
+}
+
+pub(super) fn length(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let n = match collection(ctx, &a[0]) {
+        Some(Collection::List(l)) => l.len(),
+        Some(Collection::Data(Value::Array(x))) => x.len(),
+        Some(Collection::Data(Value::Hash(h))) => h.len(),
+        Some(Collection::Data(_)) => 1,
+        None => {
+            strings(ctx, f, &a[0])?;
+            0
+        }
+    };
+    Ok(Rv::scalar(n.to_string()))
+}
+
+pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let key = arg_str(a, 1).to_string();
+    match collection(ctx, &a[0]) {
+        Some(Collection::List(l)) => {
+            let n = arg_int(ctx, f, a, 1)?;
+            let idx = if n < 0 { l.len() as i64 + n } else { n };
+            match usize::try_from(idx).ok().and_then(|i| l.get(i)) {
+                Some(s) => Ok(Rv::Scalar(s.clone())),
+                None => Err(()),
+            }
+        }
+        Some(Collection::Data(v)) => {
+            let child = match &v {
+                Value::Array(x) => {
+                    let n = arg_int(ctx, f, a, 1)?;
+                    let idx = if n < 0 { x.len() as i64 + n } else { n };
+                    usize::try_from(idx).ok().and_then(|i| x.get(i))
+                }
+                other => json::select(other, std::slice::from_ref(&key)),
+            };
+            match child {
+                Some(Value::Array(_) | Value::Hash(_)) => {
+                    Ok(Rv::scalar(json::write_compact(child.unwrap_or(&Value::Undef))))
+                }
+                Some(c) => primitive_to_string(c).map(Rv::scalar).ok_or(()),
+                None => Err(()),
+            }
+        }
+        None => {
+            ctx.error(format!("Function '{}', argument '{}' is not a list or data container", f.name, arg_str(a, 0)));
+            Err(())
+        }
+    }
+}
+
+pub(super) fn filter(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let pat = arg_str(a, 0).to_string();
+    let items = strings(ctx, f, &a[1])?;
+    let is_regex = arg_str(a, 2) == "true";
+    let invert = arg_str(a, 3) == "true";
+    let max = arg_int(ctx, f, a, 4)?.max(0) as usize;
+    let mut out = vec![];
+    for s in items {
+        if out.len() >= max {
+            break;
+        }
+        let m = if is_regex { full_match(ctx, &pat, &s)? } else { *s == *pat };
+        if m != invert {
+            out.push(s);
+        }
+    }
+    list(out)
+}
+
+pub(super) fn grep(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let pat = arg_str(a, 0).to_string();
+    let items = strings(ctx, f, &a[1])?;
+    let mut out = vec![];
+    for s in items {
+        if full_match(ctx, &pat, &s)? {
+            out.push(s);
+        }
+    }
+    list(out)
+}
+
+pub(super) fn sublist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let items = strings(ctx, f, &a[0])?;
+    let n = arg_int(ctx, f, a, 2)?.max(0) as usize;
+    let n = n.min(items.len());
+    match arg_str(a, 1) {
+        "head" => list(items[..n].to_vec()),
+        _ => list(items[items.len() - n..].to_vec()),
+    }
+}
+
+pub(super) fn difference(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let x = strings(ctx, f, &a[0])?;
+    let y = strings(ctx, f, &a[1])?;
+    let mut seen = std::collections::HashSet::new();
+    list(x.into_iter().filter(|s| !y.contains(s) && seen.insert(s.clone())).collect())
+}
+
+pub(super) fn intersection(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let x = strings(ctx, f, &a[0])?;
+    let y = strings(ctx, f, &a[1])?;
+    let mut seen = std::collections::HashSet::new();
+    list(x.into_iter().filter(|s| y.contains(s) && seen.insert(s.clone())).collect())
+}
+
+/// `maplist(pattern, list)`: `$(this)` in the pattern becomes each item.
+pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let pattern = arg_str(a, 0).to_string();
+    let source = match &a[1] {
+        Rv::FnCall(inner) => super::call(ctx, inner).1,
+        Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
+        other => other.clone(),
+    };
+    let items = strings(ctx, f, &source)?;
+    let saved = ctx.this.remove("this");
+    let mut out = vec![];
+    for it in items {
+        ctx.this.insert(
+            "this".into(),
+            crate::value::Variable {
+                rval: Rv::Scalar(it.clone()),
+                ty: crate::value::DataType::String,
+                tags: Arc::new(vec![]),
+            },
+        );
+        out.push(Arc::from(ctx.expand(&pattern)));
+    }
+    ctx.this.remove("this");
+    if let Some(s) = saved {
+        ctx.this.insert("this".into(), s);
+    }
+    list(out)
+}
+
+fn reals(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, ()> {
+    let items = strings(ctx, f, arg)?;
+    let mut out = vec![];
+    for s in items {
+        match real_from_string(&s) {
+            Ok(d) => out.push(d),
+            Err(_) => {
+                ctx.error(format!("Function '{}': could not convert '{s}' to a real number", f.name));
+                return Err(());
+            }
+        }
+    }
+    Ok(out)
+}
+
+pub(super) fn sum(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(format_fixed(reals(ctx, f, &a[0])?.iter().sum(), 6)))
+}
+
+pub(super) fn product(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(format_fixed(reals(ctx, f, &a[0])?.iter().product(), 6)))
+}
+
+fn extreme(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], want_max: bool) -> FnResult {
+    let mut items = strings(ctx, f, &a[0])?;
+    if items.is_empty() {
+        return Err(());
+    }
+    sort_by_mode(&mut items, if a.len() > 1 { arg_str(a, 1) } else { "lex" });
+    let pick = if want_max { items.last() } else { items.first() };
+    pick.cloned().map(Rv::Scalar).ok_or(())
+}
+
+pub(super) fn max(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    extreme(ctx, f, a, true)
+}
+
+pub(super) fn min(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    extreme(ctx, f, a, false)
+}
+
+fn count_matches(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<(usize, usize), ()> {
+    let pat = arg_str(a, 0).to_string();
+    let items = strings(ctx, f, &a[1])?;
+    let mut n = 0;
+    for s in &items {
+        if full_match(ctx, &pat, s)? {
+            n += 1;
+        }
+    }
+    Ok((n, items.len()))
+}
+
+pub(super) fn every(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let (n, total) = count_matches(ctx, f, a)?;
+    class_result(n == total && total > 0)
+}
+
+pub(super) fn some(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(count_matches(ctx, f, a)?.0 > 0)
+}
+
+pub(super) fn none(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(count_matches(ctx, f, a)?.0 == 0)
+}
+
+/// The keys (or values) of an array or container named by the argument.
+fn indices_or_values(ctx: &mut EvalContext, a: &[Rv], values: bool) -> FnResult {
+    let name = arg_str(a, 0).to_string();
+    let data = match collection(ctx, &a[0]) {
+        Some(Collection::Data(v)) => Some(v),
+        Some(Collection::List(l)) => {
+            return if values { list(l) } else { list((0..l.len()).map(|i| Arc::from(i.to_string())).collect()) }
+        }
+        None => super::array_as_data(ctx, &name),
+    };
+    let Some(v) = data else {
+        return list(vec![]);
+    };
+    if values {
+        let mut out = vec![];
+        let children: Vec<&Value> = match &v {
+            Value::Array(x) => x.iter().collect(),
+            Value::Hash(h) => h.values().collect(),
+            _ => vec![],
+        };
+        for c in children {
+            match c {
+                Value::Array(x) => out.extend(x.iter().filter_map(|i| primitive_to_string(i).map(Arc::from))),
+                Value::Hash(_) | Value::Undef => {}
+                p => out.extend(primitive_to_string(p).map(Arc::from)),
+            }
+        }
+        list(out)
+    } else {
+        list(json::keys(&v).into_iter().map(Arc::from).collect())
+    }
+}
+
+pub(super) fn getindices(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    indices_or_values(ctx, a, false)
+}
+
+pub(super) fn getvalues(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    indices_or_values(ctx, a, true)
+}
+
+pub(super) fn variablesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let pat = arg_str(a, 0).to_string();
+    let tags: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
+    let mut names = vec![];
+    let keys: Vec<(String, Arc<Vec<Arc<str>>>)> = ctx
+        .vars
+        .iter()
+        .map(|(k, v)| {
+            let mut n = String::new();
+            if let Some(ns) = &k.ns {
+                n.push_str(ns);
+                n.push(':');
+            }
+            n.push_str(&k.scope);
+            n.push('.');
+            n.push_str(&k.lval);
+            for i in &k.indices {
+                n.push('[');
+                n.push_str(i);
+                n.push(']');
+            }
+            (n, v.tags.clone())
+        })
+        .collect();
+    for (n, vtags) in keys {
+        if full_match(ctx, &pat, &n)? {
+            let mut ok = true;
+            for t in &tags {
+                let mut any = false;
+                for vt in vtags.iter() {
+                    if full_match(ctx, t, vt)? {
+                        any = true;
+                    }
+                }
+                ok &= any;
+            }
+            if ok {
+                names.push(Arc::from(n));
+            }
+        }
+    }
+    list(names)
+}
+
+pub(super) fn classesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let pat = arg_str(a, 0).to_string();
+    let mut all: Vec<String> = ctx.classes.iter().cloned().collect();
+    if let Some(fr) = ctx.bundles.last() {
+        all.extend(fr.classes.iter().cloned());
+    }
+    all.sort();
+    let mut out = vec![];
+    for c in all {
+        if full_match(ctx, &pat, &c)? {
+            out.push(Arc::from(c));
+        }
+    }
+    list(out)
+}
+
+pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let path = arg_str(a, 0).to_string();
+    let comment = arg_str(a, 1).to_string();
+    let split = arg_str(a, 2).to_string();
+    let max = arg_int(ctx, f, a, 3)?.max(0) as usize;
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
+        return Err(());
+    };
+    let text = if comment.is_empty() {
+        text
+    } else {
+        let re = regex(ctx, &comment, "")?;
+        re.replace_all(&text, "").into_owned()
+    };
+    let re = regex(ctx, &split, "")?;
+    let items: Vec<Arc<str>> = re.split(&text).flatten().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
+    list(items)
+}

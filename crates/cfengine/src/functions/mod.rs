@@ -1,0 +1,409 @@
+//! Built-in functions (evalfunction.c): the registry with each function's
+//! return type and arity, argument expansion (fncall.c's `FnCallEvaluate`),
+//! and the functions themselves, split by family.
+
+mod data;
+mod list;
+mod predicate;
+mod string;
+
+use std::sync::Arc;
+
+use confer_core::Value;
+
+use crate::ast::{FnCall, Rval};
+use crate::context::EvalContext;
+use crate::expand::is_cf3_var_string;
+use crate::value::{Rv, Variable};
+
+pub use string::canonify;
+
+/// A function's result: `Err(())` when it failed (it logged why).
+pub(crate) type FnResult = Result<Rv, ()>;
+
+/// An implementation.
+type Impl = fn(&mut EvalContext, &FnCall, &[Rv]) -> FnResult;
+
+/// One registered function.
+struct Spec {
+    name: &'static str,
+    ret: &'static str,
+    /// Number of arguments; `None` for variadic functions.
+    nargs: Option<usize>,
+    /// Arguments are passed unexpanded (maplist, maparray, mapdata).
+    delayed: bool,
+    /// List arguments are collected into one container argument.
+    collecting: bool,
+    imp: Impl,
+}
+
+const fn f(name: &'static str, ret: &'static str, nargs: usize, imp: Impl) -> Spec {
+    Spec { name, ret, nargs: Some(nargs), delayed: false, collecting: false, imp }
+}
+
+const fn v(name: &'static str, ret: &'static str, imp: Impl) -> Spec {
+    Spec { name, ret, nargs: None, delayed: false, collecting: false, imp }
+}
+
+const fn delayed(name: &'static str, ret: &'static str, nargs: usize, imp: Impl) -> Spec {
+    Spec { name, ret, nargs: Some(nargs), delayed: true, collecting: false, imp }
+}
+
+const fn collecting(name: &'static str, ret: &'static str, imp: Impl) -> Spec {
+    Spec { name, ret, nargs: None, delayed: false, collecting: true, imp }
+}
+
+static SPECS: &[Spec] = &[
+    // strings
+    f("canonify", "string", 1, string::canonify_fn),
+    v("concat", "string", string::concat),
+    v("format", "string", string::format_fn),
+    f("string_downcase", "string", 1, string::downcase),
+    f("string_upcase", "string", 1, string::upcase),
+    f("string_reverse", "string", 1, string::reverse),
+    f("string_head", "string", 2, string::head),
+    f("string_tail", "string", 2, string::tail),
+    f("string_length", "int", 1, string::length),
+    f("strlen", "int", 1, string::length),
+    f("regex_replace", "string", 4, string::regex_replace),
+    f("string_replace", "string", 3, string::string_replace),
+    f("string_trim", "string", 1, string::trim),
+    f("lastnode", "string", 2, string::lastnode),
+    f("dirname", "string", 1, string::dirname),
+    f("eval", "string", 3, string::eval_math),
+    f("readfile", "string", 2, string::readfile),
+    v("ifelse", "string", string::ifelse),
+    f("escape", "string", 1, string::escape),
+    // lists
+    f("splitstring", "slist", 3, list::splitstring),
+    f("string_split", "slist", 3, list::string_split),
+    v("join", "string", list::join),
+    v("sort", "slist", list::sort),
+    f("reverse", "slist", 1, list::reverse),
+    f("unique", "slist", 1, list::unique),
+    f("length", "int", 1, list::length),
+    f("nth", "string", 2, list::nth),
+    f("filter", "slist", 5, list::filter),
+    f("grep", "slist", 2, list::grep),
+    f("sublist", "slist", 3, list::sublist),
+    f("difference", "slist", 2, list::difference),
+    f("intersection", "slist", 2, list::intersection),
+    delayed("maplist", "slist", 2, list::maplist),
+    f("sum", "real", 1, list::sum),
+    f("product", "real", 1, list::product),
+    v("max", "string", list::max),
+    v("min", "string", list::min),
+    f("every", "context", 2, list::every),
+    f("some", "context", 2, list::some),
+    f("none", "context", 2, list::none),
+    f("getindices", "slist", 1, list::getindices),
+    f("getvalues", "slist", 1, list::getvalues),
+    v("variablesmatching", "slist", list::variablesmatching),
+    v("classesmatching", "slist", list::classesmatching),
+    f("readstringlist", "slist", 5, list::readstringlist),
+    f("readintlist", "ilist", 5, list::readstringlist),
+    f("readreallist", "rlist", 5, list::readstringlist),
+    // data
+    f("parsejson", "data", 1, data::parsejson),
+    f("readjson", "data", 2, data::readjson),
+    f("parseyaml", "data", 1, data::parseyaml),
+    f("readyaml", "data", 2, data::readyaml),
+    collecting("mergedata", "data", data::mergedata),
+    v("storejson", "string", data::storejson),
+    f("data_readstringarray", "data", 5, data::readstringarray),
+    f("data_readstringarrayidx", "data", 5, data::readstringarrayidx),
+    delayed("maparray", "slist", 2, data::maparray),
+    delayed("mapdata", "data", 3, data::mapdata),
+    v("variablesmatching_as_data", "data", data::variablesmatching_as_data),
+    f("data_expand", "data", 1, data::data_expand),
+    f("readcsv", "data", 1, data::readcsv),
+    // predicates
+    f("strcmp", "context", 2, predicate::strcmp),
+    f("regcmp", "context", 2, predicate::regcmp),
+    f("isvariable", "context", 1, predicate::isvariable),
+    v("and", "context", predicate::and),
+    v("or", "context", predicate::or),
+    f("not", "context", 1, predicate::not),
+    f("classmatch", "context", 1, predicate::classmatch),
+    f("isgreaterthan", "context", 2, predicate::isgreaterthan),
+    f("islessthan", "context", 2, predicate::islessthan),
+    f("fileexists", "context", 1, predicate::fileexists),
+    f("isdir", "context", 1, predicate::isdir),
+    f("isplain", "context", 1, predicate::isplain),
+    f("validjson", "context", 1, predicate::validjson),
+    f("reglist", "context", 2, predicate::reglist),
+    f("regarray", "context", 2, predicate::regarray),
+    f("getenv", "string", 2, predicate::getenv),
+];
+
+/// Functions whose list-valued arguments arrive as one container
+/// (`FNCALL_OPTION_COLLECTING`).
+const COLLECTING: &[&str] = &[
+    "join",
+    "sort",
+    "reverse",
+    "unique",
+    "length",
+    "nth",
+    "filter",
+    "grep",
+    "sublist",
+    "difference",
+    "intersection",
+    "sum",
+    "product",
+    "max",
+    "min",
+    "every",
+    "some",
+    "none",
+    "getindices",
+    "getvalues",
+    "storejson",
+    "mergedata",
+    "format",
+];
+
+fn spec(name: &str) -> Option<&'static Spec> {
+    SPECS.iter().find(|s| s.name == name)
+}
+
+/// The type a function returns (`string`, `int`, `slist`, `data`,
+/// `context`, ...), for the vars promise's type check.
+pub fn return_type(name: &str) -> Option<&'static str> {
+    spec(name).map(|s| s.ret)
+}
+
+/// Whether `name` is a built-in function confer knows.
+pub fn is_builtin(name: &str) -> bool {
+    spec(name).is_some()
+}
+
+/// `RlistIsUnresolved`: an argument still holds references (other than the
+/// `$(this)`-style ones the map functions substitute).
+fn unresolved(args: &[Rv]) -> bool {
+    args.iter().any(|a| match a {
+        Rv::Container(_) => false,
+        Rv::Scalar(s) => {
+            is_cf3_var_string(s)
+                && ![
+                    "$(this)",
+                    "${this}",
+                    "$(this.k)",
+                    "${this.k}",
+                    "$(this.v)",
+                    "${this.v}",
+                    "$(this.k[1])",
+                    "${this.k[1]}",
+                ]
+                .iter()
+                .any(|p| s.contains(p))
+        }
+        _ => true,
+    })
+}
+
+/// Calls `f` in the current context (`FnCallEvaluate`). Returns whether it
+/// succeeded, and the result (the call itself when it failed).
+pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
+    let failed = (false, Rv::FnCall(f.clone()));
+    let Some(spec) = spec(&f.name) else {
+        let file = ctx.bundle().map(|b| b.file.to_string()).unwrap_or_default();
+        let line = ctx.promise.as_ref().map_or(0, |p| p.line);
+        ctx.error(format!("No such FnCall '{}' in promise '{file}' near line {line}", f.name));
+        return failed;
+    };
+    if !ctx.spend(1) {
+        return failed;
+    }
+    let args: Vec<Rv> = if spec.delayed {
+        f.args.iter().map(Rv::from_ast).collect()
+    } else {
+        if let Some(n) = spec.nargs {
+            if f.args.len() != n {
+                ctx.error(format!(
+                    "Arguments to function '{}' do not tally. Expected {n} not {}",
+                    f.name,
+                    f.args.len()
+                ));
+                ctx.aborted = Some(1);
+                return failed;
+            }
+        }
+        let mut args = Vec::with_capacity(f.args.len());
+        for a in &f.args {
+            let r = match a {
+                Rval::FnCall(inner) => {
+                    let (ok, r) = call(ctx, &Arc::new(inner.clone()));
+                    if !ok {
+                        return failed;
+                    }
+                    r
+                }
+                Rval::Scalar(s) => Rv::scalar(ctx.expand(s)),
+                Rval::List(_) => Rv::from_ast(a),
+            };
+            match r {
+                Rv::List(items) if spec.collecting || COLLECTING.contains(&spec.name) => {
+                    let arr: Vec<Value> =
+                        items.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect();
+                    args.push(Rv::Container(Value::Array(Arc::new(arr))));
+                }
+                Rv::List(items) => args.extend(items.iter().cloned()),
+                other => args.push(other),
+            }
+        }
+        if unresolved(&args) && !(f.name == "ifelse" && args.len() == 3) {
+            return failed;
+        }
+        args
+    };
+    match (spec.imp)(ctx, f, &args) {
+        Ok(r) => (true, r),
+        Err(()) => failed,
+    }
+}
+
+/// A class result: `any` or `!any`.
+pub(crate) fn class_result(b: bool) -> FnResult {
+    Ok(Rv::scalar(if b { "any" } else { "!any" }))
+}
+
+/// The text of argument `i` (empty when missing or not a scalar).
+pub(crate) fn arg_str(args: &[Rv], i: usize) -> &str {
+    args.get(i).and_then(Rv::as_scalar).unwrap_or("")
+}
+
+/// Argument `i` as an integer, or an error naming the function.
+pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) -> Result<i64, ()> {
+    let s = arg_str(args, i);
+    crate::number::int_from_string(s).map_err(|log| {
+        if let Some(l) = log {
+            ctx.error(l);
+        }
+        ctx.error(format!("{}: argument {} '{s}' is not an integer", f.name, i + 1));
+    })
+}
+
+/// What a "collection" argument names: a list, a container, or an array
+/// (given by variable name, `@(name)`, or inline JSON / a call result).
+pub enum Collection {
+    /// A list of strings.
+    List(Vec<Arc<str>>),
+    /// A data container.
+    Data(Value),
+}
+
+/// Resolves a collection argument (`VarNameOrInlineToJson`).
+pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
+    match arg {
+        Rv::Container(c) => Some(Collection::Data(c.clone())),
+        Rv::List(items) => Some(Collection::List(items.iter().filter_map(|i| i.as_scalar().map(Arc::from)).collect())),
+        Rv::Scalar(s) => {
+            let name = if crate::expand::is_naked_var(s, b'@') { crate::expand::naked(s) } else { s };
+            let trimmed = name.trim_start();
+            if trimmed.starts_with('[') || trimmed.starts_with('{') {
+                return crate::json::parse(name).ok().map(Collection::Data);
+            }
+            match ctx.lookup(name) {
+                Some(Variable { rval: Rv::List(l), .. }) => {
+                    Some(Collection::List(l.iter().filter_map(|i| i.as_scalar().map(Arc::from)).collect()))
+                }
+                Some(Variable { rval: Rv::Container(c), .. }) => Some(Collection::Data(c)),
+                Some(Variable { rval: Rv::Scalar(_), .. }) | None => array_as_data(ctx, name).map(Collection::Data),
+                _ => None,
+            }
+        }
+        Rv::FnCall(_) => None,
+    }
+}
+
+/// An associative array `name[k]...` collected into an object, as cf-agent
+/// turns arrays into containers for the collection functions.
+pub fn array_as_data(ctx: &EvalContext, name: &str) -> Option<Value> {
+    let ns = ctx.ns();
+    let r = crate::varref::VarRef::parse_with(name, Some(&ns), None);
+    let b = ctx.bundle()?;
+    let scope = r.scope.clone().unwrap_or_else(|| b.name.clone());
+    let rns = r.ns.clone().unwrap_or_else(|| b.ns.clone());
+    let mut root = serde_like::Obj::default();
+    let mut found = false;
+    for (k, var) in &ctx.vars {
+        if k.scope != scope || k.lval != r.lval || k.ns.as_deref().unwrap_or("default") != rns {
+            continue;
+        }
+        if k.indices.len() <= r.indices.len() || k.indices[..r.indices.len()] != r.indices[..] {
+            continue;
+        }
+        found = true;
+        let leaf = match &var.rval {
+            Rv::Scalar(s) => Value::String(s.to_string().into()),
+            Rv::List(l) => Value::Array(Arc::new(
+                l.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect(),
+            )),
+            Rv::Container(c) => c.clone(),
+            Rv::FnCall(_) => continue,
+        };
+        root.insert(&k.indices[r.indices.len()..], leaf);
+    }
+    found.then(|| root.into_value())
+}
+
+/// A small ordered tree used to turn array variables into containers.
+mod serde_like {
+    use std::sync::Arc;
+
+    use confer_core::{HashMap, Value};
+
+    /// An object under construction.
+    #[derive(Default)]
+    pub struct Obj(Vec<(String, Node)>);
+
+    enum Node {
+        Leaf(Value),
+        Obj(Obj),
+    }
+
+    impl Obj {
+        /// Inserts `leaf` at `path`.
+        pub fn insert(&mut self, path: &[String], leaf: Value) {
+            let Some((first, rest)) = path.split_first() else {
+                return;
+            };
+            let pos = self.0.iter().position(|(k, _)| k == first);
+            if rest.is_empty() {
+                match pos {
+                    Some(p) => self.0[p].1 = Node::Leaf(leaf),
+                    None => self.0.push((first.clone(), Node::Leaf(leaf))),
+                }
+                return;
+            }
+            let p = match pos {
+                Some(p) => p,
+                None => {
+                    self.0.push((first.clone(), Node::Obj(Obj::default())));
+                    self.0.len() - 1
+                }
+            };
+            if let Node::Leaf(_) = self.0[p].1 {
+                self.0[p].1 = Node::Obj(Obj::default());
+            }
+            if let Node::Obj(o) = &mut self.0[p].1 {
+                o.insert(rest, leaf);
+            }
+        }
+
+        /// The finished object.
+        pub fn into_value(self) -> Value {
+            let mut m = HashMap::new();
+            for (k, n) in self.0 {
+                let v = match n {
+                    Node::Leaf(v) => v,
+                    Node::Obj(o) => o.into_value(),
+                };
+                m.insert(Value::String(k.into()), v);
+            }
+            Value::Hash(Arc::new(m))
+        }
+    }
+}

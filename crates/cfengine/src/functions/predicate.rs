@@ -1,0 +1,123 @@
+//! Functions that return a class (`any` / `!any`): strcmp, regcmp,
+//! isvariable, and/or/not, classmatch, comparisons, file tests.
+
+use crate::ast::FnCall;
+use crate::context::EvalContext;
+use crate::number::real_from_string;
+use crate::value::Rv;
+
+use super::string::full_match;
+use super::{arg_str, class_result, FnResult};
+
+pub(super) fn strcmp(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(arg_str(a, 0) == arg_str(a, 1))
+}
+
+pub(super) fn regcmp(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let m = full_match(ctx, arg_str(a, 0), arg_str(a, 1))?;
+    class_result(m)
+}
+
+pub(super) fn isvariable(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(ctx.lookup(arg_str(a, 0)).is_some())
+}
+
+fn truth(ctx: &EvalContext, s: &str) -> bool {
+    ctx.eval_class_expr(s) == Some(true)
+}
+
+pub(super) fn and(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(a.iter().all(|x| truth(ctx, x.as_scalar().unwrap_or(""))))
+}
+
+pub(super) fn or(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(a.iter().any(|x| truth(ctx, x.as_scalar().unwrap_or(""))))
+}
+
+pub(super) fn not(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(!truth(ctx, arg_str(a, 0)))
+}
+
+pub(super) fn classmatch(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let pat = arg_str(a, 0).to_string();
+    let mut all: Vec<String> = ctx.classes.iter().cloned().collect();
+    if let Some(fr) = ctx.bundles.last() {
+        all.extend(fr.classes.iter().cloned());
+    }
+    for c in all {
+        if full_match(ctx, &pat, &c)? {
+            return class_result(true);
+        }
+    }
+    class_result(false)
+}
+
+fn compare(a: &[Rv]) -> std::cmp::Ordering {
+    let (x, y) = (arg_str(a, 0), arg_str(a, 1));
+    match (real_from_string(x), real_from_string(y)) {
+        (Ok(p), Ok(q)) => p.partial_cmp(&q).unwrap_or(std::cmp::Ordering::Equal),
+        _ => x.cmp(y),
+    }
+}
+
+pub(super) fn isgreaterthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(compare(a) == std::cmp::Ordering::Greater)
+}
+
+pub(super) fn islessthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(compare(a) == std::cmp::Ordering::Less)
+}
+
+pub(super) fn fileexists(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(std::path::Path::new(arg_str(a, 0)).exists())
+}
+
+pub(super) fn isdir(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(std::path::Path::new(arg_str(a, 0)).is_dir())
+}
+
+pub(super) fn isplain(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(std::path::Path::new(arg_str(a, 0)).is_file())
+}
+
+pub(super) fn validjson(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    class_result(crate::json::parse(arg_str(a, 0)).is_ok())
+}
+
+pub(super) fn reglist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let pat = arg_str(a, 1).to_string();
+    let items = match super::collection(ctx, &a[0]) {
+        Some(super::Collection::List(l)) => l,
+        _ => {
+            ctx.error(format!("{}: argument is not a list", f.name));
+            return Err(());
+        }
+    };
+    for s in items {
+        if full_match(ctx, &pat, &s)? {
+            return class_result(true);
+        }
+    }
+    class_result(false)
+}
+
+pub(super) fn regarray(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let pat = arg_str(a, 1).to_string();
+    let Some(v) = super::array_as_data(ctx, arg_str(a, 0)) else {
+        return class_result(false);
+    };
+    let vals: Vec<String> = match &v {
+        confer_core::Value::Hash(h) => h.values().filter_map(crate::value::primitive_to_string).collect(),
+        _ => vec![],
+    };
+    for s in vals {
+        if full_match(ctx, &pat, &s)? {
+            return class_result(true);
+        }
+    }
+    class_result(false)
+}
+
+pub(super) fn getenv(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(std::env::var(arg_str(a, 0)).unwrap_or_default()))
+}

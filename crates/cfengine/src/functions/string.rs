@@ -1,0 +1,332 @@
+//! String functions: canonify, concat, format, string_* and friends, eval,
+//! readfile, ifelse.
+
+use crate::ast::FnCall;
+use crate::context::EvalContext;
+use crate::number::format_fixed;
+use crate::value::Rv;
+
+use super::{arg_int, arg_str, FnResult};
+
+/// cf-agent's scalar buffer: results are cut to 4095 bytes
+/// (`CF_BUFSIZE - 1`).
+pub const MAX_SCALAR: usize = 4095;
+
+/// `CanonifyName`: every byte that is not an ASCII letter or digit becomes
+/// `_`; the result is cut to 4095 bytes.
+pub fn canonify(s: &str) -> String {
+    let mut out: String =
+        s.bytes().take(MAX_SCALAR).map(|b| if b.is_ascii_alphanumeric() { b as char } else { '_' }).collect();
+    out.truncate(MAX_SCALAR);
+    out
+}
+
+pub(super) fn canonify_fn(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(canonify(arg_str(a, 0))))
+}
+
+pub(super) fn concat(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let mut out = String::new();
+    for x in a {
+        out.push_str(x.as_scalar().unwrap_or(""));
+        if out.len() > MAX_SCALAR {
+            ctx.error("Unable to evaluate concat() function, arguments are too long");
+            return Err(());
+        }
+    }
+    Ok(Rv::scalar(out))
+}
+
+pub(super) fn downcase(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(arg_str(a, 0).to_ascii_lowercase()))
+}
+
+pub(super) fn upcase(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(arg_str(a, 0).to_ascii_uppercase()))
+}
+
+pub(super) fn reverse(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let mut b = arg_str(a, 0).as_bytes().to_vec();
+    b.reverse();
+    Ok(Rv::scalar(String::from_utf8_lossy(&b).into_owned()))
+}
+
+fn byte_slice(s: &str, from: usize, to: usize) -> String {
+    String::from_utf8_lossy(&s.as_bytes()[from.min(s.len())..to.min(s.len())]).into_owned()
+}
+
+pub(super) fn head(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let s = arg_str(a, 0);
+    let n = arg_int(ctx, f, a, 1)?;
+    let len = s.len() as i64;
+    let end = if n < 0 { (len + n).max(0) } else { n.min(len) };
+    Ok(Rv::scalar(byte_slice(s, 0, end as usize)))
+}
+
+pub(super) fn tail(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let s = arg_str(a, 0);
+    let n = arg_int(ctx, f, a, 1)?;
+    let len = s.len() as i64;
+    let start = if n < 0 { (-n).min(len) } else { (len - n).max(0) };
+    Ok(Rv::scalar(byte_slice(s, start as usize, s.len())))
+}
+
+pub(super) fn length(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(arg_str(a, 0).len().to_string()))
+}
+
+/// Compiles a CFEngine (PCRE) regex with the given inline options.
+pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<fancy_regex::Regex, ()> {
+    let src = if flags.is_empty() { pattern.to_string() } else { format!("(?{flags}){pattern}") };
+    fancy_regex::Regex::new(&src).map_err(|e| {
+        ctx.error(format!("Could not compile regular expression '{pattern}': {e}"));
+    })
+}
+
+/// Whether `re` matches the whole of `s` (CFEngine's full-string match).
+pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<bool, ()> {
+    let r = regex(ctx, &format!("^(?:{re})$"), "")?;
+    Ok(r.is_match(s).unwrap_or(false))
+}
+
+pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (s, pat, rep, opts) = (arg_str(a, 0), arg_str(a, 1), arg_str(a, 2), arg_str(a, 3));
+    let flags: String = opts.chars().filter(|c| matches!(c, 'i' | 'm' | 's' | 'x' | 'U')).collect();
+    let global = opts.contains('g');
+    let re = regex(ctx, pat, &flags)?;
+    let mut out = String::new();
+    let mut last = 0;
+    for caps in re.captures_iter(s) {
+        let Ok(caps) = caps else { break };
+        let Some(m) = caps.get(0) else { break };
+        out.push_str(&s[last..m.start()]);
+        let rb = rep.as_bytes();
+        let mut i = 0;
+        while i < rb.len() {
+            if (rb[i] == b'\\' || rb[i] == b'$') && i + 1 < rb.len() && rb[i + 1].is_ascii_digit() {
+                let n = (rb[i + 1] - b'0') as usize;
+                out.push_str(caps.get(n).map_or("", |g| g.as_str()));
+                i += 2;
+            } else {
+                let ch_end = (i + 1..=rb.len()).find(|&e| rep.is_char_boundary(e)).unwrap_or(rb.len());
+                out.push_str(&rep[i..ch_end]);
+                i = ch_end;
+            }
+        }
+        last = m.end();
+        if !global {
+            break;
+        }
+    }
+    out.push_str(&s[last..]);
+    Ok(Rv::scalar(out))
+}
+
+pub(super) fn string_replace(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (s, m, r) = (arg_str(a, 0), arg_str(a, 1), arg_str(a, 2));
+    if m.is_empty() {
+        return Ok(Rv::scalar(s));
+    }
+    Ok(Rv::scalar(s.replace(m, r)))
+}
+
+pub(super) fn trim(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(arg_str(a, 0).trim()))
+}
+
+pub(super) fn lastnode(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
+    let re = regex(ctx, sep, "")?;
+    let mut last = s;
+    for piece in re.split(s).flatten() {
+        last = piece;
+    }
+    Ok(Rv::scalar(last))
+}
+
+pub(super) fn dirname(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let s = arg_str(a, 0).trim_end_matches('/');
+    let d = match s.rfind('/') {
+        Some(0) => "/",
+        Some(i) => &s[..i],
+        None => ".",
+    };
+    Ok(Rv::scalar(d))
+}
+
+pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let path = arg_str(a, 0);
+    let max = arg_int(ctx, f, a, 1)?;
+    match std::fs::read(path) {
+        Ok(mut bytes) => {
+            if max > 0 && max != crate::number::INFINITY && (max as usize) < bytes.len() {
+                bytes.truncate(max as usize);
+            }
+            Ok(Rv::scalar(String::from_utf8_lossy(&bytes).into_owned()))
+        }
+        Err(e) => {
+            ctx.error(format!(
+                "Function 'readfile' failed to read file: {path} ({})",
+                e.to_string().split(" (os error").next().unwrap_or("")
+            ));
+            Err(())
+        }
+    }
+}
+
+pub(super) fn ifelse(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    if a.len().is_multiple_of(2) || a.is_empty() {
+        ctx.error("ifelse: must have an odd number of arguments");
+        return Err(());
+    }
+    let mut i = 0;
+    while i + 1 < a.len() {
+        let c = arg_str(a, i);
+        if !c.contains('$') && ctx.eval_class_expr(c) == Some(true) {
+            return Ok(a[i + 1].clone());
+        }
+        i += 2;
+    }
+    Ok(a[a.len() - 1].clone())
+}
+
+pub(super) fn escape(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let mut out = String::new();
+    for c in arg_str(a, 0).chars() {
+        if !c.is_ascii_alphanumeric() && c != '_' && c != ' ' && c.is_ascii() {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    Ok(Rv::scalar(out))
+}
+
+pub(super) fn eval_math(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let expr = arg_str(a, 0);
+    match super::super::math::evaluate(expr) {
+        Ok(v) => Ok(Rv::scalar(format_fixed(v, 6))),
+        Err(e) => {
+            ctx.error(format!("{e} in '{expr}'"));
+            Ok(Rv::scalar(""))
+        }
+    }
+}
+
+/// `format()`: printf-style with `%s %d %f %x %o %e %g %c %%` and `%S`
+/// (a list or container, serialised).
+pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let fmt = arg_str(a, 0);
+    let mut args = a.iter().skip(1);
+    let mut out = String::new();
+    let b = fmt.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'%' {
+            let start = i;
+            while i < b.len() && b[i] != b'%' {
+                i += 1;
+            }
+            out.push_str(&fmt[start..i]);
+            continue;
+        }
+        if b.get(i + 1) == Some(&b'%') {
+            out.push('%');
+            i += 2;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        while i < b.len() && b"-+ #0123456789.lh".contains(&b[i]) {
+            i += 1;
+        }
+        let Some(&conv) = b.get(i) else {
+            out.push_str(&fmt[start..]);
+            break;
+        };
+        i += 1;
+        let spec = fmt[start + 1..i - 1].replace(['l', 'h'], "");
+        let Some(arg) = args.next() else {
+            ctx.error(format!("format() didn't have enough parameters to fill '{fmt}'"));
+            return Err(());
+        };
+        let text = match conv {
+            b'S' => match arg {
+                Rv::Container(c) => crate::json::write_compact(c),
+                Rv::Scalar(s) => match ctx.lookup(s).map(|v| v.rval) {
+                    Some(Rv::Container(c)) => crate::json::write_compact(&c),
+                    Some(Rv::List(l)) => {
+                        let items: Vec<String> =
+                            l.iter().map(|i| format!("\"{}\"", i.as_scalar().unwrap_or(""))).collect();
+                        format!("{{ {} }}", items.join(", "))
+                    }
+                    _ => s.to_string(),
+                },
+                _ => String::new(),
+            },
+            _ => printf_one(&spec, conv, arg.as_scalar().unwrap_or("")),
+        };
+        out.push_str(&text);
+    }
+    Ok(Rv::scalar(out))
+}
+
+/// One printf conversion of `arg` with flags/width/precision `spec`.
+pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
+    let left = spec.contains('-');
+    let zero = spec.starts_with('0') || spec.contains("-0") || spec.contains("+0");
+    let plus = spec.contains('+');
+    let digits = spec.trim_start_matches(['-', '+', ' ', '#', '0']);
+    let (w, p) = match digits.split_once('.') {
+        Some((w, p)) => (w.parse().unwrap_or(0), Some(p.parse().unwrap_or(0))),
+        None => (digits.parse().unwrap_or(0usize), None),
+    };
+    let body = match conv {
+        b'd' | b'i' => {
+            let n = crate::number::int_from_string(arg).unwrap_or(0);
+            let s = n.to_string();
+            if plus && n >= 0 {
+                format!("+{s}")
+            } else {
+                s
+            }
+        }
+        b'x' => format!("{:x}", crate::number::int_from_string(arg).unwrap_or(0)),
+        b'X' => format!("{:X}", crate::number::int_from_string(arg).unwrap_or(0)),
+        b'o' => format!("{:o}", crate::number::int_from_string(arg).unwrap_or(0)),
+        b'f' | b'F' => format_fixed(crate::number::real_from_string(arg).unwrap_or(0.0), p.unwrap_or(6)),
+        b'e' => {
+            let d = crate::number::real_from_string(arg).unwrap_or(0.0);
+            let s = format!("{:.*e}", p.unwrap_or(6), d);
+            match s.split_once('e') {
+                Some((m, e)) => {
+                    let ev: i32 = e.parse().unwrap_or(0);
+                    format!("{m}e{}{:02}", if ev < 0 { '-' } else { '+' }, ev.abs())
+                }
+                None => s,
+            }
+        }
+        b'g' => {
+            let d = crate::number::real_from_string(arg).unwrap_or(0.0);
+            let s = format!("{d}");
+            s.trim_end_matches(".0").to_string()
+        }
+        b'c' => arg.chars().next().map(String::from).unwrap_or_default(),
+        _ => match p {
+            Some(p) => arg.chars().take(p).collect(),
+            None => arg.to_string(),
+        },
+    };
+    if body.len() >= w {
+        return body;
+    }
+    let pad = w - body.len();
+    if left {
+        format!("{body}{}", " ".repeat(pad))
+    } else if zero && conv != b's' {
+        let (sign, rest) =
+            if body.starts_with('-') || body.starts_with('+') { body.split_at(1) } else { ("", body.as_str()) };
+        format!("{sign}{}{rest}", "0".repeat(pad))
+    } else {
+        format!("{}{body}", " ".repeat(pad))
+    }
+}

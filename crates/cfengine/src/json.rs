@@ -1,0 +1,242 @@
+//! Data containers from and to JSON and YAML, formatted as libntech's json.c
+//! writes them: two-space indentation, reals with four decimals.
+//!
+//! JSON is parsed with serde_json (with `preserve_order`, so objects keep the
+//! order of their keys as CFEngine's do); YAML with saphyr, a maintained
+//! pure-Rust YAML 1.2 parser.
+
+use std::sync::Arc;
+
+use confer_core::{HashMap, Value};
+
+use crate::number::format_fixed;
+
+/// A real as cf-agent stores it in a container: rounded to four decimals
+/// (`JsonRealCreate` formats with `%.4f`).
+pub fn real(f: f64) -> Value {
+    let f = if f.is_finite() { f } else { 0.0 };
+    Value::Float(format_fixed(f, 4).parse().unwrap_or(f))
+}
+
+fn from_serde(v: serde_json::Value) -> Value {
+    match v {
+        serde_json::Value::Null => Value::Undef,
+        serde_json::Value::Bool(b) => Value::Boolean(b),
+        serde_json::Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Value::Integer(i)
+            } else if let Some(u) = n.as_u64() {
+                Value::Integer(i64::try_from(u).unwrap_or(i64::MAX))
+            } else {
+                real(n.as_f64().unwrap_or(0.0))
+            }
+        }
+        serde_json::Value::String(s) => Value::String(s.into()),
+        serde_json::Value::Array(a) => Value::Array(Arc::new(a.into_iter().map(from_serde).collect())),
+        serde_json::Value::Object(o) => {
+            let mut m = HashMap::with_capacity(o.len());
+            for (k, v) in o {
+                m.insert(Value::String(k.into()), from_serde(v));
+            }
+            Value::Hash(Arc::new(m))
+        }
+    }
+}
+
+/// Parses a JSON document. Like cf-agent, a bare word that is not JSON is
+/// an error; the message is cf-agent's wording where known.
+pub fn parse(s: &str) -> Result<Value, String> {
+    serde_json::from_str::<serde_json::Value>(s.trim()).map(from_serde).map_err(|e| e.to_string())
+}
+
+fn yaml_scalar(sc: &saphyr::Scalar) -> Value {
+    use saphyr::Scalar;
+    match sc {
+        Scalar::Null => Value::Undef,
+        Scalar::Boolean(b) => Value::Boolean(*b),
+        Scalar::Integer(i) => Value::Integer(*i),
+        Scalar::FloatingPoint(f) => real(f.into_inner()),
+        Scalar::String(s) => Value::String(s.as_ref().into()),
+    }
+}
+
+fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
+    use saphyr::Yaml;
+    if depth > 256 {
+        return Value::Undef;
+    }
+    match y {
+        Yaml::Value(sc) => yaml_scalar(sc),
+        Yaml::Representation(s, _, _) => Value::String(s.as_ref().into()),
+        Yaml::Sequence(a) => Value::Array(Arc::new(a.iter().map(|i| from_yaml(i, depth + 1)).collect())),
+        Yaml::Mapping(h) => {
+            let mut m = HashMap::with_capacity(h.len());
+            for (k, v) in h.iter() {
+                let key = match from_yaml(k, depth + 1) {
+                    Value::String(s) => s.to_string(),
+                    other => crate::value::primitive_to_string(&other).unwrap_or_default(),
+                };
+                m.insert(Value::String(key.into()), from_yaml(v, depth + 1));
+            }
+            Value::Hash(Arc::new(m))
+        }
+        Yaml::Tagged(_, inner) => from_yaml(inner, depth + 1),
+        _ => Value::Undef,
+    }
+}
+
+/// Parses a YAML document (the first one of a stream).
+pub fn parse_yaml(s: &str) -> Result<Value, String> {
+    use saphyr::LoadableYamlNode;
+    let docs = saphyr::Yaml::load_from_str(s).map_err(|e| e.to_string())?;
+    Ok(docs.first().map(|d| from_yaml(d, 0)).unwrap_or(Value::Undef))
+}
+
+fn escape(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn key_text(k: &Value) -> String {
+    match k {
+        Value::String(s) => s.to_string(),
+        other => crate::value::primitive_to_string(other).unwrap_or_default(),
+    }
+}
+
+fn write_primitive(v: &Value, out: &mut String) {
+    match v {
+        Value::Undef => out.push_str("null"),
+        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Integer(i) => out.push_str(&i.to_string()),
+        Value::Float(f) => out.push_str(&format_fixed(*f, 4)),
+        Value::String(s) => escape(s, out),
+        _ => out.push_str("null"),
+    }
+}
+
+fn write_pretty_into(v: &Value, indent: usize, out: &mut String) {
+    match v {
+        Value::Array(a) if a.is_empty() => out.push_str("[]"),
+        Value::Hash(h) if h.is_empty() => out.push_str("{}"),
+        Value::Array(a) => {
+            out.push_str("[\n");
+            for (i, item) in a.iter().enumerate() {
+                out.push_str(&" ".repeat(indent + 2));
+                write_pretty_into(item, indent + 2, out);
+                if i + 1 < a.len() {
+                    out.push(',');
+                }
+                out.push('\n');
+            }
+            out.push_str(&" ".repeat(indent));
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push_str("{\n");
+            for (i, (k, item)) in h.iter().enumerate() {
+                out.push_str(&" ".repeat(indent + 2));
+                escape(&key_text(k), out);
+                out.push_str(": ");
+                write_pretty_into(item, indent + 2, out);
+                if i + 1 < h.len() {
+                    out.push(',');
+                }
+                out.push('\n');
+            }
+            out.push_str(&" ".repeat(indent));
+            out.push('}');
+        }
+        _ => write_primitive(v, out),
+    }
+}
+
+/// `JsonWrite` with indentation, as `storejson()` prints.
+pub fn write_pretty(v: &Value) -> String {
+    let mut out = String::new();
+    write_pretty_into(v, 0, &mut out);
+    out
+}
+
+fn write_compact_into(v: &Value, out: &mut String) {
+    match v {
+        Value::Array(a) => {
+            out.push('[');
+            for (i, item) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_compact_into(item, out);
+            }
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push('{');
+            for (i, (k, item)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                escape(&key_text(k), out);
+                out.push(':');
+                write_compact_into(item, out);
+            }
+            out.push('}');
+        }
+        _ => write_primitive(v, out),
+    }
+}
+
+/// `JsonWriteCompact`: no whitespace.
+pub fn write_compact(v: &Value) -> String {
+    let mut out = String::new();
+    write_compact_into(v, &mut out);
+    out
+}
+
+/// Selects a child by a path of indices (`JsonSelect`): object keys, or
+/// array positions given as decimal strings.
+pub fn select<'a>(v: &'a Value, indices: &[String]) -> Option<&'a Value> {
+    let mut cur = v;
+    for idx in indices {
+        cur = match cur {
+            Value::Hash(h) => h.get(&Value::String(idx.as_str().into()))?,
+            Value::Array(a) => {
+                let i: usize = idx.parse().ok()?;
+                a.get(i)?
+            }
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+/// An object value from string keys.
+pub fn object(entries: impl IntoIterator<Item = (String, Value)>) -> Value {
+    let mut m = HashMap::new();
+    for (k, v) in entries {
+        m.insert(Value::String(k.into()), v);
+    }
+    Value::Hash(Arc::new(m))
+}
+
+/// The string keys of an object, in order.
+pub fn keys(v: &Value) -> Vec<String> {
+    match v {
+        Value::Hash(h) => h.keys().map(key_text).collect(),
+        Value::Array(a) => (0..a.len()).map(|i| i.to_string()).collect(),
+        _ => vec![],
+    }
+}

@@ -1,0 +1,278 @@
+//! Expanding one promise (expand.c's `ExpandPromise`, promises.c's
+//! `ExpandDeRefPromise`): class guard, the `this` frame, the iteration
+//! engine, `if`/`unless`, and the evaluation of every attribute.
+
+use std::sync::Arc;
+
+use crate::ast::Promise;
+use crate::context::EvalContext;
+use crate::expand::{is_cf3_var_string, is_expandable, is_naked_var, naked};
+use crate::functions;
+use crate::iteration::PromiseIterator;
+use crate::value::{DataType, Rv, Variable};
+use crate::varref::VarRef;
+
+/// A promise with its promiser and attributes expanded for one iteration.
+#[derive(Debug)]
+pub struct Expanded {
+    /// The expanded promiser.
+    pub promiser: String,
+    /// The attributes, evaluated.
+    pub constraints: Vec<(String, Rv)>,
+}
+
+impl Expanded {
+    /// The value of attribute `lval`.
+    pub fn get(&self, lval: &str) -> Option<&Rv> {
+        self.constraints.iter().find(|(l, _)| l == lval).map(|(_, r)| r)
+    }
+}
+
+/// What runs an expanded promise.
+pub type Actuator<'a> = dyn FnMut(&mut EvalContext, &Promise, &Expanded) + 'a;
+
+fn put_this(ctx: &mut EvalContext, name: &str, value: &str) {
+    ctx.this
+        .insert(name.to_string(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]) });
+}
+
+/// `ExpandPromise`: runs `act` once per iteration of `pp`.
+pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, act: &mut Actuator) {
+    if ctx.aborted.is_some() || !ctx.spend(1) {
+        return;
+    }
+    if &*pp.classes != "any" && ctx.eval_class_expr(&pp.classes) != Some(true) {
+        return;
+    }
+    let saved_this = std::mem::take(&mut ctx.this);
+    let saved_promise = ctx.promise.replace(pp.clone());
+    push_promise_frame(ctx, pp);
+
+    let mut iter = PromiseIterator::default();
+    iter.prepare(ctx, &pp.promiser);
+    if let Some(p) = &pp.promisee {
+        iter.prepare_rval(ctx, &Rv::from_ast(p));
+    }
+    let mut has_ifelse = false;
+    for c in &pp.constraints {
+        if let crate::ast::Rval::FnCall(f) = &c.rval {
+            has_ifelse |= f.name == "ifelse";
+        }
+        iter.prepare_rval(ctx, &Rv::from_ast(&c.rval));
+    }
+    // ifelse() is evaluated at least once even when a wheel is empty.
+    let mut actuated = !has_ifelse;
+    while iter.next(ctx) || !actuated {
+        actuated = true;
+        if ctx.aborted.is_some() || !ctx.spend(1) {
+            break;
+        }
+        if let Some(exp) = expand_deref(ctx, pp, promise_type) {
+            act(ctx, pp, &exp);
+        }
+    }
+    ctx.this = saved_this;
+    ctx.promise = saved_promise;
+}
+
+fn push_promise_frame(ctx: &mut EvalContext, pp: &Promise) {
+    let Some(bundle) = ctx.bundle().cloned() else {
+        return;
+    };
+    let path = if bundle.file.starts_with('/') {
+        bundle.file.to_string()
+    } else {
+        format!("{}/{}", ctx.launch_dir, bundle.file)
+    };
+    let dir = match path.rfind('/') {
+        Some(0) => "/".to_string(),
+        Some(i) => path[..i].to_string(),
+        None => ".".to_string(),
+    };
+    put_this(ctx, "promise_filename", &path);
+    put_this(ctx, "promise_dirname", &dir);
+    put_this(ctx, "promise_linenumber", &pp.line.to_string());
+    put_this(ctx, "bundle", &bundle.name);
+    put_this(ctx, "namespace", &bundle.ns);
+    let handle = pp
+        .constraint("handle")
+        .and_then(|c| match &c.rval {
+            crate::ast::Rval::Scalar(s) => Some(functions::canonify(&ctx.expand(s))),
+            _ => None,
+        })
+        .unwrap_or_else(|| format!("{}_{}_{}_{}", bundle.name, "promise", pp.id, pp.line));
+    put_this(ctx, "handle", &handle);
+    if let Some(c) = pp.constraint("with") {
+        let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false);
+        if let Rv::Scalar(s) = v {
+            if ctx.pass == 3 || !is_cf3_var_string(&s) {
+                put_this(ctx, "with", &s);
+            }
+        }
+    }
+}
+
+/// Evaluates a class-expression attribute (`if`, `unless`): `Some(true)`
+/// when defined, `None` when it could not be evaluated. The evaluated value
+/// joins the expanded promise's attributes, as cf-agent appends it.
+fn check_var_class(
+    ctx: &mut EvalContext,
+    lval: &str,
+    rval: &crate::ast::Rval,
+    constraints: &mut Vec<(String, Rv)>,
+) -> Option<bool> {
+    let v = evaluate_final_rval(ctx, &Rv::from_ast(rval), false);
+    constraints.push((lval.to_string(), v.clone()));
+    let Rv::Scalar(s) = v else {
+        return None;
+    };
+    if s.contains('$') || s.contains('@') {
+        return None;
+    }
+    ctx.eval_class_expr(&s)
+}
+
+/// `ExpandDeRefPromise`: `None` when the promise is excluded.
+pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> Option<Expanded> {
+    let promiser = ctx.expand(&pp.promiser);
+    put_this(ctx, "promiser", &promiser);
+    if promise_type == "classes" && ctx.class_defined(&functions::canonify(&promiser)) {
+        return None;
+    }
+    if let Some(vc) = &pp.varclasses {
+        let s = ctx.expand(vc);
+        if s.contains('$') || ctx.eval_class_expr(&s) != Some(true) {
+            return None;
+        }
+    }
+    let mut constraints = Vec::with_capacity(pp.constraints.len());
+    for lval in ["ifvarclass", "if"] {
+        if let Some(c) = pp.constraint(lval) {
+            if check_var_class(ctx, lval, &c.rval, &mut constraints) != Some(true) {
+                return None;
+            }
+        }
+    }
+    if let Some(c) = pp.constraint("unless") {
+        let v = check_var_class(ctx, "unless", &c.rval, &mut constraints);
+        let last_pass_error = ctx.pass == 3 && v.is_none();
+        if !last_pass_error && v != Some(false) {
+            return None;
+        }
+    }
+    for c in &pp.constraints {
+        if matches!(c.lval.as_str(), "ifvarclass" | "if" | "unless" | "depends_on") {
+            continue;
+        }
+        let v = if c.lval == "usebundle" {
+            expand_bundle_reference(ctx, &Rv::from_ast(&c.rval))
+        } else {
+            evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false)
+        };
+        constraints.push((c.lval.clone(), v));
+    }
+    Some(Expanded { promiser, constraints })
+}
+
+/// `ExpandBundleReference`: a `usebundle` value keeps its call form, with
+/// its name expanded; arguments are expanded later by the method.
+fn expand_bundle_reference(ctx: &mut EvalContext, r: &Rv) -> Rv {
+    match r {
+        Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
+        Rv::FnCall(f) => {
+            let mut f2 = (**f).clone();
+            f2.name = ctx.expand(&f.name);
+            Rv::FnCall(Arc::new(f2))
+        }
+        other => other.clone(),
+    }
+}
+
+/// Looks up `@(name)`'s list (or container) value.
+fn naked_list(ctx: &EvalContext, s: &str) -> Option<Variable> {
+    let mut name = naked(s).to_string();
+    if is_expandable(&name) {
+        name = ctx.expand(&name);
+    }
+    if is_expandable(&name) {
+        return None;
+    }
+    ctx.lookup(&name)
+}
+
+/// `ExpandList`: expands each item; `@(list)` items splice their list.
+pub fn expand_list(ctx: &mut EvalContext, items: &[Rv], expand_naked: bool) -> Vec<Rv> {
+    let mut out = Vec::with_capacity(items.len());
+    for it in items {
+        match it {
+            Rv::Scalar(s) if expand_naked && is_naked_var(s, b'@') => match naked_list(ctx, s) {
+                Some(v) => match v.rval {
+                    Rv::List(l) => out.extend(l.iter().map(|i| match i {
+                        Rv::Scalar(x) => Rv::scalar(ctx.expand(x)),
+                        o => o.clone(),
+                    })),
+                    Rv::Scalar(x) => out.push(Rv::scalar(ctx.expand(&x))),
+                    Rv::Container(c) => out.push(Rv::Container(c)),
+                    Rv::FnCall(f) => out.push(Rv::FnCall(f)),
+                },
+                None => out.push(Rv::scalar(ctx.expand(s))),
+            },
+            Rv::Scalar(s) => out.push(Rv::scalar(ctx.expand(s))),
+            other => out.push(other.clone()),
+        }
+    }
+    out
+}
+
+/// `EvaluateFinalRval`: expands a value and calls its functions.
+pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv, forcelist: bool) -> Rv {
+    let returnval = match r {
+        Rv::Scalar(s) if is_naked_var(s, b'@') => {
+            let name = naked(s);
+            if is_expandable(name) {
+                Rv::scalar(ctx.expand(s))
+            } else {
+                match ctx.lookup(name) {
+                    Some(Variable { rval: Rv::List(l), .. }) => Rv::List(Arc::new(expand_list(ctx, &l, true))),
+                    _ => Rv::scalar(ctx.expand(s)),
+                }
+            }
+        }
+        Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
+        Rv::List(items) => Rv::List(Arc::new(expand_list(ctx, items, true))),
+        Rv::FnCall(f) if forcelist => {
+            let _ = f;
+            r.clone()
+        }
+        Rv::FnCall(_) | Rv::Container(_) => r.clone(),
+    };
+    match returnval {
+        Rv::List(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for it in items.iter() {
+                match it {
+                    Rv::FnCall(f) => {
+                        let (_, v) = functions::call(ctx, f);
+                        out.push(v);
+                    }
+                    Rv::Scalar(s) if ctx.promise.is_some() && is_cf3_var_string(s) => {
+                        out.push(Rv::scalar(ctx.expand(s)));
+                    }
+                    o => out.push(o.clone()),
+                }
+            }
+            Rv::List(Arc::new(out))
+        }
+        Rv::FnCall(f) => functions::call(ctx, &f).1,
+        other => other,
+    }
+}
+
+/// Parses a reference the way the vars promise's promiser names a variable:
+/// qualified to the current bundle.
+pub fn promiser_ref(ctx: &EvalContext, promiser: &str) -> VarRef {
+    let b = ctx.bundle();
+    let ns = b.map(|b| b.ns.clone()).unwrap_or_else(|| "default".into());
+    let scope = b.map(|b| b.name.clone()).unwrap_or_else(|| "default".into());
+    VarRef::parse_with(promiser, Some(&ns), Some(&scope))
+}

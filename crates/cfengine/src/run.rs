@@ -1,0 +1,360 @@
+//! Running a policy as `cf-agent -K -f FILE` does: loading the file and its
+//! `inputs`, the hard classes and `sys`/`const` variables, pre-evaluation,
+//! and the bundlesequence.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use crate::agent;
+use crate::ast::Policy;
+use crate::context::{EvalContext, Sink, HARD_CLASSES};
+use crate::diagnostic::{Diagnostic, Pos};
+use crate::parser;
+use crate::promise::evaluate_final_rval;
+use crate::value::Rv;
+use crate::varref::VarRef;
+
+/// What to run.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The policy file, as given.
+    pub file: String,
+    /// Classes defined with `-D`.
+    pub defines: Vec<String>,
+}
+
+/// Upper bound on the number of policy files one run loads.
+const MAX_FILES: usize = 1000;
+
+fn dir_of(path: &str) -> String {
+    match path.rfind('/') {
+        Some(0) => "/".into(),
+        Some(i) => path[..i].into(),
+        None => ".".into(),
+    }
+}
+
+fn read_file(path: &str, from: Option<(&Arc<str>, Pos)>) -> Result<String, Diagnostic> {
+    std::fs::read(path).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| {
+        let msg = format!(
+            "Can't stat file '{path}' for parsing. (stat: {})",
+            e.to_string().split(" (os error").next().unwrap_or("")
+        );
+        match from {
+            Some((f, p)) => Diagnostic::new(f, p, msg),
+            None => Diagnostic::new(&Arc::from(path), Pos { line: 0, col: 0 }, msg),
+        }
+    })
+}
+
+/// The `inputs` of control bodies, evaluated in `ctx`.
+fn inputs(ctx: &mut EvalContext) -> Vec<(String, Arc<str>)> {
+    let mut out = vec![];
+    let bodies = ctx.policy.bodies.clone();
+    for b in bodies.iter() {
+        if b.name != "control" || !(b.kind == "common" || b.kind == "file") {
+            continue;
+        }
+        for c in &b.constraints {
+            if c.lval != "inputs" || (c.classes != "any" && ctx.eval_class_expr(&c.classes) != Some(true)) {
+                continue;
+            }
+            let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false);
+            for item in v.list_strings() {
+                if item.contains('$') {
+                    continue;
+                }
+                let path =
+                    if item.starts_with('/') { item.to_string() } else { format!("{}/{}", dir_of(&b.file), item) };
+                out.push((path, b.file.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Loads `file` and every input it names (to a fixed point).
+pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
+    let mut policy = Policy::default();
+    let mut next_id = 0;
+    let main: Arc<str> = Arc::from(opts.file.as_str());
+    let src = read_file(&opts.file, None)?;
+    parser::parse_into(&main, &src, &mut policy, &mut next_id)?;
+    // `__main__` is the entry file's `main` bundle; in other files it is ignored.
+    for b in policy.bundles.iter_mut() {
+        if b.name == "__main__" {
+            Arc::make_mut(b).name = "main".into();
+        }
+    }
+    let mut loaded: HashSet<String> = HashSet::new();
+    loaded.insert(normalize(&opts.file));
+    for _ in 0..MAX_FILES {
+        let mut sink: Vec<String> = vec![];
+        let shared = Arc::new(policy.clone());
+        let mut ctx = EvalContext::new(shared, &mut sink);
+        setup(&mut ctx, opts);
+        agent::policy_resolve(&mut ctx);
+        let wanted = inputs(&mut ctx);
+        let mut added = false;
+        for (path, from) in wanted {
+            if loaded.insert(normalize(&path)) {
+                let src = read_file(&path, Some((&from, Pos { line: 1, col: 1 })))?;
+                let f: Arc<str> = Arc::from(path.as_str());
+                let mut sub = Policy::default();
+                parser::parse_into(&f, &src, &mut sub, &mut next_id)?;
+                policy.bundles.extend(sub.bundles.into_iter().filter(|b| b.name != "__main__"));
+                policy.bodies.extend(sub.bodies);
+                added = true;
+            }
+        }
+        if !added {
+            break;
+        }
+    }
+    Ok(policy)
+}
+
+/// Collapses `a/./b` and `a/x/../b` so a file is loaded once.
+fn normalize(p: &str) -> String {
+    let mut parts: Vec<&str> = vec![];
+    for seg in p.split('/') {
+        match seg {
+            "." | "" => {}
+            ".." => {
+                if parts.last().is_some_and(|l| *l != "..") {
+                    parts.pop();
+                } else {
+                    parts.push("..");
+                }
+            }
+            s => parts.push(s),
+        }
+    }
+    let j = parts.join("/");
+    if p.starts_with('/') {
+        format!("/{j}")
+    } else {
+        j
+    }
+}
+
+/// Hard classes, `-D` classes, and the deterministic `sys` and `const`
+/// variables.
+pub fn setup(ctx: &mut EvalContext, opts: &Options) {
+    for c in HARD_CLASSES {
+        if *c == "linux" && !cfg!(target_os = "linux") {
+            continue;
+        }
+        ctx.classes.insert((*c).to_string());
+    }
+    for c in &opts.defines {
+        for part in c.split(',') {
+            let p = part.trim();
+            if !p.is_empty() {
+                ctx.classes.insert(crate::functions::canonify(p));
+            }
+        }
+    }
+    for (k, v) in [("dollar", "$"), ("n", "\n"), ("r", "\r"), ("t", "\t"), ("endl", "\n"), ("at", "@"), ("dirsep", "/")]
+    {
+        ctx.put_special("const", k, v);
+    }
+    let workdir = std::env::var("CFENGINE_TEST_OVERRIDE_WORKDIR").unwrap_or_else(|_| "/var/cfengine".into());
+    let main = if opts.file.starts_with('/') { opts.file.clone() } else { format!("{}/{}", ctx.launch_dir, opts.file) };
+    let bindir = format!("{workdir}/bin");
+    for (k, v) in [
+        ("cf_version", "3.21.0".to_string()),
+        ("cf_version_major", "3".into()),
+        ("cf_version_minor", "21".into()),
+        ("cf_version_patch", "0".into()),
+        ("os", std::env::consts::OS.to_string()),
+        ("ostype", format!("{}_{}", std::env::consts::OS, std::env::consts::ARCH)),
+        ("arch", std::env::consts::ARCH.into()),
+        ("workdir", workdir.clone()),
+        ("inputdir", format!("{workdir}/inputs")),
+        ("masterdir", format!("{workdir}/masterfiles")),
+        ("statedir", format!("{workdir}/state")),
+        ("piddir", workdir.clone()),
+        ("bindir", bindir.clone()),
+        ("logdir", workdir.clone()),
+        ("cf_agent", format!("{bindir}/cf-agent")),
+        ("cf_promises", format!("{bindir}/cf-promises")),
+        ("policy_entry_filename", main.clone()),
+        ("policy_entry_dirname", dir_of(&main)),
+        ("policy_entry_basename", main.rsplit('/').next().unwrap_or("").to_string()),
+        ("resolv", "/etc/resolv.conf".into()),
+        ("exports", "/etc/exports".into()),
+        ("crontab", "/var/spool/cron/crontabs/root".into()),
+        ("maildir", "/var/spool/mail".into()),
+        ("class", std::env::consts::OS.into()),
+    ] {
+        ctx.put_special("sys", k, &v);
+    }
+}
+
+/// Runs the policy; returns cf-agent's exit code.
+pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
+    let policy = match load(opts) {
+        Ok(p) => p,
+        Err(d) => {
+            report_syntax_error(&d, out, err);
+            return 1;
+        }
+    };
+    let mut ctx = EvalContext::new(Arc::new(policy), out);
+    setup(&mut ctx, opts);
+    preliminary_convergence(&mut ctx);
+    let sequence = bundlesequence(&mut ctx);
+    let Some(sequence) = sequence else {
+        ctx.error("No bundlesequence in the common control body");
+        return 1;
+    };
+    let mut ok = true;
+    let mut entries = vec![];
+    for r in &sequence {
+        match agent::sequence_entry(r) {
+            Some((name, args)) => match agent::find_bundle(&ctx, &name) {
+                Some(b) => entries.push((b, args)),
+                None => {
+                    ctx.error(format!("Bundle '{name}' listed in the bundlesequence was not found"));
+                    ok = false;
+                }
+            },
+            None => {
+                ctx.error(format!("Illegal item found in bundlesequence: {}", r.to_display()));
+                ok = false;
+            }
+        }
+    }
+    if !ok {
+        ctx.error("Fatal CFEngine error: Errors in agent bundles");
+        return 1;
+    }
+    for (b, args) in entries {
+        let args = agent::eval_args(&mut ctx, &args);
+        agent::call_bundle(&mut ctx, &b, args, false);
+        if ctx.aborted.is_some() {
+            break;
+        }
+    }
+    ctx.aborted.unwrap_or(0)
+}
+
+/// What cf-agent does between loading and the bundlesequence
+/// (loading.c): pre-evaluation, an evaluation of every promise's attributes
+/// ("Preliminary variable/class-context convergence"), and pre-evaluation
+/// again.
+pub fn preliminary_convergence(ctx: &mut EvalContext) {
+    agent::policy_resolve(ctx);
+    let bundles = ctx.policy.bundles.clone();
+    for b in bundles.iter() {
+        agent::push_bundle(ctx, b, vec![]);
+        for section in &b.sections {
+            for pp in &section.promises {
+                let mut noop = |_: &mut EvalContext, _: &crate::ast::Promise, _: &crate::promise::Expanded| {};
+                crate::promise::expand_promise(ctx, pp, &section.promise_type, &mut noop);
+            }
+        }
+        ctx.bundles.pop();
+    }
+    agent::policy_resolve(ctx);
+}
+
+/// The located error and the summary line cf-promises prints.
+pub fn report_syntax_error(d: &Diagnostic, out: &mut dyn Sink, err: &mut dyn Sink) {
+    if let Some(l) = &d.log {
+        out.line(&format!("   error: {l}"));
+    }
+    if d.pos.line == 0 {
+        out.line(&format!("   error: {}", d.message));
+        return;
+    }
+    for l in d.to_string().lines() {
+        err.line(l);
+    }
+    out.line("   error: There are syntax errors in policy files");
+}
+
+/// The bundlesequence: `body common control`'s, else `main` (which a
+/// `__main__` bundle of the entry file becomes).
+fn bundlesequence(ctx: &mut EvalContext) -> Option<Vec<Rv>> {
+    let bodies = ctx.policy.bodies.clone();
+    for b in bodies.iter() {
+        if b.kind != "common" || b.name != "control" {
+            continue;
+        }
+        for c in &b.constraints {
+            if c.lval != "bundlesequence" || (c.classes != "any" && ctx.eval_class_expr(&c.classes) != Some(true)) {
+                continue;
+            }
+            return match evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false) {
+                Rv::List(items) => Some(items.to_vec()),
+                other => Some(vec![other]),
+            };
+        }
+    }
+    Some(vec![Rv::scalar("main")])
+}
+
+/// Validates like `cf-promises -f FILE`: parse every file; 0 when valid.
+pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
+    match load(opts) {
+        Ok(_) => 0,
+        Err(d) => {
+            report_syntax_error(&d, out, err);
+            1
+        }
+    }
+}
+
+/// `cf-promises --show-vars`: every variable after pre-evaluation, as
+/// `scope.name    value    tags` rows.
+pub fn show_vars(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
+    let policy = match load(opts) {
+        Ok(p) => p,
+        Err(d) => {
+            report_syntax_error(&d, out, err);
+            return 1;
+        }
+    };
+    let mut sink: Vec<String> = vec![];
+    let rows: Vec<(String, String, String)> = {
+        let mut ctx = EvalContext::new(Arc::new(policy), &mut sink);
+        setup(&mut ctx, opts);
+        preliminary_convergence(&mut ctx);
+        let mut rows: Vec<(String, String, String)> = ctx
+            .vars
+            .iter()
+            .map(|(k, v)| {
+                let r = VarRef {
+                    ns: k.ns.clone(),
+                    scope: Some(k.scope.clone()),
+                    lval: k.lval.clone(),
+                    indices: k.indices.clone(),
+                };
+                let value = match &v.rval {
+                    Rv::Scalar(s) => s.to_string(),
+                    Rv::List(_) => {
+                        let items: Vec<String> = v.rval.list_strings().iter().map(|s| format!("\"{s}\"")).collect();
+                        format!("{{{}}}", items.join(","))
+                    }
+                    Rv::Container(c) => crate::json::write_compact(c),
+                    Rv::FnCall(_) => v.rval.to_display(),
+                };
+                let tags: Vec<&str> = v.tags.iter().map(|t| &**t).collect();
+                (crate::verify_vars::display_ref(&r), value, tags.join(","))
+            })
+            .collect();
+        rows.sort();
+        rows
+    };
+    for l in sink {
+        out.line(&l);
+    }
+    let w = rows.iter().map(|r| r.0.len()).max().unwrap_or(8).max(8);
+    out.line(&format!("{:<w$} {:<40} {}", "Variable name", "Variable value", "Meta tags"));
+    for (n, v, t) in rows {
+        out.line(&format!("{n:<w$} {v:<40} {t}"));
+    }
+    0
+}

@@ -1,0 +1,154 @@
+//! What cf-promises checks while parsing: bundle types, the attributes of the
+//! promise types confer evaluates, literal `int`/`real` values, class guards,
+//! and the parser's rewriting of `data` values into function calls.
+
+use std::sync::Arc;
+
+use crate::ast::{FnCall, Rval};
+use crate::class_expr;
+use crate::diagnostic::Pos;
+use crate::number;
+
+/// The bundle types cf-promises accepts.
+pub fn is_bundle_type(kind: &str) -> bool {
+    matches!(kind, "agent" | "common" | "edit_line" | "edit_xml" | "server" | "monitor" | "knowledge")
+}
+
+/// Attributes every promise type accepts.
+const COMMON_ATTRS: &[&str] =
+    &["action", "classes", "comment", "depends_on", "handle", "if", "ifvarclass", "unless", "meta", "with"];
+
+/// The promise types confer evaluates.
+pub const EVALUATED_TYPES: &[&str] = &["meta", "vars", "defaults", "classes", "methods", "reports"];
+
+/// Whether `lval` is an attribute of `promise_type`. Only the promise types
+/// confer evaluates are checked; others accept anything, as custom promise
+/// types do.
+pub fn attribute_known(bundle_kind: &str, promise_type: &str, lval: &str) -> bool {
+    if COMMON_ATTRS.contains(&lval) {
+        return true;
+    }
+    let own: &[&str] = match promise_type {
+        "vars" | "meta" => &["string", "int", "real", "slist", "ilist", "rlist", "data", "policy"],
+        "defaults" => &["if_match_regex", "string", "slist"],
+        "classes" if bundle_kind == "agent" || bundle_kind == "common" => {
+            &["and", "dist", "expression", "or", "persistence", "not", "select_class", "xor", "scope"]
+        }
+        "methods" => &["inherit", "usebundle", "useresult"],
+        "reports" => &[
+            "friend_pattern",
+            "intermittency",
+            "lastseen",
+            "printfile",
+            "report_to_file",
+            "bundle_return_value_index",
+            "showstate",
+        ],
+        _ => return true,
+    };
+    own.contains(&lval)
+}
+
+/// cf3parse's `MagicRvalTransformations`: `data => "{...}"` becomes
+/// `parsejson(...)` (or `parseyaml` after `---`), `data => @(x)` becomes
+/// `mergedata(x)`.
+pub fn magic_rval(lval: &str, rval: Rval, pos: Pos) -> Rval {
+    if lval != "data" && lval != "template_data" {
+        return rval;
+    }
+    let Rval::Scalar(s) = &rval else {
+        return rval;
+    };
+    if s.len() > 3 && s.starts_with('@') && matches!(s.as_bytes()[1], b'(' | b'{') {
+        let inner = &s[2..s.len() - 1];
+        return Rval::FnCall(FnCall { name: "mergedata".into(), args: vec![Rval::Scalar(Arc::from(inner))], pos });
+    }
+    let name = if s.len() > 3 && s.starts_with("---") { "parseyaml" } else { "parsejson" };
+    Rval::FnCall(FnCall { name: name.into(), args: vec![rval.clone()], pos })
+}
+
+fn is_var_string(s: &str) -> bool {
+    crate::expand::is_cf3_var_string(s)
+}
+
+/// The literal checks of `CheckConstraintTypeMatch` for the attributes whose
+/// values cf-promises validates at parse time. Returns the error message.
+pub fn check_constraint(promise_type: &str, lval: &str, rval: &Rval) -> Option<SyntaxError> {
+    if promise_type == "vars" || promise_type == "meta" {
+        match (lval, rval) {
+            ("int", Rval::Scalar(s)) if !is_var_string(s) => {
+                return number::int_from_string(s).err().map(|e| prefixed(e, "Cannot parse value as integer"));
+            }
+            ("real", Rval::Scalar(s)) if !is_var_string(s) => {
+                if &**s == "inf" {
+                    return Some("Keyword 'inf' has an integer value, cannot be used as real".into());
+                }
+                return number::real_from_string(s).err().map(|e| prefixed(e, "Real value is out of range"));
+            }
+            ("string" | "int" | "real", Rval::List(_)) => {
+                return Some("Attempted to give a list to a non-list type".into())
+            }
+            ("slist" | "ilist" | "rlist", Rval::Scalar(s)) if !s.starts_with('@') && !is_var_string(s) => {
+                return Some("Attempted to give a scalar to a non-scalar type".into())
+            }
+            ("ilist", Rval::List(items)) => {
+                for it in items {
+                    if let Rval::Scalar(s) = it {
+                        if !is_var_string(s) {
+                            if let Err(e) = number::int_from_string(s) {
+                                return Some(prefixed(e, "Cannot parse value as integer"));
+                            }
+                        }
+                    }
+                }
+            }
+            ("rlist", Rval::List(items)) => {
+                for it in items {
+                    if let Rval::Scalar(s) = it {
+                        if !is_var_string(s) {
+                            if &**s == "inf" {
+                                return Some("Keyword 'inf' has an integer value, cannot be used as real".into());
+                            }
+                            if let Err(e) = number::real_from_string(s) {
+                                return Some(prefixed(e, "Real value is out of range"));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if lval == "if" || lval == "ifvarclass" {
+        if let Rval::Scalar(s) = rval {
+            if class_expr::parse(s).is_err() {
+                return Some("Syntax error in context string".into());
+            }
+        }
+    }
+    None
+}
+
+/// A value cf-promises rejects while parsing.
+#[derive(Debug)]
+pub struct SyntaxError {
+    /// The located message.
+    pub message: String,
+    /// A log line the conversion printed first (`Failed to parse ...`).
+    pub log: Option<String>,
+}
+
+impl From<&str> for SyntaxError {
+    fn from(message: &str) -> SyntaxError {
+        SyntaxError { message: message.to_string(), log: None }
+    }
+}
+
+fn prefixed(log: Option<String>, message: &str) -> SyntaxError {
+    SyntaxError { message: message.to_string(), log }
+}
+
+/// Where a class guard fails to parse, as an offset into it.
+pub fn class_expression_error(guard: &str) -> Option<usize> {
+    class_expr::parse(guard).err()
+}

@@ -1,0 +1,80 @@
+//! `confer cfengine run|validate`: CFEngine policies evaluated as
+//! `cf-agent -K -f FILE` and checked as `cf-promises -f FILE`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use confer_cfengine::{Options, Sink};
+
+/// CFEngine commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Evaluate a policy and print its reports, as `cf-agent -K -f FILE` does.
+    ///
+    /// Example: confer cfengine run policy.cf -D DEBUG
+    Run(RunArgs),
+    /// Check a policy's syntax, as `cf-promises -f FILE` does.
+    ///
+    /// Example: confer cfengine validate policy.cf
+    Validate(RunArgs),
+}
+
+/// Arguments shared by `run` and `validate`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The policy file (as cf-agent's `-f FILE`).
+    pub file: Option<String>,
+    /// The policy file, cf-agent style.
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    pub file_flag: Option<String>,
+    /// Define classes (comma-separated, may repeat).
+    #[arg(short = 'D', long = "define", value_name = "CLASS,...")]
+    pub define: Vec<String>,
+    /// Ignore locks (always the case in confer; accepted for cf-agent compatibility).
+    #[arg(short = 'K', long = "no-lock")]
+    pub no_lock: bool,
+    /// Print the variables after pre-evaluation, as `cf-promises --show-vars`.
+    #[arg(long = "show-vars")]
+    pub show_vars: bool,
+}
+
+struct Stdout<'a>(std::io::StdoutLock<'a>);
+
+impl Sink for Stdout<'_> {
+    fn line(&mut self, line: &str) {
+        let _ = writeln!(self.0, "{line}");
+    }
+}
+
+struct Stderr;
+
+impl Sink for Stderr {
+    fn line(&mut self, line: &str) {
+        eprintln!("{line}");
+    }
+}
+
+/// Runs a `confer cfengine` command and returns its exit code.
+pub fn run(cmd: Command) -> ExitCode {
+    let (args, validate) = match cmd {
+        Command::Run(a) => (a, false),
+        Command::Validate(a) => (a, true),
+    };
+    let Some(file) = args.file_flag.or(args.file) else {
+        eprintln!("error: no policy file given (confer cfengine run FILE.cf)");
+        return ExitCode::from(2);
+    };
+    let opts = Options { file, defines: args.define };
+    let stdout = std::io::stdout();
+    let mut out = Stdout(stdout.lock());
+    let code = if validate {
+        confer_cfengine::validate(&opts, &mut out, &mut Stderr)
+    } else if args.show_vars {
+        confer_cfengine::show_vars(&opts, &mut out, &mut Stderr)
+    } else {
+        confer_cfengine::run(&opts, &mut out, &mut Stderr)
+    };
+    let _ = out.0.flush();
+    ExitCode::from(code.clamp(0, 255) as u8)
+}
