@@ -12,9 +12,9 @@ trap 'rm -rf "$DIR"' EXIT
     echo '  reports:'; echo "    \"last: \$(v$((N - 1)))\";"; echo '}'
 } >"$DIR/bench.cf"
 (cd "$ROOT" && cargo build --release -q -p confer-cli)
-t() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc; }
+t() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); awk -v s="$s" -v e="$e" 'BEGIN { printf "%.3f", e - s }'; }
 tc=$(t "$ROOT/target/release/confer" cfengine run "$DIR/bench.cf")
 tr=$(t "$ROOT/scripts/cf-ref.sh" "$DIR/bench.cf")
 echo "confer:   ${tc}s"
 echo "cf-agent: ${tr}s (incl. cf-promises check)"
-echo "ratio:    $(echo "scale=1; $tr / $tc" | bc)x"
+echo "ratio:    $(awk -v r="$tr" -v c="$tc" 'BEGIN { printf "%.1f", r / c }')x"
