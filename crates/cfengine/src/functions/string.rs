@@ -243,6 +243,15 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
             out.push_str(&fmt[start..]);
             break;
         };
+        if !conv.is_ascii() {
+            // Not a conversion: keep the text, up to the end of that character.
+            i += 1;
+            while i < b.len() && !fmt.is_char_boundary(i) {
+                i += 1;
+            }
+            out.push_str(&fmt[start..i]);
+            continue;
+        }
         i += 1;
         let spec = fmt[start + 1..i - 1].replace(['l', 'h'], "");
         let Some(arg) = args.next() else {
