@@ -17,3 +17,9 @@ fn format_with_a_non_ascii_conversion_character() {
     assert_eq!(out.len(), 1, "one report: {out:?}");
     assert!(out[0].starts_with("R: r=a-%\u{e9}"), "{out:?}");
 }
+
+#[test]
+fn delayed_functions_check_their_arity() {
+    let (out, err) = run_policy("bundle agent __main__\n{\n  vars:\n    \"r\" data => mapdata(\"none\", \"x\");\n}\n");
+    assert!(out.iter().chain(&err).any(|l| l.contains("do not tally")), "{out:?} {err:?}");
+}

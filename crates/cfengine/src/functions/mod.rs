@@ -216,20 +216,18 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
     if !ctx.spend(1) {
         return failed;
     }
+    // The arity is checked for every function, delayed ones included, so that
+    // an implementation may index its arguments.
+    if let Some(n) = spec.nargs {
+        if f.args.len() != n {
+            ctx.error(format!("Arguments to function '{}' do not tally. Expected {n} not {}", f.name, f.args.len()));
+            ctx.aborted = Some(1);
+            return failed;
+        }
+    }
     let args: Vec<Rv> = if spec.delayed {
         f.args.iter().map(Rv::from_ast).collect()
     } else {
-        if let Some(n) = spec.nargs {
-            if f.args.len() != n {
-                ctx.error(format!(
-                    "Arguments to function '{}' do not tally. Expected {n} not {}",
-                    f.name,
-                    f.args.len()
-                ));
-                ctx.aborted = Some(1);
-                return failed;
-            }
-        }
         let mut args = Vec::with_capacity(f.args.len());
         for a in &f.args {
             let r = match a {
