@@ -4,110 +4,21 @@
 //! shortest floats — for everything inside arrays and hashes).
 //! Spec: "Conversion to String".
 
+mod container;
+mod map;
 mod number;
 mod spec;
 mod sprintf;
 
-use crate::types::{assignable, by_name, instance_of, Type};
+use crate::types::{by_name, infer::infer};
 use crate::value::{puppet_double_quote, puppet_quote, Value};
+
+use container::Indentation;
+use map::Formats;
 
 pub use number::{format_float, format_integer};
 pub use spec::{FormatError, Spec};
 pub use sprintf::sprintf;
-
-/// What a format map gives for a type: a directive, or a container format
-/// with separators and formats for the elements.
-#[derive(Clone, Debug)]
-enum Entry {
-    Simple(Spec),
-    Container { spec: Option<Spec>, separator: Option<String>, separator2: Option<String>, elements: Option<Formats> },
-}
-
-/// A format map: types with their entries, later entries overriding earlier
-/// ones for the same type.
-#[derive(Clone, Debug, Default)]
-struct Formats(Vec<(Type, Entry)>);
-
-fn named(name: &str) -> Type {
-    by_name(name).unwrap_or(Type::Any)
-}
-
-fn simple(text: &str) -> Entry {
-    Entry::Simple(Spec::parse(text).unwrap_or_default())
-}
-
-impl Formats {
-    /// Puppet's top-level defaults.
-    fn defaults() -> Formats {
-        Formats(vec![
-            (Type::Any, simple("%s")),
-            (named("Numeric"), simple("%d")),
-            (named("Float"), simple("%f")),
-            (named("Array"), simple("%a")),
-            (named("Hash"), simple("%h")),
-            (named("Binary"), simple("%B")),
-        ])
-    }
-
-    /// The defaults for values inside containers.
-    fn element_defaults() -> Formats {
-        Formats(vec![(Type::Any, simple("%p"))])
-    }
-
-    fn merged(&self, over: &Formats) -> Formats {
-        let mut out = self.0.clone();
-        for (t, e) in &over.0 {
-            out.retain(|(u, _)| u != t);
-            out.push((t.clone(), e.clone()));
-        }
-        Formats(out)
-    }
-
-    /// The entry of the most specific type `v` is an instance of.
-    fn select(&self, v: &Value) -> Option<&Entry> {
-        let matching: Vec<&(Type, Entry)> = self.0.iter().filter(|(t, _)| instance_of(t, v)).collect();
-        matching
-            .iter()
-            .rev()
-            .find(|(t, _)| matching.iter().all(|(u, _)| assignable(u, t)))
-            .or_else(|| matching.last())
-            .map(|(_, e)| e)
-    }
-
-    /// Reads a hash of `Type => format` or `Type => {format, separator, …}`.
-    fn parse(map: &crate::HashMap) -> Result<Formats, FormatError> {
-        let mut out = Vec::new();
-        for (k, v) in map.iter() {
-            let Value::Type(t) = k else {
-                return Err(FormatError::BadFormats(format!("format map keys must be types, got {}", k.type_name())));
-            };
-            out.push(((**t).clone(), entry(v)?));
-        }
-        Ok(Formats(out))
-    }
-}
-
-fn entry(v: &Value) -> Result<Entry, FormatError> {
-    match v {
-        Value::String(s) => Ok(Entry::Simple(Spec::parse(s)?)),
-        Value::Hash(h) => {
-            let text = |key: &str| h.get(&Value::from(key)).and_then(Value::as_str).map(str::to_string);
-            let elements = match h.get(&Value::from("string_formats")) {
-                Some(Value::Hash(m)) => Some(Formats::parse(m)?),
-                _ => None,
-            };
-            Ok(Entry::Container {
-                spec: text("format").map(|f| Spec::parse(&f)).transpose()?,
-                separator: text("separator"),
-                separator2: text("separator2"),
-                elements,
-            })
-        }
-        other => {
-            Err(FormatError::BadFormats(format!("a format must be a String or a Hash, got {}", other.type_name())))
-        }
-    }
-}
 
 /// `String(value, formats)`: `formats` is absent/`default`, one directive for
 /// the value itself, or a hash from types to formats.
@@ -116,7 +27,15 @@ pub fn string(v: &Value, formats: Option<&Value>) -> Result<String, FormatError>
     let map = match formats {
         None | Some(Value::Default) => defaults,
         Some(Value::String(s)) => {
-            defaults.merged(&Formats(vec![(crate::types::infer::infer(v), entry(&Value::from(&**s))?)]))
+            // A directive for an array or hash applies to every array or hash
+            // inside it too; for anything else, to the value's own type.
+            let key = match v {
+                Value::Array(_) => by_name("Array"),
+                Value::Hash(_) => by_name("Hash"),
+                _ => None,
+            };
+            let format = map::Format::simple(Spec::parse(s)?);
+            defaults.merged(&Formats::single(key.unwrap_or_else(|| infer(v)), format))
         }
         Some(Value::Hash(h)) => defaults.merged(&Formats::parse(h)?),
         Some(other) => {
@@ -126,79 +45,24 @@ pub fn string(v: &Value, formats: Option<&Value>) -> Result<String, FormatError>
             )))
         }
     };
-    let elements = Formats::element_defaults();
-    render(v, &map, &map, &elements)
+    render(v, &map, Indentation::TOP)
 }
 
-/// Formats `v` with `map`; containers format their scalar elements with
-/// `elements` and their nested containers with `top`.
-fn render(v: &Value, map: &Formats, top: &Formats, elements: &Formats) -> Result<String, FormatError> {
-    let entry = map.select(v).cloned().unwrap_or_else(|| simple("%s"));
-    let (spec, separator, separator2, own_elements) = match entry {
-        Entry::Simple(s) => (s, None, None, None),
-        Entry::Container { spec, separator, separator2, elements } => (
-            spec.unwrap_or_else(|| {
-                Spec::parse(if matches!(v, Value::Hash(_)) { "%h" } else { "%a" }).unwrap_or_default()
-            }),
-            separator,
-            separator2,
-            elements,
-        ),
-    };
-    let elements = match own_elements {
-        Some(f) => Formats::element_defaults().merged(&f),
-        None => elements.clone(),
+/// Formats `v` with the entry `map` selects for it (`%s` when none does).
+fn render(v: &Value, map: &Formats, indentation: Indentation) -> Result<String, FormatError> {
+    let fallback;
+    let format = match map.select(v) {
+        Some(f) => f,
+        None => {
+            fallback = map::Format::simple(Spec::parse("%s")?);
+            &fallback
+        }
     };
     match v {
-        Value::Array(items) => container(&spec, items.iter().map(|i| (None, i)), separator, None, top, &elements),
-        Value::Hash(map) if spec.letter == 'a' => {
-            let pairs: Vec<Value> = map.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect();
-            container(&spec, pairs.iter().map(|p| (None, p)), separator, None, top, &elements)
-        }
-        Value::Hash(map) => {
-            let separator2 = Some(separator2.unwrap_or_else(|| " => ".to_string()));
-            container(&spec, map.iter().map(|(k, v)| (Some(k), v)), separator, separator2, top, &elements)
-        }
-        scalar => scalar_text(&spec, scalar),
+        Value::Array(items) => container::array(items, format, map, indentation),
+        Value::Hash(entries) => container::hash(entries, format, map, indentation),
+        scalar => scalar_text(&format.spec, scalar),
     }
-}
-
-fn container<'v>(
-    spec: &Spec,
-    items: impl Iterator<Item = (Option<&'v Value>, &'v Value)>,
-    separator: Option<String>,
-    separator2: Option<String>,
-    top: &Formats,
-    elements: &Formats,
-) -> Result<String, FormatError> {
-    // Hashes (not converted to arrays) come with a key/value separator.
-    let is_hash_form = separator2.is_some();
-    let (open, close) = match (spec.space, spec.delimiter) {
-        (true, _) => ("", ""),
-        (_, Some('<')) => ("<", ">"),
-        (_, Some('(')) => ("(", ")"),
-        (_, Some('{')) => ("{", "}"),
-        (_, Some('|')) => ("|", "|"),
-        (_, Some('[')) => ("[", "]"),
-        _ if is_hash_form => ("{", "}"),
-        _ => ("[", "]"),
-    };
-    let sep = separator.unwrap_or_else(|| ", ".to_string());
-    let sep2 = separator2.unwrap_or_default();
-    let one = |v: &Value| -> Result<String, FormatError> {
-        match v {
-            Value::Array(_) | Value::Hash(_) => render(v, top, top, elements),
-            _ => render(v, elements, top, elements),
-        }
-    };
-    let mut parts = Vec::new();
-    for (key, value) in items {
-        parts.push(match key {
-            Some(k) => format!("{}{sep2}{}", one(k)?, one(value)?),
-            None => one(value)?,
-        });
-    }
-    Ok(spec.pad(format!("{open}{}{close}", parts.join(&sep))))
 }
 
 /// Capitalises the first letter and lower-cases the rest (Ruby's `capitalize`).
@@ -215,7 +79,7 @@ fn quoted_if(alt: bool, text: String) -> String {
     }
 }
 
-fn unsupported(spec: &Spec, type_name: &str, allowed: &'static str) -> FormatError {
+pub(super) fn unsupported(spec: &Spec, type_name: &str, allowed: &'static str) -> FormatError {
     FormatError::Unsupported { letter: spec.letter, type_name: type_name.into(), allowed }
 }
 

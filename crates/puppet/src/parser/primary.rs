@@ -80,41 +80,43 @@ impl Parser {
         Ok(items)
     }
 
-    /// Call arguments up to `)`: expressions, where trailing `key => value`
-    /// pairs (written without braces) form one hash argument, as in
+    /// Call arguments up to `)`: expressions, where `key => value` pairs
+    /// written without braces form a hash argument, as in
     /// `String($x, Integer => '%x')`.
     pub(super) fn call_args(&mut self) -> Result<Vec<Expr>, ParseError> {
         self.args_until(")")
     }
 
-    /// Expressions up to `close` (not consumed), where trailing `key => value`
-    /// pairs form one hash: used by calls and by `[...]` (`URI[scheme => http]`).
+    /// Expressions separated by commas up to `close` (not consumed), where each
+    /// run of consecutive `key => value` pairs forms one hash: used by calls,
+    /// array literals (`[1, a => 1, b => 2, 3]` has three elements) and `[...]`
+    /// access (`URI[scheme => http]`).
     fn args_until(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
         let mut items = Vec::new();
+        let mut pairs: Vec<(Expr, Expr)> = Vec::new();
         while !self.at_punct(close) {
             let e = self.expr(0)?;
-            if self.at_punct("=>") {
-                let start = e.span;
-                let mut pairs = Vec::new();
-                let mut key = e;
-                loop {
-                    self.expect_punct("=>")?;
-                    let value = self.expr(0)?;
-                    pairs.push((key, value));
-                    if !self.eat_punct(",") || self.at_punct(close) {
-                        break;
-                    }
-                    key = self.expr(0)?;
-                }
-                items.push(Expr::new(ExprKind::Hash(pairs), start.to(self.prev_span())));
-                break;
+            if self.eat_punct("=>") {
+                let value = self.expr(0)?;
+                pairs.push((e, value));
+            } else {
+                Self::flush_pairs(&mut pairs, &mut items);
+                items.push(e);
             }
-            items.push(e);
             if !self.eat_punct(",") {
                 break;
             }
         }
+        Self::flush_pairs(&mut pairs, &mut items);
         Ok(items)
+    }
+
+    /// Turns a run of unbraced pairs into one hash expression.
+    fn flush_pairs(pairs: &mut Vec<(Expr, Expr)>, items: &mut Vec<Expr>) {
+        if let (Some((first, _)), Some((_, last))) = (pairs.first(), pairs.last()) {
+            let span = first.span.to(last.span);
+            items.push(Expr::new(ExprKind::Hash(std::mem::take(pairs)), span));
+        }
     }
 
     /// A lambda if one follows: `|params| { body }` (also `||`).
@@ -204,7 +206,7 @@ impl Parser {
             }
             Tok::Punct("[") => {
                 self.bump();
-                let items = self.comma_list("]")?;
+                let items = self.args_until("]")?;
                 let end = self.expect_punct("]")?;
                 Ok(Expr::new(ExprKind::Array(items), t.span.to(end)))
             }

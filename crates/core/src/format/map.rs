@@ -1,0 +1,198 @@
+//! Format maps: which directive (and, for containers, which separators and
+//! element formats) applies to a value. Puppet merges a user's map over its
+//! defaults, drops defaults that a more general user entry covers, and sorts
+//! the result most specific type first; the first entry whose type matches the
+//! value wins. Spec: "Conversion to String" (format maps).
+
+use std::cmp::Ordering;
+
+use crate::types::{assignable, by_name, instance_of, Type};
+use crate::value::Value;
+
+use super::spec::{FormatError, Spec};
+
+/// What a format map gives for one type: a directive plus, for arrays and
+/// hashes, the separators and the formats of the elements.
+#[derive(Clone, Debug)]
+pub(super) struct Format {
+    pub spec: Spec,
+    pub separator: Option<String>,
+    pub separator2: Option<String>,
+    pub elements: Option<Formats>,
+}
+
+impl Format {
+    pub fn simple(spec: Spec) -> Format {
+        Format { spec, separator: None, separator2: None, elements: None }
+    }
+
+    /// Puppet's built-in directives, which always parse.
+    fn builtin(text: &str) -> Format {
+        Format::simple(Spec::parse(text).unwrap_or_default())
+    }
+
+    /// `higher` over `self`: the directive of `higher`, its separators and
+    /// element formats where it gives them.
+    fn merge(&self, higher: &Format) -> Format {
+        Format {
+            spec: higher.spec.clone(),
+            separator: higher.separator.clone().or_else(|| self.separator.clone()),
+            separator2: higher.separator2.clone().or_else(|| self.separator2.clone()),
+            elements: Formats::merge_optional(self.elements.as_ref(), higher.elements.as_ref()),
+        }
+    }
+
+    /// Reads a directive string or a container format hash
+    /// (`format`, `separator`, `separator2`, `string_formats`).
+    fn parse(v: &Value) -> Result<Format, FormatError> {
+        match v {
+            Value::String(s) => Ok(Format::simple(Spec::parse(s)?)),
+            Value::Hash(h) => {
+                let allowed = ["separator", "separator2", "format", "string_formats"];
+                if let Some((k, _)) = h.iter().find(|(k, _)| !k.as_str().is_some_and(|k| allowed.contains(&k))) {
+                    return Err(FormatError::BadFormats(format!(
+                        "only 'separator', 'separator2', 'format', 'string_formats' are allowed in a container format, got {}",
+                        crate::value::to_s(k)
+                    )));
+                }
+                let text = |key: &str| h.get(&Value::from(key)).and_then(Value::as_str).map(str::to_string);
+                let elements = match h.get(&Value::from("string_formats")) {
+                    Some(Value::Hash(m)) => Some(Formats::parse(m)?),
+                    _ => None,
+                };
+                // Puppet requires the directive even in a container format.
+                let spec = Spec::parse(&text("format").unwrap_or_default())?;
+                Ok(Format { spec, separator: text("separator"), separator2: text("separator2"), elements })
+            }
+            other => {
+                Err(FormatError::BadFormats(format!("a format must be a String or a Hash, got {}", other.type_name())))
+            }
+        }
+    }
+}
+
+/// A format map, most specific type first.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Formats(Vec<(Type, Format)>);
+
+fn named(name: &str) -> Type {
+    by_name(name).unwrap_or(Type::Any)
+}
+
+impl Formats {
+    /// Puppet's top-level defaults: `%f` for floats, `%d` for other numbers,
+    /// `%B` for binaries, and arrays and hashes with `, ` / ` => ` separators
+    /// whose elements use the container defaults.
+    pub fn defaults() -> Formats {
+        let container = |letter: &str, separator2: &str| Format {
+            spec: Spec::parse(letter).unwrap_or_default(),
+            separator: Some(", ".into()),
+            separator2: Some(separator2.into()),
+            elements: Some(Formats::element_defaults()),
+        };
+        Formats::sorted(vec![
+            (named("Float"), Format::builtin("%f")),
+            (named("Numeric"), Format::builtin("%d")),
+            (named("Array"), container("%a", ", ")),
+            (named("Hash"), container("%h", " => ")),
+            (named("Binary"), Format::builtin("%B")),
+            (Type::Any, Format::builtin("%s")),
+        ])
+    }
+
+    /// The defaults for scalars inside containers: `%p` (quoted strings).
+    pub fn element_defaults() -> Formats {
+        Formats(vec![(Type::Any, Format::builtin("%p"))])
+    }
+
+    /// A map giving one type one format.
+    pub fn single(t: Type, format: Format) -> Formats {
+        Formats(vec![(t, format)])
+    }
+
+    /// Reads a hash of `Type => format` or `Type => {format, separator, …}`.
+    pub fn parse(map: &crate::HashMap) -> Result<Formats, FormatError> {
+        let mut out = Vec::new();
+        for (k, v) in map.iter() {
+            let Value::Type(t) = k else {
+                return Err(FormatError::BadFormats(format!(
+                    "top level keys in the format hash must be data types, got {}",
+                    k.type_name()
+                )));
+            };
+            out.push(((**t).clone(), Format::parse(v)?));
+        }
+        Ok(Formats(out))
+    }
+
+    /// `higher` merged over `self`. Entries of `self` whose type a different
+    /// entry of `higher` covers are dropped (a user's `Any => '%p'` replaces
+    /// the default `Float => '%f'`); entries for the same type are merged.
+    pub fn merged(&self, higher: &Formats) -> Formats {
+        let kept = self.0.iter().filter(|(lk, _)| !higher.0.iter().any(|(hk, _)| hk != lk && assignable(hk, lk)));
+        let mut out: Vec<(Type, Format)> = Vec::new();
+        for (k, f) in kept.chain(&higher.0) {
+            match out.iter_mut().find(|(t, _)| t == k) {
+                Some((_, existing)) => *existing = existing.merge(f),
+                None => out.push((k.clone(), f.clone())),
+            }
+        }
+        Formats::sorted(out)
+    }
+
+    fn merge_optional(lower: Option<&Formats>, higher: Option<&Formats>) -> Option<Formats> {
+        match (lower, higher) {
+            (Some(l), Some(h)) => Some(l.merged(h)),
+            (l, h) => h.or(l).cloned(),
+        }
+    }
+
+    /// Orders entries most specific first: each step takes, of the types no
+    /// other remaining type is strictly more specific than, the first by
+    /// Puppet's tie-break (rank, then name). Puppet sorts with a comparison
+    /// that is not a total order; this gives the same result without one.
+    fn sorted(mut entries: Vec<(Type, Format)>) -> Formats {
+        let mut out = Vec::with_capacity(entries.len());
+        while !entries.is_empty() {
+            let minimal = |i: usize| {
+                let t = &entries[i].0;
+                !entries.iter().any(|(u, _)| u != t && assignable(t, u) && !assignable(u, t))
+            };
+            let mut best: Option<usize> = None;
+            for i in (0..entries.len()).filter(|&i| minimal(i)) {
+                if best.is_none_or(|b| tie_break(&entries[i].0, &entries[b].0) == Ordering::Less) {
+                    best = Some(i);
+                }
+            }
+            out.push(entries.remove(best.unwrap_or(0)));
+        }
+        Formats(out)
+    }
+
+    /// The format of the first (most specific) type `v` is an instance of.
+    pub fn select(&self, v: &Value) -> Option<&Format> {
+        self.0.iter().find(|(t, _)| instance_of(t, v)).map(|(_, f)| f)
+    }
+}
+
+/// Puppet's order between types neither of which is more specific: by rank
+/// (Struct, Hash, Tuple, Array, Pattern, Enum, String), or else by name.
+fn tie_break(a: &Type, b: &Type) -> Ordering {
+    match (rank(a), rank(b)) {
+        (0, _) | (_, 0) => a.to_string().cmp(&b.to_string()),
+        (x, y) => x.cmp(&y),
+    }
+}
+
+fn rank(t: &Type) -> u8 {
+    match t {
+        Type::Struct(_) => 1,
+        Type::Hash { .. } => 2,
+        Type::Tuple(_) => 3,
+        Type::Array { .. } => 4,
+        Type::Pattern(_) => 10,
+        Type::Enum(_) => 11,
+        Type::String(_) => 12,
+        _ => 0,
+    }
+}
