@@ -4,9 +4,11 @@
 //! assert-after-construct rule for constrained types.
 
 mod collection;
+mod init;
+mod number;
 
 pub use collection::hash_entries;
-mod number;
+pub use init::init_value;
 mod timespan;
 
 use thiserror::Error;
@@ -21,7 +23,7 @@ pub enum ConvertError {
     #[error("{0}")]
     Invalid(String),
     /// The type has no constructor here.
-    #[error("Creating values of type {0} is not supported")]
+    #[error("Creation of new instance of type '{0}' is not supported")]
     Unsupported(String),
 }
 
@@ -33,6 +35,12 @@ fn invalid(msg: impl Into<String>) -> ConvertError {
 /// instance of `t` (so `Integer[1, 10]('20')` fails).
 pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
     let base = t.resolved();
+    // Puppet's `new` returns a single argument that already is an instance.
+    if let [v] = args {
+        if !matches!(base, Type::Init(_)) && instance_of(t, v) {
+            return Ok(v.clone());
+        }
+    }
     let value = match base {
         Type::Integer(_) => number::integer(args)?,
         Type::Float { .. } => number::float(args)?,
@@ -48,6 +56,7 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(inner, args)?,
         Type::Timespan(_) => timespan::timespan(args)?,
         Type::Binary => binary(args)?,
+        Type::Init(init) => return init_value(init, args),
         Type::Uri(_) => {
             let uri = match args {
                 [Value::String(s)] => crate::value::uri::Uri::parse(s),

@@ -54,24 +54,141 @@ fn radix_arg(v: Option<&Value>) -> Result<Option<u32>, ConvertError> {
     }
 }
 
-/// `Integer.new(value, radix = default)` and the `{from => …, radix => …}` form.
-pub fn integer(args: &[Value]) -> Result<Value, ConvertError> {
-    let (from, radix) = match args {
-        [Value::Hash(h)] => {
-            (h.get(&Value::from("from")).cloned().unwrap_or(Value::Undef), h.get(&Value::from("radix")).cloned())
+/// The three numeric constructors: their `new` function's name (which
+/// Puppet puts before an argument mismatch) and the type they create.
+#[derive(Clone, Copy)]
+enum Kind {
+    Integer,
+    Float,
+    Numeric,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Integer => "Integer",
+            Kind::Float => "Float",
+            Kind::Numeric => "Numeric",
         }
-        [v] => (v.clone(), None),
-        [v, r] => (v.clone(), Some(r.clone())),
-        _ => return Err(invalid(format!("'new' for Integer expects 1 or 2 arguments, got {}", args.len()))),
+    }
+
+    /// Puppet's "argument mismatch" error for a value outside the accepted
+    /// shapes, prefixed with the name of the `new` function that refused it.
+    fn cannot(self, from: &Value) -> ConvertError {
+        let function = match self {
+            Kind::Integer => "new",
+            Kind::Float => "new_float",
+            Kind::Numeric => "new_numeric",
+        };
+        let what = match from {
+            Value::String(s) => format!("The string '{s}'"),
+            other => format!("Value of type {}", crate::types::infer::infer_generalized(other)),
+        };
+        invalid(format!("'{function}' {what} cannot be converted to {}", self.name()))
+    }
+}
+
+/// The arguments of a numeric `new`, given positionally
+/// (`Integer.new(from, radix, abs)`, `Float.new(from, abs)`) or as a hash
+/// (`{from => …, radix => …, abs => …}`).
+struct NumberArgs {
+    from: Value,
+    radix: Option<Value>,
+    abs: bool,
+}
+
+fn number_args(kind: Kind, args: &[Value]) -> Result<NumberArgs, ConvertError> {
+    let takes_radix = matches!(kind, Kind::Integer);
+    let boolean = |v: &Value| match v {
+        Value::Boolean(b) => Ok(*b),
+        other => Err(kind.cannot(other)),
     };
+    match args {
+        [Value::Hash(h)] => {
+            let from = h.get(&Value::from("from")).cloned().ok_or_else(|| {
+                invalid(format!("{}.new has wrong type, expects a value for key 'from'", kind.name()))
+            })?;
+            let radix = if takes_radix { h.get(&Value::from("radix")).cloned() } else { None };
+            let abs = h.get(&Value::from("abs")).map(boolean).transpose()?.unwrap_or(false);
+            Ok(NumberArgs { from, radix, abs })
+        }
+        [from] => Ok(NumberArgs { from: from.clone(), radix: None, abs: false }),
+        [from, radix] if takes_radix => Ok(NumberArgs { from: from.clone(), radix: Some(radix.clone()), abs: false }),
+        [from, abs] => Ok(NumberArgs { from: from.clone(), radix: None, abs: boolean(abs)? }),
+        [from, radix, abs] if takes_radix => {
+            Ok(NumberArgs { from: from.clone(), radix: Some(radix.clone()), abs: boolean(abs)? })
+        }
+        _ => Err(invalid(format!(
+            "'new' for {} expects {} arguments, got {}",
+            kind.name(),
+            if takes_radix { "1 to 3" } else { "1 or 2" },
+            args.len()
+        ))),
+    }
+}
+
+/// Whether `s` has the shape of Puppet's float pattern: a sign, white
+/// space, then a decimal float or an integer in hex, octal or binary.
+fn float_shaped(s: &str) -> bool {
+    let rest = s.strip_prefix(['+', '-']).map_or(s, str::trim_start);
+    let lower = rest.get(..2).map(str::to_ascii_lowercase);
+    let digits = |t: &str, ok: fn(char) -> bool| !t.is_empty() && t.chars().all(ok);
+    match lower.as_deref() {
+        Some("0x") => digits(&rest[2..], |c| c.is_ascii_hexdigit()),
+        Some("0b") => digits(&rest[2..], |c| matches!(c, '0' | '1')),
+        _ if rest.len() > 1 && rest.starts_with('0') && digits(&rest[1..], |c| matches!(c, '0'..='7')) => true,
+        _ => {
+            let (mantissa, exponent) = match rest.find(['e', 'E']) {
+                Some(at) => (&rest[..at], Some(&rest[at + 1..])),
+                None => (rest, None),
+            };
+            let (int, fraction) = match mantissa.split_once('.') {
+                Some((i, f)) => (i, Some(f)),
+                None => (mantissa, None),
+            };
+            let int_ok = int == "0" || (digits(int, |c| c.is_ascii_digit()) && !int.starts_with('0'));
+            let fraction_ok = fraction.is_none_or(|f| digits(f, |c| c.is_ascii_digit()));
+            let exponent_ok = exponent.is_none_or(|e| digits(e.strip_prefix('-').unwrap_or(e), |c| c.is_ascii_digit()));
+            int_ok && fraction_ok && exponent_ok
+        }
+    }
+}
+
+/// `Integer.new(from, radix = default, abs = false)` and its hash form.
+pub fn integer(args: &[Value]) -> Result<Value, ConvertError> {
+    let NumberArgs { from, radix, abs } = number_args(Kind::Integer, args)?;
     let radix = radix_arg(radix.as_ref())?;
-    Ok(Value::Integer(match &from {
+    let n = match &from {
         Value::Integer(i) => *i,
         Value::Float(f) if f.is_finite() && f.abs() < 9.2e18 => f.trunc() as i64,
         Value::Boolean(b) => i64::from(*b),
-        Value::String(s) => parse_integer(s, radix)?,
-        other => return Err(invalid(format!("Value of type {} cannot be converted to Integer", other.type_name()))),
-    }))
+        Value::Timespan(t) => t.nanos.div_euclid(1_000_000_000) as i64,
+        Value::String(s) => {
+            let text = lenient_integer(s).ok_or_else(|| Kind::Integer.cannot(&from))?;
+            // Ruby's own message for digits the radix cannot read.
+            parse_integer(&text, radix).map_err(|_| invalid(format!("invalid value for Integer(): \"{s}\"")))?
+        }
+        other => return Err(Kind::Integer.cannot(other)),
+    };
+    Ok(Value::Integer(if abs { n.checked_abs().ok_or_else(|| Kind::Integer.cannot(&from))? } else { n }))
+}
+
+/// `Integer.new` only takes strings of Puppet's lenient integer shape: a
+/// sign, white space, then decimal digits (any radix is applied to them
+/// later), `0x` hex or `0b` binary digits — so `Integer('ff', 16)` fails.
+/// Returns the text without the white space after the sign.
+fn lenient_integer(text: &str) -> Option<String> {
+    let (sign, rest) = match text.strip_prefix(['+', '-']) {
+        Some(rest) => (&text[..1], rest.trim_start()),
+        None => ("", text.trim_start()),
+    };
+    let lower = rest.get(..2).map(str::to_ascii_lowercase);
+    let shaped = match lower.as_deref() {
+        Some("0x") => rest.len() > 2 && rest[2..].chars().all(|c| c.is_ascii_hexdigit()),
+        Some("0b") => rest.len() > 2 && rest[2..].chars().all(|c| matches!(c, '0' | '1')),
+        _ => !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()),
+    };
+    shaped.then(|| format!("{sign}{rest}"))
 }
 
 /// Parses a float string; hexadecimal and binary integer forms are accepted
@@ -79,8 +196,8 @@ pub fn integer(args: &[Value]) -> Result<Value, ConvertError> {
 pub fn parse_float(text: &str) -> Result<f64, ConvertError> {
     let cannot = || invalid(format!("The string '{text}' cannot be converted to Float"));
     let (negative, body) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
+        Some(rest) => (true, rest.trim_start()),
+        None => (false, text.strip_prefix('+').map_or(text, str::trim_start)),
     };
     let lower = body.get(..2).map(str::to_ascii_lowercase);
     let magnitude = match lower.as_deref() {
@@ -100,45 +217,47 @@ pub fn parse_float(text: &str) -> Result<f64, ConvertError> {
     Ok(if negative { -magnitude } else { magnitude })
 }
 
-/// `Float.new(value)`.
+fn absolute(v: Value, abs: bool) -> Value {
+    match v {
+        Value::Float(f) if abs => Value::Float(f.abs()),
+        Value::Integer(i) if abs => Value::Integer(i.saturating_abs()),
+        other => other,
+    }
+}
+
+/// `Float.new(from, abs = false)` and its hash form.
 pub fn float(args: &[Value]) -> Result<Value, ConvertError> {
-    let v = match args {
-        [Value::Hash(h)] => h.get(&Value::from("from")).cloned().unwrap_or(Value::Undef),
-        [v] => v.clone(),
-        _ => return Err(invalid(format!("'new' for Float expects 1 argument, got {}", args.len()))),
-    };
-    Ok(Value::Float(match &v {
+    let NumberArgs { from, abs, .. } = number_args(Kind::Float, args)?;
+    let f = match &from {
         Value::Float(f) => *f,
         Value::Integer(i) => *i as f64,
         Value::Boolean(b) => f64::from(u8::from(*b)),
-        Value::String(s) => parse_float(s)?,
-        other => return Err(invalid(format!("Value of type {} cannot be converted to Float", other.type_name()))),
-    }))
+        Value::Timespan(t) => t.nanos as f64 / 1e9,
+        Value::String(s) if float_shaped(s) => parse_float(s)?,
+        other => return Err(Kind::Float.cannot(other)),
+    };
+    Ok(absolute(Value::Float(f), abs))
 }
 
-/// `Numeric.new(value)`: a Float when the string has a fraction or an
-/// exponent, an Integer otherwise.
+/// `Numeric.new(from, abs = false)`: a Float when the string has a fraction
+/// or an exponent, an Integer otherwise.
 pub fn numeric(args: &[Value]) -> Result<Value, ConvertError> {
-    let v = match args {
-        [Value::Hash(h)] => h.get(&Value::from("from")).cloned().unwrap_or(Value::Undef),
-        [v] => v.clone(),
-        _ => return Err(invalid(format!("'new' for Numeric expects 1 argument, got {}", args.len()))),
-    };
-    match &v {
-        Value::Integer(_) | Value::Float(_) => Ok(v),
-        Value::Boolean(b) => Ok(Value::Integer(i64::from(*b))),
-        Value::String(s) => {
+    let NumberArgs { from, abs, .. } = number_args(Kind::Numeric, args)?;
+    let n = match &from {
+        Value::Integer(_) | Value::Float(_) => from.clone(),
+        Value::Boolean(b) => Value::Integer(i64::from(*b)),
+        Value::Timespan(t) => Value::Float(t.nanos as f64 / 1e9),
+        Value::String(s) if float_shaped(s) => {
             let is_hex = s.trim_start_matches(['-', '+']).to_ascii_lowercase().starts_with("0x");
             if !is_hex && s.contains(['.', 'e', 'E']) {
-                parse_float(s).map(Value::Float)
+                Value::Float(parse_float(s)?)
             } else {
-                parse_integer(s, None)
-                    .map(Value::Integer)
-                    .map_err(|_| invalid(format!("The string '{s}' cannot be converted to Numeric")))
+                Value::Integer(parse_integer(s, None).map_err(|_| Kind::Numeric.cannot(&from))?)
             }
         }
-        other => Err(invalid(format!("Value of type {} cannot be converted to Numeric", other.type_name()))),
-    }
+        other => return Err(Kind::Numeric.cannot(other)),
+    };
+    Ok(absolute(n, abs))
 }
 
 #[cfg(test)]

@@ -1,0 +1,1 @@
+notice(Init[Integer](['ff', 16]))

@@ -1,0 +1,1 @@
+notice(Init[Optional[Integer]]('12'))

@@ -1,0 +1,1 @@
+notice(Init[Scalar]('1'))

@@ -1,0 +1,1 @@
+notice(Init[String, 23](128))
