@@ -6,6 +6,7 @@
 mod collection;
 mod init;
 mod number;
+mod semver;
 
 pub use collection::hash_entries;
 pub use init::init_value;
@@ -56,6 +57,8 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(inner, args)?,
         Type::Timespan(_) => timespan::timespan(args)?,
         Type::Binary => binary(args)?,
+        Type::SemVer(_) => semver::semver(args)?,
+        Type::SemVerRange => semver::semver_range(args)?,
         Type::Init(init) => return init_value(init, args),
         Type::Uri(_) => {
             let uri = match args {

@@ -71,6 +71,12 @@ pub fn infer_reduced(v: &Value) -> Type {
         Value::Uri(u) => Type::Uri(Some(u.parts().to_vec())),
         Value::Timespan(t) => Type::Timespan(super::time::TimeRange { from: Some(*t), to: Some(*t) }),
         Value::Binary(_) => Type::Binary,
+        // Puppet describes a version by the range of just that version.
+        Value::SemVer(v) => {
+            let bound = super::semver::Version::from_semver(v);
+            Type::SemVer(vec![super::VersionRange::between(bound.clone(), bound, false)])
+        }
+        Value::SemVerRange(_) => Type::SemVerRange,
     }
 }
 
@@ -84,6 +90,8 @@ pub fn infer_generalized(v: &Value) -> Type {
 pub fn general_type_name(v: &Value) -> String {
     match v {
         Value::Type(t) => format!("Type[{}]", base_name(t)),
+        // Puppet labels a version by its Ruby class's short name.
+        Value::SemVer(_) => "Semver".into(),
         other => other.type_name().to_string(),
     }
 }
@@ -108,6 +116,7 @@ pub fn generalize(t: &Type) -> Type {
         Type::Timespan(_) => Type::Timespan(Default::default()),
         Type::Timestamp(_) => Type::Timestamp(Default::default()),
         Type::Uri(_) => Type::Uri(None),
+        Type::SemVer(_) => Type::SemVer(Vec::new()),
         Type::Enum(EnumType { values, .. }) if values.is_empty() => Type::string(),
         Type::Enum(EnumType { values, .. }) => {
             let lens = values.iter().map(|v| v.chars().count() as i64);

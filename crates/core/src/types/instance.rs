@@ -143,11 +143,16 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
             Value::Uri(u) => super::uri::params_assignable(params.as_deref(), Some(u.parts())),
             _ => false,
         },
+        Type::SemVer(ranges) => match v {
+            Value::SemVer(version) => {
+                ranges.is_empty() || ranges.iter().any(|r| crate::value::semver::includes(r, version))
+            }
+            _ => false,
+        },
+        Type::SemVerRange => matches!(v, Value::SemVerRange(_)),
         Type::Callable(_)
         | Type::Runtime(_)
         | Type::Timestamp(_)
-        | Type::SemVer(_)
-        | Type::SemVerRange
         | Type::Object
         | Type::Deferred
         | Type::CatalogEntry

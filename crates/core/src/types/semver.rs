@@ -24,6 +24,29 @@ impl Version {
     fn new(major: u64, minor: u64, patch: u64) -> Version {
         Version { major, minor, patch, pre: None }
     }
+
+    /// The smallest version, `0.0.0-` (Puppet's `Version::MIN`).
+    fn min() -> Version {
+        Version { pre: Some(Vec::new()), ..Version::new(0, 0, 0) }
+    }
+
+    /// Above every version (Puppet's `Version::MAX`).
+    fn max() -> Version {
+        Version::new(u64::MAX, 0, 0)
+    }
+
+    /// A version value as a range bound (its build metadata plays no part).
+    pub fn from_semver(v: &semver::Version) -> Version {
+        let pre = (!v.pre.is_empty()).then(|| v.pre.as_str().split('.').map(String::from).collect());
+        Version { pre, ..Version::new(v.major, v.minor, v.patch) }
+    }
+
+    /// Whether a range bound names a pre-release of the same
+    /// major.minor.patch as `v`, which lets the range match pre-releases of
+    /// that release (`semantic_puppet`'s `test_prerelease?`).
+    fn admits_prerelease_of(&self, v: &Version) -> bool {
+        self.pre.is_some() && (self.major, self.minor, self.patch) == (v.major, v.minor, v.patch)
+    }
 }
 
 impl std::fmt::Display for Version {
@@ -76,22 +99,42 @@ impl PartialOrd for Version {
 }
 
 /// A contiguous span of versions: `None` ends are open.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 struct Span {
     begin: Option<Version>,
     end: Option<Version>,
+    exclude_begin: bool,
     exclude_end: bool,
 }
 
 impl Span {
     fn all() -> Span {
-        Span { begin: None, end: None, exclude_end: false }
+        Span::default()
+    }
+
+    fn includes(&self, v: &Version) -> bool {
+        let above = match &self.begin {
+            None => true,
+            Some(b) => b < v || (b == v && !self.exclude_begin),
+        };
+        let below = match &self.end {
+            None => true,
+            Some(e) => v < e || (v == e && !self.exclude_end),
+        };
+        let prerelease_ok =
+            v.pre.is_none() || self.begin.iter().chain(&self.end).any(|bound| bound.admits_prerelease_of(v));
+        above && below && prerelease_ok
     }
 
     fn intersect(self, other: Span) -> Span {
-        let begin = match (self.begin, other.begin) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
+        let (begin, exclude_begin) = match (self.begin, other.begin) {
+            (Some(a), Some(b)) => match a.cmp(&b) {
+                Ordering::Greater => (Some(a), self.exclude_begin),
+                Ordering::Less => (Some(b), other.exclude_begin),
+                Ordering::Equal => (Some(a), self.exclude_begin || other.exclude_begin),
+            },
+            (Some(a), None) => (Some(a), self.exclude_begin),
+            (None, b) => (b, other.exclude_begin),
         };
         let (end, exclude_end) = match (self.end, other.end) {
             (Some(a), Some(b)) => match a.cmp(&b) {
@@ -103,7 +146,7 @@ impl Span {
             (None, Some(b)) => (Some(b), other.exclude_end),
             (None, None) => (None, false),
         };
-        Span { begin, end, exclude_end }
+        Span { begin, end, exclude_begin, exclude_end }
     }
 }
 
@@ -111,6 +154,9 @@ impl Span {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VersionRange {
     text: Arc<str>,
+    /// The `||` alternatives, which decide membership.
+    alternatives: Vec<Span>,
+    /// The overall lower and upper bound, which decide assignability.
     span: Span,
 }
 
@@ -128,8 +174,13 @@ impl VersionRange {
             let span = if let Some((lo, hi)) = alt.split_once(" - ") {
                 let lo = partial(lo.trim()).ok_or_else(bad)?;
                 let hi = partial(hi.trim()).ok_or_else(bad)?;
-                Span { begin: Some(lo.lowest()), end: Some(hi.next_after()), exclude_end: hi.count < 3 }
-                    .with_inclusive_end(&hi)
+                Span {
+                    begin: Some(lo.lowest()),
+                    end: Some(hi.next_after()),
+                    exclude_begin: false,
+                    exclude_end: hi.count < 3,
+                }
+                .with_inclusive_end(&hi)
             } else {
                 let mut span = Span::all();
                 for simple in joined_operators(alt).split_whitespace() {
@@ -154,18 +205,31 @@ impl VersionRange {
             },
         });
         let (end, exclude_end) = widest.map_or((None, false), |s| (s.end.clone(), s.exclude_end));
-        Ok(VersionRange { text: text.into(), span: Span { begin, end, exclude_end } })
+        let span = Span { begin, end, exclude_begin: false, exclude_end };
+        Ok(VersionRange { text: text.into(), alternatives, span })
+    }
+
+    /// Whether the range includes version `v` (Puppet's `include?`).
+    pub fn includes(&self, v: &Version) -> bool {
+        self.alternatives.iter().any(|span| span.includes(v))
+    }
+
+    /// `SemVerRange.new(min, max, exclude_max)`: open ends are `None`.
+    pub fn from_versions(min: Option<Version>, max: Option<Version>, exclude_max: bool) -> VersionRange {
+        let min = min.unwrap_or_else(Version::min);
+        let max = max.unwrap_or_else(Version::max);
+        VersionRange::between(min, max, exclude_max)
     }
 
     fn begin(&self) -> Version {
-        self.span.begin.clone().unwrap_or(Version { pre: Some(Vec::new()), ..Version::new(0, 0, 0) })
+        self.span.begin.clone().unwrap_or_else(Version::min)
     }
 
     fn end(&self) -> Version {
-        self.span.end.clone().unwrap_or(Version::new(u64::MAX, 0, 0))
+        self.span.end.clone().unwrap_or_else(Version::max)
     }
 
-    fn includes(&self, v: &Version) -> bool {
+    fn span_includes(&self, v: &Version) -> bool {
         self.begin() <= *v
             && (self.span.end.is_none() || *v < self.end() || (*v == self.end() && !self.span.exclude_end))
     }
@@ -173,16 +237,17 @@ impl VersionRange {
     /// A range from `begin` to `end` built the way Puppet's merge builds it,
     /// which swaps the two in the range's text (`>=2.0.0 <1.0.0` for the
     /// versions from 1.0.0 below 2.0.0).
-    fn between(begin: Version, end: Version, exclude_end: bool) -> VersionRange {
+    pub(crate) fn between(begin: Version, end: Version, exclude_end: bool) -> VersionRange {
         let text = if exclude_end { format!(">={end} <{begin}") } else { format!("{end} - {begin}") };
-        VersionRange { text: text.into(), span: Span { begin: Some(begin), end: Some(end), exclude_end } }
+        let span = Span { begin: Some(begin), end: Some(end), exclude_begin: false, exclude_end };
+        VersionRange { text: text.into(), alternatives: vec![span.clone()], span }
     }
 
     /// Puppet's `PSemVerRangeType.merge`: one range covering two that overlap
     /// or touch, or `None`.
     fn merge(a: &VersionRange, b: &VersionRange) -> Option<VersionRange> {
         let (ae, be) = (a.span.exclude_end, b.span.exclude_end);
-        if a.includes(&b.begin()) || b.includes(&a.begin()) {
+        if a.span_includes(&b.begin()) || b.span_includes(&a.begin()) {
             let max = a.end().max(b.end());
             let exclude_end = if ae {
                 max == a.end() && (max > b.end() || be)
@@ -325,16 +390,17 @@ fn simple_span(simple: &str) -> Option<Span> {
     let op_len = simple.find(|c: char| !matches!(c, '>' | '<' | '=' | '~' | '^')).unwrap_or(simple.len());
     let (op, operand) = simple.split_at(op_len);
     let p = partial(operand)?;
-    let at_least = |v: Version| Span { begin: Some(v), end: None, exclude_end: false };
-    let below = |v: Version, exclude: bool| Span { begin: None, end: Some(v), exclude_end: exclude };
-    let between = |lo: Version, hi: Version| Span { begin: Some(lo), end: Some(hi), exclude_end: true };
+    let at_least = |v: Version| Span { begin: Some(v), ..Span::default() };
+    let below = |v: Version, exclude: bool| Span { end: Some(v), exclude_end: exclude, ..Span::default() };
+    let between =
+        |lo: Version, hi: Version| Span { begin: Some(lo), end: Some(hi), exclude_end: true, ..Span::default() };
     let [a, b, _] = p.parts;
     Some(match op {
-        "" | "=" if p.count == 3 => Span { begin: Some(p.lowest()), end: Some(p.lowest()), exclude_end: false },
+        "" | "=" if p.count == 3 => Span { begin: Some(p.lowest()), end: Some(p.lowest()), ..Span::default() },
         "" | "=" if p.count == 0 => Span::all(),
         "" | "=" => between(p.lowest(), p.next_after()),
         ">=" => at_least(p.lowest()),
-        ">" if p.count == 3 => Span { begin: Some(p.lowest()), end: None, exclude_end: false },
+        ">" if p.count == 3 => Span { begin: Some(p.lowest()), exclude_begin: true, ..Span::default() },
         ">" => at_least(p.next_after()),
         "<" => below(p.lowest(), true),
         "<=" if p.count == 3 => below(p.lowest(), false),

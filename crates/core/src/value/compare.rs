@@ -83,6 +83,16 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
         (Value::Float(x), Value::Float(y)) => x.partial_cmp(y),
         (Value::String(x), Value::String(y)) => Some(str_casecmp(x, y)),
         (Value::Timespan(x), Value::Timespan(y)) => Some(x.nanos.cmp(&y.nanos)),
+        // Build metadata does not take part in the order of versions.
+        (Value::SemVer(x), Value::SemVer(y)) => Some(x.cmp_precedence(y)),
+        (Value::SemVer(_), _) | (_, Value::SemVer(_)) => {
+            return Err(CoreError::Operand(format!(
+                "Comparison of: {} {} {}, is not possible. Caused by 'Versions not comparable to non Versions'.",
+                types::infer::general_type_name(a),
+                op.symbol(),
+                types::infer::general_type_name(b)
+            )))
+        }
         // A Timespan compares with a number of seconds.
         (Value::Timespan(x), Value::Integer(_) | Value::Float(_)) => (x.nanos as f64 / 1e9).partial_cmp(&seconds(b)),
         (Value::Integer(_) | Value::Float(_), Value::Timespan(y)) => seconds(a).partial_cmp(&(y.nanos as f64 / 1e9)),

@@ -23,6 +23,9 @@ impl PartialEq for Value {
             (Value::Uri(a), Value::Uri(b)) => a.as_str() == b.as_str(),
             (Value::Timespan(a), Value::Timespan(b)) => a.nanos == b.nanos,
             (Value::Binary(a), Value::Binary(b)) => a == b,
+            // Versions are equal with the same build metadata too (Ruby's `eql?`).
+            (Value::SemVer(a), Value::SemVer(b)) => a == b,
+            (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
             _ => false,
         }
     }
@@ -50,6 +53,8 @@ impl Hash for Value {
             Value::Uri(u) => u.as_str().hash(state),
             Value::Timespan(t) => t.nanos.hash(state),
             Value::Binary(b) => b.hash(state),
+            Value::SemVer(v) => v.hash(state),
+            Value::SemVerRange(r) => r.hash(state),
         }
     }
 }

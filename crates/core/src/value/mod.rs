@@ -7,6 +7,7 @@ mod compare;
 mod display;
 mod eq;
 pub mod iterable;
+pub mod semver;
 pub mod timespan;
 pub mod uri;
 
@@ -57,6 +58,10 @@ pub enum Value {
     Timespan(crate::types::time::TimeBound),
     /// A byte sequence (`Binary('YWJj')`).
     Binary(Arc<Vec<u8>>),
+    /// A semantic version (`SemVer('1.2.3-rc.1+build.5')`).
+    SemVer(Arc<::semver::Version>),
+    /// A range of semantic versions (`SemVerRange('>=1.0.0 <2.0.0')`).
+    SemVerRange(Arc<crate::types::VersionRange>),
 }
 
 impl Value {
@@ -126,6 +131,8 @@ impl Value {
             Value::Uri(_) => "URI",
             Value::Timespan(_) => "Timespan",
             Value::Binary(_) => "Binary",
+            Value::SemVer(_) => "SemVer",
+            Value::SemVerRange(_) => "SemVerRange",
         }
     }
 }

@@ -129,6 +129,7 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
             return base.resolve(&reference).map(|u| Value::Uri(std::sync::Arc::new(u))).map_err(|e| e.to_string());
         }
         (BinaryOp::Sub, Value::Hash(h)) => return Ok(hash_remove(h, rhs)),
+        (_, Value::SemVer(_)) => return Err(format!("Operator '{}' is not applicable to a Semver.", op.symbol())),
         _ => {}
     }
     let a = to_num(lhs, Operand::Left, warn)?;

@@ -36,6 +36,7 @@ pub fn contains(lhs: &Value, rhs: &Value) -> bool {
         },
         Value::Array(items) => items.iter().any(|item| element_matches(lhs, item)),
         Value::Hash(map) => map.keys().any(|key| element_matches(lhs, key)),
+        Value::SemVerRange(range) => confer_core::value::semver::value_in_range(range, lhs),
         _ => false,
     }
 }

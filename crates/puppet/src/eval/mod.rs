@@ -410,12 +410,16 @@ impl<'a> Evaluator<'a> {
     fn match_value(&mut self, lhs: &Value, rhs: &Value, span: Span, scope: &Rc<Scope>) -> EvalResult<bool> {
         let re = match rhs {
             Value::Type(t) => return Ok(instance_of(t, lhs)),
+            Value::SemVerRange(range) => return Ok(confer_core::value::semver::value_in_range(range, lhs)),
             Value::Regexp(re) => re.clone(),
             Value::String(s) => Arc::new(Regexp::new(s).map_err(core_fail(span))?),
             other => {
                 return Err(fail(
                     span,
-                    format!("Cannot match against a {}: expected a Regexp, a String or a Type", other.type_name()),
+                    format!(
+                        "Cannot match against a {}: expected a Regexp, a String, a SemVerRange or a Type",
+                        other.type_name()
+                    ),
                 ))
             }
         };

@@ -83,6 +83,8 @@ pub(crate) fn ruby_class(v: &Value) -> String {
         Value::Uri(_) => "URI::Generic".into(),
         Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
+        Value::SemVer(_) => "SemanticPuppet::Version".into(),
+        Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
     }
 }
 
