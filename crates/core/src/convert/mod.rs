@@ -59,6 +59,7 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::Binary => binary(args)?,
         Type::SemVer(_) => semver::semver(args)?,
         Type::SemVerRange => semver::semver_range(args)?,
+        Type::Deferred => deferred(args)?,
         Type::Init(init) => return init_value(init, args),
         Type::Uri(_) => {
             let uri = match args {
@@ -139,4 +140,38 @@ fn binary(args: &[Value]) -> Result<Value, ConvertError> {
         _ => return Err(invalid("Binary.new expects a String (and a format), an Array of bytes or a Hash")),
     };
     Ok(Value::Binary(std::sync::Arc::new(bytes)))
+}
+
+/// `Deferred(name, arguments?)` and `Deferred({name => …, arguments => …})`.
+fn deferred(args: &[Value]) -> Result<Value, ConvertError> {
+    use crate::value::deferred::Deferred;
+    let (name, arguments) = match args {
+        [Value::Hash(h)] => (
+            h.get(&Value::from("name")).cloned().unwrap_or(Value::Undef),
+            h.get(&Value::from("arguments")).cloned().unwrap_or(Value::Undef),
+        ),
+        [name] => (name.clone(), Value::Undef),
+        [name, arguments] => (name.clone(), arguments.clone()),
+        _ => return Err(invalid(format!("Deferred.new expects 1 or 2 arguments, got {}", args.len()))),
+    };
+    let name = match name {
+        Value::String(s) if Deferred::valid_name(&s) => s,
+        other => {
+            return Err(invalid(format!(
+                "Deferred initializer has wrong type, entry 'name' expects a match for Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], got {}",
+                crate::types::infer::infer_generalized(&other)
+            )))
+        }
+    };
+    let arguments = match arguments {
+        Value::Undef => None,
+        Value::Array(a) => Some(a),
+        other => {
+            return Err(invalid(format!(
+                "Deferred initializer has wrong type, entry 'arguments' expects a value of type Undef or Array, got {}",
+                crate::types::infer::infer_generalized(&other)
+            )))
+        }
+    };
+    Ok(Value::Deferred(std::sync::Arc::new(Deferred { name, arguments })))
 }

@@ -77,6 +77,7 @@ pub fn infer_reduced(v: &Value) -> Type {
             Type::SemVer(vec![super::VersionRange::between(bound.clone(), bound, false)])
         }
         Value::SemVerRange(_) => Type::SemVerRange,
+        Value::Deferred(_) => Type::Deferred,
     }
 }
 

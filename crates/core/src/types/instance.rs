@@ -150,11 +150,10 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         Type::SemVerRange => matches!(v, Value::SemVerRange(_)),
+        Type::Deferred | Type::Object => matches!(v, Value::Deferred(_)),
         Type::Callable(_)
         | Type::Runtime(_)
         | Type::Timestamp(_)
-        | Type::Object
-        | Type::Deferred
         | Type::CatalogEntry
         | Type::Resource { .. }
         | Type::Class(_) => false,

@@ -53,6 +53,10 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
         Value::Uri(u) => out.write_str(u.as_str()),
         Value::SemVer(v) => write!(out, "{v}"),
         Value::SemVerRange(r) => out.write_str(r.text()),
+        Value::Deferred(d) => {
+            let init = crate::format::string(&d.init_hash(), None).map_err(|_| std::fmt::Error)?;
+            write!(out, "Deferred({init})")
+        }
         Value::Timespan(t) => out.write_str(&crate::types::time::format_timespan(*t)),
         Value::Binary(b) => out.write_str(&super::binary::strict(b)),
         Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),

@@ -26,6 +26,7 @@ impl PartialEq for Value {
             // Versions are equal with the same build metadata too (Ruby's `eql?`).
             (Value::SemVer(a), Value::SemVer(b)) => a == b,
             (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
+            (Value::Deferred(a), Value::Deferred(b)) => a == b,
             _ => false,
         }
     }
@@ -55,6 +56,7 @@ impl Hash for Value {
             Value::Binary(b) => b.hash(state),
             Value::SemVer(v) => v.hash(state),
             Value::SemVerRange(r) => r.hash(state),
+            Value::Deferred(d) => d.hash(state),
         }
     }
 }

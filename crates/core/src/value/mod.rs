@@ -4,6 +4,7 @@
 
 pub mod binary;
 mod compare;
+pub mod deferred;
 mod display;
 mod eq;
 pub mod iterable;
@@ -62,6 +63,8 @@ pub enum Value {
     SemVer(Arc<::semver::Version>),
     /// A range of semantic versions (`SemVerRange('>=1.0.0 <2.0.0')`).
     SemVerRange(Arc<crate::types::VersionRange>),
+    /// A call kept for later (`Deferred('join', [[1, 2], '-'])`).
+    Deferred(Arc<deferred::Deferred>),
 }
 
 impl Value {
@@ -133,6 +136,7 @@ impl Value {
             Value::Binary(_) => "Binary",
             Value::SemVer(_) => "SemVer",
             Value::SemVerRange(_) => "SemVerRange",
+            Value::Deferred(_) => "Deferred",
         }
     }
 }

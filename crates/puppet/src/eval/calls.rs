@@ -46,12 +46,14 @@ pub(crate) enum CallStyle {
     Function,
     /// `x.f`.
     Method,
+    /// By name through `call()` or a Deferred value.
+    ByName,
 }
 
 impl CallStyle {
     fn describe(self) -> &'static str {
         match self {
-            CallStyle::Function => "Function Call",
+            CallStyle::Function | CallStyle::ByName => "Function Call",
             CallStyle::Method => "Method call",
         }
     }
@@ -158,6 +160,12 @@ impl<'a> Evaluator<'a> {
                 return Ok(part);
             }
         }
+        // A Deferred's attributes too: `$d.name`, `$d.arguments`.
+        if let (Value::Deferred(d), true) = (&first, args.is_empty() && lambda.is_none()) {
+            if let Some(value) = d.attribute(name) {
+                return Ok(value);
+            }
+        }
         if name == "new" && matches!(first, Value::Type(_)) {
             let args = self.eval_list(args, scope)?;
             return self.construct(&first, args, span).map_err(|e| attribute_to(e, "Method call"));
@@ -185,6 +193,10 @@ impl<'a> Evaluator<'a> {
         } else {
             match functions::call_builtin(self, &key, args, lambda, span, scope) {
                 Some(result) => result,
+                // Puppet words a name given at run time differently.
+                None if matches!(style, CallStyle::ByName) => {
+                    return Err(fail(span, format!("Unknown function '{name}'")))
+                }
                 None => return Err(settle(fail(span, format!("Unknown function: '{name}'.")))),
             }
         };

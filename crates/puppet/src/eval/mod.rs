@@ -46,6 +46,7 @@ pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> 
         classes: HashMap::new(),
         catalog: Catalog::default(),
         depth: 0,
+        warned_once: Default::default(),
     };
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
@@ -65,6 +66,7 @@ pub fn resolve_alias(program: &Program, source: &Source, name: &str) -> Result<T
         classes: HashMap::new(),
         catalog: Catalog::default(),
         depth: 0,
+        warned_once: Default::default(),
     };
     let span = program.body.first().map_or_else(Span::default, |e| e.span);
     let resolved = ev.type_named(name, span).map_err(|flow| ev.to_error(flow))?;
@@ -97,6 +99,8 @@ pub(crate) struct Evaluator<'a> {
     classes: HashMap<String, Rc<Scope>>,
     catalog: Catalog<'a>,
     depth: usize,
+    /// Warnings Puppet gives once per run, already given.
+    warned_once: std::collections::HashSet<String>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -131,6 +135,16 @@ impl<'a> Evaluator<'a> {
     pub(crate) fn warn(&mut self, span: Span, message: String) {
         let location = Some(self.location(span));
         self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location });
+    }
+
+    /// Logs a warning Puppet gives once per run and without a position (its
+    /// console adds a line saying so).
+    pub(crate) fn warn_once_unlocated(&mut self, message: String) {
+        if !self.warned_once.insert(message.clone()) {
+            return;
+        }
+        let message = format!("{message}\n   (file & line not available)");
+        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
     }
 
     /// Logs a message from a logging function called in `scope`.

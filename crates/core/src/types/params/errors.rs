@@ -85,6 +85,7 @@ pub(crate) fn ruby_class(v: &Value) -> String {
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
         Value::SemVer(_) => "SemanticPuppet::Version".into(),
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
+        Value::Deferred(_) => "Puppet::Pops::Evaluator::DeferredValue".into(),
     }
 }
 

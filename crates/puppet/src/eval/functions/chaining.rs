@@ -1,7 +1,10 @@
 //! `with`, `then`, `lest` and `call`: calling a lambda on a value, on its
 //! absence, or calling a function by name.
 
+use confer_core::Value;
+
 use super::Call;
+use crate::eval::calls::CallStyle;
 use crate::eval::flow::EvalResult;
 
 /// Handles the chaining family.
@@ -46,14 +49,17 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 /// `call(name, args...)`: calls the function `name` with the arguments and the
-/// block given to `call`.
+/// block given to `call`; `call(deferred)` resolves a Deferred value.
 fn call_by_name(call: &mut Call<'_, '_>) -> EvalResult {
     let mut args = std::mem::take(&mut call.args);
     if args.is_empty() {
         return Err(call.arity_error("a function name"));
     }
+    if let [deferred @ Value::Deferred(_)] = args.as_slice() {
+        return resolve(call, deferred);
+    }
     let name = match args.remove(0) {
-        confer_core::Value::String(s) => s,
+        Value::String(s) => s,
         other => {
             return Err(crate::eval::flow::fail(
                 call.span,
@@ -62,5 +68,48 @@ fn call_by_name(call: &mut Call<'_, '_>) -> EvalResult {
         }
     };
     let lambda = call.lambda.take();
-    call.ev.call_function(&name, args, lambda, call.span, call.scope, crate::eval::calls::CallStyle::Function)
+    call.ev.call_function(&name, args, lambda, call.span, call.scope, CallStyle::ByName)
+}
+
+/// Resolves Deferred values, also inside arrays and hashes and inside the
+/// arguments of other Deferred values: a function name is called with the
+/// resolved arguments; `$name` is the variable's value, dug into with the
+/// arguments as keys.
+fn resolve(call: &mut Call<'_, '_>, v: &Value) -> EvalResult {
+    match v {
+        Value::Deferred(d) => {
+            let mut args = Vec::new();
+            for a in d.arguments.iter().flat_map(|a| a.iter()) {
+                args.push(resolve(call, a)?);
+            }
+            match d.name.strip_prefix('$') {
+                Some(var) => {
+                    // Puppet digs into the variable's value with `dig`, which
+                    // also requires a collection when there are no keys.
+                    let value = call.ev.lookup_quietly(var, call.scope).unwrap_or_else(|| {
+                        call.ev.warn_once_unlocated(format!("Undefined variable '{var}'; "));
+                        Value::Undef
+                    });
+                    args.insert(0, value);
+                    call.ev.call_function("dig", args, None, call.span, call.scope, CallStyle::ByName)
+                }
+                None => call.ev.call_function(&d.name, args, None, call.span, call.scope, CallStyle::ByName),
+            }
+        }
+        Value::Array(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for item in items.iter() {
+                out.push(resolve(call, item)?);
+            }
+            Ok(Value::array(out))
+        }
+        Value::Hash(h) => {
+            let mut out = confer_core::HashMap::new();
+            for (k, item) in h.iter() {
+                out.insert(k.clone(), resolve(call, item)?);
+            }
+            Ok(Value::hash(out))
+        }
+        other => Ok(other.clone()),
+    }
 }

@@ -1,0 +1,1 @@
+notice(Deferred(1))

@@ -1,0 +1,1 @@
+notice(Deferred('join', 'x'))
