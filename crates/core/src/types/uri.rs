@@ -14,48 +14,22 @@ pub const PARTS: [&str; 8] = ["scheme", "userinfo", "host", "port", "path", "que
 /// host lower-cased, the port as a string unless it is the scheme's default
 /// HTTP(S) port, and absent parts left out.
 pub fn parse_uri(s: &str) -> Result<Vec<(Arc<str>, Value)>, CoreError> {
+    // RFC 3986 syntax (what Ruby's URI parser accepts) comes from fluent-uri;
+    // what Puppet records of each part is decided here.
+    let uri = fluent_uri::UriRef::parse(s).map_err(|_| bad_uri(s))?;
     let mut parts: Vec<(Arc<str>, Value)> = Vec::new();
     let mut push = |k: &str, v: &str| parts.push((k.into(), Value::from(v)));
-    let (before_fragment, fragment) = match s.split_once('#') {
-        Some((a, f)) => (a, Some(f)),
-        None => (s, None),
-    };
-    let (rest, query) = match before_fragment.split_once('?') {
-        Some((a, q)) => (a, Some(q)),
-        None => (before_fragment, None),
-    };
-    let scheme_end = rest.find(':').filter(|&i| {
-        i > 0
-            && rest[..i]
-                .chars()
-                .enumerate()
-                .all(|(n, c)| c.is_ascii_alphabetic() || (n > 0 && (c.is_ascii_digit() || "+-.".contains(c))))
-    });
-    let (scheme, hier) = match scheme_end {
-        Some(i) => (Some(rest[..i].to_ascii_lowercase()), &rest[i + 1..]),
-        None => (None, rest),
-    };
+    let scheme = uri.scheme().map(|sc| sc.as_str().to_ascii_lowercase());
     if let Some(sc) = &scheme {
         push("scheme", sc);
     }
-    if let Some(authority_and_path) = hier.strip_prefix("//") {
-        let (authority, path) = match authority_and_path.find('/') {
-            Some(i) => authority_and_path.split_at(i),
-            None => (authority_and_path, ""),
-        };
-        let (userinfo, hostport) = match authority.rsplit_once('@') {
-            Some((u, h)) => (Some(u), h),
-            None => (None, authority),
-        };
-        if let Some(u) = userinfo {
-            push("userinfo", u);
+    let path = uri.path().as_str();
+    if let Some(authority) = uri.authority() {
+        if let Some(u) = authority.userinfo() {
+            push("userinfo", u.as_str());
         }
-        let (host, port) = match hostport.rsplit_once(':') {
-            Some((h, p)) if !h.ends_with(']') || p.chars().all(|c| c.is_ascii_digit()) => (h, Some(p)),
-            _ => (hostport, None),
-        };
-        if !host.is_empty() {
-            push("host", &host.to_ascii_lowercase());
+        if !authority.host().is_empty() {
+            push("host", &authority.host().to_ascii_lowercase());
         }
         let default_port = match scheme.as_deref() {
             Some("ftp") => Some("21"),
@@ -65,11 +39,8 @@ pub fn parse_uri(s: &str) -> Result<Vec<(Arc<str>, Value)>, CoreError> {
             Some("wss") => Some("443"),
             _ => None,
         };
-        let port = port.filter(|p| !p.is_empty()).or(default_port);
+        let port = authority.port().map(|p| p.as_str()).filter(|p| !p.is_empty()).or(default_port);
         if let Some(p) = port {
-            if !p.chars().all(|c| c.is_ascii_digit()) {
-                return Err(bad_uri(s));
-            }
             let is_default =
                 (p == "80" && scheme.as_deref() == Some("http")) || (p == "443" && scheme.as_deref() == Some("https"));
             if !is_default {
@@ -79,16 +50,16 @@ pub fn parse_uri(s: &str) -> Result<Vec<(Arc<str>, Value)>, CoreError> {
         if !path.is_empty() {
             push("path", path);
         }
-    } else if scheme.is_some() && !hier.starts_with('/') {
-        push("opaque", hier);
-    } else if !hier.is_empty() {
-        push("path", hier);
+    } else if scheme.is_some() && !path.starts_with('/') {
+        push("opaque", path);
+    } else if !path.is_empty() {
+        push("path", path);
     }
-    if let Some(q) = query {
-        push("query", q);
+    if let Some(q) = uri.query() {
+        push("query", q.as_str());
     }
-    if let Some(f) = fragment {
-        push("fragment", f);
+    if let Some(f) = uri.fragment() {
+        push("fragment", f.as_str());
     }
     Ok(parts)
 }

@@ -97,70 +97,26 @@ impl Uri {
         })
     }
 
-    /// Resolves `reference` against this URI as a base (RFC 3986, 5.2).
+    /// Resolves `reference` against this URI as a base (RFC 3986, 5.2). The
+    /// base's fragment plays no part, as the RFC says (fluent-uri refuses a
+    /// base that has one, so it is cut first).
     pub fn resolve(&self, reference: &Uri) -> Result<Uri, CoreError> {
-        let r = &reference.text;
-        if reference.attribute("scheme").is_some_and(|s| !s.is_undef()) {
-            return Ok(reference.clone());
-        }
-        let base = &self.text;
-        let scheme_end = base.find(':').map_or(0, |i| i + 1);
-        let scheme = &base[..scheme_end];
-        if r.starts_with("//") {
-            return Uri::parse(&format!("{scheme}{r}"));
-        }
-        let after_scheme = &base[scheme_end..];
-        let authority_end = if let Some(rest) = after_scheme.strip_prefix("//") {
-            2 + rest.find(['/', '?', '#']).unwrap_or(rest.len())
-        } else {
-            0
-        };
-        let origin = &base[..scheme_end + authority_end];
-        let base_path = &after_scheme[authority_end..];
-        let base_path = &base_path[..base_path.find(['?', '#']).unwrap_or(base_path.len())];
-        let text = if r.is_empty() || r.starts_with('#') {
-            format!("{}{r}", &base[..base.find('#').unwrap_or(base.len())])
-        } else if r.starts_with('?') {
-            format!("{origin}{base_path}{r}")
-        } else if r.starts_with('/') {
-            format!("{origin}{}", remove_dot_segments(r))
-        } else {
-            let dir = match base_path.rfind('/') {
-                Some(i) => &base_path[..=i],
-                None if authority_end > 0 => "/",
-                None => "",
-            };
-            format!("{origin}{}", remove_dot_segments(&format!("{dir}{r}")))
-        };
-        Uri::parse(&text)
-    }
-}
-
-/// RFC 3986's remove_dot_segments, on the path part (query and fragment kept).
-fn remove_dot_segments(path_and_rest: &str) -> String {
-    let split = path_and_rest.find(['?', '#']).unwrap_or(path_and_rest.len());
-    let (path, rest) = path_and_rest.split_at(split);
-    let mut out: Vec<&str> = Vec::new();
-    let segments: Vec<&str> = path.split('/').collect();
-    for (i, seg) in segments.iter().enumerate() {
-        match *seg {
-            "." => {
-                if i == segments.len() - 1 {
-                    out.push("");
-                }
+        let bad = |e: &dyn std::fmt::Display| CoreError::BadTypeParameters(format!("bad URI: {e}"));
+        let r_has_scheme = reference.parts.iter().any(|(n, _)| &**n == "scheme");
+        let base_has_scheme = self.parts.iter().any(|(n, _)| &**n == "scheme");
+        match (base_has_scheme, r_has_scheme) {
+            (_, true) => return Ok(reference.clone()),
+            (false, false) => {
+                return Err(CoreError::Operand("Error while evaluating a '+' expression, both URI are relative".into()))
             }
-            ".." => {
-                if out.len() > 1 {
-                    out.pop();
-                }
-                if i == segments.len() - 1 {
-                    out.push("");
-                }
-            }
-            s => out.push(s),
+            (true, false) => {}
         }
+        let base_text = self.text.split('#').next().unwrap_or(&self.text);
+        let base = fluent_uri::Uri::parse(base_text).map_err(|e| bad(&e))?;
+        let r = fluent_uri::UriRef::parse(reference.text.as_str()).map_err(|e| bad(&e))?;
+        let resolved = r.resolve_against(&base).map_err(|e| bad(&e))?;
+        Uri::parse(resolved.as_str())
     }
-    format!("{}{rest}", out.join("/"))
 }
 
 #[cfg(test)]

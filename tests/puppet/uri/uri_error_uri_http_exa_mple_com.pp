@@ -1,0 +1,1 @@
+notice(URI('http://exa mple.com'))

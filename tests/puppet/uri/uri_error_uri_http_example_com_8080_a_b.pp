@@ -1,0 +1,1 @@
+notice(URI('http://Example.COM:8080/a b'))

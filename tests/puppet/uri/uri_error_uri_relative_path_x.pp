@@ -1,0 +1,1 @@
+notice(URI('/relative/path') + 'x')
