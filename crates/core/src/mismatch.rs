@@ -86,6 +86,8 @@ fn actual(expected: &Type, v: &Value) -> String {
             let s = crate::float::ruby_float_to_s(*f);
             format!("Float[{s}, {s}]")
         }
+        // A sensitive value shows the general type of what it hides.
+        Value::Sensitive(_) => crate::types::infer::infer_generalized(v).to_string(),
         _ => general_type_name(v),
     }
 }

@@ -69,14 +69,12 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
             };
             Value::Uri(std::sync::Arc::new(uri.map_err(|e| invalid(e.to_string()))?))
         }
-        Type::Sensitive(inner) => match args {
-            [v] if instance_of(inner, v) => Value::Sensitive(std::sync::Arc::new(v.clone())),
-            [v] => {
-                return Err(invalid(format!(
-                    "Sensitive[{inner}] expects a value of type {inner}, got {}",
-                    crate::types::infer::general_type_name(v)
-                )))
-            }
+        // Any value is wrapped; the check below then reports a wrong content
+        // type as Puppet does (`expects a Sensitive[Integer] value, got
+        // Sensitive[String]`).
+        Type::Sensitive(_) => match args {
+            [v @ Value::Sensitive(_)] => v.clone(),
+            [v] => Value::Sensitive(std::sync::Arc::new(v.clone())),
             _ => return Err(invalid("'new' for Sensitive expects 1 argument")),
         },
         _ => return Err(ConvertError::Unsupported(t.to_string())),

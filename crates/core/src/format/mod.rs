@@ -180,6 +180,8 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             'p' => format!("Timespan('{}')", crate::value::to_s(v)),
             _ => quoted_if(spec.alt, crate::value::to_s(v)),
         }),
+        // Only the redacted form, whatever the directive.
+        Value::Sensitive(_) if spec.letter == 'p' => spec.pad("#<Sensitive [value redacted]>".into()),
         Value::Uri(u) => spec.pad(match (spec.letter, spec.alt) {
             ('p', _) => format!("URI({})", puppet_quote(u.as_str())),
             (_, true) => puppet_double_quote(u.as_str()),

@@ -18,7 +18,8 @@ impl PartialEq for Value {
             (Value::Array(a), Value::Array(b)) => a == b,
             (Value::Hash(a), Value::Hash(b)) => a.len() == b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v)),
             (Value::Type(a), Value::Type(b)) => a == b,
-            (Value::Sensitive(a), Value::Sensitive(b)) => std::sync::Arc::ptr_eq(a, b),
+            // Puppet compares sensitive values by their (hidden) content, strictly.
+            (Value::Sensitive(a), Value::Sensitive(b)) => a == b,
             (Value::Iterator(a), Value::Iterator(b)) => a == b,
             (Value::Uri(a), Value::Uri(b)) => a.as_str() == b.as_str(),
             (Value::Timespan(a), Value::Timespan(b)) => a.nanos == b.nanos,
@@ -49,7 +50,7 @@ impl Hash for Value {
             // Order-independent, because equal hashes may list their keys differently.
             Value::Hash(h) => h.len().hash(state),
             Value::Type(t) => t.hash(state),
-            Value::Sensitive(s) => std::sync::Arc::as_ptr(s).hash(state),
+            Value::Sensitive(s) => s.hash(state),
             Value::Iterator(it) => it.hash(state),
             Value::Uri(u) => u.as_str().hash(state),
             Value::Timespan(t) => t.nanos.hash(state),
