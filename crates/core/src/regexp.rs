@@ -16,7 +16,8 @@ pub struct Regexp {
 impl Regexp {
     /// Compiles `source` (the text between the slashes) with Ruby-compatible syntax.
     pub fn new(source: &str) -> Result<Regexp, CoreError> {
-        let translated = translate_ruby(source);
+        // In Ruby `^` and `$` always match at line starts and ends.
+        let translated = format!("(?m){}", translate_ruby(source));
         let compiled = fancy_regex::RegexBuilder::new(&translated)
             .backtrack_limit(1_000_000)
             .build()

@@ -31,10 +31,11 @@ fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log::Log
             location: Some(Location { file: source.name.clone(), line, column }),
         }
     })?;
-    validate::check(&parsed.program, source)?;
+    let validation_warnings = validate::check(&parsed.program, source)?;
     let warnings = parsed
         .warnings
         .into_iter()
+        .chain(validation_warnings)
         .map(|(span, message)| {
             let (line, column) = source.line_col(span.start);
             log::LogEvent {

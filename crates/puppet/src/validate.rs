@@ -6,15 +6,16 @@ use crate::error::{Phase, PuppetError};
 use crate::log::Location;
 use crate::span::{Source, Span};
 
-/// Checks `program`, reporting the first problem.
-pub fn check(program: &Program, source: &Source) -> Result<(), PuppetError> {
-    let mut checker = Checker { problems: Vec::new() };
+/// Checks `program`, reporting the first problem, or else the warnings
+/// (position and message) Puppet's validation gives.
+pub fn check(program: &Program, source: &Source) -> Result<Vec<(Span, String)>, PuppetError> {
+    let mut checker = Checker { problems: Vec::new(), warnings: Vec::new(), source };
     checker.block(&program.body, None);
     for stmt in &program.body {
         checker.expr(stmt, true);
     }
     match checker.problems.into_iter().next() {
-        None => Ok(()),
+        None => Ok(checker.warnings),
         Some((span, message)) => {
             let (line, column) = source.line_col(span.start);
             Err(PuppetError {
@@ -26,8 +27,10 @@ pub fn check(program: &Program, source: &Source) -> Result<(), PuppetError> {
     }
 }
 
-struct Checker {
+struct Checker<'s> {
     problems: Vec<(Span, String)>,
+    warnings: Vec<(Span, String)>,
+    source: &'s Source,
 }
 
 /// How Puppet names an expression that has no effect, or `None` when the
@@ -56,7 +59,7 @@ fn idem_label(e: &Expr) -> Option<String> {
     })
 }
 
-impl Checker {
+impl Checker<'_> {
     /// A block's statements other than the last must have an effect; in a class
     /// or defined type (`container` names it) the last one must too.
     fn block(&mut self, body: &[Expr], container: Option<&str>) {
@@ -122,6 +125,28 @@ impl Checker {
         }
     }
 
+    /// Puppet warns about a literal key given twice in a hash literal,
+    /// pointing at the second entry's `=>`.
+    fn duplicate_keys(&mut self, pairs: &[(Expr, Expr)]) {
+        let mut seen: Vec<String> = Vec::new();
+        for (key, _) in pairs {
+            let literal = match &key.kind {
+                ExprKind::String(s) => s.clone(),
+                ExprKind::Integer(i) => i.to_string(),
+                ExprKind::Boolean(b) => b.to_string(),
+                _ => continue,
+            };
+            if seen.contains(&literal) {
+                let after = &self.source.text[key.span.end as usize..];
+                let arrow = key.span.end as usize + after.find("=>").unwrap_or(0);
+                self.warnings
+                    .push((Span::new(arrow, arrow), format!("The key '{literal}' is declared more than once")));
+            } else {
+                seen.push(literal);
+            }
+        }
+    }
+
     fn children(&mut self, e: &Expr) {
         let mut kids: Vec<&Expr> = Vec::new();
         let mut blocks: Vec<(&[Expr], Option<&str>)> = Vec::new();
@@ -132,7 +157,10 @@ impl Checker {
             })),
             ExprKind::Heredoc { text, .. } => kids.push(text),
             ExprKind::Array(items) => kids.extend(items),
-            ExprKind::Hash(pairs) => kids.extend(pairs.iter().flat_map(|(k, v)| [k, v])),
+            ExprKind::Hash(pairs) => {
+                self.duplicate_keys(pairs);
+                kids.extend(pairs.iter().flat_map(|(k, v)| [k, v]));
+            }
             ExprKind::Access { target, keys } => {
                 kids.push(target);
                 kids.extend(keys);

@@ -146,6 +146,16 @@ pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResu
 }
 
 impl<'a> Evaluator<'a> {
+    /// Whether the resource `Type[title]` (capitalised type) is declared.
+    pub(crate) fn resource_declared(&self, type_name: &str, title: &str) -> bool {
+        self.catalog.index.contains_key(&(type_name.to_string(), title.to_string()))
+    }
+
+    /// Whether the class `name` has been declared (evaluated).
+    pub(crate) fn class_declared(&self, name: &str) -> bool {
+        self.classes.contains_key(&name.trim_start_matches("::").to_lowercase())
+    }
+
     /// Evaluates a class once; declaring it again with parameters is an error.
     pub(crate) fn declare_class(&mut self, name: &str, params: Option<HashMap>, span: Span) -> EvalResult<()> {
         let key = name.trim_start_matches("::").to_lowercase();

@@ -307,7 +307,9 @@ impl<'a> Evaluator<'a> {
 
     fn class_variable(&self, class: &str, var: &str) -> Option<Value> {
         let class = class.to_lowercase();
-        if class.is_empty() || class == "main" {
+        // `$::x` is top scope; Puppet 7.23 does not find top-scope variables
+        // as `$main::x`.
+        if class.is_empty() {
             return self.top.lookup_own(var);
         }
         self.classes.get(&class).and_then(|s| s.lookup_own(var))
@@ -324,6 +326,13 @@ impl<'a> Evaluator<'a> {
                         target.span,
                         format!("Illegal attempt to assign to the numeric match result variable '${name}'"),
                     ));
+                }
+                // Puppet binds `$facts` and `$trusted` at top scope before any
+                // code runs, and never lets `$server_facts` be assigned.
+                let reserved = name == "server_facts"
+                    || (matches!(name.as_str(), "facts" | "trusted") && Rc::ptr_eq(scope, &self.top));
+                if reserved {
+                    return Err(fail(target.span, format!("Attempt to assign to a reserved variable name: '${name}'")));
                 }
                 scope.assign(name, value).map_err(|_| fail(target.span, format!("Cannot reassign variable '${name}'")))
             }

@@ -128,8 +128,14 @@ impl Lexer<'_> {
         self.heredoc_resume = Some((newline_at, after));
         let parts = if header.interpolate || header.escapes.is_some() {
             let escapes = header.escapes.unwrap_or(Escapes::NONE);
-            let mut sub =
-                Lexer { src: &text, pos: 0, warnings: Vec::new(), heredoc_resume: None, nesting: self.nesting };
+            let mut sub = Lexer {
+                src: &text,
+                pos: 0,
+                warnings: Vec::new(),
+                heredoc_resume: None,
+                nesting: self.nesting,
+                bad_unicode_escape: false,
+            };
             let parts =
                 if header.interpolate { sub.interpolated(None, escapes, 0) } else { sub.plain_with_escapes(escapes) };
             let mut parts =

@@ -36,7 +36,8 @@ const MAX_NESTING: usize = 100;
 
 /// Lexes `text`.
 pub fn lex(text: &str) -> Result<Lexed, LexError> {
-    let mut lexer = Lexer { src: text, pos: 0, warnings: Vec::new(), heredoc_resume: None, nesting: 0 };
+    let mut lexer =
+        Lexer { src: text, pos: 0, warnings: Vec::new(), heredoc_resume: None, nesting: 0, bad_unicode_escape: false };
     let mut tokens = lexer.scan(false)?;
     let end = text.len();
     tokens.push(Token { tok: Tok::Eof, span: Span::new(end, end), space_before: true });
@@ -51,6 +52,9 @@ pub(crate) struct Lexer<'s> {
     /// position after its end marker, where lexing continues past that break.
     heredoc_resume: Option<(usize, usize)>,
     nesting: usize,
+    /// A malformed `\u` escape was kept as text in the string being lexed;
+    /// Puppet warns about it where the string ends.
+    bad_unicode_escape: bool,
 }
 
 impl<'s> Lexer<'s> {
@@ -264,11 +268,13 @@ pub(crate) fn check_variable_name(name: &str) -> Result<(), String> {
         }
         return Ok(());
     }
+    // Only the last segment may start with an underscore (`$::_x`, `$a::_b`).
+    let last = bare.split("::").count() - 1;
     for (i, seg) in bare.split("::").enumerate() {
         let first = seg.chars().next();
         let ok = match first {
             Some(c) if c.is_ascii_lowercase() => true,
-            Some('_') => i == 0 && !name.contains("::"),
+            Some('_') => i == last,
             _ => false,
         };
         if !ok {

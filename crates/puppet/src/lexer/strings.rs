@@ -102,6 +102,13 @@ impl Lexer<'_> {
             };
             if Some(c) == terminator {
                 self.pos += 1;
+                if std::mem::take(&mut self.bad_unicode_escape) {
+                    self.warnings.push((
+                        Span::new(self.pos, self.pos),
+                        "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff"
+                            .into(),
+                    ));
+                }
                 break;
             }
             match c {
@@ -155,10 +162,19 @@ impl Lexer<'_> {
     }
 
     /// `${10}` means `$10`, so a number written any other way (`${0x10}`,
-    /// `${2.5}`, `${010}`) is an illegal variable name, as Puppet reports.
+    /// `${2.5}`, `${010}`) is an illegal variable name, as Puppet reports —
+    /// but only where Puppet takes the number for a variable: when it stands
+    /// alone or is followed by `[` or `.` (`${1e3 + 0}` is arithmetic).
     fn check_numeric_interpolation(&self, tokens: &[super::Token]) -> Result<(), LexError> {
         let Some(first) = tokens.first() else { return Ok(()) };
         if !matches!(first.tok, Tok::Integer(_) | Tok::Float(_)) {
+            return Ok(());
+        }
+        let subject = match tokens.get(1).map(|t| &t.tok) {
+            None | Some(Tok::Eof) | Some(Tok::Punct("}" | "[" | ".")) => true,
+            Some(_) => false,
+        };
+        if !subject {
             return Ok(());
         }
         let text = &self.src[first.span.start as usize..first.span.end as usize];
@@ -227,28 +243,36 @@ impl Lexer<'_> {
         Ok(())
     }
 
-    /// `\uXXXX` or `\u{X…}` (1 to 6 hex digits).
+    /// `\uXXXX` or `\u{X…}` (1 to 6 hex digits). Anything else is kept as
+    /// text, with a warning when the string ends, as Puppet does.
     fn unicode_escape(&mut self, out: &mut String, at: usize) -> Result<(), LexError> {
         let rest = self.rest();
-        let (digits, consumed) = if let Some(body) = rest.strip_prefix('{') {
-            let len = body.find('}').ok_or_else(|| self.error(at, "Unclosed unicode escape: '\\u{' without '}'"))?;
-            (&body[..len], len + 2)
-        } else {
-            let len = rest.chars().take(4).take_while(char::is_ascii_hexdigit).count();
-            if len < 4 {
-                return Err(
-                    self.error(at, "A unicode escape must be \\uXXXX (4 hex digits) or \\u{X} (1 to 6 hex digits)")
-                );
-            }
-            (&rest[..4], 4)
+        let (digits, consumed) = match rest.strip_prefix('{') {
+            Some(body) => match body.find('}') {
+                Some(len) => (&body[..len], len + 2),
+                None => ("", 0),
+            },
+            None if rest.chars().take(4).take_while(char::is_ascii_hexdigit).count() == 4 => (&rest[..4], 4),
+            None => ("", 0),
         };
-        let code = (!digits.is_empty() && digits.len() <= 6 && digits.chars().all(|c| c.is_ascii_hexdigit()))
+        let number = (!digits.is_empty() && digits.len() <= 6 && digits.chars().all(|c| c.is_ascii_hexdigit()))
             .then(|| u32::from_str_radix(digits, 16).ok())
-            .flatten()
-            .and_then(char::from_u32)
-            .ok_or_else(|| self.error(at, format!("Illegal unicode escape '\\u{digits}': not a valid code point")))?;
-        out.push(code);
-        self.pos += consumed;
+            .flatten();
+        // Puppet fails on a well-formed escape of something that is not a
+        // character (above 10FFFF, or a surrogate), with Ruby's message.
+        if number.is_some_and(|n| char::from_u32(n).is_none()) {
+            return Err(self.error(at, "invalid byte sequence in UTF-8"));
+        }
+        match number.and_then(char::from_u32) {
+            Some(c) => {
+                out.push(c);
+                self.pos += consumed;
+            }
+            None => {
+                out.push_str("\\u");
+                self.bad_unicode_escape = true;
+            }
+        }
         Ok(())
     }
 }

@@ -1,10 +1,11 @@
 //! Turning lexed string parts into the syntax tree, with Puppet's rule for
-//! `${...}`: a leading bare word names a variable (`${x}`, `${x[1]}`,
-//! `${x.upcase}`), and so does a leading number (`${1}` is `$1`).
+//! `${...}`: a leading word or number names a variable when it stands alone
+//! or is followed by `[` or `.` (`${x}`, `${x[1] + 1}`, `${x.upcase}`, `${1}`
+//! is `$1`); otherwise it is what it is (`${x + 1}` adds to the word `x`).
 
 use super::{parse_tokens, ParseError, Parser};
 use crate::ast::{Expr, ExprKind, StringPart};
-use crate::lexer::RawPart;
+use crate::lexer::{RawPart, Tok, Token};
 
 impl Parser {
     /// The expression kind for a double-quoted string or heredoc text: a plain
@@ -15,9 +16,9 @@ impl Parser {
             match part {
                 RawPart::Text(t) => out.push(StringPart::Text(t)),
                 RawPart::Var(name, vspan) => out.push(StringPart::Expr(Expr::new(ExprKind::Variable(name), vspan))),
-                RawPart::Expr(tokens, espan) => {
-                    let e = parse_tokens(tokens, espan, self.depth + 1)?;
-                    out.push(StringPart::Expr(variable_for_leading_name(e)?));
+                RawPart::Expr(mut tokens, espan) => {
+                    leading_variable(&mut tokens)?;
+                    out.push(StringPart::Expr(parse_tokens(tokens, espan, self.depth + 1)?));
                 }
             }
         }
@@ -29,36 +30,25 @@ impl Parser {
     }
 }
 
-/// Applies the `${name}` rule to the leftmost operand of access and method
-/// chains.
-fn variable_for_leading_name(e: Expr) -> Result<Expr, ParseError> {
-    let span = e.span;
-    Ok(match e.kind {
-        ExprKind::BareWord(name) => Expr::new(ExprKind::Variable(name), span),
-        ExprKind::Default => Expr::new(ExprKind::Variable("default".into()), span),
-        ExprKind::Undef => Expr::new(ExprKind::Variable("undef".into()), span),
-        ExprKind::Boolean(_) => {
-            return Err(ParseError {
-                message: "A boolean cannot be interpolated as '${true}' or '${false}': Puppet takes it for a variable name".into(),
-                span,
-            })
-        }
-        ExprKind::Integer(i) if i >= 0 => Expr::new(ExprKind::Variable(i.to_string()), span),
-        ExprKind::Float(f) => {
-            return Err(ParseError {
-                message: format!(
-                    "Illegal numeric variable name, The given name '{f}' must be a decimal value if it starts with a digit 0-9"
-                ),
-                span,
-            })
-        }
-        ExprKind::Access { target, keys } => {
-            Expr::new(ExprKind::Access { target: Box::new(variable_for_leading_name(*target)?), keys }, span)
-        }
-        ExprKind::MethodCall { receiver, name, args, lambda } => Expr::new(
-            ExprKind::MethodCall { receiver: Box::new(variable_for_leading_name(*receiver)?), name, args, lambda },
-            span,
-        ),
-        kind => Expr::new(kind, span),
-    })
+/// Rewrites the first token of `${...}` into a variable where Puppet does.
+fn leading_variable(tokens: &mut [Token]) -> Result<(), ParseError> {
+    let subject = matches!(tokens.get(1).map(|t| &t.tok), None | Some(Tok::Eof | Tok::Punct("[" | ".")));
+    let Some(first) = tokens.first_mut().filter(|_| subject) else {
+        return Ok(());
+    };
+    let name =
+        match &first.tok {
+            Tok::Name(n) | Tok::Word(n) => n.clone(),
+            Tok::Keyword("true" | "false") => return Err(ParseError {
+                message:
+                    "A boolean cannot be interpolated as '${true}' or '${false}': Puppet takes it for a variable name"
+                        .into(),
+                span: first.span,
+            }),
+            Tok::Keyword(k) => (*k).to_string(),
+            Tok::Integer(i) if *i >= 0 => i.to_string(),
+            _ => return Ok(()),
+        };
+    first.tok = Tok::Variable(name);
+    Ok(())
 }

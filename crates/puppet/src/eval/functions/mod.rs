@@ -4,6 +4,7 @@
 mod chaining;
 mod collections;
 mod control;
+mod defined;
 mod iteration;
 mod logging;
 mod strings;
@@ -59,8 +60,9 @@ pub(crate) fn call_builtin<'a>(
 ) -> Option<EvalResult> {
     let call = Call { ev, name, args, lambda, span, scope };
     type Family = for<'e, 'a> fn(Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>>;
-    let families: [Family; 8] = [
+    let families: [Family; 9] = [
         logging::call,
+        defined::call,
         control::call,
         iteration::call,
         chaining::call,

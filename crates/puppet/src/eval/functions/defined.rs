@@ -1,0 +1,77 @@
+//! `defined(...)`: whether a variable exists, a class or resource type is
+//! known, or a resource or class is declared — true if any argument is.
+
+use confer_core::types::params::capitalize_segments;
+use confer_core::types::Type;
+use confer_core::Value;
+
+use super::Call;
+use crate::eval::catalog::is_resource_type;
+use crate::eval::flow::{fail, EvalResult};
+
+/// Handles `defined`.
+pub(crate) fn call<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
+    if call.name != "defined" {
+        return Err(call);
+    }
+    Ok(defined(&call))
+}
+
+fn defined(call: &Call<'_, '_>) -> EvalResult {
+    if call.args.is_empty() {
+        return Err(call.arity_error("at least 1 argument"));
+    }
+    for arg in &call.args {
+        if is_defined(call, arg)? {
+            return Ok(Value::Boolean(true));
+        }
+    }
+    Ok(Value::Boolean(false))
+}
+
+fn is_defined(call: &Call<'_, '_>, v: &Value) -> EvalResult<bool> {
+    Ok(match v {
+        Value::String(s) => match s.strip_prefix('$') {
+            Some(var) if !var.is_empty() => call.ev.lookup_quietly(var, call.scope).is_some(),
+            _ => known_type_or_class(call, s),
+        },
+        Value::Type(t) => match &**t {
+            Type::Resource { type_name: None, .. } => {
+                return Err(fail(call.span, "The given resource type is a reference to all kind of types"))
+            }
+            Type::Resource { type_name: Some(ty), title: None } => known_type_or_class(call, ty),
+            Type::Resource { type_name: Some(ty), title: Some(title) } => {
+                call.ev.resource_declared(&capitalize_segments(ty), title)
+            }
+            Type::Class(None) => return Err(fail(call.span, "The given class type is a reference to all classes")),
+            Type::Class(Some(name)) => call.ev.class_declared(name),
+            Type::Type(Some(inner)) => match &**inner {
+                Type::Class(Some(name)) => call.ev.defs.classes.contains_key(&name.to_lowercase()),
+                other => is_defined(call, &Value::Type(std::sync::Arc::new(other.clone())))?,
+            },
+            other => {
+                return Err(fail(
+                    call.span,
+                    format!("'defined' expects a String or a CatalogEntry type, got Type[{other}]"),
+                ))
+            }
+        },
+        other => return Err(fail(
+            call.span,
+            format!(
+                "'defined' parameter 'vals' expects a value of type String, Type[CatalogEntry], or Type[Type], got {}",
+                other.type_name()
+            ),
+        )),
+    })
+}
+
+/// A class, a defined type or a built-in resource type of that name.
+fn known_type_or_class(call: &Call<'_, '_>, name: &str) -> bool {
+    let key = name.trim_start_matches("::").to_lowercase();
+    !key.is_empty()
+        && (call.ev.defs.classes.contains_key(&key)
+            || call.ev.defs.defines.contains_key(&key)
+            || is_resource_type(&key)
+            || key == "main")
+}

@@ -1,0 +1,5 @@
+notice([1, 2] + [3, 4])
+notice([1] + 2)
+notice([1] + [[2]])
+notice([] + [])
+notice([1] + { 'a' => 2 })

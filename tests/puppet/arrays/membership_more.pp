@@ -1,0 +1,6 @@
+notice(1 in [1, 2])
+notice('A' in ['a', 'b'])
+notice([1] in [[1], 2])
+notice(3 in [1, 2])
+notice('1' in [1, 2])
+notice(1 in [[1]])

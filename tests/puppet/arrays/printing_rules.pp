@@ -1,0 +1,5 @@
+notice([1, 'a', [2]])
+notice(['with space', "quote'd", 'x"y'])
+notice([{ 'a' => 'b' }, [], {}])
+notice([1.0, -2, 0x10])
+notice([File['/tmp'], Integer, /re/])

@@ -1,0 +1,3 @@
+$a = ['x', 'y', 'z']
+notice(*$a)
+notice('a', *$a)

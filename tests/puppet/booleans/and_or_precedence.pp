@@ -1,0 +1,5 @@
+notice(true or false and false)
+notice((true or false) and false)
+notice(!true or true)
+notice(!(true or true))
+notice(false and false or true)

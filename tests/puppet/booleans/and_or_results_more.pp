@@ -1,0 +1,8 @@
+notice(true and true)
+notice(true and false)
+notice(1 and 'a')
+notice(undef or 'x')
+notice('' or undef)
+notice(undef and true)
+notice(false or false)
+notice([] and {})

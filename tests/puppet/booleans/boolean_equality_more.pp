@@ -1,0 +1,6 @@
+notice(true == true)
+notice(true == false)
+notice(true == 'true')
+notice(false == undef)
+notice(false == '')
+notice(true != false)

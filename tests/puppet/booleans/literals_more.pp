@@ -1,0 +1,5 @@
+notice(true)
+notice(false)
+notice([true, false])
+notice({ 'on' => true, 'off' => false })
+notice("t=${true == true} f=${1 == 2}")

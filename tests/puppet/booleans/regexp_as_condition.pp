@@ -1,0 +1,1 @@
+if /a/ { notice('regexp is true') } else { notice('regexp is false') }

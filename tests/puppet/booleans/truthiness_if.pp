@@ -1,0 +1,10 @@
+if '' { notice("'' is true") } else { notice("'' is false") }
+if 'false' { notice("'false' is true") } else { notice("'false' is false") }
+if 0 { notice('0 is true') } else { notice('0 is false') }
+if -1 { notice('-1 is true') } else { notice('-1 is false') }
+if 0.0 { notice('0.0 is true') } else { notice('0.0 is false') }
+if undef { notice('undef is true') } else { notice('undef is false') }
+if [] { notice('[] is true') } else { notice('[] is false') }
+if {} { notice('{} is true') } else { notice('{} is false') }
+if false { notice('false is true') } else { notice('false is false') }
+if default { notice('default is true') } else { notice('default is false') }

@@ -1,0 +1,1 @@
+if Concat::Fragment['x'] { notice('namespaced ref is true') }

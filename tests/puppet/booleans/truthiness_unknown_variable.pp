@@ -1,0 +1,1 @@
+if $nosuchvar { notice('unset is true') } else { notice('unset is false') }

@@ -1,0 +1,4 @@
+case 'HELLO' {
+  'hello': { notice('matched case-insensitively') }
+  default: { notice('no') }
+}

@@ -1,0 +1,4 @@
+case 'zzz' {
+  'a':     { notice('a') }
+  default: { notice('default branch') }
+}

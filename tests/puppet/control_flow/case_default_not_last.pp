@@ -1,0 +1,4 @@
+case 'b' {
+  default: { notice('default first') }
+  'b':     { notice('b matched') }
+}

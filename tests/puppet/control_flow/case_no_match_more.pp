@@ -1,0 +1,4 @@
+case 'q' {
+  'a': { notice('a') }
+}
+notice('no match, no error')

@@ -1,0 +1,4 @@
+case 'abc' {
+  /^x/: { notice('x') }
+  /c$/: { notice("ends with c [${0}]") }
+}

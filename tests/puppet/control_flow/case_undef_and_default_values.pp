@@ -1,0 +1,7 @@
+case undef {
+  undef:   { notice('undef matches undef') }
+  default: { notice('default') }
+}
+case default {
+  default: { notice('default option') }
+}

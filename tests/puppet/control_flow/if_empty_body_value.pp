@@ -1,0 +1,2 @@
+$x = if true { }
+notice($x =~ Undef)

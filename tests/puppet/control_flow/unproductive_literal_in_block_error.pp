@@ -1,0 +1,2 @@
+$x = if true { 1; 2; 3 }
+notice($x)

@@ -1,0 +1,7 @@
+notice(Array({ 'a' => 1, 'b' => 2 }))
+notice(Array({}))
+notice(Array('x', true))
+notice(Array([1]))
+notice(Hash([['a', 1], ['b', 2]]))
+notice(Hash(['a', 1, 'b', 2]))
+notice(Hash([]))

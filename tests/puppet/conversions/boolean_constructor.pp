@@ -1,0 +1,7 @@
+notice(Boolean('true'))
+notice(Boolean('false'))
+notice(Boolean('YEs'))
+notice(Boolean('n'))
+notice(Boolean(0))
+notice(Boolean(0.0))
+notice(Boolean(2))

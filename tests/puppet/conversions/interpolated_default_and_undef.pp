@@ -1,0 +1,3 @@
+$d = default
+$u = undef
+notice("[${d}] [${u}]")

@@ -1,0 +1,1 @@
+notice(String(['it\'s', "a\tb", "new\nline"]))

@@ -1,0 +1,3 @@
+notice(foo::bar)
+notice(foo::bar == 'foo::bar')
+notice([foo::bar, baz])

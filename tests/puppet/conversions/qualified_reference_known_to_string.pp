@@ -1,0 +1,3 @@
+notice("${File}")
+notice("${Integer}")
+notice("${Notify['x']}")

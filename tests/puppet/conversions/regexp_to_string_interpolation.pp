@@ -1,0 +1,3 @@
+$r = /^a.*b$/
+notice("re=${r}")
+notice("re=$r")

@@ -1,0 +1,7 @@
+notice(String(10, '%#x'))
+notice(String(255, '%o'))
+notice(String('abc', '%p'))
+notice(String(undef, '%p'))
+notice(String(true, '%y'))
+notice(String(3.14159, '%.2f'))
+notice(String([1, 2], '%(a'))

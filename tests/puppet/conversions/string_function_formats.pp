@@ -1,0 +1,6 @@
+notice(String(10))
+notice(String([10]))
+notice(String(['a', 1, 'b c']))
+notice(String({ 'a' => 'b' }))
+notice(String(undef))
+notice(String(1.5))

@@ -1,0 +1,5 @@
+notice('1' == 1)
+notice('1.0' == 1)
+notice('10' < '9')
+notice(10 < 9)
+notice('abc' == 'ABC')

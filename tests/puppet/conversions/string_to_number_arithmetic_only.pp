@@ -1,0 +1,4 @@
+$s = '5'
+notice($s + 0)
+notice($s == 5)
+notice($s * 2 == 10)

@@ -1,0 +1,5 @@
+notify { 'a': }
+notify { 'b': }
+Notify['a'] -> Notify['b']
+Notify['b'] <- Notify['a']
+notice('chained')

@@ -1,0 +1,6 @@
+class inner { notice('inner') }
+class outer {
+  contain inner
+  notice('outer')
+}
+include outer

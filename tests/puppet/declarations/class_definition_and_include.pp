@@ -1,0 +1,7 @@
+class greeter {
+  notice('greeter evaluated')
+}
+notice('before include')
+include greeter
+include greeter
+notice('after include')

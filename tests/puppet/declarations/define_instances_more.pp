@@ -1,0 +1,6 @@
+define greet($greeting = 'hello') {
+  notice("${greeting}, ${title}")
+}
+greet { 'world': }
+greet { ['a', 'b']: greeting => 'hi' }
+notice('main done')

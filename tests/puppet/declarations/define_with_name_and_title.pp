@@ -1,0 +1,2 @@
+define show() { notice("title=${title} name=${name}") }
+show { 'first': }

@@ -1,0 +1,4 @@
+node default {
+  notice('in default node')
+}
+notice('main body')

@@ -1,0 +1,6 @@
+node /^no-such-host-[0-9]+$/ {
+  notice('regex node')
+}
+node default {
+  notice('default node chosen')
+}

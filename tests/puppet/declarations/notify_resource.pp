@@ -1,0 +1,5 @@
+notify { 'hello': }
+notify { 'custom':
+  message => 'a custom message',
+}
+notice('compiled')

@@ -1,0 +1,2 @@
+function f($x) { $x + 1 }
+notice(f(2))

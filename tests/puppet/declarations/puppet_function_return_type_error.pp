@@ -1,0 +1,2 @@
+function bad() >> String { 42 }
+notice(bad())

@@ -1,0 +1,2 @@
+function double(Integer $x) { $x * 2 }
+notice(double('x'))

@@ -1,0 +1,3 @@
+alert('an alert')
+crit('a critical')
+emerg('an emergency')

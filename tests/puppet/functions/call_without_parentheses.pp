@@ -1,0 +1,4 @@
+notice 'x'
+notice 'a', 'b'
+$v = 3
+notice $v

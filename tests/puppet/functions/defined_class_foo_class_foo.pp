@@ -1,0 +1,1 @@
+class foo {} notice(defined(Class['foo']))

@@ -1,0 +1,1 @@
+class foo {} include foo notice(defined(Class['foo']))

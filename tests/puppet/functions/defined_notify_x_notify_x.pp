@@ -1,0 +1,1 @@
+notify { 'x': } notice(defined(Notify['x']))

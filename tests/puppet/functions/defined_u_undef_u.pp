@@ -1,0 +1,1 @@
+$u = undef notice(defined('$u'))

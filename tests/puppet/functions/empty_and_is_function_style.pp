@@ -1,0 +1,4 @@
+notice(empty(''))
+notice(empty([]))
+notice(empty({ 'a' => 1 }))
+notice(empty(undef))

@@ -1,0 +1,3 @@
+notice('before')
+fail('this is the failure message')
+notice('after')

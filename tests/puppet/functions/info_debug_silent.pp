@@ -1,0 +1,3 @@
+info('an info message')
+debug('a debug message')
+notice('only this is printed')

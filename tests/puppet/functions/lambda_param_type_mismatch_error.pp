@@ -1,0 +1,1 @@
+with('a') |Integer $x| { notice($x) }

@@ -1,0 +1,3 @@
+'x'.notice
+[1, 2].notice
+'hello'.notice('world')

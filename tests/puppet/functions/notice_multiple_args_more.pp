@@ -1,0 +1,3 @@
+notice('a', 'b', 1)
+notice(['x'], { 'k' => 'v' })
+notice()

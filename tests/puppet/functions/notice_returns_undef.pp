@@ -1,0 +1,2 @@
+$r = notice('side effect')
+notice($r =~ Undef)

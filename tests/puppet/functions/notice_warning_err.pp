@@ -1,0 +1,4 @@
+notice('a notice')
+warning('a warning')
+err('an error')
+notice('still running')

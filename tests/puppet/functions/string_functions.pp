@@ -1,0 +1,6 @@
+notice(upcase('abc'))
+notice('AbC'.downcase)
+notice(capitalize('hello'))
+notice(join(['a', 'b'], '-'))
+notice(split('a,b,c', ','))
+notice(strip('  x  '))

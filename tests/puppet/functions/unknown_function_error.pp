@@ -1,0 +1,1 @@
+nosuchfunction(1)

@@ -1,0 +1,1 @@
+{ 'k' => 'v' }.each |$k, $v| { notice($k) }

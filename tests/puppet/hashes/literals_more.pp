@@ -1,0 +1,3 @@
+notice({})
+notice({ 'a' => 1, 'b' => 2 })
+notice({ key1 => 'val1', key2 => 'val2' })

@@ -1,0 +1,3 @@
+$s = @(END)
+  | END
+notice("[${s}]")

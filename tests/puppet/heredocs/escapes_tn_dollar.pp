@@ -1,0 +1,4 @@
+$x = 'X'
+notice(@("END"/tn$))
+  a\tb\nc \$x $x \s
+  END

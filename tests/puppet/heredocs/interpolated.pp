@@ -1,0 +1,6 @@
+$x = 'X'
+notice(@("END"))
+  value: $x
+  expr: ${1 + 2}
+  escaped: \$x \n
+  END

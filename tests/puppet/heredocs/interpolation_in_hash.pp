@@ -1,0 +1,4 @@
+$h = { 'k' => 'v' }
+notice(@("END"))
+  key=${h['k']}
+  | END

@@ -1,0 +1,4 @@
+$s = @(END)
+  has trailing newline
+  | END
+notice("[${s}]")

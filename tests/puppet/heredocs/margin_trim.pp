@@ -1,0 +1,4 @@
+notice(@(END))
+    keep indentation
+      more
+    | END

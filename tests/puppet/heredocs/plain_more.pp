@@ -1,0 +1,5 @@
+$x = 'X'
+notice(@(END))
+  line one $x
+    indented \n
+  END

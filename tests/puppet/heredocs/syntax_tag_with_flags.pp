@@ -1,0 +1,4 @@
+$x = 'v'
+notice(@("END":json/t))
+  {"k":\t"$x"}
+  | END

@@ -1,0 +1,3 @@
+notice(@(END))
+  $not_a_var ${not_interp} \t
+  END

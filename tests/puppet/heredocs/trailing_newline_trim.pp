@@ -1,0 +1,4 @@
+$s = @(END)
+  no trailing newline
+  |- END
+notice("[${s}]")

@@ -1,0 +1,7 @@
+notice(1.5)
+notice(-0.25)
+notice(1e3)
+notice(1.5e-3)
+notice(2E2)
+notice(1.0)
+notice(3.14159)

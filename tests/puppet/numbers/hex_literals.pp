@@ -1,0 +1,4 @@
+notice(0x1F)
+notice(0XfF)
+notice(-0x10)
+notice(0x0)

@@ -1,0 +1,5 @@
+notice(7 / 2)
+notice(-7 / 2)
+notice(7 / -2)
+notice(-7 / -2)
+notice(6 / 3)

@@ -1,0 +1,2 @@
+$product = 8 * .12
+notice($product)

@@ -1,0 +1,5 @@
+notice(1 + 1.0)
+notice(3 * 0.5)
+notice(10 / 4.0)
+notice(2.0 - 2)
+notice(1.5 + 1.5)

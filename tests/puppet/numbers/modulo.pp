@@ -1,0 +1,4 @@
+notice(7 % 3)
+notice(-7 % 3)
+notice(7 % -3)
+notice(-7 % -3)

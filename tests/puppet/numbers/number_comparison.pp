@@ -1,0 +1,5 @@
+notice(1 < 2)
+notice(2.5 > 2)
+notice(-1 <= -1)
+notice(1 >= 1.5)
+notice(1 < 1.0)

@@ -1,0 +1,5 @@
+notice(1 == 1.0)
+notice(1 == '1')
+notice(0x10 == 16)
+notice(010 == 8)
+notice(1.0 == 1.00)

@@ -1,0 +1,3 @@
+notice(0777)
+notice(010)
+notice(00)

@@ -1,0 +1,5 @@
+notice(1 << 4)
+notice(256 >> 4)
+notice(-16 >> 2)
+notice(1 << -1)
+notice(1 << 62)

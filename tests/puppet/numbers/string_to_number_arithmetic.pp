@@ -1,0 +1,8 @@
+notice('1' + 1)
+notice('0x10' + 1)
+notice('1.5' * 2)
+notice('010' + 0)
+notice(' 2' + 1)
+notice('2' * '3')
+notice('-3' - 1)
+notice('1e2' + 0)

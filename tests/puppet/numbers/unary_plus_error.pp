@@ -1,0 +1,2 @@
+$product = 8 * +4
+notice($product)

@@ -1,0 +1,7 @@
+notice(1 + 2 * 3)
+notice((1 + 2) * 3)
+notice(10 - 4 - 3)
+notice(100 / 10 / 5)
+notice(2 * 3 % 4)
+notice(1 + 8 / 2 * 3)
+notice(-2 * 3)

@@ -1,0 +1,5 @@
+notice('a' < 'B')
+notice('A' < 'b')
+notice('Z' > 'a')
+notice('abc' <= 'ABC')
+notice('abc' >= 'ABC')

@@ -1,0 +1,2 @@
+notice(1 in 1)
+notice('a' in undef)

@@ -1,0 +1,5 @@
+notice(/b/ in ['abc', 'x'])
+notice(/^b/ in ['abc', 'x'])
+notice(Integer in ['a', 1])
+notice(String in [1, 2])
+notice(/b/ in 'abc')

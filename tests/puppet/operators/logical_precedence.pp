@@ -1,0 +1,5 @@
+notice(!true and false)
+notice(!(true and false))
+notice(true and false or true)
+notice(false or true and false)
+notice(1 == 1 and 2 == 2)

@@ -1,0 +1,2 @@
+notice('a' =~ /a/ == true)
+notice('ab' =~ /b/ and 'ab' !~ /c/)

@@ -1,0 +1,3 @@
+notice('abc' =~ /b/ and true)
+notice('abc' =~ /z/ or 'x' =~ /x/)
+notice(!('abc' =~ /b/))

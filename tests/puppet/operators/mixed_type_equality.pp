@@ -1,0 +1,7 @@
+notice(1 == [1])
+notice('' == undef)
+notice([] == {})
+notice(true == 1)
+notice('true' == true)
+notice(default == 'default')
+notice(Integer == 'Integer')

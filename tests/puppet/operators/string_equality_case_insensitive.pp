@@ -1,0 +1,4 @@
+notice('a' == 'A')
+notice('Straße' == 'STRASSE')
+notice('É' == 'é')
+notice('a' != 'A')

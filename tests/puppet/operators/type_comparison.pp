@@ -1,0 +1,8 @@
+notice(Integer[1, 10] > Integer[2, 3])
+notice(Integer[1, 10] == Integer[2, 3])
+notice(Integer[1, 10] > Integer[0, 5])
+notice(Integer[1, 10] > Integer[1, 10])
+notice(Integer[1, 10] >= Integer[1, 10])
+notice(Integer[1, 10] == Integer[1, 10])
+notice(Numeric > Integer)
+notice(String < Scalar)

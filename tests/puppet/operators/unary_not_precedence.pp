@@ -1,0 +1,2 @@
+notice(!true == false)
+notice(!1 in [false])

@@ -1,0 +1,5 @@
+notice("line1\nline2" =~ /^line2$/)
+notice("line1\nline2" =~ /\Aline2/)
+notice("abc\n" =~ /abc\z/)
+notice("abc\n" =~ /abc\Z/)
+notice('abc' =~ /\Aabc\z/)

@@ -1,0 +1,3 @@
+$m = 'xyz' =~ /(y)/
+notice($m)
+notice("after bare match: [${1}]")

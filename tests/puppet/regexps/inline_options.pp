@@ -1,0 +1,5 @@
+notice('UBUNTU' =~ /(?i-mx:ubuntu|debian)/)
+notice('UBUNTU' =~ /(?-i:ubuntu)/)
+notice("a\nb" =~ /a.b/)
+notice("a\nb" =~ /(?m:a.b)/)
+notice('ab' =~ /(?x: a  b )/)

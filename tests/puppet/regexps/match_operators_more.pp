@@ -1,0 +1,5 @@
+notice('abc' =~ /b/)
+notice('abc' =~ /^b/)
+notice('abc' !~ /z/)
+notice('abc' !~ /a/)
+notice('ABC' =~ /abc/)

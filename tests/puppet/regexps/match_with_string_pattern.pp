@@ -1,0 +1,4 @@
+notice('abc' =~ 'b.')
+notice('a.c' =~ '^a\.c$')
+$p = '^x+$'
+notice('xxx' =~ $p)

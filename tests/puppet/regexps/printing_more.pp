@@ -1,0 +1,5 @@
+notice(/a+/)
+notice(/a\/b/)
+notice(/^\d+$/)
+notice([/x/, /y/])
+notice("${/z*/}")

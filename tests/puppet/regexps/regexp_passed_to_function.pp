@@ -1,0 +1,4 @@
+with(/a(b)/) |$r| {
+  notice($r)
+  notice('xab' =~ $r)
+}

@@ -1,0 +1,6 @@
+notice(Regexp['a+'])
+notice(Regexp[/b+/])
+notice('caaat' =~ Regexp['a+'])
+notice(/a+/ =~ Regexp)
+notice(/a+/ =~ Regexp['a+'])
+notice(/a+/ == /a+/)

@@ -1,0 +1,3 @@
+$r = Regexp['^x']
+notice('xy' =~ $r)
+notice('yx' =~ $r)

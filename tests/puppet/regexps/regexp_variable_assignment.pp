@@ -1,0 +1,3 @@
+$re = /^a(b)/
+notice($re)
+if 'abc' =~ $re { notice("matched ${1}") }

@@ -1,0 +1,5 @@
+class foo { }
+notice(Class['foo'])
+notice(Class[foo])
+notice(Class['Foo::Bar'])
+notice(Class)

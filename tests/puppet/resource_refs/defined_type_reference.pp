@@ -1,0 +1,3 @@
+define concat::fragment() { }
+notice(Concat::Fragment['apache_port_header'])
+notice(Concat::Fragment)

@@ -1,0 +1,5 @@
+notice(File['/a'] == File['/a'])
+notice(File['/a'] == File['/b'])
+notice(File['/a'] == Resource['file', '/a'])
+notice(File['/a'] == 'File[/a]')
+notice(Notify['x'] == Notify['X'])

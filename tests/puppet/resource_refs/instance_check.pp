@@ -1,0 +1,5 @@
+notice(File['/a'] =~ Resource)
+notice(File['/a'] =~ Resource[File])
+notice(File['/a'] =~ File)
+notice(File['/a'] =~ Type)
+notice(File =~ Type[Resource])

@@ -1,0 +1,3 @@
+notice("ref: ${File['/tmp']}")
+$r = File['/tmp']
+notice("ref: $r")

@@ -1,0 +1,2 @@
+notice(Notify['later'])
+notify { 'later': message => 'declared after reference' }

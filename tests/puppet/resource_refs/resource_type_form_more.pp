@@ -1,0 +1,4 @@
+notice(Resource['file', '/tmp'])
+notice(Resource[File])
+notice(Resource[file])
+notice(Resource[file, 'a', 'b'])

@@ -1,0 +1,3 @@
+notice(File['/etc/x'])
+notice(Notify['hello'])
+notice(Package[nginx])

@@ -1,0 +1,2 @@
+notice(File['/Tmp/X'])
+notice(File['/Tmp/X'] == File['/tmp/x'])

@@ -1,0 +1,4 @@
+notice(File)
+notice(Notify)
+notice(File == 'File')
+notice(File == Resource['file'])

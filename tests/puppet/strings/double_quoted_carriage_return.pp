@@ -1,0 +1,2 @@
+notice(size("a\rb"))
+notice("a\r\nb" == "a\r\nb")

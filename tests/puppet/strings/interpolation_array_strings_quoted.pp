@@ -1,0 +1,3 @@
+$a = ['x', "y z", 1]
+notice("${a}")
+notice($a)

@@ -1,0 +1,2 @@
+notice("cost $")
+notice("a$")

@@ -1,0 +1,4 @@
+$x = 'X'
+notice("\\$x")
+notice("\\\$x")
+notice("\$${x}")

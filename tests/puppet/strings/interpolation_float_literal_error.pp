@@ -1,0 +1,1 @@
+notice("float: ${1.5}")

@@ -1,0 +1,3 @@
+notice("[${undef}]")
+notice("[${default}]")
+notice("[${1}]")

@@ -1,0 +1,3 @@
+$h = { 'key' => 'val' }
+notice("${h["key"]}")
+notice("${"inner"}")

@@ -1,0 +1,5 @@
+$x = 'world'
+notice("hello $x")
+notice("hello ${x}")
+notice("hello ${x}!")
+notice("$x$x")

@@ -1,0 +1,2 @@
+notice('C:\Program Files(x86)\\')
+notice('ends with two\\\\')

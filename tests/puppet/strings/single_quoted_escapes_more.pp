@@ -1,0 +1,5 @@
+notice('it\'s')
+notice('back\\slash')
+notice('lone \ backslash')
+notice('a\nb\tc\$d')
+notice('\\\\')

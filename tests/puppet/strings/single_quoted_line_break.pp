@@ -1,0 +1,2 @@
+notice('line one
+line two')

@@ -1,0 +1,7 @@
+notice('abc' == 'ABC')
+notice('abc' != 'ABD')
+notice('a' < 'b')
+notice('B' < 'a')
+notice('abc' < 'abd')
+notice('10' < '9')
+notice('a' <= 'A')

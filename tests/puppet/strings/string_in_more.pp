@@ -1,0 +1,5 @@
+notice('b' in 'abc')
+notice('B' in 'abc')
+notice('x' in 'abc')
+notice('bc' in 'abc')
+notice('a' in ['A', 'b'])

@@ -1,0 +1,3 @@
+notice("[${'abc'[5]}]")
+notice('abc'[5] =~ Undef)
+notice('abc'[3, 1] == '')

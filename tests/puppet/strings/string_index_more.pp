@@ -1,0 +1,6 @@
+notice('abc'[1])
+notice('abc'[-1])
+notice('abc'[1, 2])
+notice('abc'[0, 10])
+notice('abc'[5])
+notice('abc'[-2, 1])

@@ -1,0 +1,3 @@
+notice(size('héllo'))
+notice('héllo'[1])
+notice('日本語'[-1])

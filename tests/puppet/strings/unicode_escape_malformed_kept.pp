@@ -1,0 +1,6 @@
+notice("a\u12b")
+notice("\u{}")
+notice("x\u{12")
+notice("\u{1F600}")
+notice("\uZZZZ")
+notice("ab\u{12345678}")

@@ -1,0 +1,2 @@
+notice(1)
+{ 'k' => 'v' }.each |$k, $v| { notice($k) }

@@ -1,0 +1,3 @@
+$x = @(EOT/q)
+  text
+  | EOT

@@ -1,0 +1,1 @@
+notice({ class => 1 })

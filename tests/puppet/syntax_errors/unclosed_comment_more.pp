@@ -1,0 +1,3 @@
+notice(1)
+/* never closed
+notice(2)

@@ -1,0 +1,2 @@
+notice(4 /2)
+notice('a' =~ /a)

@@ -1,0 +1,3 @@
+$x = @(EOT)
+  text
+  EOT-not-the-end

@@ -1,0 +1,5 @@
+notice(true =~ Boolean)
+notice(true =~ Boolean[true])
+notice(true =~ Boolean[false])
+notice(Boolean == Boolean[true])
+notice(Boolean > Boolean[true])

@@ -1,0 +1,8 @@
+notice([1, 'a'] =~ Array[Variant[Integer, String]])
+notice([1, 'a'] =~ Array[Integer])
+notice([] =~ Array[Integer])
+notice([1, 2, 3] =~ Array[Integer, 1, 2])
+notice({ 'a' => 1 } =~ Hash[String, Integer])
+notice({ 1 => 1 } =~ Hash[String, Integer])
+notice([1, 2, 3] =~ Collection[1, 3])
+notice({ a => 1, b => 2 } =~ Collection[3])

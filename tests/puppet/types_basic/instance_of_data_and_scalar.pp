@@ -1,0 +1,7 @@
+notice({ 'a' => [1, 'b', undef] } =~ Data)
+notice({ 1 => 'a' } =~ Data)
+notice(/re/ =~ Data)
+notice(/re/ =~ Scalar)
+notice([] =~ Scalar)
+notice(1 =~ ScalarData)
+notice(undef =~ Any)

@@ -1,0 +1,6 @@
+notice('port' =~ Enum['port', 'name', 'ip'])
+notice('PORT' =~ Enum['port'])
+notice('xyz' =~ Enum['port'])
+notice('all of me' =~ Pattern[/^all of me$/])
+notice('abc' =~ Pattern[/x/, /b/])
+notice('abc' =~ Pattern['^a'])

@@ -1,0 +1,6 @@
+notice(undef =~ Optional[String])
+notice('x' =~ Optional[String])
+notice(1 =~ Optional[String])
+notice(1 =~ Variant[Integer, String])
+notice(undef =~ NotUndef)
+notice('x' =~ NotUndef[String])

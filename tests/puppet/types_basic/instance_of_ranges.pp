@@ -1,0 +1,6 @@
+notice(5 =~ Integer[1, 10])
+notice(11 =~ Integer[1, 10])
+notice(0 =~ Integer[0, default])
+notice(-1 =~ Integer[0, default])
+notice(1.5 =~ Float[1, 2])
+notice(3 =~ Integer[3])

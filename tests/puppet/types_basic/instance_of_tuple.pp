@@ -1,0 +1,6 @@
+notice(["a", 1] =~ Tuple[String, Integer])
+notice(["a", 1, 2, 3] =~ Tuple[String, Integer, 1])
+notice(["a", 1, 2, 3] =~ Tuple[String, Integer, 0])
+notice(["a", 1, 2, 3] =~ Tuple[String, Integer, 0, 2])
+notice(["a", 1, 2, 3] =~ Tuple[String, Integer, 4])
+notice(["a", 1, 2, 3] =~ Tuple[String, Integer, 5])

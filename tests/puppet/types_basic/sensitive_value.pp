@@ -1,0 +1,5 @@
+$s = Sensitive('secret')
+notice($s)
+notice("${s}")
+notice($s.unwrap)
+notice($s =~ Sensitive[String])

@@ -1,0 +1,4 @@
+type MyInt = Integer[1, 5]
+notice(3 =~ MyInt)
+notice(9 =~ MyInt)
+notice(MyInt)

@@ -1,0 +1,6 @@
+notice(Integer == Integer)
+notice(Integer == Integer[default, default])
+notice(Array == Array[Any])
+notice(Integer < Numeric)
+notice(Numeric < Integer)
+notice(String <= String)

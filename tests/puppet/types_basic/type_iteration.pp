@@ -1,0 +1,2 @@
+Integer[1, 3].each |$x| { notice($x) }
+Enum['b', 'a'].each |$x| { notice($x) }

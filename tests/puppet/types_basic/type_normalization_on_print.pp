@@ -1,0 +1,7 @@
+notice(Optional[Optional[String]])
+notice(Variant[Integer])
+notice(Integer[1])
+notice(String[1, default])
+notice(Enum['b', 'a', 'b'])
+notice(Array[Any])
+notice(Hash[Any, Any])

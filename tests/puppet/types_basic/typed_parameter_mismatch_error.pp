@@ -1,0 +1,2 @@
+class c(Integer $n) { notice($n) }
+class { 'c': n => 'not a number' }

@@ -1,0 +1,1 @@
+notice(undef + 1)

@@ -1,0 +1,7 @@
+notice(undef == undef)
+notice(undef == '')
+notice(undef == false)
+notice(undef != 'x')
+notice([undef] == [undef])
+notice(undef in [undef])
+notice(undef =~ Undef)

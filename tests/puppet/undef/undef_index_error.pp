@@ -1,0 +1,2 @@
+$x = undef
+notice($x[0])

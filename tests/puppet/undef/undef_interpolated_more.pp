@@ -1,0 +1,4 @@
+$u = undef
+notice("[${u}]")
+notice("[$u]")
+notice("list: ${[undef, 1]}")

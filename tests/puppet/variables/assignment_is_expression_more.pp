@@ -1,0 +1,2 @@
+notice($a = 3)
+notice($a)

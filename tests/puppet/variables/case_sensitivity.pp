@@ -1,0 +1,4 @@
+$varA = 'upper A'
+$vara = 'lower a'
+notice($varA)
+notice($vara)

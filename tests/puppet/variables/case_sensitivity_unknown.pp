@@ -1,0 +1,2 @@
+$varA = 'upper A'
+notice($vara)

@@ -1,0 +1,3 @@
+$a = $b = 5
+notice($a)
+notice($b)

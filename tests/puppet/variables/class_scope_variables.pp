@@ -1,0 +1,4 @@
+class a { $x = 'from a' }
+include a
+notice($a::x)
+notice($::a::x)

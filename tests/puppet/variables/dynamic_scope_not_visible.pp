@@ -1,0 +1,8 @@
+class inner {
+  notice("inner sees: [${outer_var}]")
+}
+class outer {
+  $outer_var = 'outer'
+  include inner
+}
+include outer

@@ -1,0 +1,2 @@
+$x = 'top'
+notice($main::x)

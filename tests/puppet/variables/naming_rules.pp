@@ -1,0 +1,6 @@
+$_x = 'underscore'
+$x1 = 'digit'
+$snake_case_Name = 'mixed'
+notice($_x)
+notice($x1)
+notice($snake_case_Name)

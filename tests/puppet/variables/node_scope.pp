@@ -1,0 +1,6 @@
+$top = 'top'
+node default {
+  $n = 'node var'
+  notice("in node: ${top} ${n}")
+}
+notice('main')

@@ -1,0 +1,5 @@
+class c {
+  $v = 1
+  $v = 2
+}
+include c

@@ -1,0 +1,3 @@
+$x = 'top'
+notice($::x)
+notice("${::x}")

@@ -1,0 +1,3 @@
+$_x = 'set'
+notice($_x)
+notice($::_x)

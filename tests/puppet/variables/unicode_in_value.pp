@@ -1,0 +1,3 @@
+$s = 'Grüße 日本'
+notice($s)
+notice("${s}!")

@@ -1,0 +1,2 @@
+notice($y)
+notice("value: [${y}]")

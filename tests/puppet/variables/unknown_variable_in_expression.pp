@@ -1,0 +1,2 @@
+notice($nope == undef)
+notice($nope =~ Undef)
