@@ -1,1 +1,0 @@
-notice(Sensitive[Integer]('x'))
