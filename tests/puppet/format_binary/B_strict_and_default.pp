@@ -1,0 +1,6 @@
+$b = Binary('hello?>', '%s')
+notice(String($b, '%B'))
+notice(String($b, '%#B'))
+notice(String($b))
+notice("${b}")
+notice(String($b, '%12B'))

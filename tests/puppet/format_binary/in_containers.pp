@@ -1,0 +1,5 @@
+$b = Binary('abc', '%s')
+notice([$b])
+notice({k => $b})
+notice(String([$b], '%s'))
+notice(String([$b], { Array => { format => '%a', string_formats => { Binary => '%s' } } }))

@@ -1,0 +1,7 @@
+$b = Binary('abc', '%s')
+notice(String($b, '%p'))
+notice(String($b, '%#p'))
+notice(String($b, '%20p'))
+notice(String($b, '%-20p'))
+notice(String($b, '%.2p'))
+notice(String(Binary([]), '%p'))

@@ -1,0 +1,6 @@
+$b = Binary('héllo', '%s')
+notice(String($b, '%s'))
+notice(String($b, '%#s'))
+notice(String($b, '%10s'))
+notice(String($b, '%-10s'))
+notice(String($b, '%.2s'))

@@ -1,0 +1,6 @@
+$b = Binary('abc', '%s')
+notice(String($b, '%t'))
+notice(String($b, '%T'))
+notice(String($b, '%#t'))
+notice(String($b, '%#T'))
+notice(String($b, '%10t'))

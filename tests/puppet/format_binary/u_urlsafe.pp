@@ -1,0 +1,5 @@
+$b = Binary([251, 255, 191])
+notice(String($b, '%u'))
+notice(String($b, '%B'))
+notice(String($b, '%#u'))
+notice(String(Binary('hello?>', '%s'), '%u'))

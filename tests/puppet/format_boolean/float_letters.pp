@@ -1,0 +1,8 @@
+notice(String(true, '%e'))
+notice(String(false, '%E'))
+notice(String(true, '%f'))
+notice(String(true, '%.1f'))
+notice(String(true, '%g'))
+notice(String(false, '%G'))
+notice(String(true, '%a'))
+notice(String(true, '%A'))

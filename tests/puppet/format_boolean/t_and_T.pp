@@ -1,0 +1,8 @@
+notice(String(true, '%t'))
+notice(String(false, '%t'))
+notice(String(true, '%T'))
+notice(String(false, '%T'))
+notice(String(true, '%#t'))
+notice(String(false, '%#t'))
+notice(String(true, '%#T'))
+notice(String(false, '%#T'))

@@ -1,0 +1,8 @@
+notice(String(true, '%y'))
+notice(String(false, '%y'))
+notice(String(true, '%Y'))
+notice(String(false, '%Y'))
+notice(String(true, '%#y'))
+notice(String(false, '%#y'))
+notice(String(true, '%#Y'))
+notice(String(false, '%#Y'))

@@ -1,0 +1,7 @@
+$a = [1, 2]
+notice(String($a, '%<a'))
+notice(String($a, '%[a'))
+notice(String($a, '%(a'))
+notice(String($a, '%{a'))
+notice(String($a, '%|a'))
+notice(String([], '%(a'))

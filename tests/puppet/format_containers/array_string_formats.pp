@@ -1,0 +1,5 @@
+notice(String([1, 'a', 2.5], { Array => { format => '%a', string_formats => { Integer => '%#x' } } }))
+notice(String(['a', 'b'], { Array => { format => '%a', string_formats => { String => '%s' } } }))
+notice(String(['a', 'b'], { Array => { format => '%a', string_formats => { String => '%u' } } }))
+notice(String([1.5, 2], { Array => { format => '%(a', string_formats => { Numeric => '%.2f' } } }))
+notice(String([true, false], { Array => { format => '%a', string_formats => { Boolean => '%Y' } } }))

@@ -1,0 +1,3 @@
+notice(String(['a', "b'c", "d\te"]))
+notice(String(['a', "b'c"], '%s'))
+notice(String(['a', ['b']], '%#a'))

@@ -1,0 +1,4 @@
+notice(String([[]], '%#a'))
+notice(String([{}], '%#a'))
+notice(String({a => []}, '%#h'))
+notice(String({a => {}}, '%#h'))

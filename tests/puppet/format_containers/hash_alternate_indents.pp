@@ -1,0 +1,5 @@
+notice(String({a => 1, b => 2}, '%#h'))
+notice(String({a => {b => 1, c => 2}, d => 3}, '%#h'))
+notice(String({a => [1, 2]}, '%#h'))
+notice(String({}, '%#h'))
+notice(String({a => 1}, '%#(h'))

@@ -1,0 +1,5 @@
+notice(String({a => 1, b => 2}, '%a'))
+notice(String({a => 1, b => 2}, '%(a'))
+notice(String({a => 1, b => 2}, '% a'))
+notice(String({}, '%a'))
+notice(String({a => [1, 2]}, '%a'))

@@ -1,0 +1,5 @@
+$s = Struct[{a => Integer, b => String}]({a => 1, b => 'x'})
+notice(String($s, '%(h'))
+notice(String($s, { Struct => '%<h' }))
+notice(String($s, { Hash => '%|h' }))
+notice(String($s, '%a'))

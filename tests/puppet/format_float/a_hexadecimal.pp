@@ -1,0 +1,8 @@
+notice(String(1.0, '%a'))
+notice(String(1.5, '%A'))
+notice(String(0.1, '%a'))
+notice(String(-2.75, '%a'))
+notice(String(1024.0, '%a'))
+notice(String(0.5, '%.2a'))
+notice(String(1.0, '%+a'))
+notice(String(1.0, '%12a'))

@@ -1,0 +1,1 @@
+notice(String(65.3, '%c'))

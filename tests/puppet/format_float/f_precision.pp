@@ -1,0 +1,7 @@
+notice(String(3.14159, '%f'))
+notice(String(3.14159, '%.2f'))
+notice(String(3.14159, '%.0f'))
+notice(String(2.5, '%.0f'))
+notice(String(0.125, '%.2f'))
+notice(String(-3.14159, '%.3f'))
+notice(String(1.0, '%.10f'))

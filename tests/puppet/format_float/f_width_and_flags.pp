@@ -1,0 +1,8 @@
+notice(String(3.5, '%8.2f'))
+notice(String(3.5, '%-8.2f'))
+notice(String(3.5, '%08.2f'))
+notice(String(-3.5, '%08.2f'))
+notice(String(3.5, '%+.1f'))
+notice(String(3.5, '% .1f'))
+notice(String(3.0, '%#.0f'))
+notice(String(3.0, '%.0f'))

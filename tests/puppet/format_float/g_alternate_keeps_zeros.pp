@@ -1,0 +1,7 @@
+notice(String(1.5, '%g'))
+notice(String(1.5, '%#g'))
+notice(String(100.0, '%g'))
+notice(String(100.0, '%#g'))
+notice(String(1.5, '%#.3G'))
+notice(String(1.5, '%10g'))
+notice(String(1.5, '%-10g'))

@@ -1,0 +1,8 @@
+notice(String(3.9, '%d'))
+notice(String(-3.9, '%d'))
+notice(String(255.7, '%x'))
+notice(String(255.7, '%#X'))
+notice(String(8.2, '%o'))
+notice(String(5.9, '%b'))
+notice(String(5.9, '%#B'))
+notice(String(3.9, '%5d'))

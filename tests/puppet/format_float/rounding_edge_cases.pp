@@ -1,0 +1,6 @@
+notice(String(0.5, '%.0f'))
+notice(String(1.5, '%.0f'))
+notice(String(2.675, '%.2f'))
+notice(String(1.005, '%.2f'))
+notice(String(9.9999, '%.2f'))
+notice(String(999999.5, '%g'))

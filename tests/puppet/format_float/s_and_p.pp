@@ -1,0 +1,8 @@
+notice(String(3.14, '%s'))
+notice(String(3.14, '%#s'))
+notice(String(3.14, '%8s'))
+notice(String(3.14, '%-8s'))
+notice(String(3.14, '%.2s'))
+notice(String(3.14, '%p'))
+notice(String(3.14, '%.1p'))
+notice(String(3.14, '%8p'))

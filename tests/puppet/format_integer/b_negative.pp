@@ -1,0 +1,6 @@
+notice(String(-1, '%b'))
+notice(String(-5, '%B'))
+notice(String(-5, '%+b'))
+notice(String(-5, '%#b'))
+notice(String(-5, '%+#B'))
+notice(String(-5, '% b'))

@@ -1,0 +1,6 @@
+notice(String(65, '%c'))
+notice(String(97, '%#c'))
+notice(String(8364, '%c'))
+notice(String(128512, '%c'))
+notice(String(65, '%3c'))
+notice(String(65, '%-3c'))

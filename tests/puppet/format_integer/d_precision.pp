@@ -1,0 +1,5 @@
+notice(String(42, '%.5d'))
+notice(String(-42, '%.5d'))
+notice(String(42, '%8.5d'))
+notice(String(42, '%-8.5d'))
+notice(String(42, '%.0d'))

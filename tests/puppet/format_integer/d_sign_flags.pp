@@ -1,0 +1,7 @@
+notice(String(42, '%+d'))
+notice(String(-42, '%+d'))
+notice(String(0, '%+d'))
+notice(String(42, '% d'))
+notice(String(-42, '% d'))
+notice(String(42, '% 5d'))
+notice(String(42, '%+5d'))

@@ -1,0 +1,6 @@
+notice(String(42, '%d'))
+notice(String(42, '%6d'))
+notice(String(42, '%-6d'))
+notice(String(-42, '%6d'))
+notice(String(-42, '%-6d'))
+notice(String(123456, '%3d'))

@@ -1,0 +1,5 @@
+notice(String(42, '%06d'))
+notice(String(-42, '%06d'))
+notice(String(42, '%+06d'))
+notice(String(42, '%-06d'))
+notice(String(0, '%03d'))

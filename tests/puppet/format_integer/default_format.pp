@@ -1,0 +1,5 @@
+notice(String(42))
+notice(String(-7))
+notice(String(0x1F))
+notice(String(017))
+notice(String(42, default))

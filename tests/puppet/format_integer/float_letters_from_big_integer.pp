@@ -1,0 +1,5 @@
+notice(String(12345678, '%g'))
+notice(String(12345678, '%G'))
+notice(String(12345678, '%.3e'))
+notice(String(1, '%#g'))
+notice(String(0, '%e'))

@@ -1,0 +1,1 @@
+notice(String(42, '%5.2.1d'))

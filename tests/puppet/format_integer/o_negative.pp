@@ -1,0 +1,5 @@
+notice(String(-8, '%o'))
+notice(String(-1, '%o'))
+notice(String(-8, '%+o'))
+notice(String(-8, '%#o'))
+notice(String(-8, '%+#o'))

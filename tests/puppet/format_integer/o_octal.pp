@@ -1,0 +1,7 @@
+notice(String(8, '%o'))
+notice(String(8, '%#o'))
+notice(String(0, '%#o'))
+notice(String(511, '%6o'))
+notice(String(511, '%06o'))
+notice(String(511, '%-6o'))
+notice(String(511, '%+o'))

@@ -1,0 +1,8 @@
+notice(String(42, '%s'))
+notice(String(42, '%#s'))
+notice(String(42, '%5s'))
+notice(String(42, '%-5s'))
+notice(String(-42, '%p'))
+notice(String(42, '%#p'))
+notice(String(42, '%5p'))
+notice(String(12345, '%.2s'))

@@ -1,0 +1,1 @@
+notice(String(42, '%t'))

@@ -1,0 +1,7 @@
+notice(String(255, '%x'))
+notice(String(255, '%X'))
+notice(String(255, '%#x'))
+notice(String(255, '%#X'))
+notice(String(0, '%x'))
+notice(String(0, '%#x'))
+notice(String(3054, '%x'))

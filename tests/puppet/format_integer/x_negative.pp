@@ -1,0 +1,8 @@
+notice(String(-1, '%x'))
+notice(String(-255, '%x'))
+notice(String(-255, '%X'))
+notice(String(-255, '%#x'))
+notice(String(-255, '%+x'))
+notice(String(-255, '%+#X'))
+notice(String(-255, '% x'))
+notice(String(-16, '%x'))

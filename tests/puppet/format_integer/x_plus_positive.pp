@@ -1,0 +1,5 @@
+notice(String(255, '%+x'))
+notice(String(255, '% x'))
+notice(String(255, '%+#x'))
+notice(String(-255, '%8x'))
+notice(String(-255, '%08x'))

@@ -1,0 +1,6 @@
+notice(String(255, '%6x'))
+notice(String(255, '%-6x'))
+notice(String(255, '%06x'))
+notice(String(255, '%#06x'))
+notice(String(255, '%#8X'))
+notice(String(255, '%.4x'))

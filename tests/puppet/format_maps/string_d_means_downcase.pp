@@ -1,0 +1,1 @@
+notice(String('ABC', { String => '%d', Integer => '%s' }))

@@ -1,0 +1,3 @@
+$f = { Type => '%#s' }
+notice(String(Integer, $f))
+notice(String([String], $f))

@@ -1,0 +1,6 @@
+notice(String(/a\/b/, '%p'))
+notice(String(/a\/b/, '%#s'))
+notice(String(/\d+\.\d+/, '%s'))
+notice(String(Regexp('a/b'), '%s'))
+notice(String(Regexp('a/b'), '%p'))
+notice(String(/it's/, '%#s'))

@@ -1,0 +1,8 @@
+notice(String(/^a+b$/, '%s'))
+notice(String(/^a+b$/, '%p'))
+notice(String(/^a+b$/, '%#s'))
+notice(String(/^a+b$/, '%#p'))
+notice(String(/x/, '%6s'))
+notice(String(/x/, '%-6p'))
+notice(String(/abcdef/, '%.3s'))
+notice(String(/a b/))

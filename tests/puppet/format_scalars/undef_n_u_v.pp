@@ -1,0 +1,7 @@
+notice(String(undef, '%n'))
+notice(String(undef, '%#n'))
+notice(String(undef, '%u'))
+notice(String(undef, '%#u'))
+notice(String(undef, '%v'))
+notice(String(undef, '%V'))
+notice(String(undef, '%6V'))

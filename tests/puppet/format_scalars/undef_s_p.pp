@@ -1,0 +1,7 @@
+notice(String(undef, '%s'))
+notice(String(undef, '%#s'))
+notice(String(undef, '%p'))
+notice(String(undef, '%#p'))
+notice(String(undef))
+notice(String(undef, '%5s'))
+notice(String(undef, '%-7p'))

@@ -1,0 +1,6 @@
+$v = SemVer('2.0.0')
+notice("${v}")
+notice($v)
+notice([$v])
+notice({v => $v})
+notice(String([$v], '%s'))

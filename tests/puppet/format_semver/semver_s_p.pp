@@ -1,0 +1,8 @@
+$v = SemVer('1.2.3-rc.1+build.5')
+notice(String($v, '%s'))
+notice(String($v, '%p'))
+notice(String($v, '%#s'))
+notice(String($v, '%#p'))
+notice(String($v, '%20s'))
+notice(String($v, '%-20s'))
+notice(String($v))

@@ -1,0 +1,8 @@
+notice(SemVerRange('1.x'))
+notice(SemVerRange('~1.2'))
+notice(SemVerRange('^1.2.3'))
+notice(SemVerRange('1.2.3 - 2.3.4'))
+notice(SemVerRange('*'))
+notice(SemVerRange('>=1.2.3'))
+notice(SemVerRange('=1.2.3'))
+notice(SemVerRange('1.2'))

@@ -1,0 +1,8 @@
+$r = SemVerRange('>=1.0.0 <2.0.0')
+notice(String($r, '%s'))
+notice(String($r, '%p'))
+notice(String($r, '%#s'))
+notice(String($r, '%20s'))
+notice(String($r))
+notice("${r}")
+notice([$r])

@@ -1,0 +1,6 @@
+notice(String('hello world', '%c'))
+notice(String('HELLO', '%c'))
+notice(String('hello::world', '%c'))
+notice(String('hello', '%#c'))
+notice(String('éclair', '%c'))
+notice(String('abc', '%-6c'))

@@ -1,0 +1,6 @@
+notice(String('hello::world', '%C'))
+notice(String('HELLO::wORLD', '%C'))
+notice(String('::top::level', '%C'))
+notice(String('foo_bar::baz', '%C'))
+notice(String('hello::world', '%#C'))
+notice(String('abc', '%6C'))

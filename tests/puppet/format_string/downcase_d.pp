@@ -1,0 +1,5 @@
+notice(String('HeLLo', '%d'))
+notice(String('HeLLo', '%#d'))
+notice(String('ÉCOLE', '%d'))
+notice(String('ABC', '%5d'))
+notice(String('ABCDEF', '%.2d'))

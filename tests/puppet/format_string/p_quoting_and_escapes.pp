@@ -1,0 +1,8 @@
+notice(String('plain', '%p'))
+notice(String("it's", '%p'))
+notice(String('say "hi"', '%p'))
+notice(String("both ' and \"", '%p'))
+notice(String("tab\tnl\ncr\r", '%p'))
+notice(String("back\\slash", '%p'))
+notice(String("dollar \$x", '%p'))
+notice(String("esc\u{1b}bell\u{7}", '%p'))

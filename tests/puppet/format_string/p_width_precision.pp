@@ -1,0 +1,5 @@
+notice(String('abc', '%8p'))
+notice(String('abc', '%-8p'))
+notice(String('abcdef', '%.3p'))
+notice(String("it's", '%#p'))
+notice(String('abc', '%#p'))

@@ -1,0 +1,5 @@
+notice(String('hello', '%#s'))
+notice(String("it's", '%#s'))
+notice(String('say "hi"', '%#s'))
+notice(String('hello', '%#10s'))
+notice(String('hello', '%#.3s'))

@@ -1,0 +1,8 @@
+notice(String('hello', '%s'))
+notice(String('hello', '%10s'))
+notice(String('hello', '%-10s'))
+notice(String('hello', '%.3s'))
+notice(String('hello', '%10.3s'))
+notice(String('hello', '%-10.3s'))
+notice(String('hello', '%3s'))
+notice(String('', '%3s'))

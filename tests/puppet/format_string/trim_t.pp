@@ -1,0 +1,5 @@
+notice(String('  padded  ', '%t'))
+notice(String("\t\n x y \n", '%t'))
+notice(String('  padded  ', '%#t'))
+notice(String('none', '%t'))
+notice(String('  ab  ', '%6t'))

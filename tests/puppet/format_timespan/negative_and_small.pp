@@ -1,0 +1,5 @@
+notice(String(Timespan(-90)))
+notice(String(Timespan(0)))
+notice(String(Timespan(0.001)))
+notice(String(Timespan(59.999)))
+notice(String(Timespan(86400)))

@@ -1,0 +1,6 @@
+$t = Timespan(93784.5)
+notice(String($t, '%s'))
+notice(String($t, '%#s'))
+notice(String($t, '%20s'))
+notice(String($t, '%-20s'))
+notice(String($t))

@@ -1,0 +1,8 @@
+notice(String(Integer, '%s'))
+notice(String(Integer, '%p'))
+notice(String(Integer, '%#s'))
+notice(String(Integer, '%#p'))
+notice(String(Integer[1, 10], '%s'))
+notice(String(String, '%10s'))
+notice(String(String, '%-10p'))
+notice(String(Integer[1, 10], '%.5s'))

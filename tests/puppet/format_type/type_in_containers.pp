@@ -1,0 +1,5 @@
+notice([Integer, String[1]])
+notice({t => Hash[String, Integer]})
+notice(String([Integer], '%s'))
+notice(String([Enum[a, b]], { Array => { format => '%a', string_formats => { Type => '%#s' } } }))
+notice("${[Integer, Optional[String]]}")

@@ -1,0 +1,6 @@
+$u = URI('https://user@example.com:8443/p?q#f')
+notice(String($u))
+notice("${u}")
+notice([$u])
+notice({u => $u})
+notice(String([$u], '%s'))

@@ -1,0 +1,5 @@
+notice(URI('HTTP://Example.COM/%7euser'))
+notice(URI('http://example.com'))
+notice(URI('file:///etc/hosts'))
+notice(URI('mailto:someone@example.com'))
+notice(URI('/relative/path'))

@@ -1,0 +1,7 @@
+$u = URI('http://example.com/a%20b?q=1')
+notice(String($u, '%s'))
+notice(String($u, '%p'))
+notice(String($u, '%#s'))
+notice(String($u, '%#p'))
+notice(String(URI('http://x.org/'), '%20s'))
+notice(String(URI('http://x.org/'), '%-20s'))

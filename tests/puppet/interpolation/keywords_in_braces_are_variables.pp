@@ -1,0 +1,2 @@
+notice("d=${default}|")
+notice("u=${undef}|")

@@ -1,0 +1,7 @@
+$ts = Timespan(3723)
+$v = SemVer('1.0.0-beta')
+$r = SemVerRange('>=1.0.0')
+$bin = Binary('abc', '%s')
+$u = URI('http://example.com/x')
+notice("${ts} | ${v} | ${r} | ${bin} | ${u}")
+notice("${[$ts, $v, $r, $bin, $u]}")

@@ -1,0 +1,4 @@
+$s = "it's \"quoted\""
+notice("<${s}>")
+notice("<${[$s]}>")
+notice("<${{$s => $s}}>")

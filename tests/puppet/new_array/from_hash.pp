@@ -1,0 +1,3 @@
+notice(Array({a => 1, b => 2}))
+notice(Array({}))
+notice(Array({a => {b => 1}}))

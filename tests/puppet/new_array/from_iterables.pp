@@ -1,0 +1,5 @@
+notice(Array('abc'))
+notice(Array(Integer[1, 4]))
+notice(Array(3.reverse_each))
+notice(Array([1, 2, 3].map |$x| { $x * 2 }))
+notice(Array(Enum[b, a]))

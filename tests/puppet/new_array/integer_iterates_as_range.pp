@@ -1,0 +1,3 @@
+notice(Array(1))
+notice(Array(3))
+notice(Array(0))

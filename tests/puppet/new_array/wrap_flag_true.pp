@@ -1,0 +1,6 @@
+notice(Array(1, true))
+notice(Array('abc', true))
+notice(Array(undef, true))
+notice(Array([1], true))
+notice(Array({a => 1}, true))
+notice(Array([], true))

@@ -1,0 +1,5 @@
+notice(String(Binary('aGVsbG8=', '%B'), '%s'))
+notice(String(Binary('aGVsbG8', '%b'), '%s'))
+notice(String(Binary("aGVs\nbG8=\n", '%b'), '%s'))
+notice(String(Binary('-_-_', '%u'), '%B'))
+notice(String(Binary('aGVsbG8='), '%s'))

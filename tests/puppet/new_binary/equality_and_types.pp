@@ -1,0 +1,5 @@
+notice(Binary('aGk=') == Binary('hi', '%s'))
+notice(Binary([1]) == Binary([2]))
+notice(Binary('aGk=') =~ Binary)
+notice(type(Binary('aGk=')))
+notice(Binary('aGk=') =~ String)

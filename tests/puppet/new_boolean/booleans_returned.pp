@@ -1,0 +1,3 @@
+notice(Boolean(true), Boolean(false))
+notice(Boolean.new(true))
+notice(Boolean[true]('yes'))

@@ -1,0 +1,2 @@
+notice(Boolean({from => 'yes'}))
+notice(Boolean({from => 0}))

@@ -1,0 +1,1 @@
+notice(Boolean('1'))

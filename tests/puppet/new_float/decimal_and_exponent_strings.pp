@@ -1,0 +1,6 @@
+notice(Float('3.25'))
+notice(Float('-3.25'))
+notice(Float('+0.5'))
+notice(Float('1e3'))
+notice(Float('1.5E-2'))
+notice(Float('42'))

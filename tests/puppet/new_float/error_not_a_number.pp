@@ -1,0 +1,1 @@
+notice(Float('abc'))

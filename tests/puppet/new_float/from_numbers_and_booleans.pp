@@ -1,0 +1,6 @@
+notice(Float(3))
+notice(Float(-3))
+notice(Float(2.5))
+notice(Float(true))
+notice(Float(false))
+notice(Float(0))

@@ -1,0 +1,2 @@
+notice(Float('010'))
+notice(Float('0.010'))

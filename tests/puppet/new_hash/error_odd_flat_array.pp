@@ -1,0 +1,1 @@
+notice(Hash([a, 1, b]))

@@ -1,0 +1,1 @@
+notice(Hash[Integer, Any]([a, 1]))

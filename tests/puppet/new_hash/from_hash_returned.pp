@@ -1,0 +1,2 @@
+notice(Hash({a => 1}))
+notice(Hash({}))

@@ -1,0 +1,6 @@
+notice(Integer('42'))
+notice(Integer('-42'))
+notice(Integer('+42'))
+notice(Integer('0'))
+notice(Integer('-0'))
+notice(Integer('9223372036854775807'))

@@ -1,0 +1,5 @@
+notice(Integer('017', 10))
+notice(Integer('42', 10))
+notice(Integer('42', default))
+notice(Integer('0x10', default))
+notice(Integer('-007', 10))

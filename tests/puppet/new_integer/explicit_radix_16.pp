@@ -1,0 +1,5 @@
+notice(Integer('10', 16))
+notice(Integer('0xff', 16))
+notice(Integer('0XFF', 16))
+notice(Integer('-0x1f', 16))
+notice(Integer('99', 16))

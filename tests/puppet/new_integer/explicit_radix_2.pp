@@ -1,0 +1,4 @@
+notice(Integer('101', 2))
+notice(Integer('0b101', 2))
+notice(Integer('0B101', 2))
+notice(Integer('-101', 2))

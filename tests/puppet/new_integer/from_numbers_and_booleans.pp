@@ -1,0 +1,7 @@
+notice(Integer(42))
+notice(Integer(3.999))
+notice(Integer(-3.999))
+notice(Integer(0.5))
+notice(Integer(1e3))
+notice(Integer(true))
+notice(Integer(false))

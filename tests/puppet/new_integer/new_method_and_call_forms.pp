@@ -1,0 +1,5 @@
+notice(Integer.new('12'))
+notice(Integer.new('12', 8))
+notice(Integer('12', 8) == Integer.new('12', 8))
+notice(Integer[0, 100]('50'))
+notice(Integer[0, 100].new('0x20'))

@@ -1,0 +1,8 @@
+notice(Integer('0x1F'))
+notice(Integer('0X1f'))
+notice(Integer('0b101'))
+notice(Integer('0B101'))
+notice(Integer('017'))
+notice(Integer('-0b11'))
+notice(Integer('+0x10'))
+notice(Integer('-017'))

@@ -1,0 +1,2 @@
+notice(Numeric(true), Numeric(false))
+notice(type(Numeric(true)))

@@ -1,0 +1,5 @@
+notice(Numeric('42'), type(Numeric('42')))
+notice(Numeric('4.2'), type(Numeric('4.2')))
+notice(Numeric('1e2'), type(Numeric('1e2')))
+notice(Numeric('-0.5'))
+notice(Numeric(7), Numeric(7.5))

@@ -1,0 +1,5 @@
+notice(Numeric('0x1f'))
+notice(Numeric('0b101'))
+notice(Numeric('017'))
+notice(Numeric('-017'))
+notice(Numeric('0'))

@@ -1,0 +1,1 @@
+notice(NotUndef[Integer]('1.5'))

@@ -1,0 +1,1 @@
+notice(Optional[Integer]('abc'))

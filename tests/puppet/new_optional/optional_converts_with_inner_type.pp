@@ -1,0 +1,5 @@
+notice(Optional[Integer]('42'))
+notice(Optional[Float]('1.5'))
+notice(Optional[Boolean]('yes'))
+notice(Optional[Array]({a => 1}))
+notice(Optional[String](12, '%x'))

@@ -1,0 +1,1 @@
+notice(Optional[Integer[0, 5]]('9'))

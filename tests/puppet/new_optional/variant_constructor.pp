@@ -1,0 +1,1 @@
+notice(Variant[Integer, String]('1'))

@@ -1,0 +1,6 @@
+notice(SemVer('1.0.0-alpha') < SemVer('1.0.0-alpha.1'))
+notice(SemVer('1.0.0-alpha.1') < SemVer('1.0.0-beta'))
+notice(SemVer('1.0.0-beta.2') < SemVer('1.0.0-beta.11'))
+notice(SemVer('1.0.0-rc.1') < SemVer('1.0.0'))
+notice(SemVer('1.0.0+a') == SemVer('1.0.0+b'))
+notice(SemVer('2.0.0') > SemVer('1.99.99'))

@@ -1,0 +1,1 @@
+notice(SemVer({major => 1, patch => 0}))

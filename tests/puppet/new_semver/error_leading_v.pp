@@ -1,0 +1,1 @@
+notice(SemVer('v1.2.3'))

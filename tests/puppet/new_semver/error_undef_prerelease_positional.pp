@@ -1,0 +1,1 @@
+notice(SemVer(2, 0, 0, undef, 'b42'))

@@ -1,0 +1,6 @@
+notice(SemVer('0.0.0'))
+notice(SemVer('10.20.30'))
+notice(SemVer('1.0.0-alpha'))
+notice(SemVer('1.0.0-alpha.1.beta-2'))
+notice(SemVer('1.0.0+build.11.e0f985a'))
+notice(SemVer('1.0.0-0.3.7+exp.sha.5114f85'))

@@ -1,0 +1,1 @@
+notice(SemVerRange('1.0.0', '2.0.0'))

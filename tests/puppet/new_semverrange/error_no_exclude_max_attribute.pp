@@ -1,0 +1,2 @@
+$r = SemVerRange('>=1.2.3 <2.0.0')
+notice($r.exclude_max)

@@ -1,0 +1,8 @@
+$v = SemVer('1.2.5')
+notice($v =~ SemVerRange('~1.2'))
+notice($v =~ SemVerRange('^1.3.0'))
+notice($v =~ SemVerRange('1.2.3 - 1.2.4'))
+notice($v =~ SemVerRange('1.2.3 - 1.2'))
+notice($v =~ SemVerRange('>1.2.4 <1.2.6'))
+notice($v =~ SemVerRange('1.x'))
+notice($v =~ SemVerRange('*'))

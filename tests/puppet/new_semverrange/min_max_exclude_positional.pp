@@ -1,0 +1,6 @@
+notice(SemVerRange(SemVer('1.0.0'), SemVer('1.5.0')))
+notice(SemVerRange(SemVer('1.0.0'), SemVer('1.5.0'), false))
+notice(SemVerRange(default, SemVer('3.0.0')))
+notice(SemVerRange(SemVer('1.0.0'), SemVer('1.5.0'), true) =~ SemVerRange)
+notice(SemVer('1.5.0') =~ SemVerRange(SemVer('1.0.0'), SemVer('1.5.0'), true))
+notice(SemVer('1.5.0') =~ SemVerRange(SemVer('1.0.0'), SemVer('1.5.0')))

@@ -1,0 +1,6 @@
+$r = SemVerRange('1.0.0 || >=1.2.0 <1.3.0')
+notice($r)
+notice(SemVer('1.0.0') =~ $r)
+notice(SemVer('1.2.5') =~ $r)
+notice(SemVer('1.1.0') =~ $r)
+notice(SemVerRange('~1.0 || ^2.1') =~ SemVerRange)

@@ -1,0 +1,5 @@
+notice(SemVerRange('1.2.x'))
+notice(SemVerRange('1.X'))
+notice(SemVerRange('x'))
+notice(SemVerRange('1'))
+notice(SemVerRange('1.2.*'))

@@ -1,0 +1,8 @@
+notice(String(42))
+notice(String(4.5))
+notice(String(true))
+notice(String(undef) == '')
+notice(String(default))
+notice(String('s'))
+notice(String(/re/))
+notice(String(Integer))

@@ -1,0 +1,1 @@
+notice(Tuple[Integer](1))

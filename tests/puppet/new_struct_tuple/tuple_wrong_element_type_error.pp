@@ -1,0 +1,1 @@
+notice(Tuple[Integer, String]([1, 2]))

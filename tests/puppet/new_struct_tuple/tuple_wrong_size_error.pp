@@ -1,0 +1,1 @@
+notice(Tuple[Integer, Integer]([1]))

@@ -1,0 +1,8 @@
+notice(Timespan('1-02:03:04.5'))
+notice(Timespan('02:03:04.25'))
+notice(Timespan('03:04.5'))
+notice(Timespan('04.75'))
+notice(Timespan('1-02:03:04'))
+notice(Timespan('02:03:04'))
+notice(Timespan('1-02:03'))
+notice(Timespan('42'))

@@ -1,0 +1,1 @@
+notice(Timespan(1.5, 0, 0, 0))

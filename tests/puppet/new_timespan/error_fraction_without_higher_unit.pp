@@ -1,0 +1,1 @@
+notice(Timespan('250', '%L'))

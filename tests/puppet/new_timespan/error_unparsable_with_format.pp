@@ -1,0 +1,1 @@
+notice(Timespan('abc', '%H'))

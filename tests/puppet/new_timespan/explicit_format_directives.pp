@@ -1,0 +1,7 @@
+notice(Timespan('3d', '%Dd'))
+notice(Timespan('5h', '%Hh'))
+notice(Timespan('7m', '%Mm'))
+notice(Timespan('12s', '%Ss'))
+notice(Timespan('10:03.5', '%M:%S.%L'))
+notice(Timespan('10:03.5', '%M:%S.%N'))
+notice(Timespan('2.123456789', '%S.%N'))

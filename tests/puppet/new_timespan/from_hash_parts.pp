@@ -1,0 +1,7 @@
+notice(Timespan({hours => 2}))
+notice(Timespan({minutes => 90}))
+notice(Timespan({seconds => 30, milliseconds => 250}))
+notice(Timespan({days => 1, negative => true}))
+notice(Timespan({microseconds => 1500}))
+notice(Timespan({nanoseconds => 100}))
+notice(Timespan({}))

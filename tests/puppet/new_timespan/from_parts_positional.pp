@@ -1,0 +1,8 @@
+notice(Timespan(1, 2, 3, 4))
+notice(Timespan(0, 25, 0, 0))
+notice(Timespan(0, 0, 0, 3661))
+notice(Timespan(0, 0, 0, 1, 500))
+notice(Timespan(0, 0, 0, 1, 0, 250))
+notice(Timespan(0, 0, 0, 0, 0, 0, 5))
+notice(Timespan(1, -1, 0, 0))
+notice(Timespan(-1, 0, 0, 0))

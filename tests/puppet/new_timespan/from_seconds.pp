@@ -1,0 +1,7 @@
+notice(Timespan(0))
+notice(Timespan(59))
+notice(Timespan(3600))
+notice(Timespan(90061))
+notice(Timespan(-90))
+notice(Timespan(1.25))
+notice(Timespan(0.000000001))

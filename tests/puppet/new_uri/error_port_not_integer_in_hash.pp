@@ -1,0 +1,1 @@
+notice(URI({scheme => 'http', host => 'x', port => '80'}))

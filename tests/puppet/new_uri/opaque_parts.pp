@@ -1,0 +1,5 @@
+$m = URI('mailto:joe@example.com')
+notice($m.scheme, $m.opaque)
+notice($m.host =~ Undef, $m.path =~ Undef)
+$n = URI('urn:isbn:0451450523')
+notice($n.opaque)

@@ -1,0 +1,2 @@
+$s = Sensitive(1)
+notice($s + 1)

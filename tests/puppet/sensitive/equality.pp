@@ -1,0 +1,6 @@
+$a = Sensitive('x')
+$b = Sensitive('x')
+notice($a == $b)
+notice($a == 'x')
+notice($a.unwrap == $b.unwrap)
+notice($a =~ Sensitive)

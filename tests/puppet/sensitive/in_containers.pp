@@ -1,0 +1,5 @@
+$s = Sensitive(42)
+notice([$s])
+notice({k => $s})
+notice(String([$s], '%p'))
+notice([[$s]])

@@ -1,0 +1,2 @@
+$s = Sensitive('hidden')
+notify { 'n': message => $s }

@@ -1,0 +1,5 @@
+$s = Sensitive('secret')
+notice($s)
+notice(String($s))
+notice(String($s, '%p'))
+notice(String($s, '%s'))

@@ -1,0 +1,4 @@
+$s = Sensitive(Sensitive('inner'))
+notice($s)
+notice($s.unwrap)
+notice(type($s))

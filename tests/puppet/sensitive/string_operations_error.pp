@@ -1,0 +1,2 @@
+$s = Sensitive('abc')
+notice($s.upcase)

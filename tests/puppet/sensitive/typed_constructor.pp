@@ -1,0 +1,7 @@
+$s = Sensitive[String]('x')
+notice($s =~ Sensitive[String])
+notice($s =~ Sensitive[Integer])
+notice($s =~ Sensitive)
+notice(type($s))
+notice(type(Sensitive(1)))
+notice(Sensitive.new([1, 2]).unwrap)

@@ -1,0 +1,5 @@
+$s = Sensitive('abc')
+notice($s.unwrap)
+notice($s.unwrap |$v| { "${v}${v}" })
+notice(Sensitive(42).unwrap |$n| { $n * 2 })
+notice(unwrap($s))

@@ -1,0 +1,5 @@
+notice(sprintf('%f|%.2f|%8.3f|%-8.1f|', 3.14159, 3.14159, 3.14159, 3.14159))
+notice(sprintf('%e|%E|%.1e', 12345.678, 12345.678, 12345.678))
+notice(sprintf('%g|%G|%g', 0.00001, 1e20, 100.0))
+notice(sprintf('%a', 1.0))
+notice(sprintf('%.0f|%.0f', 0.5, 1.5))

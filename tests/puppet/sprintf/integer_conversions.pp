@@ -1,0 +1,6 @@
+notice(sprintf('%d|%5d|%-5d|%05d', 42, 42, 42, 42))
+notice(sprintf('%x|%X|%#x|%o|%#o', 255, 255, 255, 8, 8))
+notice(sprintf('%b|%#b|%B', 5, 5, 5))
+notice(sprintf('%+d|% d|%+d', 5, 5, -5))
+notice(sprintf('%x', -255))
+notice(sprintf('%i', 7))

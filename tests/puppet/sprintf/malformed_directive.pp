@@ -1,0 +1,1 @@
+notice(sprintf('%z', 1))

@@ -1,0 +1,1 @@
+notice(sprintf('%<nope>s', { 'a' => 1 }))

@@ -1,0 +1,3 @@
+notice(sprintf('plain text'))
+notice(sprintf(''))
+notice(sprintf('100%%'))

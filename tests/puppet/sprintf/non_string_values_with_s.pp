@@ -1,0 +1,7 @@
+notice(sprintf('%s', [1, 'a']))
+notice(sprintf('%s', {a => 1}))
+notice(sprintf('%s', undef))
+notice(sprintf('%s|%s', true, false))
+notice(sprintf('%s', Integer[1, 2]))
+notice(sprintf('%s', /re/))
+notice(sprintf('%s', default))

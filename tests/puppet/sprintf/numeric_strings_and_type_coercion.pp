@@ -1,0 +1,6 @@
+notice(sprintf('%d', '42'))
+notice(sprintf('%d', 3.99))
+notice(sprintf('%f', 2))
+notice(sprintf('%s', 42))
+notice(sprintf('%x', '0x1f'))
+notice(sprintf('%.2f', '1.5'))

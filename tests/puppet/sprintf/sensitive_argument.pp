@@ -1,0 +1,3 @@
+$s = Sensitive('secret')
+notice(sprintf('%s', $s))
+notice(sprintf('[%s]', [$s]))
