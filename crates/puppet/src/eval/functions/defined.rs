@@ -56,13 +56,15 @@ fn is_defined(call: &Call<'_, '_>, v: &Value) -> EvalResult<bool> {
                 ))
             }
         },
-        other => return Err(fail(
-            call.span,
-            format!(
+        other => {
+            return Err(fail(
+                call.span,
+                format!(
                 "'defined' parameter 'vals' expects a value of type String, Type[CatalogEntry], or Type[Type], got {}",
                 other.type_name()
             ),
-        )),
+            ))
+        }
     })
 }
 

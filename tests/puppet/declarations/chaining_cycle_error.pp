@@ -1,0 +1,4 @@
+notify { 'a': }
+notify { 'b': }
+Notify['a'] -> Notify['b']
+Notify['b'] -> Notify['a']

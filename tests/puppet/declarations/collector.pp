@@ -1,0 +1,3 @@
+notify { 'x': tag => 'mine' }
+notify { 'y': }
+Notify <| tag == 'mine' |> { message => 'collected and overridden' }

@@ -1,0 +1,4 @@
+Notify { message => 'default message' }
+notify { 'uses-default': }
+@notify { 'virtual-one': message => 'realized' }
+realize(Notify['virtual-one'])
