@@ -111,8 +111,10 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
                 't' => s.trim().to_string(),
                 _ => return Err(unsupported(spec, "String", "cCudspt")),
             };
-            // Quoting comes first: the precision cuts the quoted text.
+            // Quoting comes first: the precision cuts the quoted text. `%s`
+            // never quotes (Ruby ignores `#` there).
             let text = match (spec.letter, spec.alt) {
+                ('s', _) => text,
                 ('p', true) => puppet_double_quote(&text),
                 ('p', false) | (_, true) => puppet_quote(&text),
                 _ => text,
@@ -176,16 +178,38 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             };
             spec.pad(if spec.alt && spec.letter != 'p' { puppet_double_quote(&text) } else { text })
         }
-        Value::Timespan(_) => spec.pad(match spec.letter {
-            'p' => format!("Timespan('{}')", crate::value::to_s(v)),
-            _ => quoted_if(spec.alt, crate::value::to_s(v)),
-        }),
+        // Puppet has no Timespan formats: Ruby's `format` converts the value
+        // with `to_s`, `to_i` (whole seconds) or `to_f` (seconds).
+        Value::Timespan(t) => match spec.letter {
+            's' => spec.pad(spec.truncate(crate::value::to_s(v))),
+            'p' => spec.pad(format!("Timespan('{}')", crate::value::to_s(v))),
+            'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c' => {
+                let whole = i64::try_from(t.nanos.div_euclid(1_000_000_000)).unwrap_or(i64::MAX);
+                scalar_text(spec, &Value::Integer(whole))?
+            }
+            'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => format_float(spec, t.nanos as f64 / 1e9)?,
+            other => return Err(FormatError::BadFormats(format!("malformed format string - %{other}"))),
+        },
+        // Versions format with Ruby's `format` too: as text, or not at all.
+        Value::SemVer(_) | Value::SemVerRange(_) => match spec.letter {
+            's' | 'p' => spec.pad(spec.truncate(crate::value::to_s(v))),
+            letter => {
+                let class = if matches!(v, Value::SemVer(_)) { "Version" } else { "VersionRange" };
+                let target = match letter {
+                    'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c' => "Integer",
+                    'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => "Float",
+                    other => return Err(FormatError::BadFormats(format!("malformed format string - %{other}"))),
+                };
+                return Err(FormatError::BadFormats(format!("can't convert SemanticPuppet::{class} into {target}")));
+            }
+        },
         // Only the redacted form, whatever the directive.
         Value::Sensitive(_) if spec.letter == 'p' => spec.pad("#<Sensitive [value redacted]>".into()),
         Value::Uri(u) => spec.pad(match (spec.letter, spec.alt) {
             ('p', _) => format!("URI({})", puppet_quote(u.as_str())),
-            (_, true) => puppet_double_quote(u.as_str()),
-            _ => u.as_str().to_string(),
+            ('s', true) => spec.truncate(puppet_quote(u.as_str())),
+            ('s', false) => spec.truncate(u.as_str().to_string()),
+            _ => return Err(unsupported(spec, "URI", "sp")),
         }),
         other => spec.pad(crate::value::to_s(other)),
     })

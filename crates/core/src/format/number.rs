@@ -154,18 +154,28 @@ fn hexadecimal(f: f64, upper: bool) -> String {
 /// Formats a float with a float conversion (`e E f g G a A`); integer
 /// conversions truncate it first, `s`/`p` use Ruby's shortest form.
 pub fn format_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
-    let negative = f.is_sign_negative() && f != 0.0;
+    // Ruby keeps the sign of -0.0.
+    let negative = f.is_sign_negative();
     let a = f.abs();
+    // With `#` and no fraction digits Ruby still prints the decimal point.
+    let point = spec.alt && spec.precision == Some(0);
     let digits = match spec.letter {
+        'f' if point => format!("{a:.0}."),
         'f' => format!("{:.*}", spec.precision.unwrap_or(6), a),
+        'e' | 'E' if point => {
+            let mut text = exponential(a, 0, spec.letter == 'E');
+            let at = text.find(['e', 'E']).unwrap_or(text.len());
+            text.insert(at, '.');
+            text
+        }
         'e' | 'E' => exponential(a, spec.precision.unwrap_or(6), spec.letter == 'E'),
         'g' | 'G' => general(a, spec.precision.unwrap_or(6), spec.letter == 'G', spec.alt),
         'a' | 'A' => hexadecimal(a, spec.letter == 'A'),
-        'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c' => return format_integer(spec, f.trunc() as i64),
+        'd' | 'x' | 'X' | 'o' | 'b' | 'B' => return format_integer(spec, f.trunc() as i64),
         's' | 'p' => {
             let text = ruby_float_to_s(f);
             let text = if spec.alt && spec.letter == 's' { format!("\"{text}\"") } else { text };
-            return Ok(spec.pad(text));
+            return Ok(spec.pad(spec.truncate(text)));
         }
         other => {
             return Err(FormatError::Unsupported {

@@ -105,6 +105,14 @@ impl Spec {
         }
     }
 
+    /// Cuts `text` to the precision, as `%.Ns` does.
+    pub fn truncate(&self, text: String) -> String {
+        match self.precision {
+            Some(p) => text.chars().take(p).collect(),
+            None => text,
+        }
+    }
+
     /// A copy with another letter (formats that reuse another type's rules).
     pub fn with_letter(&self, letter: char) -> Spec {
         Spec { letter, ..self.clone() }

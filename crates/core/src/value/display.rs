@@ -57,7 +57,11 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
             let init = crate::format::string(&d.init_hash(), None).map_err(|_| std::fmt::Error)?;
             write!(out, "Deferred({init})")
         }
-        Value::Timespan(t) => out.write_str(&crate::types::time::format_timespan(*t)),
+        // A value prints with Puppet's `%D-%H:%M:%S.%-N` (no trailing zeros in
+        // the fraction), however it was made.
+        Value::Timespan(t) => {
+            out.write_str(&crate::types::time::format_timespan(crate::types::time::TimeBound { float: false, ..*t }))
+        }
         Value::Binary(b) => out.write_str(&super::binary::strict(b)),
         Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),
     }
