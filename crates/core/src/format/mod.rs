@@ -7,6 +7,7 @@
 mod number;
 mod spec;
 mod sprintf;
+mod strftime;
 
 use crate::types::{assignable, by_name, instance_of, Type};
 use crate::value::{puppet_double_quote, puppet_quote, Value};
@@ -14,6 +15,7 @@ use crate::value::{puppet_double_quote, puppet_quote, Value};
 pub use number::{format_float, format_integer};
 pub use spec::{FormatError, Spec};
 pub use sprintf::sprintf;
+pub use strftime::strftime;
 
 /// What a format map gives for a type: a directive, or a container format
 /// with separators and formats for the elements.

@@ -58,6 +58,12 @@ impl TimeRange {
         self.to.map_or(i128::MAX, |b| b.nanos)
     }
 
+    /// The range holding only the timestamp `nanos` (what a value infers).
+    pub fn exactly(nanos: i128) -> TimeRange {
+        let b = Some(TimeBound { nanos, float: false });
+        TimeRange { from: b, to: b }
+    }
+
     /// Whether every member of `other` lies inside this range.
     pub fn covers(&self, other: &TimeRange) -> bool {
         self.lo() <= other.lo() && self.hi() >= other.hi()
@@ -170,7 +176,7 @@ pub(crate) fn format_timespan(b: TimeBound) -> String {
 }
 
 /// Formats with Puppet's `'%FT%T.%N %Z'` in UTC.
-fn format_timestamp(nanos: i128) -> String {
+pub(crate) fn format_timestamp(nanos: i128) -> String {
     let secs = nanos.div_euclid(NANOS_PER_SEC);
     let frac = nanos.rem_euclid(NANOS_PER_SEC);
     let days = secs.div_euclid(86_400);

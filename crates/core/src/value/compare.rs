@@ -83,6 +83,7 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
         (Value::Float(x), Value::Float(y)) => x.partial_cmp(y),
         (Value::String(x), Value::String(y)) => Some(str_casecmp(x, y)),
         (Value::Timespan(x), Value::Timespan(y)) => Some(x.nanos.cmp(&y.nanos)),
+        (Value::Timestamp(x), Value::Timestamp(y)) => Some(x.cmp(y)),
         // A Timespan compares with a number of seconds.
         (Value::Timespan(x), Value::Integer(_) | Value::Float(_)) => (x.nanos as f64 / 1e9).partial_cmp(&seconds(b)),
         (Value::Integer(_) | Value::Float(_), Value::Timespan(y)) => seconds(a).partial_cmp(&(y.nanos as f64 / 1e9)),

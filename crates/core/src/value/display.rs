@@ -52,6 +52,7 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
         Value::Sensitive(_) => out.write_str("Sensitive [value redacted]"),
         Value::Uri(u) => out.write_str(u.as_str()),
         Value::Timespan(t) => out.write_str(&crate::types::time::format_timespan(*t)),
+        Value::Timestamp(t) => out.write_str(&crate::types::time::format_timestamp(*t)),
         Value::Binary(b) => out.write_str(&super::binary::strict(b)),
         Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),
     }

@@ -8,6 +8,8 @@ mod display;
 mod eq;
 pub mod iterable;
 pub mod timespan;
+pub mod timestamp;
+pub mod zone;
 pub mod uri;
 
 use std::sync::Arc;
@@ -55,6 +57,9 @@ pub enum Value {
     Uri(Arc<uri::Uri>),
     /// A duration in nanoseconds (`Timespan('1-00:00:00')`).
     Timespan(crate::types::time::TimeBound),
+    /// A moment: nanoseconds since 1970-01-01T00:00:00 UTC (`Timestamp('2020-01-02')`).
+    /// Spec: "Timestamp".
+    Timestamp(i128),
     /// A byte sequence (`Binary('YWJj')`).
     Binary(Arc<Vec<u8>>),
 }
@@ -125,6 +130,7 @@ impl Value {
             Value::Iterator(_) => "Iterator",
             Value::Uri(_) => "URI",
             Value::Timespan(_) => "Timespan",
+            Value::Timestamp(_) => "Timestamp",
             Value::Binary(_) => "Binary",
         }
     }
