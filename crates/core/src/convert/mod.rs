@@ -7,7 +7,9 @@ mod collection;
 
 pub use collection::hash_entries;
 mod number;
+mod strptime;
 mod timespan;
+pub(crate) mod timestamp;
 
 use thiserror::Error;
 
@@ -47,6 +49,7 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::Hash { .. } | Type::Struct(_) => collection::hash(args)?,
         Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(inner, args)?,
         Type::Timespan(_) => timespan::timespan(args)?,
+        Type::Timestamp(_) => timestamp::timestamp(args)?,
         Type::Binary => binary(args)?,
         Type::Uri(_) => {
             let uri = match args {
