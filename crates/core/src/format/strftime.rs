@@ -122,7 +122,9 @@ fn directive_at(m: &Moment, d: &str, out: &mut String) -> Result<usize, CoreErro
     let modifier_ok = match modifier {
         None => true,
         Some(b'E') => matches!(letter, 'c' | 'C' | 'x' | 'X' | 'y' | 'Y'),
-        Some(_) => matches!(letter, 'd' | 'e' | 'H' | 'k' | 'I' | 'l' | 'm' | 'M' | 'S' | 'u' | 'U' | 'V' | 'w' | 'W' | 'y'),
+        Some(_) => {
+            matches!(letter, 'd' | 'e' | 'H' | 'k' | 'I' | 'l' | 'm' | 'M' | 'S' | 'u' | 'U' | 'V' | 'w' | 'W' | 'y')
+        }
     };
     if !modifier_ok || (f.colons > 0 && letter != 'z') || !conversion(m, letter, f, out)? {
         out.push_str(&d[..end]);
@@ -169,7 +171,9 @@ fn conversion(m: &Moment, letter: char, f: Flags, out: &mut String) -> Result<bo
             let secs = i64::try_from(secs).map_err(|_| CoreError::Operand("Timestamp out of range".into()))?;
             number(out, f, '0', 1, secs)
         }
-        'L' | 'N' => out.push_str(&fraction(m.nanos, f.width.filter(|w| *w > 0).unwrap_or(if letter == 'L' { 3 } else { 9 }))),
+        'L' | 'N' => {
+            out.push_str(&fraction(m.nanos, f.width.filter(|w| *w > 0).unwrap_or(if letter == 'L' { 3 } else { 9 })))
+        }
         'A' | 'a' => {
             let name = weekday_name(dt.weekday());
             name_text(out, f, if letter == 'A' { name } else { &name[..3] });
@@ -257,7 +261,7 @@ fn text(out: &mut String, f: Flags, s: &str) {
     let len = s.chars().count();
     if let (false, Some(width)) = (f.left, f.width) {
         let pad = f.padding.unwrap_or(' ');
-        out.extend(std::iter::repeat(pad).take(width.saturating_sub(len)));
+        out.extend((len..width).map(|_| pad));
     }
     out.push_str(&s);
 }
@@ -320,16 +324,28 @@ mod tests {
     fn ruby_directives() {
         assert_eq!(f("%Y-%m-%d %H:%M:%S.%L %z %Z"), "2016-09-04 15:04:05.123 +0000 UTC");
         assert_eq!(f("%C %y %j %e %k %l %I %P %p"), "20 16 248  4 15  3 03 pm PM");
-        assert_eq!(f("%A %a %B %b %h %u %w %G %g %V %U %W %s"), "Sunday Sun September Sep Sep 7 0 2016 16 35 36 35 1473001445");
-        assert_eq!(f("%c|%D|%F|%v|%x|%X|%r|%R|%T"), "Sun Sep  4 15:04:05 2016|09/04/16|2016-09-04| 4-SEP-2016|09/04/16|15:04:05|03:04:05 PM|15:04|15:04:05");
+        assert_eq!(
+            f("%A %a %B %b %h %u %w %G %g %V %U %W %s"),
+            "Sunday Sun September Sep Sep 7 0 2016 16 35 36 35 1473001445"
+        );
+        assert_eq!(
+            f("%c|%D|%F|%v|%x|%X|%r|%R|%T"),
+            "Sun Sep  4 15:04:05 2016|09/04/16|2016-09-04| 4-SEP-2016|09/04/16|15:04:05|03:04:05 PM|15:04|15:04:05"
+        );
         assert_eq!(f("%N %3N %12N %5L %-N"), "123456789 123 123456789000 12345 123456789");
         assert_eq!(f("%Q %Ez %+ %5% %Oy %EY"), "%Q %Ez %+     % 16 2016");
     }
 
     #[test]
     fn ruby_flags_and_widths() {
-        assert_eq!(f("%-d|%_d|%0e|%^a|%#A|%#p|%#P|%^p|%10Y|%-10Y|%_10Y|%010a|%10p"), "4| 4|04|SUN|SUNDAY|pm|PM|PM|0000002016|2016|      2016|0000000Sun|        PM");
-        assert_eq!(f("%10z|%-z|%_z|%_10z|%10:z|%#Z|%^c"), "+000000000|-0000| +000|      +000|+000000:00|utc|SUN SEP  4 15:04:05 2016");
+        assert_eq!(
+            f("%-d|%_d|%0e|%^a|%#A|%#p|%#P|%^p|%10Y|%-10Y|%_10Y|%010a|%10p"),
+            "4| 4|04|SUN|SUNDAY|pm|PM|PM|0000002016|2016|      2016|0000000Sun|        PM"
+        );
+        assert_eq!(
+            f("%10z|%-z|%_z|%_10z|%10:z|%#Z|%^c"),
+            "+000000000|-0000| +000|      +000|+000000:00|utc|SUN SEP  4 15:04:05 2016"
+        );
     }
 
     #[test]
@@ -339,6 +355,9 @@ mod tests {
         assert_eq!(strftime(T, "%_10z", Some("-05:00")).unwrap(), "      -500");
         assert_eq!(strftime(T, "%z %-z", Some("UTC")).unwrap(), "+0000 +0000");
         assert_eq!(strftime(T, "%F", Some("")).unwrap(), "2016-09-04");
-        assert_eq!(strftime(T, "%F", Some("Europe/Stockholm")).unwrap_err().to_string(), "Illegal timezone 'Europe/Stockholm'");
+        assert_eq!(
+            strftime(T, "%F", Some("Europe/Stockholm")).unwrap_err().to_string(),
+            "Illegal timezone 'Europe/Stockholm'"
+        );
     }
 }

@@ -9,8 +9,8 @@ mod eq;
 pub mod iterable;
 pub mod timespan;
 pub mod timestamp;
-pub mod zone;
 pub mod uri;
+pub mod zone;
 
 use std::sync::Arc;
 
