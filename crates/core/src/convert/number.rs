@@ -70,6 +70,9 @@ pub fn integer(args: &[Value]) -> Result<Value, ConvertError> {
         Value::Float(f) if f.is_finite() && f.abs() < 9.2e18 => f.trunc() as i64,
         Value::Boolean(b) => i64::from(*b),
         Value::String(s) => parse_integer(s, radix)?,
+        // A Timestamp converts to its whole seconds since the epoch (rounded down).
+        Value::Timestamp(t) => i64::try_from(t.div_euclid(crate::value::timestamp::NANOS_PER_SEC))
+            .map_err(|_| invalid("The Timestamp is out of range for an Integer"))?,
         other => return Err(invalid(format!("Value of type {} cannot be converted to Integer", other.type_name()))),
     }))
 }
@@ -112,6 +115,7 @@ pub fn float(args: &[Value]) -> Result<Value, ConvertError> {
         Value::Integer(i) => *i as f64,
         Value::Boolean(b) => f64::from(u8::from(*b)),
         Value::String(s) => parse_float(s)?,
+        Value::Timestamp(t) => *t as f64 / 1e9,
         other => return Err(invalid(format!("Value of type {} cannot be converted to Float", other.type_name()))),
     }))
 }
@@ -127,6 +131,8 @@ pub fn numeric(args: &[Value]) -> Result<Value, ConvertError> {
     match &v {
         Value::Integer(_) | Value::Float(_) => Ok(v),
         Value::Boolean(b) => Ok(Value::Integer(i64::from(*b))),
+        // Puppet gives a Timestamp's seconds as a Float, whole or not.
+        Value::Timestamp(t) => Ok(Value::Float(*t as f64 / 1e9)),
         Value::String(s) => {
             let is_hex = s.trim_start_matches(['-', '+']).to_ascii_lowercase().starts_with("0x");
             if !is_hex && s.contains(['.', 'e', 'E']) {

@@ -17,8 +17,10 @@ use crate::value::zone::offset_of;
 /// Widths past this are refused rather than allocated.
 const MAX_WIDTH: usize = 1024;
 
-/// The moment being printed, in the zone it is printed in.
-struct Moment {
+/// The moment being printed, in the zone it is printed in, and the format
+/// asked for (an incomplete directive's error shows it whole).
+struct Moment<'f> {
+    fmt: &'f str,
     dt: DateTime,
     nanos: i128,
     offset: i32,
@@ -54,13 +56,13 @@ pub fn strftime(nanos: i128, fmt: &str, zone: Option<&str>) -> Result<String, Co
             None => return Err(CoreError::Operand(format!("Illegal timezone '{z}'"))),
         },
     };
-    let moment = Moment { dt: civil(nanos, offset)?, nanos, offset, zone_name, gmt };
+    let moment = Moment { fmt, dt: civil(nanos, offset)?, nanos, offset, zone_name, gmt };
     let mut out = String::new();
     render(&moment, fmt, &mut out)?;
     Ok(out)
 }
 
-fn render(m: &Moment, fmt: &str, out: &mut String) -> Result<(), CoreError> {
+fn render(m: &Moment<'_>, fmt: &str, out: &mut String) -> Result<(), CoreError> {
     let mut rest = fmt;
     while let Some(at) = rest.find('%') {
         out.push_str(&rest[..at]);
@@ -74,7 +76,7 @@ fn render(m: &Moment, fmt: &str, out: &mut String) -> Result<(), CoreError> {
 
 /// Prints the directive at the start of `d` (which starts with `%`) and
 /// returns how many bytes it took.
-fn directive_at(m: &Moment, d: &str, out: &mut String) -> Result<usize, CoreError> {
+fn directive_at(m: &Moment<'_>, d: &str, out: &mut String) -> Result<usize, CoreError> {
     let bytes = d.as_bytes();
     let mut i = 1;
     let mut f = Flags::default();
@@ -115,8 +117,7 @@ fn directive_at(m: &Moment, d: &str, out: &mut String) -> Result<usize, CoreErro
         _ => None,
     };
     let Some(letter) = d[i..].chars().next() else {
-        out.push_str(d);
-        return Ok(d.len());
+        return Err(CoreError::Operand(format!("invalid format: {}", m.fmt)));
     };
     let end = i + letter.len_utf8();
     let modifier_ok = match modifier {
@@ -133,7 +134,7 @@ fn directive_at(m: &Moment, d: &str, out: &mut String) -> Result<usize, CoreErro
 }
 
 /// Appends one conversion; `false` when `letter` is not one.
-fn conversion(m: &Moment, letter: char, f: Flags, out: &mut String) -> Result<bool, CoreError> {
+fn conversion(m: &Moment<'_>, letter: char, f: Flags, out: &mut String) -> Result<bool, CoreError> {
     let dt = &m.dt;
     let hour12 = match dt.hour() % 12 {
         0 => 12,
@@ -268,7 +269,7 @@ fn text(out: &mut String, f: Flags, s: &str) {
 
 /// A directive that stands for a format (`%c`, `%F`, `%v`): printed, then
 /// upper-cased and padded as a whole.
-fn composite(m: &Moment, out: &mut String, f: Flags, fmt: &str) -> Result<(), CoreError> {
+fn composite(m: &Moment<'_>, out: &mut String, f: Flags, fmt: &str) -> Result<(), CoreError> {
     let mut inner = String::new();
     render(m, fmt, &mut inner)?;
     text(out, f, &inner);
@@ -288,7 +289,7 @@ fn fraction(nanos: i128, digits: usize) -> String {
 
 /// `%z`, `%:z`, `%::z` as Ruby prints them: the width counts the whole
 /// offset, the hours take the extra digits, and `_` pads them with spaces.
-fn zone_offset(out: &mut String, m: &Moment, f: Flags) {
+fn zone_offset(out: &mut String, m: &Moment<'_>, f: Flags) {
     let negative = m.offset < 0 || (m.gmt && f.left);
     let off = m.offset.unsigned_abs();
     let fixed = [3, 4, 7][f.colons];

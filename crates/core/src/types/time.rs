@@ -124,6 +124,8 @@ pub fn time_range(kind: TimeKind, args: &[Value]) -> Result<TimeRange, CoreError
                 TimeKind::Timestamp => parse_timestamp(s)?,
             }),
             Value::Hash(h) if kind == TimeKind::Timespan => Some(timespan_from_fields(h)?),
+            Value::Timespan(t) if kind == TimeKind::Timespan => Some(*t),
+            Value::Timestamp(t) if kind == TimeKind::Timestamp => Some(TimeBound { nanos: *t, float: false }),
             other => {
                 return Err(in_access(format!(
                     "Unable to create a {} from a {}",

@@ -4,8 +4,9 @@
 //! `jiff`; Puppet's printing and parsing rules are in `format::strftime` and
 //! `convert::strptime`.
 
-use jiff::civil::DateTime;
-use jiff::tz::{Offset, TimeZone};
+use jiff::civil::{Date, DateTime, Time};
+use jiff::tz::TimeZone;
+use jiff::{Span, Unit};
 
 use crate::error::CoreError;
 
@@ -33,20 +34,43 @@ pub fn from_float_seconds(seconds: f64) -> Result<i128, CoreError> {
 }
 
 /// The wall-clock date and time of `nanos` at a fixed offset from UTC (in
-/// seconds east), with the sub-second part in the `DateTime`.
+/// seconds east), with the sub-second part in the `DateTime`. The day count
+/// goes through jiff's civil calendar rather than `jiff::Timestamp`, whose
+/// range stops a day short of the years ±9999 that Puppet still prints.
 pub fn civil(nanos: i128, offset_seconds: i32) -> Result<DateTime, CoreError> {
-    let out_of_range = || CoreError::Operand("The Timestamp is outside the years -9999 to 9999".into());
-    let ts = jiff::Timestamp::from_nanosecond(nanos).map_err(|_| out_of_range())?;
-    let offset = Offset::from_seconds(offset_seconds).map_err(|_| out_of_range())?;
-    Ok(ts.to_zoned(TimeZone::fixed(offset)).datetime())
+    let local = nanos + i128::from(offset_seconds) * NANOS_PER_SEC;
+    let seconds = local.div_euclid(NANOS_PER_SEC);
+    let days = i32::try_from(seconds.div_euclid(86_400)).map_err(|_| out_of_range())?;
+    let date =
+        epoch().checked_add(Span::new().try_days(days).map_err(|_| out_of_range())?).map_err(|_| out_of_range())?;
+    let of_day = seconds.rem_euclid(86_400);
+    // `of_day` < 86 400 and the fraction < 10^9: each part fits its type.
+    let time = Time::new(
+        (of_day / 3_600) as i8,
+        (of_day / 60 % 60) as i8,
+        (of_day % 60) as i8,
+        local.rem_euclid(NANOS_PER_SEC) as i32,
+    )
+    .map_err(|_| out_of_range())?;
+    Ok(date.to_datetime(time))
 }
 
 /// The timestamp of a wall-clock date and time at a fixed offset from UTC.
 pub fn from_civil(dt: DateTime, offset_seconds: i32) -> Result<i128, CoreError> {
-    let out_of_range = || CoreError::Operand("The Timestamp is outside the years -9999 to 9999".into());
-    let offset = Offset::from_seconds(offset_seconds).map_err(|_| out_of_range())?;
-    let ts = offset.to_timestamp(dt).map_err(|_| out_of_range())?;
-    Ok(ts.as_nanosecond())
+    let days = epoch().until((Unit::Day, dt.date())).map_err(|_| out_of_range())?.get_days();
+    let t = dt.time();
+    let seconds =
+        i128::from(days) * 86_400 + i128::from(t.hour()) * 3_600 + i128::from(t.minute()) * 60 + i128::from(t.second())
+            - i128::from(offset_seconds);
+    Ok(seconds * NANOS_PER_SEC + i128::from(t.subsec_nanosecond()))
+}
+
+fn epoch() -> Date {
+    Date::constant(1970, 1, 1)
+}
+
+fn out_of_range() -> CoreError {
+    CoreError::Operand("The Timestamp is outside the years -9999 to 9999".into())
 }
 
 /// The UTC offset (seconds east) of the machine's own time zone at `nanos`,
@@ -79,5 +103,7 @@ mod tests {
         assert_eq!(from_float_seconds(1.5).unwrap(), 1_500_000_000);
         assert!(from_float_seconds(f64::INFINITY).is_err());
         assert!(civil(i128::MAX, 0).is_err());
+        assert_eq!(civil(253_402_300_799 * NANOS_PER_SEC, 0).unwrap().to_string(), "9999-12-31T23:59:59");
+        assert_eq!(civil(-62_135_596_800 * NANOS_PER_SEC, 0).unwrap().to_string(), "0001-01-01T00:00:00");
     }
 }

@@ -126,14 +126,14 @@ fn numeric(name: &str) -> Option<i32> {
         let fraction: f64 = format!("0.{digits}").parse().ok()?;
         hours * 3600 + (fraction * 3600.0) as i32
     } else if body.contains(':') {
+        // Ruby reads `+hh:mm:ss` but keeps only the hours and minutes.
         let mut parts = body.split(':');
         let h = number(parts.next()?)?;
         let m = parts.next().map_or(Some(0), number)?;
-        let s = parts.next().map_or(Some(0), number)?;
-        if parts.next().is_some() {
+        if parts.next().is_some_and(|s| number(s).is_none()) || parts.next().is_some() {
             return None;
         }
-        h * 3600 + m * 60 + s
+        h * 3600 + m * 60
     } else {
         if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
             return None;
@@ -165,7 +165,7 @@ mod tests {
         assert_eq!(offset_of("-07"), Some(-25200));
         assert_eq!(offset_of("A"), Some(3600));
         assert_eq!(offset_of("Eastern Standard Time"), Some(-18000));
-        assert_eq!(offset_of("+05:30:30"), Some(19830));
+        assert_eq!(offset_of("+05:30:30"), Some(19800));
         assert_eq!(offset_of("Europe/Stockholm"), None);
         assert_eq!(offset_of("Foo"), None);
         assert_eq!(offset_of("+5.5"), Some(19800));

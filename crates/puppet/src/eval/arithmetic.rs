@@ -122,7 +122,9 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
             return timestamp_op(op, timestamp_nanos(rhs), lhs, warn)
         }
         (BinaryOp::Sub, Value::Timespan(_)) if matches!(rhs, Value::Timestamp(_)) => {
-            return Err("A Timestamp cannot be subtracted from a Timespan".to_string())
+            return Err(
+                "Error while evaluating a '-' expression, A Timestamp cannot be subtracted from a Timespan".into()
+            )
         }
         (_, Value::Integer(_) | Value::Float(_)) if matches!(rhs, Value::Timestamp(_)) => {
             return Err(format!(
@@ -273,7 +275,9 @@ fn timestamp_op(
     use confer_core::types::time::TimeBound;
     use confer_core::value::timestamp::{add, from_float_seconds, from_seconds};
     let other = match (op, rhs) {
-        (BinaryOp::Add, Value::Timestamp(_)) => return Err("A Timestamp cannot be added to a Timestamp".to_string()),
+        (BinaryOp::Add, Value::Timestamp(_)) => {
+            return Err("Error while evaluating a '+' expression, A Timestamp cannot be added to a Timestamp".into())
+        }
         (BinaryOp::Sub, Value::Timestamp(t)) => {
             return nanos
                 .checked_sub(*t)

@@ -26,6 +26,13 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
     }
 }
 
+/// Puppet's report when no signature of `strftime` fits.
+const STRFTIME_SIGNATURES: &str =
+    "The function 'strftime' was called with arguments it does not accept. It expects one of:
+  (Timespan time_object, String format)
+  (Timestamp time_object, String format, Optional[String] timezone)
+  (String format, Optional[String] timezone)";
+
 /// `strftime(timespan, format)`, `strftime(timestamp, format, timezone?)`
 /// and the legacy `strftime(format, timezone?)` for the current time.
 fn strftime(call: &Call<'_, '_>) -> EvalResult {
@@ -47,7 +54,7 @@ fn strftime(call: &Call<'_, '_>) -> EvalResult {
         [Value::String(fmt), rest @ ..] if rest.len() <= 1 => {
             timestamp_strftime(now(), fmt, zone(rest.first())?.as_deref())
         }
-        _ => return Err(call.arity_error("a Timespan and a format, or a Timestamp, a format and a time zone")),
+        _ => return Err(fail(call.span, STRFTIME_SIGNATURES)),
     };
     text.map(Value::from).map_err(|e| fail(call.span, e.to_string()))
 }
