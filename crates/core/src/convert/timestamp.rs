@@ -130,7 +130,7 @@ fn reads_zone(fmt: &str) -> bool {
 /// The offset of a time zone argument: `'current'` is the machine's zone now.
 fn zone_offset(zone: &str) -> Result<i32, ConvertError> {
     if zone.eq_ignore_ascii_case("current") {
-        return Ok(local_offset(now()).0);
+        return Ok(local_offset(now()));
     }
     offset_of(zone).ok_or_else(|| invalid(format!("Illegal timezone '{zone}'")))
 }

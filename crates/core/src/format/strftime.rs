@@ -11,7 +11,7 @@
 use jiff::civil::{DateTime, Weekday};
 
 use crate::error::CoreError;
-use crate::value::timestamp::{civil, local_offset, NANOS_PER_SEC};
+use crate::value::timestamp::{civil, local_offset, now, NANOS_PER_SEC};
 use crate::value::zone::offset_of;
 
 /// Widths past this are refused rather than allocated.
@@ -42,15 +42,14 @@ struct Flags {
 }
 
 /// Formats the timestamp `nanos` with `fmt` in `zone`: none (or `''`) prints
-/// UTC, `'current'` the machine's zone, anything else the fixed offset Ruby
+/// UTC, `'current'` the machine's offset now, anything else the fixed offset Ruby
 /// reads from it (`'EST'`, `'+01:00'`); an unknown zone is an error.
 pub fn strftime(nanos: i128, fmt: &str, zone: Option<&str>) -> Result<String, CoreError> {
     let (offset, zone_name, gmt) = match zone {
         None | Some("") => (0, "UTC".to_string(), true),
-        Some(z) if z.eq_ignore_ascii_case("current") => {
-            let (offset, name) = local_offset(nanos);
-            (offset, name, false)
-        }
+        // Puppet takes the machine's offset *now* (Ruby's `Time.now.utc_offset`),
+        // as a fixed offset without a name.
+        Some(z) if z.eq_ignore_ascii_case("current") => (local_offset(now()), String::new(), false),
         Some(z) => match offset_of(z) {
             Some(offset) => (offset, String::new(), false),
             None => return Err(CoreError::Operand(format!("Illegal timezone '{z}'"))),
@@ -192,7 +191,7 @@ fn conversion(m: &Moment<'_>, letter: char, f: Flags, out: &mut String) -> Resul
             let name = if f.chcase { m.zone_name.to_lowercase() } else { m.zone_name.clone() };
             text(out, Flags { chcase: false, ..f }, &name);
         }
-        'z' if f.colons <= 2 => zone_offset(out, m, f),
+        'z' if f.colons <= 3 => zone_offset(out, m, f),
         'n' => text(out, f, "\n"),
         't' => text(out, f, "\t"),
         '%' => text(out, f, "%"),
@@ -287,12 +286,24 @@ fn fraction(nanos: i128, digits: usize) -> String {
     }
 }
 
-/// `%z`, `%:z`, `%::z` as Ruby prints them: the width counts the whole
-/// offset, the hours take the extra digits, and `_` pads them with spaces.
+/// `%z`, `%:z`, `%::z` and `%:::z` (minutes and seconds only when not zero)
+/// as Ruby prints them: the width counts the whole offset, the hours take
+/// the extra digits, and `_` pads them with spaces.
 fn zone_offset(out: &mut String, m: &Moment<'_>, f: Flags) {
     let negative = m.offset < 0 || (m.gmt && f.left);
     let off = m.offset.unsigned_abs();
-    let fixed = [3, 4, 7][f.colons];
+    let minutes = off % 3600 / 60;
+    let seconds = off % 60;
+    // The characters after the hours: `mm`, `:mm`, `:mm:ss`, or for `%:::z`
+    // whichever of those it prints.
+    let fixed = match f.colons {
+        0 => 3,
+        1 => 4,
+        2 => 7,
+        _ if minutes == 0 && seconds == 0 => 1,
+        _ if seconds == 0 => 4,
+        _ => 7,
+    };
     let given = f.width.unwrap_or(0);
     let hours_width = if given <= fixed + 2 { 2 } else { given - fixed };
     let sign = if negative { '-' } else { '+' };
@@ -302,11 +313,12 @@ fn zone_offset(out: &mut String, m: &Moment<'_>, f: Flags) {
     } else {
         out.push_str(&format!("{sign}{hours:0>hours_width$}"));
     }
-    let minutes = off % 3600 / 60;
-    let seconds = off % 60;
     match f.colons {
         0 => out.push_str(&format!("{minutes:02}")),
         1 => out.push_str(&format!(":{minutes:02}")),
+        2 => out.push_str(&format!(":{minutes:02}:{seconds:02}")),
+        _ if minutes == 0 && seconds == 0 => {}
+        _ if seconds == 0 => out.push_str(&format!(":{minutes:02}")),
         _ => out.push_str(&format!(":{minutes:02}:{seconds:02}")),
     }
 }
@@ -354,6 +366,8 @@ mod tests {
         assert_eq!(strftime(T, "%F %T %z %:z [%Z]", Some("EST")).unwrap(), "2016-09-04 10:04:05 -0500 -05:00 []");
         assert_eq!(strftime(T, "%-z %_z %-:z %10::z", Some("+05:30")).unwrap(), "+0530  +530 +05:30 +005:30:00");
         assert_eq!(strftime(T, "%_10z", Some("-05:00")).unwrap(), "      -500");
+        assert_eq!(strftime(T, "%:::z|%::::z", Some("+05:30")).unwrap(), "+05:30|%::::z");
+        assert_eq!(strftime(T, "%:::z", Some("EST")).unwrap(), "-05");
         assert_eq!(strftime(T, "%z %-z", Some("UTC")).unwrap(), "+0000 +0000");
         assert_eq!(strftime(T, "%F", Some("")).unwrap(), "2016-09-04");
         assert_eq!(

@@ -74,16 +74,9 @@ fn out_of_range() -> CoreError {
 }
 
 /// The UTC offset (seconds east) of the machine's own time zone at `nanos`,
-/// for Puppet's time zone `'current'`, with the zone's abbreviation.
-pub fn local_offset(nanos: i128) -> (i32, String) {
-    let tz = TimeZone::system();
-    match jiff::Timestamp::from_nanosecond(nanos) {
-        Ok(ts) => {
-            let info = tz.to_offset_info(ts);
-            (info.offset().seconds(), info.abbreviation().to_string())
-        }
-        Err(_) => (0, String::new()),
-    }
+/// for Puppet's time zone `'current'`.
+pub fn local_offset(nanos: i128) -> i32 {
+    jiff::Timestamp::from_nanosecond(nanos).map_or(0, |ts| TimeZone::system().to_offset(ts).seconds())
 }
 
 /// `a + b` nanoseconds, or Puppet's overflow error.
