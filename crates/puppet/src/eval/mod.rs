@@ -46,6 +46,7 @@ pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> 
         classes: HashMap::new(),
         catalog: Catalog::default(),
         depth: 0,
+        deprecations: Vec::new(),
     };
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
@@ -65,6 +66,7 @@ pub fn resolve_alias(program: &Program, source: &Source, name: &str) -> Result<T
         classes: HashMap::new(),
         catalog: Catalog::default(),
         depth: 0,
+        deprecations: Vec::new(),
     };
     let span = program.body.first().map_or_else(Span::default, |e| e.span);
     let resolved = ev.type_named(name, span).map_err(|flow| ev.to_error(flow))?;
@@ -97,6 +99,8 @@ pub(crate) struct Evaluator<'a> {
     classes: HashMap<String, Rc<Scope>>,
     catalog: Catalog<'a>,
     depth: usize,
+    /// The deprecations already reported: Puppet warns of each once a run.
+    deprecations: Vec<&'static str>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -131,6 +135,18 @@ impl<'a> Evaluator<'a> {
     pub(crate) fn warn(&mut self, span: Span, message: String) {
         let location = Some(self.location(span));
         self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location });
+    }
+
+    /// Logs Puppet's deprecation warning `key` once a run; Puppet prints it with
+    /// the file and line of the first use on a line of its own.
+    pub(crate) fn deprecation(&mut self, key: &'static str, span: Span, message: &str) {
+        if self.deprecations.contains(&key) {
+            return;
+        }
+        self.deprecations.push(key);
+        let at = self.location(span);
+        let message = format!("{message}\n   (file: {}, line: {})", at.file, at.line);
+        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
     }
 
     /// Logs a message from a logging function called in `scope`.

@@ -14,7 +14,7 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
         "assert_type" => Ok(assert_type(&mut call)),
         "type" => Ok(type_of(&call)),
         "unwrap" => Ok(unwrap(&mut call)),
-        "strftime" => Ok(strftime(&call)),
+        "strftime" => Ok(strftime(&mut call)),
         "convert_to" => Ok(convert_to(&mut call)),
         "sprintf" => Ok(match call.args.split_first() {
             Some((Value::String(fmt), rest)) => {
@@ -35,7 +35,7 @@ const STRFTIME_SIGNATURES: &str =
 
 /// `strftime(timespan, format)`, `strftime(timestamp, format, timezone?)`
 /// and the legacy `strftime(format, timezone?)` for the current time.
-fn strftime(call: &Call<'_, '_>) -> EvalResult {
+fn strftime(call: &mut Call<'_, '_>) -> EvalResult {
     use confer_core::format::strftime as timestamp_strftime;
     use confer_core::value::timestamp::now;
     let zone = |v: Option<&Value>| match v {
@@ -56,6 +56,13 @@ fn strftime(call: &Call<'_, '_>) -> EvalResult {
         }
         _ => return Err(fail(call.span, STRFTIME_SIGNATURES)),
     };
+    if matches!(call.args.first(), Some(Value::String(_))) {
+        call.ev.deprecation(
+            "strftime",
+            call.span,
+            "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info",
+        );
+    }
     text.map(Value::from).map_err(|e| fail(call.span, e.to_string()))
 }
 
