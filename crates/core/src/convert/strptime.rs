@@ -9,12 +9,10 @@
 //! directives at all. So this module reads the format itself; jiff builds
 //! and checks the date.
 
-use std::sync::OnceLock;
-
 use jiff::civil::{Date, Time};
 
 use crate::value::timestamp::{from_civil, NANOS_PER_SEC};
-use crate::value::zone::offset_of;
+use crate::value::zone;
 
 /// What a format read from the string (Ruby's `Date._strptime` hash).
 #[derive(Default)]
@@ -209,18 +207,11 @@ fn meridian<'s>(s: &'s str, f: &mut Fields) -> Option<&'s str> {
 /// `%z`/`%Z`: a zone as Ruby's `_strptime` matches it; an unknown name is
 /// read but gives no offset.
 fn zone<'s>(s: &'s str, f: &mut Fields) -> Option<&'s str> {
-    static RE: OnceLock<Option<fancy_regex::Regex>> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        fancy_regex::Regex::new(
-            r"(?i)\A(?:(?:gmt|utc?)?[-+]\d+(?:[,.:]\d+(?::\d+)?)?|(?-i:[[:alpha:].\s]+)(?:standard|daylight)\s+time\b|(?-i:[[:alpha:]]+)(?:\sdst)?\b)",
-        )
-        .ok()
-    });
-    let m = re.as_ref()?.find(s).ok()??;
+    let (name, rest) = zone::read(s)?;
     f.zone = true;
-    f.zone_text = m.as_str().to_string();
-    f.offset = offset_of(m.as_str());
-    Some(&s[m.end()..])
+    f.zone_text = name.to_string();
+    f.offset = zone::offset_of(name);
+    Some(rest)
 }
 
 /// The timestamp the fields describe, built as Puppet builds it:

@@ -6,7 +6,7 @@
 use super::strptime::strptime;
 use super::{invalid, ConvertError};
 use crate::value::timestamp::{from_float_seconds, from_seconds, local_offset, now};
-use crate::value::zone::offset_of;
+use crate::value::zone::utc_offset;
 use crate::Value;
 
 /// Puppet's default formats, tried in order when no format is given.
@@ -132,7 +132,7 @@ fn zone_offset(zone: &str) -> Result<i32, ConvertError> {
     if zone.eq_ignore_ascii_case("current") {
         return Ok(local_offset(now()));
     }
-    offset_of(zone).ok_or_else(|| invalid(format!("Illegal timezone '{zone}'")))
+    utc_offset(zone).ok_or_else(|| invalid(format!("Illegal timezone '{zone}'")))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use jiff::civil::{DateTime, Weekday};
 
 use crate::error::CoreError;
 use crate::value::timestamp::{civil, local_offset, now, NANOS_PER_SEC};
-use crate::value::zone::offset_of;
+use crate::value::zone::utc_offset;
 
 /// Widths past this are refused rather than allocated.
 const MAX_WIDTH: usize = 1024;
@@ -50,7 +50,7 @@ pub fn strftime(nanos: i128, fmt: &str, zone: Option<&str>) -> Result<String, Co
         // Puppet takes the machine's offset *now* (Ruby's `Time.now.utc_offset`),
         // as a fixed offset without a name.
         Some(z) if z.eq_ignore_ascii_case("current") => (local_offset(now()), String::new(), false),
-        Some(z) => match offset_of(z) {
+        Some(z) => match utc_offset(z) {
             Some(offset) => (offset, String::new(), false),
             None => return Err(CoreError::Operand(format!("Illegal timezone '{z}'"))),
         },

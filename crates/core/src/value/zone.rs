@@ -5,6 +5,8 @@
 //! `'Europe/Stockholm'` is an "Illegal timezone" there, and a zone never
 //! changes with daylight saving time.
 
+use std::sync::OnceLock;
+
 /// Abbreviations and names with their offsets in hours east of UTC (Ruby's
 /// zone table, the entries in common use).
 const ZONES: &[(&str, f64)] = &[
@@ -63,6 +65,28 @@ const ZONES: &[(&str, f64)] = &[
     ("nzdt", 13.0),
     ("idle", 12.0),
     ("idlw", -12.0),
+    ("hdt", -9.0),
+    ("ahst", -10.0),
+    ("yst", -9.0),
+    ("ydt", -8.0),
+    ("idt", 3.0),
+    ("irst", 3.5),
+    ("pkt", 5.0),
+    ("npt", 5.75),
+    ("ict", 7.0),
+    ("wib", 7.0),
+    ("pht", 8.0),
+    ("wita", 8.0),
+    ("wit", 9.0),
+    ("chst", 10.0),
+    ("nzt", 12.0),
+    ("greenwich", 0.0),
+    ("india", 5.5),
+    ("china", 8.0),
+    ("tokyo", 9.0),
+    ("korea", 9.0),
+    ("us eastern", -5.0),
+    ("us mountain", -7.0),
     ("eastern", -5.0),
     ("central", -6.0),
     ("mountain", -7.0),
@@ -70,8 +94,30 @@ const ZONES: &[(&str, f64)] = &[
     ("atlantic", -4.0),
 ];
 
-/// The offset in seconds east of UTC that `zone` names, or `None` when Ruby
-/// would not recognise it.
+/// The offset of a time zone argument, as Puppet's `utc_offset` reads it
+/// (`DateTime._strptime(zone, '%z')`): the zone at the start of the text, what
+/// follows it ignored (`'EST foo'` is EST; `'US Eastern'` is the unknown `US`).
+pub fn utc_offset(zone: &str) -> Option<i32> {
+    read(zone).and_then(|(name, _)| offset_of(name))
+}
+
+/// The zone at the start of `s` as Ruby's `%z` matches it (an offset, a name
+/// ending in "standard time" or "daylight time", or a word with an optional
+/// " dst"), and the rest of `s`.
+pub fn read(s: &str) -> Option<(&str, &str)> {
+    static RE: OnceLock<Option<fancy_regex::Regex>> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        fancy_regex::Regex::new(
+            r"(?i)\A(?:(?:gmt|utc?)?[-+]\d+(?:[,.:]\d+(?::\d+)?)?|(?-i:[[:alpha:].\s]+)(?:standard|daylight)\s+time\b|(?-i:[[:alpha:]]+)(?:\sdst)?\b)",
+        )
+        .ok()
+    });
+    let m = re.as_ref()?.find(s).ok()??;
+    Some((m.as_str(), &s[m.end()..]))
+}
+
+/// The offset in seconds east of UTC that a zone name read by [`read`] gives,
+/// or `None` when Ruby would not recognise it.
 pub fn offset_of(zone: &str) -> Option<i32> {
     let lower = zone.trim().to_ascii_lowercase();
     let (name, dst) = if let Some(n) = lower.strip_suffix(" standard time") {
@@ -153,7 +199,7 @@ fn numeric(name: &str) -> Option<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::offset_of;
+    use super::{offset_of, utc_offset};
 
     #[test]
     fn zones_as_ruby_reads_them() {
@@ -169,5 +215,9 @@ mod tests {
         assert_eq!(offset_of("Europe/Stockholm"), None);
         assert_eq!(offset_of("Foo"), None);
         assert_eq!(offset_of("+5.5"), Some(19800));
+        assert_eq!(utc_offset("EST foo"), Some(-18000));
+        assert_eq!(utc_offset("US Eastern"), None);
+        assert_eq!(utc_offset("India Standard Time"), Some(19800));
+        assert_eq!(utc_offset("CET DST"), Some(7200));
     }
 }
