@@ -221,11 +221,13 @@ fn zone<'s>(s: &'s str, f: &mut Fields) -> Option<&'s str> {
 /// not used. The zone is `zone` when given, else the one read, else UTC.
 fn build(f: Fields, zone: Option<i32>) -> Result<i128, String> {
     let missing = || "no implicit conversion of nil into Integer".to_string();
+    let out_of_range = || "argument out of range".to_string();
     let year = match (f.year, f.century, f.short_year) {
         (Some(y), _, _) => y,
-        (None, Some(c), Some(y)) => c * 100 + y,
+        (None, Some(c), y) => {
+            c.checked_mul(100).and_then(|c| c.checked_add(y.unwrap_or(0))).ok_or_else(out_of_range)?
+        }
         (None, None, Some(y)) => y + if y >= 69 { 1900 } else { 2000 },
-        (None, Some(c), None) => c * 100,
         (None, None, None) => return Err(missing()),
     };
     let mut hour = f.hour.unwrap_or(0);
@@ -234,9 +236,8 @@ fn build(f: Fields, zone: Option<i32>) -> Result<i128, String> {
     }
     let (minute, second) = (f.minute.unwrap_or(0), f.second.unwrap_or(0));
     if hour == 24 && (minute, second) != (0, 0) {
-        return Err("argument out of range".into());
+        return Err(out_of_range());
     }
-    let out_of_range = || "argument out of range".to_string();
     let month = i8::try_from(f.month.unwrap_or(1)).map_err(|_| out_of_range())?;
     let first = Date::new(i16::try_from(year).map_err(|_| out_of_range())?, month, 1).map_err(|_| out_of_range())?;
     let start = from_civil(first.to_datetime(Time::midnight()), 0).map_err(|e| e.to_string())?;
@@ -280,6 +281,7 @@ mod tests {
         assert_eq!(p("1473150899", "%s"), "no implicit conversion of nil into Integer");
         assert_eq!(p("2016-09-04 Foo", "%F %Z"), "Illegal timezone 'Foo'");
         assert_eq!(p("20 16", "%C %y"), "2016-01-01T00:00:00.000000000 UTC");
+        assert_eq!(p("999999999999999999", "%C"), "argument out of range");
         assert_eq!(p("2016-09-04 03:04:05 Eastern Standard Time", "%F %T %Z"), "2016-09-04T08:04:05.000000000 UTC");
     }
 }

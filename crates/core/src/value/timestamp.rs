@@ -38,7 +38,7 @@ pub fn from_float_seconds(seconds: f64) -> Result<i128, CoreError> {
 /// goes through jiff's civil calendar rather than `jiff::Timestamp`, whose
 /// range stops a day short of the years ±9999 that Puppet still prints.
 pub fn civil(nanos: i128, offset_seconds: i32) -> Result<DateTime, CoreError> {
-    let local = nanos + i128::from(offset_seconds) * NANOS_PER_SEC;
+    let local = nanos.checked_add(i128::from(offset_seconds) * NANOS_PER_SEC).ok_or_else(out_of_range)?;
     let seconds = local.div_euclid(NANOS_PER_SEC);
     let days = i32::try_from(seconds.div_euclid(86_400)).map_err(|_| out_of_range())?;
     let date =
@@ -96,6 +96,7 @@ mod tests {
         assert_eq!(from_float_seconds(1.5).unwrap(), 1_500_000_000);
         assert!(from_float_seconds(f64::INFINITY).is_err());
         assert!(civil(i128::MAX, 0).is_err());
+        assert!(civil(i128::MAX, 3600).is_err());
         assert_eq!(civil(253_402_300_799 * NANOS_PER_SEC, 0).unwrap().to_string(), "9999-12-31T23:59:59");
         assert_eq!(civil(-62_135_596_800 * NANOS_PER_SEC, 0).unwrap().to_string(), "0001-01-01T00:00:00");
     }
