@@ -11,6 +11,7 @@
 
 use jiff::civil::{Date, Time};
 
+use super::{invalid, ConvertError};
 use crate::value::timestamp::{from_civil, NANOS_PER_SEC};
 use crate::value::zone;
 
@@ -39,7 +40,7 @@ const NUMERIC: &str = "CDdeFGgHIjkLlMmNQRrSsTUuVvWwXxYy";
 /// Reads `text` with `fmt`: `None` when it does not fit (Puppet then tries
 /// the next format), an error when it fits but names no moment (no year, an
 /// unknown zone).
-pub(super) fn strptime(text: &str, fmt: &str, zone: Option<i32>) -> Option<Result<i128, String>> {
+pub(super) fn strptime(text: &str, fmt: &str, zone: Option<i32>) -> Option<Result<i128, ConvertError>> {
     let mut fields = Fields::default();
     let rest = read(text, fmt, &mut fields)?;
     rest.is_empty().then(|| build(fields, zone))
@@ -219,9 +220,9 @@ fn zone<'s>(s: &'s str, f: &mut Fields) -> Option<&'s str> {
 /// offset. So the year is required, a day past the month's end rolls over
 /// (`2016-02-30` is March 1st), and week or day-of-year fields are read but
 /// not used. The zone is `zone` when given, else the one read, else UTC.
-fn build(f: Fields, zone: Option<i32>) -> Result<i128, String> {
-    let missing = || "no implicit conversion of nil into Integer".to_string();
-    let out_of_range = || "argument out of range".to_string();
+fn build(f: Fields, zone: Option<i32>) -> Result<i128, ConvertError> {
+    let missing = || invalid("no implicit conversion of nil into Integer");
+    let out_of_range = || invalid("argument out of range");
     let year = match (f.year, f.century, f.short_year) {
         (Some(y), _, _) => y,
         (None, Some(c), y) => {
@@ -240,11 +241,11 @@ fn build(f: Fields, zone: Option<i32>) -> Result<i128, String> {
     }
     let month = i8::try_from(f.month.unwrap_or(1)).map_err(|_| out_of_range())?;
     let first = Date::new(i16::try_from(year).map_err(|_| out_of_range())?, month, 1).map_err(|_| out_of_range())?;
-    let start = from_civil(first.to_datetime(Time::midnight()), 0).map_err(|e| e.to_string())?;
+    let start = from_civil(first.to_datetime(Time::midnight()), 0).map_err(|e| invalid(e.to_string()))?;
     let offset = match (zone, f.zone, f.offset) {
         (Some(z), _, _) => z,
         (None, _, Some(o)) => o,
-        (None, true, None) => return Err(format!("Illegal timezone '{}'", f.zone_text)),
+        (None, true, None) => return Err(invalid(format!("Illegal timezone '{}'", f.zone_text))),
         (None, false, None) => 0,
     };
     let seconds = (f.day.unwrap_or(1) - 1) * 86_400 + hour * 3_600 + minute * 60 + second - i64::from(offset);
@@ -259,7 +260,7 @@ mod tests {
     fn p(text: &str, fmt: &str) -> String {
         match strptime(text, fmt, None) {
             Some(Ok(t)) => format_timestamp(t),
-            Some(Err(e)) => e,
+            Some(Err(e)) => e.to_string(),
             None => "none".into(),
         }
     }

@@ -99,7 +99,7 @@ fn parse(text: &str, formats: Option<Formats>, zone: Option<&str>) -> Result<i12
     let offset = zone.map(zone_offset).transpose()?;
     let found = list.iter().find_map(|f| strptime(text, f, offset));
     match (found, &formats) {
-        (Some(result), _) => result.map_err(invalid),
+        (Some(result), _) => result,
         (None, Formats::One(f)) => Err(invalid(format!("Unable to parse '{text}' using format '{f}'"))),
         (None, Formats::List(l)) => {
             Err(invalid(format!("Unable to parse '{text}' using any of the formats {}", l.join(", "))))
