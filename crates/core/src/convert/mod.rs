@@ -10,7 +10,9 @@ mod semver;
 
 pub use collection::hash_entries;
 pub use init::init_value;
+mod strptime;
 mod timespan;
+pub(crate) mod timestamp;
 
 use thiserror::Error;
 
@@ -56,6 +58,7 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::Hash { .. } | Type::Struct(_) => collection::hash(args)?,
         Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(inner, args)?,
         Type::Timespan(_) => timespan::timespan(args)?,
+        Type::Timestamp(_) => timestamp::timestamp(args)?,
         Type::Binary => binary(args)?,
         Type::SemVer(_) => semver::semver(args)?,
         Type::SemVerRange => semver::semver_range(args)?,

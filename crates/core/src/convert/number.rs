@@ -168,6 +168,9 @@ pub fn integer(args: &[Value]) -> Result<Value, ConvertError> {
             // Ruby's own message for digits the radix cannot read.
             parse_integer(&text, radix).map_err(|_| invalid(format!("invalid value for Integer(): \"{s}\"")))?
         }
+        // A Timestamp converts to its whole seconds since the epoch (rounded down).
+        Value::Timestamp(t) => i64::try_from(t.div_euclid(crate::value::timestamp::NANOS_PER_SEC))
+            .map_err(|_| invalid("The Timestamp is out of range for an Integer"))?,
         other => return Err(Kind::Integer.cannot(other)),
     };
     Ok(Value::Integer(if abs { n.checked_abs().ok_or_else(|| Kind::Integer.cannot(&from))? } else { n }))
@@ -234,6 +237,7 @@ pub fn float(args: &[Value]) -> Result<Value, ConvertError> {
         Value::Boolean(b) => f64::from(u8::from(*b)),
         Value::Timespan(t) => t.nanos as f64 / 1e9,
         Value::String(s) if float_shaped(s) => parse_float(s)?,
+        Value::Timestamp(t) => *t as f64 / 1e9,
         other => return Err(Kind::Float.cannot(other)),
     };
     Ok(absolute(Value::Float(f), abs))
@@ -247,6 +251,8 @@ pub fn numeric(args: &[Value]) -> Result<Value, ConvertError> {
         Value::Integer(_) | Value::Float(_) => from.clone(),
         Value::Boolean(b) => Value::Integer(i64::from(*b)),
         Value::Timespan(t) => Value::Float(t.nanos as f64 / 1e9),
+        // Puppet gives a Timestamp's seconds as a Float, whole or not.
+        Value::Timestamp(t) => Value::Float(*t as f64 / 1e9),
         Value::String(s) if float_shaped(s) => {
             let is_hex = s.trim_start_matches(['-', '+']).to_ascii_lowercase().starts_with("0x");
             if !is_hex && s.contains(['.', 'e', 'E']) {

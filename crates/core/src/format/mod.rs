@@ -9,6 +9,7 @@ mod map;
 mod number;
 mod spec;
 mod sprintf;
+mod strftime;
 
 use crate::types::{by_name, infer::infer};
 use crate::value::{puppet_double_quote, puppet_quote, Value};
@@ -19,6 +20,7 @@ use map::Formats;
 pub use number::{format_float, format_integer};
 pub use spec::{FormatError, Spec};
 pub use sprintf::sprintf;
+pub use strftime::strftime;
 
 /// `String(value, formats)`: `formats` is absent/`default`, one directive for
 /// the value itself, or a hash from types to formats.
@@ -205,6 +207,7 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
         },
         // Only the redacted form, whatever the directive.
         Value::Sensitive(_) if spec.letter == 'p' => spec.pad("#<Sensitive [value redacted]>".into()),
+        Value::Timestamp(t) => timestamp_text(spec, *t)?,
         Value::Uri(u) => spec.pad(match (spec.letter, spec.alt) {
             ('p', _) => format!("URI({})", puppet_quote(u.as_str())),
             ('s', true) => spec.truncate(puppet_quote(u.as_str())),
@@ -212,6 +215,30 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             _ => return Err(unsupported(spec, "URI", "sp")),
         }),
         other => spec.pad(crate::value::to_s(other)),
+    })
+}
+
+/// A Timestamp: `%s` its text, the integer letters its whole seconds, the
+/// float letters its seconds with the fraction. Puppet hands any other letter
+/// to Ruby's `format` with the value, which rejects it (and prints `%p` as a
+/// Ruby object dump with a memory address; confer prints the spec's form).
+/// Spec: "Timestamp to String".
+fn timestamp_text(spec: &Spec, nanos: i128) -> Result<String, FormatError> {
+    let text = crate::types::time::format_timestamp(nanos);
+    Ok(match spec.letter {
+        's' => spec.pad(match spec.precision {
+            Some(p) => text.chars().take(p).collect(),
+            None => text,
+        }),
+        'p' => spec.pad(format!("Timestamp('{text}')")),
+        'd' | 'x' | 'X' | 'o' | 'b' | 'B' => {
+            let seconds = nanos.div_euclid(crate::value::timestamp::NANOS_PER_SEC);
+            let seconds =
+                i64::try_from(seconds).map_err(|_| FormatError::BadFormats("Timestamp out of range".into()))?;
+            format_integer(spec, seconds)?
+        }
+        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => format_float(spec, nanos as f64 / 1e9)?,
+        other => return Err(FormatError::BadFormats(format!("malformed format string - %{other}"))),
     })
 }
 

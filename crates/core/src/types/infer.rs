@@ -70,6 +70,7 @@ pub fn infer_reduced(v: &Value) -> Type {
         Value::Iterator(_) => Type::Iterator(Some(Box::new(iterator_element_type(v)))),
         Value::Uri(u) => Type::Uri(Some(u.parts().to_vec())),
         Value::Timespan(t) => Type::Timespan(super::time::TimeRange { from: Some(*t), to: Some(*t) }),
+        Value::Timestamp(t) => Type::Timestamp(super::time::TimeRange::exactly(*t)),
         Value::Binary(_) => Type::Binary,
         // Puppet describes a version by the range of just that version.
         Value::SemVer(v) => {

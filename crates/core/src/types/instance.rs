@@ -130,13 +130,17 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
             Some(target) => inst(target, v),
         },
         Type::TypeSet => matches!(v, Value::Type(x) if matches!(**x, Type::TypeSet)),
-        // Callables, runtime objects, catalog entries, time, version, binary,
-        // URI and deferred values are not among confer's values yet; Puppet
+        // Callables, runtime objects, catalog entries, versions and deferred
+        // values are not among confer's values yet; Puppet
         // infers a `Type[...]` for resource and class references, so they are
         // not instances of `Resource` or `Class` either.
         Type::Binary => matches!(v, Value::Binary(_)),
         Type::Timespan(range) => match v {
             Value::Timespan(t) => range.covers(&super::time::TimeRange { from: Some(*t), to: Some(*t) }),
+            _ => false,
+        },
+        Type::Timestamp(range) => match v {
+            Value::Timestamp(t) => range.covers(&super::time::TimeRange::exactly(*t)),
             _ => false,
         },
         Type::Uri(params) => match v {
@@ -153,7 +157,6 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
         Type::Deferred | Type::Object => matches!(v, Value::Deferred(_)),
         Type::Callable(_)
         | Type::Runtime(_)
-        | Type::Timestamp(_)
         | Type::CatalogEntry
         | Type::Resource { .. }
         | Type::Class(_) => false,

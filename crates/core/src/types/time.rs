@@ -2,9 +2,6 @@
 //! counts built from seconds, strings in Puppet's default formats, or (for
 //! timespans) hashes of fields; printed as Puppet prints timespan and timestamp
 //! values (`'0-00:00:01.0'`, `'1970-01-01T00:00:00.000000000 UTC'`).
-//!
-//! Timespan and timestamp *values* are not among confer's values yet; these
-//! bounds carry only what the types need.
 
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
@@ -56,6 +53,12 @@ impl TimeRange {
 
     fn hi(&self) -> i128 {
         self.to.map_or(i128::MAX, |b| b.nanos)
+    }
+
+    /// The range holding only the timestamp `nanos` (what a value infers).
+    pub fn exactly(nanos: i128) -> TimeRange {
+        let b = Some(TimeBound { nanos, float: false });
+        TimeRange { from: b, to: b }
     }
 
     /// Whether every member of `other` lies inside this range.
@@ -121,6 +124,8 @@ pub fn time_range(kind: TimeKind, args: &[Value]) -> Result<TimeRange, CoreError
                 TimeKind::Timestamp => parse_timestamp(s)?,
             }),
             Value::Hash(h) if kind == TimeKind::Timespan => Some(timespan_from_fields(h)?),
+            Value::Timespan(t) if kind == TimeKind::Timespan => Some(*t),
+            Value::Timestamp(t) if kind == TimeKind::Timestamp => Some(TimeBound { nanos: *t, float: false }),
             other => {
                 return Err(in_access(format!(
                     "Unable to create a {} from a {}",
@@ -170,7 +175,7 @@ pub(crate) fn format_timespan(b: TimeBound) -> String {
 }
 
 /// Formats with Puppet's `'%FT%T.%N %Z'` in UTC.
-fn format_timestamp(nanos: i128) -> String {
+pub(crate) fn format_timestamp(nanos: i128) -> String {
     let secs = nanos.div_euclid(NANOS_PER_SEC);
     let frac = nanos.rem_euclid(NANOS_PER_SEC);
     let days = secs.div_euclid(86_400);
@@ -190,17 +195,6 @@ fn civil_from_days(z: i128) -> (i128, i128, i128) {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     (yoe + era * 400 + i128::from(m <= 2), m, d)
-}
-
-/// The day count since 1970-01-01 of a proleptic Gregorian date.
-fn days_from_civil(y: i128, m: i128, d: i128) -> i128 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
 }
 
 pub(crate) const TIMESPAN_FORMATS: &str =
@@ -274,42 +268,10 @@ pub(crate) fn timespan_from_fields(h: &crate::value::HashMap) -> Result<TimeBoun
     Ok(TimeBound { nanos: if negative { -nanos } else { nanos }, float: false })
 }
 
-const TIMESTAMP_FORMATS: &str =
-    "%FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F";
-
-/// Parses a timestamp in one of Puppet's default formats: a date, optionally a
-/// time (after `T` or a space) with a fraction, optionally a zone (`UTC`, `Z`,
-/// `+01:00`, `+0100`).
+/// Parses a timestamp bound in one of Puppet's default formats.
 fn parse_timestamp(s: &str) -> Result<TimeBound, CoreError> {
-    static RE: OnceLock<Option<fancy_regex::Regex>> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        fancy_regex::Regex::new(
-            r"\A(-?[0-9]{1,})-([0-9]{1,2})-([0-9]{1,2})(?:[T ]([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})(?:\.([0-9]+))?)?(?: (UTC|GMT|Z|[+-][0-9]{2}:?[0-9]{2}))?\z",
-        )
-        .ok()
-    });
-    let fail = || in_access(format!("Unable to parse '{s}' using any of the formats {TIMESTAMP_FORMATS}"));
-    let caps = re.as_ref().and_then(|re| re.captures(s).ok().flatten()).ok_or_else(fail)?;
-    let num = |i: usize| -> i128 { caps.get(i).and_then(|m| m.as_str().parse().ok()).unwrap_or(0) };
-    let (month, day) = (num(2), num(3));
-    if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
-        return Err(fail());
-    }
-    let days = days_from_civil(num(1), month, day);
-    let mut secs = days * 86_400 + num(4) * 3_600 + num(5) * 60 + num(6);
-    if let Some(zone) = caps.get(8).map(|m| m.as_str()) {
-        if let Some(sign) = zone.strip_prefix('+').map(|_| -1).or(zone.strip_prefix('-').map(|_| 1)) {
-            let digits: String = zone[1..].chars().filter(char::is_ascii_digit).collect();
-            let hh: i128 = digits[..2].parse().unwrap_or(0);
-            let mm: i128 = digits[2..].parse().unwrap_or(0);
-            secs += sign * (hh * 3_600 + mm * 60);
-        }
-    }
-    let frac = caps.get(7).map_or(0, |m| {
-        let f: String = m.as_str().chars().take(9).collect();
-        f.parse::<i128>().unwrap_or(0) * 10i128.pow(9 - f.len() as u32)
-    });
-    Ok(TimeBound { nanos: secs * NANOS_PER_SEC + frac, float: false })
+    let nanos = crate::convert::timestamp::parse_default(s).map_err(|e| in_access(e.to_string()))?;
+    Ok(TimeBound { nanos, float: false })
 }
 
 #[cfg(test)]

@@ -15,6 +15,9 @@ pub fn puppet_equals(a: &Value, b: &Value) -> bool {
         (Value::String(x), Value::String(y)) => str_casecmp(x, y) == Ordering::Equal,
         (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => (*x as f64) == *y,
         (Value::Float(x), Value::Float(y)) => x == y,
+        // A Timestamp equals its number of seconds since the epoch.
+        (Value::Timestamp(t), n @ (Value::Integer(_) | Value::Float(_)))
+        | (n @ (Value::Integer(_) | Value::Float(_)), Value::Timestamp(t)) => *t as f64 / 1e9 == seconds(n),
         (Value::Array(x), Value::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| puppet_equals(p, q))
         }
@@ -88,6 +91,18 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
         (Value::SemVer(_), _) | (_, Value::SemVer(_)) => {
             return Err(CoreError::Operand(format!(
                 "Comparison of: {} {} {}, is not possible. Caused by 'Versions not comparable to non Versions'.",
+                types::infer::general_type_name(a),
+                op.symbol(),
+                types::infer::general_type_name(b)
+            )))
+        }
+        (Value::Timestamp(x), Value::Timestamp(y)) => Some(x.cmp(y)),
+        // A Timestamp compares with seconds since the epoch, and with nothing else.
+        (Value::Timestamp(x), Value::Integer(_) | Value::Float(_)) => (*x as f64 / 1e9).partial_cmp(&seconds(b)),
+        (Value::Integer(_) | Value::Float(_), Value::Timestamp(y)) => seconds(a).partial_cmp(&(*y as f64 / 1e9)),
+        (Value::Timestamp(_), _) | (_, Value::Timestamp(_)) => {
+            return Err(CoreError::Operand(format!(
+                "Comparison of: {} {} {}, is not possible. Caused by 'Timestamps are only comparable to Timestamps, Integers, and Floats'.",
                 types::infer::general_type_name(a),
                 op.symbol(),
                 types::infer::general_type_name(b)

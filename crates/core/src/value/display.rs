@@ -62,6 +62,7 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
         Value::Timespan(t) => {
             out.write_str(&crate::types::time::format_timespan(crate::types::time::TimeBound { float: false, ..*t }))
         }
+        Value::Timestamp(t) => out.write_str(&crate::types::time::format_timestamp(*t)),
         Value::Binary(b) => out.write_str(&super::binary::strict(b)),
         Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),
     }

@@ -23,6 +23,7 @@ impl PartialEq for Value {
             (Value::Iterator(a), Value::Iterator(b)) => a == b,
             (Value::Uri(a), Value::Uri(b)) => a.as_str() == b.as_str(),
             (Value::Timespan(a), Value::Timespan(b)) => a.nanos == b.nanos,
+            (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
             (Value::Binary(a), Value::Binary(b)) => a == b,
             // Versions are equal with the same build metadata too (Ruby's `eql?`).
             (Value::SemVer(a), Value::SemVer(b)) => a == b,
@@ -54,6 +55,7 @@ impl Hash for Value {
             Value::Iterator(it) => it.hash(state),
             Value::Uri(u) => u.as_str().hash(state),
             Value::Timespan(t) => t.nanos.hash(state),
+            Value::Timestamp(t) => t.hash(state),
             Value::Binary(b) => b.hash(state),
             Value::SemVer(v) => v.hash(state),
             Value::SemVerRange(r) => r.hash(state),

@@ -10,7 +10,9 @@ mod eq;
 pub mod iterable;
 pub mod semver;
 pub mod timespan;
+pub mod timestamp;
 pub mod uri;
+pub mod zone;
 
 use std::sync::Arc;
 
@@ -57,6 +59,9 @@ pub enum Value {
     Uri(Arc<uri::Uri>),
     /// A duration in nanoseconds (`Timespan('1-00:00:00')`).
     Timespan(crate::types::time::TimeBound),
+    /// A moment: nanoseconds since 1970-01-01T00:00:00 UTC (`Timestamp('2020-01-02')`).
+    /// Spec: "Timestamp".
+    Timestamp(i128),
     /// A byte sequence (`Binary('YWJj')`).
     Binary(Arc<Vec<u8>>),
     /// A semantic version (`SemVer('1.2.3-rc.1+build.5')`).
@@ -133,6 +138,7 @@ impl Value {
             Value::Iterator(_) => "Iterator",
             Value::Uri(_) => "URI",
             Value::Timespan(_) => "Timespan",
+            Value::Timestamp(_) => "Timestamp",
             Value::Binary(_) => "Binary",
             Value::SemVer(_) => "SemVer",
             Value::SemVerRange(_) => "SemVerRange",

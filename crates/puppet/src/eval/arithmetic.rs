@@ -114,6 +114,25 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
             return Ok(Value::array(out));
         }
         (BinaryOp::Add, Value::Hash(h)) => return hash_merge(h, rhs),
+        (_, Value::Timestamp(t)) => return timestamp_op(op, *t, rhs, warn),
+        // Addition commutes: a duration or a number of seconds plus a moment.
+        (BinaryOp::Add, Value::Timespan(_) | Value::Integer(_) | Value::Float(_))
+            if matches!(rhs, Value::Timestamp(_)) =>
+        {
+            return timestamp_op(op, timestamp_nanos(rhs), lhs, warn)
+        }
+        (BinaryOp::Sub, Value::Timespan(_)) if matches!(rhs, Value::Timestamp(_)) => {
+            return Err(
+                "Error while evaluating a '-' expression, A Timestamp cannot be subtracted from a Timespan".into()
+            )
+        }
+        (_, Value::Integer(_) | Value::Float(_)) if matches!(rhs, Value::Timestamp(_)) => {
+            return Err(format!(
+                "Operator '{}' is not applicable to {} when right side is a Timestamp.",
+                op.symbol(),
+                if matches!(lhs, Value::Integer(_)) { "an Integer" } else { "a Float" }
+            ))
+        }
         (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div, Value::Timespan(t)) => {
             return timespan_op(op, t.nanos, rhs)
                 .map(|nanos| Value::Timespan(confer_core::types::time::TimeBound { nanos, float: false }))
@@ -236,6 +255,45 @@ fn timespan_op(op: BinaryOp, nanos: i128, rhs: &Value) -> Result<i128, String> {
         }
         _ => Err(format!("A Timespan cannot be combined with a {} by '{}'", rhs.type_name(), op.symbol())),
     }
+}
+
+fn timestamp_nanos(v: &Value) -> i128 {
+    match v {
+        Value::Timestamp(t) => *t,
+        _ => 0,
+    }
+}
+
+/// Timestamp arithmetic (Spec: "Timestamp"; Puppet's `Timestamp#+`/`#-`): a
+/// moment plus or minus a Timespan or seconds is a moment, a moment minus a
+/// moment is a Timespan; fractions of seconds below a nanosecond are cut.
+fn timestamp_op(
+    op: BinaryOp,
+    nanos: i128,
+    rhs: &Value,
+    warn: &mut dyn FnMut(Operand, String),
+) -> Result<Value, String> {
+    use confer_core::types::time::TimeBound;
+    use confer_core::value::timestamp::{add, from_float_seconds, from_seconds};
+    let other = match (op, rhs) {
+        (BinaryOp::Add, Value::Timestamp(_)) => {
+            return Err("Error while evaluating a '+' expression, A Timestamp cannot be added to a Timestamp".into())
+        }
+        (BinaryOp::Sub, Value::Timestamp(t)) => {
+            return nanos
+                .checked_sub(*t)
+                .map(|nanos| Value::Timespan(TimeBound { nanos, float: false }))
+                .ok_or_else(|| "Timestamp arithmetic overflowed".to_string())
+        }
+        (BinaryOp::Add | BinaryOp::Sub, Value::Timespan(span)) => span.nanos,
+        (BinaryOp::Add | BinaryOp::Sub, v) => match to_num(v, Operand::Right, warn)? {
+            Num::Int(i) => from_seconds(i),
+            Num::Float(f) => from_float_seconds(f).map_err(|e| e.to_string())?,
+        },
+        _ => return Err(format!("Operator '{}' is not applicable to a Timestamp.", op.symbol())),
+    };
+    let other = if op == BinaryOp::Sub { other.checked_neg().unwrap_or(i128::MAX) } else { other };
+    add(nanos, other).map(Value::Timestamp).map_err(|e| e.to_string())
 }
 
 /// `-v`: numbers negate, numeric strings convert first.

@@ -47,6 +47,7 @@ pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> 
         catalog: Catalog::default(),
         depth: 0,
         warned_once: Default::default(),
+        deprecations: Vec::new(),
     };
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
@@ -67,6 +68,7 @@ pub fn resolve_alias(program: &Program, source: &Source, name: &str) -> Result<T
         catalog: Catalog::default(),
         depth: 0,
         warned_once: Default::default(),
+        deprecations: Vec::new(),
     };
     let span = program.body.first().map_or_else(Span::default, |e| e.span);
     let resolved = ev.type_named(name, span).map_err(|flow| ev.to_error(flow))?;
@@ -101,6 +103,8 @@ pub(crate) struct Evaluator<'a> {
     depth: usize,
     /// Warnings Puppet gives once per run, already given.
     warned_once: std::collections::HashSet<String>,
+    /// The deprecations already reported: Puppet warns of each once a run.
+    deprecations: Vec<&'static str>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -144,6 +148,18 @@ impl<'a> Evaluator<'a> {
             return;
         }
         let message = format!("{message}\n   (file & line not available)");
+        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
+    }
+
+    /// Logs Puppet's deprecation warning `key` once a run; Puppet prints it with
+    /// the file and line of the first use on a line of its own.
+    pub(crate) fn deprecation(&mut self, key: &'static str, span: Span, message: &str) {
+        if self.deprecations.contains(&key) {
+            return;
+        }
+        self.deprecations.push(key);
+        let at = self.location(span);
+        let message = format!("{message}\n   (file: {}, line: {})", at.file, at.line);
         self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
     }
 

@@ -82,6 +82,7 @@ pub(crate) fn ruby_class(v: &Value) -> String {
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable::Iterator".into(),
         Value::Uri(_) => "URI::Generic".into(),
         Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
         Value::SemVer(_) => "SemanticPuppet::Version".into(),
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),

@@ -1,4 +1,4 @@
-//! `assert_type`, `type`, `convert_to`, `unwrap` and `sprintf`: checking,
+//! `assert_type`, `type`, `convert_to`, `unwrap`, `sprintf` and `strftime`: checking,
 //! inferring and converting values at run time.
 
 use confer_core::types::{infer::general_type_name, instance_of};
@@ -14,16 +14,7 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
         "assert_type" => Ok(assert_type(&mut call)),
         "type" => Ok(type_of(&call)),
         "unwrap" => Ok(unwrap(&mut call)),
-        "strftime" => Ok(match call.args.as_slice() {
-            [Value::Timespan(t), Value::String(fmt)] => confer_core::value::timespan::strftime(t.nanos, fmt)
-                .map(Value::from)
-                .map_err(|e| fail(call.span, e.to_string())),
-            [other, ..] => Err(fail(
-                call.span,
-                format!("'strftime' of a {} is not supported by confer yet (Timespan only)", other.type_name()),
-            )),
-            [] => Err(call.arity_error("a Timespan and a format")),
-        }),
+        "strftime" => Ok(strftime(&mut call)),
         "convert_to" => Ok(convert_to(&mut call)),
         "sprintf" => Ok(match call.args.split_first() {
             Some((Value::String(fmt), rest)) => {
@@ -33,6 +24,46 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
         }),
         _ => Err(call),
     }
+}
+
+/// Puppet's report when no signature of `strftime` fits.
+const STRFTIME_SIGNATURES: &str =
+    "The function 'strftime' was called with arguments it does not accept. It expects one of:
+  (Timespan time_object, String format)
+  (Timestamp time_object, String format, Optional[String] timezone)
+  (String format, Optional[String] timezone)";
+
+/// `strftime(timespan, format)`, `strftime(timestamp, format, timezone?)`
+/// and the legacy `strftime(format, timezone?)` for the current time.
+fn strftime(call: &mut Call<'_, '_>) -> EvalResult {
+    use confer_core::format::strftime as timestamp_strftime;
+    use confer_core::value::timestamp::now;
+    let zone = |v: Option<&Value>| match v {
+        None | Some(Value::Undef) => Ok(None),
+        Some(Value::String(z)) => Ok(Some(z.to_string())),
+        Some(other) => Err(fail(
+            call.span,
+            format!("'strftime' parameter 'timezone' expects a String value, got {}", general_type_name(other)),
+        )),
+    };
+    let text = match call.args.as_slice() {
+        [Value::Timespan(t), Value::String(fmt)] => confer_core::value::timespan::strftime(t.nanos, fmt),
+        [Value::Timestamp(t), Value::String(fmt), rest @ ..] if rest.len() <= 1 => {
+            timestamp_strftime(*t, fmt, zone(rest.first())?.as_deref())
+        }
+        [Value::String(fmt), rest @ ..] if rest.len() <= 1 => {
+            timestamp_strftime(now(), fmt, zone(rest.first())?.as_deref())
+        }
+        _ => return Err(fail(call.span, STRFTIME_SIGNATURES)),
+    };
+    if matches!(call.args.first(), Some(Value::String(_))) {
+        call.ev.deprecation(
+            "strftime",
+            call.span,
+            "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info",
+        );
+    }
+    text.map(Value::from).map_err(|e| fail(call.span, e.to_string()))
 }
 
 /// `assert_type(T, v)`: `v` when it is a `T`; otherwise the block's result

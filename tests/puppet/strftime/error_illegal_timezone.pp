@@ -1,0 +1,1 @@
+notice(strftime(Timestamp(0), "%F", "Europe/Stockholm"))

@@ -1,0 +1,1 @@
+notice(strftime("%Y") =~ /^[0-9]{4}$/, strftime("%z", "EST"))

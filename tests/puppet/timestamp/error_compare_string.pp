@@ -1,0 +1,2 @@
+$t = Timestamp("2016-01-01T00:00:00 UTC")
+notice($t < "a")

@@ -1,0 +1,1 @@
+notice(Timestamp({string => "2015", format => "%Y", foo => 1}))

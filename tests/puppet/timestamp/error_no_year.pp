@@ -1,0 +1,1 @@
+notice(Timestamp("10:00", "%H:%M"))

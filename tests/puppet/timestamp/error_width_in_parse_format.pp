@@ -1,0 +1,1 @@
+notice(Timestamp("2016-09-04", "%4Y-%m-%d"))

@@ -1,0 +1,1 @@
+notice(Timestamp(1.5), Timestamp(-1.5), Timestamp(1.123456789123), Timestamp(0.1))

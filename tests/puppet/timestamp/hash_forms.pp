@@ -1,0 +1,1 @@
+notice(Timestamp(string => "Sunday, 28 August, 2016", format => "%A, %d %B, %Y"), Timestamp({string => "Sunday, 28 August, 2016", format => "%A, %d %B, %Y", timezone => "EST"}), Timestamp({string => "2016-09-04 10:11"}), Timestamp({string => "2016-09-04", timezone => "PDT"}))

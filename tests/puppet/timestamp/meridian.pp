@@ -1,0 +1,1 @@
+notice(Timestamp("2016-09-04 3:04:05 pm", "%F %l:%M:%S %p"), Timestamp("2016-09-04 12:04:05 AM", "%F %I:%M:%S %p"), Timestamp("2016-09-04 12:04:05 p.m.", "%F %I:%M:%S %p"), Timestamp("2016-09-04 03:04:05 PM", "%F %r"))

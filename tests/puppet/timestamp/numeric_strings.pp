@@ -1,0 +1,2 @@
+$t = Timestamp(0)
+notice($t + "1", $t - "0.5")

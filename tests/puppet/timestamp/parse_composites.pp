@@ -1,0 +1,1 @@
+notice(Timestamp(" 4-SEP-2016", "%v"), Timestamp("09/04/16", "%D"), Timestamp("09/04/16 10:11:12", "%x %X"), Timestamp("2016-09-04 1%", "%F %H%%"), Timestamp("2016-09-04 10:11", "%F %R"), Timestamp("2016-09-04 10:11:12", "%F %T"))

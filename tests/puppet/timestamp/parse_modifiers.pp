@@ -1,0 +1,1 @@
+notice(Timestamp("16-09-04", "%Oy-%Om-%Od"), Timestamp("2016-09-04", "%EY-%m-%d"), Timestamp("2016-09-04 +05:30", "%F %:z"), Timestamp("2016-09-04 T", "%F %n%t T"), Timestamp("+2016-09-04", "%F"), Timestamp("Wed Aug  4 12:13:14 2016", "%c"))

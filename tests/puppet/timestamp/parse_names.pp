@@ -1,0 +1,1 @@
+notice(Timestamp("SEPTEMBER 4 2016", "%B %d %Y"), Timestamp("sep 4 2016", "%b %d %Y"), Timestamp("September 4 2016", "%b %d %Y"), Timestamp("Mon Sep  4 2016", "%a %b %e %Y"), Timestamp("4 Sep 2016", "%e %h %Y"))

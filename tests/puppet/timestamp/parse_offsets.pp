@@ -1,0 +1,1 @@
+notice(Timestamp("2016-09-04 03:04:05 +0200", "%F %T %z"), Timestamp("2016-09-04 03:04:05 +02:00", "%F %T %z"), Timestamp("2016-09-04 03:04:05 PDT", "%F %T %Z"), Timestamp("2016-09-04 03:04:05 Eastern Standard Time", "%F %T %Z"), Timestamp("2016-09-04 03:04:05 GMT+2", "%F %T %z"), Timestamp("2016-09-04 03:04:05 Z", "%F %T %Z"), Timestamp("2016-09-04 03:04:05 -0330", "%F %T %z"))

@@ -1,0 +1,1 @@
+notice(sprintf("%s", Timestamp(1.5)))

@@ -1,0 +1,1 @@
+notice(Timestamp("Sunday, 28 August, 2016", "%A, %d %B, %Y"))
