@@ -155,11 +155,7 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
         },
         Type::SemVerRange => matches!(v, Value::SemVerRange(_)),
         Type::Deferred | Type::Object => matches!(v, Value::Deferred(_)),
-        Type::Callable(_)
-        | Type::Runtime(_)
-        | Type::CatalogEntry
-        | Type::Resource { .. }
-        | Type::Class(_) => false,
+        Type::Callable(_) | Type::Runtime(_) | Type::CatalogEntry | Type::Resource { .. } | Type::Class(_) => false,
     }
 }
 
