@@ -95,11 +95,17 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
                     None => text,
                 })
             }
-            'c' if spec.alt => {
-                let c = u32::try_from(*n).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
-                spec.pad(puppet_double_quote(&c.to_string()))
+            'c' => {
+                // Ruby's `pack('U')` refuses what is not a code point.
+                let c = u32::try_from(*n)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| FormatError::BadFormats("pack(U): value out of range".into()))?;
+                let text = c.to_string();
+                spec.pad(if spec.alt { puppet_double_quote(&text) } else { text })
             }
-            'p' => format_integer(&spec.with_letter('d'), *n)?,
+            // `%p` is the plain text: width and precision, no sign or zeros.
+            'p' => spec.pad(spec.truncate(n.to_string())),
             _ => format_integer(spec, *n)?,
         },
         Value::Float(f) => format_float(spec, *f)?,
@@ -133,8 +139,8 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
                 let word = if spec.alt { word[..1].to_string() } else { word.to_string() };
                 spec.pad(if spec.letter.is_uppercase() { capitalize(&word) } else { word })
             }
-            's' | 'p' => spec.pad(quoted_if(spec.alt && spec.letter == 's', b.to_string())),
-            'd' | 'x' | 'X' | 'o' | 'b' | 'B' => format_integer(&Spec { alt: false, ..spec.clone() }, i64::from(*b))?,
+            's' | 'p' => spec.pad(spec.truncate(b.to_string())),
+            'd' | 'x' | 'X' | 'o' | 'b' | 'B' => format_integer(spec, i64::from(*b))?,
             'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => format_float(spec, if *b { 1.0 } else { 0.0 })?,
             _ => return Err(unsupported(spec, "Boolean", "tTyYdxXobBeEfgGaAsp")),
         },
@@ -154,14 +160,14 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             _ => return Err(unsupported(spec, "Default", "dDsp")),
         }),
         Value::Regexp(r) => spec.pad(match spec.letter {
-            's' if spec.alt => puppet_quote(&r.source().replace("\\/", "/")),
-            's' => r.source().replace("\\/", "/"),
+            's' if spec.alt => spec.truncate(puppet_quote(&r.source().replace("\\/", "/"))),
+            's' => spec.truncate(r.source().replace("\\/", "/")),
             'p' => format!("/{}/", r.source()),
             _ => return Err(unsupported(spec, "Regexp", "sp")),
         }),
         Value::Type(t) => spec.pad(match spec.letter {
-            's' => quoted_if(spec.alt, t.to_string()),
-            'p' => t.to_string(),
+            's' => spec.truncate(quoted_if(spec.alt, t.to_string())),
+            'p' => spec.truncate(t.to_string()),
             _ => return Err(unsupported(spec, "Type", "sp")),
         }),
         Value::Binary(b) => {

@@ -73,7 +73,8 @@ pub fn format_integer(spec: &Spec, n: i64) -> Result<String, FormatError> {
         }
     };
     let negative = n < 0;
-    let prefix = if spec.alt { prefix } else { "" };
+    // Ruby writes zero without a prefix, even with `#`.
+    let prefix = if spec.alt && n != 0 { prefix } else { "" };
     if negative && radix != 10 && !spec.plus && !spec.space {
         let digits = twos_complement(n, radix);
         let digits = if spec.letter == 'X' { digits.to_uppercase() } else { digits };
