@@ -26,7 +26,8 @@ pub fn parse_integer(text: &str, radix: Option<u32>) -> Result<i64, ConvertError
     let radix = match (radix, prefixed) {
         (None, p) => p.unwrap_or(10),
         (Some(r), Some(p)) if r == p => r,
-        (Some(8), Some(_)) | (Some(10), Some(8)) => {
+        // `0b…` is all hex digits to radix 16, as to Ruby's `Integer()`.
+        (Some(8), Some(_)) | (Some(10), Some(8)) | (Some(16), Some(2)) => {
             return parse_integer_plain(body, radix.unwrap_or(10), negative).ok_or_else(cannot)
         }
         (Some(_), Some(_)) => return Err(cannot()),

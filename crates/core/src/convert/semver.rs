@@ -23,7 +23,13 @@ pub fn semver(args: &[Value]) -> Result<Value, ConvertError> {
                 get("build").unwrap_or(Value::Undef),
             ])?
         }
-        [_, _, _, ..] if args.len() <= 5 => from_parts(args)?,
+        // Positionally, a qualifier must be a string: undef does not fit.
+        [_, _, _, rest @ ..] if rest.len() <= 2 => {
+            if let Some(undef) = rest.iter().find(|v| v.is_undef()) {
+                return Err(mismatch(undef));
+            }
+            from_parts(args)?
+        }
         [other] => return Err(mismatch(other)),
         _ => return Err(invalid(format!("'new_Version' expects between 1 and 5 arguments, got {}", args.len()))),
     };

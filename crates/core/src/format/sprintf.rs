@@ -14,6 +14,7 @@ fn inspect(v: &Value) -> String {
         Value::Undef => "nil".into(),
         Value::String(s) => format!("{s:?}"),
         Value::Float(f) => ruby_float_to_s(*f),
+        Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
         Value::Array(items) => format!("[{}]", items.iter().map(inspect).collect::<Vec<_>>().join(", ")),
         Value::Hash(map) => {
             format!(
@@ -30,23 +31,32 @@ fn ruby_to_s(v: &Value) -> String {
     match v {
         Value::String(s) => s.to_string(),
         Value::Undef => String::new(),
+        Value::Sensitive(_) => "Sensitive [value redacted]".into(),
         other => inspect(other),
     }
 }
 
 fn formatted(spec: &Spec, v: &Value) -> Result<String, FormatError> {
+    // Puppet passes an undef argument to Ruby's format as an empty string.
+    let empty = Value::from("");
+    let v = if v.is_undef() { &empty } else { v };
     let bad = || FormatError::BadFormats(format!("sprintf: '{}' cannot format a {}", spec.source, v.type_name()));
     match spec.letter {
         'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c' => match v {
             Value::Integer(n) => format_integer(spec, *n),
             Value::Float(f) => format_integer(spec, f.trunc() as i64),
-            Value::String(s) => s.trim().parse::<i64>().map_err(|_| bad()).and_then(|n| format_integer(spec, n)),
+            // Ruby's `Integer()` reads the string, prefixes included.
+            Value::String(s) => {
+                crate::convert::parse_integer(s.trim(), None).map_err(|_| bad()).and_then(|n| format_integer(spec, n))
+            }
             _ => Err(bad()),
         },
         'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => match v {
             Value::Integer(n) => format_float(spec, *n as f64),
             Value::Float(f) => format_float(spec, *f),
-            Value::String(s) => s.trim().parse::<f64>().map_err(|_| bad()).and_then(|f| format_float(spec, f)),
+            Value::String(s) => {
+                crate::convert::parse_float(s.trim()).map_err(|_| bad()).and_then(|f| format_float(spec, f))
+            }
             _ => Err(bad()),
         },
         's' | 'p' => {
