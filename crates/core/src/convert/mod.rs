@@ -67,9 +67,28 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::Init(init) => return init_value(init, args),
         Type::Uri(_) => {
             let uri = match args {
-                [Value::String(s)] => crate::value::uri::Uri::parse(s),
-                [Value::Hash(h)] => crate::value::uri::Uri::from_parts(h),
-                _ => return Err(invalid("'new' for URI expects a String or a Hash of parts")),
+                [Value::String(s)] if !s.is_empty() => crate::value::uri::Uri::parse(s),
+                [Value::Hash(h)] => {
+                    // Puppet's signature: known parts only, strings, and an
+                    // Integer port.
+                    for (k, v) in h.iter() {
+                        let name = k.as_str().unwrap_or_default();
+                        let fits = match name {
+                            "port" => matches!(v, Value::Integer(p) if *p >= 0),
+                            _ => crate::types::uri::PARTS.contains(&name) && matches!(v, Value::String(_)),
+                        };
+                        if !fits {
+                            return Err(invalid(format!(
+                                "URI.new expects a Hash of the parts {} (port an Integer), got '{}' => {}",
+                                crate::types::uri::PARTS.join(", "),
+                                crate::value::to_s(k),
+                                crate::types::infer::infer_generalized(v)
+                            )));
+                        }
+                    }
+                    crate::value::uri::Uri::from_parts(h)
+                }
+                _ => return Err(invalid("URI.new expects a non-empty String or a Hash of parts")),
             };
             Value::Uri(std::sync::Arc::new(uri.map_err(|e| invalid(e.to_string()))?))
         }

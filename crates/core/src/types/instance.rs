@@ -144,7 +144,7 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         Type::Uri(params) => match v {
-            Value::Uri(u) => super::uri::params_assignable(params.as_deref(), Some(u.parts())),
+            Value::Uri(u) => super::uri::value_matches(params.as_deref(), u),
             _ => false,
         },
         Type::SemVer(ranges) => match v {

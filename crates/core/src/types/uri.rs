@@ -47,6 +47,15 @@ pub fn parse_uri(s: &str) -> Result<Vec<(Arc<str>, Value)>, CoreError> {
                 push("port", p);
             }
         }
+        // Ruby's URI::FTP keeps the path without its leading `/` and takes
+        // a `;type=` suffix as the transfer type.
+        let path = match scheme.as_deref() {
+            Some("ftp") => {
+                let p = path.strip_prefix('/').unwrap_or(path);
+                p.split_once(";type=").map_or(p, |(p, _)| p)
+            }
+            _ => path,
+        };
         if !path.is_empty() {
             push("path", path);
         }
@@ -91,6 +100,16 @@ pub fn params_assignable(params: Option<&[(Arc<str>, Value)]>, others: Option<&[
         others.iter().find(|(n, _)| n == name).is_some_and(|(_, a)| {
             case_match(a, b) || matches!((a, b), (Value::Type(ta), Value::Type(tb)) if super::assignable(tb, ta))
         })
+    })
+}
+
+/// Whether a URI value is an instance of `URI[params]`: each constrained
+/// part, as the value's attribute (an absent part is `undef`, the port is
+/// the scheme's default when not written), matches its constraint.
+pub fn value_matches(params: Option<&[(Arc<str>, Value)]>, uri: &crate::value::uri::Uri) -> bool {
+    params.unwrap_or(&[]).iter().all(|(name, constraint)| {
+        let part = uri.attribute(name).unwrap_or(Value::Undef);
+        case_match(&part, constraint)
     })
 }
 

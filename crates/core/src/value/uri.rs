@@ -17,7 +17,15 @@ pub struct Uri {
 impl Uri {
     /// Parses a URI string.
     pub fn parse(text: &str) -> Result<Uri, CoreError> {
-        Ok(Uri { text: text.to_string(), parts: parse_uri(text)? })
+        let parts = parse_uri(text)?;
+        // Ruby's URI writes the scheme in lower case.
+        let text = match text.find(':') {
+            Some(at) if parts.iter().any(|(n, _)| &**n == "scheme") => {
+                format!("{}{}", text[..at].to_ascii_lowercase(), &text[at..])
+            }
+            _ => text.to_string(),
+        };
+        Ok(Uri { text, parts })
     }
 
     /// Builds a URI from named parts (`scheme`, `host`, `path`, …).
