@@ -65,6 +65,12 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::SemVerRange => semver::semver_range(args)?,
         Type::Deferred => deferred(args)?,
         Type::Init(init) => return init_value(init, args),
+        Type::Regexp(_) => match args {
+            [Value::String(s)] => {
+                Value::Regexp(std::sync::Arc::new(crate::regexp::Regexp::new(s).map_err(|e| invalid(e.to_string()))?))
+            }
+            _ => return Err(invalid("Regexp.new expects a String")),
+        },
         Type::Uri(_) => {
             let uri = match args {
                 [Value::String(s)] if !s.is_empty() => crate::value::uri::Uri::parse(s),

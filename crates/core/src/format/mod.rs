@@ -162,7 +162,8 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
         Value::Regexp(r) => spec.pad(match spec.letter {
             's' if spec.alt => spec.truncate(puppet_quote(&r.source().replace("\\/", "/"))),
             's' => spec.truncate(r.source().replace("\\/", "/")),
-            'p' => format!("/{}/", r.source()),
+            // The literal form: a `/` of the source is escaped.
+            'p' => format!("/{}/", escape_slashes(r.source())),
             _ => return Err(unsupported(spec, "Regexp", "sp")),
         }),
         Value::Type(t) => spec.pad(match spec.letter {
@@ -246,6 +247,20 @@ fn timestamp_text(spec: &Spec, nanos: i128) -> Result<String, FormatError> {
         'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => format_float(spec, nanos as f64 / 1e9)?,
         other => return Err(FormatError::BadFormats(format!("malformed format string - %{other}"))),
     })
+}
+
+/// Escapes each `/` that is not escaped yet, as a regexp literal needs.
+fn escape_slashes(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut escaped = false;
+    for c in source.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -32,7 +32,8 @@ fn sign_of(negative: bool, spec: &Spec) -> &'static str {
 /// them: `..f6` for -10 in hex.
 fn twos_complement(n: i64, radix: u32) -> String {
     let top = char::from_digit(radix - 1, radix).unwrap_or('f');
-    let digits = to_radix((n as i128 + (1i128 << 100)) as u128, radix);
+    // 2^120 is a whole number of binary, octal and hex digits.
+    let digits = to_radix((n as i128 + (1i128 << 120)) as u128, radix);
     let trimmed = digits.trim_start_matches(top);
     format!("..{top}{trimmed}")
 }
@@ -76,8 +77,21 @@ pub fn format_integer(spec: &Spec, n: i64) -> Result<String, FormatError> {
     // Ruby writes zero without a prefix, even with `#`.
     let prefix = if spec.alt && n != 0 { prefix } else { "" };
     if negative && radix != 10 && !spec.plus && !spec.space {
-        let digits = twos_complement(n, radix);
-        let digits = if spec.letter == 'X' { digits.to_uppercase() } else { digits };
+        let mut digits = twos_complement(n, radix);
+        if spec.letter == 'X' {
+            digits = digits.to_uppercase();
+        }
+        // Ruby zero-pads a two's complement with its top digit, after the
+        // `..`, and writes no `0` prefix for octal.
+        let prefix = if radix == 8 { "" } else { prefix };
+        if let (true, Some(width)) = (spec.zero && !spec.left, spec.width) {
+            let len = prefix.len() + digits.chars().count();
+            if width > len {
+                let top = digits.chars().nth(2).unwrap_or('f');
+                digits.insert_str(2, &top.to_string().repeat(width - len));
+            }
+            return Ok(format!("{prefix}{digits}"));
+        }
         return Ok(pad_number(spec, "", prefix, digits));
     }
     let mut digits = to_radix(n.unsigned_abs() as u128, radix);
