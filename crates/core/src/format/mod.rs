@@ -19,7 +19,7 @@ use map::Formats;
 
 pub use number::{format_float, format_integer};
 pub use spec::{FormatError, Spec};
-pub use sprintf::sprintf;
+pub use sprintf::{ruby_inspect, sprintf};
 pub use strftime::strftime;
 
 /// `String(value, formats)`: `formats` is absent/`default`, one directive for
@@ -48,6 +48,19 @@ pub fn string(v: &Value, formats: Option<&Value>) -> Result<String, FormatError>
         }
     };
     render(v, &map, Indentation::TOP)
+}
+
+/// How Puppet shows a resource parameter's value in its log
+/// (`defined 'message' as …`): collections in the alternate `%#p` layout,
+/// strings quoted, everything else by the defaults.
+pub fn parameter_text(v: &Value) -> String {
+    let mut formats = crate::HashMap::new();
+    for (name, directive) in [("Collection", "%#p"), ("Binary", "%p"), ("String", "%p"), ("Runtime", "%p")] {
+        if let Some(t) = by_name(name) {
+            formats.insert(Value::Type(std::sync::Arc::new(t)), Value::from(directive));
+        }
+    }
+    string(v, Some(&Value::hash(formats))).unwrap_or_else(|_| crate::value::to_s(v))
 }
 
 /// Formats `v` with the entry `map` selects for it (`%s` when none does).

@@ -9,17 +9,20 @@ use crate::float::ruby_float_to_s;
 use crate::Value;
 
 /// Ruby's `inspect` of the Ruby value a Puppet value becomes.
-fn inspect(v: &Value) -> String {
+pub fn ruby_inspect(v: &Value) -> String {
     match v {
         Value::Undef => "nil".into(),
         Value::String(s) => format!("{s:?}"),
         Value::Float(f) => ruby_float_to_s(*f),
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
-        Value::Array(items) => format!("[{}]", items.iter().map(inspect).collect::<Vec<_>>().join(", ")),
+        Value::Array(items) => format!("[{}]", items.iter().map(ruby_inspect).collect::<Vec<_>>().join(", ")),
         Value::Hash(map) => {
             format!(
                 "{{{}}}",
-                map.iter().map(|(k, v)| format!("{}=>{}", inspect(k), inspect(v))).collect::<Vec<_>>().join(", ")
+                map.iter()
+                    .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         }
         other => crate::value::to_s(other),
@@ -32,7 +35,7 @@ fn ruby_to_s(v: &Value) -> String {
         Value::String(s) => s.to_string(),
         Value::Undef => String::new(),
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),
-        other => inspect(other),
+        other => ruby_inspect(other),
     }
 }
 
@@ -60,7 +63,7 @@ fn formatted(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             _ => Err(bad()),
         },
         's' | 'p' => {
-            let text = if spec.letter == 'p' { inspect(v) } else { ruby_to_s(v) };
+            let text = if spec.letter == 'p' { ruby_inspect(v) } else { ruby_to_s(v) };
             let text = match spec.precision {
                 Some(p) => text.chars().take(p).collect(),
                 None => text,

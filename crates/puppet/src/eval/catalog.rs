@@ -243,12 +243,23 @@ impl<'a> Evaluator<'a> {
     pub(super) fn report_catalog(&mut self) {
         let mut lines = Vec::new();
         for r in self.catalog.resources.iter().filter(|r| !r.virtual_ && r.type_name == "Notify") {
-            let message = r.attributes.get(&Value::from("message")).map_or_else(|| r.title.clone(), to_s);
-            lines.push(message.clone());
-            lines.push(format!(
-                "/Stage[main]/{}/Notify[{}]/message: defined 'message' as '{}'",
-                r.container, r.title, message
-            ));
+            // An undef message is the title; of an array only the first
+            // element is used (notify's message is a single value).
+            let value = match r.attributes.get(&Value::from("message")) {
+                None | Some(Value::Undef) => Value::from(r.title.as_str()),
+                Some(Value::Array(items)) => items.first().cloned().unwrap_or_else(|| Value::from(r.title.as_str())),
+                Some(v) => v.clone(),
+            };
+            let (shown, change) = match &value {
+                Value::Sensitive(_) => (to_s(&value), "changed [redacted] to [redacted]".to_string()),
+                Value::Hash(_) | Value::Array(_) => (
+                    confer_core::format::ruby_inspect(&value),
+                    format!("defined 'message' as {}", confer_core::format::parameter_text(&value)),
+                ),
+                other => (to_s(other), format!("defined 'message' as {}", confer_core::format::parameter_text(other))),
+            };
+            lines.push(shown);
+            lines.push(format!("/Stage[main]/{}/Notify[{}]/message: {change}", r.container, r.title));
         }
         for message in lines {
             self.logger.log(LogEvent { level: Level::Notice, scope: None, message, location: None });
