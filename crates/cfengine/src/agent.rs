@@ -125,9 +125,10 @@ pub fn schedule(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
 fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, agent: bool) {
     match ptype {
         "vars" | "meta" => {
-            crate::verify_vars::verify_var_promise(ctx, pp, exp);
+            let meta = ptype == "meta";
+            crate::verify_vars::verify_var_promise(ctx, exp, meta);
             if agent {
-                crate::verify_vars::verify_var_promise(ctx, pp, exp);
+                crate::verify_vars::verify_var_promise(ctx, exp, meta);
             }
         }
         "classes" => verify_class_promise(ctx, exp),
@@ -261,7 +262,7 @@ pub fn eval_args(ctx: &mut EvalContext, args: &[Rval]) -> Vec<Rv> {
             },
             Rval::Scalar(s) => out.push(Rv::scalar(ctx.expand(s))),
             Rval::FnCall(f) => out.push(functions::call(ctx, &Arc::new(f.clone())).1),
-            Rval::List(_) => out.push(evaluate_final_rval(ctx, &Rv::from_ast(a), false)),
+            Rval::List(_) => out.push(evaluate_final_rval(ctx, &Rv::from_ast(a))),
         }
     }
     out
@@ -301,16 +302,26 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         ));
     }
     let args = eval_args(ctx, &args);
-    call_bundle(ctx, &bundle, args, true);
+    // `inherit => "true"`: the caller's bundle-scoped classes are seen in
+    // the called bundle.
+    let inherited = match exp.get("inherit").and_then(Rv::as_scalar) {
+        Some("true" | "yes" | "on") => ctx.bundles.last().map(|f| f.classes.clone()).unwrap_or_default(),
+        _ => HashSet::new(),
+    };
+    call_bundle(ctx, &bundle, args, Some(inherited));
 }
 
-/// Evaluates `bundle` with `args`, as a method call or a bundlesequence
-/// entry.
-pub fn call_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, as_method: bool) {
+/// Evaluates `bundle` with `args`, as a method call (with the classes it
+/// inherits from its caller) or, for `None`, as a bundlesequence entry.
+pub fn call_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, method: Option<HashSet<String>>) {
     let saved_this = std::mem::take(&mut ctx.this);
     let saved_promise = ctx.promise.take();
     let saved_pass = ctx.pass;
+    let as_method = method.is_some();
     push_bundle(ctx, bundle, args);
+    if let (Some(frame), Some(inherited)) = (ctx.bundles.last_mut(), method) {
+        frame.classes = inherited;
+    }
     if as_method {
         let ns = bundle.ns.clone();
         let name = bundle.name.clone();

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::agent;
-use crate::ast::Policy;
+use crate::ast::{Policy, Rval};
 use crate::context::{EvalContext, Sink, HARD_CLASSES};
 use crate::diagnostic::{Diagnostic, Pos};
 use crate::parser;
@@ -59,7 +59,7 @@ fn inputs(ctx: &mut EvalContext) -> Vec<(String, Arc<str>)> {
             if c.lval != "inputs" || (c.classes != "any" && ctx.eval_class_expr(&c.classes) != Some(true)) {
                 continue;
             }
-            let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false);
+            let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
             for item in v.list_strings() {
                 if item.contains('$') {
                     continue;
@@ -114,8 +114,9 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
     Ok(policy)
 }
 
-/// Collapses `a/./b` and `a/x/../b` so a file is loaded once.
-fn normalize(p: &str) -> String {
+/// Collapses `a/./b` and `a/x/../b` (textually, as cf-agent's
+/// `CompressPath`), so that a file is loaded once.
+pub(crate) fn normalize(p: &str) -> String {
     let mut parts: Vec<&str> = vec![];
     for seg in p.split('/') {
         match seg {
@@ -232,7 +233,7 @@ pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     }
     for (b, args) in entries {
         let args = agent::eval_args(&mut ctx, &args);
-        agent::call_bundle(&mut ctx, &b, args, false);
+        agent::call_bundle(&mut ctx, &b, args, None);
         if ctx.aborted.is_some() {
             break;
         }
@@ -251,8 +252,16 @@ pub fn preliminary_convergence(ctx: &mut EvalContext) {
         agent::push_bundle(ctx, b, vec![]);
         for section in &b.sections {
             for pp in &section.promises {
-                let mut noop = |_: &mut EvalContext, _: &crate::ast::Promise, _: &crate::promise::Expanded| {};
-                crate::promise::expand_promise(ctx, pp, &section.promise_type, &mut noop);
+                // `CommonEvalPromise` does nothing, but `ExpandPromise` verifies
+                // every iteration of a vars or meta promise once more.
+                let ptype = section.promise_type.as_str();
+                let meta = ptype == "meta";
+                let mut eval = |ctx: &mut EvalContext, _: &crate::ast::Promise, exp: &crate::promise::Expanded| {
+                    if meta || ptype == "vars" {
+                        crate::verify_vars::verify_var_promise(ctx, exp, meta);
+                    }
+                };
+                crate::promise::expand_promise(ctx, pp, ptype, &mut eval);
             }
         }
         ctx.bundles.pop();
@@ -287,13 +296,34 @@ fn bundlesequence(ctx: &mut EvalContext) -> Option<Vec<Rv>> {
             if c.lval != "bundlesequence" || (c.classes != "any" && ctx.eval_class_expr(&c.classes) != Some(true)) {
                 continue;
             }
-            return match evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false) {
-                Rv::List(items) => Some(items.to_vec()),
-                other => Some(vec![other]),
+            // `ResolveControlBody` only expands the bundlesequence: its
+            // entries name bundles, they are not function calls. No `this`
+            // frame is set: `$(this.promise_filename)` stays as written.
+            let entries = match &c.rval {
+                Rval::List(items) => items.iter().map(|i| expand_entry(ctx, i)).collect(),
+                other => vec![expand_entry(ctx, other)],
             };
+            return Some(entries);
         }
     }
     Some(vec![Rv::scalar("main")])
+}
+
+/// One bundlesequence entry with its references expanded (`ExpandPrivateRval`).
+fn expand_entry(ctx: &mut EvalContext, r: &Rval) -> Rv {
+    match r {
+        Rval::Scalar(s) => Rv::scalar(ctx.expand(s)),
+        Rval::FnCall(f) => {
+            let mut call = f.clone();
+            for a in call.args.iter_mut() {
+                if let Rval::Scalar(s) = a {
+                    *a = Rval::Scalar(ctx.expand(s).into());
+                }
+            }
+            Rv::FnCall(Arc::new(call))
+        }
+        Rval::List(_) => Rv::from_ast(r),
+    }
 }
 
 /// Validates like `cf-promises -f FILE`: parse every file; 0 when valid.

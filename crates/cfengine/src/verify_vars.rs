@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 
-use crate::ast::Promise;
 use crate::context::EvalContext;
 use crate::expand::{contains_var, is_cf3_var_string, is_expandable, is_naked_var};
 use crate::functions;
@@ -36,8 +35,9 @@ fn shape_fits(rval: &Rv, ty: DataType) -> bool {
     }
 }
 
-/// Verifies one iteration of a vars promise.
-pub fn verify_var_promise(ctx: &mut EvalContext, _pp: &Promise, exp: &Expanded) {
+/// Verifies one iteration of a vars promise; `meta` promises store their
+/// variables in the scope `<bundle>_meta` (cf-agent's `VarRefSetMeta`).
+pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
     let mut ok_redefine = true;
     let mut drop_undefined = false;
     let mut cp: Option<(DataType, &str, &Rv)> = None;
@@ -62,7 +62,10 @@ pub fn verify_var_promise(ctx: &mut EvalContext, _pp: &Promise, exp: &Expanded) 
         ctx.error(format!("Variable '{}' breaks its own promise with multiple ({num_values}) values", exp.promiser));
         return;
     }
-    let r = promiser_ref(ctx, &exp.promiser);
+    let mut r = promiser_ref(ctx, &exp.promiser);
+    if meta {
+        r.scope = r.scope.map(|s| format!("{s}_meta"));
+    }
     let existing = if is_expandable(&exp.promiser) { None } else { ctx.get(&r) };
 
     let mut rval = match cp_rval {
@@ -117,7 +120,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, _pp: &Promise, exp: &Expanded) 
             return;
         }
     }
-    rval = evaluate_final_rval(ctx, &rval, true);
+    rval = evaluate_final_rval(ctx, &rval);
 
     if let Some(old) = &existing {
         if !ok_redefine {

@@ -3,7 +3,9 @@
 //! and the functions themselves, split by family.
 
 mod data;
+mod file;
 mod list;
+mod policy;
 mod predicate;
 mod string;
 
@@ -127,9 +129,31 @@ static SPECS: &[Spec] = &[
     f("classmatch", "context", 1, predicate::classmatch),
     f("isgreaterthan", "context", 2, predicate::isgreaterthan),
     f("islessthan", "context", 2, predicate::islessthan),
-    f("fileexists", "context", 1, predicate::fileexists),
-    f("isdir", "context", 1, predicate::isdir),
-    f("isplain", "context", 1, predicate::isplain),
+    // files, read only
+    f("fileexists", "context", 1, file::fileexists),
+    f("isdir", "context", 1, file::isdir),
+    f("isplain", "context", 1, file::isplain),
+    f("islink", "context", 1, file::islink),
+    f("isexecutable", "context", 1, file::isexecutable),
+    f("filesize", "int", 1, file::filesize),
+    f("filestat", "string", 2, file::filestat),
+    // the policy and the evaluation state
+    v("bundlesmatching", "slist", policy::bundlesmatching),
+    f("bundlestate", "data", 1, policy::bundlestate),
+    v("getvariablemetatags", "slist", policy::getvariablemetatags),
+    // functions confer never evaluates: they run commands or reach the network
+    v("execresult", "string", not_evaluated),
+    v("execresult_as_data", "data", not_evaluated),
+    v("returnszero", "context", not_evaluated),
+    v("usemodule", "context", not_evaluated),
+    v("readtcp", "string", not_evaluated),
+    v("selectservers", "int", not_evaluated),
+    v("remotescalar", "string", not_evaluated),
+    v("remoteclassesmatching", "context", not_evaluated),
+    v("hubknowledge", "string", not_evaluated),
+    v("url_get", "data", not_evaluated),
+    v("host2ip", "string", not_evaluated),
+    v("ip2host", "string", not_evaluated),
     f("validjson", "context", 1, predicate::validjson),
     f("reglist", "context", 2, predicate::reglist),
     f("regarray", "context", 2, predicate::regarray),
@@ -260,6 +284,19 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
         Ok(r) => (true, r),
         Err(()) => failed,
     }
+}
+
+/// The functions that run commands or reach the network: confer knows them
+/// (so a policy using them is valid) but never calls them. The call fails as
+/// a failing function does in cf-agent: the promise using it is not kept.
+fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
+    let file = ctx.bundle().map(|b| b.file.to_string()).unwrap_or_default();
+    let line = ctx.promise.as_ref().map_or(0, |p| p.line);
+    ctx.error(format!(
+        "Function '{}' is not evaluated: confer does not run commands or reach the network (in promise '{file}' near line {line})",
+        f.name
+    ));
+    Err(())
 }
 
 /// A class result: `any` or `!any`.

@@ -68,18 +68,6 @@ pub(super) fn islessthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
     class_result(compare(a) == std::cmp::Ordering::Less)
 }
 
-pub(super) fn fileexists(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(std::path::Path::new(arg_str(a, 0)).exists())
-}
-
-pub(super) fn isdir(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(std::path::Path::new(arg_str(a, 0)).is_dir())
-}
-
-pub(super) fn isplain(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(std::path::Path::new(arg_str(a, 0)).is_file())
-}
-
 pub(super) fn validjson(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     class_result(crate::json::parse(arg_str(a, 0)).is_ok())
 }

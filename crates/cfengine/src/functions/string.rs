@@ -201,15 +201,17 @@ pub(super) fn escape(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(out))
 }
 
-pub(super) fn eval_math(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+/// `eval(expr, mode, "infix")`: `math` gives the value with six decimals,
+/// `class` a context (true unless near zero or unparsable).
+pub(super) fn eval_math(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let expr = arg_str(a, 0);
-    match super::super::math::evaluate(expr) {
-        Ok(v) => Ok(Rv::scalar(format_fixed(v, 6))),
-        Err(e) => {
-            ctx.error(format!("{e} in '{expr}'"));
-            Ok(Rv::scalar(""))
-        }
+    let result = super::super::math::evaluate(expr);
+    if arg_str(a, 1) == "class" {
+        // cf-agent's CLOSE_ENOUGH: a result near zero is false.
+        return super::class_result(result.is_ok_and(|v| v.is_nan() || v.abs() >= 0.000_000_000_000_000_01));
     }
+    // cf-agent logs the failure at info level and returns an empty string.
+    Ok(Rv::scalar(result.map(|v| format_fixed(v, 6)).unwrap_or_default()))
 }
 
 /// `format()`: printf-style with `%s %d %f %x %o %e %g %c %%` and `%S`
