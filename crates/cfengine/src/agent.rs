@@ -166,6 +166,10 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
     if ctx.pass < PASSES && is_cf3_var_string(&exp.promiser) {
         return;
     }
+    if let Some(index) = exp.get("bundle_return_value_index").and_then(Rv::as_scalar) {
+        put_return_value(ctx, index, &exp.promiser);
+        return;
+    }
     let key = lock_key(ctx, "reports", exp);
     if !ctx.locks.insert(key) {
         return;
@@ -173,11 +177,46 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
     if exp.get("report_to_file").is_some() {
         return;
     }
-    for line in exp.promiser.split('\n') {
-        let _ = line;
-    }
     let text = format!("R: {}", exp.promiser);
     ctx.out.line(&text);
+}
+
+/// The variable a bundle's return values are kept in (`last-result`).
+const LAST_RESULT: &str = "last-result";
+
+/// A report with `bundle_return_value_index` prints nothing: it stores its
+/// text as `last-result[index]` of the bundle, for the caller's `useresult`.
+fn put_return_value(ctx: &mut EvalContext, index: &str, value: &str) {
+    let Some(b) = ctx.bundle() else {
+        return;
+    };
+    let indices = if index.is_empty() { vec![] } else { vec![index.to_string()] };
+    let r = VarRef { ns: Some(b.ns.clone()), scope: Some(b.name.clone()), lval: LAST_RESULT.into(), indices };
+    ctx.put(&r, Rv::scalar(value), DataType::String, &["source=bundle"]);
+}
+
+/// `GetReturnValue`: copies the callee's `last-result[i]` values to the
+/// caller's array named by `useresult`.
+fn get_return_value(ctx: &mut EvalContext, callee: &Bundle, useresult: &str) {
+    let Some(caller) = ctx.bundle().cloned() else {
+        return;
+    };
+    let results: Vec<(String, Rv)> = ctx
+        .vars
+        .iter()
+        .filter(|(k, _)| {
+            k.lval == LAST_RESULT
+                && k.indices.len() == 1
+                && k.scope == callee.name
+                && k.ns.as_deref() == Some(callee.ns.as_str())
+        })
+        .map(|(k, v)| (k.indices[0].clone(), v.rval.clone()))
+        .collect();
+    for (index, value) in results {
+        let mut r = VarRef::parse_with(useresult, Some(&caller.ns), Some(&caller.name));
+        r.indices.push(index);
+        ctx.put(&r, value, DataType::String, &["source=bundle"]);
+    }
 }
 
 fn class_value(ctx: &EvalContext, r: &Rv) -> Option<bool> {
@@ -309,6 +348,9 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         _ => HashSet::new(),
     };
     call_bundle(ctx, &bundle, args, Some(inherited));
+    if let Some(useresult) = exp.get("useresult").and_then(Rv::as_scalar) {
+        get_return_value(ctx, &bundle, useresult);
+    }
 }
 
 /// Evaluates `bundle` with `args`, as a method call (with the classes it
