@@ -271,7 +271,13 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
         Some("namespace") => false,
         _ => !common,
     };
-    ctx.define_class(&name, bundle_scope);
+    let mut tags = vec!["source=promise".to_string()];
+    match exp.get("meta") {
+        Some(Rv::Scalar(t)) => tags.push(t.to_string()),
+        Some(l @ Rv::List(_)) => tags.extend(l.list_strings().iter().map(|t| t.to_string())),
+        _ => {}
+    }
+    ctx.define_class(&name, bundle_scope, tags);
 }
 
 /// Resolves a bundle name (`ns:name` or `name` in the current namespace),

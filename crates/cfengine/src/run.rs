@@ -147,12 +147,15 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
             continue;
         }
         ctx.classes.insert((*c).to_string());
+        ctx.class_tags.insert((*c).to_string(), vec!["source=agent".into(), "hardclass".into()]);
     }
     for c in &opts.defines {
         for part in c.split(',') {
             let p = part.trim();
             if !p.is_empty() {
-                ctx.classes.insert(crate::functions::canonify(p));
+                let c = crate::functions::canonify(p);
+                ctx.class_tags.insert(c.clone(), vec!["source=environment".into()]);
+                ctx.classes.insert(c);
             }
         }
     }
@@ -173,6 +176,11 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
         ("arch", std::env::consts::ARCH.into()),
         ("workdir", workdir.clone()),
         ("inputdir", format!("{workdir}/inputs")),
+        ("default_policy_path", format!("{workdir}/inputs/promises.cf")),
+        ("failsafe_policy_path", format!("{workdir}/inputs/failsafe.cf")),
+        ("update_policy_path", format!("{workdir}/inputs/update.cf")),
+        ("libdir", format!("{workdir}/inputs/lib")),
+        ("local_libdir", "lib".into()),
         ("masterdir", format!("{workdir}/masterfiles")),
         ("statedir", format!("{workdir}/state")),
         ("piddir", workdir.clone()),

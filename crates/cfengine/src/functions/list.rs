@@ -406,19 +406,44 @@ pub(super) fn variablesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> 
 }
 
 pub(super) fn classesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    list(matching_classes(ctx, a)?.into_iter().map(Arc::from).collect())
+}
+
+pub(super) fn countclassesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(matching_classes(ctx, a)?.len().to_string()))
+}
+
+/// `ClassesMatching`: the defined classes (global, then the bundle's) whose
+/// name matches `a[0]` and, when tag regexes follow, with a tag matching one
+/// of them.
+pub(super) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<String>, ()> {
     let pat = arg_str(a, 0).to_string();
+    let tag_regexes: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
     let mut all: Vec<String> = ctx.classes.iter().cloned().collect();
     if let Some(fr) = ctx.bundles.last() {
         all.extend(fr.classes.iter().cloned());
     }
     all.sort();
+    all.dedup();
     let mut out = vec![];
     for c in all {
-        if full_match(ctx, &pat, &c)? {
-            out.push(Arc::from(c));
+        if c != pat && !full_match(ctx, &pat, &c)? {
+            continue;
+        }
+        let mut pass = tag_regexes.is_empty();
+        let tags = ctx.class_tags.get(&c).cloned().unwrap_or_default();
+        for t in &tag_regexes {
+            for tag in &tags {
+                if t == tag || full_match(ctx, t, tag)? {
+                    pass = true;
+                }
+            }
+        }
+        if pass {
+            out.push(c);
         }
     }
-    list(out)
+    Ok(out)
 }
 
 pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {

@@ -102,6 +102,7 @@ static SPECS: &[Spec] = &[
     f("getvalues", "slist", 1, list::getvalues),
     v("variablesmatching", "slist", list::variablesmatching),
     v("classesmatching", "slist", list::classesmatching),
+    v("countclassesmatching", "int", list::countclassesmatching),
     f("readstringlist", "slist", 5, list::readstringlist),
     f("readintlist", "ilist", 5, list::readstringlist),
     f("readreallist", "rlist", 5, list::readstringlist),
@@ -126,7 +127,7 @@ static SPECS: &[Spec] = &[
     v("and", "context", predicate::and),
     v("or", "context", predicate::or),
     f("not", "context", 1, predicate::not),
-    f("classmatch", "context", 1, predicate::classmatch),
+    v("classmatch", "context", predicate::classmatch),
     f("isgreaterthan", "context", 2, predicate::isgreaterthan),
     f("islessthan", "context", 2, predicate::islessthan),
     // files, read only

@@ -39,17 +39,7 @@ pub(super) fn not(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 }
 
 pub(super) fn classmatch(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let pat = arg_str(a, 0).to_string();
-    let mut all: Vec<String> = ctx.classes.iter().cloned().collect();
-    if let Some(fr) = ctx.bundles.last() {
-        all.extend(fr.classes.iter().cloned());
-    }
-    for c in all {
-        if full_match(ctx, &pat, &c)? {
-            return class_result(true);
-        }
-    }
-    class_result(false)
+    class_result(!super::list::matching_classes(ctx, a)?.is_empty())
 }
 
 fn compare(a: &[Rv]) -> std::cmp::Ordering {
