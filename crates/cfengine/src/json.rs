@@ -117,6 +117,15 @@ fn key_text(k: &Value) -> String {
     }
 }
 
+/// An object's entries with their keys in byte order: libntech's writers
+/// sort an object's children before writing it (`JsonSort` in
+/// `JsonObjectWrite` and `JsonObjectWriteCompact`).
+fn sorted_entries(h: &HashMap) -> Vec<(String, &Value)> {
+    let mut entries: Vec<(String, &Value)> = h.iter().map(|(k, v)| (key_text(k), v)).collect();
+    entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    entries
+}
+
 fn write_primitive(v: &Value, out: &mut String) {
     match v {
         Value::Undef => out.push_str("null"),
@@ -147,9 +156,9 @@ fn write_pretty_into(v: &Value, indent: usize, out: &mut String) {
         }
         Value::Hash(h) => {
             out.push_str("{\n");
-            for (i, (k, item)) in h.iter().enumerate() {
+            for (i, (k, item)) in sorted_entries(h).into_iter().enumerate() {
                 out.push_str(&" ".repeat(indent + 2));
-                escape(&key_text(k), out);
+                escape(&k, out);
                 out.push_str(": ");
                 write_pretty_into(item, indent + 2, out);
                 if i + 1 < h.len() {
@@ -185,11 +194,11 @@ fn write_compact_into(v: &Value, out: &mut String) {
         }
         Value::Hash(h) => {
             out.push('{');
-            for (i, (k, item)) in h.iter().enumerate() {
+            for (i, (k, item)) in sorted_entries(h).into_iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                escape(&key_text(k), out);
+                escape(&k, out);
                 out.push(':');
                 write_compact_into(item, out);
             }
