@@ -49,6 +49,67 @@ pub fn parse(s: &str) -> Result<Value, String> {
     serde_json::from_str::<serde_json::Value>(s.trim()).map(from_serde).map_err(|e| e.to_string())
 }
 
+/// Parses inline JSON in which a bare word outside strings names a variable
+/// (libntech's `JsonParseWithLookup` with cf-agent's `LookupVarRefToJson`):
+/// `{ "state": state_container }`. `lookup` gives a variable's JSON value;
+/// a word it does not know makes the document invalid.
+pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>) -> Result<Value, String> {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'"' {
+            let start = i;
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(b.len());
+            out.push_str(&s[start..i]);
+        } else if c == b'-' || c.is_ascii_digit() {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'.' | b'+' | b'-')) {
+                i += 1;
+            }
+            out.push_str(&s[start..i]);
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let end = reference_end(b, i);
+            let word = &s[i..end];
+            if matches!(word, "true" | "false" | "null") {
+                out.push_str(word);
+            } else {
+                let v = lookup(word).ok_or_else(|| format!("unknown variable '{word}'"))?;
+                out.push_str(&write_compact(&v));
+            }
+            i = end;
+        } else {
+            let ch = s[i..].chars().next().map_or(1, char::len_utf8);
+            out.push_str(&s[i..i + ch]);
+            i += ch;
+        }
+    }
+    parse(&out)
+}
+
+/// Where a variable name starting at `b[i]` ends: cf-agent's
+/// `^(([a-zA-Z0-9_]+\.)?[a-zA-Z0-9._]+)(\[[^\[\]]+\])?`.
+fn reference_end(b: &[u8], i: usize) -> usize {
+    let mut end = i;
+    while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_' || b[end] == b'.') {
+        end += 1;
+    }
+    if b.get(end) == Some(&b'[') {
+        let close = b[end + 1..].iter().position(|&c| c == b']' || c == b'[');
+        if let Some(p) = close {
+            if p > 0 && b[end + 1 + p] == b']' {
+                return end + p + 2;
+            }
+        }
+    }
+    end
+}
+
 fn yaml_scalar(sc: &saphyr::Scalar) -> Value {
     use saphyr::Scalar;
     match sc {

@@ -71,20 +71,11 @@ fn to_value(c: Collection) -> Value {
 
 /// `mergedata(a, b, ...)`: objects merge key by key (later wins), arrays
 /// concatenate; mixing an object and an array wraps by position.
-pub(super) fn mergedata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn mergedata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut parts = vec![];
     for arg in a {
-        match collection(ctx, arg) {
-            Some(c) => parts.push(to_value(c)),
-            None => {
-                ctx.error(format!(
-                    "{}: argument '{}' is not a data container or a list",
-                    f.name,
-                    arg.as_scalar().unwrap_or("")
-                ));
-                return Err(());
-            }
-        }
+        // cf-agent fails silently on an argument that is not a container.
+        parts.push(collection(ctx, arg).map(to_value).ok_or(())?);
     }
     if parts.is_empty() {
         return Ok(Rv::Container(Value::Hash(Arc::new(HashMap::new()))));
@@ -121,14 +112,10 @@ pub(super) fn mergedata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
     Ok(Rv::Container(Value::Hash(Arc::new(m))))
 }
 
-pub(super) fn storejson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    match a.first().and_then(|x| collection(ctx, x)) {
-        Some(c) => Ok(Rv::scalar(json::write_pretty(&to_value(c)))),
-        None => {
-            ctx.error(format!("Function '{}', argument '{}' is not a data container or list", f.name, arg_str(a, 0)));
-            Err(())
-        }
-    }
+pub(super) fn storejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    // Not a container: cf-agent fails with a verbose-level message only.
+    let c = a.first().and_then(|x| collection(ctx, x)).ok_or(())?;
+    Ok(Rv::scalar(json::write_pretty(&to_value(c))))
 }
 
 /// Reads `file` split into rows by `split_row`-less lines and columns by the
@@ -201,23 +188,14 @@ fn set_this(ctx: &mut EvalContext, name: &str, value: &str) {
 
 /// The (key, value) pairs `maparray`/`mapdata` walk: for objects the keys,
 /// for arrays the positions; nested values as compact JSON.
-fn pairs(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<(String, String)>, ()> {
+fn pairs(ctx: &mut EvalContext, arg: &Rv) -> Result<Vec<(String, String)>, ()> {
     let source = match arg {
         Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
         Rv::FnCall(inner) => super::call(ctx, inner).1,
         o => o.clone(),
     };
-    let v = match collection(ctx, &source) {
-        Some(c) => to_value(c),
-        None => {
-            ctx.error(format!(
-                "Function '{}', argument '{}' is not a data container or list",
-                f.name,
-                source.as_scalar().unwrap_or("")
-            ));
-            return Err(());
-        }
-    };
+    // Not a container: cf-agent fails with a verbose-level message only.
+    let v = collection(ctx, &source).map(to_value).ok_or(())?;
     let show = |x: &Value| match x {
         Value::Array(_) | Value::Hash(_) => json::write_compact(x),
         p => crate::value::primitive_to_string(p).unwrap_or_default(),
@@ -231,8 +209,8 @@ fn pairs(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<(String, Str
     })
 }
 
-fn map_each(ctx: &mut EvalContext, f: &FnCall, pattern: &str, arg: &Rv) -> Result<Vec<String>, ()> {
-    let items = pairs(ctx, f, arg)?;
+fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv) -> Result<Vec<String>, ()> {
+    let items = pairs(ctx, arg)?;
     let saved: Vec<_> = ["this.k", "this.v", "k", "v"].iter().map(|n| (n.to_string(), ctx.this.remove(*n))).collect();
     let mut out = vec![];
     for (k, v) in items {
@@ -249,16 +227,16 @@ fn map_each(ctx: &mut EvalContext, f: &FnCall, pattern: &str, arg: &Rv) -> Resul
     Ok(out)
 }
 
-pub(super) fn maparray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn maparray(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let pattern = arg_str(a, 0).to_string();
-    let out = map_each(ctx, f, &pattern, &a[1])?;
+    let out = map_each(ctx, &pattern, &a[1])?;
     Ok(Rv::list_of(out))
 }
 
-pub(super) fn mapdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn mapdata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let mode = arg_str(a, 0).to_string();
     let pattern = arg_str(a, 1).to_string();
-    let out = map_each(ctx, f, &pattern, &a[2])?;
+    let out = map_each(ctx, &pattern, &a[2])?;
     let items: Vec<Value> = match mode.as_str() {
         "json" => out.iter().filter_map(|s| json::parse(s).ok()).collect(),
         _ => out.into_iter().map(|s| Value::String(s.into())).collect(),
@@ -285,14 +263,8 @@ pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[
     Ok(Rv::Container(Value::Hash(Arc::new(m))))
 }
 
-pub(super) fn data_expand(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let v = match collection(ctx, &a[0]) {
-        Some(c) => to_value(c),
-        None => {
-            ctx.error(format!("{}: argument is not a data container", f.name));
-            return Err(());
-        }
-    };
+pub(super) fn data_expand(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let v = collection(ctx, &a[0]).map(to_value).ok_or(())?;
     Ok(Rv::Container(expand_value(ctx, &v)))
 }
 

@@ -163,10 +163,8 @@ pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 None => Err(()),
             }
         }
-        None => {
-            ctx.error(format!("Function '{}', argument '{}' is not a list or data container", f.name, arg_str(a, 0)));
-            Err(())
-        }
+        // cf-agent logs this at verbose level only.
+        None => Err(()),
     }
 }
 

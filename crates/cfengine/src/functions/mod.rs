@@ -339,7 +339,9 @@ pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
             let name = if crate::expand::is_naked_var(s, b'@') { crate::expand::naked(s) } else { s };
             let trimmed = name.trim_start();
             if trimmed.starts_with('[') || trimmed.starts_with('{') {
-                return crate::json::parse(name).ok().map(Collection::Data);
+                if let Ok(v) = crate::json::parse_with_lookup(name, &mut |w| var_json(ctx, w)) {
+                    return Some(Collection::Data(v));
+                }
             }
             match ctx.lookup(name) {
                 Some(Variable { rval: Rv::List(l), .. }) => {
@@ -351,6 +353,20 @@ pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
             }
         }
         Rv::FnCall(_) => None,
+    }
+}
+
+/// A variable's value as JSON, for a bare name inside inline JSON
+/// (`LookupVarRefToJson`): a scalar is a string, a list an array of strings,
+/// an associative array an object.
+fn var_json(ctx: &EvalContext, name: &str) -> Option<Value> {
+    match ctx.lookup(name).map(|v| v.rval) {
+        Some(Rv::Container(c)) => Some(c),
+        Some(Rv::Scalar(s)) => Some(Value::String(s.to_string().into())),
+        Some(l @ Rv::List(_)) => {
+            Some(Value::Array(Arc::new(l.list_strings().into_iter().map(Value::String).collect())))
+        }
+        _ => array_as_data(ctx, name),
     }
 }
 

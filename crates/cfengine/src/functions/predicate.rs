@@ -62,14 +62,11 @@ pub(super) fn validjson(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     class_result(crate::json::parse(arg_str(a, 0)).is_ok())
 }
 
-pub(super) fn reglist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn reglist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let pat = arg_str(a, 1).to_string();
     let items = match super::collection(ctx, &a[0]) {
         Some(super::Collection::List(l)) => l,
-        _ => {
-            ctx.error(format!("{}: argument is not a list", f.name));
-            return Err(());
-        }
+        _ => return Err(()),
     };
     for s in items {
         if full_match(ctx, &pat, &s)? {
