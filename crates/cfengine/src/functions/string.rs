@@ -1,6 +1,9 @@
 //! String functions: canonify, concat, format, string_* and friends, eval,
 //! readfile, ifelse.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use crate::ast::FnCall;
 use crate::context::EvalContext;
 use crate::number::format_fixed;
@@ -75,12 +78,33 @@ pub(super) fn length(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(arg_str(a, 0).len().to_string()))
 }
 
+/// How many compiled regexes the cache keeps before it starts over.
+const REGEX_CACHE_SIZE: usize = 4096;
+
+thread_local! {
+    /// Compiled regexes by source: policies match the same few patterns
+    /// against many strings (variablesmatching over every variable, class
+    /// guards in loops), and compiling dominates otherwise.
+    static REGEX_CACHE: RefCell<HashMap<String, fancy_regex::Regex>> = RefCell::new(HashMap::new());
+}
+
 /// Compiles a CFEngine (PCRE) regex with the given inline options.
 pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<fancy_regex::Regex, ()> {
     let src = if flags.is_empty() { pattern.to_string() } else { format!("(?{flags}){pattern}") };
-    fancy_regex::Regex::new(&src).map_err(|e| {
+    if let Some(r) = REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
+        return Ok(r);
+    }
+    let r = fancy_regex::Regex::new(&src).map_err(|e| {
         ctx.error(format!("Could not compile regular expression '{pattern}': {e}"));
-    })
+    })?;
+    REGEX_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= REGEX_CACHE_SIZE {
+            c.clear();
+        }
+        c.insert(src, r.clone());
+    });
+    Ok(r)
 }
 
 /// Whether `re` matches the whole of `s` (CFEngine's full-string match).
