@@ -8,6 +8,7 @@ mod list;
 mod policy;
 mod predicate;
 mod string;
+mod time;
 
 use std::sync::Arc;
 
@@ -130,6 +131,8 @@ static SPECS: &[Spec] = &[
     v("classmatch", "context", predicate::classmatch),
     f("isgreaterthan", "context", 2, predicate::isgreaterthan),
     f("islessthan", "context", 2, predicate::islessthan),
+    // time, without the clock
+    f("accumulated", "int", 6, time::accumulated),
     // files, read only
     f("fileexists", "context", 1, file::fileexists),
     f("isdir", "context", 1, file::isdir),
@@ -319,6 +322,29 @@ pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) 
         }
         ctx.error(format!("{}: argument {} '{s}' is not an integer", f.name, i + 1));
     })
+}
+
+/// Argument `i` as an integer in `lo..=hi`. Outside the range it is a fatal
+/// error, as cf-agent's argument template check makes it.
+pub(crate) fn arg_int_in(
+    ctx: &mut EvalContext,
+    f: &FnCall,
+    args: &[Rv],
+    i: usize,
+    lo: i64,
+    hi: i64,
+) -> Result<i64, ()> {
+    let v = arg_int(ctx, f, args, i)?;
+    if v < lo || v > hi {
+        let text = arg_str(args, i);
+        ctx.error(format!(
+            "Fatal CFEngine error: In function '{}', error in variable '{text}', 'Integer is out of range'",
+            f.name
+        ));
+        ctx.aborted = Some(1);
+        return Err(());
+    }
+    Ok(v)
 }
 
 /// What a "collection" argument names: a list, a container, or an array
