@@ -127,15 +127,40 @@ fn file_type(m: &Metadata) -> &'static str {
     }
 }
 
-/// `ChopLastNode`: the path without its last component (trailing slashes
-/// dropped first); `.` when there is no slash, `/` for a top-level name.
+/// `RootDirLength` on Unix: 1 for an absolute path.
+fn root_len(path: &str) -> usize {
+    usize::from(path.starts_with('/'))
+}
+
+/// `DeleteSlash`: drops trailing slashes, keeping a root slash.
+pub(super) fn delete_slash(path: &str) -> &str {
+    let root = root_len(path);
+    let mut end = path.len();
+    while end > root + 1 && path.as_bytes()[end - 1] == b'/' {
+        end -= 1;
+    }
+    &path[..end]
+}
+
+/// `ChopLastNode`: collapses repeated slashes, then drops the last
+/// component (a trailing slash counts as an empty one). A name without a
+/// slash becomes `.`; the root slash of an absolute path stays.
 pub(super) fn chop_last_node(path: &str) -> String {
-    let p = path.trim_end_matches('/');
-    match p.rfind('/') {
+    let root = root_len(path);
+    let mut s = path[..root].to_string();
+    let mut prev_slash = false;
+    for c in path[root..].chars() {
+        if c == '/' && (prev_slash || s.len() == root) {
+            continue;
+        }
+        prev_slash = c == '/';
+        s.push(c);
+    }
+    match s.rfind('/') {
+        None if s.len() == root => s,
+        None => format!("{}.", &s[..root]),
         Some(0) => "/".into(),
-        Some(i) => p[..i].into(),
-        None if path.starts_with('/') => "/".into(),
-        None => ".".into(),
+        Some(i) => s[..i].to_string(),
     }
 }
 

@@ -73,7 +73,7 @@ static SPECS: &[Spec] = &[
     f("string_trim", "string", 1, string::trim),
     f("lastnode", "string", 2, string::lastnode),
     f("dirname", "string", 1, string::dirname),
-    f("eval", "string", 3, string::eval_math),
+    v("eval", "string", string::eval_math),
     f("readfile", "string", 2, string::readfile),
     v("ifelse", "string", string::ifelse),
     f("escape", "string", 1, string::escape),

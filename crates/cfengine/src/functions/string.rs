@@ -168,14 +168,9 @@ pub(super) fn lastnode(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
     Ok(Rv::scalar(last))
 }
 
+/// `dirname()`: `DeleteSlash` then `ChopLastNode`, as cf-agent.
 pub(super) fn dirname(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let s = arg_str(a, 0).trim_end_matches('/');
-    let d = match s.rfind('/') {
-        Some(0) => "/",
-        Some(i) => &s[..i],
-        None => ".",
-    };
-    Ok(Rv::scalar(d))
+    Ok(Rv::scalar(super::file::chop_last_node(super::file::delete_slash(arg_str(a, 0)))))
 }
 
 pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
