@@ -90,7 +90,8 @@ thread_local! {
 
 /// Compiles a CFEngine (PCRE) regex with the given inline options.
 pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<fancy_regex::Regex, ()> {
-    let src = if flags.is_empty() { pattern.to_string() } else { format!("(?{flags}){pattern}") };
+    let translated = pcre_escapes(pattern);
+    let src = if flags.is_empty() { translated } else { format!("(?{flags}){translated}") };
     if let Some(r) = REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
         return Ok(r);
     }
@@ -107,10 +108,35 @@ pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result
     Ok(r)
 }
 
-/// Whether `re` matches the whole of `s` (CFEngine's full-string match).
+/// PCRE lets a backslash make any punctuation literal (`\~`, `\_`, `\<`);
+/// the Rust regex syntax refuses some of those and reads `\<`, `\>` as word
+/// boundaries. Each such escape becomes a hex escape of the same character.
+fn pcre_escapes(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(p) if p.is_ascii_punctuation() => out.push_str(&format!("\\x{{{:x}}}", p as u32)),
+            Some(p) => {
+                out.push('\\');
+                out.push(p);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// `StringMatchFull`: the first match of `re` (compiled, as libntech's
+/// `CompileRegex` does, with PCRE_MULTILINE and PCRE_DOTALL) must start at
+/// the beginning of `s` and end at its end.
 pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<bool, ()> {
-    let r = regex(ctx, &format!("^(?:{re})$"), "")?;
-    Ok(r.is_match(s).unwrap_or(false))
+    let r = regex(ctx, re, "sm")?;
+    Ok(matches!(r.find(s), Ok(Some(m)) if m.start() == 0 && m.end() == s.len()))
 }
 
 pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
@@ -209,10 +235,14 @@ pub(super) fn ifelse(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(a[a.len() - 1].clone())
 }
 
+/// `escape()`: `EscapeSpecialChars` puts a backslash before every character
+/// that is not an ASCII letter or digit (`_` and space included). cf-agent
+/// escapes each byte of a multi-byte character; a `str` cannot hold that,
+/// so such a character gets one backslash.
 pub(super) fn escape(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut out = String::new();
     for c in arg_str(a, 0).chars() {
-        if !c.is_ascii_alphanumeric() && c != '_' && c != ' ' && c.is_ascii() {
+        if !c.is_ascii_alphanumeric() {
             out.push('\\');
         }
         out.push(c);
