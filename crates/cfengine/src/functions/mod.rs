@@ -16,7 +16,7 @@ use confer_core::Value;
 
 use crate::ast::{FnCall, Rval};
 use crate::context::EvalContext;
-use crate::expand::is_cf3_var_string;
+use crate::expand::is_cf3_scalar;
 use crate::value::{Rv, Variable};
 
 pub use string::canonify;
@@ -207,13 +207,13 @@ pub fn is_builtin(name: &str) -> bool {
     spec(name).is_some()
 }
 
-/// `RlistIsUnresolved`: an argument still holds references (other than the
-/// `$(this)`-style ones the map functions substitute).
+/// `RlistIsUnresolved`: an argument still holds `$` references (other than
+/// the `$(this)`-style ones the map functions substitute).
 fn unresolved(args: &[Rv]) -> bool {
     args.iter().any(|a| match a {
         Rv::Container(_) => false,
         Rv::Scalar(s) => {
-            is_cf3_var_string(s)
+            is_cf3_scalar(s)
                 && ![
                     "$(this)",
                     "${this}",
