@@ -329,7 +329,12 @@ fn indices_or_values(ctx: &mut EvalContext, a: &[Rv], values: bool) -> FnResult 
         None => super::array_as_data(ctx, &name),
     };
     let Some(v) = data else {
-        return list(vec![]);
+        // A plain string is its own single value (VarRefValueToJson with
+        // allow_scalars); an undefined name gives an empty list (CFE-2479).
+        return match ctx.lookup(&name).map(|v| v.rval) {
+            Some(Rv::Scalar(s)) if values => list(vec![s]),
+            _ => list(vec![]),
+        };
     };
     if values {
         let mut out = vec![];
