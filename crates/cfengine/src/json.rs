@@ -46,7 +46,38 @@ fn from_serde(v: serde_json::Value) -> Value {
 /// Parses a JSON document. Like cf-agent, a bare word that is not JSON is
 /// an error; the message is cf-agent's wording where known.
 pub fn parse(s: &str) -> Result<Value, String> {
-    serde_json::from_str::<serde_json::Value>(s.trim()).map(from_serde).map_err(|e| e.to_string())
+    let text = without_trailing_commas(s.trim());
+    serde_json::from_str::<serde_json::Value>(&text).map(from_serde).map_err(|e| e.to_string())
+}
+
+/// libntech's parser accepts a comma before the closing `]` or `}` of an
+/// array or object (`[1,2,]`); serde_json does not, so such commas go.
+fn without_trailing_commas(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains(',') {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut in_string = false;
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if in_string => i += 1,
+            b'"' => in_string = !in_string,
+            b',' if !in_string => {
+                let next = b[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
+                if matches!(next, Some(b']' | b'}')) {
+                    out.push_str(&s[start..i]);
+                    start = i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.push_str(&s[start..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// Parses inline JSON in which a bare word outside strings names a variable

@@ -74,6 +74,7 @@ static SPECS: &[Spec] = &[
     f("lastnode", "string", 2, string::lastnode),
     f("dirname", "string", 1, string::dirname),
     v("eval", "string", string::eval_math),
+    f("int", "int", 1, string::int),
     f("readfile", "string", 2, string::readfile),
     v("ifelse", "string", string::ifelse),
     f("escape", "string", 1, string::escape),

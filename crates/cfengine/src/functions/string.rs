@@ -250,6 +250,20 @@ pub(super) fn escape(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(out))
 }
 
+/// `int()`: the number read as a real (`DoubleFromString`, suffixes
+/// included), decimals discarded.
+pub(super) fn int(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    match crate::number::real_from_string(arg_str(a, 0)) {
+        Ok(d) => Ok(Rv::scalar((d.trunc() as i64).to_string())),
+        Err(log) => {
+            if let Some(l) = log {
+                ctx.error(l);
+            }
+            Err(())
+        }
+    }
+}
+
 /// `eval(expr, mode, "infix")`: `math` gives the value with six decimals,
 /// `class` a context (true unless near zero or unparsable).
 pub(super) fn eval_math(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
