@@ -319,6 +319,16 @@ pub(super) fn none(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 }
 
 /// The keys (or values) of an array or container named by the argument.
+/// `CollectContainerValues`: every primitive of a container, at any depth
+/// (nulls skipped).
+fn collect_values(v: &Value, out: &mut Vec<Arc<str>>) {
+    match v {
+        Value::Array(x) => x.iter().for_each(|c| collect_values(c, out)),
+        Value::Hash(h) => h.values().for_each(|c| collect_values(c, out)),
+        p => out.extend(primitive_to_string(p).map(Arc::from)),
+    }
+}
+
 fn indices_or_values(ctx: &mut EvalContext, a: &[Rv], values: bool) -> FnResult {
     let name = arg_str(a, 0).to_string();
     let data = match collection(ctx, &a[0]) {
@@ -338,18 +348,7 @@ fn indices_or_values(ctx: &mut EvalContext, a: &[Rv], values: bool) -> FnResult 
     };
     if values {
         let mut out = vec![];
-        let children: Vec<&Value> = match &v {
-            Value::Array(x) => x.iter().collect(),
-            Value::Hash(h) => h.values().collect(),
-            _ => vec![],
-        };
-        for c in children {
-            match c {
-                Value::Array(x) => out.extend(x.iter().filter_map(|i| primitive_to_string(i).map(Arc::from))),
-                Value::Hash(_) | Value::Undef => {}
-                p => out.extend(primitive_to_string(p).map(Arc::from)),
-            }
-        }
+        collect_values(&v, &mut out);
         list(out)
     } else {
         list(json::keys(&v).into_iter().map(Arc::from).collect())

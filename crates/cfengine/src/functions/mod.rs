@@ -451,7 +451,9 @@ mod serde_like {
             };
             let pos = self.0.iter().position(|(k, _)| k == first);
             if rest.is_empty() {
+                // cf-agent does not replace a container with a scalar (CFE-2536).
                 match pos {
+                    Some(p) if matches!(self.0[p].1, Node::Obj(_)) => {}
                     Some(p) => self.0[p].1 = Node::Leaf(leaf),
                     None => self.0.push((first.clone(), Node::Leaf(leaf))),
                 }
