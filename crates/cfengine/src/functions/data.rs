@@ -8,7 +8,7 @@ use confer_core::{HashMap, Value};
 use crate::ast::FnCall;
 use crate::context::EvalContext;
 use crate::json;
-use crate::value::{DataType, Rv, Variable};
+use crate::value::Rv;
 
 use super::string::regex;
 use super::{arg_int, arg_str, collection, Collection, FnResult};
@@ -62,7 +62,8 @@ pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     })
 }
 
-fn to_value(c: Collection) -> Value {
+/// A collection as a container: a list becomes an array of strings.
+pub(super) fn to_value(c: Collection) -> Value {
     match c {
         Collection::Data(v) => v,
         Collection::List(l) => Value::Array(Arc::new(l.iter().map(|s| Value::String(s.clone())).collect())),
@@ -180,68 +181,6 @@ pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let rows: Vec<Value> =
         text.lines().map(|l| strings_value(&l.split(',').map(str::to_string).collect::<Vec<_>>())).collect();
     Ok(Rv::Container(Value::Array(Arc::new(rows))))
-}
-
-fn set_this(ctx: &mut EvalContext, name: &str, value: &str) {
-    ctx.this.insert(name.into(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]) });
-}
-
-/// The (key, value) pairs `maparray`/`mapdata` walk: for objects the keys,
-/// for arrays the positions; nested values as compact JSON.
-fn pairs(ctx: &mut EvalContext, arg: &Rv) -> Result<Vec<(String, String)>, ()> {
-    let source = match arg {
-        Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
-        Rv::FnCall(inner) => super::call(ctx, inner).1,
-        o => o.clone(),
-    };
-    // Not a container: cf-agent fails with a verbose-level message only.
-    let v = collection(ctx, &source).map(to_value).ok_or(())?;
-    let show = |x: &Value| match x {
-        Value::Array(_) | Value::Hash(_) => json::write_compact(x),
-        p => crate::value::primitive_to_string(p).unwrap_or_default(),
-    };
-    Ok(match &v {
-        Value::Hash(h) => {
-            h.iter().map(|(k, x)| (crate::value::primitive_to_string(k).unwrap_or_default(), show(x))).collect()
-        }
-        Value::Array(x) => x.iter().enumerate().map(|(i, x)| (i.to_string(), show(x))).collect(),
-        _ => vec![],
-    })
-}
-
-fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv) -> Result<Vec<String>, ()> {
-    let items = pairs(ctx, arg)?;
-    let saved: Vec<_> = ["this.k", "this.v", "k", "v"].iter().map(|n| (n.to_string(), ctx.this.remove(*n))).collect();
-    let mut out = vec![];
-    for (k, v) in items {
-        set_this(ctx, "k", &k);
-        set_this(ctx, "v", &v);
-        out.push(ctx.expand(pattern));
-    }
-    for (n, s) in saved {
-        ctx.this.remove(&n);
-        if let Some(s) = s {
-            ctx.this.insert(n, s);
-        }
-    }
-    Ok(out)
-}
-
-pub(super) fn maparray(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let pattern = arg_str(a, 0).to_string();
-    let out = map_each(ctx, &pattern, &a[1])?;
-    Ok(Rv::list_of(out))
-}
-
-pub(super) fn mapdata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let mode = arg_str(a, 0).to_string();
-    let pattern = arg_str(a, 1).to_string();
-    let out = map_each(ctx, &pattern, &a[2])?;
-    let items: Vec<Value> = match mode.as_str() {
-        "json" => out.iter().filter_map(|s| json::parse(s).ok()).collect(),
-        _ => out.into_iter().map(|s| Value::String(s.into())).collect(),
-    };
-    Ok(Rv::Container(Value::Array(Arc::new(items))))
 }
 
 pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {

@@ -5,6 +5,7 @@
 mod data;
 mod file;
 mod list;
+mod map;
 mod policy;
 mod predicate;
 mod string;
@@ -117,8 +118,8 @@ static SPECS: &[Spec] = &[
     v("storejson", "string", data::storejson),
     f("data_readstringarray", "data", 5, data::readstringarray),
     f("data_readstringarrayidx", "data", 5, data::readstringarrayidx),
-    delayed("maparray", "slist", 2, data::maparray),
-    delayed("mapdata", "data", 3, data::mapdata),
+    delayed("maparray", "slist", 2, map::maparray),
+    delayed("mapdata", "data", 3, map::mapdata),
     v("variablesmatching_as_data", "data", data::variablesmatching_as_data),
     f("data_expand", "data", 1, data::data_expand),
     f("readcsv", "data", 1, data::readcsv),
