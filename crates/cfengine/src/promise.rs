@@ -249,10 +249,12 @@ pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv) -> Rv {
             let mut out = Vec::with_capacity(items.len());
             for it in items.iter() {
                 match it {
-                    Rv::FnCall(f) if functions::is_builtin(&f.name) => {
-                        let (_, v) = functions::call(ctx, f);
-                        out.push(v);
-                    }
+                    // A list returned by a call inside a list is spliced in
+                    // (`slist => { getindices("a") }`).
+                    Rv::FnCall(f) if functions::is_builtin(&f.name) => match functions::call(ctx, f) {
+                        (true, Rv::List(items)) => out.extend(items.iter().cloned()),
+                        (_, v) => out.push(v),
+                    },
                     Rv::Scalar(s) if ctx.promise.is_some() && is_cf3_var_string(s) => {
                         out.push(Rv::scalar(ctx.expand(s)));
                     }
