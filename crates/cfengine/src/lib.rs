@@ -6,6 +6,7 @@
 
 pub mod agent;
 pub mod ast;
+pub mod augments;
 pub mod class_expr;
 pub mod context;
 pub mod diagnostic;
