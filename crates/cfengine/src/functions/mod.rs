@@ -76,7 +76,7 @@ static SPECS: &[Spec] = &[
     f("dirname", "string", 1, string::dirname),
     v("eval", "string", string::eval_math),
     f("int", "int", 1, string::int),
-    f("readfile", "string", 2, string::readfile),
+    v("readfile", "string", string::readfile),
     v("ifelse", "string", string::ifelse),
     f("escape", "string", 1, string::escape),
     // lists

@@ -199,19 +199,26 @@ pub(super) fn dirname(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(super::file::chop_last_node(super::file::delete_slash(arg_str(a, 0)))))
 }
 
+/// `readfile(path, max)` as `CfReadFile`: at most `max` bytes (0 or `inf`:
+/// all); a file of a single line loses its trailing newline.
 pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0);
-    let max = arg_int(ctx, f, a, 1)?;
+    // The size is optional; without it the whole file is read.
+    let max = if a.len() > 1 { arg_int(ctx, f, a, 1)? } else { 0 };
     match std::fs::read(path) {
         Ok(mut bytes) => {
             if max > 0 && max != crate::number::INFINITY && (max as usize) < bytes.len() {
                 bytes.truncate(max as usize);
             }
-            Ok(Rv::scalar(String::from_utf8_lossy(&bytes).into_owned()))
+            let mut text = String::from_utf8_lossy(&bytes).into_owned();
+            if text.ends_with('\n') && !text[..text.len() - 1].contains('\n') {
+                text.pop();
+            }
+            Ok(Rv::scalar(text))
         }
         Err(e) => {
             ctx.error(format!(
-                "Function 'readfile' failed to read file: {path} ({})",
+                "CfReadFile: Could not examine file '{path}' (stat: {})",
                 e.to_string().split(" (os error").next().unwrap_or("")
             ));
             Err(())
