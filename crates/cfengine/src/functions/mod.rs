@@ -2,6 +2,7 @@
 //! return type and arity, argument expansion (fncall.c's `FnCallEvaluate`),
 //! and the functions themselves, split by family.
 
+mod capture;
 mod data;
 mod file;
 mod list;
@@ -135,6 +136,10 @@ static SPECS: &[Spec] = &[
     f("islessthan", "context", 2, predicate::islessthan),
     // time, without the clock
     f("accumulated", "int", 6, time::accumulated),
+    // captures and matches
+    f("regextract", "context", 3, capture::regextract),
+    f("data_regextract", "data", 2, capture::data_regextract),
+    f("countlinesmatching", "int", 2, capture::countlinesmatching),
     // files, read only
     f("fileexists", "context", 1, file::fileexists),
     f("isdir", "context", 1, file::isdir),
