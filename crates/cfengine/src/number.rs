@@ -30,7 +30,7 @@ fn scan_int(s: &[u8]) -> Option<(i64, usize)> {
 }
 
 /// What `sscanf("%lf")` reads at the start of `s` (strtod's syntax).
-fn scan_real(s: &[u8]) -> Option<(f64, usize)> {
+pub(crate) fn scan_real(s: &[u8]) -> Option<(f64, usize)> {
     let mut i = 0;
     while i < s.len() && s[i].is_ascii_whitespace() {
         i += 1;

@@ -8,7 +8,7 @@ use confer_core::Value;
 use crate::ast::FnCall;
 use crate::context::EvalContext;
 use crate::json;
-use crate::number::{format_fixed, real_from_string};
+use crate::number::format_fixed;
 use crate::value::{primitive_to_string, Rv};
 
 use super::string::{full_match, regex};
@@ -88,16 +88,39 @@ pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(joined.join(&glue)))
 }
 
-fn sort_by_mode(items: &mut [Arc<str>], mode: &str) {
-    match mode {
-        "int" => items.sort_by_key(|s| crate::number::int_from_string(s).unwrap_or(0)),
-        "real" => items.sort_by(|a, b| {
-            let x = real_from_string(a).unwrap_or(0.0);
-            let y = real_from_string(b).unwrap_or(0.0);
-            x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
-        }),
-        _ => items.sort(),
+/// `StringItemNumberLess`: items read as leading numbers compare by value
+/// (truncated in int mode); an item that is no number sorts before one that
+/// is; two non-numbers compare as strings.
+fn number_less(a: &str, b: &str, int_mode: bool) -> bool {
+    let scan = |s: &str| crate::number::scan_real(s.as_bytes()).map(|(d, _)| d);
+    match (scan(a), scan(b)) {
+        (Some(x), Some(y)) if int_mode => (x as i64) < (y as i64),
+        (Some(x), Some(y)) => x < y,
+        (Some(_), None) => false,
+        (None, Some(_)) => true,
+        (None, None) => a.as_bytes() < b.as_bytes(),
     }
+}
+
+/// `GenericStringItemLess` for the sort modes `int`, `real` and `lex`.
+fn item_less(mode: &str, a: &str, b: &str) -> bool {
+    match mode {
+        "int" => number_less(a, b, true),
+        "real" => number_less(a, b, false),
+        _ => a.as_bytes() < b.as_bytes(),
+    }
+}
+
+fn sort_by_mode(items: &mut [Arc<str>], mode: &str) {
+    items.sort_by(|a, b| {
+        if item_less(mode, a, b) {
+            std::cmp::Ordering::Less
+        } else if item_less(mode, b, a) {
+            std::cmp::Ordering::Greater
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
 }
 
 pub(super) fn sort(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -252,19 +275,11 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     list(out)
 }
 
+/// The items as numbers, as `FnCallFold` reads them with `sscanf("%lf")`:
+/// a leading number, or 0 for an item that does not start with one.
 fn reals(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, ()> {
     let items = strings(ctx, f, arg)?;
-    let mut out = vec![];
-    for s in items {
-        match real_from_string(&s) {
-            Ok(d) => out.push(d),
-            Err(_) => {
-                ctx.error(format!("Function '{}': could not convert '{s}' to a real number", f.name));
-                return Err(());
-            }
-        }
-    }
-    Ok(out)
+    Ok(items.iter().map(|s| crate::number::scan_real(s.as_bytes()).map_or(0.0, |(d, _)| d)).collect())
 }
 
 pub(super) fn sum(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -275,14 +290,53 @@ pub(super) fn product(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(format_fixed(reals(ctx, f, &a[0])?.iter().product(), 6)))
 }
 
-fn extreme(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], want_max: bool) -> FnResult {
-    let mut items = strings(ctx, f, &a[0])?;
-    if items.is_empty() {
-        return Err(());
+/// Welford's running mean and sum of squared deviations, as `FnCallFold`
+/// computes them; `None` for no items.
+fn mean_and_m2(xs: &[f64]) -> Option<(f64, f64)> {
+    if xs.is_empty() {
+        return None;
     }
-    sort_by_mode(&mut items, if a.len() > 1 { arg_str(a, 1) } else { "lex" });
-    let pick = if want_max { items.last() } else { items.first() };
-    pick.cloned().map(Rv::Scalar).ok_or(())
+    let (mut mean, mut m2) = (0.0, 0.0);
+    for (i, x) in xs.iter().enumerate() {
+        let delta = x - mean;
+        mean += delta / (i + 1) as f64;
+        m2 += delta * (x - mean);
+    }
+    Some((mean, m2))
+}
+
+/// `mean(list)`: fails for an empty list.
+pub(super) fn mean(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let (mean, _) = mean_and_m2(&reals(ctx, f, &a[0])?).ok_or(())?;
+    Ok(Rv::scalar(format_fixed(mean, 6)))
+}
+
+/// `variance(list)`: the sample variance (0 for one item); fails for an
+/// empty list.
+pub(super) fn variance(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let xs = reals(ctx, f, &a[0])?;
+    let (_, m2) = mean_and_m2(&xs).ok_or(())?;
+    let v = if xs.len() > 1 { m2 / (xs.len() - 1) as f64 } else { 0.0 };
+    Ok(Rv::scalar(format_fixed(v, 6)))
+}
+
+/// `FnCallFold`'s min/max: a running pick, replaced as cf-agent does on
+/// ties (min takes the later of equal items, max keeps the earlier).
+fn extreme(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], want_max: bool) -> FnResult {
+    let items = strings(ctx, f, &a[0])?;
+    let mode = if a.len() > 1 { arg_str(a, 1) } else { "lex" };
+    let mut pick: Option<Arc<str>> = None;
+    for item in items {
+        let replace = match &pick {
+            None => true,
+            Some(p) if want_max => item_less(mode, p, &item),
+            Some(p) => !item_less(mode, p, &item),
+        };
+        if replace {
+            pick = Some(item);
+        }
+    }
+    pick.map(Rv::Scalar).ok_or(())
 }
 
 pub(super) fn max(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
