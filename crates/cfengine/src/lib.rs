@@ -9,6 +9,7 @@ pub mod ast;
 pub mod augments;
 pub mod class_expr;
 pub mod context;
+pub mod csv;
 pub mod diagnostic;
 pub mod expand;
 pub mod functions;

@@ -172,15 +172,81 @@ pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) ->
     Ok(Rv::Container(Value::Array(Arc::new(rows.iter().map(|r| strings_value(r)).collect()))))
 }
 
+/// The records of a CSV file; a missing file is cf-agent's error.
+fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, ()> {
+    match std::fs::read(path) {
+        Ok(b) => Ok(crate::csv::records(&String::from_utf8_lossy(&b))),
+        Err(e) => {
+            let why = e.to_string();
+            ctx.error(format!(
+                "{}: Failed to read file {path}: {}",
+                f.name,
+                why.split(" (os error").next().unwrap_or("")
+            ));
+            Err(())
+        }
+    }
+}
+
+/// `readcsv(file)`: an array of the records (each an array of fields);
+/// records that do not parse are skipped.
 pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let path = arg_str(a, 0).to_string();
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
-        return Err(());
-    };
     let rows: Vec<Value> =
-        text.lines().map(|l| strings_value(&l.split(',').map(str::to_string).collect::<Vec<_>>())).collect();
+        csv_records(ctx, f, arg_str(a, 0))?.into_iter().flatten().map(|r| strings_value(&r)).collect();
     Ok(Rv::Container(Value::Array(Arc::new(rows))))
+}
+
+/// `classfiltercsv(file, has_heading, class_column, sort_column?)`: the rows
+/// whose class expression holds, without that column, as objects keyed by
+/// the heading (or the position); comment lines (`#`), empty lines and rows
+/// of another width are skipped; optionally sorted by a column.
+pub(super) fn classfiltercsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let has_heading = matches!(arg_str(a, 1), "true" | "yes" | "on");
+    let class_index = usize::try_from(arg_int(ctx, f, a, 2)?).map_err(|_| ())?;
+    let mut heading: Option<Vec<String>> = None;
+    let mut width = 0;
+    let mut rows: Vec<Vec<(String, String)>> = vec![];
+    for record in csv_records(ctx, f, arg_str(a, 0))? {
+        let Some(mut fields) = record else { continue };
+        if fields.first().is_some_and(|c| c.starts_with('#')) || (fields.len() == 1 && fields[0].is_empty()) {
+            continue;
+        }
+        if width == 0 {
+            width = fields.len();
+            if class_index >= width {
+                ctx.error(format!(
+                    "{}: Class expression index is out of bounds. Row length {width}, index {class_index}",
+                    f.name
+                ));
+                return Err(());
+            }
+        } else if fields.len() != width {
+            continue;
+        }
+        if has_heading && heading.is_none() {
+            fields.remove(class_index);
+            heading = Some(fields);
+            continue;
+        }
+        if ctx.eval_class_expr(&fields[class_index]) != Some(true) {
+            continue;
+        }
+        fields.remove(class_index);
+        let keys: Vec<String> = match &heading {
+            Some(h) => h.clone(),
+            None => (0..fields.len()).map(|i| i.to_string()).collect(),
+        };
+        rows.push(keys.into_iter().zip(fields).collect());
+    }
+    if a.len() > 3 {
+        let sort_index = usize::try_from(arg_int(ctx, f, a, 3)?).map_err(|_| ())?;
+        if sort_index != class_index && sort_index < width {
+            let column = if sort_index > class_index { sort_index - 1 } else { sort_index };
+            rows.sort_by(|x, y| x.get(column).map(|c| &c.1).cmp(&y.get(column).map(|c| &c.1)));
+        }
+    }
+    let values = rows.into_iter().map(|r| json::object(r.into_iter().map(|(k, v)| (k, Value::String(v.into())))));
+    Ok(Rv::Container(Value::Array(Arc::new(values.collect()))))
 }
 
 pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {

@@ -126,6 +126,7 @@ static SPECS: &[Spec] = &[
     v("variablesmatching_as_data", "data", data::variablesmatching_as_data),
     f("data_expand", "data", 1, data::data_expand),
     f("readcsv", "data", 1, data::readcsv),
+    v("classfiltercsv", "data", data::classfiltercsv),
     // predicates
     f("strcmp", "context", 2, predicate::strcmp),
     f("regcmp", "context", 2, predicate::regcmp),
