@@ -10,6 +10,7 @@ mod map;
 mod policy;
 mod predicate;
 mod string;
+mod system;
 mod time;
 
 use std::sync::Arc;
@@ -77,6 +78,11 @@ static SPECS: &[Spec] = &[
     f("dirname", "string", 1, string::dirname),
     v("eval", "string", string::eval_math),
     f("int", "int", 1, string::int),
+    f("string", "string", 1, string::string),
+    // users, groups, randomness
+    f("getuid", "int", 1, system::getuid),
+    f("getgid", "int", 1, system::getgid),
+    f("randomint", "int", 2, system::randomint),
     v("readfile", "string", string::readfile),
     v("ifelse", "string", string::ifelse),
     f("escape", "string", 1, string::escape),

@@ -257,6 +257,18 @@ pub(super) fn escape(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(out))
 }
 
+/// `string(x)`: the argument as text; an `@(name)` argument is the named
+/// variable as compact JSON.
+pub(super) fn string(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let text = a.first().map(Rv::to_display).unwrap_or_default();
+    if text.starts_with("@(") || text.starts_with("@{") {
+        if let Some(c) = a.first().and_then(|x| super::collection(ctx, x)) {
+            return Ok(Rv::scalar(crate::json::write_compact(&super::data::to_value(c))));
+        }
+    }
+    Ok(Rv::scalar(text))
+}
+
 /// `int()`: the number read as a real (`DoubleFromString`, suffixes
 /// included), decimals discarded.
 pub(super) fn int(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
