@@ -214,6 +214,9 @@ pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     let mut ctx = EvalContext::new(Arc::new(policy), out);
     setup(&mut ctx, opts);
     preliminary_convergence(&mut ctx);
+    if let Some(code) = ctx.aborted {
+        return code;
+    }
     let sequence = bundlesequence(&mut ctx);
     let Some(sequence) = sequence else {
         ctx.error("No bundlesequence in the common control body");
@@ -265,8 +268,9 @@ pub fn preliminary_convergence(ctx: &mut EvalContext) {
                 // every iteration of a vars or meta promise once more.
                 let ptype = section.promise_type.as_str();
                 let meta = ptype == "meta";
+                let file = b.file.clone();
                 let mut eval = |ctx: &mut EvalContext, _: &crate::ast::Promise, exp: &crate::promise::Expanded| {
-                    if meta || ptype == "vars" {
+                    if recheck_constraints(ctx, &file, ptype, exp) && (meta || ptype == "vars") {
                         crate::verify_vars::verify_var_promise(ctx, exp, meta);
                     }
                 };
@@ -276,6 +280,30 @@ pub fn preliminary_convergence(ctx: &mut EvalContext) {
         ctx.bundles.pop();
     }
     agent::policy_resolve(ctx);
+}
+
+/// `PromiseRecheckAllConstraints`: the expanded attributes must fit their
+/// types (a function's scalar result given to an slist does not); a misfit
+/// is fatal. Returns whether the promise may go on.
+fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &crate::promise::Expanded) -> bool {
+    for (lval, r) in &exp.constraints {
+        let rval = match r {
+            Rv::Scalar(s) => Rval::Scalar(s.clone()),
+            Rv::List(_) => Rval::List(r.list_strings().into_iter().map(Rval::Scalar).collect()),
+            _ => continue,
+        };
+        if let Some(e) = crate::syntax::check_constraint(ptype, lval, &rval) {
+            ctx.error(format!(
+                "{file}:0:0: In attribute '{lval}', {}. Given attribute value '{}'",
+                e.message,
+                r.to_display()
+            ));
+            ctx.error("Fatal CFEngine error: Cannot continue");
+            ctx.aborted = Some(1);
+            return false;
+        }
+    }
+    true
 }
 
 /// The located error and the summary line cf-promises prints.

@@ -172,6 +172,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
             ty.name(),
             rval.to_display()
         ));
+        promise_ref(ctx);
         return;
     }
     let mut tags: Vec<String> = vec!["source=promise".into()];
@@ -184,6 +185,15 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
     }
     let tag_refs: Vec<&str> = tags.iter().map(String::as_str).collect();
     ctx.put(&r, rval, ty, &tag_refs);
+}
+
+/// `PromiseRef`: where the promise being verified comes from.
+fn promise_ref(ctx: &mut EvalContext) {
+    let (Some(b), Some(pp)) = (ctx.bundle(), ctx.promise.as_ref()) else {
+        return;
+    };
+    let msg = format!("Promise belongs to bundle '{}' in file '{}' near line {}", b.name, b.file, pp.line);
+    ctx.error(msg);
 }
 
 /// `VarRefToString(ref, true)`: `ns:scope.lval[i]`.

@@ -300,6 +300,22 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
         if unresolved(&args) && !(f.name == "ifelse" && args.len() == 3) {
             return failed;
         }
+        // `CallFunction`: a list spliced into a fixed-arity function's
+        // arguments no longer fits its template.
+        if let Some(n) = spec.nargs {
+            if args.len() != n {
+                let items: Vec<String> = args.iter().map(|a| format!("\"{}\"", a.to_display())).collect();
+                ctx.error(format!("Argument template mismatch handling function {}( {{{}}})", f.name, items.join(",")));
+                // cf-agent shows each template argument's range; confer
+                // knows no ranges and shows CF_ANYSTRING, the usual one.
+                for (i, a) in args.iter().take(n).enumerate() {
+                    ctx.error(format!("  arg[{i}] range .*\t {} ", a.to_display()));
+                }
+                ctx.error("Fatal CFEngine error: Bad arguments");
+                ctx.aborted = Some(1);
+                return failed;
+            }
+        }
         args
     };
     match (spec.imp)(ctx, f, &args) {
