@@ -13,6 +13,7 @@ pub mod csv;
 pub mod diagnostic;
 pub mod expand;
 pub mod functions;
+pub mod host;
 pub mod iteration;
 pub mod json;
 pub mod lexer;

@@ -167,6 +167,7 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     let main = if opts.file.starts_with('/') { opts.file.clone() } else { format!("{}/{}", ctx.launch_dir, opts.file) };
     let bindir = format!("{workdir}/bin");
     crate::augments::load(ctx, &dir_of(&main));
+    crate::host::detect(ctx);
     for (k, v) in [
         ("cf_version", "3.21.0".to_string()),
         ("cf_version_major", "3".into()),
