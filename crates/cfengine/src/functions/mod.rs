@@ -160,6 +160,7 @@ static SPECS: &[Spec] = &[
     // the policy and the evaluation state
     v("bundlesmatching", "slist", policy::bundlesmatching),
     f("bundlestate", "data", 1, policy::bundlestate),
+    f("datastate", "data", 0, policy::datastate),
     v("getvariablemetatags", "slist", policy::getvariablemetatags),
     // functions confer never evaluates: they run commands or reach the network
     v("execresult", "string", not_evaluated),

@@ -59,26 +59,58 @@ fn bundle_tags(ctx: &EvalContext, ns: &str, bundle: &str) -> Vec<String> {
     }
 }
 
+/// The scope key of a variable as `DefaultTemplateData` writes it: the
+/// bundle, `ns:bundle` outside the default namespace.
+fn scope_key(k: &crate::context::VarKey) -> String {
+    match k.ns.as_deref() {
+        None | Some("default") => k.scope.clone(),
+        Some(ns) => format!("{ns}:{}", k.scope),
+    }
+}
+
+/// A variable's key inside its scope object: its name with indices.
+fn lval_key(k: &crate::context::VarKey) -> String {
+    VarRef { ns: None, scope: None, lval: k.lval.clone(), indices: k.indices.clone() }.name_with_indices()
+}
+
 /// `bundlestate(bundle)`: the bundle's variables as an object keyed by name
 /// (with indices, `a[k]`); fails when the bundle has none.
 pub(super) fn bundlestate(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let want = arg_str(a, 0);
-    let mut entries = vec![];
-    for (k, v) in &ctx.vars {
-        let scope_key = match k.ns.as_deref() {
-            None | Some("default") => k.scope.clone(),
-            Some(ns) => format!("{ns}:{}", k.scope),
-        };
-        if scope_key != want {
-            continue;
-        }
-        let r = VarRef { ns: None, scope: None, lval: k.lval.clone(), indices: k.indices.clone() };
-        entries.push((r.name_with_indices(), to_json(&v.rval, v.ty)));
-    }
+    let entries: Vec<(String, Value)> = ctx
+        .vars
+        .iter()
+        .filter(|(k, _)| scope_key(k) == want)
+        .map(|(k, v)| (lval_key(k), to_json(&v.rval, v.ty)))
+        .collect();
     if entries.is_empty() {
         return Err(());
     }
     Ok(Rv::Container(json::object(entries)))
+}
+
+/// `datastate()`: `{"classes": {name: true, ...}, "vars": {scope: {...}}}`
+/// with the global classes, the current bundle's classes, and every
+/// variable (`DefaultTemplateData` for all bundles).
+pub(super) fn datastate(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+    let mut classes: Vec<String> = ctx.classes.iter().cloned().collect();
+    if let Some(f) = ctx.bundles.last() {
+        classes.extend(f.classes.iter().cloned());
+    }
+    classes.sort();
+    classes.dedup();
+    let mut scopes: Vec<(String, Vec<(String, Value)>)> = vec![];
+    for (k, v) in &ctx.vars {
+        let key = scope_key(k);
+        let entry = (lval_key(k), to_json(&v.rval, v.ty));
+        match scopes.iter_mut().find(|(s, _)| *s == key) {
+            Some((_, e)) => e.push(entry),
+            None => scopes.push((key, vec![entry])),
+        }
+    }
+    let vars = json::object(scopes.into_iter().map(|(s, e)| (s, json::object(e))));
+    let classes = json::object(classes.into_iter().map(|c| (c, Value::Boolean(true))));
+    Ok(Rv::Container(json::object([("classes".to_string(), classes), ("vars".to_string(), vars)])))
 }
 
 /// `RvalToJson`: a scalar is a string, a list an array of strings.
