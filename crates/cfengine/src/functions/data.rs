@@ -119,9 +119,15 @@ pub(super) fn storejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
     Ok(Rv::scalar(json::write_pretty(&to_value(c))))
 }
 
-/// Reads `file` split into rows by `split_row`-less lines and columns by the
-/// `split` regex, skipping `comment` matches, at most `max` rows.
-fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<String>>, ()> {
+/// The common arguments of the read functions, `(file, comment, split,
+/// max, ...)`: the file's text with the `comment` regex (compiled with
+/// `comment_flags`) removed, the `split` regex, and `max`.
+pub(super) fn read_split_args(
+    ctx: &mut EvalContext,
+    f: &FnCall,
+    a: &[Rv],
+    comment_flags: &str,
+) -> Result<(String, fancy_regex::Regex, usize), ()> {
     let path = arg_str(a, 0).to_string();
     let comment = arg_str(a, 1).to_string();
     let split = arg_str(a, 2).to_string();
@@ -133,10 +139,16 @@ fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<Stri
     let text = if comment.is_empty() {
         text
     } else {
-        let re = regex(ctx, &comment, "m")?;
+        let re = regex(ctx, &comment, comment_flags)?;
         re.replace_all(&text, "").into_owned()
     };
-    let re = regex(ctx, &split, "")?;
+    Ok((text, regex(ctx, &split, "")?, max))
+}
+
+/// Reads `file` split into rows by `split_row`-less lines and columns by the
+/// `split` regex, skipping `comment` matches, at most `max` rows.
+fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<String>>, ()> {
+    let (text, re, max) = read_split_args(ctx, f, a, "m")?;
     let mut rows = vec![];
     for line in text.lines() {
         if line.trim().is_empty() {

@@ -503,21 +503,7 @@ pub(super) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<St
 }
 
 pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let path = arg_str(a, 0).to_string();
-    let comment = arg_str(a, 1).to_string();
-    let split = arg_str(a, 2).to_string();
-    let max = arg_int(ctx, f, a, 3)?.max(0) as usize;
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
-        return Err(());
-    };
-    let text = if comment.is_empty() {
-        text
-    } else {
-        let re = regex(ctx, &comment, "")?;
-        re.replace_all(&text, "").into_owned()
-    };
-    let re = regex(ctx, &split, "")?;
+    let (text, re, max) = super::data::read_split_args(ctx, f, a, "")?;
     let items: Vec<Arc<str>> = re.split(&text).flatten().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
     list(items)
 }
