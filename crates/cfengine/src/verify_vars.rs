@@ -26,6 +26,22 @@ fn is_legal_name(s: &str) -> bool {
     rest.is_empty() || (rest.starts_with('[') && rest.ends_with(']') && rest.len() > 2)
 }
 
+/// `IsLegalVariableName`'s CFE-1915 check: a promiser `other.name` (the dot
+/// before any bracket) names another bundle's variable; when a bundle of
+/// that name exists it is refused.
+fn remote_injection(ctx: &mut EvalContext, promiser: &str) -> bool {
+    let head = promiser.split('[').next().unwrap_or(promiser);
+    let Some((prefix, _)) = head.split_once('.') else {
+        return false;
+    };
+    let current = ctx.bundle().map(|b| b.name.clone()).unwrap_or_default();
+    if prefix == current || !ctx.policy.bundles.iter().any(|b| b.name == prefix) {
+        return false;
+    }
+    ctx.error("Remote bundle variable injection detected!");
+    true
+}
+
 /// Whether the value's shape fits the declared type.
 fn shape_fits(rval: &Rv, ty: DataType) -> bool {
     match ty {
@@ -131,8 +147,9 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
     if is_cf3_var_string(&exp.promiser) {
         return;
     }
-    if !is_legal_name(&exp.promiser) {
+    if !is_legal_name(&exp.promiser) || remote_injection(ctx, &exp.promiser) {
         ctx.error(format!("Variable identifier '{}' is not legal", exp.promiser));
+        promise_ref(ctx);
         return;
     }
     if let Rv::List(items) = &rval {
