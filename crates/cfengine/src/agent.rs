@@ -125,9 +125,10 @@ pub fn schedule(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
 fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, agent: bool) {
     match ptype {
         "vars" | "meta" => {
-            crate::verify_vars::verify_var_promise(ctx, pp, exp);
+            let meta = ptype == "meta";
+            crate::verify_vars::verify_var_promise(ctx, exp, meta);
             if agent {
-                crate::verify_vars::verify_var_promise(ctx, pp, exp);
+                crate::verify_vars::verify_var_promise(ctx, exp, meta);
             }
         }
         "classes" => verify_class_promise(ctx, exp),
@@ -165,6 +166,10 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
     if ctx.pass < PASSES && is_cf3_var_string(&exp.promiser) {
         return;
     }
+    if let Some(index) = exp.get("bundle_return_value_index").and_then(Rv::as_scalar) {
+        put_return_value(ctx, index, &exp.promiser);
+        return;
+    }
     let key = lock_key(ctx, "reports", exp);
     if !ctx.locks.insert(key) {
         return;
@@ -172,11 +177,46 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
     if exp.get("report_to_file").is_some() {
         return;
     }
-    for line in exp.promiser.split('\n') {
-        let _ = line;
-    }
     let text = format!("R: {}", exp.promiser);
     ctx.out.line(&text);
+}
+
+/// The variable a bundle's return values are kept in (`last-result`).
+const LAST_RESULT: &str = "last-result";
+
+/// A report with `bundle_return_value_index` prints nothing: it stores its
+/// text as `last-result[index]` of the bundle, for the caller's `useresult`.
+fn put_return_value(ctx: &mut EvalContext, index: &str, value: &str) {
+    let Some(b) = ctx.bundle() else {
+        return;
+    };
+    let indices = if index.is_empty() { vec![] } else { vec![index.to_string()] };
+    let r = VarRef { ns: Some(b.ns.clone()), scope: Some(b.name.clone()), lval: LAST_RESULT.into(), indices };
+    ctx.put(&r, Rv::scalar(value), DataType::String, &["source=bundle"]);
+}
+
+/// `GetReturnValue`: copies the callee's `last-result[i]` values to the
+/// caller's array named by `useresult`.
+fn get_return_value(ctx: &mut EvalContext, callee: &Bundle, useresult: &str) {
+    let Some(caller) = ctx.bundle().cloned() else {
+        return;
+    };
+    let results: Vec<(String, Rv)> = ctx
+        .vars
+        .iter()
+        .filter(|(k, _)| {
+            k.lval == LAST_RESULT
+                && k.indices.len() == 1
+                && k.scope == callee.name
+                && k.ns.as_deref() == Some(callee.ns.as_str())
+        })
+        .map(|(k, v)| (k.indices[0].clone(), v.rval.clone()))
+        .collect();
+    for (index, value) in results {
+        let mut r = VarRef::parse_with(useresult, Some(&caller.ns), Some(&caller.name));
+        r.indices.push(index);
+        ctx.put(&r, value, DataType::String, &["source=bundle"]);
+    }
 }
 
 fn class_value(ctx: &EvalContext, r: &Rv) -> Option<bool> {
@@ -231,7 +271,13 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
         Some("namespace") => false,
         _ => !common,
     };
-    ctx.define_class(&name, bundle_scope);
+    let mut tags = vec!["source=promise".to_string()];
+    match exp.get("meta") {
+        Some(Rv::Scalar(t)) => tags.push(t.to_string()),
+        Some(l @ Rv::List(_)) => tags.extend(l.list_strings().iter().map(|t| t.to_string())),
+        _ => {}
+    }
+    ctx.define_class(&name, bundle_scope, tags);
 }
 
 /// Resolves a bundle name (`ns:name` or `name` in the current namespace),
@@ -261,7 +307,7 @@ pub fn eval_args(ctx: &mut EvalContext, args: &[Rval]) -> Vec<Rv> {
             },
             Rval::Scalar(s) => out.push(Rv::scalar(ctx.expand(s))),
             Rval::FnCall(f) => out.push(functions::call(ctx, &Arc::new(f.clone())).1),
-            Rval::List(_) => out.push(evaluate_final_rval(ctx, &Rv::from_ast(a), false)),
+            Rval::List(_) => out.push(evaluate_final_rval(ctx, &Rv::from_ast(a))),
         }
     }
     out
@@ -301,16 +347,29 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         ));
     }
     let args = eval_args(ctx, &args);
-    call_bundle(ctx, &bundle, args, true);
+    // `inherit => "true"`: the caller's bundle-scoped classes are seen in
+    // the called bundle.
+    let inherited = match exp.get("inherit").and_then(Rv::as_scalar) {
+        Some("true" | "yes" | "on") => ctx.bundles.last().map(|f| f.classes.clone()).unwrap_or_default(),
+        _ => HashSet::new(),
+    };
+    call_bundle(ctx, &bundle, args, Some(inherited));
+    if let Some(useresult) = exp.get("useresult").and_then(Rv::as_scalar) {
+        get_return_value(ctx, &bundle, useresult);
+    }
 }
 
-/// Evaluates `bundle` with `args`, as a method call or a bundlesequence
-/// entry.
-pub fn call_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, as_method: bool) {
+/// Evaluates `bundle` with `args`, as a method call (with the classes it
+/// inherits from its caller) or, for `None`, as a bundlesequence entry.
+pub fn call_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, method: Option<HashSet<String>>) {
     let saved_this = std::mem::take(&mut ctx.this);
     let saved_promise = ctx.promise.take();
     let saved_pass = ctx.pass;
+    let as_method = method.is_some();
     push_bundle(ctx, bundle, args);
+    if let (Some(frame), Some(inherited)) = (ctx.bundles.last_mut(), method) {
+        frame.classes = inherited;
+    }
     if as_method {
         let ns = bundle.ns.clone();
         let name = bundle.name.clone();

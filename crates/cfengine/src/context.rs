@@ -55,6 +55,9 @@ pub struct EvalContext<'s> {
     pub vars: IndexMap<VarKey, Variable>,
     /// Global classes, `ns:name` (`name` alone in the default namespace).
     pub classes: HashSet<String>,
+    /// The tags of classes (qualified as in `classes`), for
+    /// `classesmatching()` and friends.
+    pub class_tags: StdHashMap<String, Vec<String>>,
     /// Bundle frames, innermost last.
     pub bundles: Vec<BundleFrame>,
     /// The `this` scope of the promise being evaluated.
@@ -89,6 +92,7 @@ impl<'s> EvalContext<'s> {
             policy,
             vars: IndexMap::new(),
             classes: HashSet::new(),
+            class_tags: StdHashMap::new(),
             bundles: vec![],
             this: StdHashMap::new(),
             promise: None,
@@ -286,14 +290,16 @@ impl<'s> EvalContext<'s> {
         (!bad).then_some(v)
     }
 
-    /// Defines a class globally (in the current namespace) or for the bundle.
-    pub fn define_class(&mut self, name: &str, bundle_scope: bool) {
+    /// Defines a class globally (in the current namespace) or for the bundle,
+    /// with its tags.
+    pub fn define_class(&mut self, name: &str, bundle_scope: bool, tags: Vec<String>) {
         let ns = self.ns();
         let (ns, n) = match name.split_once(':') {
             Some((ns, n)) => (ns.to_string(), n.to_string()),
             None => (ns, name.to_string()),
         };
         let q = if ns == "default" { n.clone() } else { format!("{ns}:{n}") };
+        self.class_tags.insert(q.clone(), tags);
         if bundle_scope {
             if let Some(f) = self.bundles.last_mut() {
                 f.classes.insert(q);

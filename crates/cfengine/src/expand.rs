@@ -20,77 +20,80 @@ pub enum Resolved {
 /// `MAX_VARIABLE_REFERENCE_LEVELS`).
 const MAX_LEVELS: usize = 10;
 
+/// What a scan for references found (the loop shared by vars.c's
+/// `IsCf3VarString`, `IsCf3Scalar` and expand.c's `IsExpandable`).
+struct RefScan {
+    /// Complete references seen.
+    vars: usize,
+    /// A reference was opened and not closed.
+    open: bool,
+    /// Bracket depth at the end.
+    bracks: i64,
+    /// A `/` appeared inside brackets (`$(/bin/cat file)` is shell, not a
+    /// reference).
+    slash: bool,
+}
+
+impl RefScan {
+    /// A complete reference, no shell-like slash, no dangling bracket.
+    fn found_complete(&self) -> bool {
+        if self.slash || (self.open && self.bracks != 0) {
+            return false;
+        }
+        self.vars != 0
+    }
+}
+
+fn scan_refs(s: &str, with_at: bool) -> RefScan {
+    let b = s.as_bytes();
+    let (mut left, mut right) = (b'x', b'x');
+    let mut scan = RefScan { vars: 0, open: false, bracks: 0, slash: false };
+    for i in 0..b.len() {
+        let c = b[i];
+        match c {
+            b'$' | b'@' if c == b'$' || with_at => {
+                if matches!(b.get(i + 1), Some(b'{') | Some(b'(')) {
+                    scan.open = true;
+                }
+            }
+            b'(' | b'{' if scan.open => {
+                left = c;
+                scan.bracks += 1;
+            }
+            b')' | b'}' if scan.open => {
+                scan.bracks -= 1;
+                right = c;
+            }
+            _ => {}
+        }
+        if scan.bracks > 0 && c == b'/' {
+            scan.slash = true;
+        }
+        if scan.open && scan.bracks == 0 && ((left == b'(' && right == b')') || (left == b'{' && right == b'}')) {
+            scan.vars += 1;
+            scan.open = false;
+        }
+    }
+    scan
+}
+
 /// `IsCf3VarString`: whether `s` holds a complete `$(...)`, `${...}`,
 /// `@(...)` or `@{...}` reference.
 pub fn is_cf3_var_string(s: &str) -> bool {
-    let b = s.as_bytes();
-    let (mut left, mut right) = (b'x', b'x');
-    let mut dollar = false;
-    let mut bracks: i64 = 0;
-    let mut vars = 0;
-    for i in 0..b.len() {
-        let c = b[i];
-        match c {
-            b'$' | b'@' => {
-                if matches!(b.get(i + 1), Some(b'{') | Some(b'(')) {
-                    dollar = true;
-                }
-            }
-            b'(' | b'{' if dollar => {
-                left = c;
-                bracks += 1;
-            }
-            b')' | b'}' if dollar => {
-                bracks -= 1;
-                right = c;
-            }
-            _ => {}
-        }
-        if bracks > 0 && c == b'/' {
-            return false;
-        }
-        if dollar && bracks == 0 && ((left == b'(' && right == b')') || (left == b'{' && right == b'}')) {
-            vars += 1;
-            dollar = false;
-        }
-    }
-    if dollar && bracks != 0 {
-        return false;
-    }
-    vars != 0
+    scan_refs(s, true).found_complete()
 }
 
-/// `IsExpandable`: like [`is_cf3_var_string`] for `$` references only.
+/// `IsCf3Scalar`: like [`is_cf3_var_string`] for `$` references only; what
+/// makes a function argument unresolved (`@(list)` arguments are not).
+pub fn is_cf3_scalar(s: &str) -> bool {
+    scan_refs(s, false).found_complete()
+}
+
+/// `IsExpandable`: whether `s` holds a complete `$` reference, brackets
+/// balanced.
 pub fn is_expandable(s: &str) -> bool {
-    let b = s.as_bytes();
-    let (mut left, mut right) = (b'x', b'x');
-    let mut dollar = false;
-    let mut bracks: i64 = 0;
-    let mut vars = 0;
-    for i in 0..b.len() {
-        let c = b[i];
-        match c {
-            b'$' => {
-                if matches!(b.get(i + 1), Some(b'{') | Some(b'(')) {
-                    dollar = true;
-                }
-            }
-            b'(' | b'{' if dollar => {
-                left = c;
-                bracks += 1;
-            }
-            b')' | b'}' if dollar => {
-                bracks -= 1;
-                right = c;
-            }
-            _ => {}
-        }
-        if dollar && bracks == 0 && ((left == b'(' && right == b')') || (left == b'{' && right == b'}')) {
-            vars += 1;
-            dollar = false;
-        }
-    }
-    bracks == 0 && vars > 0
+    let scan = scan_refs(s, false);
+    scan.bracks == 0 && scan.vars > 0
 }
 
 fn opposite(c: u8) -> u8 {

@@ -46,7 +46,99 @@ fn from_serde(v: serde_json::Value) -> Value {
 /// Parses a JSON document. Like cf-agent, a bare word that is not JSON is
 /// an error; the message is cf-agent's wording where known.
 pub fn parse(s: &str) -> Result<Value, String> {
-    serde_json::from_str::<serde_json::Value>(s.trim()).map(from_serde).map_err(|e| e.to_string())
+    let text = without_trailing_commas(s.trim());
+    serde_json::from_str::<serde_json::Value>(&text).map(from_serde).map_err(|e| e.to_string())
+}
+
+/// libntech's parser accepts a comma before the closing `]` or `}` of an
+/// array or object (`[1,2,]`); serde_json does not, so such commas go.
+fn without_trailing_commas(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains(',') {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut in_string = false;
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if in_string => i += 1,
+            b'"' => in_string = !in_string,
+            b',' if !in_string => {
+                let next = b[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
+                if matches!(next, Some(b']' | b'}')) {
+                    out.push_str(&s[start..i]);
+                    start = i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.push_str(&s[start..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Parses inline JSON in which a bare word outside strings names a variable
+/// (libntech's `JsonParseWithLookup` with cf-agent's `LookupVarRefToJson`):
+/// `{ "state": state_container }`. `lookup` gives a variable's JSON value;
+/// a word it does not know makes the document invalid.
+pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>) -> Result<Value, String> {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'"' {
+            let start = i;
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(b.len());
+            out.push_str(&s[start..i]);
+        } else if c == b'-' || c.is_ascii_digit() {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'.' | b'+' | b'-')) {
+                i += 1;
+            }
+            out.push_str(&s[start..i]);
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let end = reference_end(b, i);
+            let word = &s[i..end];
+            if matches!(word, "true" | "false" | "null") {
+                out.push_str(word);
+            } else {
+                let v = lookup(word).ok_or_else(|| format!("unknown variable '{word}'"))?;
+                out.push_str(&write_compact(&v));
+            }
+            i = end;
+        } else {
+            let ch = s[i..].chars().next().map_or(1, char::len_utf8);
+            out.push_str(&s[i..i + ch]);
+            i += ch;
+        }
+    }
+    parse(&out)
+}
+
+/// Where a variable name starting at `b[i]` ends: cf-agent's
+/// `^(([a-zA-Z0-9_]+\.)?[a-zA-Z0-9._]+)(\[[^\[\]]+\])?`.
+fn reference_end(b: &[u8], i: usize) -> usize {
+    let mut end = i;
+    while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_' || b[end] == b'.') {
+        end += 1;
+    }
+    if b.get(end) == Some(&b'[') {
+        let close = b[end + 1..].iter().position(|&c| c == b']' || c == b'[');
+        if let Some(p) = close {
+            if p > 0 && b[end + 1 + p] == b']' {
+                return end + p + 2;
+            }
+        }
+    }
+    end
 }
 
 fn yaml_scalar(sc: &saphyr::Scalar) -> Value {
@@ -117,6 +209,15 @@ fn key_text(k: &Value) -> String {
     }
 }
 
+/// An object's entries with their keys in byte order: libntech's writers
+/// sort an object's children before writing it (`JsonSort` in
+/// `JsonObjectWrite` and `JsonObjectWriteCompact`).
+fn sorted_entries(h: &HashMap) -> Vec<(String, &Value)> {
+    let mut entries: Vec<(String, &Value)> = h.iter().map(|(k, v)| (key_text(k), v)).collect();
+    entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    entries
+}
+
 fn write_primitive(v: &Value, out: &mut String) {
     match v {
         Value::Undef => out.push_str("null"),
@@ -147,9 +248,9 @@ fn write_pretty_into(v: &Value, indent: usize, out: &mut String) {
         }
         Value::Hash(h) => {
             out.push_str("{\n");
-            for (i, (k, item)) in h.iter().enumerate() {
+            for (i, (k, item)) in sorted_entries(h).into_iter().enumerate() {
                 out.push_str(&" ".repeat(indent + 2));
-                escape(&key_text(k), out);
+                escape(&k, out);
                 out.push_str(": ");
                 write_pretty_into(item, indent + 2, out);
                 if i + 1 < h.len() {
@@ -185,11 +286,11 @@ fn write_compact_into(v: &Value, out: &mut String) {
         }
         Value::Hash(h) => {
             out.push('{');
-            for (i, (k, item)) in h.iter().enumerate() {
+            for (i, (k, item)) in sorted_entries(h).into_iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                escape(&key_text(k), out);
+                escape(&k, out);
                 out.push(':');
                 write_compact_into(item, out);
             }

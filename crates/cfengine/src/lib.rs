@@ -6,11 +6,14 @@
 
 pub mod agent;
 pub mod ast;
+pub mod augments;
 pub mod class_expr;
 pub mod context;
+pub mod csv;
 pub mod diagnostic;
 pub mod expand;
 pub mod functions;
+pub mod host;
 pub mod iteration;
 pub mod json;
 pub mod lexer;

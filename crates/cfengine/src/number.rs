@@ -9,16 +9,17 @@ pub const INFINITY: i64 = 999_999_999;
 /// cf-agent's `CF_NOINT`: the value that means "not an integer".
 pub const NOINT: i64 = -678;
 
+/// Where a scanned number starts (after leading white space) and where its
+/// digits start (after an optional sign), as `sscanf` skips them.
+fn number_start(s: &[u8]) -> (usize, usize) {
+    let start = s.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let sign = usize::from(matches!(s.get(start), Some(b'+' | b'-')));
+    (start, start + sign)
+}
+
 /// What `sscanf("%lld")` reads at the start of `s`: (value, bytes consumed).
 fn scan_int(s: &[u8]) -> Option<(i64, usize)> {
-    let mut i = 0;
-    while i < s.len() && s[i].is_ascii_whitespace() {
-        i += 1;
-    }
-    let start = i;
-    if i < s.len() && (s[i] == b'+' || s[i] == b'-') {
-        i += 1;
-    }
+    let (start, mut i) = number_start(s);
     let digits = s[i..].iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {
         return None;
@@ -30,15 +31,8 @@ fn scan_int(s: &[u8]) -> Option<(i64, usize)> {
 }
 
 /// What `sscanf("%lf")` reads at the start of `s` (strtod's syntax).
-fn scan_real(s: &[u8]) -> Option<(f64, usize)> {
-    let mut i = 0;
-    while i < s.len() && s[i].is_ascii_whitespace() {
-        i += 1;
-    }
-    let start = i;
-    if i < s.len() && (s[i] == b'+' || s[i] == b'-') {
-        i += 1;
-    }
+pub(crate) fn scan_real(s: &[u8]) -> Option<(f64, usize)> {
+    let (start, i) = number_start(s);
     let rest = &s[i..];
     let lower: Vec<u8> = rest.iter().take(8).map(|b| b.to_ascii_lowercase()).collect();
     if lower.starts_with(b"infinity") || lower.starts_with(b"inf") || lower.starts_with(b"nan") {

@@ -75,15 +75,10 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, a
     ctx.promise = saved_promise;
 }
 
-fn push_promise_frame(ctx: &mut EvalContext, pp: &Promise) {
-    let Some(bundle) = ctx.bundle().cloned() else {
-        return;
-    };
-    let path = if bundle.file.starts_with('/') {
-        bundle.file.to_string()
-    } else {
-        format!("{}/{}", ctx.launch_dir, bundle.file)
-    };
+/// Sets `this.promise_filename` and `this.promise_dirname` for a promise or
+/// body read from `file` (relative names are taken from the launch directory).
+fn put_file_frame(ctx: &mut EvalContext, file: &str) {
+    let path = if file.starts_with('/') { file.to_string() } else { format!("{}/{}", ctx.launch_dir, file) };
     let dir = match path.rfind('/') {
         Some(0) => "/".to_string(),
         Some(i) => path[..i].to_string(),
@@ -91,6 +86,13 @@ fn push_promise_frame(ctx: &mut EvalContext, pp: &Promise) {
     };
     put_this(ctx, "promise_filename", &path);
     put_this(ctx, "promise_dirname", &dir);
+}
+
+fn push_promise_frame(ctx: &mut EvalContext, pp: &Promise) {
+    let Some(bundle) = ctx.bundle().cloned() else {
+        return;
+    };
+    put_file_frame(ctx, &bundle.file);
     put_this(ctx, "promise_linenumber", &pp.line.to_string());
     put_this(ctx, "bundle", &bundle.name);
     put_this(ctx, "namespace", &bundle.ns);
@@ -103,7 +105,7 @@ fn push_promise_frame(ctx: &mut EvalContext, pp: &Promise) {
         .unwrap_or_else(|| format!("{}_{}_{}_{}", bundle.name, "promise", pp.id, pp.line));
     put_this(ctx, "handle", &handle);
     if let Some(c) = pp.constraint("with") {
-        let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false);
+        let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
         if let Rv::Scalar(s) = v {
             if ctx.pass == 3 || !is_cf3_var_string(&s) {
                 put_this(ctx, "with", &s);
@@ -121,7 +123,7 @@ fn check_var_class(
     rval: &crate::ast::Rval,
     constraints: &mut Vec<(String, Rv)>,
 ) -> Option<bool> {
-    let v = evaluate_final_rval(ctx, &Rv::from_ast(rval), false);
+    let v = evaluate_final_rval(ctx, &Rv::from_ast(rval));
     constraints.push((lval.to_string(), v.clone()));
     let Rv::Scalar(s) = v else {
         return None;
@@ -167,7 +169,7 @@ pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> 
         let v = if c.lval == "usebundle" {
             expand_bundle_reference(ctx, &Rv::from_ast(&c.rval))
         } else {
-            evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false)
+            evaluate_final_rval(ctx, &Rv::from_ast(&c.rval))
         };
         constraints.push((c.lval.clone(), v));
     }
@@ -225,7 +227,7 @@ pub fn expand_list(ctx: &mut EvalContext, items: &[Rv], expand_naked: bool) -> V
 }
 
 /// `EvaluateFinalRval`: expands a value and calls its functions.
-pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv, forcelist: bool) -> Rv {
+pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv) -> Rv {
     let returnval = match r {
         Rv::Scalar(s) if is_naked_var(s, b'@') => {
             let name = naked(s);
@@ -240,10 +242,6 @@ pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv, forcelist: bool) -> Rv
         }
         Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
         Rv::List(items) => Rv::List(Arc::new(expand_list(ctx, items, true))),
-        Rv::FnCall(f) if forcelist => {
-            let _ = f;
-            r.clone()
-        }
         Rv::FnCall(_) | Rv::Container(_) => r.clone(),
     };
     match returnval {
@@ -251,10 +249,12 @@ pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv, forcelist: bool) -> Rv
             let mut out = Vec::with_capacity(items.len());
             for it in items.iter() {
                 match it {
-                    Rv::FnCall(f) => {
-                        let (_, v) = functions::call(ctx, f);
-                        out.push(v);
-                    }
+                    // A list returned by a call inside a list is spliced in
+                    // (`slist => { getindices("a") }`).
+                    Rv::FnCall(f) if functions::is_builtin(&f.name) => match functions::call(ctx, f) {
+                        (true, Rv::List(items)) => out.extend(items.iter().cloned()),
+                        (_, v) => out.push(v),
+                    },
                     Rv::Scalar(s) if ctx.promise.is_some() && is_cf3_var_string(s) => {
                         out.push(Rv::scalar(ctx.expand(s)));
                     }
@@ -263,7 +263,9 @@ pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv, forcelist: bool) -> Rv
             }
             Rv::List(Arc::new(out))
         }
-        Rv::FnCall(f) => functions::call(ctx, &f).1,
+        // A call of something other than a built-in is a body or bundle
+        // reference with arguments (`edit_line => insert_lines("x")`): kept.
+        Rv::FnCall(f) if functions::is_builtin(&f.name) => functions::call(ctx, &f).1,
         other => other,
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::agent;
-use crate::ast::Policy;
+use crate::ast::{Policy, Rval};
 use crate::context::{EvalContext, Sink, HARD_CLASSES};
 use crate::diagnostic::{Diagnostic, Pos};
 use crate::parser;
@@ -59,7 +59,7 @@ fn inputs(ctx: &mut EvalContext) -> Vec<(String, Arc<str>)> {
             if c.lval != "inputs" || (c.classes != "any" && ctx.eval_class_expr(&c.classes) != Some(true)) {
                 continue;
             }
-            let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false);
+            let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
             for item in v.list_strings() {
                 if item.contains('$') {
                     continue;
@@ -114,8 +114,9 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
     Ok(policy)
 }
 
-/// Collapses `a/./b` and `a/x/../b` so a file is loaded once.
-fn normalize(p: &str) -> String {
+/// Collapses `a/./b` and `a/x/../b` (textually, as cf-agent's
+/// `CompressPath`), so that a file is loaded once.
+pub(crate) fn normalize(p: &str) -> String {
     let mut parts: Vec<&str> = vec![];
     for seg in p.split('/') {
         match seg {
@@ -146,12 +147,15 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
             continue;
         }
         ctx.classes.insert((*c).to_string());
+        ctx.class_tags.insert((*c).to_string(), vec!["source=agent".into(), "hardclass".into()]);
     }
     for c in &opts.defines {
         for part in c.split(',') {
             let p = part.trim();
             if !p.is_empty() {
-                ctx.classes.insert(crate::functions::canonify(p));
+                let c = crate::functions::canonify(p);
+                ctx.class_tags.insert(c.clone(), vec!["source=environment".into()]);
+                ctx.classes.insert(c);
             }
         }
     }
@@ -162,6 +166,8 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     let workdir = std::env::var("CFENGINE_TEST_OVERRIDE_WORKDIR").unwrap_or_else(|_| "/var/cfengine".into());
     let main = if opts.file.starts_with('/') { opts.file.clone() } else { format!("{}/{}", ctx.launch_dir, opts.file) };
     let bindir = format!("{workdir}/bin");
+    crate::augments::load(ctx, &dir_of(&main));
+    crate::host::detect(ctx);
     for (k, v) in [
         ("cf_version", "3.21.0".to_string()),
         ("cf_version_major", "3".into()),
@@ -172,6 +178,11 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
         ("arch", std::env::consts::ARCH.into()),
         ("workdir", workdir.clone()),
         ("inputdir", format!("{workdir}/inputs")),
+        ("default_policy_path", format!("{workdir}/inputs/promises.cf")),
+        ("failsafe_policy_path", format!("{workdir}/inputs/failsafe.cf")),
+        ("update_policy_path", format!("{workdir}/inputs/update.cf")),
+        ("libdir", format!("{workdir}/inputs/lib")),
+        ("local_libdir", "lib".into()),
         ("masterdir", format!("{workdir}/masterfiles")),
         ("statedir", format!("{workdir}/state")),
         ("piddir", workdir.clone()),
@@ -204,6 +215,9 @@ pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     let mut ctx = EvalContext::new(Arc::new(policy), out);
     setup(&mut ctx, opts);
     preliminary_convergence(&mut ctx);
+    if let Some(code) = ctx.aborted {
+        return code;
+    }
     let sequence = bundlesequence(&mut ctx);
     let Some(sequence) = sequence else {
         ctx.error("No bundlesequence in the common control body");
@@ -232,7 +246,7 @@ pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     }
     for (b, args) in entries {
         let args = agent::eval_args(&mut ctx, &args);
-        agent::call_bundle(&mut ctx, &b, args, false);
+        agent::call_bundle(&mut ctx, &b, args, None);
         if ctx.aborted.is_some() {
             break;
         }
@@ -251,13 +265,46 @@ pub fn preliminary_convergence(ctx: &mut EvalContext) {
         agent::push_bundle(ctx, b, vec![]);
         for section in &b.sections {
             for pp in &section.promises {
-                let mut noop = |_: &mut EvalContext, _: &crate::ast::Promise, _: &crate::promise::Expanded| {};
-                crate::promise::expand_promise(ctx, pp, &section.promise_type, &mut noop);
+                // `CommonEvalPromise` does nothing, but `ExpandPromise` verifies
+                // every iteration of a vars or meta promise once more.
+                let ptype = section.promise_type.as_str();
+                let meta = ptype == "meta";
+                let file = b.file.clone();
+                let mut eval = |ctx: &mut EvalContext, _: &crate::ast::Promise, exp: &crate::promise::Expanded| {
+                    if recheck_constraints(ctx, &file, ptype, exp) && (meta || ptype == "vars") {
+                        crate::verify_vars::verify_var_promise(ctx, exp, meta);
+                    }
+                };
+                crate::promise::expand_promise(ctx, pp, ptype, &mut eval);
             }
         }
         ctx.bundles.pop();
     }
     agent::policy_resolve(ctx);
+}
+
+/// `PromiseRecheckAllConstraints`: the expanded attributes must fit their
+/// types (a function's scalar result given to an slist does not); a misfit
+/// is fatal. Returns whether the promise may go on.
+fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &crate::promise::Expanded) -> bool {
+    for (lval, r) in &exp.constraints {
+        let rval = match r {
+            Rv::Scalar(s) => Rval::Scalar(s.clone()),
+            Rv::List(_) => Rval::List(r.list_strings().into_iter().map(Rval::Scalar).collect()),
+            _ => continue,
+        };
+        if let Some(e) = crate::syntax::check_constraint(ptype, lval, &rval) {
+            ctx.error(format!(
+                "{file}:0:0: In attribute '{lval}', {}. Given attribute value '{}'",
+                e.message,
+                r.to_display()
+            ));
+            ctx.error("Fatal CFEngine error: Cannot continue");
+            ctx.aborted = Some(1);
+            return false;
+        }
+    }
+    true
 }
 
 /// The located error and the summary line cf-promises prints.
@@ -287,13 +334,34 @@ fn bundlesequence(ctx: &mut EvalContext) -> Option<Vec<Rv>> {
             if c.lval != "bundlesequence" || (c.classes != "any" && ctx.eval_class_expr(&c.classes) != Some(true)) {
                 continue;
             }
-            return match evaluate_final_rval(ctx, &Rv::from_ast(&c.rval), false) {
-                Rv::List(items) => Some(items.to_vec()),
-                other => Some(vec![other]),
+            // `ResolveControlBody` only expands the bundlesequence: its
+            // entries name bundles, they are not function calls. No `this`
+            // frame is set: `$(this.promise_filename)` stays as written.
+            let entries = match &c.rval {
+                Rval::List(items) => items.iter().map(|i| expand_entry(ctx, i)).collect(),
+                other => vec![expand_entry(ctx, other)],
             };
+            return Some(entries);
         }
     }
     Some(vec![Rv::scalar("main")])
+}
+
+/// One bundlesequence entry with its references expanded (`ExpandPrivateRval`).
+fn expand_entry(ctx: &mut EvalContext, r: &Rval) -> Rv {
+    match r {
+        Rval::Scalar(s) => Rv::scalar(ctx.expand(s)),
+        Rval::FnCall(f) => {
+            let mut call = f.clone();
+            for a in call.args.iter_mut() {
+                if let Rval::Scalar(s) = a {
+                    *a = Rval::Scalar(ctx.expand(s).into());
+                }
+            }
+            Rv::FnCall(Arc::new(call))
+        }
+        Rval::List(_) => Rv::from_ast(r),
+    }
 }
 
 /// Validates like `cf-promises -f FILE`: parse every file; 0 when valid.

@@ -83,7 +83,7 @@ pub fn check_constraint(promise_type: &str, lval: &str, rval: &Rval) -> Option<S
                 if &**s == "inf" {
                     return Some("Keyword 'inf' has an integer value, cannot be used as real".into());
                 }
-                return number::real_from_string(s).err().map(|e| prefixed(e, "Real value is out of range"));
+                return check_real(s);
             }
             ("string" | "int" | "real", Rval::List(_)) => {
                 return Some("Attempted to give a list to a non-list type".into())
@@ -109,8 +109,8 @@ pub fn check_constraint(promise_type: &str, lval: &str, rval: &Rval) -> Option<S
                             if &**s == "inf" {
                                 return Some("Keyword 'inf' has an integer value, cannot be used as real".into());
                             }
-                            if let Err(e) = number::real_from_string(s) {
-                                return Some(prefixed(e, "Real value is out of range"));
+                            if let Some(e) = check_real(s) {
+                                return Some(e);
                             }
                         }
                     }
@@ -141,6 +141,19 @@ pub struct SyntaxError {
 impl From<&str> for SyntaxError {
     fn from(message: &str) -> SyntaxError {
         SyntaxError { message: message.to_string(), log: None }
+    }
+}
+
+/// `CF_REALRANGE`: the range cf-promises accepts for a real literal.
+const REAL_LIMIT: f64 = 9.99999e100;
+
+/// `CheckParseReal`: a real literal must parse and lie within
+/// `CF_REALRANGE` (`1e2345678` is out of range).
+fn check_real(s: &str) -> Option<SyntaxError> {
+    match number::real_from_string(s) {
+        Err(e) => Some(prefixed(e, "Real value is out of range")),
+        Ok(d) if !(-REAL_LIMIT..=REAL_LIMIT).contains(&d) => Some(prefixed(None, "Real value is out of range")),
+        Ok(_) => None,
     }
 }
 

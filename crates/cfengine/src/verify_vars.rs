@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 
-use crate::ast::Promise;
 use crate::context::EvalContext;
 use crate::expand::{contains_var, is_cf3_var_string, is_expandable, is_naked_var};
 use crate::functions;
@@ -27,6 +26,22 @@ fn is_legal_name(s: &str) -> bool {
     rest.is_empty() || (rest.starts_with('[') && rest.ends_with(']') && rest.len() > 2)
 }
 
+/// `IsLegalVariableName`'s CFE-1915 check: a promiser `other.name` (the dot
+/// before any bracket) names another bundle's variable; when a bundle of
+/// that name exists it is refused.
+fn remote_injection(ctx: &mut EvalContext, promiser: &str) -> bool {
+    let head = promiser.split('[').next().unwrap_or(promiser);
+    let Some((prefix, _)) = head.split_once('.') else {
+        return false;
+    };
+    let current = ctx.bundle().map(|b| b.name.clone()).unwrap_or_default();
+    if prefix == current || !ctx.policy.bundles.iter().any(|b| b.name == prefix) {
+        return false;
+    }
+    ctx.error("Remote bundle variable injection detected!");
+    true
+}
+
 /// Whether the value's shape fits the declared type.
 fn shape_fits(rval: &Rv, ty: DataType) -> bool {
     match ty {
@@ -36,8 +51,9 @@ fn shape_fits(rval: &Rv, ty: DataType) -> bool {
     }
 }
 
-/// Verifies one iteration of a vars promise.
-pub fn verify_var_promise(ctx: &mut EvalContext, _pp: &Promise, exp: &Expanded) {
+/// Verifies one iteration of a vars promise; `meta` promises store their
+/// variables in the scope `<bundle>_meta` (cf-agent's `VarRefSetMeta`).
+pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
     let mut ok_redefine = true;
     let mut drop_undefined = false;
     let mut cp: Option<(DataType, &str, &Rv)> = None;
@@ -62,7 +78,10 @@ pub fn verify_var_promise(ctx: &mut EvalContext, _pp: &Promise, exp: &Expanded) 
         ctx.error(format!("Variable '{}' breaks its own promise with multiple ({num_values}) values", exp.promiser));
         return;
     }
-    let r = promiser_ref(ctx, &exp.promiser);
+    let mut r = promiser_ref(ctx, &exp.promiser);
+    if meta {
+        r.scope = r.scope.map(|s| format!("{s}_meta"));
+    }
     let existing = if is_expandable(&exp.promiser) { None } else { ctx.get(&r) };
 
     let mut rval = match cp_rval {
@@ -117,7 +136,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, _pp: &Promise, exp: &Expanded) 
             return;
         }
     }
-    rval = evaluate_final_rval(ctx, &rval, true);
+    rval = evaluate_final_rval(ctx, &rval);
 
     if let Some(old) = &existing {
         if !ok_redefine {
@@ -128,8 +147,9 @@ pub fn verify_var_promise(ctx: &mut EvalContext, _pp: &Promise, exp: &Expanded) 
     if is_cf3_var_string(&exp.promiser) {
         return;
     }
-    if !is_legal_name(&exp.promiser) {
+    if !is_legal_name(&exp.promiser) || remote_injection(ctx, &exp.promiser) {
         ctx.error(format!("Variable identifier '{}' is not legal", exp.promiser));
+        promise_ref(ctx);
         return;
     }
     if let Rv::List(items) = &rval {
@@ -169,6 +189,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, _pp: &Promise, exp: &Expanded) 
             ty.name(),
             rval.to_display()
         ));
+        promise_ref(ctx);
         return;
     }
     let mut tags: Vec<String> = vec!["source=promise".into()];
@@ -181,6 +202,15 @@ pub fn verify_var_promise(ctx: &mut EvalContext, _pp: &Promise, exp: &Expanded) 
     }
     let tag_refs: Vec<&str> = tags.iter().map(String::as_str).collect();
     ctx.put(&r, rval, ty, &tag_refs);
+}
+
+/// `PromiseRef`: where the promise being verified comes from.
+fn promise_ref(ctx: &mut EvalContext) {
+    let (Some(b), Some(pp)) = (ctx.bundle(), ctx.promise.as_ref()) else {
+        return;
+    };
+    let msg = format!("Promise belongs to bundle '{}' in file '{}' near line {}", b.name, b.file, pp.line);
+    ctx.error(msg);
 }
 
 /// `VarRefToString(ref, true)`: `ns:scope.lval[i]`.

@@ -8,7 +8,7 @@ use confer_core::{HashMap, Value};
 use crate::ast::FnCall;
 use crate::context::EvalContext;
 use crate::json;
-use crate::value::{DataType, Rv, Variable};
+use crate::value::Rv;
 
 use super::string::regex;
 use super::{arg_int, arg_str, collection, Collection, FnResult};
@@ -62,7 +62,8 @@ pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     })
 }
 
-fn to_value(c: Collection) -> Value {
+/// A collection as a container: a list becomes an array of strings.
+pub(super) fn to_value(c: Collection) -> Value {
     match c {
         Collection::Data(v) => v,
         Collection::List(l) => Value::Array(Arc::new(l.iter().map(|s| Value::String(s.clone())).collect())),
@@ -71,20 +72,11 @@ fn to_value(c: Collection) -> Value {
 
 /// `mergedata(a, b, ...)`: objects merge key by key (later wins), arrays
 /// concatenate; mixing an object and an array wraps by position.
-pub(super) fn mergedata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn mergedata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut parts = vec![];
     for arg in a {
-        match collection(ctx, arg) {
-            Some(c) => parts.push(to_value(c)),
-            None => {
-                ctx.error(format!(
-                    "{}: argument '{}' is not a data container or a list",
-                    f.name,
-                    arg.as_scalar().unwrap_or("")
-                ));
-                return Err(());
-            }
-        }
+        // cf-agent fails silently on an argument that is not a container.
+        parts.push(collection(ctx, arg).map(to_value).ok_or(())?);
     }
     if parts.is_empty() {
         return Ok(Rv::Container(Value::Hash(Arc::new(HashMap::new()))));
@@ -121,19 +113,21 @@ pub(super) fn mergedata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
     Ok(Rv::Container(Value::Hash(Arc::new(m))))
 }
 
-pub(super) fn storejson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    match a.first().and_then(|x| collection(ctx, x)) {
-        Some(c) => Ok(Rv::scalar(json::write_pretty(&to_value(c)))),
-        None => {
-            ctx.error(format!("Function '{}', argument '{}' is not a data container or list", f.name, arg_str(a, 0)));
-            Err(())
-        }
-    }
+pub(super) fn storejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    // Not a container: cf-agent fails with a verbose-level message only.
+    let c = a.first().and_then(|x| collection(ctx, x)).ok_or(())?;
+    Ok(Rv::scalar(json::write_pretty(&to_value(c))))
 }
 
-/// Reads `file` split into rows by `split_row`-less lines and columns by the
-/// `split` regex, skipping `comment` matches, at most `max` rows.
-fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<String>>, ()> {
+/// The common arguments of the read functions, `(file, comment, split,
+/// max, ...)`: the file's text with the `comment` regex (compiled with
+/// `comment_flags`) removed, the `split` regex, and `max`.
+pub(super) fn read_split_args(
+    ctx: &mut EvalContext,
+    f: &FnCall,
+    a: &[Rv],
+    comment_flags: &str,
+) -> Result<(String, fancy_regex::Regex, usize), ()> {
     let path = arg_str(a, 0).to_string();
     let comment = arg_str(a, 1).to_string();
     let split = arg_str(a, 2).to_string();
@@ -145,10 +139,16 @@ fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<Stri
     let text = if comment.is_empty() {
         text
     } else {
-        let re = regex(ctx, &comment, "m")?;
+        let re = regex(ctx, &comment, comment_flags)?;
         re.replace_all(&text, "").into_owned()
     };
-    let re = regex(ctx, &split, "")?;
+    Ok((text, regex(ctx, &split, "")?, max))
+}
+
+/// Reads `file` split into rows by `split_row`-less lines and columns by the
+/// `split` regex, skipping `comment` matches, at most `max` rows.
+fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<String>>, ()> {
+    let (text, re, max) = read_split_args(ctx, f, a, "m")?;
     let mut rows = vec![];
     for line in text.lines() {
         if line.trim().is_empty() {
@@ -184,86 +184,81 @@ pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) ->
     Ok(Rv::Container(Value::Array(Arc::new(rows.iter().map(|r| strings_value(r)).collect()))))
 }
 
+/// The records of a CSV file; a missing file is cf-agent's error.
+fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, ()> {
+    match std::fs::read(path) {
+        Ok(b) => Ok(crate::csv::records(&String::from_utf8_lossy(&b))),
+        Err(e) => {
+            let why = e.to_string();
+            ctx.error(format!(
+                "{}: Failed to read file {path}: {}",
+                f.name,
+                why.split(" (os error").next().unwrap_or("")
+            ));
+            Err(())
+        }
+    }
+}
+
+/// `readcsv(file)`: an array of the records (each an array of fields);
+/// records that do not parse are skipped.
 pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let path = arg_str(a, 0).to_string();
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
-        return Err(());
-    };
     let rows: Vec<Value> =
-        text.lines().map(|l| strings_value(&l.split(',').map(str::to_string).collect::<Vec<_>>())).collect();
+        csv_records(ctx, f, arg_str(a, 0))?.into_iter().flatten().map(|r| strings_value(&r)).collect();
     Ok(Rv::Container(Value::Array(Arc::new(rows))))
 }
 
-fn set_this(ctx: &mut EvalContext, name: &str, value: &str) {
-    ctx.this.insert(name.into(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]) });
-}
-
-/// The (key, value) pairs `maparray`/`mapdata` walk: for objects the keys,
-/// for arrays the positions; nested values as compact JSON.
-fn pairs(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<(String, String)>, ()> {
-    let source = match arg {
-        Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
-        Rv::FnCall(inner) => super::call(ctx, inner).1,
-        o => o.clone(),
-    };
-    let v = match collection(ctx, &source) {
-        Some(c) => to_value(c),
-        None => {
-            ctx.error(format!(
-                "Function '{}', argument '{}' is not a data container or list",
-                f.name,
-                source.as_scalar().unwrap_or("")
-            ));
-            return Err(());
+/// `classfiltercsv(file, has_heading, class_column, sort_column?)`: the rows
+/// whose class expression holds, without that column, as objects keyed by
+/// the heading (or the position); comment lines (`#`), empty lines and rows
+/// of another width are skipped; optionally sorted by a column.
+pub(super) fn classfiltercsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let has_heading = matches!(arg_str(a, 1), "true" | "yes" | "on");
+    let class_index = usize::try_from(arg_int(ctx, f, a, 2)?).map_err(|_| ())?;
+    let mut heading: Option<Vec<String>> = None;
+    let mut width = 0;
+    let mut rows: Vec<Vec<(String, String)>> = vec![];
+    for record in csv_records(ctx, f, arg_str(a, 0))? {
+        let Some(mut fields) = record else { continue };
+        if fields.first().is_some_and(|c| c.starts_with('#')) || (fields.len() == 1 && fields[0].is_empty()) {
+            continue;
         }
-    };
-    let show = |x: &Value| match x {
-        Value::Array(_) | Value::Hash(_) => json::write_compact(x),
-        p => crate::value::primitive_to_string(p).unwrap_or_default(),
-    };
-    Ok(match &v {
-        Value::Hash(h) => {
-            h.iter().map(|(k, x)| (crate::value::primitive_to_string(k).unwrap_or_default(), show(x))).collect()
+        if width == 0 {
+            width = fields.len();
+            if class_index >= width {
+                ctx.error(format!(
+                    "{}: Class expression index is out of bounds. Row length {width}, index {class_index}",
+                    f.name
+                ));
+                return Err(());
+            }
+        } else if fields.len() != width {
+            continue;
         }
-        Value::Array(x) => x.iter().enumerate().map(|(i, x)| (i.to_string(), show(x))).collect(),
-        _ => vec![],
-    })
-}
-
-fn map_each(ctx: &mut EvalContext, f: &FnCall, pattern: &str, arg: &Rv) -> Result<Vec<String>, ()> {
-    let items = pairs(ctx, f, arg)?;
-    let saved: Vec<_> = ["this.k", "this.v", "k", "v"].iter().map(|n| (n.to_string(), ctx.this.remove(*n))).collect();
-    let mut out = vec![];
-    for (k, v) in items {
-        set_this(ctx, "k", &k);
-        set_this(ctx, "v", &v);
-        out.push(ctx.expand(pattern));
+        if has_heading && heading.is_none() {
+            fields.remove(class_index);
+            heading = Some(fields);
+            continue;
+        }
+        if ctx.eval_class_expr(&fields[class_index]) != Some(true) {
+            continue;
+        }
+        fields.remove(class_index);
+        let keys: Vec<String> = match &heading {
+            Some(h) => h.clone(),
+            None => (0..fields.len()).map(|i| i.to_string()).collect(),
+        };
+        rows.push(keys.into_iter().zip(fields).collect());
     }
-    for (n, s) in saved {
-        ctx.this.remove(&n);
-        if let Some(s) = s {
-            ctx.this.insert(n, s);
+    if a.len() > 3 {
+        let sort_index = usize::try_from(arg_int(ctx, f, a, 3)?).map_err(|_| ())?;
+        if sort_index != class_index && sort_index < width {
+            let column = if sort_index > class_index { sort_index - 1 } else { sort_index };
+            rows.sort_by(|x, y| x.get(column).map(|c| &c.1).cmp(&y.get(column).map(|c| &c.1)));
         }
     }
-    Ok(out)
-}
-
-pub(super) fn maparray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let pattern = arg_str(a, 0).to_string();
-    let out = map_each(ctx, f, &pattern, &a[1])?;
-    Ok(Rv::list_of(out))
-}
-
-pub(super) fn mapdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let mode = arg_str(a, 0).to_string();
-    let pattern = arg_str(a, 1).to_string();
-    let out = map_each(ctx, f, &pattern, &a[2])?;
-    let items: Vec<Value> = match mode.as_str() {
-        "json" => out.iter().filter_map(|s| json::parse(s).ok()).collect(),
-        _ => out.into_iter().map(|s| Value::String(s.into())).collect(),
-    };
-    Ok(Rv::Container(Value::Array(Arc::new(items))))
+    let values = rows.into_iter().map(|r| json::object(r.into_iter().map(|(k, v)| (k, Value::String(v.into())))));
+    Ok(Rv::Container(Value::Array(Arc::new(values.collect()))))
 }
 
 pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -285,14 +280,8 @@ pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[
     Ok(Rv::Container(Value::Hash(Arc::new(m))))
 }
 
-pub(super) fn data_expand(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let v = match collection(ctx, &a[0]) {
-        Some(c) => to_value(c),
-        None => {
-            ctx.error(format!("{}: argument is not a data container", f.name));
-            return Err(());
-        }
-    };
+pub(super) fn data_expand(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let v = collection(ctx, &a[0]).map(to_value).ok_or(())?;
     Ok(Rv::Container(expand_value(ctx, &v)))
 }
 

@@ -8,7 +8,7 @@ use confer_core::Value;
 use crate::ast::FnCall;
 use crate::context::EvalContext;
 use crate::json;
-use crate::number::{format_fixed, real_from_string};
+use crate::number::format_fixed;
 use crate::value::{primitive_to_string, Rv};
 
 use super::string::{full_match, regex};
@@ -88,16 +88,39 @@ pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(joined.join(&glue)))
 }
 
-fn sort_by_mode(items: &mut [Arc<str>], mode: &str) {
-    match mode {
-        "int" => items.sort_by_key(|s| crate::number::int_from_string(s).unwrap_or(0)),
-        "real" => items.sort_by(|a, b| {
-            let x = real_from_string(a).unwrap_or(0.0);
-            let y = real_from_string(b).unwrap_or(0.0);
-            x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
-        }),
-        _ => items.sort(),
+/// `StringItemNumberLess`: items read as leading numbers compare by value
+/// (truncated in int mode); an item that is no number sorts before one that
+/// is; two non-numbers compare as strings.
+fn number_less(a: &str, b: &str, int_mode: bool) -> bool {
+    let scan = |s: &str| crate::number::scan_real(s.as_bytes()).map(|(d, _)| d);
+    match (scan(a), scan(b)) {
+        (Some(x), Some(y)) if int_mode => (x as i64) < (y as i64),
+        (Some(x), Some(y)) => x < y,
+        (Some(_), None) => false,
+        (None, Some(_)) => true,
+        (None, None) => a.as_bytes() < b.as_bytes(),
     }
+}
+
+/// `GenericStringItemLess` for the sort modes `int`, `real` and `lex`.
+fn item_less(mode: &str, a: &str, b: &str) -> bool {
+    match mode {
+        "int" => number_less(a, b, true),
+        "real" => number_less(a, b, false),
+        _ => a.as_bytes() < b.as_bytes(),
+    }
+}
+
+fn sort_by_mode(items: &mut [Arc<str>], mode: &str) {
+    items.sort_by(|a, b| {
+        if item_less(mode, a, b) {
+            std::cmp::Ordering::Less
+        } else if item_less(mode, b, a) {
+            std::cmp::Ordering::Greater
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
 }
 
 pub(super) fn sort(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -163,10 +186,8 @@ pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 None => Err(()),
             }
         }
-        None => {
-            ctx.error(format!("Function '{}', argument '{}' is not a list or data container", f.name, arg_str(a, 0)));
-            Err(())
-        }
+        // cf-agent logs this at verbose level only.
+        None => Err(()),
     }
 }
 
@@ -254,19 +275,11 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     list(out)
 }
 
+/// The items as numbers, as `FnCallFold` reads them with `sscanf("%lf")`:
+/// a leading number, or 0 for an item that does not start with one.
 fn reals(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, ()> {
     let items = strings(ctx, f, arg)?;
-    let mut out = vec![];
-    for s in items {
-        match real_from_string(&s) {
-            Ok(d) => out.push(d),
-            Err(_) => {
-                ctx.error(format!("Function '{}': could not convert '{s}' to a real number", f.name));
-                return Err(());
-            }
-        }
-    }
-    Ok(out)
+    Ok(items.iter().map(|s| crate::number::scan_real(s.as_bytes()).map_or(0.0, |(d, _)| d)).collect())
 }
 
 pub(super) fn sum(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -277,14 +290,53 @@ pub(super) fn product(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(format_fixed(reals(ctx, f, &a[0])?.iter().product(), 6)))
 }
 
-fn extreme(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], want_max: bool) -> FnResult {
-    let mut items = strings(ctx, f, &a[0])?;
-    if items.is_empty() {
-        return Err(());
+/// Welford's running mean and sum of squared deviations, as `FnCallFold`
+/// computes them; `None` for no items.
+fn mean_and_m2(xs: &[f64]) -> Option<(f64, f64)> {
+    if xs.is_empty() {
+        return None;
     }
-    sort_by_mode(&mut items, if a.len() > 1 { arg_str(a, 1) } else { "lex" });
-    let pick = if want_max { items.last() } else { items.first() };
-    pick.cloned().map(Rv::Scalar).ok_or(())
+    let (mut mean, mut m2) = (0.0, 0.0);
+    for (i, x) in xs.iter().enumerate() {
+        let delta = x - mean;
+        mean += delta / (i + 1) as f64;
+        m2 += delta * (x - mean);
+    }
+    Some((mean, m2))
+}
+
+/// `mean(list)`: fails for an empty list.
+pub(super) fn mean(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let (mean, _) = mean_and_m2(&reals(ctx, f, &a[0])?).ok_or(())?;
+    Ok(Rv::scalar(format_fixed(mean, 6)))
+}
+
+/// `variance(list)`: the sample variance (0 for one item); fails for an
+/// empty list.
+pub(super) fn variance(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let xs = reals(ctx, f, &a[0])?;
+    let (_, m2) = mean_and_m2(&xs).ok_or(())?;
+    let v = if xs.len() > 1 { m2 / (xs.len() - 1) as f64 } else { 0.0 };
+    Ok(Rv::scalar(format_fixed(v, 6)))
+}
+
+/// `FnCallFold`'s min/max: a running pick, replaced as cf-agent does on
+/// ties (min takes the later of equal items, max keeps the earlier).
+fn extreme(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], want_max: bool) -> FnResult {
+    let items = strings(ctx, f, &a[0])?;
+    let mode = if a.len() > 1 { arg_str(a, 1) } else { "lex" };
+    let mut pick: Option<Arc<str>> = None;
+    for item in items {
+        let replace = match &pick {
+            None => true,
+            Some(p) if want_max => item_less(mode, p, &item),
+            Some(p) => !item_less(mode, p, &item),
+        };
+        if replace {
+            pick = Some(item);
+        }
+    }
+    pick.map(Rv::Scalar).ok_or(())
 }
 
 pub(super) fn max(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -321,6 +373,16 @@ pub(super) fn none(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 }
 
 /// The keys (or values) of an array or container named by the argument.
+/// `CollectContainerValues`: every primitive of a container, at any depth
+/// (nulls skipped).
+fn collect_values(v: &Value, out: &mut Vec<Arc<str>>) {
+    match v {
+        Value::Array(x) => x.iter().for_each(|c| collect_values(c, out)),
+        Value::Hash(h) => h.values().for_each(|c| collect_values(c, out)),
+        p => out.extend(primitive_to_string(p).map(Arc::from)),
+    }
+}
+
 fn indices_or_values(ctx: &mut EvalContext, a: &[Rv], values: bool) -> FnResult {
     let name = arg_str(a, 0).to_string();
     let data = match collection(ctx, &a[0]) {
@@ -331,22 +393,16 @@ fn indices_or_values(ctx: &mut EvalContext, a: &[Rv], values: bool) -> FnResult 
         None => super::array_as_data(ctx, &name),
     };
     let Some(v) = data else {
-        return list(vec![]);
+        // A plain string is its own single value (VarRefValueToJson with
+        // allow_scalars); an undefined name gives an empty list (CFE-2479).
+        return match ctx.lookup(&name).map(|v| v.rval) {
+            Some(Rv::Scalar(s)) if values => list(vec![s]),
+            _ => list(vec![]),
+        };
     };
     if values {
         let mut out = vec![];
-        let children: Vec<&Value> = match &v {
-            Value::Array(x) => x.iter().collect(),
-            Value::Hash(h) => h.values().collect(),
-            _ => vec![],
-        };
-        for c in children {
-            match c {
-                Value::Array(x) => out.extend(x.iter().filter_map(|i| primitive_to_string(i).map(Arc::from))),
-                Value::Hash(_) | Value::Undef => {}
-                p => out.extend(primitive_to_string(p).map(Arc::from)),
-            }
-        }
+        collect_values(&v, &mut out);
         list(out)
     } else {
         list(json::keys(&v).into_iter().map(Arc::from).collect())
@@ -406,37 +462,48 @@ pub(super) fn variablesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> 
 }
 
 pub(super) fn classesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    list(matching_classes(ctx, a)?.into_iter().map(Arc::from).collect())
+}
+
+pub(super) fn countclassesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(matching_classes(ctx, a)?.len().to_string()))
+}
+
+/// `ClassesMatching`: the defined classes (global, then the bundle's) whose
+/// name matches `a[0]` and, when tag regexes follow, with a tag matching one
+/// of them.
+pub(super) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<String>, ()> {
     let pat = arg_str(a, 0).to_string();
+    let tag_regexes: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
     let mut all: Vec<String> = ctx.classes.iter().cloned().collect();
     if let Some(fr) = ctx.bundles.last() {
         all.extend(fr.classes.iter().cloned());
     }
     all.sort();
+    all.dedup();
     let mut out = vec![];
     for c in all {
-        if full_match(ctx, &pat, &c)? {
-            out.push(Arc::from(c));
+        if c != pat && !full_match(ctx, &pat, &c)? {
+            continue;
+        }
+        let mut pass = tag_regexes.is_empty();
+        let tags = ctx.class_tags.get(&c).cloned().unwrap_or_default();
+        for t in &tag_regexes {
+            for tag in &tags {
+                if t == tag || full_match(ctx, t, tag)? {
+                    pass = true;
+                }
+            }
+        }
+        if pass {
+            out.push(c);
         }
     }
-    list(out)
+    Ok(out)
 }
 
 pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let path = arg_str(a, 0).to_string();
-    let comment = arg_str(a, 1).to_string();
-    let split = arg_str(a, 2).to_string();
-    let max = arg_int(ctx, f, a, 3)?.max(0) as usize;
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
-        return Err(());
-    };
-    let text = if comment.is_empty() {
-        text
-    } else {
-        let re = regex(ctx, &comment, "")?;
-        re.replace_all(&text, "").into_owned()
-    };
-    let re = regex(ctx, &split, "")?;
+    let (text, re, max) = super::data::read_split_args(ctx, f, a, "")?;
     let items: Vec<Arc<str>> = re.split(&text).flatten().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
     list(items)
 }

@@ -2,10 +2,16 @@
 //! return type and arity, argument expansion (fncall.c's `FnCallEvaluate`),
 //! and the functions themselves, split by family.
 
+mod capture;
 mod data;
+mod file;
 mod list;
+mod map;
+mod policy;
 mod predicate;
 mod string;
+mod system;
+mod time;
 
 use std::sync::Arc;
 
@@ -13,7 +19,7 @@ use confer_core::Value;
 
 use crate::ast::{FnCall, Rval};
 use crate::context::EvalContext;
-use crate::expand::is_cf3_var_string;
+use crate::expand::is_cf3_scalar;
 use crate::value::{Rv, Variable};
 
 pub use string::canonify;
@@ -70,8 +76,14 @@ static SPECS: &[Spec] = &[
     f("string_trim", "string", 1, string::trim),
     f("lastnode", "string", 2, string::lastnode),
     f("dirname", "string", 1, string::dirname),
-    f("eval", "string", 3, string::eval_math),
-    f("readfile", "string", 2, string::readfile),
+    v("eval", "string", string::eval_math),
+    f("int", "int", 1, string::int),
+    f("string", "string", 1, string::string),
+    // users, groups, randomness
+    f("getuid", "int", 1, system::getuid),
+    f("getgid", "int", 1, system::getgid),
+    f("randomint", "int", 2, system::randomint),
+    v("readfile", "string", string::readfile),
     v("ifelse", "string", string::ifelse),
     f("escape", "string", 1, string::escape),
     // lists
@@ -91,6 +103,8 @@ static SPECS: &[Spec] = &[
     delayed("maplist", "slist", 2, list::maplist),
     f("sum", "real", 1, list::sum),
     f("product", "real", 1, list::product),
+    f("mean", "real", 1, list::mean),
+    f("variance", "real", 1, list::variance),
     v("max", "string", list::max),
     v("min", "string", list::min),
     f("every", "context", 2, list::every),
@@ -100,6 +114,7 @@ static SPECS: &[Spec] = &[
     f("getvalues", "slist", 1, list::getvalues),
     v("variablesmatching", "slist", list::variablesmatching),
     v("classesmatching", "slist", list::classesmatching),
+    v("countclassesmatching", "int", list::countclassesmatching),
     f("readstringlist", "slist", 5, list::readstringlist),
     f("readintlist", "ilist", 5, list::readstringlist),
     f("readreallist", "rlist", 5, list::readstringlist),
@@ -112,11 +127,12 @@ static SPECS: &[Spec] = &[
     v("storejson", "string", data::storejson),
     f("data_readstringarray", "data", 5, data::readstringarray),
     f("data_readstringarrayidx", "data", 5, data::readstringarrayidx),
-    delayed("maparray", "slist", 2, data::maparray),
-    delayed("mapdata", "data", 3, data::mapdata),
+    delayed("maparray", "slist", 2, map::maparray),
+    delayed("mapdata", "data", 3, map::mapdata),
     v("variablesmatching_as_data", "data", data::variablesmatching_as_data),
     f("data_expand", "data", 1, data::data_expand),
     f("readcsv", "data", 1, data::readcsv),
+    v("classfiltercsv", "data", data::classfiltercsv),
     // predicates
     f("strcmp", "context", 2, predicate::strcmp),
     f("regcmp", "context", 2, predicate::regcmp),
@@ -124,12 +140,41 @@ static SPECS: &[Spec] = &[
     v("and", "context", predicate::and),
     v("or", "context", predicate::or),
     f("not", "context", 1, predicate::not),
-    f("classmatch", "context", 1, predicate::classmatch),
+    v("classmatch", "context", predicate::classmatch),
     f("isgreaterthan", "context", 2, predicate::isgreaterthan),
     f("islessthan", "context", 2, predicate::islessthan),
-    f("fileexists", "context", 1, predicate::fileexists),
-    f("isdir", "context", 1, predicate::isdir),
-    f("isplain", "context", 1, predicate::isplain),
+    // time, without the clock
+    f("accumulated", "int", 6, time::accumulated),
+    // captures and matches
+    f("regextract", "context", 3, capture::regextract),
+    f("data_regextract", "data", 2, capture::data_regextract),
+    f("countlinesmatching", "int", 2, capture::countlinesmatching),
+    // files, read only
+    f("fileexists", "context", 1, file::fileexists),
+    f("isdir", "context", 1, file::isdir),
+    f("isplain", "context", 1, file::isplain),
+    f("islink", "context", 1, file::islink),
+    f("isexecutable", "context", 1, file::isexecutable),
+    f("filesize", "int", 1, file::filesize),
+    f("filestat", "string", 2, file::filestat),
+    // the policy and the evaluation state
+    v("bundlesmatching", "slist", policy::bundlesmatching),
+    f("bundlestate", "data", 1, policy::bundlestate),
+    f("datastate", "data", 0, policy::datastate),
+    v("getvariablemetatags", "slist", policy::getvariablemetatags),
+    // functions confer never evaluates: they run commands or reach the network
+    v("execresult", "string", not_evaluated),
+    v("execresult_as_data", "data", not_evaluated),
+    v("returnszero", "context", not_evaluated),
+    v("usemodule", "context", not_evaluated),
+    v("readtcp", "string", not_evaluated),
+    v("selectservers", "int", not_evaluated),
+    v("remotescalar", "string", not_evaluated),
+    v("remoteclassesmatching", "context", not_evaluated),
+    v("hubknowledge", "string", not_evaluated),
+    v("url_get", "data", not_evaluated),
+    v("host2ip", "string", not_evaluated),
+    v("ip2host", "string", not_evaluated),
     f("validjson", "context", 1, predicate::validjson),
     f("reglist", "context", 2, predicate::reglist),
     f("regarray", "context", 2, predicate::regarray),
@@ -152,6 +197,8 @@ const COLLECTING: &[&str] = &[
     "intersection",
     "sum",
     "product",
+    "mean",
+    "variance",
     "max",
     "min",
     "every",
@@ -179,13 +226,13 @@ pub fn is_builtin(name: &str) -> bool {
     spec(name).is_some()
 }
 
-/// `RlistIsUnresolved`: an argument still holds references (other than the
-/// `$(this)`-style ones the map functions substitute).
+/// `RlistIsUnresolved`: an argument still holds `$` references (other than
+/// the `$(this)`-style ones the map functions substitute).
 fn unresolved(args: &[Rv]) -> bool {
     args.iter().any(|a| match a {
         Rv::Container(_) => false,
         Rv::Scalar(s) => {
-            is_cf3_var_string(s)
+            is_cf3_scalar(s)
                 && ![
                     "$(this)",
                     "${this}",
@@ -254,12 +301,41 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
         if unresolved(&args) && !(f.name == "ifelse" && args.len() == 3) {
             return failed;
         }
+        // `CallFunction`: a list spliced into a fixed-arity function's
+        // arguments no longer fits its template.
+        if let Some(n) = spec.nargs {
+            if args.len() != n {
+                let items: Vec<String> = args.iter().map(|a| format!("\"{}\"", a.to_display())).collect();
+                ctx.error(format!("Argument template mismatch handling function {}( {{{}}})", f.name, items.join(",")));
+                // cf-agent shows each template argument's range; confer
+                // knows no ranges and shows CF_ANYSTRING, the usual one.
+                for (i, a) in args.iter().take(n).enumerate() {
+                    ctx.error(format!("  arg[{i}] range .*\t {} ", a.to_display()));
+                }
+                ctx.error("Fatal CFEngine error: Bad arguments");
+                ctx.aborted = Some(1);
+                return failed;
+            }
+        }
         args
     };
     match (spec.imp)(ctx, f, &args) {
         Ok(r) => (true, r),
         Err(()) => failed,
     }
+}
+
+/// The functions that run commands or reach the network: confer knows them
+/// (so a policy using them is valid) but never calls them. The call fails as
+/// a failing function does in cf-agent: the promise using it is not kept.
+fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
+    let file = ctx.bundle().map(|b| b.file.to_string()).unwrap_or_default();
+    let line = ctx.promise.as_ref().map_or(0, |p| p.line);
+    ctx.error(format!(
+        "Function '{}' is not evaluated: confer does not run commands or reach the network (in promise '{file}' near line {line})",
+        f.name
+    ));
+    Err(())
 }
 
 /// A class result: `any` or `!any`.
@@ -283,6 +359,29 @@ pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) 
     })
 }
 
+/// Argument `i` as an integer in `lo..=hi`. Outside the range it is a fatal
+/// error, as cf-agent's argument template check makes it.
+pub(crate) fn arg_int_in(
+    ctx: &mut EvalContext,
+    f: &FnCall,
+    args: &[Rv],
+    i: usize,
+    lo: i64,
+    hi: i64,
+) -> Result<i64, ()> {
+    let v = arg_int(ctx, f, args, i)?;
+    if v < lo || v > hi {
+        let text = arg_str(args, i);
+        ctx.error(format!(
+            "Fatal CFEngine error: In function '{}', error in variable '{text}', 'Integer is out of range'",
+            f.name
+        ));
+        ctx.aborted = Some(1);
+        return Err(());
+    }
+    Ok(v)
+}
+
 /// What a "collection" argument names: a list, a container, or an array
 /// (given by variable name, `@(name)`, or inline JSON / a call result).
 pub enum Collection {
@@ -301,7 +400,9 @@ pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
             let name = if crate::expand::is_naked_var(s, b'@') { crate::expand::naked(s) } else { s };
             let trimmed = name.trim_start();
             if trimmed.starts_with('[') || trimmed.starts_with('{') {
-                return crate::json::parse(name).ok().map(Collection::Data);
+                if let Ok(v) = crate::json::parse_with_lookup(name, &mut |w| var_json(ctx, w)) {
+                    return Some(Collection::Data(v));
+                }
             }
             match ctx.lookup(name) {
                 Some(Variable { rval: Rv::List(l), .. }) => {
@@ -313,6 +414,20 @@ pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
             }
         }
         Rv::FnCall(_) => None,
+    }
+}
+
+/// A variable's value as JSON, for a bare name inside inline JSON
+/// (`LookupVarRefToJson`): a scalar is a string, a list an array of strings,
+/// an associative array an object.
+fn var_json(ctx: &EvalContext, name: &str) -> Option<Value> {
+    match ctx.lookup(name).map(|v| v.rval) {
+        Some(Rv::Container(c)) => Some(c),
+        Some(Rv::Scalar(s)) => Some(Value::String(s.to_string().into())),
+        Some(l @ Rv::List(_)) => {
+            Some(Value::Array(Arc::new(l.list_strings().into_iter().map(Value::String).collect())))
+        }
+        _ => array_as_data(ctx, name),
     }
 }
 
@@ -370,7 +485,9 @@ mod serde_like {
             };
             let pos = self.0.iter().position(|(k, _)| k == first);
             if rest.is_empty() {
+                // cf-agent does not replace a container with a scalar (CFE-2536).
                 match pos {
+                    Some(p) if matches!(self.0[p].1, Node::Obj(_)) => {}
                     Some(p) => self.0[p].1 = Node::Leaf(leaf),
                     None => self.0.push((first.clone(), Node::Leaf(leaf))),
                 }

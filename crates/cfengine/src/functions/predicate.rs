@@ -39,17 +39,7 @@ pub(super) fn not(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 }
 
 pub(super) fn classmatch(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let pat = arg_str(a, 0).to_string();
-    let mut all: Vec<String> = ctx.classes.iter().cloned().collect();
-    if let Some(fr) = ctx.bundles.last() {
-        all.extend(fr.classes.iter().cloned());
-    }
-    for c in all {
-        if full_match(ctx, &pat, &c)? {
-            return class_result(true);
-        }
-    }
-    class_result(false)
+    class_result(!super::list::matching_classes(ctx, a)?.is_empty())
 }
 
 fn compare(a: &[Rv]) -> std::cmp::Ordering {
@@ -68,30 +58,15 @@ pub(super) fn islessthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
     class_result(compare(a) == std::cmp::Ordering::Less)
 }
 
-pub(super) fn fileexists(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(std::path::Path::new(arg_str(a, 0)).exists())
-}
-
-pub(super) fn isdir(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(std::path::Path::new(arg_str(a, 0)).is_dir())
-}
-
-pub(super) fn isplain(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(std::path::Path::new(arg_str(a, 0)).is_file())
-}
-
 pub(super) fn validjson(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     class_result(crate::json::parse(arg_str(a, 0)).is_ok())
 }
 
-pub(super) fn reglist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn reglist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let pat = arg_str(a, 1).to_string();
     let items = match super::collection(ctx, &a[0]) {
         Some(super::Collection::List(l)) => l,
-        _ => {
-            ctx.error(format!("{}: argument is not a list", f.name));
-            return Err(());
-        }
+        _ => return Err(()),
     };
     for s in items {
         if full_match(ctx, &pat, &s)? {

@@ -1,6 +1,9 @@
 //! String functions: canonify, concat, format, string_* and friends, eval,
 //! readfile, ifelse.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use crate::ast::FnCall;
 use crate::context::EvalContext;
 use crate::number::format_fixed;
@@ -75,18 +78,65 @@ pub(super) fn length(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(arg_str(a, 0).len().to_string()))
 }
 
-/// Compiles a CFEngine (PCRE) regex with the given inline options.
-pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<fancy_regex::Regex, ()> {
-    let src = if flags.is_empty() { pattern.to_string() } else { format!("(?{flags}){pattern}") };
-    fancy_regex::Regex::new(&src).map_err(|e| {
-        ctx.error(format!("Could not compile regular expression '{pattern}': {e}"));
-    })
+/// How many compiled regexes the cache keeps before it starts over.
+const REGEX_CACHE_SIZE: usize = 4096;
+
+thread_local! {
+    /// Compiled regexes by source: policies match the same few patterns
+    /// against many strings (variablesmatching over every variable, class
+    /// guards in loops), and compiling dominates otherwise.
+    static REGEX_CACHE: RefCell<HashMap<String, fancy_regex::Regex>> = RefCell::new(HashMap::new());
 }
 
-/// Whether `re` matches the whole of `s` (CFEngine's full-string match).
+/// Compiles a CFEngine (PCRE) regex with the given inline options.
+pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<fancy_regex::Regex, ()> {
+    let translated = pcre_escapes(pattern);
+    let src = if flags.is_empty() { translated } else { format!("(?{flags}){translated}") };
+    if let Some(r) = REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
+        return Ok(r);
+    }
+    let r = fancy_regex::Regex::new(&src).map_err(|e| {
+        ctx.error(format!("Could not compile regular expression '{pattern}': {e}"));
+    })?;
+    REGEX_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= REGEX_CACHE_SIZE {
+            c.clear();
+        }
+        c.insert(src, r.clone());
+    });
+    Ok(r)
+}
+
+/// PCRE lets a backslash make any punctuation literal (`\~`, `\_`, `\<`);
+/// the Rust regex syntax refuses some of those and reads `\<`, `\>` as word
+/// boundaries. Each such escape becomes a hex escape of the same character.
+fn pcre_escapes(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(p) if p.is_ascii_punctuation() => out.push_str(&format!("\\x{{{:x}}}", p as u32)),
+            Some(p) => {
+                out.push('\\');
+                out.push(p);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// `StringMatchFull`: the first match of `re` (compiled, as libntech's
+/// `CompileRegex` does, with PCRE_MULTILINE and PCRE_DOTALL) must start at
+/// the beginning of `s` and end at its end.
 pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<bool, ()> {
-    let r = regex(ctx, &format!("^(?:{re})$"), "")?;
-    Ok(r.is_match(s).unwrap_or(false))
+    let r = regex(ctx, re, "sm")?;
+    Ok(matches!(r.find(s), Ok(Some(m)) if m.start() == 0 && m.end() == s.len()))
 }
 
 pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
@@ -144,29 +194,31 @@ pub(super) fn lastnode(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
     Ok(Rv::scalar(last))
 }
 
+/// `dirname()`: `DeleteSlash` then `ChopLastNode`, as cf-agent.
 pub(super) fn dirname(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let s = arg_str(a, 0).trim_end_matches('/');
-    let d = match s.rfind('/') {
-        Some(0) => "/",
-        Some(i) => &s[..i],
-        None => ".",
-    };
-    Ok(Rv::scalar(d))
+    Ok(Rv::scalar(super::file::chop_last_node(super::file::delete_slash(arg_str(a, 0)))))
 }
 
+/// `readfile(path, max)` as `CfReadFile`: at most `max` bytes (0 or `inf`:
+/// all); a file of a single line loses its trailing newline.
 pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0);
-    let max = arg_int(ctx, f, a, 1)?;
+    // The size is optional; without it the whole file is read.
+    let max = if a.len() > 1 { arg_int(ctx, f, a, 1)? } else { 0 };
     match std::fs::read(path) {
         Ok(mut bytes) => {
             if max > 0 && max != crate::number::INFINITY && (max as usize) < bytes.len() {
                 bytes.truncate(max as usize);
             }
-            Ok(Rv::scalar(String::from_utf8_lossy(&bytes).into_owned()))
+            let mut text = String::from_utf8_lossy(&bytes).into_owned();
+            if text.ends_with('\n') && !text[..text.len() - 1].contains('\n') {
+                text.pop();
+            }
+            Ok(Rv::scalar(text))
         }
         Err(e) => {
             ctx.error(format!(
-                "Function 'readfile' failed to read file: {path} ({})",
+                "CfReadFile: Could not examine file '{path}' (stat: {})",
                 e.to_string().split(" (os error").next().unwrap_or("")
             ));
             Err(())
@@ -190,10 +242,14 @@ pub(super) fn ifelse(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(a[a.len() - 1].clone())
 }
 
+/// `escape()`: `EscapeSpecialChars` puts a backslash before every character
+/// that is not an ASCII letter or digit (`_` and space included). cf-agent
+/// escapes each byte of a multi-byte character; a `str` cannot hold that,
+/// so such a character gets one backslash.
 pub(super) fn escape(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut out = String::new();
     for c in arg_str(a, 0).chars() {
-        if !c.is_ascii_alphanumeric() && c != '_' && c != ' ' && c.is_ascii() {
+        if !c.is_ascii_alphanumeric() {
             out.push('\\');
         }
         out.push(c);
@@ -201,15 +257,43 @@ pub(super) fn escape(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(out))
 }
 
-pub(super) fn eval_math(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let expr = arg_str(a, 0);
-    match super::super::math::evaluate(expr) {
-        Ok(v) => Ok(Rv::scalar(format_fixed(v, 6))),
-        Err(e) => {
-            ctx.error(format!("{e} in '{expr}'"));
-            Ok(Rv::scalar(""))
+/// `string(x)`: the argument as text; an `@(name)` argument is the named
+/// variable as compact JSON.
+pub(super) fn string(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let text = a.first().map(Rv::to_display).unwrap_or_default();
+    if text.starts_with("@(") || text.starts_with("@{") {
+        if let Some(c) = a.first().and_then(|x| super::collection(ctx, x)) {
+            return Ok(Rv::scalar(crate::json::write_compact(&super::data::to_value(c))));
         }
     }
+    Ok(Rv::scalar(text))
+}
+
+/// `int()`: the number read as a real (`DoubleFromString`, suffixes
+/// included), decimals discarded.
+pub(super) fn int(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    match crate::number::real_from_string(arg_str(a, 0)) {
+        Ok(d) => Ok(Rv::scalar((d.trunc() as i64).to_string())),
+        Err(log) => {
+            if let Some(l) = log {
+                ctx.error(l);
+            }
+            Err(())
+        }
+    }
+}
+
+/// `eval(expr, mode, "infix")`: `math` gives the value with six decimals,
+/// `class` a context (true unless near zero or unparsable).
+pub(super) fn eval_math(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let expr = arg_str(a, 0);
+    let result = super::super::math::evaluate(expr);
+    if arg_str(a, 1) == "class" {
+        // cf-agent's CLOSE_ENOUGH: a result near zero is false.
+        return super::class_result(result.is_ok_and(|v| v.is_nan() || v.abs() >= 0.000_000_000_000_000_01));
+    }
+    // cf-agent logs the failure at info level and returns an empty string.
+    Ok(Rv::scalar(result.map(|v| format_fixed(v, 6)).unwrap_or_default()))
 }
 
 /// `format()`: printf-style with `%s %d %f %x %o %e %g %c %%` and `%S`

@@ -1,0 +1,81 @@
+//! Functions built on a regex's captures or matches: regextract,
+//! data_regextract (libntech's `StringMatchCaptures`) and
+//! countlinesmatching.
+
+use confer_core::Value;
+
+use crate::ast::FnCall;
+use crate::context::EvalContext;
+use crate::json;
+use crate::value::{DataType, Rv};
+use crate::varref::VarRef;
+
+use super::string::{full_match, regex};
+use super::{arg_str, class_result, FnResult};
+
+/// `StringMatchCaptures(regex, s, true)`: (name, text) of every group of the
+/// first match, the whole match as `0`; a named group is keyed by its name,
+/// an unset group is empty. `None` when there is no match.
+fn captures(ctx: &mut EvalContext, re: &str, s: &str) -> Result<Option<Vec<(String, String)>>, ()> {
+    let r = regex(ctx, re, "sm")?;
+    let Ok(Some(caps)) = r.captures(s) else {
+        return Ok(None);
+    };
+    let names: Vec<Option<&str>> = r.capture_names().collect();
+    let out = (0..caps.len())
+        .map(|i| {
+            let key = names.get(i).copied().flatten().map_or_else(|| i.to_string(), str::to_string);
+            (key, caps.get(i).map_or("", |m| m.as_str()).to_string())
+        })
+        .collect();
+    Ok(Some(out))
+}
+
+/// `regextract(regex, string, array)`: defines `array[i]` (or
+/// `array[name]`) for each group of the first match; a class result.
+pub(super) fn regextract(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let Some(groups) = captures(ctx, arg_str(a, 0), arg_str(a, 1))? else {
+        return class_result(false);
+    };
+    let (ns, scope) = match ctx.bundle() {
+        Some(b) => (b.ns.clone(), b.name.clone()),
+        None => ("default".to_string(), "default".to_string()),
+    };
+    let base = VarRef::parse_with(arg_str(a, 2), Some(&ns), Some(&scope));
+    for (key, text) in groups {
+        let mut r = base.clone();
+        r.indices.push(key);
+        ctx.put(&r, Rv::scalar(text), DataType::String, &["source=function", "function=regextract"]);
+    }
+    class_result(true)
+}
+
+/// `data_regextract(regex, string)`: the groups of the first match as an
+/// object; fails when there is no match.
+pub(super) fn data_regextract(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let groups = captures(ctx, arg_str(a, 0), arg_str(a, 1))?.ok_or(())?;
+    Ok(Rv::Container(json::object(groups.into_iter().map(|(k, v)| (k, Value::String(v.into()))))))
+}
+
+/// `countlinesmatching(regex, file)`: the lines matching in full; an
+/// unreadable file logs an error and counts 0.
+pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (re, path) = (arg_str(a, 0).to_string(), arg_str(a, 1).to_string());
+    let text = match std::fs::read(&path) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            ctx.error(format!(
+                "File '{path}' could not be read in countlinesmatching(). (fopen: {})",
+                e.to_string().split(" (os error").next().unwrap_or("")
+            ));
+            return Ok(Rv::scalar("0"));
+        }
+    };
+    let mut count = 0;
+    for line in text.lines() {
+        if full_match(ctx, &re, line)? {
+            count += 1;
+        }
+    }
+    Ok(Rv::scalar(count.to_string()))
+}

@@ -1,0 +1,139 @@
+//! Functions that look at the policy and the evaluation state rather than
+//! at their arguments: bundlesmatching, bundlestate, getvariablemetatags.
+
+use std::sync::Arc;
+
+use confer_core::Value;
+
+use crate::ast::FnCall;
+use crate::context::EvalContext;
+use crate::json;
+use crate::value::{DataType, Rv};
+use crate::varref::VarRef;
+
+use super::string::full_match;
+use super::{arg_str, FnResult};
+
+/// `bundlesmatching(regex, tag_regex...)`: the qualified names (`ns:name`)
+/// of the bundles whose name matches, and whose `meta` `tags` match every
+/// tag regex when some are given. cf-agent prepends each match, so the
+/// result lists the bundles in reverse policy order.
+pub(super) fn bundlesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let regex = arg_str(a, 0).to_string();
+    let tag_regexes: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
+    let bundles = ctx.policy.bundles.clone();
+    let mut matches: Vec<String> = vec![];
+    for b in bundles.iter() {
+        let name = format!("{}:{}", b.ns, b.name);
+        if !full_match(ctx, &regex, &name)? {
+            continue;
+        }
+        let found = tag_regexes.is_empty() || {
+            let tags = bundle_tags(ctx, &b.ns, &b.name);
+            let mut all = true;
+            for t in &tag_regexes {
+                let mut any = false;
+                for tag in &tags {
+                    any |= full_match(ctx, t, tag)?;
+                }
+                all &= any;
+            }
+            all
+        };
+        if found {
+            matches.push(name);
+        }
+    }
+    matches.reverse();
+    Ok(Rv::list_of(matches))
+}
+
+/// The `tags` a bundle declares in its `meta` promises (a list, or a
+/// comma-separated string).
+fn bundle_tags(ctx: &EvalContext, ns: &str, bundle: &str) -> Vec<String> {
+    let r = VarRef { ns: Some(ns.into()), scope: Some(format!("{bundle}_meta")), lval: "tags".into(), indices: vec![] };
+    match ctx.get(&r).map(|v| v.rval) {
+        Some(Rv::Scalar(s)) => s.split(',').map(str::to_string).collect(),
+        Some(l @ Rv::List(_)) => l.list_strings().iter().map(|s| s.to_string()).collect(),
+        _ => vec![],
+    }
+}
+
+/// The scope key of a variable as `DefaultTemplateData` writes it: the
+/// bundle, `ns:bundle` outside the default namespace.
+fn scope_key(k: &crate::context::VarKey) -> String {
+    match k.ns.as_deref() {
+        None | Some("default") => k.scope.clone(),
+        Some(ns) => format!("{ns}:{}", k.scope),
+    }
+}
+
+/// A variable's key inside its scope object: its name with indices.
+fn lval_key(k: &crate::context::VarKey) -> String {
+    VarRef { ns: None, scope: None, lval: k.lval.clone(), indices: k.indices.clone() }.name_with_indices()
+}
+
+/// `bundlestate(bundle)`: the bundle's variables as an object keyed by name
+/// (with indices, `a[k]`); fails when the bundle has none.
+pub(super) fn bundlestate(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let want = arg_str(a, 0);
+    let entries: Vec<(String, Value)> = ctx
+        .vars
+        .iter()
+        .filter(|(k, _)| scope_key(k) == want)
+        .map(|(k, v)| (lval_key(k), to_json(&v.rval, v.ty)))
+        .collect();
+    if entries.is_empty() {
+        return Err(());
+    }
+    Ok(Rv::Container(json::object(entries)))
+}
+
+/// `datastate()`: `{"classes": {name: true, ...}, "vars": {scope: {...}}}`
+/// with the global classes, the current bundle's classes, and every
+/// variable (`DefaultTemplateData` for all bundles).
+pub(super) fn datastate(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+    let mut classes: Vec<String> = ctx.classes.iter().cloned().collect();
+    if let Some(f) = ctx.bundles.last() {
+        classes.extend(f.classes.iter().cloned());
+    }
+    classes.sort();
+    classes.dedup();
+    let mut scopes: Vec<(String, Vec<(String, Value)>)> = vec![];
+    for (k, v) in &ctx.vars {
+        let key = scope_key(k);
+        let entry = (lval_key(k), to_json(&v.rval, v.ty));
+        match scopes.iter_mut().find(|(s, _)| *s == key) {
+            Some((_, e)) => e.push(entry),
+            None => scopes.push((key, vec![entry])),
+        }
+    }
+    let vars = json::object(scopes.into_iter().map(|(s, e)| (s, json::object(e))));
+    let classes = json::object(classes.into_iter().map(|c| (c, Value::Boolean(true))));
+    Ok(Rv::Container(json::object([("classes".to_string(), classes), ("vars".to_string(), vars)])))
+}
+
+/// `RvalToJson`: a scalar is a string, a list an array of strings.
+fn to_json(r: &Rv, ty: DataType) -> Value {
+    match r {
+        Rv::Container(c) if ty == DataType::Container => c.clone(),
+        Rv::List(_) => Value::Array(Arc::new(r.list_strings().into_iter().map(Value::String).collect())),
+        other => Value::String(other.to_display().into()),
+    }
+}
+
+/// `getvariablemetatags(name, key?)`: the variable's tags, or with a key the
+/// values of its `key=value` tags; fails for an undefined variable.
+pub(super) fn getvariablemetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let v = ctx.lookup(arg_str(a, 0)).ok_or(())?;
+    let key = a.get(1).and_then(Rv::as_scalar).map(|k| format!("{k}="));
+    let tags: Vec<String> = v
+        .tags
+        .iter()
+        .filter_map(|t| match &key {
+            Some(k) => t.strip_prefix(k.as_str()).map(str::to_string),
+            None => Some(t.to_string()),
+        })
+        .collect();
+    Ok(Rv::list_of(tags))
+}
