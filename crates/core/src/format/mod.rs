@@ -186,11 +186,14 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
         }),
         Value::Binary(b) => {
             use crate::value::binary::{lines, strict, url_safe};
+            // Ruby formats the text with `%s`, or with `#` its `inspect`
+            // (bytes of a binary string escaped as `\xHH`); width and
+            // precision apply to that text.
             let text = match spec.letter {
-                's' if spec.alt => return Ok(spec.pad(puppet_double_quote(&String::from_utf8_lossy(b)))),
+                's' if spec.alt => return Ok(spec.pad(spec.truncate(inspect_bytes(b)))),
                 's' => String::from_utf8(b.to_vec())
                     .map_err(|_| FormatError::BadFormats("binary data is not valid UTF-8: use %#s".into()))?,
-                'p' => format!("Binary(\"{}\")", strict(b)),
+                'p' => return Ok(format!("Binary(\"{}\")", spec.pad(spec.truncate(strict(b))))),
                 'b' => lines(b),
                 'B' => strict(b),
                 'u' => url_safe(b),
@@ -198,7 +201,7 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
                 'T' => "BINARY".into(),
                 _ => return Err(unsupported(spec, "Binary", "bButTsp")),
             };
-            spec.pad(if spec.alt && spec.letter != 'p' { puppet_double_quote(&text) } else { text })
+            spec.pad(spec.truncate(if spec.alt { puppet_double_quote(&text) } else { text }))
         }
         // Puppet has no Timespan formats: Ruby's `format` converts the value
         // with `to_s`, `to_i` (whole seconds) or `to_f` (seconds).
@@ -260,6 +263,31 @@ fn timestamp_text(spec: &Spec, nanos: i128) -> Result<String, FormatError> {
         'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => format_float(spec, nanos as f64 / 1e9)?,
         other => return Err(FormatError::BadFormats(format!("malformed format string - %{other}"))),
     })
+}
+
+/// Ruby's `inspect` of a binary (ASCII-8BIT) string: printable ASCII as
+/// is, the usual backslash escapes, every other byte as `\xHH`.
+fn inspect_bytes(bytes: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            b'\r' => out.push_str("\\r"),
+            0x1b => out.push_str("\\e"),
+            0x07 => out.push_str("\\a"),
+            0x08 => out.push_str("\\b"),
+            0x0b => out.push_str("\\v"),
+            0x0c => out.push_str("\\f"),
+            b'#' if matches!(bytes.get(i + 1), Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => out.push_str(&format!("\\x{b:02X}")),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Escapes each `/` that is not escaped yet, as a regexp literal needs.

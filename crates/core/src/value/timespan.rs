@@ -153,6 +153,10 @@ fn parse_one(text: &str, fmt: &str) -> Option<i128> {
         match piece {
             Piece::Text(t) => rest = rest.strip_prefix(t.as_str())?,
             Piece::Field(d) => {
+                // `%_H` reads a space-padded number.
+                if d.flag == Some('_') {
+                    rest = rest.trim_start_matches(' ');
+                }
                 let len = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
                 if len == 0 {
                     return None;
@@ -173,6 +177,22 @@ fn parse_one(text: &str, fmt: &str) -> Option<i128> {
 pub fn parse(text: &str, formats: &[String]) -> Result<TimeBound, CoreError> {
     let defaults: Vec<String> = TIMESPAN_FORMATS.split(", ").map(str::to_string).collect();
     let list = if formats.is_empty() { &defaults } else { formats };
+    // A fraction means nothing without a larger unit before it.
+    for f in list {
+        let fields: Vec<char> = pieces(f)?
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Field(d) => Some(d.letter),
+                Piece::Text(_) => None,
+            })
+            .collect();
+        if !fields.is_empty() && fields.iter().all(|l| matches!(l, 'L' | 'N')) {
+            return Err(CoreError::Operand(
+                "Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude"
+                    .into(),
+            ));
+        }
+    }
     list.iter().find_map(|f| parse_one(text, f)).map(|nanos| TimeBound { nanos, float: false }).ok_or_else(|| {
         CoreError::Operand(format!("Unable to parse '{text}' using any of the formats {}", list.join(", ")))
     })
