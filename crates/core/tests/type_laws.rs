@@ -259,6 +259,10 @@ proptest! {
         // without `Collection[1, 1] >= Struct`. A pattern checks a
         // case-insensitive enum's strings as written: `Pattern[/b/] >=
         // Enum['b', true] >= Enum['B']` without `Pattern[/b/] >= Enum['B']`.
+        // A tuple checks another tuple's types only up to that tuple's count,
+        // though its last type repeats up to its size: `Tuple[Data, String,
+        // 0] >= Tuple[Integer, 0] >= Array[Integer[1]]` without `Tuple[Data,
+        // String, 0] >= Array[Integer[1]]` (Puppet's `PTupleType#_assignable?`).
         let bare_tuple = Type::Tuple(Default::default());
         let pool: Vec<Type> = pool
             .into_iter()
@@ -268,6 +272,7 @@ proptest! {
                         || matches!(x, Type::Iterable(_) | Type::Unit)
                         || matches!(x, Type::Struct(ms) if ms.iter().any(|m| m.optional_key))
                         || matches!(x, Type::Enum(e) if e.case_insensitive)
+                        || matches!(x, Type::Tuple(t) if t.size.is_some() && t.types.len() > 1)
                 })
             })
             .collect();

@@ -30,7 +30,20 @@ pub fn timespan(args: &[Value]) -> Result<Value, ConvertError> {
             let s = h.get(&Value::from("string")).map(crate::value::to_s).unwrap_or_default();
             from_string(&s, h.get(&Value::from("format")))?
         }
-        [Value::Hash(h)] => timespan_from_fields(h).map_err(|e| invalid(e.to_string()))?,
+        [Value::Hash(h)] => {
+            // The constructor's signature names its keys (a `Timespan[{…}]`
+            // type parameter ignores others).
+            const KEYS: [&str; 8] =
+                ["days", "hours", "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds", "negative"];
+            if let Some((k, _)) = h.iter().find(|(k, _)| !k.as_str().is_some_and(|k| KEYS.contains(&k))) {
+                return Err(invalid(format!(
+                    "Timespan.new does not take the key '{}' (expected one of {})",
+                    crate::value::to_s(k),
+                    KEYS.join(", ")
+                )));
+            }
+            timespan_from_fields(h).map_err(|e| invalid(e.to_string()))?
+        }
         parts if (4..=7).contains(&parts.len()) && parts.iter().all(|p| matches!(p, Value::Integer(_))) => {
             let n: Vec<i128> =
                 parts.iter().map(|p| if let Value::Integer(i) = p { i128::from(*i) } else { 0 }).collect();

@@ -252,15 +252,6 @@ fn parse_timespan(s: &str) -> Result<TimeBound, CoreError> {
 
 /// A timespan from `{days => 1, hours => 2, ...}`; every field is optional.
 pub(crate) fn timespan_from_fields(h: &crate::value::HashMap) -> Result<TimeBound, CoreError> {
-    const KEYS: [&str; 8] =
-        ["days", "hours", "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds", "negative"];
-    if let Some((k, _)) = h.iter().find(|(k, _)| !k.as_str().is_some_and(|k| KEYS.contains(&k))) {
-        return Err(CoreError::Operand(format!(
-            "Timespan.new does not take the key '{}' (expected one of {})",
-            crate::value::to_s(k),
-            KEYS.join(", ")
-        )));
-    }
     let field = |name: &str| -> i128 {
         match h.get(&Value::from(name)) {
             Some(Value::Integer(i)) => i128::from(*i),
