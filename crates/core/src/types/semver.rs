@@ -121,8 +121,12 @@ impl Span {
             None => true,
             Some(e) => v < e || (v == e && !self.exclude_end),
         };
-        let prerelease_ok =
-            v.pre.is_none() || self.begin.iter().chain(&self.end).any(|bound| bound.admits_prerelease_of(v));
+        // `*` admits every pre-release; other ranges only those of a bound's
+        // own release.
+        let unbounded = self.begin.is_none() && self.end.is_none();
+        let prerelease_ok = v.pre.is_none()
+            || unbounded
+            || self.begin.iter().chain(&self.end).any(|bound| bound.admits_prerelease_of(v));
         above && below && prerelease_ok
     }
 
@@ -174,13 +178,9 @@ impl VersionRange {
             let span = if let Some((lo, hi)) = alt.split_once(" - ") {
                 let lo = partial(lo.trim()).ok_or_else(bad)?;
                 let hi = partial(hi.trim()).ok_or_else(bad)?;
-                Span {
-                    begin: Some(lo.lowest()),
-                    end: Some(hi.next_after()),
-                    exclude_begin: false,
-                    exclude_end: hi.count < 3,
-                }
-                .with_inclusive_end(&hi)
+                // `semantic_puppet` fills the missing parts of both ends with
+                // zeros: `1.2.3 - 1.2` ends at 1.2.0, inclusive.
+                Span { begin: Some(lo.lowest()), end: Some(hi.lowest()), exclude_begin: false, exclude_end: false }
             } else {
                 let mut span = Span::all();
                 for simple in joined_operators(alt).split_whitespace() {
@@ -309,16 +309,6 @@ impl VersionRange {
             (Some(x), Some(y)) => x > y || (x == y && (!b.exclude_end || a.exclude_end)),
         };
         begins && ends
-    }
-}
-
-impl Span {
-    fn with_inclusive_end(mut self, hi: &Partial) -> Span {
-        if hi.count == 3 {
-            self.end = Some(hi.lowest());
-            self.exclude_end = false;
-        }
-        self
     }
 }
 
