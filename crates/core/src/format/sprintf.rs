@@ -74,6 +74,49 @@ fn formatted(spec: &Spec, v: &Value) -> Result<String, FormatError> {
     }
 }
 
+/// Splits a leading `N$` (the argument to format, counted from 1) off a
+/// directive's flags and width.
+fn positional(body: &str) -> (Option<usize>, &str) {
+    let digits = body.chars().take_while(char::is_ascii_digit).count();
+    match body[digits..].strip_prefix('$') {
+        Some(rest) if digits > 0 => (body[..digits].parse().ok(), rest),
+        _ => (None, body),
+    }
+}
+
+/// Replaces each `*` (or `*N$`) of a width or precision by the integer
+/// argument it takes; a negative width left-justifies, as in Ruby.
+fn resolve_stars(
+    body: &str,
+    take: &mut dyn FnMut(Option<usize>) -> Result<Value, FormatError>,
+) -> Result<String, FormatError> {
+    let mut out = String::new();
+    let mut left = false;
+    let mut rest = body;
+    while let Some(star) = rest.find('*') {
+        out.push_str(&rest[..star]);
+        let after = &rest[star + 1..];
+        let (at, after) = positional(after);
+        let n = match take(at)? {
+            Value::Integer(n) => n,
+            other => {
+                return Err(FormatError::BadFormats(format!(
+                    "sprintf: a '*' width or precision needs an Integer, got {}",
+                    other.type_name()
+                )))
+            }
+        };
+        let is_precision = out.ends_with('.');
+        if n < 0 && !is_precision {
+            left = true;
+        }
+        out.push_str(&n.unsigned_abs().to_string());
+        rest = after;
+    }
+    out.push_str(rest);
+    Ok(if left { format!("-{out}") } else { out })
+}
+
 /// Formats `args` by `fmt`.
 pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
     let mut out = String::new();
@@ -112,10 +155,19 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
         let tail = &rest[directive_start..];
         let letter_at =
             tail.find(|c: char| c.is_ascii_alphabetic()).ok_or_else(|| FormatError::Malformed(rest.to_string()))?;
-        let spec = Spec::parse(&format!("%{}", &tail[..=letter_at]))?;
-        let value = match name {
-            Some(n) => named(n)?,
-            None => next.next().cloned().ok_or_else(|| FormatError::BadFormats("sprintf: too few arguments".into()))?,
+        let (position, body) = positional(&tail[..letter_at]);
+        let mut take = |at: Option<usize>| -> Result<Value, FormatError> {
+            let v = match at {
+                Some(n) => n.checked_sub(1).and_then(|i| args.get(i)),
+                None => next.next(),
+            };
+            v.cloned().ok_or_else(|| FormatError::BadFormats("sprintf: too few arguments".into()))
+        };
+        let body = resolve_stars(body, &mut take)?;
+        let spec = Spec::parse(&format!("%{body}{}", &tail[letter_at..=letter_at]))?;
+        let value = match (name, position) {
+            (Some(n), _) => named(n)?,
+            (None, at) => take(at)?,
         };
         out.push_str(&formatted(&spec, &value)?);
         rest = &tail[letter_at + 1..];
