@@ -147,18 +147,73 @@ fn general(f: f64, precision: usize, upper: bool, alt: bool) -> String {
     }
 }
 
+/// Ruby's `%.Nf`: where the shortest decimal that reads back as `f` has
+/// more digits than asked for, that decimal rounded half to even (`%.2f` of
+/// 2.675 is 2.68, of 2.665 2.66); otherwise the exact binary value's digits
+/// (`%.5f` of 5712043914117.922 is …92188).
+fn fixed(f: f64, precision: usize) -> String {
+    let shortest = format!("{f}");
+    let (int, frac) = shortest.split_once('.').unwrap_or((&shortest, ""));
+    if frac.len() <= precision {
+        return format!("{f:.precision$}");
+    }
+    let mut digits: Vec<u8> = int.bytes().chain(frac.bytes().take(precision)).map(|b| b - b'0').collect();
+    let next = frac.as_bytes()[precision] - b'0';
+    let beyond = frac.as_bytes()[precision + 1..].iter().any(|&b| b != b'0');
+    let last_odd = digits.last().is_some_and(|d| d % 2 == 1);
+    if next > 5 || (next == 5 && (beyond || last_odd)) {
+        let mut i = digits.len();
+        loop {
+            if i == 0 {
+                digits.insert(0, 1);
+                break;
+            }
+            i -= 1;
+            if digits[i] == 9 {
+                digits[i] = 0;
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
+    let text: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+    let split = text.len() - precision;
+    if precision == 0 {
+        text
+    } else {
+        format!("{}.{}", &text[..split], &text[split..])
+    }
+}
+
 /// Ruby's `%a`: hexadecimal mantissa and binary exponent.
-fn hexadecimal(f: f64, upper: bool) -> String {
+/// Ruby's `%a`: the shortest hex fraction, or with a precision exactly that
+/// many hex digits (rounded half to even, a carry going into the leading 1).
+fn hexadecimal(f: f64, upper: bool, precision: Option<usize>) -> String {
     if f == 0.0 {
-        return if upper { "0X0P+0".into() } else { "0x0p+0".into() };
+        let zeros = precision.filter(|&p| p > 0).map_or(String::new(), |p| format!(".{}", "0".repeat(p)));
+        return if upper { format!("0X0{zeros}P+0") } else { format!("0x0{zeros}p+0") };
     }
     let bits = f.abs().to_bits();
     let exp = ((bits >> 52) & 0x7ff) as i64 - 1023;
     let mantissa = bits & ((1u64 << 52) - 1);
-    let hex = format!("{mantissa:013x}");
-    let hex = hex.trim_end_matches('0');
+    let (lead, hex) = match precision {
+        Some(p) if p < 13 => {
+            let drop = 4 * (13 - p as u32);
+            let kept = mantissa >> drop;
+            let rest = mantissa & ((1u64 << drop) - 1);
+            let half = 1u64 << (drop - 1);
+            let up = rest > half || (rest == half && kept & 1 == 1);
+            let kept = kept + u64::from(up);
+            let lead = 1 + (kept >> (4 * p));
+            let kept = kept & ((1u64 << (4 * p)) - 1);
+            (lead, if p == 0 { String::new() } else { format!("{kept:0width$x}", width = p) })
+        }
+        Some(p) => (1, format!("{mantissa:013x}{}", "0".repeat(p - 13))),
+        None => (1, format!("{mantissa:013x}").trim_end_matches('0').to_string()),
+    };
     let frac = if hex.is_empty() { String::new() } else { format!(".{hex}") };
-    let s = format!("0x1{frac}p{}{}", if exp < 0 { '-' } else { '+' }, exp.abs());
+    let s = format!("0x{lead}{frac}p{}{}", if exp < 0 { '-' } else { '+' }, exp.abs());
     if upper {
         s.to_uppercase()
     } else {
@@ -176,7 +231,7 @@ pub fn format_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
     let point = spec.alt && spec.precision == Some(0);
     let digits = match spec.letter {
         'f' if point => format!("{a:.0}."),
-        'f' => format!("{:.*}", spec.precision.unwrap_or(6), a),
+        'f' => fixed(a, spec.precision.unwrap_or(6)),
         'e' | 'E' if point => {
             let mut text = exponential(a, 0, spec.letter == 'E');
             let at = text.find(['e', 'E']).unwrap_or(text.len());
@@ -185,7 +240,7 @@ pub fn format_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
         }
         'e' | 'E' => exponential(a, spec.precision.unwrap_or(6), spec.letter == 'E'),
         'g' | 'G' => general(a, spec.precision.unwrap_or(6), spec.letter == 'G', spec.alt),
-        'a' | 'A' => hexadecimal(a, spec.letter == 'A'),
+        'a' | 'A' => hexadecimal(a, spec.letter == 'A', spec.precision),
         'd' | 'x' | 'X' | 'o' | 'b' | 'B' => return format_integer(spec, f.trunc() as i64),
         's' | 'p' => {
             let text = ruby_float_to_s(f);
