@@ -81,6 +81,8 @@ struct Resource {
     container: String,
     virtual_: bool,
     span: Span,
+    /// The scope that declared it, where resource defaults are looked up.
+    scope: Rc<Scope>,
 }
 
 /// A defined-type instance waiting to be evaluated; Puppet evaluates their
@@ -97,6 +99,9 @@ struct PendingDefine<'a> {
 #[derive(Default)]
 pub(crate) struct Catalog<'a> {
     resources: Vec<Resource>,
+    /// `Type { attr => value }` defaults: the scope they were set in, the
+    /// capitalised type, the attributes.
+    defaults: Vec<(Rc<Scope>, String, HashMap)>,
     index: StdHashMap<(String, String), usize>,
     pending: VecDeque<PendingDefine<'a>>,
 }
@@ -133,6 +138,10 @@ fn class_names(args: &[Value], span: Span) -> EvalResult<Vec<String>> {
 
 /// `include`, `contain` and `require`.
 pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
+    if call.name == "realize" {
+        let span = call.span;
+        return Ok(call.ev.realize(&call.args, span));
+    }
     if !matches!(call.name, "include" | "contain" | "require") {
         return Err(call);
     }
@@ -241,6 +250,7 @@ impl<'a> Evaluator<'a> {
     /// Prints what `puppet apply` prints when it applies the catalog's `notify`
     /// resources; nothing else is applied.
     pub(super) fn report_catalog(&mut self) {
+        self.apply_resource_defaults();
         let mut lines = Vec::new();
         for r in self.catalog.resources.iter().filter(|r| !r.virtual_ && r.type_name == "Notify") {
             // An undef message is the title; of an array only the first
@@ -381,20 +391,93 @@ impl<'a> Evaluator<'a> {
             container: container_of(scope),
             virtual_,
             span,
+            scope: scope.clone(),
         });
         Ok(())
     }
 
-    /// `File { mode => '0644' }`: evaluated for its errors; confer does not
-    /// apply resources, so defaults change nothing it reports.
+    /// `Notify { message => 'x' }`: defaults for the resources of that type
+    /// declared in this scope or the scopes within it, applied when the
+    /// catalog is finished (so they also reach resources declared earlier).
     pub(super) fn eval_resource_defaults(
         &mut self,
-        _type_ref: &'a Expr,
+        type_ref: &'a Expr,
         ops: &'a [AttributeOp],
         scope: &Rc<Scope>,
     ) -> EvalResult {
-        self.eval_attributes(ops, scope)?;
+        let attrs = self.eval_attributes(ops, scope)?;
+        if let ExprKind::TypeRef(name) = &type_ref.kind {
+            self.catalog.defaults.push((scope.clone(), capitalize_segments(name), attrs));
+        }
         Ok(Value::Undef)
+    }
+
+    /// Gives each resource the defaults of the scopes around it for the
+    /// attributes it does not set itself; the nearest scope wins.
+    fn apply_resource_defaults(&mut self) {
+        let defaults = std::mem::take(&mut self.catalog.defaults);
+        for r in &mut self.catalog.resources {
+            let mut scope = Some(r.scope.clone());
+            while let Some(s) = scope {
+                for (at, type_name, attrs) in defaults.iter().rev() {
+                    if Rc::ptr_eq(at, &s) && *type_name == r.type_name {
+                        for (k, v) in attrs.iter() {
+                            if !r.attributes.contains_key(k) {
+                                r.attributes.insert(k.clone(), v.clone());
+                            }
+                        }
+                    }
+                }
+                scope = s.parent.clone();
+            }
+        }
+        self.catalog.defaults = defaults;
+    }
+
+    /// `realize(Type['title'], …)`: makes virtual resources real.
+    pub(crate) fn realize(&mut self, refs: &[Value], span: Span) -> EvalResult {
+        let mut missing = Vec::new();
+        for r in refs.iter().flat_map(|v| match v {
+            Value::Array(items) => items.to_vec(),
+            other => vec![other.clone()],
+        }) {
+            let (found, label) = match &r {
+                Value::Type(t) => match &**t {
+                    Type::Resource { type_name: Some(n), title: Some(title) } => {
+                        (self.catalog.index.get(&(n.to_string(), title.to_string())).copied(), format!("{n}[{title}]"))
+                    }
+                    _ => (None, to_s(&r)),
+                },
+                _ => (None, to_s(&r)),
+            };
+            match found {
+                Some(i) => self.make_real(i),
+                None => missing.push(label),
+            }
+        }
+        if !missing.is_empty() {
+            return Err(fail(span, format!("Failed to realize virtual resources {}", missing.join(", "))));
+        }
+        Ok(Value::Undef)
+    }
+
+    /// Turns a virtual resource into a real one (queueing a defined type's
+    /// body).
+    fn make_real(&mut self, i: usize) {
+        if !self.catalog.resources[i].virtual_ {
+            return;
+        }
+        self.catalog.resources[i].virtual_ = false;
+        let r = &self.catalog.resources[i];
+        if let Some(def) = self.defs.defines.get(&r.type_name.to_lowercase()).copied() {
+            self.catalog.pending.push_back(PendingDefine {
+                def,
+                type_name: r.type_name.clone(),
+                title: r.title.clone(),
+                args: r.attributes.clone(),
+                container_span: r.span,
+            });
+        }
     }
 
     /// `Notify['x'] { message => 'y' }`: sets attributes of declared resources.
@@ -445,13 +528,14 @@ impl<'a> Evaluator<'a> {
         &mut self,
         type_ref: &'a Expr,
         query: Option<&'a Expr>,
+        ops: &'a [AttributeOp],
         scope: &Rc<Scope>,
     ) -> EvalResult {
+        let overrides = self.eval_attributes(ops, scope)?;
         let ExprKind::TypeRef(name) = &type_ref.kind else {
             return Err(fail(type_ref.span, "A collector needs a resource type"));
         };
         let cap = capitalize_segments(name);
-        let mut realized = Vec::new();
         for i in 0..self.catalog.resources.len() {
             if self.catalog.resources[i].type_name != cap {
                 continue;
@@ -460,21 +544,11 @@ impl<'a> Evaluator<'a> {
                 Some(q) => self.query_matches(q, i, scope)?,
                 None => true,
             };
-            if selected && self.catalog.resources[i].virtual_ {
-                self.catalog.resources[i].virtual_ = false;
-                realized.push(i);
-            }
-        }
-        for i in realized {
-            let r = &self.catalog.resources[i];
-            if let Some(def) = self.defs.defines.get(&r.type_name.to_lowercase()).copied() {
-                self.catalog.pending.push_back(PendingDefine {
-                    def,
-                    type_name: r.type_name.clone(),
-                    title: r.title.clone(),
-                    args: r.attributes.clone(),
-                    container_span: r.span,
-                });
+            if selected {
+                // The collector's block overrides what the resource set.
+                let res = &mut self.catalog.resources[i];
+                res.attributes.extend(overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
+                self.make_real(i);
             }
         }
         Ok(Value::Undef)

@@ -263,7 +263,9 @@ impl<'a> Evaluator<'a> {
             ExprKind::Resource { form, type_name, bodies } => self.eval_resource(*form, type_name, bodies, scope),
             ExprKind::ResourceDefaults { type_ref, ops } => self.eval_resource_defaults(type_ref, ops, scope),
             ExprKind::ResourceOverride { reference, ops } => self.eval_resource_override(reference, ops, scope),
-            ExprKind::Collector { type_ref, query, .. } => self.eval_collector(type_ref, query.as_deref(), scope),
+            ExprKind::Collector { type_ref, query, ops, .. } => {
+                self.eval_collector(type_ref, query.as_deref(), ops, scope)
+            }
         }
     }
 
