@@ -82,8 +82,14 @@ fn named(name: &str) -> Type {
 impl Formats {
     /// Puppet's top-level defaults: `%f` for floats, `%d` for other numbers,
     /// `%B` for binaries, and arrays and hashes with `, ` / ` => ` separators
-    /// whose elements use the container defaults.
-    pub fn defaults() -> Formats {
+    /// whose elements use the container defaults. Built and ordered once:
+    /// every `String()` and interpolation of a container starts from them.
+    pub fn defaults() -> &'static Formats {
+        static DEFAULTS: std::sync::OnceLock<Formats> = std::sync::OnceLock::new();
+        DEFAULTS.get_or_init(Formats::build_defaults)
+    }
+
+    fn build_defaults() -> Formats {
         let container = |letter: &str, separator2: &str| Format {
             spec: Spec::parse(letter).unwrap_or_default(),
             separator: Some(", ".into()),

@@ -26,6 +26,7 @@ pub use strftime::strftime;
 /// the value itself, or a hash from types to formats.
 pub fn string(v: &Value, formats: Option<&Value>) -> Result<String, FormatError> {
     let defaults = Formats::defaults();
+    let merged;
     let map = match formats {
         None | Some(Value::Default) => defaults,
         Some(Value::String(s)) => {
@@ -37,9 +38,13 @@ pub fn string(v: &Value, formats: Option<&Value>) -> Result<String, FormatError>
                 _ => None,
             };
             let format = map::Format::simple(Spec::parse(s)?);
-            defaults.merged(&Formats::single(key.unwrap_or_else(|| infer(v)), format))
+            merged = defaults.merged(&Formats::single(key.unwrap_or_else(|| infer(v)), format));
+            &merged
         }
-        Some(Value::Hash(h)) => defaults.merged(&Formats::parse(h)?),
+        Some(Value::Hash(h)) => {
+            merged = defaults.merged(&Formats::parse(h)?);
+            &merged
+        }
         Some(other) => {
             return Err(FormatError::BadFormats(format!(
                 "String() expects a format String or a Hash of formats, got {}",
@@ -47,7 +52,7 @@ pub fn string(v: &Value, formats: Option<&Value>) -> Result<String, FormatError>
             )))
         }
     };
-    render(v, &map, Indentation::TOP)
+    render(v, map, Indentation::TOP)
 }
 
 /// How Puppet shows a resource parameter's value in its log
@@ -103,10 +108,7 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
         Value::Integer(n) => match spec.letter {
             's' => {
                 let text = quoted_if(spec.alt, n.to_string());
-                spec.pad(match spec.precision {
-                    Some(p) => text.chars().take(p).collect(),
-                    None => text,
-                })
+                spec.pad(spec.truncate(text))
             }
             'c' => {
                 // Ruby's `pack('U')` refuses what is not a code point.
@@ -140,10 +142,7 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
                 ('p', false) | (_, true) => puppet_quote(&text),
                 _ => text,
             };
-            spec.pad(match spec.precision {
-                Some(p) => text.chars().take(p).collect(),
-                None => text,
-            })
+            spec.pad(spec.truncate(text))
         }
         Value::Boolean(b) => match spec.letter {
             't' | 'T' | 'y' | 'Y' => {
@@ -249,10 +248,7 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
 fn timestamp_text(spec: &Spec, nanos: i128) -> Result<String, FormatError> {
     let text = crate::types::time::format_timestamp(nanos);
     Ok(match spec.letter {
-        's' => spec.pad(match spec.precision {
-            Some(p) => text.chars().take(p).collect(),
-            None => text,
-        }),
+        's' => spec.pad(spec.truncate(text)),
         'p' => spec.pad(format!("Timestamp('{text}')")),
         'd' | 'x' | 'X' | 'o' | 'b' | 'B' => {
             let seconds = nanos.div_euclid(crate::value::timestamp::NANOS_PER_SEC);

@@ -64,11 +64,7 @@ fn formatted(spec: &Spec, v: &Value) -> Result<String, FormatError> {
         },
         's' | 'p' => {
             let text = if spec.letter == 'p' { ruby_inspect(v) } else { ruby_to_s(v) };
-            let text = match spec.precision {
-                Some(p) => text.chars().take(p).collect(),
-                None => text,
-            };
-            Ok(spec.pad(text))
+            Ok(spec.pad(spec.truncate(text)))
         }
         _ => Err(FormatError::Malformed(spec.source.clone())),
     }
