@@ -47,7 +47,6 @@ pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> 
         catalog: Catalog::default(),
         depth: 0,
         warned_once: Default::default(),
-        deprecations: Vec::new(),
     };
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
@@ -68,7 +67,6 @@ pub fn resolve_alias(program: &Program, source: &Source, name: &str) -> Result<T
         catalog: Catalog::default(),
         depth: 0,
         warned_once: Default::default(),
-        deprecations: Vec::new(),
     };
     let span = program.body.first().map_or_else(Span::default, |e| e.span);
     let resolved = ev.type_named(name, span).map_err(|flow| ev.to_error(flow))?;
@@ -101,10 +99,9 @@ pub(crate) struct Evaluator<'a> {
     classes: HashMap<String, Rc<Scope>>,
     catalog: Catalog<'a>,
     depth: usize,
-    /// Warnings Puppet gives once per run, already given.
+    /// Warnings Puppet gives once per run (by message, or by deprecation
+    /// key), already given.
     warned_once: std::collections::HashSet<String>,
-    /// The deprecations already reported: Puppet warns of each once a run.
-    deprecations: Vec<&'static str>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -154,10 +151,9 @@ impl<'a> Evaluator<'a> {
     /// Logs Puppet's deprecation warning `key` once a run; Puppet prints it with
     /// the file and line of the first use on a line of its own.
     pub(crate) fn deprecation(&mut self, key: &'static str, span: Span, message: &str) {
-        if self.deprecations.contains(&key) {
+        if !self.warned_once.insert(format!("deprecation:{key}")) {
             return;
         }
-        self.deprecations.push(key);
         let at = self.location(span);
         let message = format!("{message}\n   (file: {}, line: {})", at.file, at.line);
         self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
