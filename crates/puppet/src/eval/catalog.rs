@@ -106,6 +106,15 @@ pub(crate) struct Catalog<'a> {
     pending: VecDeque<PendingDefine<'a>>,
 }
 
+/// The resource references a value names: itself, or the elements of an
+/// array (`realize([Notify['a'], Notify['b']])`).
+fn references(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Array(items) => items.to_vec(),
+        other => vec![other.clone()],
+    }
+}
+
 /// The name of the container a scope declares resources in.
 fn container_of(scope: &Scope) -> String {
     match &scope.kind {
@@ -437,28 +446,35 @@ impl<'a> Evaluator<'a> {
     /// `realize(Type['title'], …)`: makes virtual resources real.
     pub(crate) fn realize(&mut self, refs: &[Value], span: Span) -> EvalResult {
         let mut missing = Vec::new();
-        for r in refs.iter().flat_map(|v| match v {
-            Value::Array(items) => items.to_vec(),
-            other => vec![other.clone()],
-        }) {
-            let (found, label) = match &r {
-                Value::Type(t) => match &**t {
-                    Type::Resource { type_name: Some(n), title: Some(title) } => {
-                        (self.catalog.index.get(&(n.to_string(), title.to_string())).copied(), format!("{n}[{title}]"))
-                    }
-                    _ => (None, to_s(&r)),
-                },
-                _ => (None, to_s(&r)),
-            };
-            match found {
+        for r in refs.iter().flat_map(references) {
+            match self.declared_index(&r) {
                 Some(i) => self.make_real(i),
-                None => missing.push(label),
+                None => missing.push(match &r {
+                    Value::Type(t) => match &**t {
+                        Type::Resource { type_name: Some(n), title: Some(title) } => format!("{n}[{title}]"),
+                        _ => to_s(&r),
+                    },
+                    _ => to_s(&r),
+                }),
             }
         }
         if !missing.is_empty() {
             return Err(fail(span, format!("Failed to realize virtual resources {}", missing.join(", "))));
         }
         Ok(Value::Undef)
+    }
+
+    /// The catalog index of the resource a `Type['title']` value refers to.
+    fn declared_index(&self, r: &Value) -> Option<usize> {
+        match r {
+            Value::Type(t) => match &**t {
+                Type::Resource { type_name: Some(n), title: Some(title) } => {
+                    self.catalog.index.get(&(n.to_string(), title.to_string())).copied()
+                }
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// Turns a virtual resource into a real one (queueing a defined type's
@@ -489,32 +505,25 @@ impl<'a> Evaluator<'a> {
     ) -> EvalResult {
         let target = self.eval(reference, scope)?;
         let attrs = self.eval_attributes(ops, scope)?;
-        let refs = match &target {
-            Value::Array(items) => items.to_vec(),
-            other => vec![other.clone()],
-        };
-        for r in refs {
-            if let Value::Type(t) = &r {
-                if let Type::Resource { type_name: Some(n), title: Some(title) } = &**t {
-                    if let Some(&i) = self.catalog.index.get(&(n.to_string(), title.to_string())) {
-                        if let Some(name) = attrs.keys().find(|k| self.catalog.resources[i].attributes.contains_key(*k))
-                        {
-                            let at = self.location(self.catalog.resources[i].span);
-                            return Err(fail(
-                                reference.span,
-                                format!(
-                                    "Parameter '{name}' is already set on {n}[{title}] at (file: {}, line: {}); cannot redefine",
-                                    at.file, at.line
-                                ),
-                            ));
-                        }
-                        let res = &mut self.catalog.resources[i];
-                        res.attributes.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
-                        continue;
-                    }
-                }
+        for r in references(&target) {
+            let Some(i) = self.declared_index(&r) else {
+                return Err(fail(
+                    reference.span,
+                    format!("Cannot override {}: it is not a declared resource", to_s(&r)),
+                ));
+            };
+            let res = &self.catalog.resources[i];
+            if let Some(name) = attrs.keys().find(|k| res.attributes.contains_key(*k)) {
+                let at = self.location(res.span);
+                return Err(fail(
+                    reference.span,
+                    format!(
+                        "Parameter '{name}' is already set on {}[{}] at (file: {}, line: {}); cannot redefine",
+                        res.type_name, res.title, at.file, at.line
+                    ),
+                ));
             }
-            return Err(fail(reference.span, format!("Cannot override {}: it is not a declared resource", to_s(&r))));
+            self.catalog.resources[i].attributes.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
         }
         Ok(Value::Undef)
     }
