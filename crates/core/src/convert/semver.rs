@@ -36,11 +36,16 @@ pub fn semver(args: &[Value]) -> Result<Value, ConvertError> {
     Ok(Value::SemVer(Arc::new(version)))
 }
 
-fn mismatch(v: &Value) -> ConvertError {
+/// The argument mismatch of Puppet's `new_Version` or `new_VersionRange`.
+fn mismatch_of(function: &str, v: &Value) -> ConvertError {
     invalid(format!(
-        "The function 'new_Version' was called with arguments it does not accept: got {}",
+        "The function '{function}' was called with arguments it does not accept: got {}",
         crate::types::infer::infer_generalized(v)
     ))
+}
+
+fn mismatch(v: &Value) -> ConvertError {
+    mismatch_of("new_Version", v)
 }
 
 /// A version from numbers and optional pre-release and build qualifiers.
@@ -102,10 +107,7 @@ pub fn semver_range(args: &[Value]) -> Result<Value, ConvertError> {
 }
 
 fn range_mismatch(v: &Value) -> ConvertError {
-    invalid(format!(
-        "The function 'new_VersionRange' was called with arguments it does not accept: got {}",
-        crate::types::infer::infer_generalized(v)
-    ))
+    mismatch_of("new_VersionRange", v)
 }
 
 fn from_versions(min: &Value, max: &Value, exclude_max: bool) -> Result<VersionRange, ConvertError> {
