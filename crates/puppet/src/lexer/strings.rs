@@ -129,8 +129,8 @@ impl Lexer<'_> {
                             let tokens = self.scan(true);
                             self.heredoc_resume = saved;
                             self.nesting -= 1;
-                            let tokens = tokens?;
-                            self.check_numeric_interpolation(&tokens)?;
+                            let mut tokens = tokens?;
+                            self.leading_variable(&mut tokens)?;
                             parts.push(RawPart::Expr(tokens, Span::new(at, self.pos)));
                         }
                         Some(n)
@@ -161,33 +161,43 @@ impl Lexer<'_> {
         Ok(parts)
     }
 
-    /// `${10}` means `$10`, so a number written any other way (`${0x10}`,
-    /// `${2.5}`, `${010}`) is an illegal variable name, as Puppet reports —
-    /// but only where Puppet takes the number for a variable: when it stands
-    /// alone or is followed by `[` or `.` (`${1e3 + 0}` is arithmetic).
-    fn check_numeric_interpolation(&self, tokens: &[super::Token]) -> Result<(), LexError> {
-        let Some(first) = tokens.first() else { return Ok(()) };
-        if !matches!(first.tok, Tok::Integer(_) | Tok::Float(_)) {
+    /// Puppet's rule for `${...}`: a leading word or number names a variable
+    /// when it stands alone or is followed by `[` or `.` (`${x}`, `${x[1] +
+    /// 1}`, `${x.upcase}`, `${1}` is `$1`); otherwise it is what it is (`${x +
+    /// 1}` adds to the word `x`, `${1e3 + 0}` is arithmetic). Such a number
+    /// must be written in decimal (`${0x10}`, `${2.5}`, `${010}` are illegal
+    /// variable names).
+    fn leading_variable(&self, tokens: &mut [super::Token]) -> Result<(), LexError> {
+        let subject = matches!(tokens.get(1).map(|t| &t.tok), None | Some(Tok::Eof | Tok::Punct("}" | "[" | ".")));
+        let Some(first) = tokens.first_mut().filter(|_| subject) else {
             return Ok(());
-        }
-        let subject = match tokens.get(1).map(|t| &t.tok) {
-            None | Some(Tok::Eof) | Some(Tok::Punct("}" | "[" | ".")) => true,
-            Some(_) => false,
         };
-        if !subject {
-            return Ok(());
-        }
-        let text = &self.src[first.span.start as usize..first.span.end as usize];
-        let decimal = text == "0" || (!text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit()));
-        if decimal {
-            return Ok(());
-        }
-        Err(LexError {
-            message: format!(
-                "Illegal numeric variable name, The given name '{text}' must be a decimal value if it starts with a digit 0-9"
-            ),
-            span: first.span,
-        })
+        let name = match &first.tok {
+            Tok::Name(n) | Tok::Word(n) => n.clone(),
+            Tok::Keyword("true" | "false") => return Err(LexError {
+                message:
+                    "A boolean cannot be interpolated as '${true}' or '${false}': Puppet takes it for a variable name"
+                        .into(),
+                span: first.span,
+            }),
+            Tok::Keyword(k) => (*k).to_string(),
+            Tok::Integer(_) | Tok::Float(_) => {
+                let text = &self.src[first.span.start as usize..first.span.end as usize];
+                let decimal = text == "0" || (!text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit()));
+                if !decimal {
+                    return Err(LexError {
+                        message: format!(
+                            "Illegal numeric variable name, The given name '{text}' must be a decimal value if it starts with a digit 0-9"
+                        ),
+                        span: first.span,
+                    });
+                }
+                text.to_string()
+            }
+            _ => return Ok(()),
+        };
+        first.tok = Tok::Variable(name);
+        Ok(())
     }
 
     /// The name after `$` in a string: word characters and `::` segments.
