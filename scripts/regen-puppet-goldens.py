@@ -36,7 +36,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WORK = "/tmp/confer-golden"
+# CONFER_GOLDEN_WORK lets two regenerations run side by side without sharing Puppet's dirs.
+WORK = os.environ.get("CONFER_GOLDEN_WORK", "/tmp/confer-golden")
 LABELS = {"debug": "Debug", "info": "Info", "notice": "Notice", "warning": "Warning", "err": "Error",
           "alert": "Alert", "emerg": "Emergency", "crit": "Critical"}
 SKIP = re.compile(r"^(Compiled catalog|Applied catalog|Applying configuration version)")
