@@ -2,13 +2,18 @@
 //! manifests.
 
 pub mod ast;
+pub mod environment;
 pub mod error;
 pub mod eval;
+pub mod files;
 pub mod lexer;
 pub mod log;
 pub mod parser;
 pub mod span;
 mod validate;
+
+use std::rc::Rc;
+use std::sync::Arc;
 
 use error::{Phase, PuppetError};
 use log::{Location, Logger};
@@ -22,7 +27,7 @@ pub fn validate(source: &Source) -> Result<ast::Program, PuppetError> {
 
 /// Parses and checks a manifest, also returning the lexer's warnings
 /// (unrecognised escapes) as log events.
-fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
+pub(crate) fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
     let parsed = parser::parse_with_warnings(source).map_err(|e| {
         let (line, column) = source.line_col(e.span.start);
         PuppetError {
@@ -51,18 +56,29 @@ fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log::Log
 
 /// Parses, checks and evaluates a manifest as `puppet apply` compiles it,
 /// sending what it logs to `logger`.
-pub fn apply(source: &Source, logger: &mut dyn Logger) -> Result<(), PuppetError> {
+pub fn apply(source: &Arc<Source>, logger: &mut dyn Logger) -> Result<(), PuppetError> {
+    apply_in(source, &Rc::new(environment::Environment::bare(Vec::new())), logger)
+}
+
+/// Like `apply`, in the environment `env`: classes, defined types,
+/// functions and type aliases the manifest does not define are autoloaded
+/// from its modules.
+pub fn apply_in(
+    source: &Arc<Source>,
+    env: &Rc<environment::Environment>,
+    logger: &mut dyn Logger,
+) -> Result<(), PuppetError> {
     let (program, warnings) = validate_with_warnings(source)?;
     for w in warnings {
         logger.log(w);
     }
-    eval::evaluate(&program, source, logger)
+    eval::evaluate_in(&program, source, env, logger)
 }
 
 /// Parses `source` (which holds type alias definitions, `type A = ...`) and
 /// returns the alias named `name`, resolving the aliases it refers to lazily.
 /// This is how tools use Puppet type expressions as a schema language.
-pub fn resolve_type_alias(source: &Source, name: &str) -> Result<confer_core::Type, PuppetError> {
+pub fn resolve_type_alias(source: &Arc<Source>, name: &str) -> Result<confer_core::Type, PuppetError> {
     let program = validate(source)?;
     eval::resolve_alias(&program, source, name)
 }

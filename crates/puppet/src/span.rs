@@ -1,4 +1,10 @@
-//! Source positions: byte spans in a manifest and their line/column form.
+//! Source positions: byte spans in manifests and their line/column form.
+//!
+//! A compile reads many files (the site manifest, then each class, define,
+//! function and template as it is autoloaded). Every file gets its own range
+//! of one offset space (its `base`), as rustc's and starlark's code maps do,
+//! so a `Span` stays two integers yet names its file: the `SourceMap` finds
+//! the file whose range holds the offset.
 
 use std::sync::Arc;
 
@@ -21,6 +27,11 @@ impl Span {
     pub fn to(self, other: Span) -> Span {
         Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
+
+    /// This span moved `by` bytes further.
+    pub fn shifted(self, by: u32) -> Span {
+        Span { start: self.start + by, end: self.end + by }
+    }
 }
 
 /// One manifest's text and name, with the line starts needed to turn offsets
@@ -32,31 +43,85 @@ pub struct Source {
     /// The text.
     pub text: String,
     line_starts: Vec<usize>,
+    /// Where this file's offsets start in the offset space of its `SourceMap`
+    /// (0 for a file read on its own).
+    base: u32,
 }
 
 impl Source {
-    /// A source with its line table.
+    /// A source with its line table, at offset 0.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<Source> {
+        Source::at(name, text, 0)
+    }
+
+    fn at(name: impl Into<String>, text: impl Into<String>, base: u32) -> Arc<Source> {
         let text = text.into();
         let mut line_starts = vec![0];
         line_starts.extend(text.char_indices().filter(|(_, c)| *c == '\n').map(|(i, _)| i + 1));
-        Arc::new(Source { name: name.into(), text, line_starts })
+        Arc::new(Source { name: name.into(), text, line_starts, base })
+    }
+
+    /// The first offset of this file in its source map; spans of its syntax
+    /// tree are shifted by it.
+    pub fn base(&self) -> u32 {
+        self.base
+    }
+
+    /// The text from the (source-map) offset `offset` to the end.
+    pub fn text_from(&self, offset: u32) -> &str {
+        let local = (offset.saturating_sub(self.base) as usize).min(self.text.len());
+        self.text.get(local..).unwrap_or("")
+    }
+
+    /// The byte index into `text` of a source-map offset.
+    pub fn local_offset(&self, offset: u32) -> usize {
+        (offset.saturating_sub(self.base) as usize).min(self.text.len())
     }
 
     /// The 1-based line and column (counted in characters) of a byte offset.
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
-        let offset = (offset as usize).min(self.text.len());
+        let offset = self.local_offset(offset);
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
         let col = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
         (line + 1, col)
     }
+}
 
-    /// The text of the 1-based line `line`, without its line break.
-    pub fn line_text(&self, line: usize) -> &str {
-        let start = self.line_starts.get(line.wrapping_sub(1)).copied().unwrap_or(0);
-        let end = self.line_starts.get(line).map_or(self.text.len(), |e| e - 1);
-        self.text.get(start..end).unwrap_or("").trim_end_matches('\r')
+/// The files of one compile, each at its own range of offsets.
+#[derive(Debug, Default)]
+pub struct SourceMap {
+    files: Vec<Arc<Source>>,
+}
+
+/// A source map holds at most this many bytes of text, so that offsets fit
+/// in a `u32`.
+pub const MAX_TOTAL_SOURCE: usize = u32::MAX as usize / 2;
+
+impl SourceMap {
+    /// A map holding `source` as it is (a single manifest read at offset 0).
+    pub fn single(source: Arc<Source>) -> SourceMap {
+        SourceMap { files: vec![source] }
+    }
+
+    /// Adds a file after the ones already held and returns it. `None` when the
+    /// total text would pass `MAX_TOTAL_SOURCE`.
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> Option<Arc<Source>> {
+        let text = text.into();
+        // One byte of gap keeps a span at the very end of a file inside it.
+        let base = self.files.last().map_or(0, |f| f.base as usize + f.text.len() + 1);
+        if base + text.len() > MAX_TOTAL_SOURCE {
+            return None;
+        }
+        let source = Source::at(name, text, base as u32);
+        self.files.push(source.clone());
+        Some(source)
+    }
+
+    /// The file whose offsets hold `offset`.
+    pub fn find(&self, offset: u32) -> Option<&Arc<Source>> {
+        let i = self.files.partition_point(|f| f.base <= offset);
+        i.checked_sub(1).map(|i| &self.files[i])
     }
 }
 
@@ -70,6 +135,17 @@ mod tests {
         assert_eq!(s.line_col(0), (1, 1));
         assert_eq!(s.line_col(3), (2, 1));
         assert_eq!(s.line_col(6), (2, 3));
-        assert_eq!(s.line_text(2), "cäd");
+    }
+
+    #[test]
+    fn a_source_map_finds_each_file_by_offset() {
+        let mut map = SourceMap::default();
+        let a = map.add("a.pp", "x\ny").unwrap_or_else(|| unreachable!("small text"));
+        let b = map.add("b.pp", "zz").unwrap_or_else(|| unreachable!("small text"));
+        assert_eq!(b.base(), 4);
+        assert_eq!(map.find(2).map(|f| f.name.as_str()), Some("a.pp"));
+        assert_eq!(map.find(5).map(|f| f.name.as_str()), Some("b.pp"));
+        assert_eq!(b.line_col(5), (1, 2));
+        assert_eq!(a.line_col(2), (2, 1));
     }
 }

@@ -137,7 +137,7 @@ impl Checker<'_> {
                 _ => continue,
             };
             if seen.contains(&literal) {
-                let after = &self.source.text[key.span.end as usize..];
+                let after = self.source.text_from(key.span.end);
                 let arrow = key.span.end as usize + after.find("=>").unwrap_or(0);
                 self.warnings
                     .push((Span::new(arrow, arrow), format!("The key '{literal}' is declared more than once")));

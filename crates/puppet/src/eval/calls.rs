@@ -188,7 +188,7 @@ impl<'a> Evaluator<'a> {
         style: CallStyle,
     ) -> EvalResult {
         let key = name.trim_start_matches("::").to_lowercase();
-        let result = if let Some(def) = self.defs.functions.get(&key).copied() {
+        let result = if let Some(def) = self.function_def(&key, span)? {
             self.call_puppet_function(def, args, span)
         } else {
             match functions::call_builtin(self, &key, args, lambda, span, scope) {

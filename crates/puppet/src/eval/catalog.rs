@@ -186,7 +186,7 @@ impl<'a> Evaluator<'a> {
             }
             return Ok(());
         }
-        let Some(def) = self.defs.classes.get(&key).copied() else {
+        let Some(def) = self.class_def(&key, span)? else {
             return Err(fail(span, format!("Could not find class ::{key}")));
         };
         let parent_scope = match &def.parent {
@@ -367,7 +367,7 @@ impl<'a> Evaluator<'a> {
         span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult<()> {
-        let define = self.defs.defines.get(type_name).copied();
+        let define = self.define_def(type_name, span)?;
         if define.is_none() && !BUILTIN_TYPES.contains(&type_name) {
             return Err(fail(span, format!("Resource type not found: {cap}")));
         }

@@ -35,8 +35,14 @@ impl<'a> Definitions<'a> {
     /// after their enclosing class (`outer::inner`).
     pub fn collect(program: &'a Program) -> Definitions<'a> {
         let mut defs = Definitions::default();
-        defs.collect_from(&program.body, "");
+        defs.collect_definitions(program);
         defs
+    }
+
+    /// Adds the definitions of another file (an autoloaded one, or one of
+    /// several main manifests).
+    pub fn collect_definitions(&mut self, program: &'a Program) {
+        self.collect_from(&program.body, "");
     }
 
     fn collect_from(&mut self, body: &'a [Expr], namespace: &str) {

@@ -30,6 +30,16 @@ pub enum Flow {
     Next(Value, Span),
     /// `break()`: stops an iteration.
     Break(Span),
+    /// An error already located and worded, from another phase: a syntax or
+    /// validation error in a file loaded while evaluating.
+    Located(Box<crate::error::PuppetError>),
+}
+
+impl Flow {
+    /// Carries `error` out of evaluation unchanged.
+    pub fn from_error(error: crate::error::PuppetError) -> Flow {
+        Flow::Located(Box::new(error))
+    }
 }
 
 /// The result of evaluating something.

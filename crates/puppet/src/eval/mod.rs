@@ -3,6 +3,7 @@
 
 mod access;
 mod arithmetic;
+mod autoload;
 mod calls;
 mod catalog;
 mod control;
@@ -12,18 +13,20 @@ mod functions;
 mod membership;
 mod scope;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::Arc;
 
 use confer_core::types::{self, instance_of, params::capitalize_segments, Type};
 use confer_core::value::{compare, puppet_equals, Comparison};
 use confer_core::{Regexp, Value};
+use typed_arena::Arena;
 
 use crate::ast::{BinaryOp, Expr, ExprKind, Program, StringPart, UnaryOp};
+use crate::environment::Environment;
 use crate::error::{Phase, PuppetError};
 use crate::log::{Level, LogEvent, Logger};
-use crate::span::{Source, Span};
+use crate::span::{Source, SourceMap, Span};
 
 use catalog::Catalog;
 use definitions::Definitions;
@@ -36,18 +39,22 @@ const MAX_DEPTH: usize = 200;
 
 /// Evaluates `program` (parsed from `source`) as `puppet apply` would, sending
 /// everything it logs to `logger`.
-pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> Result<(), PuppetError> {
-    let top = Scope::new(ScopeKind::Top, None);
-    let mut ev = Evaluator {
-        source,
-        logger,
-        top: top.clone(),
-        defs: Definitions::collect(program),
-        classes: HashMap::new(),
-        catalog: Catalog::default(),
-        depth: 0,
-        warned_once: Default::default(),
-    };
+pub fn evaluate(program: &Program, source: &Arc<Source>, logger: &mut dyn Logger) -> Result<(), PuppetError> {
+    evaluate_in(program, source, &Rc::new(Environment::bare(Vec::new())), logger)
+}
+
+/// Evaluates `program` as `puppet apply` would in the environment `env`,
+/// whose modules it autoloads.
+pub fn evaluate_in(
+    program: &Program,
+    source: &Arc<Source>,
+    env: &Rc<Environment>,
+    logger: &mut dyn Logger,
+) -> Result<(), PuppetError> {
+    let arena = Arena::new();
+    let mut ev = Evaluator::new(SourceMap::single(source.clone()), &arena, env.clone(), logger);
+    ev.defs = Definitions::collect(program);
+    let top = ev.top.clone();
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
 }
@@ -55,19 +62,12 @@ pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> 
 /// Resolves the type alias `name` defined in `program`, evaluating only the
 /// aliases it needs. A chain of aliases that only refer to each other is an
 /// error.
-pub fn resolve_alias(program: &Program, source: &Source, name: &str) -> Result<Type, PuppetError> {
+pub fn resolve_alias(program: &Program, source: &Arc<Source>, name: &str) -> Result<Type, PuppetError> {
     let mut sink = crate::log::Collect::default();
-    let top = Scope::new(ScopeKind::Top, None);
-    let mut ev = Evaluator {
-        source,
-        logger: &mut sink,
-        top,
-        defs: Definitions::collect(program),
-        classes: HashMap::new(),
-        catalog: Catalog::default(),
-        depth: 0,
-        warned_once: Default::default(),
-    };
+    let arena = Arena::new();
+    let env = Rc::new(Environment::bare(Vec::new()));
+    let mut ev = Evaluator::new(SourceMap::single(source.clone()), &arena, env, &mut sink);
+    ev.defs = Definitions::collect(program);
     let span = program.body.first().map_or_else(Span::default, |e| e.span);
     let resolved = ev.type_named(name, span).map_err(|flow| ev.to_error(flow))?;
     if let Type::Alias(a) = &resolved {
@@ -91,7 +91,14 @@ pub fn resolve_alias(program: &Program, source: &Source, name: &str) -> Result<T
 
 /// The evaluator's state for one manifest.
 pub(crate) struct Evaluator<'a> {
-    source: &'a Source,
+    /// Every file read so far; spans find their file here.
+    sources: SourceMap,
+    /// Files loaded while evaluating live here for the evaluation's length.
+    arena: &'a Arena<Program>,
+    /// Files already read, so each is read once.
+    loaded_files: HashSet<std::path::PathBuf>,
+    /// Where modules are found.
+    pub(crate) env: Rc<Environment>,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
@@ -101,10 +108,31 @@ pub(crate) struct Evaluator<'a> {
     depth: usize,
     /// Warnings Puppet gives once per run (by message, or by deprecation
     /// key), already given.
-    warned_once: std::collections::HashSet<String>,
+    warned_once: HashSet<String>,
 }
 
 impl<'a> Evaluator<'a> {
+    fn new(
+        sources: SourceMap,
+        arena: &'a Arena<Program>,
+        env: Rc<Environment>,
+        logger: &'a mut dyn Logger,
+    ) -> Evaluator<'a> {
+        Evaluator {
+            sources,
+            arena,
+            loaded_files: HashSet::new(),
+            env,
+            logger,
+            top: Scope::new(ScopeKind::Top, None),
+            defs: Definitions::default(),
+            classes: HashMap::new(),
+            catalog: Catalog::default(),
+            depth: 0,
+            warned_once: Default::default(),
+        }
+    }
+
     /// Top-level code, then the matching node, then defined resources, then what
     /// applying the catalog prints.
     fn run(&mut self, program: &'a Program, top: &Rc<Scope>) -> EvalResult<()> {
@@ -123,13 +151,19 @@ impl<'a> Evaluator<'a> {
             }
             Flow::Next(_, span) => ("The 'next' function can only be used inside a lambda or iteration".into(), span),
             Flow::Break(span) => ("break() from context where this is illegal".into(), span),
+            Flow::Located(error) => return *error,
         };
         PuppetError { phase: Phase::Evaluation, message, location: Some(self.location(span)) }
     }
 
     pub(crate) fn location(&self, span: Span) -> crate::log::Location {
-        let (line, column) = self.source.line_col(span.start);
-        crate::log::Location { file: self.source.name.clone(), line, column }
+        match self.sources.find(span.start) {
+            Some(source) => {
+                let (line, column) = source.line_col(span.start);
+                crate::log::Location { file: source.name.clone(), line, column }
+            }
+            None => crate::log::Location { file: String::new(), line: 0, column: 0 },
+        }
     }
 
     /// Logs an evaluator warning pointing at `span`.
@@ -479,12 +513,13 @@ impl<'a> Evaluator<'a> {
         if let Some(t) = types::by_name(name) {
             return Ok(t);
         }
+        self.load_alias(name, span)?;
         if let Some(alias) = self.defs.alias(name) {
             self.resolve_alias(name, span)?;
             return Ok(Type::Alias(types::AliasRef(alias)));
         }
         let lower = name.trim_start_matches("::").to_lowercase();
-        if !catalog::is_resource_type(&lower) && !self.defs.defines.contains_key(&lower) {
+        if !catalog::is_resource_type(&lower) && self.define_def(&lower, span)?.is_none() {
             return Err(fail(span, format!("Resource type not found: {}", capitalize_segments(name))));
         }
         Ok(Type::Resource { type_name: Some(capitalize_segments(name).into()), title: None })

@@ -44,6 +44,32 @@ pub fn lex(text: &str) -> Result<Lexed, LexError> {
     Ok(Lexed { tokens, warnings: lexer.warnings })
 }
 
+/// Moves every position in `lexed` by `base`: the file's place in its
+/// source map.
+pub fn shift(lexed: &mut Lexed, base: u32) {
+    fn tokens(toks: &mut [Token], base: u32) {
+        for t in toks {
+            t.span = t.span.shifted(base);
+            if let Tok::DqStr(parts) | Tok::Heredoc(_, parts) = &mut t.tok {
+                for part in parts {
+                    match part {
+                        RawPart::Var(_, span) => *span = span.shifted(base),
+                        RawPart::Expr(inner, span) => {
+                            *span = span.shifted(base);
+                            tokens(inner, base);
+                        }
+                        RawPart::Text(_) => {}
+                    }
+                }
+            }
+        }
+    }
+    tokens(&mut lexed.tokens, base);
+    for (span, _) in &mut lexed.warnings {
+        *span = span.shifted(base);
+    }
+}
+
 pub(crate) struct Lexer<'s> {
     src: &'s str,
     pos: usize,

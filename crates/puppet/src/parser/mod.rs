@@ -51,7 +51,12 @@ pub fn parse(source: &Source) -> Result<Program, ParseError> {
 
 /// Parses a manifest, keeping the lexer's warnings.
 pub fn parse_with_warnings(source: &Source) -> Result<Parsed, ParseError> {
-    let lexed = lexer::lex(&source.text).map_err(|e| ParseError { message: e.message, span: e.span })?;
+    let base = source.base();
+    let mut lexed =
+        lexer::lex(&source.text).map_err(|e| ParseError { message: e.message, span: e.span.shifted(base) })?;
+    if base != 0 {
+        lexer::shift(&mut lexed, base);
+    }
     let mut parser = Parser { toks: lexed.tokens, pos: 0, depth: 0 };
     let body = parser.statements()?;
     if !parser.at_eof() {

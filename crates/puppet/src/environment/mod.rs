@@ -1,0 +1,122 @@
+//! A Puppet environment: where a compile finds its main manifest and its
+//! modules. Puppet reads `environment.conf` (`modulepath`, `manifest`) in the
+//! environment directory; a module is the first directory of that name on the
+//! module path.
+
+use std::path::{Path, PathBuf};
+
+mod conf;
+
+pub use conf::EnvironmentConf;
+
+/// The directories of one environment.
+#[derive(Debug, Clone, Default)]
+pub struct Environment {
+    /// The environment's name (`production` unless told otherwise), which
+    /// `$environment` and the catalog's `environment` carry.
+    pub name: String,
+    /// The environment directory, when there is one (`puppet apply FILE` has
+    /// none).
+    pub dir: Option<PathBuf>,
+    /// The directories searched for modules, in order: the environment's
+    /// own, then the base module path.
+    pub modulepath: Vec<PathBuf>,
+    /// The main manifest: a file, or a directory whose `.pp` files are read
+    /// in Puppet's order.
+    pub manifest: Option<PathBuf>,
+}
+
+/// Why an environment could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum EnvironmentError {
+    /// The directory does not exist.
+    #[error("Could not find a directory environment at '{0}'")]
+    NoDirectory(PathBuf),
+    /// `environment.conf` could not be read or parsed.
+    #[error("{path}: {message}")]
+    Conf {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Environment {
+    /// An environment with no directory: only `modulepath` (as `puppet apply`
+    /// with `--modulepath`).
+    pub fn bare(modulepath: Vec<PathBuf>) -> Environment {
+        Environment { name: "production".into(), dir: None, modulepath, manifest: None }
+    }
+
+    /// Reads the environment directory `dir`: its `environment.conf`, else
+    /// Puppet's defaults (`modules/` then the base module path, `manifests/`).
+    /// `base_modulepath` stands for `$basemodulepath`.
+    pub fn load(dir: &Path, base_modulepath: &[PathBuf]) -> Result<Environment, EnvironmentError> {
+        if !dir.is_dir() {
+            return Err(EnvironmentError::NoDirectory(dir.to_path_buf()));
+        }
+        let conf_path = dir.join("environment.conf");
+        let conf = if conf_path.is_file() {
+            let text = crate::files::read_text(&conf_path)
+                .map_err(|e| EnvironmentError::Conf { path: conf_path.clone(), message: e.to_string() })?;
+            EnvironmentConf::parse(&text).map_err(|message| EnvironmentError::Conf { path: conf_path, message })?
+        } else {
+            EnvironmentConf::default()
+        };
+        let name = dir.file_name().map_or_else(|| "production".to_string(), |n| n.to_string_lossy().into_owned());
+        let modulepath = conf.modulepath(dir, base_modulepath);
+        let manifest = Some(conf.manifest.as_deref().map_or_else(|| dir.join("manifests"), |m| dir.join(m)));
+        Ok(Environment { name, dir: Some(dir.to_path_buf()), modulepath, manifest })
+    }
+
+    /// The directory of the module `name`: the first on the module path.
+    pub fn module_dir(&self, name: &str) -> Option<PathBuf> {
+        if !is_module_name(name) {
+            return None;
+        }
+        self.modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir())
+    }
+
+    /// The main manifest's files in the order Puppet reads them: the file
+    /// itself, or a directory's `.pp` files sorted by path, recursively.
+    pub fn manifest_files(&self) -> Vec<PathBuf> {
+        let Some(manifest) = &self.manifest else {
+            return Vec::new();
+        };
+        if manifest.is_file() {
+            return vec![manifest.clone()];
+        }
+        let mut files = Vec::new();
+        collect_pp(manifest, &mut files, 0);
+        files.sort();
+        files
+    }
+}
+
+/// A module name as Puppet accepts it: lower-case letters, digits and
+/// underscores, starting with a letter.
+fn is_module_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// How deep a manifest directory is walked; a symlink loop stops here.
+const MAX_MANIFEST_DEPTH: usize = 32;
+
+fn collect_pp(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+    if depth > MAX_MANIFEST_DEPTH {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_pp(&path, out, depth + 1);
+        } else if path.extension().is_some_and(|e| e == "pp") {
+            out.push(path);
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Autoloading: a class, defined type, function or type alias that no file
+//! read so far defines is looked for in the module its name's first segment
+//! names, as Puppet's loaders do. Each file is read once; its definitions
+//! join the evaluator's, its top-level code is not run (Puppet ignores code
+//! outside definitions in an autoloaded file).
+
+use std::path::{Path, PathBuf};
+
+use super::flow::{fail, EvalResult};
+use super::Evaluator;
+use crate::ast::{ClassDef, Definition};
+use crate::span::Span;
+
+/// What kind of definition a name is wanted for: each lives in its own
+/// folder of a module.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// Classes and defined types: `manifests/`.
+    Manifest,
+    /// Puppet-language functions: `functions/`.
+    Function,
+    /// Type aliases: `types/`.
+    TypeAlias,
+}
+
+impl<'a> Evaluator<'a> {
+    /// The class `key` (lower case, no leading `::`), loading it if needed.
+    pub(crate) fn class_def(&mut self, key: &str, span: Span) -> EvalResult<Option<&'a ClassDef>> {
+        if let Some(def) = self.defs.classes.get(key) {
+            return Ok(Some(def));
+        }
+        self.autoload(key, Kind::Manifest, span, |ev| ev.defs.classes.contains_key(key))?;
+        Ok(self.defs.classes.get(key).copied())
+    }
+
+    /// The defined type `key` (lower case), loading it if needed.
+    pub(crate) fn define_def(&mut self, key: &str, span: Span) -> EvalResult<Option<&'a Definition>> {
+        if let Some(def) = self.defs.defines.get(key) {
+            return Ok(Some(def));
+        }
+        self.autoload(key, Kind::Manifest, span, |ev| ev.defs.defines.contains_key(key))?;
+        Ok(self.defs.defines.get(key).copied())
+    }
+
+    /// The Puppet-language function `key` (lower case), loading it if needed.
+    pub(crate) fn function_def(&mut self, key: &str, span: Span) -> EvalResult<Option<&'a Definition>> {
+        if let Some(def) = self.defs.functions.get(key) {
+            return Ok(Some(def));
+        }
+        if key.contains("::") {
+            self.autoload(key, Kind::Function, span, |ev| ev.defs.functions.contains_key(key))?;
+        }
+        Ok(self.defs.functions.get(key).copied())
+    }
+
+    /// Loads the file that should define the type alias `name` (as written),
+    /// so that `defs.alias` finds it.
+    pub(crate) fn load_alias(&mut self, name: &str, span: Span) -> EvalResult<()> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if self.defs.alias(&key).is_some() || !key.contains("::") {
+            return Ok(());
+        }
+        self.autoload(&key, Kind::TypeAlias, span, |ev| ev.defs.alias(&key).is_some())
+    }
+
+    /// Tries the files that may define `key`, in Puppet's order, until
+    /// `found` says the definition is there. Classes and defines follow the
+    /// old type loader (`a::b::c` in `a/manifests/b/c.pp`, then `b.pp`, then
+    /// `init.pp`); functions and aliases have one file each.
+    fn autoload(&mut self, key: &str, kind: Kind, span: Span, found: impl Fn(&Self) -> bool) -> EvalResult<()> {
+        let segments: Vec<&str> = key.split("::").collect();
+        let Some(module_dir) = self.env.module_dir(segments[0]) else {
+            return Ok(());
+        };
+        for path in candidate_files(&module_dir, &segments, kind) {
+            if path.is_file() {
+                self.load_file(&path, span)?;
+                if found(self) {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads, parses and checks `path` once, adding its definitions.
+    pub(crate) fn load_file(&mut self, path: &Path, span: Span) -> EvalResult<()> {
+        if !self.loaded_files.insert(path.to_path_buf()) {
+            return Ok(());
+        }
+        let text = crate::files::read_text(path)
+            .map_err(|e| fail(span, format!("Could not read file {}: {e}", path.display())))?;
+        let Some(source) = self.sources.add(path.display().to_string(), text) else {
+            return Err(fail(span, "The manifests read are larger than confer can hold"));
+        };
+        let (program, warnings) = crate::validate_with_warnings(&source).map_err(super::flow::Flow::from_error)?;
+        for w in warnings {
+            self.logger.log(w);
+        }
+        let program = self.arena.alloc(program);
+        self.defs.collect_definitions(program);
+        Ok(())
+    }
+}
+
+/// The files that may hold `segments` (a name split at `::`) of `kind`.
+fn candidate_files(module_dir: &Path, segments: &[&str], kind: Kind) -> Vec<PathBuf> {
+    let file = |dir: &str, parts: &[&str]| {
+        let mut p = module_dir.join(dir);
+        for part in parts {
+            p.push(part);
+        }
+        p.set_extension("pp");
+        p
+    };
+    match kind {
+        Kind::Manifest => {
+            (1..=segments.len())
+                .rev()
+                .map(|n| {
+                    if n == 1 {
+                        module_dir.join("manifests").join("init.pp")
+                    } else {
+                        file("manifests", &segments[1..n])
+                    }
+                })
+                .collect()
+        }
+        Kind::Function if segments.len() > 1 => vec![file("functions", &segments[1..])],
+        Kind::TypeAlias if segments.len() > 1 => vec![file("types", &segments[1..])],
+        _ => Vec::new(),
+    }
+}
