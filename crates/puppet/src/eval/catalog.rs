@@ -635,8 +635,15 @@ impl<'a> Evaluator<'a> {
         form: ResourceForm,
         type_expr: &'a Expr,
         bodies: &'a [ResourceBody],
+        span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult {
+        if form == ResourceForm::Exported {
+            self.warn(
+                span,
+                "You cannot collect exported resources without storeconfigs being set; the export is ignored".into(),
+            );
+        }
         let type_name = match &type_expr.kind {
             ExprKind::BareWord(n) | ExprKind::TypeRef(n) => n.trim_start_matches("::").to_lowercase(),
             _ => match self.eval(type_expr, scope)? {
@@ -704,12 +711,6 @@ impl<'a> Evaluator<'a> {
         }
         let virtual_ = form != ResourceForm::Regular;
         let exported = form == ResourceForm::Exported;
-        if exported {
-            self.warn(
-                span,
-                "You cannot collect exported resources without storeconfigs being set; the export is ignored".into(),
-            );
-        }
         let mut tags = Vec::new();
         if let Some(given) = attributes.get(&Value::from("tag")) {
             for t in references(given) {
@@ -745,7 +746,8 @@ impl<'a> Evaluator<'a> {
             tags,
             exported,
             kind: if define.is_some() { ResourceKind::Defined } else { ResourceKind::Compilable },
-            container_index: Some(scope.resource().unwrap_or(CLASS_MAIN)),
+            // Stages stand beside the classes they hold, in no container.
+            container_index: (type_name != "stage").then(|| scope.resource().unwrap_or(CLASS_MAIN)),
             contained_by: None,
             located: true,
             tags_settled: false,

@@ -296,7 +296,7 @@ impl<'a> Evaluator<'a> {
             | ExprKind::PlanDef(_)
             | ExprKind::NodeDef(_)
             | ExprKind::TypeAlias { .. } => Ok(Value::Undef),
-            ExprKind::Resource { form, type_name, bodies } => self.eval_resource(*form, type_name, bodies, scope),
+            ExprKind::Resource { form, type_name, bodies } => self.eval_resource(*form, type_name, bodies, span, scope),
             ExprKind::ResourceDefaults { type_ref, ops } => self.eval_resource_defaults(type_ref, ops, scope),
             ExprKind::ResourceOverride { reference, ops } => self.eval_resource_override(reference, ops, scope),
             ExprKind::Collector { type_ref, query, ops, .. } => {
