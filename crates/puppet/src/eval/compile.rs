@@ -115,7 +115,67 @@ impl<'a> Evaluator<'a> {
         for i in 0..self.catalog.resources.len() {
             self.settle_tags(i);
         }
+        self.inherit_metaparameters();
         Ok(())
+    }
+
+    /// Puppet's `add_resource_metaparams`: walking the containment graph
+    /// down from `Class[main]` breadth-first, each resource takes the
+    /// non-relationship metaparameters (`noop`, `schedule`, `audit`,
+    /// `loglevel`, `alias`, `tag`, `stage`) its containers set and it does
+    /// not. Classes hang from their stage, not from `Class[main]`, so only
+    /// what top scope and node definitions declare is walked.
+    fn inherit_metaparameters(&mut self) {
+        const INHERITED: [&str; 7] = ["noop", "schedule", "audit", "loglevel", "alias", "tag", "stage"];
+        let resources = &mut self.catalog.resources;
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); resources.len()];
+        for (i, r) in resources.iter().enumerate() {
+            if r.virtual_ {
+                continue;
+            }
+            for from in [r.container_index, r.contained_by].into_iter().flatten() {
+                children[from].push(i);
+            }
+        }
+        let own = |r: &super::catalog::Resource| -> Vec<(Value, Value)> {
+            INHERITED
+                .iter()
+                .filter_map(|p| {
+                    let key = Value::from(*p);
+                    r.attributes.get(&key).filter(|v| !matches!(v, Value::Undef)).map(|v| (key, v.clone()))
+                })
+                .collect()
+        };
+        let mut data: Vec<Option<Vec<(Value, Value)>>> = vec![None; resources.len()];
+        let mut seen = vec![false; resources.len()];
+        let mut queue = std::collections::VecDeque::from([super::catalog::CLASS_MAIN]);
+        while let Some(node) = queue.pop_front() {
+            if std::mem::replace(&mut seen[node], true) {
+                continue;
+            }
+            for &target in &children[node] {
+                let source_data = data[node].clone().unwrap_or_else(|| own(&resources[node]));
+                if source_data.is_empty() {
+                    continue;
+                }
+                data[node].get_or_insert_with(|| source_data.clone());
+                for (k, v) in &source_data {
+                    let attrs = &mut resources[target].attributes;
+                    if matches!(attrs.get(k), None | Some(Value::Undef)) {
+                        attrs.insert(k.clone(), v.clone());
+                    }
+                }
+                let mut merged = source_data;
+                for (k, v) in own(&resources[target]) {
+                    match merged.iter_mut().find(|(mk, _)| *mk == k) {
+                        Some(slot) => slot.1 = v,
+                        None => merged.push((k, v)),
+                    }
+                }
+                data[target] = Some(merged);
+            }
+            queue.extend(children[node].iter().copied());
+        }
     }
 
     fn add_relationship(&mut self, source: &Value, target: &Value, param: &str, span: Span) -> EvalResult<()> {
@@ -196,8 +256,14 @@ impl<'a> Evaluator<'a> {
         for name in &self.catalog.class_names {
             super::catalog::add_tag(&mut tags, name);
         }
-        for t in ["node", "class"] {
-            super::catalog::add_tag(&mut tags, t);
+        // Then the kinds of resources that carried those names, as the
+        // reference orders them: `node` when a node definition was used,
+        // `class` when a class other than `settings` was.
+        if self.catalog.resources.iter().any(|r| r.type_name == "Node") {
+            super::catalog::add_tag(&mut tags, "node");
+        }
+        if self.catalog.resources.iter().skip(super::catalog::CLASS_MAIN + 1).any(|r| r.type_name == "Class") {
+            super::catalog::add_tag(&mut tags, "class");
         }
         Catalog {
             tags,
@@ -234,12 +300,12 @@ fn reference_text(v: &Value) -> String {
 }
 
 /// How a relationship target is written into `before`/`notify`: Puppet's
-/// canonical reference (a class is `class[name]`).
+/// canonical reference (`Type[title]`, `Class[Name]`).
 fn relationship_target(v: &Value) -> String {
     match v {
         Value::Type(t) => match &**t {
             confer_core::Type::Resource { type_name: Some(ty), title: Some(title) } => format!("{ty}[{title}]"),
-            confer_core::Type::Class(Some(name)) => format!("class[{name}]"),
+            confer_core::Type::Class(Some(name)) => format!("Class[{}]", capitalize_segments(name)),
             other => other.to_string(),
         },
         other => confer_core::value::to_s(other),
