@@ -259,22 +259,40 @@ pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResu
 
 impl<'a> Evaluator<'a> {
     /// Whether a module on the module path provides the resource type `name`
-    /// in Ruby (`lib/puppet/type/<name>.rb`); confer reads no Ruby, so such a
-    /// type takes the parameters it is given.
+    /// in Ruby (`lib/puppet/type/<name>.rb`).
     pub(crate) fn module_type_exists(&self, name: &str) -> bool {
+        self.module_type(name).is_some()
+    }
+
+    /// The resource type `name` a module provides in Ruby, read statically
+    /// once per compile.
+    pub(crate) fn module_type(&self, name: &str) -> Option<Rc<crate::resource_types::TypeInfo>> {
         if name.contains("::") || name.contains('/') || name.is_empty() {
-            return false;
+            return None;
         }
-        if let Some(&known) = self.module_types.borrow().get(name) {
-            return known;
+        if let Some(known) = self.module_types.borrow().get(name) {
+            return known.clone();
         }
         let file = format!("{name}.rb");
-        let found = self.env.modulepath.iter().any(|dir| {
-            std::fs::read_dir(dir)
-                .is_ok_and(|entries| entries.flatten().any(|m| m.path().join("lib/puppet/type").join(&file).is_file()))
+        let found = self.env.modulepath.iter().find_map(|dir| {
+            let entries = std::fs::read_dir(dir).ok()?;
+            let path = entries.flatten().map(|m| m.path().join("lib/puppet/type").join(&file)).find(|p| p.is_file())?;
+            crate::resource_types::read_type_file(name, &path).map(Rc::new)
         });
-        self.module_types.borrow_mut().insert(name.to_string(), found);
+        self.module_types.borrow_mut().insert(name.to_string(), found.clone());
         found
+    }
+
+    /// What confer knows of the Ruby resource type `name`: Puppet's own or
+    /// a module's.
+    pub(crate) fn ruby_type(&self, name: &str) -> Option<Rc<crate::resource_types::TypeInfo>> {
+        match crate::resource_types::builtin(name) {
+            Some(info) => {
+                let mut cache = self.module_types.borrow_mut();
+                cache.entry(name.to_string()).or_insert_with(|| Some(Rc::new(info.clone()))).clone()
+            }
+            None => self.module_type(name),
+        }
     }
 
     /// Whether the resource `Type[title]` (capitalised type) is declared.

@@ -115,7 +115,62 @@ impl<'a> Evaluator<'a> {
         for i in 0..self.catalog.resources.len() {
             self.settle_tags(i);
         }
+        self.check_parameters()?;
         self.inherit_metaparameters();
+        self.check_relationship_parameters()
+    }
+
+    /// Refuses a parameter the resource's Ruby type does not have, as
+    /// Puppet does when it finishes each resource.
+    fn check_parameters(&self) -> EvalResult<()> {
+        for r in self.catalog.resources.iter().filter(|r| !r.virtual_ && r.kind == ResourceKind::Compilable) {
+            let Some(info) = self.ruby_type(&r.type_name.to_lowercase()) else {
+                continue;
+            };
+            if let Some(name) = r.attributes.keys().map(confer_core::value::to_s).find(|k| !info.accepts(k)) {
+                let at = self.location(r.span);
+                let here = format!("(file: {}, line: {})", at.file, at.line);
+                return Err(unlocated(format!(
+                    "no parameter named '{name}' {here} on {}[{}] {here}",
+                    r.type_name, r.title
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Puppet's relationship validator: every resource a `before`,
+    /// `require`, `notify` or `subscribe` parameter names must be in the
+    /// catalog.
+    fn check_relationship_parameters(&self) -> EvalResult<()> {
+        for r in self.catalog.resources.iter().filter(|r| !r.virtual_) {
+            for (key, value) in r.attributes.iter() {
+                let param = confer_core::value::to_s(key);
+                if !matches!(param.as_str(), "before" | "require" | "notify" | "subscribe") {
+                    continue;
+                }
+                for target in relationship_values(value) {
+                    let found = match &target {
+                        Value::String(text) => parse_reference(text).and_then(|(ty, title)| {
+                            self.declared_index(&Value::from_type(confer_core::Type::Resource {
+                                type_name: Some(ty.into()),
+                                title: Some(title.into()),
+                            }))
+                        }),
+                        other => self.declared_index(other),
+                    };
+                    if found.is_none_or(|i| self.catalog.resources[i].virtual_) {
+                        let at = self.location(r.span);
+                        return Err(unlocated(format!(
+                            "Could not find resource '{}' in parameter '{param}' (file: {}, line: {})",
+                            reference_text(&target),
+                            at.file,
+                            at.line
+                        )));
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
@@ -179,10 +234,6 @@ impl<'a> Evaluator<'a> {
     }
 
     fn add_relationship(&mut self, source: &Value, target: &Value, param: &str, span: Span) -> EvalResult<()> {
-        // Puppet finds these when the catalog is finished and reports them
-        // without a position.
-        let unlocated =
-            |message: String| Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None });
         let _ = span;
         let Some(s) = self.declared_index(source) else {
             return Err(unlocated(format!(
@@ -278,6 +329,29 @@ impl<'a> Evaluator<'a> {
             classes: self.catalog.class_names.clone(),
         }
     }
+}
+
+/// An error Puppet finds when the catalog is finished: its message names
+/// the places, and it has no position of its own.
+fn unlocated(message: String) -> Flow {
+    Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None })
+}
+
+/// The references in a relationship parameter's value (a reference, a
+/// `Type[title]` string, or arrays of them).
+fn relationship_values(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Array(items) => items.iter().flat_map(relationship_values).collect(),
+        Value::Undef => Vec::new(),
+        other => vec![other.clone()],
+    }
+}
+
+/// `Type[title]` read from text, the type capitalised as Puppet does.
+fn parse_reference(text: &str) -> Option<(String, String)> {
+    let open = text.find('[')?;
+    let title = text[open + 1..].strip_suffix(']')?;
+    Some((capitalize_segments(&text[..open]), title.to_string()))
 }
 
 /// A name that can be a Puppet variable (facts with other names are only

@@ -107,7 +107,7 @@ pub(crate) struct Evaluator<'a> {
     node_name: Option<String>,
     /// Whether a module provides the Ruby resource type of each name asked
     /// about, so the module path is searched once per type.
-    module_types: std::cell::RefCell<HashMap<String, bool>>,
+    module_types: std::cell::RefCell<HashMap<String, Option<Rc<crate::resource_types::TypeInfo>>>>,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
