@@ -45,6 +45,16 @@ impl<'a> Evaluator<'a> {
         self.evaluate_node(&top)?;
         self.evaluate_pending_resources()?;
         self.finish_catalog()?;
+        // Puppet finds cycles only when an agent applies the catalog; a
+        // compile warns of them and still gives the catalog.
+        if let Some(message) = self.cycle_report() {
+            self.logger.log(crate::log::LogEvent {
+                level: crate::log::Level::Warning,
+                scope: None,
+                message,
+                location: None,
+            });
+        }
         Ok(self.build_catalog(node))
     }
 

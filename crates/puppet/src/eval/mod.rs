@@ -7,6 +7,7 @@ mod autoload;
 mod calls;
 mod catalog;
 mod compile;
+mod cycles;
 
 pub use compile::compile;
 mod control;
@@ -152,6 +153,11 @@ impl<'a> Evaluator<'a> {
         self.evaluate_node(top)?;
         self.evaluate_pending_resources()?;
         self.finish_catalog()?;
+        // `puppet apply` finds cycles when it orders the catalog to apply
+        // it, and then applies nothing.
+        if let Some(message) = self.cycle_report() {
+            return Err(Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None }));
+        }
         self.report_catalog();
         Ok(())
     }
