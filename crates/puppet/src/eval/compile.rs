@@ -81,7 +81,7 @@ impl<'a> Evaluator<'a> {
     /// The top scope of a compile: every fact as a variable, `$facts`,
     /// `$trusted`, `$server_facts`, `$environment`, `$clientcert`, and the
     /// `settings` class's variables.
-    fn bind_top_scope(&mut self, node: &Node) {
+    pub(super) fn bind_top_scope(&mut self, node: &Node) {
         let top = self.top.clone();
         if let Value::Hash(facts) = &node.facts {
             for (k, v) in facts.iter() {

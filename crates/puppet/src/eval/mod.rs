@@ -44,20 +44,26 @@ const MAX_DEPTH: usize = 200;
 /// Evaluates `program` (parsed from `source`) as `puppet apply` would, sending
 /// everything it logs to `logger`.
 pub fn evaluate(program: &Program, source: &Arc<Source>, logger: &mut dyn Logger) -> Result<(), PuppetError> {
-    evaluate_in(program, source, &Rc::new(Environment::bare(Vec::new())), logger)
+    evaluate_in(program, source, &Rc::new(Environment::bare(Vec::new())), None, logger)
 }
 
 /// Evaluates `program` as `puppet apply` would in the environment `env`,
-/// whose modules it autoloads.
+/// whose modules it autoloads, for `node` when one is given (its facts and
+/// name).
 pub fn evaluate_in(
     program: &Program,
     source: &Arc<Source>,
     env: &Rc<Environment>,
+    node: Option<&crate::node::Node>,
     logger: &mut dyn Logger,
 ) -> Result<(), PuppetError> {
     let arena = Arena::new();
     let mut ev = Evaluator::new(SourceMap::single(source.clone()), &arena, env.clone(), logger);
     ev.defs = Definitions::collect(program);
+    if let Some(node) = node {
+        ev.node_name = Some(node.name.clone());
+        ev.bind_top_scope(node);
+    }
     let top = ev.top.clone();
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
