@@ -478,7 +478,7 @@ impl<'a> Evaluator<'a> {
                     BinaryOp::Gt => Comparison::Gt,
                     _ => Comparison::Ge,
                 };
-                compare(cmp, &l, &r).map(Value::Boolean).map_err(core_fail(span))
+                compare(cmp, &l, &r).map(Value::Boolean).map_err(core_fail(self.operator_span(lhs, rhs)))
             }
             BinaryOp::Match | BinaryOp::NotMatch => {
                 let matched = self.match_value(&l, &r, rhs.span, scope)?;
@@ -496,6 +496,19 @@ impl<'a> Evaluator<'a> {
                 result
             }
         }
+    }
+
+    /// The operator between two operands (Puppet locates some operator
+    /// errors there): the first character after the left operand that is
+    /// not white space.
+    fn operator_span(&self, lhs: &Expr, rhs: &Expr) -> Span {
+        let between = self.sources.find(lhs.span.end).map(|src| {
+            let from = src.local_offset(lhs.span.end);
+            let to = src.local_offset(rhs.span.start).max(from);
+            src.text[from..to].len() - src.text[from..to].trim_start().len()
+        });
+        let at = lhs.span.end + between.unwrap_or(0) as u32;
+        Span { start: at, end: at + 1 }
     }
 
     /// `lhs =~ rhs`: a regexp (or a string taken as one) matches a string and sets
