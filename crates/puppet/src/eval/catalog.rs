@@ -170,6 +170,9 @@ pub(crate) struct Catalog<'a> {
     defaults: Vec<(Rc<Scope>, String, HashMap)>,
     index: StdHashMap<(String, String), usize>,
     pending: VecDeque<PendingDefine<'a>>,
+    /// Resources of Ruby types by their namevar's value, which must be
+    /// unique per type.
+    namevars: StdHashMap<(String, String), usize>,
     /// Chaining arrows, in the order they were evaluated.
     pub(crate) relationships: Vec<Relationship>,
     /// The names of the classes evaluated, in order (the catalog's
@@ -770,6 +773,9 @@ impl<'a> Evaluator<'a> {
                 ),
             ));
         }
+        if define.is_none() {
+            self.claim_namevar(cap, title, &attributes, span)?;
+        }
         let virtual_ = form != ResourceForm::Regular;
         let exported = form == ResourceForm::Exported;
         let mut tags = Vec::new();
@@ -813,6 +819,37 @@ impl<'a> Evaluator<'a> {
             located: true,
             tags_settled: false,
         });
+        Ok(())
+    }
+
+    /// Two resources of a Ruby type with one namevar may not name the same
+    /// thing under different titles (`file { 'a': path => '/x' }` beside
+    /// `file { '/x': }`); Puppet refuses the second as an alias of the first.
+    fn claim_namevar(&mut self, cap: &str, title: &str, attributes: &HashMap, span: Span) -> EvalResult<()> {
+        let Some(info) = self.ruby_type(&cap.to_lowercase()) else {
+            return Ok(());
+        };
+        let [namevar] = info.namevars.as_slice() else {
+            return Ok(());
+        };
+        let value = match attributes.get(&Value::from(namevar.as_str())) {
+            Some(Value::String(v)) => v.to_string(),
+            _ => title.to_string(),
+        };
+        let key = (cap.to_string(), value.clone());
+        if let Some(&existing) = self.catalog.namevars.get(&key) {
+            let first = self.location(self.catalog.resources[existing].span);
+            let here = self.location(span);
+            let quoted = format!("{value:?}");
+            return Err(fail(
+                span,
+                format!(
+                    "Cannot alias {cap}[{title}] to [{quoted}] at (file: {}, line: {}); resource [\"{cap}\", {quoted}] already declared (file: {}, line: {})",
+                    here.file, here.line, first.file, first.line
+                ),
+            ));
+        }
+        self.catalog.namevars.insert(key, self.catalog.resources.len());
         Ok(())
     }
 
