@@ -12,7 +12,7 @@ use confer_core::{HashMap, Value};
 
 use super::calls::{Args, Binder};
 use super::flow::{fail, settle, EvalResult};
-use super::functions::Call;
+use super::functions::{Builtin, Call};
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
 use crate::ast::{AttributeOp, Definition, Expr, ExprKind, ResourceBody, ResourceForm};
@@ -145,22 +145,23 @@ fn class_names(args: &[Value], span: Span) -> EvalResult<Vec<String>> {
     Ok(names)
 }
 
-/// `include`, `contain` and `require`.
-pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
-    if call.name == "realize" {
+/// `include`, `contain`, `require` and `realize`.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("include", &["Any names+"], declare_classes),
+    Builtin::new("contain", &["Any names+"], declare_classes),
+    Builtin::new("require", &["Any names+"], declare_classes),
+    Builtin::legacy("realize", -2, |call| {
         let span = call.span;
-        return Ok(call.ev.realize(&call.args, span));
-    }
-    if !matches!(call.name, "include" | "contain" | "require") {
-        return Err(call);
-    }
+        call.ev.realize(&call.args, span)
+    }),
+];
+
+fn declare_classes(call: &mut Call<'_, '_>) -> EvalResult {
     let span = call.span;
-    Ok(class_names(&call.args, span).and_then(|names| {
-        for name in names {
-            call.ev.declare_class(&name, None, span)?;
-        }
-        Ok(Value::Undef)
-    }))
+    for name in class_names(&call.args, span)? {
+        call.ev.declare_class(&name, None, span)?;
+    }
+    Ok(Value::Undef)
 }
 
 impl<'a> Evaluator<'a> {
