@@ -685,7 +685,7 @@ impl<'a> Evaluator<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn declare_resource(
+    pub(crate) fn declare_resource(
         &mut self,
         type_name: &str,
         cap: &str,

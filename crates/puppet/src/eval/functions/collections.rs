@@ -137,15 +137,22 @@ fn flatten(items: &[Value]) -> Vec<Value> {
     out
 }
 
+/// `unique`: the first of each run of equal elements (by the block's result
+/// when there is one).
 fn unique(call: &mut Call<'_, '_>) -> EvalResult {
-    let v = one(call)?;
-    match v {
+    let v = one(call)?.clone();
+    match &v {
         Value::Array(a) => {
-            let mut seen = indexmap::IndexSet::new();
+            let mut seen: indexmap::IndexMap<Value, Value> = indexmap::IndexMap::new();
+            let closure = call.lambda.take();
             for item in a.iter() {
-                seen.insert(item.clone());
+                let key = match &closure {
+                    Some(c) => call.ev.call_lambda(c, vec![item.clone()], call.span)?,
+                    None => item.clone(),
+                };
+                seen.entry(key).or_insert_with(|| item.clone());
             }
-            Ok(Value::array(seen.into_iter().collect()))
+            Ok(Value::array(seen.into_values().collect()))
         }
         Value::String(s) => {
             let mut seen = indexmap::IndexSet::new();

@@ -11,13 +11,19 @@
 mod chaining;
 mod collections;
 mod control;
+mod data;
 mod defined;
+mod digests;
 mod dispatch;
+mod files;
 mod iteration;
 mod logging;
+mod random;
+mod resources;
 mod signature;
 mod strings;
 mod typing;
+mod versions;
 
 use std::collections::HashMap as StdHashMap;
 use std::rc::Rc;
@@ -112,6 +118,12 @@ const FAMILIES: &[&[Builtin]] = &[
     collections::FUNCTIONS,
     strings::FUNCTIONS,
     typing::FUNCTIONS,
+    data::FUNCTIONS,
+    digests::FUNCTIONS,
+    files::FUNCTIONS,
+    random::FUNCTIONS,
+    resources::FUNCTIONS,
+    versions::FUNCTIONS,
     super::catalog::FUNCTIONS,
 ];
 

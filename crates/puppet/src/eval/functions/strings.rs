@@ -35,7 +35,42 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("rstrip", EACH_STRING, map_one),
     Builtin::new("chomp", EACH_STRING, map_one),
     Builtin::new("chop", EACH_STRING, map_one),
+    Builtin::new("camelcase", EACH_STRING, map_one),
+    Builtin::legacy("shellquote", -1, shellquote),
 ];
+
+/// `shellquote(words...)`: the words (arrays flattened) quoted for a POSIX
+/// shell as Puppet does: bare when safe, else double quotes, else single
+/// quotes, else double quotes with the dangerous characters escaped.
+fn shellquote(call: &mut Call<'_, '_>) -> EvalResult {
+    fn flat(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Array(items) => items.iter().for_each(|i| flat(i, out)),
+            other => out.push(confer_core::value::to_s(other)),
+        }
+    }
+    let mut words = Vec::new();
+    call.args.iter().for_each(|a| flat(a, &mut words));
+    let safe = |c: char| c.is_ascii_alphanumeric() || "@%_+=:,./-".contains(c);
+    let dangerous = |c: char| "!\"`$\\".contains(c);
+    let quoted: Vec<String> = words
+        .into_iter()
+        .map(|w| {
+            if !w.is_empty() && w.chars().all(safe) {
+                w
+            } else if !w.chars().any(dangerous) {
+                format!("\"{w}\"")
+            } else if !w.contains('\'') {
+                format!("'{w}'")
+            } else {
+                let escaped: String =
+                    w.chars().flat_map(|c| if dangerous(c) { vec!['\\', c] } else { vec![c] }).collect();
+                format!("\"{escaped}\"")
+            }
+        })
+        .collect();
+    Ok(Value::from(quoted.join(" ")))
+}
 
 /// The one-argument string functions: numbers are returned as they are.
 fn map_one(call: &mut Call<'_, '_>) -> EvalResult {
@@ -55,6 +90,14 @@ fn transform(name: &str, s: &str) -> String {
             cs.next().map_or_else(String::new, |c| c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect())
         }
         "strip" => s.trim().to_string(),
+        "camelcase" => s
+            .split('_')
+            .map(|w| {
+                let mut cs = w.chars();
+                cs.next()
+                    .map_or_else(String::new, |c| c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect())
+            })
+            .collect(),
         "lstrip" => s.trim_start().to_string(),
         "rstrip" => s.trim_end().to_string(),
         "chomp" => s

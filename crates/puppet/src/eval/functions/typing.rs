@@ -38,6 +38,13 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         strftime,
     ),
     Builtin::new("convert_to", &["Any value, Type type, Any args*, &Callable[1,1] block?"], convert_to),
+    Builtin::new("new", &["Type type, Any args*, &Callable block?"], new),
+    Builtin::new("import", &["Any args*"], |call| {
+        Err(fail(
+            call.span,
+            "'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation",
+        ))
+    }),
     Builtin::legacy("sprintf", -2, |call| match call.args.split_first() {
         Some((Value::String(fmt), rest)) => {
             confer_core::format::sprintf(fmt, rest).map(Value::from).map_err(|e| fail(call.span, e.to_string()))
@@ -172,5 +179,18 @@ fn convert_to(call: &mut Call<'_, '_>) -> EvalResult {
     match call.lambda.take() {
         Some(closure) => call.ev.call_lambda(&closure, vec![converted], call.span),
         None => Ok(converted),
+    }
+}
+
+/// `new(Type, args...)`: the function form of `Type.new(args...)`, the
+/// result given to the block when there is one.
+fn new(call: &mut Call<'_, '_>) -> EvalResult {
+    let Value::Type(t) = &call.args[0] else {
+        return Err(call.unexpected_args());
+    };
+    let value = confer_core::convert::new_value(t, &call.args[1..]).map_err(|e| fail(call.span, e.to_string()))?;
+    match call.lambda.take() {
+        Some(closure) => call.ev.call_lambda(&closure, vec![value], call.span),
+        None => Ok(value),
     }
 }
