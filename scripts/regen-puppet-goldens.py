@@ -22,6 +22,10 @@ permission noise, `Compiled catalog …`/`Applied catalog …` (host name and
 timings) and, in a failing run, Puppet's own error events (the first is `.err`). The manifest's absolute path is replaced by its
 path relative to the repository root.
 
+In an area whose directory holds a file named `STDLIB`, `--modulepath` is
+/usr/share/puppet/modules instead (Debian's modules, with stdlib), so that its
+cases can call stdlib's functions.
+
 `<case>.err` exists when Puppet exits non-zero: the console's error line, with
 the path made relative and the ` on node <host>` suffix removed.
 """
@@ -40,6 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("CONFER_GOLDEN_WORK", "/tmp/confer-golden")
 LABELS = {"debug": "Debug", "info": "Info", "notice": "Notice", "warning": "Warning", "err": "Error",
           "alert": "Alert", "emerg": "Emergency", "crit": "Critical"}
+STDLIB_MODULES = "/usr/share/puppet/modules"
 SKIP = re.compile(r"^(Compiled catalog|Applied catalog|Applying configuration version)")
 
 
@@ -75,9 +80,11 @@ def run(case):
     relative = os.path.relpath(case, ROOT)
     with tempfile.TemporaryDirectory(prefix="confer-golden-") as tmp:
         events_file = os.path.join(tmp, "events.json")
+        # An area holding a STDLIB file runs with Debian's modules (stdlib) on the module path.
+        modules = STDLIB_MODULES if os.path.exists(os.path.join(os.path.dirname(case), "STDLIB")) else f"{WORK}/empty"
         cmd = ["puppet", "apply", "--color=false",
                "--confdir", f"{WORK}/pc", "--vardir", f"{WORK}/pv", "--codedir", f"{WORK}/pcode",
-               "--basemodulepath", f"{WORK}/empty", "--modulepath", f"{WORK}/empty",
+               "--basemodulepath", f"{WORK}/empty", "--modulepath", modules,
                "--logdest", "console", "--logdest", events_file, case]
         proc = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
         text = open(events_file).read() if os.path.exists(events_file) else "[]"

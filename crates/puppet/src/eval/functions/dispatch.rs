@@ -6,6 +6,7 @@
 //! a union of types) and otherwise listed signature by signature.
 
 use confer_core::mismatch::explain;
+use confer_core::types::normalize::normalize;
 use confer_core::types::{instance_of, Type, Unordered};
 use confer_core::Value;
 
@@ -93,7 +94,10 @@ impl Reason {
                 if !types.contains(e2) {
                     types.push(e2.clone());
                 }
-                let expected = Type::Variant(Unordered(types));
+                let expected = match types.as_slice() {
+                    [one] => one.clone(),
+                    _ => normalize(&Type::Variant(Unordered(types))),
+                };
                 let text = explain(&expected, got).to_string();
                 Some(Reason::Type { param: param.clone(), path: String::new(), expected, got: got.clone(), text })
             }

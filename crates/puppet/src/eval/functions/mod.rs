@@ -21,9 +21,10 @@ mod logging;
 mod random;
 mod resources;
 mod signature;
+mod stdlib;
 mod strings;
 mod typing;
-mod versions;
+pub(crate) mod versions;
 
 use std::collections::HashMap as StdHashMap;
 use std::rc::Rc;
@@ -129,7 +130,7 @@ const FAMILIES: &[&[Builtin]] = &[
 
 /// stdlib's functions: there only when a module named `stdlib` is on the
 /// module path, as in Puppet, where they come from that module.
-const STDLIB_FAMILIES: &[&[Builtin]] = &[];
+const STDLIB_FAMILIES: &[&[Builtin]] = stdlib::FAMILIES;
 
 fn index(families: &'static [&'static [Builtin]]) -> StdHashMap<&'static str, &'static Builtin> {
     families.iter().flat_map(|f| f.iter()).map(|b| (b.name, b)).collect()

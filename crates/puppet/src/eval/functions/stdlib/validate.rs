@@ -1,0 +1,196 @@
+//! stdlib's `validate_legacy`, the `validate_*` functions it wraps and the
+//! `is_*` tests: checks that fail compilation with stdlib's messages.
+
+use std::net::IpAddr;
+
+use confer_core::types::instance_of;
+use confer_core::value::to_s;
+use confer_core::Value;
+
+use super::ruby::{class, inspect};
+use crate::eval::calls::CallStyle;
+use crate::eval::flow::{fail, EvalResult, Flow};
+use crate::eval::functions::{Builtin, Call};
+use crate::log::Level;
+
+/// The validation functions.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new(
+        "validate_legacy",
+        &[
+            "Type target_type, String function_name, Any value, Any args*",
+            "String type_string, String function_name, Any value, Any args*",
+        ],
+        validate_legacy,
+    ),
+    Builtin::legacy("validate_string", -1, validate_each),
+    Builtin::legacy("validate_array", -1, validate_each),
+    Builtin::legacy("validate_hash", -1, validate_each),
+    Builtin::legacy("validate_bool", -1, validate_each),
+    Builtin::legacy("validate_absolute_path", -1, validate_each),
+    Builtin::legacy("validate_re", -1, validate_re),
+    Builtin::legacy("is_array", -1, is),
+    Builtin::legacy("is_hash", -1, is),
+    Builtin::legacy("is_string", -1, is),
+    Builtin::legacy("is_bool", -1, is),
+    Builtin::legacy("is_integer", -1, is),
+    Builtin::legacy("is_numeric", -1, is),
+    Builtin::legacy("is_float", -1, is),
+    Builtin::legacy("is_ip_address", -1, is),
+    Builtin::legacy("is_ipv4_address", -1, is),
+    Builtin::legacy("is_ipv6_address", -1, is),
+    Builtin::legacy("is_absolute_path", -1, is),
+    Builtin::legacy("is_domain_name", -1, is),
+];
+
+/// Whether `path` is absolute, for Unix or Windows, as stdlib tests it.
+fn absolute(path: &str) -> bool {
+    let b = path.as_bytes();
+    path.starts_with('/')
+        || path.starts_with("\\\\")
+        || (b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && (b[2] == b'/' || b[2] == b'\\'))
+}
+
+/// `validate_string(v...)` and its siblings: each argument must be of the
+/// kind, or compilation fails.
+fn validate_each(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    if call.args.is_empty() {
+        return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
+    }
+    for arg in &call.args {
+        let problem = match name {
+            "validate_string" if !matches!(arg, Value::String(_) | Value::Undef) => {
+                Some(format!("{} is not a string.  It looks to be a {}", inspect(arg), class(arg)))
+            }
+            "validate_array" if !matches!(arg, Value::Array(_)) => {
+                Some(format!("{} is not an Array.  It looks to be a {}", inspect(arg), class(arg)))
+            }
+            "validate_hash" if !matches!(arg, Value::Hash(_)) => {
+                Some(format!("{} is not a Hash.  It looks to be a {}", inspect(arg), class(arg)))
+            }
+            "validate_bool" if !matches!(arg, Value::Boolean(_)) => {
+                Some(format!("{} is not a boolean.  It looks to be a {}", inspect(arg), class(arg)))
+            }
+            "validate_absolute_path" => {
+                let paths: Vec<&Value> = match arg {
+                    Value::Array(items) => items.iter().collect(),
+                    other => vec![other],
+                };
+                paths
+                    .into_iter()
+                    .find(|p| !p.as_str().is_some_and(absolute))
+                    .map(|p| format!("{} is not an absolute path.", inspect(p)))
+            }
+            _ => None,
+        };
+        if let Some(message) = problem {
+            return Err(fail(call.span, message));
+        }
+    }
+    Ok(Value::Undef)
+}
+
+/// `validate_re(s, regexps, message?)`.
+fn validate_re(call: &mut Call<'_, '_>) -> EvalResult {
+    if !(2..=3).contains(&call.args.len()) {
+        return Err(fail(
+            call.span,
+            format!("validate_re(): wrong number of arguments ({}; must be 2 or 3)", call.args.len()),
+        ));
+    }
+    let Value::String(s) = &call.args[0] else {
+        return Err(fail(
+            call.span,
+            format!("validate_re(): input needs to be a String, not a {}", class(&call.args[0])),
+        ));
+    };
+    let patterns: Vec<String> = match &call.args[1] {
+        Value::Array(items) => items.iter().map(to_s).collect(),
+        other => vec![to_s(other)],
+    };
+    for p in &patterns {
+        let re = confer_core::Regexp::new(p).map_err(|e| fail(call.span, e.to_string()))?;
+        if re.captures(s).is_some() {
+            return Ok(Value::Undef);
+        }
+    }
+    let message = match call.args.get(2) {
+        Some(m) => to_s(m),
+        None => format!("validate_re(): {} does not match {}", inspect(&call.args[0]), inspect(&call.args[1])),
+    };
+    Err(fail(call.span, message))
+}
+
+/// The `is_*` tests.
+fn is(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    let Some(v) = call.args.first() else {
+        return Err(fail(call.span, format!("{name}(): Wrong number of arguments given (0 for 1)")));
+    };
+    let text = to_s(v);
+    let numeric = |s: &str| s.parse::<f64>().is_ok() && !s.trim().is_empty() && !s.contains(char::is_whitespace);
+    Ok(Value::Boolean(match name {
+        "is_array" => matches!(v, Value::Array(_)),
+        "is_hash" => matches!(v, Value::Hash(_)),
+        "is_string" => matches!(v, Value::String(_)) && !numeric(&text) || v.is_undef(),
+        "is_bool" => matches!(v, Value::Boolean(_)),
+        "is_integer" => matches!(v, Value::Integer(_)) || matches!(v, Value::String(_)) && text.parse::<i64>().is_ok(),
+        "is_float" => {
+            matches!(v, Value::Float(_)) || matches!(v, Value::String(_)) && text.contains('.') && numeric(&text)
+        }
+        "is_numeric" => {
+            matches!(v, Value::Integer(_) | Value::Float(_)) || matches!(v, Value::String(_)) && numeric(&text)
+        }
+        "is_ip_address" => text.parse::<IpAddr>().is_ok(),
+        "is_ipv4_address" => matches!(text.parse::<IpAddr>(), Ok(IpAddr::V4(_))),
+        "is_ipv6_address" => matches!(text.parse::<IpAddr>(), Ok(IpAddr::V6(_))),
+        "is_absolute_path" => absolute(&text),
+        _ => {
+            let host = text.strip_suffix('.').unwrap_or(&text);
+            !host.is_empty()
+                && host.len() <= 255
+                && host.split('.').all(|l| {
+                    !l.is_empty()
+                        && l.len() <= 63
+                        && !l.starts_with('-')
+                        && !l.ends_with('-')
+                        && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                })
+        }
+    }))
+}
+
+/// `validate_legacy(Type, 'validate_fn', value, args...)`: the value must
+/// be of the type. When the old validation function disagrees, Puppet says
+/// so: a notice when only the old one rejects the value, a deprecation
+/// warning when only the type does.
+fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
+    let t = match &call.args[0] {
+        Value::Type(t) => (**t).clone(),
+        other => call.ev.type_named(&to_s(other), call.span)?,
+    };
+    let function = to_s(&call.args[1]);
+    let value = call.args[2].clone();
+    let mut previous_args = vec![value.clone()];
+    previous_args.extend(call.args[3..].iter().cloned());
+    let previous_ok =
+        match call.ev.call_function(&function, previous_args, None, call.span, call.scope, CallStyle::ByName) {
+            Ok(_) => true,
+            Err(Flow::Error(_)) => false,
+            Err(other) => return Err(other),
+        };
+    if instance_of(&t, &value) {
+        if !previous_ok {
+            call.ev.log(Level::Notice, call.scope, format!("Accepting previously invalid value for target type '{t}'"));
+        }
+        return Ok(Value::Undef);
+    }
+    let message = format!("validate_legacy({function}) {}", confer_core::mismatch::describe(&t, &value));
+    if previous_ok {
+        call.ev.warn_once_unlocated(message);
+        Ok(Value::Undef)
+    } else {
+        Err(fail(call.span, message))
+    }
+}
