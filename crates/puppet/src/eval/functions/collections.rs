@@ -61,6 +61,8 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
             "Numeric a, Variant[Timespan, Timestamp] b",
             "Timestamp a, Variant[Timestamp, Numeric] b",
             "Timespan a, Variant[Timespan, Numeric] b",
+            "!Variant[Numeric, String, SemVer, Timestamp, Timespan] a, Variant[Numeric, String, SemVer, Timestamp, Timespan] b, Any ignore_case*",
+            "!Any a, Any b, Any ignore_case*",
         ],
         compare_fn,
     ),
@@ -331,6 +333,21 @@ fn getvar(call: &mut Call<'_, '_>) -> EvalResult {
 /// `compare(a, b, ignore_case = true)`: -1, 0 or 1. Strings compare ignoring
 /// case unless told otherwise; numbers with numbers; other kinds are an error.
 fn compare_fn(call: &mut Call<'_, '_>) -> EvalResult {
+    match call.signature {
+        6 => return compare_mismatch(call),
+        7 => {
+            let (a, b) = (&call.args[0], &call.args[1]);
+            return Err(fail(
+                call.span,
+                format!(
+                    "compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got {} and {}",
+                    a.type_name(),
+                    b.type_name()
+                ),
+            ));
+        }
+        _ => {}
+    }
     let (a, b, ignore_case) = match call.args.as_slice() {
         [a, b] => (a, b, true),
         [a, b, Value::Boolean(i)] => (a, b, *i),
@@ -350,4 +367,27 @@ fn compare_fn(call: &mut Call<'_, '_>) -> EvalResult {
         Ordering::Equal => 0,
         Ordering::Greater => 1,
     }))
+}
+
+/// `compare`'s `argument_mismatch` handler for comparable values that no
+/// signature takes together.
+fn compare_mismatch(call: &Call<'_, '_>) -> EvalResult {
+    let (a, b, rest) = (&call.args[0], &call.args[1], &call.args[2..]);
+    let both_strings = matches!(a, Value::String(_)) && matches!(b, Value::String(_));
+    let message = if !rest.is_empty() && !both_strings {
+        "compare(): The third argument (ignore case) can only be used when comparing strings".to_string()
+    } else if rest.len() > 1 {
+        format!("compare(): Accepts at most 3 arguments, got {}", 2 + rest.len())
+    } else if let Some(flag) = rest.first().filter(|f| !matches!(f, Value::Boolean(_))) {
+        format!("compare(): The third argument (ignore case) must be a Boolean. Got {}", flag.type_name())
+    } else if a.type_name() != b.type_name() {
+        format!(
+            "compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got {} and {}",
+            a.type_name(),
+            b.type_name()
+        )
+    } else {
+        return Ok(Value::Undef);
+    };
+    Err(fail(call.span, message))
 }

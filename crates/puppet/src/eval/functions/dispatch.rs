@@ -162,6 +162,11 @@ fn check_block(sig: &Signature, lambda: Option<&Closure<'_>>) -> Option<Reason> 
     }
 }
 
+/// Whether `sig` accepts the arguments and block.
+pub(crate) fn accepts(sig: &Signature, args: &[Value], lambda: Option<&Closure<'_>>) -> bool {
+    check_arguments(sig, args).is_none() && check_block(sig, lambda).is_none()
+}
+
 /// The index of the first signature that accepts the call, or Puppet's
 /// message (after the function's quoted name) saying why none does.
 pub(crate) fn select(

@@ -16,11 +16,13 @@ mod defined;
 mod digests;
 mod dispatch;
 mod files;
+mod generate;
 mod iteration;
 mod logging;
-mod random;
+pub(crate) mod random;
 mod resources;
-mod signature;
+mod scanf;
+pub(crate) mod signature;
 mod stdlib;
 mod strings;
 mod typing;
@@ -79,7 +81,11 @@ pub(crate) type Run = for<'e, 'a> fn(&mut Call<'e, 'a>) -> EvalResult;
 
 /// How a built-in's arguments are checked.
 pub(crate) enum Arity {
-    /// Puppet 4 functions: the dispatcher's signatures, tried in order.
+    /// Puppet 4 functions: the dispatcher's signatures, tried in order. One
+    /// written with a leading `!` is an `argument_mismatch` handler: tried
+    /// only when no other signature fits, its implementation words the
+    /// error (Puppet prefixes it with the function's name); when it returns
+    /// a value instead, the usual mismatch message stands.
     Signatures(&'static [&'static str]),
     /// Puppet 3 functions: Ruby's arity, a count only — `n >= 0` exactly `n`
     /// arguments, `-n` at least `n - 1` — worded as Puppet 3 does; the function
@@ -124,6 +130,8 @@ const FAMILIES: &[&[Builtin]] = &[
     files::FUNCTIONS,
     random::FUNCTIONS,
     resources::FUNCTIONS,
+    generate::FUNCTIONS,
+    scanf::FUNCTIONS,
     versions::FUNCTIONS,
     super::catalog::FUNCTIONS,
 ];
@@ -161,8 +169,29 @@ pub(crate) fn call_builtin<'a>(
     let name = builtin.name;
     let signature = match &builtin.arity {
         Arity::Signatures(texts) => {
-            let sigs = texts.iter().map(|t| signature::signature(ev, t, span)).collect::<EvalResult<Vec<_>>>()?;
-            dispatch::select(name, &sigs, &args, lambda.as_ref()).map_err(|m| fail(span, m))?
+            let (handlers, regular): (Vec<_>, Vec<_>) = texts.iter().enumerate().partition(|(_, t)| t.starts_with('!'));
+            let sigs =
+                regular.iter().map(|(_, t)| signature::signature(ev, t, span)).collect::<EvalResult<Vec<_>>>()?;
+            match dispatch::select(name, &sigs, &args, lambda.as_ref()) {
+                Ok(i) => regular[i].0,
+                Err(message) => {
+                    for (index, text) in handlers {
+                        let sig = signature::signature(ev, &text[1..], span)?;
+                        if dispatch::accepts(&sig, &args, lambda.as_ref()) {
+                            let mut call = Call { ev, name, args, lambda, span, scope, signature: index };
+                            return match (builtin.run)(&mut call) {
+                                Err(Flow::Error(mut f)) => {
+                                    f.message = format!("'{name}' {}", f.message);
+                                    Err(Flow::Error(f))
+                                }
+                                Err(other) => Err(other),
+                                Ok(_) => Err(fail(span, message)),
+                            };
+                        }
+                    }
+                    return Err(fail(span, message));
+                }
+            }
         }
         Arity::Legacy(arity) => {
             let n = args.len() as i64;

@@ -77,6 +77,14 @@ fn fqdn_rand(call: &mut Call<'_, '_>) -> EvalResult {
     let max = ruby_to_i(&call.args[0]);
     let seed = call.args.get(1).map_or(String::new(), to_s);
     let downcase = call.args.get(2).is_some_and(Value::is_truthy);
+    if max <= 0 {
+        return Err(fail(call.span, format!("fqdn_rand(): invalid argument - {max}")));
+    }
+    Ok(Value::Integer(fqdn_rand_int(call, max, &seed, downcase)))
+}
+
+/// The number `fqdn_rand(max, seed, downcase)` returns, for `max > 0`.
+pub(crate) fn fqdn_rand_int(call: &Call<'_, '_>, max: i64, seed: &str, downcase: bool) -> i64 {
     let fqdn = call
         .ev
         .lookup_quietly("facts", call.scope)
@@ -89,14 +97,17 @@ fn fqdn_rand(call: &mut Call<'_, '_>) -> EvalResult {
         })
         .unwrap_or_default();
     let fqdn = if downcase { fqdn.to_lowercase() } else { fqdn };
-    if max <= 0 {
-        return Err(fail(call.span, format!("fqdn_rand(): invalid argument - {max}")));
-    }
-    let hex = hex_of::<Md5>(format!("{fqdn}:{max}:{seed}").as_bytes());
+    md5_rand(&format!("{fqdn}:{max}:{seed}"), max)
+}
+
+/// `Random.new(Digest::MD5.hexdigest(text).hex).rand(max)`, the draw of
+/// `fqdn_rand` and of stdlib's `seeded_rand`.
+pub(crate) fn md5_rand(text: &str, max: i64) -> i64 {
+    let hex = hex_of::<Md5>(text.as_bytes());
     let bytes: Vec<u8> =
         (0..hex.len()).step_by(2).filter_map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok()).collect();
     let mut mt = ruby_random(&bytes);
-    Ok(Value::Integer(ruby_rand(&mut mt, max as u64) as i64))
+    ruby_rand(&mut mt, max as u64) as i64
 }
 
 #[cfg(test)]

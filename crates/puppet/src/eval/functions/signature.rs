@@ -211,6 +211,12 @@ fn block_counts(text: &str) -> (usize, Option<usize>) {
     }
 }
 
+/// A type written in Puppet syntax, its names resolved in `ev`'s
+/// environment (`validate_legacy('Optional[String]', …)`).
+pub(crate) fn parse_type(ev: &mut Evaluator<'_>, text: &str, span: Span) -> EvalResult<Type> {
+    type_from_text(ev, text, span, &mut false)
+}
+
 /// Reads a type written in Puppet syntax: type names (built-in, or a
 /// module's alias), parameters that are literals, types, arrays or hashes.
 fn type_from_text(ev: &mut Evaluator<'_>, text: &str, span: Span, uses_alias: &mut bool) -> EvalResult<Type> {

@@ -18,8 +18,8 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         "merge",
         &[
             "Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*",
-            "Iterable args*, &Callable[3,3] block",
-            "Iterable args*, &Callable[2,2] block",
+            "Iterable iterable, &Callable[3,3] block",
+            "Iterable iterable, &Callable[2,2] block",
         ],
         merge,
     ),
@@ -95,23 +95,24 @@ fn merge(call: &mut Call<'_, '_>) -> EvalResult {
         }
         return Ok(Value::hash(out));
     };
+    // The block gets the hash merged so far and each element (with its key
+    // or index when it takes three parameters); hashes it returns are merged.
     let mut out = HashMap::new();
     let three = call.signature == 1;
     let items = confer_core::value::iterable::elements(&call.args[0]).map_err(|e| fail(call.span, e.to_string()))?;
-    let pairs: Vec<(Value, Value)> = match items {
-        confer_core::value::iterable::Elements::Pairs(ps) => ps,
+    let elements: Vec<(Value, Value)> = match items {
+        confer_core::value::iterable::Elements::Pairs(ps) => {
+            ps.into_iter().map(|(k, v)| (k.clone(), if three { v } else { Value::array(vec![k, v]) })).collect()
+        }
         confer_core::value::iterable::Elements::Values(vs) => {
             vs.into_iter().enumerate().map(|(i, v)| (Value::Integer(i as i64), v)).collect()
         }
     };
-    for (i, (k, v)) in pairs.into_iter().enumerate() {
-        let args = if three { vec![Value::Integer(i as i64), k, v] } else { vec![k, v] };
-        match call.ev.call_lambda(&closure, args, call.span)? {
-            Value::Hash(h) => out.extend(h.iter().map(|(k, v)| (k.clone(), v.clone()))),
-            Value::Undef => {}
-            other => {
-                return Err(fail(call.span, format!("merge: block must return a Hash, got {}", other.type_name())))
-            }
+    for (k, v) in elements {
+        let acc = Value::hash(out.clone());
+        let args = if three { vec![acc, k, v] } else { vec![acc, v] };
+        if let Value::Hash(h) = call.ev.call_lambda(&closure, args, call.span)? {
+            out.extend(h.iter().map(|(k, v)| (k.clone(), v.clone())));
         }
     }
     Ok(Value::hash(out))

@@ -4,14 +4,23 @@
 //! functions: a count check, then their own type checks and wording.
 
 mod collections;
+mod random;
 mod resources;
 mod ruby;
 mod scalars;
 mod serialize;
+mod strings;
 mod validate;
 
 use super::Builtin;
 
 /// stdlib's function tables.
-pub(crate) const FAMILIES: &[&[Builtin]] =
-    &[collections::FUNCTIONS, resources::FUNCTIONS, scalars::FUNCTIONS, serialize::FUNCTIONS, validate::FUNCTIONS];
+pub(crate) const FAMILIES: &[&[Builtin]] = &[
+    collections::FUNCTIONS,
+    random::FUNCTIONS,
+    resources::FUNCTIONS,
+    scalars::FUNCTIONS,
+    serialize::FUNCTIONS,
+    strings::FUNCTIONS,
+    validate::FUNCTIONS,
+];

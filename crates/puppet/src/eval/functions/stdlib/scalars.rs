@@ -36,7 +36,69 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         start_end_with,
     ),
     Builtin::new("deprecation", &["String key, String message"], deprecation),
+    Builtin::legacy("shell_join", -1, shell_join),
+    Builtin::legacy("time", -1, time),
+    Builtin::legacy("assert_private", -1, assert_private),
 ];
+
+/// Ruby's `Shellwords.shellescape`.
+fn shellescape(s: &str) -> String {
+    if s.is_empty() {
+        return "''".to_string();
+    }
+    let mut out = String::new();
+    for c in s.chars() {
+        if c == '\n' {
+            out.push_str("'\n'");
+        } else {
+            if !(c.is_ascii_alphanumeric() || "_-.,:+/@".contains(c)) {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `shell_join(array)`: the words escaped for a shell and joined by spaces.
+fn shell_join(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 1 {
+        return Err(error(call, format!("shell_join(): Wrong number of arguments given ({} for 1)", call.args.len())));
+    }
+    let Value::Array(items) = &call.args[0] else {
+        return Err(error(call, format!("First argument is not an Array: {}", super::ruby::inspect(&call.args[0]))));
+    };
+    Ok(Value::from(items.iter().map(|i| shellescape(&to_s(i))).collect::<Vec<_>>().join(" ")))
+}
+
+/// `time(zone?)`: seconds since the epoch (the zone does not change them).
+fn time(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() > 1 {
+        return Err(error(call, format!("time(): Wrong number of arguments given {} for 0 or 1", call.args.len())));
+    }
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    Ok(Value::Integer(secs))
+}
+
+/// `assert_private(message?)`: fails unless called from the module that
+/// holds the class or define it is in.
+fn assert_private(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() > 1 {
+        return Err(error(
+            call,
+            format!("assert_private(): Wrong number of arguments given ({}}}) for 0 or 1)", call.args.len()),
+        ));
+    }
+    let var = |name: &str| call.ev.lookup_quietly(name, call.scope).map(|v| to_s(&v)).unwrap_or_default();
+    if var("module_name") == var("caller_module_name") {
+        return Ok(Value::Undef);
+    }
+    let message = match call.args.first() {
+        Some(Value::String(m)) => m.to_string(),
+        _ => "Class is private".to_string(),
+    };
+    Err(error(call, message))
+}
 
 fn error(call: &Call<'_, '_>, message: impl Into<String>) -> crate::eval::flow::Flow {
     fail(call.span, message.into())
@@ -310,9 +372,23 @@ fn start_end_with(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::Boolean(affixes.iter().any(|a| if start { s.starts_with(a.as_str()) } else { s.ends_with(a.as_str()) })))
 }
 
-/// `deprecation(key, message)`: a deprecation warning, once per message.
+/// `deprecation(key, message)`: a deprecation warning, once per key.
 fn deprecation(call: &mut Call<'_, '_>) -> EvalResult {
-    let message = to_s(&call.args[1]);
-    call.ev.warn_once_unlocated(message);
+    let (key, message) = (to_s(&call.args[0]), to_s(&call.args[1]));
+    stdlib_deprecation(call, &key, &message);
     Ok(Value::Undef)
+}
+
+/// stdlib's `deprecation` function as Puppet prints it: the message, the
+/// Puppet stack's innermost file and line, and the Ruby location of stdlib's
+/// own `deprecation` call; once per key.
+pub(crate) fn stdlib_deprecation(call: &mut Call<'_, '_>, key: &str, message: &str) {
+    let at = call.ev.location(call.span);
+    let stdlib = call.ev.env.module_dir("stdlib").map(|d| d.display().to_string()).unwrap_or_default();
+    let text = format!(
+        "{message} at [\"{file}\", {line}]:[\"{file}\", 0]\n   (location: {stdlib}/lib/puppet/functions/deprecation.rb:36:in `deprecation')",
+        file = at.file,
+        line = at.line
+    );
+    call.ev.warn_once_keyed(format!("stdlib-deprecation:{key}"), text);
 }

@@ -13,6 +13,44 @@ use crate::eval::flow::{fail, EvalResult, Flow};
 use crate::eval::functions::{Builtin, Call};
 use crate::log::Level;
 
+/// The deprecation stdlib's Puppet 4 wrappers of these functions print
+/// when Puppet code calls them (not when `validate_legacy` does): the key
+/// and the message, as stdlib declares them (`is_ipv6_address` shares its
+/// key with `is_ipv4_address` there).
+fn deprecated(name: &str) -> Option<(&'static str, String)> {
+    let legacy = |with: &str| {
+        format!("This method is deprecated, please use the stdlib validate_legacy function,\n                    with {with}. There is further documentation for validate_legacy function in the README.")
+    };
+    let matching = |with: &str| {
+        format!("This method is deprecated, please use match expressions with Stdlib::Compat::{with} instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions.")
+    };
+    Some(match name {
+        "is_absolute_path" => ("is_absolute_path", matching("Absolute_Path")),
+        "is_array" => ("is_array", matching("Array")),
+        "is_bool" => ("is_bool", matching("Bool")),
+        "is_float" => ("is_float", matching("Float")),
+        "is_ip_address" => ("is_ip_address", matching("Ip_address")),
+        "is_ipv4_address" => ("is_ipv4_address", matching("Ipv4")),
+        "is_ipv6_address" => ("is_ipv4_address", matching("Ipv6")),
+        "is_numeric" => ("is_numeric", matching("Numeric")),
+        "is_string" => ("is_string", matching("String")),
+        "validate_absolute_path" => ("validate_absolute_path", legacy("Stdlib::Compat::Absolute_Path")),
+        "validate_array" => ("validate_array", legacy("Stdlib::Compat::Array")),
+        "validate_bool" => ("validate_bool", legacy("Stdlib::Compat::Bool")),
+        "validate_hash" => ("validate_hash", legacy("Stdlib::Compat::Hash")),
+        "validate_re" => ("validate_re", legacy("Pattern[]")),
+        "validate_string" => ("validate_string", legacy("Stdlib::Compat::String")),
+        _ => return None,
+    })
+}
+
+/// Prints the deprecation of a wrapped function called from Puppet code.
+fn warn_deprecated(call: &mut Call<'_, '_>) {
+    if let Some((key, message)) = deprecated(call.name) {
+        super::scalars::stdlib_deprecation(call, key, &message);
+    }
+}
+
 /// The validation functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new(
@@ -54,6 +92,11 @@ fn absolute(path: &str) -> bool {
 /// `validate_string(v...)` and its siblings: each argument must be of the
 /// kind, or compilation fails.
 fn validate_each(call: &mut Call<'_, '_>) -> EvalResult {
+    warn_deprecated(call);
+    check_each(call)
+}
+
+fn check_each(call: &mut Call<'_, '_>) -> EvalResult {
     let name = call.name;
     if call.args.is_empty() {
         return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
@@ -93,6 +136,11 @@ fn validate_each(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `validate_re(s, regexps, message?)`.
 fn validate_re(call: &mut Call<'_, '_>) -> EvalResult {
+    warn_deprecated(call);
+    check_re(call)
+}
+
+fn check_re(call: &mut Call<'_, '_>) -> EvalResult {
     if !(2..=3).contains(&call.args.len()) {
         return Err(fail(
             call.span,
@@ -124,6 +172,7 @@ fn validate_re(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// The `is_*` tests.
 fn is(call: &mut Call<'_, '_>) -> EvalResult {
+    warn_deprecated(call);
     let name = call.name;
     let Some(v) = call.args.first() else {
         return Err(fail(call.span, format!("{name}(): Wrong number of arguments given (0 for 1)")));
@@ -168,18 +217,41 @@ fn is(call: &mut Call<'_, '_>) -> EvalResult {
 fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
     let t = match &call.args[0] {
         Value::Type(t) => (**t).clone(),
-        other => call.ev.type_named(&to_s(other), call.span)?,
+        other => crate::eval::functions::signature::parse_type(call.ev, &to_s(other), call.span)?,
     };
     let function = to_s(&call.args[1]);
     let value = call.args[2].clone();
     let mut previous_args = vec![value.clone()];
     previous_args.extend(call.args[3..].iter().cloned());
-    let previous_ok =
-        match call.ev.call_function(&function, previous_args, None, call.span, call.scope, CallStyle::ByName) {
-            Ok(_) => true,
-            Err(Flow::Error(_)) => false,
-            Err(other) => return Err(other),
-        };
+    // The old function is called as Ruby calls it, without the deprecation
+    // its Puppet 4 wrapper prints.
+    let check: Option<fn(&mut Call<'_, '_>) -> EvalResult> = match function.as_str() {
+        "validate_re" => Some(check_re),
+        "validate_string" | "validate_array" | "validate_hash" | "validate_bool" | "validate_absolute_path" => {
+            Some(check_each)
+        }
+        _ => None,
+    };
+    let result = match (check, FUNCTIONS.iter().find(|b| b.name == function)) {
+        (Some(check), Some(builtin)) => {
+            let mut inner = Call {
+                ev: &mut *call.ev,
+                name: builtin.name,
+                args: previous_args,
+                lambda: None,
+                span: call.span,
+                scope: call.scope,
+                signature: 0,
+            };
+            check(&mut inner)
+        }
+        _ => call.ev.call_function(&function, previous_args, None, call.span, call.scope, CallStyle::ByName),
+    };
+    let previous_ok = match result {
+        Ok(_) => true,
+        Err(Flow::Error(_)) => false,
+        Err(other) => return Err(other),
+    };
     if instance_of(&t, &value) {
         if !previous_ok {
             call.ev.log(Level::Notice, call.scope, format!("Accepting previously invalid value for target type '{t}'"));
@@ -188,7 +260,7 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
     }
     let message = format!("validate_legacy({function}) {}", confer_core::mismatch::describe(&t, &value));
     if previous_ok {
-        call.ev.warn_once_unlocated(message);
+        super::scalars::stdlib_deprecation(call, "validate_legacy", &message);
         Ok(Value::Undef)
     } else {
         Err(fail(call.span, message))
