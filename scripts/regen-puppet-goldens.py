@@ -23,9 +23,9 @@ timings) and, in a failing run, Puppet's own error events (the first is `.err`).
 path relative to the repository root.
 
 In an area whose directory holds a file named `STDLIB`, `--modulepath` is a
-directory holding only Debian's stdlib module (/usr/share/puppet/modules/stdlib)
-instead, so that its cases can call stdlib's functions; messages name that
-module by its real path.
+directory holding only Debian's stdlib and openstacklib modules (from
+/usr/share/puppet/modules) instead, so that its cases can call their
+functions; messages name the modules by their real paths.
 
 `<case>.err` exists when Puppet exits non-zero: the console's error line, with
 the path made relative and the ` on node <host>` suffix removed.
@@ -45,9 +45,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("CONFER_GOLDEN_WORK", "/tmp/confer-golden")
 LABELS = {"debug": "Debug", "info": "Info", "notice": "Notice", "warning": "Warning", "err": "Error",
           "alert": "Alert", "emerg": "Emergency", "crit": "Critical"}
-# Debian's stdlib alone on the module path: Puppet loads faster than with all of Debian's modules.
-STDLIB = "/usr/share/puppet/modules/stdlib"
+# Debian's stdlib and openstacklib alone on the module path: Puppet loads faster than with all of
+# Debian's modules.
+DEBIAN_MODULES = "/usr/share/puppet/modules"
 STDLIB_MODULES = f"{WORK}/stdlib-modules"
+LINKED_MODULES = ["stdlib", "openstacklib"]
 SKIP = re.compile(r"^(Compiled catalog|Applied catalog|Applying configuration version)")
 
 
@@ -67,7 +69,7 @@ def cases(args):
 def render(event, absolute, relative):
     label = LABELS.get(event.get("level"), event.get("level", "?").capitalize())
     source = event.get("source", "")
-    message = event.get("message", "").replace(absolute, relative).replace(f"{STDLIB_MODULES}/stdlib", STDLIB)
+    message = event.get("message", "").replace(absolute, relative).replace(STDLIB_MODULES, DEBIAN_MODULES)
     if source.startswith("Scope(") or source.startswith("/"):
         return f"{label}: {source}: {message}"
     line = f"{label}: {message}"
@@ -83,7 +85,7 @@ def run(case):
     relative = os.path.relpath(case, ROOT)
     with tempfile.TemporaryDirectory(prefix="confer-golden-") as tmp:
         events_file = os.path.join(tmp, "events.json")
-        # An area holding a STDLIB file runs with Debian's modules (stdlib) on the module path.
+        # An area holding a STDLIB file runs with Debian's stdlib and openstacklib on the module path.
         modules = STDLIB_MODULES if os.path.exists(os.path.join(os.path.dirname(case), "STDLIB")) else f"{WORK}/empty"
         cmd = ["puppet", "apply", "--color=false",
                "--confdir", f"{WORK}/pc", "--vardir", f"{WORK}/pv", "--codedir", f"{WORK}/pcode",
@@ -120,8 +122,9 @@ def run(case):
 
 def main():
     os.makedirs(STDLIB_MODULES, exist_ok=True)
-    if not os.path.lexists(os.path.join(STDLIB_MODULES, "stdlib")):
-        os.symlink(STDLIB, os.path.join(STDLIB_MODULES, "stdlib"))
+    for module in LINKED_MODULES:
+        if not os.path.lexists(os.path.join(STDLIB_MODULES, module)):
+            os.symlink(os.path.join(DEBIAN_MODULES, module), os.path.join(STDLIB_MODULES, module))
     if not shutil.which("puppet"):
         sys.exit("puppet is not installed: apt-get install -y puppet-agent")
     os.makedirs(f"{WORK}/empty", exist_ok=True)

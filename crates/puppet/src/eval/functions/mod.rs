@@ -19,6 +19,7 @@ mod files;
 mod generate;
 mod iteration;
 mod logging;
+mod openstacklib;
 pub(crate) mod random;
 mod resources;
 mod scanf;
@@ -136,9 +137,10 @@ const FAMILIES: &[&[Builtin]] = &[
     super::catalog::FUNCTIONS,
 ];
 
-/// stdlib's functions: there only when a module named `stdlib` is on the
-/// module path, as in Puppet, where they come from that module.
-const STDLIB_FAMILIES: &[&[Builtin]] = stdlib::FAMILIES;
+/// Modules' functions, native: each table exists only when its module is on
+/// the module path, as in Puppet, where they are that module's Ruby code.
+const MODULE_FAMILIES: &[(&str, &[&[Builtin]])] =
+    &[("stdlib", stdlib::FAMILIES), ("openstacklib", &[openstacklib::FUNCTIONS])];
 
 fn index(families: &'static [&'static [Builtin]]) -> StdHashMap<&'static str, &'static Builtin> {
     families.iter().flat_map(|f| f.iter()).map(|b| (b.name, b)).collect()
@@ -148,12 +150,18 @@ fn index(families: &'static [&'static [Builtin]]) -> StdHashMap<&'static str, &'
 /// in `ev`'s environment.
 pub(crate) fn builtin(ev: &Evaluator<'_>, name: &str) -> Option<&'static Builtin> {
     static CORE: OnceLock<StdHashMap<&'static str, &'static Builtin>> = OnceLock::new();
-    static STDLIB: OnceLock<StdHashMap<&'static str, &'static Builtin>> = OnceLock::new();
+    static MODULES: OnceLock<StdHashMap<&'static str, (&'static str, &'static Builtin)>> = OnceLock::new();
     if let Some(b) = CORE.get_or_init(|| index(FAMILIES)).get(name) {
         return Some(b);
     }
-    let stdlib = STDLIB.get_or_init(|| index(STDLIB_FAMILIES));
-    stdlib.get(name).copied().filter(|_| ev.env.module_dir("stdlib").is_some())
+    let modules = MODULES.get_or_init(|| {
+        MODULE_FAMILIES
+            .iter()
+            .flat_map(|(module, families)| families.iter().flat_map(|f| f.iter()).map(move |b| (b.name, (*module, b))))
+            .collect()
+    });
+    let (module, b) = modules.get(name)?;
+    ev.env.module_dir(module).is_some().then_some(*b)
 }
 
 /// Calls `builtin` after checking the arguments and block against its
