@@ -71,10 +71,17 @@ fn create_resources(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::Undef)
 }
 
-/// `tagged(tag, ...)`: whether the current container has every tag given.
+/// `tagged(tag, ...)`: whether every tag given is the current container's
+/// or the catalog's (which has the name of each class evaluated, and each
+/// segment of it).
 fn tagged(call: &mut Call<'_, '_>) -> EvalResult {
     let index = call.scope.resource().unwrap_or(CLASS_MAIN);
-    let tags = &call.ev.catalog.resources[index].tags;
+    let mut tags = call.ev.catalog.resources[index].tags.clone();
+    for class in &call.ev.catalog.class_names {
+        let class = class.to_lowercase();
+        tags.extend(class.split("::").map(str::to_string));
+        tags.push(class);
+    }
     let wanted: Vec<String> = call
         .args
         .iter()

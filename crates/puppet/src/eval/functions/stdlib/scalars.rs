@@ -37,6 +37,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     ),
     Builtin::new("deprecation", &["String key, String message"], deprecation),
     Builtin::legacy("shell_join", -1, shell_join),
+    Builtin::new("shell_escape", &["Any string"], |call| Ok(Value::from(shellescape(&to_s(&call.args[0]))))),
     Builtin::legacy("time", -1, time),
     Builtin::legacy("assert_private", -1, assert_private),
 ];

@@ -61,6 +61,13 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         ],
         validate_legacy,
     ),
+    Builtin::new("is_a", &["Any value, Type type"], |call| match &call.args[1] {
+        Value::Type(t) => Ok(Value::Boolean(instance_of(t, &call.args[0]))),
+        _ => Err(call.unexpected_args()),
+    }),
+    Builtin::new("type_of", &["Any value"], |call| {
+        Ok(Value::from_type(confer_core::types::infer::infer(&call.args[0])))
+    }),
     Builtin::legacy("validate_string", -1, validate_each),
     Builtin::legacy("validate_array", -1, validate_each),
     Builtin::legacy("validate_hash", -1, validate_each),
