@@ -21,6 +21,8 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("clamp", -1, clamp),
     Builtin::legacy("get_module_path", -1, get_module_path),
     Builtin::new("stdlib::extname", &["String filename"], extname),
+    Builtin::legacy("to_bytes", -1, to_bytes),
+    Builtin::legacy("convert_base", 2, convert_base),
 ];
 
 fn error(call: &Call<'_, '_>, message: impl Into<String>) -> Flow {
@@ -185,4 +187,71 @@ fn extname(call: &mut Call<'_, '_>) -> EvalResult {
         Some(i) if i + 1 < trimmed.len() => trimmed[i..].to_string(),
         _ => String::new(),
     }))
+}
+
+/// `to_bytes('4 kB')`: a size with a binary prefix, in bytes.
+fn to_bytes(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 1 {
+        return Err(error(call, format!("to_bytes(): Wrong number of arguments given ({} for 1)", call.args.len())));
+    }
+    let text = match &call.args[0] {
+        v @ (Value::Integer(_) | Value::Float(_)) => return Ok(v.clone()),
+        other => to_s(other),
+    };
+    let number: String = text.chars().take_while(|c| c.is_ascii_digit() || ".e+-".contains(*c)).collect();
+    let rest = text[number.len()..].trim_start();
+    let prefix = rest.chars().next().filter(|c| *c != 'b' && *c != 'B');
+    let value: f64 = number.parse().unwrap_or(0.0);
+    let shift = match prefix {
+        None => 0,
+        Some('k') => 10,
+        Some('M') => 20,
+        Some('G') => 30,
+        Some('T') => 40,
+        Some('P') => 50,
+        Some('E') => 60,
+        Some(p) => return Err(error(call, format!("to_bytes(): Unknown prefix {p}"))),
+    };
+    let bytes = value * (1u64 << shift) as f64;
+    if !bytes.is_finite() || bytes.abs() >= 9.2e18 {
+        return Err(error(call, "to_bytes(): result is outside of the Integer range"));
+    }
+    Ok(Value::Integer(bytes as i64))
+}
+
+/// `convert_base(n, base)`: `n` written in `base` (2 to 36).
+fn convert_base(call: &mut Call<'_, '_>) -> EvalResult {
+    let digits_only = |v: &Value| v.as_str().is_some_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()));
+    for (i, which) in [(0, "First"), (1, "Second")] {
+        if !matches!(call.args[i], Value::Integer(_) | Value::String(_)) {
+            return Err(error(call, format!("convert_base(): {which} argument must be either a string or an integer")));
+        }
+        if matches!(call.args[i], Value::String(_)) && !digits_only(&call.args[i]) {
+            return Err(error(
+                call,
+                "convert_base(): First argument must be an integer or a string corresponding to an integer in base 10",
+            ));
+        }
+    }
+    let as_int = |v: &Value| match v {
+        Value::Integer(i) => *i,
+        other => to_s(other).parse::<i64>().unwrap_or(0),
+    };
+    let (n, base) = (as_int(&call.args[0]), as_int(&call.args[1]));
+    if !(2..=36).contains(&base) {
+        return Err(error(call, "convert_base(): base must be at least 2 and must not be greater than 36"));
+    }
+    let mut digits = Vec::new();
+    let mut m = n.unsigned_abs();
+    loop {
+        digits.push(std::char::from_digit((m % base as u64) as u32, base as u32).unwrap_or('0'));
+        m /= base as u64;
+        if m == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        digits.push('-');
+    }
+    Ok(Value::from(digits.into_iter().rev().collect::<String>()))
 }

@@ -40,6 +40,9 @@ fn deprecated(name: &str) -> Option<(&'static str, String)> {
         "validate_hash" => ("validate_hash", legacy("Stdlib::Compat::Hash")),
         "validate_re" => ("validate_re", legacy("Pattern[]")),
         "validate_string" => ("validate_string", legacy("Stdlib::Compat::String")),
+        "validate_ip_address" => ("validate_ip_address", legacy("Stdlib::Compat::Ip_Address")),
+        "validate_ipv4_address" => ("validate_ipv4_address", legacy("Stdlib::Compat::Ipv4_Address")),
+        "validate_ipv6_address" => ("validate_ipv6_address", legacy("Stdlib::Compat::Ipv6_address")),
         _ => return None,
     })
 }
@@ -74,6 +77,11 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("validate_bool", -1, validate_each),
     Builtin::legacy("validate_absolute_path", -1, validate_each),
     Builtin::legacy("validate_re", -1, validate_re),
+    Builtin::legacy("validate_ip_address", -1, validate_ip),
+    Builtin::legacy("validate_ipv4_address", -1, validate_ip),
+    Builtin::legacy("validate_ipv6_address", -1, validate_ip),
+    Builtin::legacy("is_mac_address", -1, is_pattern),
+    Builtin::legacy("is_email_address", -1, is_pattern),
     Builtin::legacy("is_array", -1, is),
     Builtin::legacy("is_hash", -1, is),
     Builtin::legacy("is_string", -1, is),
@@ -272,4 +280,50 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
     } else {
         Err(fail(call.span, message))
     }
+}
+
+/// `validate_ip_address`, `validate_ipv4_address`, `validate_ipv6_address`:
+/// each argument must be an address (of that family).
+fn validate_ip(call: &mut Call<'_, '_>) -> EvalResult {
+    warn_deprecated(call);
+    let name = call.name;
+    if call.args.is_empty() {
+        return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
+    }
+    let (family, ok): (&str, fn(&IpAddr) -> bool) = match name {
+        "validate_ipv4_address" => ("IPv4", IpAddr::is_ipv4),
+        "validate_ipv6_address" => ("IPv6", IpAddr::is_ipv6),
+        _ => ("IP", |_| true),
+    };
+    for arg in &call.args {
+        let Value::String(s) = arg else {
+            return Err(fail(call.span, format!("{} is not a string.", inspect(arg))));
+        };
+        let addr = s.split('/').next().unwrap_or(s).parse::<IpAddr>();
+        if !addr.is_ok_and(|a| ok(&a)) {
+            return Err(fail(call.span, format!("{} is not a valid {family} address.", inspect(arg))));
+        }
+    }
+    Ok(Value::Undef)
+}
+
+/// `is_mac_address` and `is_email_address`: stdlib's regular expressions.
+fn is_pattern(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    if call.args.len() != 1 {
+        return Err(fail(call.span, format!("{name}(): Wrong number of arguments given {} for 1", call.args.len())));
+    }
+    let text = to_s(&call.args[0]);
+    let patterns: &[&str] = if name == "is_mac_address" {
+        &["(?i)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$", "(?i)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){19}$"]
+    } else {
+        &[r"\A([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+\z"]
+    };
+    for p in patterns {
+        let re = confer_core::Regexp::new(p).map_err(|e| fail(call.span, e.to_string()))?;
+        if re.captures(&text).is_some() {
+            return Ok(Value::Boolean(true));
+        }
+    }
+    Ok(Value::Boolean(false))
 }
