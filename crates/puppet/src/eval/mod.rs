@@ -199,6 +199,14 @@ impl<'a> Evaluator<'a> {
         self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location });
     }
 
+    /// Logs `message` as a warning without a position, the first time `key`
+    /// is seen in the run (Puppet's `deprecation_warning(message, key)`).
+    pub(crate) fn warn_once_keyed(&mut self, key: String, message: String) {
+        if self.warned_once.insert(key) {
+            self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
+        }
+    }
+
     /// Logs a warning Puppet gives once per run and without a position (its
     /// console adds a line saying so).
     pub(crate) fn warn_once_unlocated(&mut self, message: String) {
