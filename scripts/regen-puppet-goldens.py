@@ -22,6 +22,9 @@ permission noise, `Compiled catalog …`/`Applied catalog …` (host name and
 timings) and, in a failing run, Puppet's own error events (the first is `.err`). The manifest's absolute path is replaced by its
 path relative to the repository root.
 
+A case whose directory holds a `modules/` folder (template cases) runs with
+that folder as `--modulepath` instead of the empty one.
+
 `<case>.err` exists when Puppet exits non-zero: the console's error line, with
 the path made relative and the ` on node <host>` suffix removed.
 """
@@ -48,7 +51,8 @@ def cases(args):
     for p in paths:
         p = os.path.abspath(p)
         if os.path.isdir(p):
-            for d, _, files in os.walk(p):
+            for d, dirs, files in os.walk(p):
+                dirs[:] = [x for x in dirs if x != "modules"]
                 for f in sorted(files):
                     if f.endswith(".pp"):
                         yield os.path.join(d, f)
@@ -59,7 +63,7 @@ def cases(args):
 def render(event, absolute, relative):
     label = LABELS.get(event.get("level"), event.get("level", "?").capitalize())
     source = event.get("source", "")
-    message = event.get("message", "").replace(absolute, relative)
+    message = event.get("message", "").replace(absolute, relative).replace(ROOT + "/", "")
     if source.startswith("Scope(") or source.startswith("/"):
         return f"{label}: {source}: {message}"
     line = f"{label}: {message}"
@@ -75,9 +79,11 @@ def run(case):
     relative = os.path.relpath(case, ROOT)
     with tempfile.TemporaryDirectory(prefix="confer-golden-") as tmp:
         events_file = os.path.join(tmp, "events.json")
+        modules = os.path.join(os.path.dirname(case), "modules")
+        modulepath = modules if os.path.isdir(modules) else f"{WORK}/empty"
         cmd = ["puppet", "apply", "--color=false",
                "--confdir", f"{WORK}/pc", "--vardir", f"{WORK}/pv", "--codedir", f"{WORK}/pcode",
-               "--basemodulepath", f"{WORK}/empty", "--modulepath", f"{WORK}/empty",
+               "--basemodulepath", f"{WORK}/empty", "--modulepath", modulepath,
                "--logdest", "console", "--logdest", events_file, case]
         proc = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
         text = open(events_file).read() if os.path.exists(events_file) else "[]"
@@ -100,7 +106,7 @@ def run(case):
         console = [l for l in (proc.stdout + proc.stderr).splitlines()
                    if l.startswith("Error: ") and "Facter" not in l and not l.startswith("Error: Scope(")]
         first = console[0] if console else "Error: (no error line)"
-        first = re.sub(r" on node \S+$", "", first.replace(case, relative))
+        first = re.sub(r" on node \S+$", "", first.replace(case, relative).replace(ROOT + "/", ""))
         with open(err_path, "w") as f:
             f.write(first + "\n")
     elif os.path.exists(err_path):

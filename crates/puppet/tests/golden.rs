@@ -21,7 +21,8 @@ fn cases(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         if path.is_dir() {
             cases(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
+        } else if path.extension().is_some_and(|e| e == "pp") && !path.components().any(|c| c.as_os_str() == "modules")
+        {
             out.push(path);
         }
     }
@@ -41,9 +42,16 @@ fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
     let expected_error = std::fs::read_to_string(pp.with_extension("err")).ok();
     let source = Source::new(rel.clone(), text);
     let mut log = Collect::default();
-    let result = confer_puppet::apply(&source, &mut log);
+    // Template cases keep their modules beside them, as the regeneration
+    // script passes that folder as `--modulepath`.
+    let modules = pp.parent().map(|d| d.join("modules")).filter(|m| m.is_dir());
+    let env = confer_puppet::environment::Environment::bare(modules.into_iter().collect());
+    let result = confer_puppet::apply_in(&source, &std::rc::Rc::new(env), &mut log);
     let lines: Vec<String> = log.events.iter().filter(|e| e.level >= Level::Notice).map(|e| e.to_string()).collect();
-    let actual = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+    // Template files are read by absolute path; Puppet's output was made
+    // relative to the repository root by the regeneration script.
+    let prefix = format!("{}/", root.display());
+    let actual = lines.iter().map(|l| format!("{l}\n")).collect::<String>().replace(&prefix, "");
     let mut problems = Vec::new();
     if actual != expected {
         problems.push(format!("output differs\n--- expected (Puppet 7.23)\n{expected}--- actual (confer)\n{actual}"));

@@ -190,6 +190,15 @@ impl Parser {
                 self.bump();
                 simple(ExprKind::Regex(r.clone()))
             }
+            Tok::RenderString(text) => {
+                self.bump();
+                simple(ExprKind::RenderString(text.clone()))
+            }
+            Tok::RenderExpr(tokens) => {
+                self.bump();
+                let inner = super::parse_tokens(tokens.clone(), t.span, self.depth + 1)?;
+                simple(ExprKind::RenderExpr(Box::new(inner)))
+            }
             Tok::Variable(v) => {
                 self.bump();
                 simple(ExprKind::Variable(v.clone()))

@@ -8,6 +8,7 @@ mod defined;
 mod iteration;
 mod logging;
 mod strings;
+mod templates;
 mod typing;
 
 use std::rc::Rc;
@@ -60,7 +61,7 @@ pub(crate) fn call_builtin<'a>(
 ) -> Option<EvalResult> {
     let call = Call { ev, name, args, lambda, span, scope };
     type Family = for<'e, 'a> fn(Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>>;
-    let families: [Family; 9] = [
+    let families: [Family; 10] = [
         logging::call,
         defined::call,
         control::call,
@@ -69,6 +70,7 @@ pub(crate) fn call_builtin<'a>(
         collections::call,
         strings::call,
         typing::call,
+        templates::call,
         super::catalog::call_class_function,
     ];
     let mut call = call;
