@@ -134,6 +134,9 @@ impl<'h> Interp<'h> {
                 | "Comparable" | "Range" => Ok(RValue::Class(Rc::from(name.as_str()))),
                 _ => err(ErbErrorKind::Unsupported(format!("the constant {name}")), n.at),
             },
+            Kind::Call { recv: None, name, args, block: None } if name == "defined?" && args.len() == 1 => {
+                Ok(self.defined(&args[0]))
+            }
             Kind::Call { recv, name, args, block } => {
                 let receiver = match recv {
                     Some(r) => Some(self.eval(r)?),
@@ -253,6 +256,20 @@ impl<'h> Interp<'h> {
             return err(ErbErrorKind::Limit(format!("template calls nested deeper than {MAX_DEPTH} levels")), at);
         }
         Ok(())
+    }
+
+    /// `defined?(x)`: what `x` is, or nil for an instance variable Puppet
+    /// did not bind.
+    fn defined(&mut self, n: &Node) -> RValue {
+        match &n.kind {
+            Kind::IVar(name) if self.ivars.contains_key(name) || self.host.variable(name).is_some() => {
+                RValue::str("instance-variable")
+            }
+            Kind::IVar(_) => RValue::Nil,
+            Kind::Local(_) => RValue::str("local-variable"),
+            Kind::Call { recv: None, name, args, .. } if args.is_empty() && name == "scope" => RValue::str("method"),
+            _ => RValue::str("expression"),
+        }
     }
 
     /// `@name`: assigned in the template, else the Puppet variable.

@@ -228,10 +228,6 @@ impl Lexer<'_> {
         if let Some(c @ (b'?' | b'!')) = self.peek(0) {
             let next = self.peek(1);
             if next != Some(b'=') || self.peek(2) == Some(b'=') {
-                if c == b'?' && next.is_some_and(|n| n.is_ascii_alphanumeric() || n == b'_' || n == b'\'' || n == b'"')
-                {
-                    return name;
-                }
                 name.push(c as char);
                 self.pos += 1;
             }

@@ -60,9 +60,9 @@ fn compile(text: &str) -> Result<Vec<ast::Node>, ErbError> {
     let newline = |at| lexer::Token { tok: lexer::Tok::Newline, at, space_before: true };
     for seg in segments {
         match seg {
-            scan::Segment::Text(t) => {
-                toks.push(lexer::Token { tok: lexer::Tok::Text(t), at: 0, space_before: true });
-                toks.push(newline(0));
+            scan::Segment::Text(t, at) => {
+                toks.push(lexer::Token { tok: lexer::Tok::Text(t), at, space_before: true });
+                toks.push(newline(at));
             }
             scan::Segment::Code(code, at) => {
                 toks.extend(lexer::lex(&code, at)?);

@@ -127,6 +127,25 @@ pub(crate) fn leading_int(s: &str) -> i64 {
     t[..end].parse().unwrap_or(0)
 }
 
+/// Ruby's `Regexp.escape`: metacharacters and white space escaped.
+fn regexp_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\' | '-' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' ' => out.push_str("\\ "),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// `index` for Ruby's negative indices.
 pub(crate) fn index(len: usize, i: i64) -> Option<usize> {
     let idx = if i < 0 { len as i64 + i } else { i };
@@ -248,6 +267,10 @@ impl Interp<'_> {
                 })
             }
             (RValue::Regex(r), "source") => Ok(RValue::str(r.source())),
+            (RValue::Class(c), "escape" | "quote") if &**c == "Regexp" => {
+                arity(name, &args, 1, at)?;
+                Ok(RValue::str(regexp_escape(&args[0].to_s())))
+            }
             (RValue::MatchData(m), "[]") => {
                 let i = int_arg(&args, 0, at)?;
                 Ok(index(m.len(), i).and_then(|i| m[i].clone()).map_or(RValue::Nil, RValue::str))

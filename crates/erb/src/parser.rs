@@ -518,7 +518,7 @@ impl Parser {
         let args = if matches!(t.tok, Tok::Punct("(")) && !t.space_before {
             self.bump();
             self.list(")")?
-        } else if t.space_before && self.starts_command_arg() {
+        } else if (t.space_before || name.ends_with(['?', '!'])) && self.starts_command_arg() {
             let mut args = vec![self.arg()?];
             while self.eat_punct(",") {
                 self.skip_newlines();

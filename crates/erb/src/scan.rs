@@ -7,8 +7,8 @@
 /// One piece of a template.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Segment {
-    /// Text to render as it is.
-    Text(String),
+    /// Text to render as it is, and where it starts.
+    Text(String, usize),
     /// `<% code %>`: Ruby code starting at the byte offset.
     Code(String, usize),
     /// `<%= code %>`: code whose value is rendered.
@@ -34,9 +34,13 @@ enum Open {
 pub fn segments(text: &str) -> Result<Vec<Segment>, Unclosed> {
     let mut out = Vec::new();
     let mut content = String::new();
+    let mut content_start = 0;
     let mut pos = 0;
     let bytes = text.as_bytes();
     while pos < text.len() {
+        if content.is_empty() {
+            content_start = pos;
+        }
         let Some(i) = text[pos..].find("<%").map(|i| pos + i) else {
             content.push_str(&text[pos..]);
             break;
@@ -64,7 +68,7 @@ pub fn segments(text: &str) -> Result<Vec<Segment>, Unclosed> {
         };
         content.push_str(before);
         if !content.is_empty() {
-            out.push(Segment::Text(std::mem::take(&mut content)));
+            out.push(Segment::Text(std::mem::take(&mut content), content_start));
         }
         let code_start = i + tag_len;
         let (code, next) = tag_body(text, code_start).ok_or(Unclosed { at: i })?;
@@ -76,7 +80,7 @@ pub fn segments(text: &str) -> Result<Vec<Segment>, Unclosed> {
         pos = next;
     }
     if !content.is_empty() {
-        out.push(Segment::Text(content));
+        out.push(Segment::Text(content, content_start));
     }
     Ok(out)
 }
@@ -126,11 +130,11 @@ mod tests {
     fn trim_mode_dash() {
         assert_eq!(
             texts("a\n  <%- x -%>\nb"),
-            [Segment::Text("a\n".into()), Segment::Code(" x ".into(), 7), Segment::Text("b".into())]
+            [Segment::Text("a\n".into(), 0), Segment::Code(" x ".into(), 7), Segment::Text("b".into(), 14)]
         );
-        assert_eq!(texts("a <%- x %>"), [Segment::Text("a ".into()), Segment::Code(" x ".into(), 5)]);
-        assert_eq!(texts("<%% %>"), [Segment::Text("<% %>".into())]);
-        assert_eq!(texts("<%# c -%>\nx"), [Segment::Text("x".into())]);
+        assert_eq!(texts("a <%- x %>"), [Segment::Text("a ".into(), 0), Segment::Code(" x ".into(), 5)]);
+        assert_eq!(texts("<%% %>"), [Segment::Text("<% %>".into(), 0)]);
+        assert_eq!(texts("<%# c -%>\nx"), [Segment::Text("x".into(), 10)]);
     }
 
     #[test]
