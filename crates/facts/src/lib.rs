@@ -1,0 +1,49 @@
+//! The facts of a node, as Puppet hands them to a compile: read from Puppet's
+//! facts cache or from facter's output, or gathered natively on this machine
+//! with facter 4's names and shapes.
+
+mod error;
+pub mod gather;
+mod parse;
+
+use std::path::Path;
+
+use confer_core::Value;
+
+pub use error::FactsError;
+pub use gather::gather;
+
+/// A node's facts: its name (the certname it reports) and a hash of fact
+/// values, structured (`os`, `networking`) and legacy (`osfamily`, `fqdn`).
+#[derive(Clone, Debug)]
+pub struct Facts {
+    /// The node name: the `name` of a Puppet facts document, else the
+    /// `clientcert` or `fqdn` fact.
+    pub name: String,
+    /// The facts, always a `Value::Hash`.
+    pub values: Value,
+}
+
+impl Facts {
+    /// The value of a top-level fact.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        match &self.values {
+            Value::Hash(map) => map.get(&Value::from(name)),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a facts file: Puppet's cache (`--- !ruby/object:Puppet::Node::Facts`
+/// with `name` and `values`), or the plain YAML or JSON that `facter -y` and
+/// `facter -j` print. The format is taken from the content, not the name.
+pub fn load(path: &Path) -> Result<Facts, FactsError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|source| FactsError::Io { file: path.display().to_string(), source })?;
+    parse::parse(&text, &path.display().to_string())
+}
+
+/// Parses facts from text; `file` names it in errors.
+pub fn parse_str(text: &str, file: &str) -> Result<Facts, FactsError> {
+    parse::parse(text, file)
+}

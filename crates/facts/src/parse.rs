@@ -1,0 +1,130 @@
+//! Facts documents into values. JSON is read by the YAML parser (JSON is
+//! YAML 1.2), so one parser gives line and column for both formats.
+
+use confer_core::{HashMap, Value};
+use saphyr::{LoadableYamlNode, MarkedYamlOwned, ScalarOwned, YamlDataOwned};
+
+use crate::{Facts, FactsError};
+
+/// The tag Puppet writes on its cached facts (`puppet facts` terminus yaml).
+const PUPPET_FACTS_TAG: &str = "ruby/object:Puppet::Node::Facts";
+
+pub(crate) fn parse(text: &str, file: &str) -> Result<Facts, FactsError> {
+    let docs = MarkedYamlOwned::load_from_str(text).map_err(|e| FactsError::Syntax {
+        file: file.to_string(),
+        line: e.marker().line(),
+        column: e.marker().col() + 1,
+        message: e.info().to_string(),
+    })?;
+    let shape = |node: Option<&MarkedYamlOwned>, message: &str| {
+        let (line, column) = node.map_or((1, 1), |n| (n.span.start.line().max(1), n.span.start.col() + 1));
+        FactsError::Shape { file: file.to_string(), line, column, message: message.to_string() }
+    };
+    let doc = docs.first().ok_or_else(|| shape(None, "the file holds no facts"))?;
+    let (is_puppet, body) = match &doc.data {
+        YamlDataOwned::Tagged(tag, inner) => (tag.suffix == PUPPET_FACTS_TAG, &**inner),
+        _ => (false, doc),
+    };
+    let value = to_value(body);
+    let Value::Hash(map) = &value else {
+        return Err(shape(Some(body), "expected a mapping of fact names to values"));
+    };
+    if is_puppet {
+        let name = map.get(&Value::from("name")).and_then(Value::as_str).map(str::to_string);
+        let values = map.get(&Value::from("values")).cloned();
+        return match (name, values) {
+            (Some(name), Some(values @ Value::Hash(_))) => Ok(Facts { name, values }),
+            _ => Err(shape(Some(body), "a Puppet::Node::Facts document needs a string 'name' and a mapping 'values'")),
+        };
+    }
+    let name = ["clientcert", "fqdn"]
+        .iter()
+        .find_map(|k| map.get(&Value::from(*k)).and_then(Value::as_str))
+        .or_else(|| networking_fqdn(map))
+        .unwrap_or_default()
+        .to_string();
+    Ok(Facts { name, values: value.clone() })
+}
+
+fn networking_fqdn(map: &HashMap) -> Option<&str> {
+    match map.get(&Value::from("networking"))? {
+        Value::Hash(net) => net.get(&Value::from("fqdn")).and_then(Value::as_str),
+        _ => None,
+    }
+}
+
+/// A YAML node as a Puppet value: null is `undef`, tags other than the facts
+/// document's are ignored (Ruby symbols and objects become their content).
+fn to_value(node: &MarkedYamlOwned) -> Value {
+    match &node.data {
+        YamlDataOwned::Value(scalar) => match scalar {
+            ScalarOwned::Null => Value::Undef,
+            ScalarOwned::Boolean(b) => Value::Boolean(*b),
+            ScalarOwned::Integer(i) => Value::Integer(*i),
+            ScalarOwned::FloatingPoint(f) => Value::Float(f.into_inner()),
+            ScalarOwned::String(s) => Value::from(s.as_str()),
+        },
+        YamlDataOwned::Representation(text, ..) => Value::from(text.as_str()),
+        YamlDataOwned::Sequence(items) => Value::array(items.iter().map(to_value).collect()),
+        YamlDataOwned::Mapping(map) => Value::hash(map.iter().map(|(k, v)| (to_value(k), to_value(v))).collect()),
+        YamlDataOwned::Tagged(_, inner) => to_value(inner),
+        YamlDataOwned::Alias(_) | YamlDataOwned::BadValue => Value::Undef,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use confer_core::value::to_s;
+
+    fn fact<'f>(facts: &'f Facts, path: &[&str]) -> &'f Value {
+        let mut v = &facts.values;
+        for p in path {
+            v = match v {
+                Value::Hash(m) => m.get(&Value::from(*p)).unwrap_or(&Value::Undef),
+                _ => &Value::Undef,
+            };
+        }
+        v
+    }
+
+    #[test]
+    fn puppet_cache_gives_name_and_values() {
+        let text = include_str!("../tests/samples/puppet-cache.yaml");
+        let facts = parse(text, "node.yaml").unwrap();
+        assert_eq!(facts.name, "web01.example.com");
+        assert_eq!(to_s(fact(&facts, &["os", "family"])), "Debian");
+        assert_eq!(to_s(fact(&facts, &["os", "release", "major"])), "12");
+    }
+
+    #[test]
+    fn facter_yaml_and_json_read_alike() {
+        let yaml = parse(include_str!("../tests/samples/facter.yaml"), "f.yaml").unwrap();
+        let json = parse(include_str!("../tests/samples/facter.json"), "f.json").unwrap();
+        assert_eq!(yaml.name, "vm");
+        for path in [&["os"][..], &["networking"], &["identity"]] {
+            assert_eq!(to_s(fact(&yaml, path)), to_s(fact(&json, path)));
+        }
+        assert_eq!(to_s(fact(&json, &["os", "release", "full"])), "12.11");
+        assert!(matches!(fact(&json, &["processors", "count"]), Value::Integer(2)));
+    }
+
+    #[test]
+    fn syntax_errors_name_file_line_and_column() {
+        let err = parse("a: 1\nb: [1, 2\n", "bad.yaml").unwrap_err();
+        let FactsError::Syntax { file, line, .. } = &err else { panic!("{err}") };
+        assert_eq!((file.as_str(), *line), ("bad.yaml", 3));
+    }
+
+    #[test]
+    fn a_list_is_not_facts() {
+        let err = parse("- 1\n- 2\n", "list.yaml").unwrap_err();
+        assert!(err.to_string().starts_with("list.yaml:1:1: expected a mapping"), "{err}");
+    }
+
+    #[test]
+    fn a_puppet_document_without_values_is_refused() {
+        let err = parse("--- !ruby/object:Puppet::Node::Facts\nname: n\n", "n.yaml").unwrap_err();
+        assert!(err.to_string().contains("needs a string 'name' and a mapping 'values'"), "{err}");
+    }
+}
