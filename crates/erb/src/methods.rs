@@ -11,6 +11,14 @@ use crate::error::ErbErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp};
 use crate::value::{from_puppet, to_puppet, RValue};
 
+/// Methods whose result is a new object, so that a mutating method called
+/// on it (`x.flatten.compact!`) has no effect elsewhere.
+const FRESH: &[&str] = &[
+    "flatten", "compact", "map", "collect", "select", "reject", "sort", "sort_by", "uniq", "dup", "clone", "to_a", "+",
+    "-", "split", "keys", "values", "merge", "reverse", "zip", "to_s", "join", "upcase", "downcase", "strip", "gsub",
+    "sub",
+];
+
 /// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
 /// match, ranges include, anything else is `==`.
 pub fn case_equal(test: &RValue, v: &RValue) -> bool {
@@ -337,7 +345,10 @@ impl Interp<'_> {
                 let node = recv_node.unwrap_or_else(|| unreachable!("checked just above"));
                 self.assign(node, updated.clone())?;
             }
-            _ if matches!(name, "<<" | "push" | "concat") => {}
+            // A fresh value from a method that builds one: changing it in
+            // place changes nothing else.
+            Some(Kind::Call { name: made_by, .. }) if FRESH.contains(&made_by.as_str()) => {}
+            Some(Kind::Array(_) | Kind::Hash(_) | Kind::Str(_)) => {}
             _ => return err(ErbErrorKind::Unsupported(format!("`{name}' on a value that is not in a variable")), at),
         }
         if name == "delete" {

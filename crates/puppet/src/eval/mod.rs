@@ -313,7 +313,7 @@ impl<'a> Evaluator<'a> {
             }
             ExprKind::RenderExpr(inner) => {
                 let v = self.eval(inner, scope)?;
-                self.render_text(&confer_core::value::to_s(&v));
+                self.render_value(&v);
                 Ok(Value::Undef)
             }
         }

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use confer_core::Value;
+
 use super::calls::{Args, Binder};
 use super::flow::{fail, EvalResult, Flow};
 use super::scope::{Scope, ScopeKind};
@@ -22,6 +24,9 @@ use crate::span::{Source, Span};
 pub(crate) struct Rendering {
     out: String,
     caller_file: String,
+    /// Whether a `Sensitive` value was rendered: then, as in Puppet, the
+    /// whole result is `Sensitive`.
+    sensitive: bool,
 }
 
 /// Where an EPP template's variables come from.
@@ -39,6 +44,21 @@ impl<'a> Evaluator<'a> {
         if let Some(r) = self.rendered.last_mut() {
             r.out.push_str(text);
         }
+    }
+
+    /// Renders the value of a `<%= %>` tag; a `Sensitive` value renders its
+    /// content and makes the template's result `Sensitive`.
+    pub(crate) fn render_value(&mut self, v: &Value) {
+        let text = match v {
+            Value::Sensitive(inner) => {
+                if let Some(r) = self.rendered.last_mut() {
+                    r.sensitive = true;
+                }
+                confer_core::value::to_s(inner)
+            }
+            other => confer_core::value::to_s(other),
+        };
+        self.render_text(&text);
     }
 
     /// Where a warning at `span` is reported: inside a template, the
@@ -85,7 +105,7 @@ impl<'a> Evaluator<'a> {
         func: &str,
         span: Span,
         caller: &Rc<Scope>,
-    ) -> EvalResult<String> {
+    ) -> EvalResult {
         let located = |error: crate::parser::ParseError| {
             let (line, column) = source.line_col(error.span.start);
             let at = Location { file: source.name.clone(), line, column };
@@ -127,12 +147,14 @@ impl<'a> Evaluator<'a> {
         }
         self.enter(span)?;
         let caller_file = self.warning_location(span).file;
-        self.rendered.push(Rendering { out: String::new(), caller_file });
+        self.rendered.push(Rendering { out: String::new(), caller_file, sensitive: false });
         let result = self.eval_block(&def.body, &local);
-        let out = self.rendered.pop().map(|r| r.out).unwrap_or_default();
+        let rendering = self.rendered.pop();
         self.leave();
+        let (out, sensitive) = rendering.map_or((String::new(), false), |r| (r.out, r.sensitive));
+        let value = if sensitive { Value::Sensitive(Arc::new(Value::from(out))) } else { Value::from(out) };
         match result {
-            Ok(_) | Err(Flow::Return(..)) => Ok(out),
+            Ok(_) | Err(Flow::Return(..)) => Ok(value),
             Err(e) => Err(super::flow::settle(e)),
         }
     }

@@ -64,12 +64,12 @@ fn epp(call: Call<'_, '_>) -> EvalResult {
         .or_else(|| call.ev.find_template(&wanted))
         .ok_or_else(|| fail(call.span, format!("Could not find template '{wanted}'")))?;
     let source = call.ev.read_template(&path, call.span)?;
-    call.ev.render_epp(&source, args, EppScope::Global, "epp", call.span, call.scope).map(Value::from)
+    call.ev.render_epp(&source, args, EppScope::Global, "epp", call.span, call.scope)
 }
 
 fn inline_epp(call: Call<'_, '_>) -> EvalResult {
     let text = first_string(&call, "template")?.to_string();
     let args = template_args(&call)?;
     let source = call.ev.add_source("inlined-epp-text".into(), text, call.span)?;
-    call.ev.render_epp(&source, args, EppScope::Caller, "inline_epp", call.span, call.scope).map(Value::from)
+    call.ev.render_epp(&source, args, EppScope::Caller, "inline_epp", call.span, call.scope)
 }
