@@ -28,6 +28,40 @@ fn no_method(recv: &RValue, name: &str, at: usize) -> Ev {
 }
 
 impl Interp<'_> {
+    /// `sort { |a, b| ... }`: a merge sort (stable, as a comparison that
+    /// may fail must be asked in a known order) on the block's `<=>`.
+    fn sort_with_block(&mut self, items: Vec<RValue>, b: &Block, at: usize) -> Ev<Vec<RValue>> {
+        if items.len() <= 1 {
+            return Ok(items);
+        }
+        let mut left = items;
+        let right = left.split_off(left.len() / 2);
+        let left = self.sort_with_block(left, b, at)?;
+        let right = self.sort_with_block(right, b, at)?;
+        let mut out = Vec::with_capacity(left.len() + right.len());
+        let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
+        while let (Some(x), Some(y)) = (l.peek(), r.peek()) {
+            let order = match self.call_block(b, vec![x.clone(), y.clone()], at)? {
+                RValue::Int(i) => i,
+                other => {
+                    return err(
+                        ErbErrorKind::Argument(format!(
+                            "comparison of {} with {} failed",
+                            x.class_name(),
+                            other.class_name()
+                        )),
+                        at,
+                    )
+                }
+            };
+            let next = if order <= 0 { l.next() } else { r.next() };
+            out.extend(next);
+        }
+        out.extend(l);
+        out.extend(r);
+        Ok(out)
+    }
+
     fn yield_each(&mut self, block: &Block, item: RValue, at: usize) -> Ev<Option<RValue>> {
         match self.call_block(block, vec![item], at) {
             Ok(v) => Ok(Some(v)),
@@ -168,7 +202,9 @@ impl Interp<'_> {
                     return Ok(RValue::Hash(Rc::new(groups)));
                 }
                 if name == "sort" {
-                    return err(ErbErrorKind::Unsupported("sort with a block".into()), at);
+                    let b = self.need_block(block, name, at)?;
+                    let items = keyed.into_iter().map(|p| p.1).collect();
+                    return Ok(RValue::array(self.sort_with_block(items, b, at)?));
                 }
                 let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
                 crate::methods::sort_values(&mut keys, at)?;
@@ -235,6 +271,10 @@ impl Interp<'_> {
                 items.iter().position(|i| i.equals(&args[0])).map_or(RValue::Nil, |p| RValue::Int(p as i64))
             }
             "to_a" | "entries" | "to_ary" => RValue::array(items),
+            "<=>" => {
+                crate::methods::arity(name, &args, 1, at)?;
+                crate::methods::compare(&recv, &args[0]).map_or(RValue::Nil, |o| RValue::Int(o as i64))
+            }
             "zip" => {
                 let others: Vec<Vec<RValue>> = args.iter().map(|a| a.elements().unwrap_or_default()).collect();
                 RValue::array(

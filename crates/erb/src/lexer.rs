@@ -88,8 +88,9 @@ struct Lexer<'s> {
     pos: usize,
     base: usize,
     out: Vec<Token>,
-    /// How many brackets are open: line breaks inside them continue the
-    /// expression.
+    /// How many parentheses and square brackets are open: line breaks
+    /// inside them continue the expression (braces may hold a block, whose
+    /// lines are statements).
     paren: usize,
 }
 
@@ -205,8 +206,8 @@ impl Lexer<'_> {
                     };
                     self.pos += p.len();
                     match *p {
-                        "(" | "[" | "{" => self.paren += 1,
-                        ")" | "]" | "}" => self.paren = self.paren.saturating_sub(1),
+                        "(" | "[" => self.paren += 1,
+                        ")" | "]" => self.paren = self.paren.saturating_sub(1),
                         _ => {}
                     }
                     self.push(Tok::Punct(p), start, space);

@@ -198,6 +198,9 @@ impl Interp<'_> {
                 }
             }
             "&" => err(ErbErrorKind::Unsupported("'&:symbol' outside a call".into()), at),
+            // Templates load libraries (`require 'ipaddr'`); what they then
+            // use of them is checked where it is used.
+            "require" => Ok(RValue::Bool(true)),
             _ if args.is_empty() => err(ErbErrorKind::UndefinedName(name.to_string()), at),
             _ => err(ErbErrorKind::Unsupported(format!("the method `{name}'")), at),
         }
@@ -280,8 +283,8 @@ impl Interp<'_> {
                 Ok(RValue::str(regexp_escape(&args[0].to_s())))
             }
             (RValue::MatchData(m), "[]") => {
-                let i = int_arg(&args, 0, at)?;
-                Ok(index(m.len(), i).and_then(|i| m[i].clone()).map_or(RValue::Nil, RValue::str))
+                let groups = RValue::array(m.iter().map(|g| g.clone().map_or(RValue::Nil, RValue::str)).collect());
+                self.array_method(groups, "[]", args, None, at)
             }
             (RValue::MatchData(m), "captures") => {
                 Ok(RValue::array(m.iter().skip(1).map(|c| c.clone().map_or(RValue::Nil, RValue::str)).collect()))
@@ -433,6 +436,32 @@ impl Interp<'_> {
                 RValue::Float(f) => RValue::Float(-f),
                 other => other,
             }),
+            "<<" | ">>" | "&" | "|" | "^" => {
+                arity(name, &args, 1, at)?;
+                let (RValue::Int(a), RValue::Int(b)) = (&recv, &args[0]) else {
+                    return err(
+                        ErbErrorKind::Type(format!("{} can't be coerced into Integer", args[0].class_name())),
+                        at,
+                    );
+                };
+                let (a, b) = (*a, *b);
+                let shifted = |left: bool| {
+                    let by = u32::try_from(b.unsigned_abs()).unwrap_or(u32::MAX);
+                    if left == (b >= 0) {
+                        a.checked_shl(by).filter(|r| r >> by == a)
+                    } else {
+                        Some(a.checked_shr(by).unwrap_or(if a < 0 { -1 } else { 0 }))
+                    }
+                };
+                let out = match name {
+                    "<<" => shifted(true),
+                    ">>" => shifted(false),
+                    "&" => Some(a & b),
+                    "|" => Some(a | b),
+                    _ => Some(a ^ b),
+                };
+                out.map(RValue::Int).map_or_else(|| err(ErbErrorKind::Limit("integer overflow".into()), at), Ok)
+            }
             "+" | "-" | "*" | "/" | "%" | "<" | ">" | "<=" | ">=" | "<=>" | "**" => {
                 arity(name, &args, 1, at)?;
                 let other = &args[0];

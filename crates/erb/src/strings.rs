@@ -54,6 +54,23 @@ fn capitalize(s: &str) -> String {
 }
 
 impl Interp<'_> {
+    /// `gsub(re) { |m| ... }`: each match replaced by the block's value.
+    fn substitute_with_block(&mut self, text: &str, pat: &RValue, once: bool, b: &Block, at: usize) -> Ev {
+        let re = pattern(pat, at)?;
+        let mut out = String::new();
+        let mut last = 0;
+        for m in re.find_iter(text).flatten() {
+            out.push_str(&text[last..m.start()]);
+            out.push_str(&self.call_block(b, vec![RValue::str(m.as_str())], at)?.to_s());
+            last = m.end();
+            if once {
+                break;
+            }
+        }
+        out.push_str(&text[last..]);
+        Ok(RValue::str(out))
+    }
+
     /// Calls the String method `name` on `s`.
     pub fn string_method(
         &mut self,
@@ -76,7 +93,10 @@ impl Interp<'_> {
                 ),
             }
         };
-        if block.is_some() && !matches!(name, "each_line" | "each_char") {
+        if let (Some(b), "gsub" | "sub", [pat]) = (block, name, args.as_slice()) {
+            return self.substitute_with_block(text, pat, name == "sub", b, at);
+        }
+        if block.is_some() {
             return err(ErbErrorKind::Unsupported(format!("a block given to String#{name}")), at);
         }
         Ok(match name {
