@@ -11,7 +11,7 @@ use crate::Host;
 
 /// How many expressions one rendering may evaluate: a runaway loop stops
 /// with an error instead of hanging the compile.
-const MAX_STEPS: u64 = 20_000_000;
+const MAX_STEPS: u64 = 5_000_000;
 
 /// How deeply blocks and calls may nest.
 const MAX_DEPTH: usize = 200;

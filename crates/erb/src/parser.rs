@@ -10,7 +10,7 @@ use crate::error::{ErbError, ErbErrorKind};
 use crate::lexer::{StrPart, Tok, Token};
 
 /// How deeply expressions may nest.
-const MAX_DEPTH: usize = 200;
+const MAX_DEPTH: usize = 48;
 
 /// Parses a template's tokens (ending with `Eof`) into statements.
 pub fn parse(toks: Vec<Token>) -> Result<Vec<Node>, ErbError> {
@@ -162,14 +162,21 @@ impl Parser {
         }
     }
 
-    fn statement(&mut self) -> R {
+    /// Runs `f` one level deeper, failing past `MAX_DEPTH` so that no
+    /// input exhausts the stack.
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
+            self.depth -= 1;
             return Err(ErbError::new(ErbErrorKind::Limit("expression nested too deeply".into()), self.at()));
         }
-        let result = self.statement_inner();
+        let result = f(self);
         self.depth -= 1;
         result
+    }
+
+    fn statement(&mut self) -> R {
+        self.nested(Self::statement_inner)
     }
 
     fn statement_inner(&mut self) -> R {
@@ -212,7 +219,7 @@ impl Parser {
     fn not_expr(&mut self) -> R {
         let at = self.at();
         if self.eat_kw("not") {
-            let e = self.not_expr()?;
+            let e = self.nested(Self::not_expr)?;
             return Ok(node(Kind::Not(Box::new(e)), at));
         }
         self.expr()
@@ -318,7 +325,7 @@ impl Parser {
     fn bang(&mut self) -> R {
         let at = self.at();
         if self.eat_punct("!") {
-            let e = self.bang()?;
+            let e = self.nested(Self::bang)?;
             return Ok(node(Kind::Not(Box::new(e)), at));
         }
         self.equality()
@@ -375,7 +382,7 @@ impl Parser {
     fn unary(&mut self) -> R {
         let at = self.at();
         if self.eat_punct("-") {
-            let e = self.unary()?;
+            let e = self.nested(Self::unary)?;
             return Ok(match e.kind {
                 Kind::Int(i) => node(Kind::Int(-i), at),
                 Kind::Float(f) => node(Kind::Float(-f), at),
@@ -385,7 +392,7 @@ impl Parser {
         let base = self.postfix()?;
         let at = self.at();
         if self.eat_punct("**") {
-            let r = self.unary()?;
+            let r = self.nested(Self::unary)?;
             return Ok(call(base, "**", vec![r], at));
         }
         Ok(base)

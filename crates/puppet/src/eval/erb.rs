@@ -108,8 +108,12 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
     for file in string_args("template", args, span)? {
         let path = ev.find_template(file).ok_or_else(|| fail(span, format!("Could not find template '{file}'")))?;
         let source = ev.read_template(&path, span)?;
+        // A template may call `template()` again: bound the recursion.
+        ev.enter(span)?;
         let mut host = PuppetHost { ev, scope: scope.clone(), span };
-        match confer_erb::render(&source.text, &mut host) {
+        let rendered = confer_erb::render(&source.text, &mut host);
+        ev.leave();
+        match rendered {
             Ok(text) => out.push_str(&text),
             Err(e) => {
                 let (line, column) = confer_erb::line_col(&source.text, e.at);
@@ -130,8 +134,11 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
 pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope: &Rc<Scope>) -> EvalResult {
     let mut out = String::new();
     for text in string_args("inline_template", args, span)? {
+        ev.enter(span)?;
         let mut host = PuppetHost { ev, scope: scope.clone(), span };
-        match confer_erb::render(text, &mut host) {
+        let rendered = confer_erb::render(text, &mut host);
+        ev.leave();
+        match rendered {
             Ok(rendered) => out.push_str(&rendered),
             Err(e) => {
                 let (line, column) = confer_erb::line_col(text, e.at);
