@@ -217,12 +217,17 @@ impl Parser {
     }
 
     fn not_expr(&mut self) -> R {
+        self.negation(|p| p.eat_kw("not"), Self::not_expr, Self::expr)
+    }
+
+    /// A prefix negation (`not`, `!`) read by `eat`, or else `next`.
+    fn negation(&mut self, eat: fn(&mut Self) -> bool, again: fn(&mut Self) -> R, next: fn(&mut Self) -> R) -> R {
         let at = self.at();
-        if self.eat_kw("not") {
-            let e = self.nested(Self::not_expr)?;
+        if eat(self) {
+            let e = self.nested(again)?;
             return Ok(node(Kind::Not(Box::new(e)), at));
         }
-        self.expr()
+        next(self)
     }
 
     /// An expression with assignment (right-associative).
@@ -297,38 +302,29 @@ impl Parser {
     }
 
     fn oror(&mut self) -> R {
-        let mut e = self.andand()?;
-        loop {
-            let at = self.at();
-            if !self.eat_punct("||") {
-                return Ok(e);
-            }
-            self.skip_newlines();
-            let r = self.andand()?;
-            e = node(Kind::Or(Box::new(e), Box::new(r)), at);
-        }
+        self.logical("||", Self::andand, |a, b| Kind::Or(Box::new(a), Box::new(b)))
     }
 
     fn andand(&mut self) -> R {
-        let mut e = self.bang()?;
+        self.logical("&&", Self::bang, |a, b| Kind::And(Box::new(a), Box::new(b)))
+    }
+
+    /// A left-associative chain of the short-circuit operator `op`.
+    fn logical(&mut self, op: &str, next: fn(&mut Self) -> R, make: fn(Node, Node) -> Kind) -> R {
+        let mut e = next(self)?;
         loop {
             let at = self.at();
-            if !self.eat_punct("&&") {
+            if !self.eat_punct(op) {
                 return Ok(e);
             }
             self.skip_newlines();
-            let r = self.bang()?;
-            e = node(Kind::And(Box::new(e), Box::new(r)), at);
+            let r = next(self)?;
+            e = node(make(e, r), at);
         }
     }
 
     fn bang(&mut self) -> R {
-        let at = self.at();
-        if self.eat_punct("!") {
-            let e = self.nested(Self::bang)?;
-            return Ok(node(Kind::Not(Box::new(e)), at));
-        }
-        self.equality()
+        self.negation(|p| p.eat_punct("!"), Self::bang, Self::equality)
     }
 
     fn equality(&mut self) -> R {

@@ -21,25 +21,10 @@ pub struct EppTemplate {
 pub fn parse_epp(source: &Source) -> Result<EppTemplate, ParseError> {
     let toks = lex_epp(&source.text, source.base()).map_err(|e| ParseError { message: e.message, span: e.span })?;
     let mut parser = Parser { toks, pos: 0, depth: 0 };
-    let params = if parser.eat_punct("|") { Some(parser.epp_parameters()?) } else { None };
+    let params = if parser.eat_punct("|") { Some(parser.pipe_parameters()?) } else { None };
     let body = parser.statements()?;
     if !parser.at_eof() {
         return Err(parser.unexpected("a statement"));
     }
     Ok(EppTemplate { params, body })
-}
-
-impl Parser {
-    /// The parameters after the opening `|`, through the closing `|`.
-    fn epp_parameters(&mut self) -> Result<Vec<Parameter>, ParseError> {
-        let mut params = Vec::new();
-        while !self.at_punct("|") {
-            params.push(self.parameter()?);
-            if !self.eat_punct(",") {
-                break;
-            }
-        }
-        self.expect_punct("|")?;
-        Ok(params)
-    }
 }
