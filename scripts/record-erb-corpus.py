@@ -74,7 +74,7 @@ def shape(name, code):
     if used(r"\.(each|join|flatten|sort|each_with_index|first|map|collect|select|reject|include\?|uniq|compact|length|size)") \
             or used(r"\.is_a\?\(Array\)") or re.search(r"Array\(\s*" + v, code):
         return "array"
-    if used(r"\s*(>|<|>=|<=|\+|-|\*)\s*\d") or used(r"\.to_i"):
+    if used(r"\s*(>|<|>=|<=|\+|-|\*)\s*\d") or used(r"\.to_i") or re.search(r"Integer\(\s*" + v, code):
         return "integer"
     return "string"
 

@@ -2,7 +2,7 @@
 class corpus_case {
   $dnsmasq_local_ip_real = 'dnsmasq_local_ip_real_value'
   $http_port_real = 'http_port_real_value'
-  $ipxe_timeout_real = 'ipxe_timeout_real_value'
+  $ipxe_timeout_real = 3
   $kernel_filename = 'kernel_filename_value'
   $ramdisk_collectors = 'ramdisk_collectors_value'
   $ramdisk_filename = 'ramdisk_filename_value'

@@ -4,7 +4,7 @@ class corpus_case {
   $backupdir = 'backupdir_value'
   $backupmethod = 'backupmethod_value'
   $backuppassword = 'backuppassword_value'
-  $backuprotate = 'backuprotate_value'
+  $backuprotate = 3
   $backupuser = 'backupuser_value'
   $delete_before_dump = 'delete_before_dump_value'
   $kernel = 'kernel_value'

@@ -16,7 +16,7 @@ class corpus_case {
   $lock_file = 'lock_file_value'
   $log_file = 'log_file_value'
   $log_format = 'log_format_value'
-  $max_connections = 'max_connections_value'
+  $max_connections = 3
   $numeric_ids = 'numeric_ids_value'
   $outgoing_chmod = 'outgoing_chmod_value'
   $path = 'path_value'
