@@ -22,7 +22,7 @@ fn render(pp: &Path, modules: &Path) -> Result<String, String> {
     let source = Source::new(pp.display().to_string(), text);
     let mut log = Collect::default();
     let env = Rc::new(Environment::bare(vec![modules.to_path_buf()]));
-    confer_puppet::apply_in(&source, &env, &mut log).map_err(|e| e.to_string())?;
+    confer_puppet::apply_in(&source, &env, None, &mut log).map_err(|e| e.to_string())?;
     log.events
         .iter()
         .find(|e| e.level == Level::Notice && e.scope.is_some())

@@ -46,7 +46,7 @@ fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
     // script passes that folder as `--modulepath`.
     let modules = pp.parent().map(|d| d.join("modules")).filter(|m| m.is_dir());
     let env = confer_puppet::environment::Environment::bare(modules.into_iter().collect());
-    let result = confer_puppet::apply_in(&source, &std::rc::Rc::new(env), &mut log);
+    let result = confer_puppet::apply_in(&source, &std::rc::Rc::new(env), None, &mut log);
     let lines: Vec<String> = log.events.iter().filter(|e| e.level >= Level::Notice).map(|e| e.to_string()).collect();
     // Template files are read by absolute path; Puppet's output was made
     // relative to the repository root by the regeneration script.
