@@ -1,0 +1,171 @@
+//! `--explain`: the tree of what a lookup searched, printed as Puppet's
+//! `Explainer` prints it (a merge of one branch prints only that branch;
+//! a node's outcome comes after its branches).
+
+use confer_core::Value;
+
+/// What a node of the tree stands for.
+#[derive(Debug)]
+pub enum Kind {
+    /// `Searching for "key"`.
+    Top(String),
+    /// A data provider: a layer or a hierarchy entry, with its configuration.
+    Provider(String, Option<String>),
+    /// A merge of several variants.
+    Merge(String, Option<Value>),
+    /// A data file, with the path as written in `hiera.yaml`.
+    Location(String, String),
+    /// `Interpolation on "…"`.
+    Interpolate(String),
+    /// `Invalid key "lookup_options"`.
+    InvalidKey(String),
+}
+
+/// The outcome recorded on a node.
+#[derive(Debug)]
+pub enum Outcome {
+    /// `Found key: "k" value: v`.
+    Found(String, Value),
+    /// `No such key: "k"`.
+    NotFound(String),
+    /// `Merged result: v`.
+    Result(Value),
+    /// `Path not found`.
+    LocationNotFound,
+}
+
+#[derive(Debug)]
+struct Node {
+    kind: Kind,
+    branches: Vec<usize>,
+    outcome: Option<Outcome>,
+}
+
+/// A lookup's explanation, built while it runs.
+#[derive(Debug, Default)]
+pub struct Explainer {
+    nodes: Vec<Node>,
+    roots: Vec<usize>,
+    stack: Vec<usize>,
+}
+
+impl Explainer {
+    /// Opens a node under the current one.
+    pub fn push(&mut self, kind: Kind) {
+        let id = self.nodes.len();
+        self.nodes.push(Node { kind, branches: Vec::new(), outcome: None });
+        match self.stack.last() {
+            Some(&parent) => self.nodes[parent].branches.push(id),
+            None => self.roots.push(id),
+        }
+        self.stack.push(id);
+    }
+
+    /// Closes the current node.
+    pub fn pop(&mut self) {
+        self.stack.pop();
+    }
+
+    /// Records the current node's outcome.
+    pub fn outcome(&mut self, outcome: Outcome) {
+        if let Some(&id) = self.stack.last() {
+            self.nodes[id].outcome = Some(outcome);
+        }
+    }
+
+    /// The explanation as Puppet prints it.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for &r in &self.roots {
+            self.dump(&mut out, r, "", "");
+        }
+        out
+    }
+
+    fn dump(&self, out: &mut String, id: usize, indent: &str, first: &str) {
+        let node = &self.nodes[id];
+        let inner = format!("{indent}  ");
+        match &node.kind {
+            Kind::Top(key) => {
+                out.push_str(&format!("{first}Searching for \"{key}\"\n"));
+                for &b in &node.branches {
+                    self.dump(out, b, &inner, &inner);
+                }
+            }
+            Kind::InvalidKey(key) => out.push_str(&format!("{first}Invalid key \"{key}\"\n")),
+            Kind::Provider(name, config) => {
+                out.push_str(&format!("{first}{name}\n"));
+                if let Some(c) = config {
+                    out.push_str(&format!("{inner}Using configuration \"{c}\"\n"));
+                }
+                for &b in &node.branches {
+                    self.dump(out, b, &inner, &inner);
+                }
+                self.dump_outcome(out, node, &inner);
+            }
+            Kind::Merge(strategy, options) => match node.branches.len() {
+                0 => {}
+                1 => self.dump(out, node.branches[0], indent, first),
+                _ => {
+                    out.push_str(&format!("{first}Merge strategy {strategy}\n"));
+                    if let Some(o) = options {
+                        out.push_str(&format!("{inner}Options: {}\n", dump_value(o, &inner)));
+                    }
+                    for &b in &node.branches {
+                        self.dump(out, b, &inner, &inner);
+                    }
+                    if let Some(Outcome::Result(v)) = &node.outcome {
+                        out.push_str(&format!("{inner}Merged result: {}\n", dump_value(v, &inner)));
+                    }
+                }
+            },
+            Kind::Location(path, original) => {
+                out.push_str(&format!("{indent}Path \"{path}\"\n"));
+                out.push_str(&format!("{inner}Original path: \"{original}\"\n"));
+                for &b in &node.branches {
+                    self.dump(out, b, &inner, &inner);
+                }
+                if matches!(node.outcome, Some(Outcome::LocationNotFound)) {
+                    out.push_str(&format!("{inner}Path not found\n"));
+                }
+                self.dump_outcome(out, node, &inner);
+            }
+            Kind::Interpolate(expr) => {
+                out.push_str(&format!("{first}Interpolation on \"{expr}\"\n"));
+                for &b in &node.branches {
+                    self.dump(out, b, &inner, &inner);
+                }
+            }
+        }
+    }
+
+    fn dump_outcome(&self, out: &mut String, node: &Node, indent: &str) {
+        match &node.outcome {
+            Some(Outcome::NotFound(key)) => out.push_str(&format!("{indent}No such key: \"{key}\"\n")),
+            Some(Outcome::Found(key, v)) => {
+                out.push_str(&format!("{indent}Found key: \"{key}\" value: {}\n", dump_value(v, indent)))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Puppet's `dump_value`: hashes and arrays one entry a line, scalars as
+/// Ruby's `inspect` shows them.
+pub fn dump_value(v: &Value, indent: &str) -> String {
+    let inner = format!("{indent}  ");
+    match v {
+        Value::Hash(h) if !h.is_empty() => {
+            let items: Vec<String> = h
+                .iter()
+                .map(|(k, v)| format!("{inner}{} => {}", dump_value(k, &inner), dump_value(v, &inner)))
+                .collect();
+            format!("{{\n{}\n{indent}}}", items.join(",\n"))
+        }
+        Value::Array(a) if !a.is_empty() => {
+            let items: Vec<String> = a.iter().map(|v| format!("{inner}{}", dump_value(v, &inner))).collect();
+            format!("[\n{}\n{indent}]", items.join(",\n"))
+        }
+        other => crate::ruby::inspect(other),
+    }
+}
