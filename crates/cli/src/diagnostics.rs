@@ -8,9 +8,10 @@ use codespan_reporting::term::{self, termcolor::StandardStream};
 use confer_puppet::error::PuppetError;
 use confer_puppet::span::Source;
 
-/// Prints `err` (which refers to `source`) to stderr.
-pub fn report(err: &PuppetError, source: &Source) {
-    eprintln!("Error: {err}");
+/// Prints `err` (which refers to `source`) to stderr; `suffix` follows
+/// Puppet's line (` on node N` for a compile).
+pub fn report(err: &PuppetError, source: &Source, suffix: &str) {
+    eprintln!("Error: {err}{suffix}");
     let Some(loc) = &err.location else {
         return;
     };

@@ -3,6 +3,7 @@
 
 mod cfengine;
 mod check;
+mod compile;
 mod diagnostics;
 mod puppet;
 

@@ -23,6 +23,11 @@ pub enum PuppetCommand {
     /// Check manifests for syntax errors, as `puppet parser validate` does.
     #[command(subcommand)]
     Parser(ParserCommand),
+    /// Compile a node's catalog and print it as JSON, as `puppet catalog
+    /// compile NODE --render-as json` does.
+    ///
+    /// Example: confer puppet compile --environment examples/env --facts examples/env/facts/web1.yaml
+    Compile(crate::compile::CompileArgs),
 }
 
 /// Arguments of `confer puppet apply`.
@@ -40,6 +45,9 @@ pub struct ApplyArgs {
     /// Also print `info` and `debug` messages.
     #[arg(short, long)]
     debug: bool,
+    /// Directories holding modules the manifest may use (`:`-separated).
+    #[arg(long, value_name = "DIR[:DIR…]")]
+    modulepath: Option<String>,
 }
 
 /// `confer puppet parser …`.
@@ -56,8 +64,31 @@ pub enum ParserCommand {
 }
 
 /// Prints events as Puppet does: notices on stdout, everything else on stderr.
-struct Console {
+pub struct Console {
     min_level: Level,
+}
+
+impl Console {
+    /// A console that shows warnings and errors only, as a compile run with
+    /// `--log_level warning` does.
+    pub fn errors_only() -> Console {
+        Console { min_level: Level::Warning }
+    }
+}
+
+/// Prints an error whose location may be in any file (a compile reads
+/// many): Puppet's line with `suffix` (` on node N`), then the excerpt of the
+/// file it names.
+pub fn report_located(err: &confer_puppet::error::PuppetError, suffix: &str) {
+    let source = err
+        .location
+        .as_ref()
+        .and_then(|loc| confer_puppet::files::read_text(std::path::Path::new(&loc.file)).ok().map(|t| (loc, t)))
+        .map(|(loc, text)| Source::new(loc.file.clone(), text));
+    match source {
+        Some(source) => report(err, &source, suffix),
+        None => eprintln!("Error: {err}{suffix}"),
+    }
 }
 
 impl Logger for Console {
@@ -103,14 +134,22 @@ pub fn run(cmd: PuppetCommand) -> ExitCode {
             } else {
                 Level::Notice
             };
-            match confer_puppet::apply(&source, &mut Console { min_level }) {
+            let env = std::rc::Rc::new(confer_puppet::environment::Environment::bare(crate::compile::split_path(
+                args.modulepath.as_deref(),
+            )));
+            match confer_puppet::apply_in(&source, &env, &mut Console { min_level }) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    report(&e, &source);
+                    if e.location.as_ref().is_some_and(|l| l.file != source.name) {
+                        report_located(&e, "");
+                    } else {
+                        report(&e, &source, "");
+                    }
                     ExitCode::FAILURE
                 }
             }
         }
+        PuppetCommand::Compile(args) => crate::compile::run(args),
         PuppetCommand::Parser(ParserCommand::Validate { files }) => {
             let mut ok = true;
             for path in files {
@@ -122,7 +161,7 @@ pub fn run(cmd: PuppetCommand) -> ExitCode {
                     }
                 };
                 if let Err(e) = confer_puppet::validate(&source) {
-                    report(&e, &source);
+                    report(&e, &source, "");
                     ok = false;
                 }
             }

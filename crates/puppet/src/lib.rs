@@ -2,12 +2,14 @@
 //! manifests.
 
 pub mod ast;
+pub mod catalog;
 pub mod environment;
 pub mod error;
 pub mod eval;
 pub mod files;
 pub mod lexer;
 pub mod log;
+pub mod node;
 pub mod parser;
 pub mod span;
 mod validate;
@@ -16,6 +18,10 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use error::{Phase, PuppetError};
+
+/// The Puppet version whose behaviour confer follows; `$serverversion` and
+/// `$clientversion` report it.
+pub const PUPPET_VERSION: &str = "7.23.0";
 use log::{Location, Logger};
 use span::Source;
 

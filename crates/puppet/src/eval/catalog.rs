@@ -15,7 +15,7 @@ use super::flow::{fail, settle, EvalResult};
 use super::functions::Call;
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
-use crate::ast::{AttributeOp, Definition, Expr, ExprKind, ResourceBody, ResourceForm};
+use crate::ast::{AttributeOp, Definition, Expr, ExprKind, RelationOp, ResourceBody, ResourceForm};
 use crate::log::{Level, LogEvent};
 use crate::span::Span;
 
@@ -72,17 +72,93 @@ pub(crate) fn is_resource_type(name: &str) -> bool {
 }
 
 /// A declared resource.
-struct Resource {
-    type_name: String,
-    title: String,
-    attributes: HashMap,
+pub(crate) struct Resource {
+    pub(crate) type_name: String,
+    pub(crate) title: String,
+    pub(crate) attributes: HashMap,
     /// The class or defined resource that declared it, as Puppet names it in
     /// resource paths (`Main`, `Foo::Bar`, `Mytype[title]`).
     container: String,
-    virtual_: bool,
-    span: Span,
+    pub(crate) virtual_: bool,
+    pub(crate) span: Span,
     /// The scope that declared it, where resource defaults are looked up.
     scope: Rc<Scope>,
+    /// Its tags, in the order Puppet adds them (an ordered set).
+    pub(crate) tags: Vec<String>,
+    /// Declared with `@@`.
+    pub(crate) exported: bool,
+    pub(crate) kind: ResourceKind,
+    /// The resource that contains it in the catalog graph: its scope's
+    /// resource, or for a class its stage.
+    pub(crate) container_index: Option<usize>,
+    /// The class that also contains it through `contain`.
+    pub(crate) contained_by: Option<usize>,
+    /// Whether the catalog gives its file and line (resources declared in
+    /// code; not included classes, nodes, or the catalog's own).
+    pub(crate) located: bool,
+    /// Whether its body has run and taken its scope's tags (classes,
+    /// nodes, defined resources; Puppet's `finish_evaluation`).
+    tags_settled: bool,
+}
+
+/// What a catalog resource is, as the catalog's `kind` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ResourceKind {
+    /// A built-in or module-provided (Ruby) type.
+    Compilable,
+    /// A defined type.
+    Defined,
+    /// A class declared resource-like (`class { 'x': }`).
+    Class,
+    /// An included class, a node, and the catalog's own classes.
+    Unknown,
+}
+
+/// Index of `Stage[main]`, which the catalog starts with.
+pub(crate) const STAGE_MAIN: usize = 0;
+/// Index of `Class[main]`, the top scope's resource.
+pub(crate) const CLASS_MAIN: usize = 2;
+
+/// A chaining arrow, evaluated when the catalog is finished: each source
+/// gets the targets in its `before` (`->`) or `notify` (`~>`) parameter.
+pub(crate) struct Relationship {
+    pub(crate) sources: Vec<Value>,
+    pub(crate) targets: Vec<Value>,
+    pub(crate) param: &'static str,
+    pub(crate) span: Span,
+}
+
+/// Whether `tag` is a valid Puppet tag (`[[:alnum:]_][[:alnum:]_:.-]*`).
+pub(crate) fn valid_tag(tag: &str) -> bool {
+    let mut chars = tag.chars();
+    chars.next().is_some_and(|c| c.is_alphanumeric() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
+}
+
+/// Adds `tag` (lower-cased) and, for a qualified one, its segments, as
+/// Puppet's `tag` does.
+pub(crate) fn add_tag(tags: &mut Vec<String>, tag: &str) {
+    let tag = tag.to_lowercase();
+    if tags.contains(&tag) {
+        return;
+    }
+    let segments: Vec<String> =
+        if tag.contains("::") { tag.split("::").map(str::to_string).collect() } else { Vec::new() };
+    tags.push(tag);
+    for s in segments {
+        if !tags.contains(&s) {
+            tags.push(s);
+        }
+    }
+}
+
+/// Adds the tags of `from` that `tags` lacks, in order.
+fn merge_tags(tags: &mut Vec<String>, from: &[String]) {
+    for t in from {
+        if !tags.contains(t) {
+            tags.push(t.clone());
+        }
+    }
 }
 
 /// A defined-type instance waiting to be evaluated; Puppet evaluates their
@@ -98,12 +174,17 @@ struct PendingDefine<'a> {
 /// The resources declared so far.
 #[derive(Default)]
 pub(crate) struct Catalog<'a> {
-    resources: Vec<Resource>,
+    pub(crate) resources: Vec<Resource>,
     /// `Type { attr => value }` defaults: the scope they were set in, the
     /// capitalised type, the attributes.
     defaults: Vec<(Rc<Scope>, String, HashMap)>,
     index: StdHashMap<(String, String), usize>,
     pending: VecDeque<PendingDefine<'a>>,
+    /// Chaining arrows, in the order they were evaluated.
+    pub(crate) relationships: Vec<Relationship>,
+    /// The names of the classes evaluated, in order (the catalog's
+    /// `classes`).
+    pub(crate) class_names: Vec<String>,
 }
 
 /// The resource references a value names: itself, or the elements of an
@@ -112,6 +193,17 @@ fn references(v: &Value) -> Vec<Value> {
     match v {
         Value::Array(items) => items.to_vec(),
         other => vec![other.clone()],
+    }
+}
+
+/// The resource references in a relationship's side: a reference, or the
+/// references in (nested) arrays; other values (undef, an empty
+/// collector) name nothing.
+fn flatten_references(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Array(items) => items.iter().flat_map(flatten_references).collect(),
+        Value::Type(_) => vec![v.clone()],
+        _ => Vec::new(),
     }
 }
 
@@ -151,13 +243,25 @@ pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResu
         let span = call.span;
         return Ok(call.ev.realize(&call.args, span));
     }
+    if call.name == "tag" {
+        let span = call.span;
+        return Ok(call.ev.tag_scope(&call.args, call.scope, span));
+    }
     if !matches!(call.name, "include" | "contain" | "require") {
         return Err(call);
     }
     let span = call.span;
+    let scope = call.scope.clone();
     Ok(class_names(&call.args, span).and_then(|names| {
         for name in names {
-            call.ev.declare_class(&name, None, span)?;
+            let index = call.ev.declare_class(&name, None, span, &scope)?;
+            if call.name == "contain" {
+                if let (Some(container), Some(index)) = (scope.resource(), index) {
+                    if container != index && container != CLASS_MAIN {
+                        call.ev.catalog.resources[index].contained_by = Some(container);
+                    }
+                }
+            }
         }
         Ok(Value::Undef)
     }))
@@ -174,8 +278,77 @@ impl<'a> Evaluator<'a> {
         self.classes.contains_key(&name.trim_start_matches("::").to_lowercase())
     }
 
+    /// Starts the catalog with what Puppet puts first: `Stage[main]`,
+    /// `Class[Settings]` and `Class[main]` (the top scope's resource).
+    pub(super) fn start_catalog(&mut self) {
+        let top = self.top.clone();
+        let mut main_params = HashMap::new();
+        main_params.insert(Value::from("name"), Value::from("main"));
+        for (type_name, title, tags, params, container) in [
+            ("Stage", "main", vec!["stage"], main_params.clone(), None),
+            ("Class", "Settings", vec!["class", "settings"], HashMap::new(), Some(STAGE_MAIN)),
+            ("Class", "main", vec!["class"], main_params, Some(STAGE_MAIN)),
+        ] {
+            self.catalog.index.insert((type_name.to_string(), title.to_string()), self.catalog.resources.len());
+            self.catalog.resources.push(Resource {
+                type_name: type_name.into(),
+                title: title.into(),
+                attributes: params,
+                container: "Main".into(),
+                virtual_: false,
+                span: Span::default(),
+                scope: top.clone(),
+                tags: tags.into_iter().map(String::from).collect(),
+                exported: false,
+                kind: if type_name == "Stage" { ResourceKind::Compilable } else { ResourceKind::Unknown },
+                container_index: container,
+                contained_by: None,
+                located: false,
+                tags_settled: true,
+            });
+        }
+        self.catalog.class_names.push("settings".into());
+        top.set_resource(CLASS_MAIN);
+    }
+
+    /// `tag('a', …)`: tags the resource of the scope it is called in.
+    fn tag_scope(&mut self, args: &[Value], scope: &Rc<Scope>, span: Span) -> EvalResult {
+        let index = scope.resource().unwrap_or(CLASS_MAIN);
+        for a in args.iter().flat_map(references) {
+            let tag = to_s(&a);
+            if !valid_tag(&tag) {
+                return Err(fail(span, format!("Invalid tag '{}'", tag.to_lowercase())));
+            }
+            add_tag(&mut self.catalog.resources[index].tags, &tag);
+        }
+        Ok(Value::Undef)
+    }
+
+    /// Gives the resource `index` the tags of the resource of the scope it
+    /// was declared in, once (Puppet's `add_scope_tags`): classes, nodes and
+    /// defined resources when their body runs, other resources when the
+    /// catalog is finished.
+    pub(super) fn settle_tags(&mut self, index: usize) {
+        if self.catalog.resources[index].tags_settled {
+            return;
+        }
+        self.catalog.resources[index].tags_settled = true;
+        let Some(from) = self.catalog.resources[index].scope.resource().filter(|&f| f != index) else {
+            return;
+        };
+        let from_tags = self.catalog.resources[from].tags.clone();
+        merge_tags(&mut self.catalog.resources[index].tags, &from_tags);
+    }
+
     /// Evaluates a class once; declaring it again with parameters is an error.
-    pub(crate) fn declare_class(&mut self, name: &str, params: Option<HashMap>, span: Span) -> EvalResult<()> {
+    /// Returns the class's catalog resource.
+    pub(crate) fn declare_class(
+        &mut self,
+        name: &str,
+        params: Option<HashMap>,
+        span: Span,
+        from: &Rc<Scope>,
+    ) -> EvalResult<Option<usize>> {
         let key = name.trim_start_matches("::").to_lowercase();
         if self.classes.contains_key(&key) {
             if params.is_some() {
@@ -184,14 +357,15 @@ impl<'a> Evaluator<'a> {
                     format!("Duplicate declaration: Class[{}] is already declared", capitalize_segments(&key)),
                 ));
             }
-            return Ok(());
+            let cap = capitalize_segments(&key);
+            return Ok(self.catalog.index.get(&("Class".to_string(), cap)).copied());
         }
         let Some(def) = self.class_def(&key, span)? else {
             return Err(fail(span, format!("Could not find class ::{key}")));
         };
         let parent_scope = match &def.parent {
             Some(parent) => {
-                self.declare_class(parent, None, span)?;
+                self.declare_class(parent, None, span, from)?;
                 self.classes.get(&parent.trim_start_matches("::").to_lowercase()).cloned()
             }
             None => None,
@@ -199,12 +373,84 @@ impl<'a> Evaluator<'a> {
         self.enter(span)?;
         let scope = Scope::new(ScopeKind::Class(key.clone()), Some(parent_scope.unwrap_or_else(|| self.top.clone())));
         self.classes.insert(key.clone(), scope.clone());
+        self.catalog.class_names.push(key.clone());
         let label = format!("Class[{}]", capitalize_segments(&key));
-        let result = self
-            .bind_class_like(&def.params, params.unwrap_or_default(), &scope, &label, &key, span)
-            .and_then(|()| self.eval_block(&def.body, &scope).map(|_| ()).map_err(settle));
+        let index = self.add_class_resource(&key, params.as_ref(), span, from);
+        scope.set_resource(index);
+        let result = self.bind_class_like(&def.params, params.unwrap_or_default(), &scope, &label, &key, span);
+        let result = result.and_then(|()| {
+            let stage = self.stage_of(index, span)?;
+            self.catalog.resources[index].container_index = Some(stage);
+            self.record_parameters(index, &def.params, &scope);
+            self.settle_tags(index);
+            self.eval_block(&def.body, &scope).map(|_| ()).map_err(settle)
+        });
         self.leave();
-        result
+        result.map(|()| Some(index))
+    }
+
+    /// Adds `Class[Name]` to the catalog: given parameters first, the
+    /// defaults are added once bound.
+    fn add_class_resource(&mut self, key: &str, params: Option<&HashMap>, span: Span, from: &Rc<Scope>) -> usize {
+        let title = capitalize_segments(key);
+        let mut tags = Vec::new();
+        add_tag(&mut tags, "class");
+        add_tag(&mut tags, key);
+        let index = self.catalog.resources.len();
+        self.catalog.index.insert(("Class".to_string(), title.clone()), index);
+        self.catalog.resources.push(Resource {
+            type_name: "Class".into(),
+            title: title.clone(),
+            attributes: params.cloned().unwrap_or_default(),
+            container: title,
+            virtual_: false,
+            span,
+            scope: from.clone(),
+            tags,
+            exported: false,
+            kind: if params.is_some() { ResourceKind::Class } else { ResourceKind::Unknown },
+            container_index: Some(STAGE_MAIN),
+            contained_by: None,
+            located: params.is_some(),
+            tags_settled: false,
+        });
+        index
+    }
+
+    /// The stage a class resource is in: its `stage` parameter, or main.
+    fn stage_of(&mut self, index: usize, span: Span) -> EvalResult<usize> {
+        let stage = match self.catalog.resources[index].attributes.get(&Value::from("stage")) {
+            None | Some(Value::Undef) => return Ok(STAGE_MAIN),
+            Some(v) => to_s(v),
+        };
+        match self.catalog.index.get(&("Stage".to_string(), stage.clone())) {
+            Some(&i) => Ok(i),
+            None => {
+                let r = &self.catalog.resources[index];
+                Err(fail(span, format!("Could not find stage {stage} specified by {}[{}]", r.type_name, r.title)))
+            }
+        }
+    }
+
+    /// Records a class's or defined resource's bound parameters after the
+    /// ones given: the defaults, in declaration order, except undef ones.
+    fn record_parameters(&mut self, index: usize, params: &'a [crate::ast::Parameter], scope: &Rc<Scope>) {
+        let attributes = &mut self.catalog.resources[index].attributes;
+        for p in params {
+            let key = Value::from(p.name.as_str());
+            if attributes.contains_key(&key) {
+                if let Some(v) = scope.lookup_own(&p.name) {
+                    attributes.insert(key, v);
+                }
+                continue;
+            }
+            match scope.lookup_own(&p.name) {
+                None | Some(Value::Undef) => {}
+                Some(v) => {
+                    attributes.insert(key, v);
+                }
+            }
+        }
     }
 
     fn bind_class_like(
@@ -223,21 +469,85 @@ impl<'a> Evaluator<'a> {
         self.bind_params(params, Args::Named(args), scope, &Binder::Container(label), span)
     }
 
-    /// Evaluates the node definition that applies: confer has no host name, so
-    /// that is `node default`.
+    /// Evaluates the node definition that applies to the node being
+    /// compiled: one naming it, else the first whose regexp matches it, else
+    /// `node default`. `puppet apply` of a file has no node name, so there
+    /// only `default` applies.
     pub(super) fn evaluate_node(&mut self, top: &Rc<Scope>) -> EvalResult<()> {
         if self.defs.nodes.is_empty() {
             return Ok(());
         }
-        let node =
-            self.defs.nodes.iter().copied().find(|n| n.matchers.iter().any(|m| matches!(m.kind, ExprKind::Default)));
-        let Some(node) = node else {
+        let Some((node, name)) = self.matching_node() else {
             let span = self.defs.nodes[0].matchers.first().map_or_else(Span::default, |m| m.span);
-            return Err(fail(span, "Could not find node statement with name 'default'"));
+            let wanted = self.node_name.clone().unwrap_or_else(|| "default".into());
+            let message = if self.node_name.is_some() {
+                format!("Could not find node statement with name 'default' or '{wanted}'")
+            } else {
+                "Could not find node statement with name 'default'".to_string()
+            };
+            return Err(fail(span, message));
         };
-        let scope = Scope::new(ScopeKind::Node("default".into()), Some(top.clone()));
+        let scope = Scope::new(ScopeKind::Node(name.clone()), Some(top.clone()));
+        let mut tags = Vec::new();
+        add_tag(&mut tags, "node");
+        if valid_tag(&name) {
+            add_tag(&mut tags, &name);
+        }
+        let index = self.catalog.resources.len();
+        self.catalog.index.insert(("Node".to_string(), name.clone()), index);
+        self.catalog.resources.push(Resource {
+            type_name: "Node".into(),
+            title: name.clone(),
+            attributes: HashMap::new(),
+            container: "Main".into(),
+            virtual_: false,
+            span: node.matchers.first().map_or_else(Span::default, |m| m.span),
+            scope: top.clone(),
+            tags,
+            exported: false,
+            kind: ResourceKind::Unknown,
+            container_index: Some(CLASS_MAIN),
+            contained_by: None,
+            located: false,
+            tags_settled: false,
+        });
+        self.catalog.class_names.push(name.to_lowercase());
+        scope.set_resource(index);
+        self.settle_tags(index);
         self.eval_block(&node.body, &scope)?;
         Ok(())
+    }
+
+    /// The node definition for this node and the name it matched by.
+    fn matching_node(&self) -> Option<(&'a crate::ast::NodeDef, String)> {
+        let nodes = &self.defs.nodes;
+        if let Some(wanted) = &self.node_name {
+            for node in nodes {
+                for m in &node.matchers {
+                    let name = match &m.kind {
+                        ExprKind::String(s) | ExprKind::BareWord(s) => s,
+                        _ => continue,
+                    };
+                    if name.eq_ignore_ascii_case(wanted) {
+                        return Some((node, name.to_lowercase()));
+                    }
+                }
+            }
+            for node in nodes {
+                for m in &node.matchers {
+                    if let ExprKind::Regex(src) = &m.kind {
+                        if confer_core::Regexp::new(src).is_ok_and(|re| re.is_match(wanted)) {
+                            return Some((node, format!("/{src}/")));
+                        }
+                    }
+                }
+            }
+        }
+        nodes
+            .iter()
+            .copied()
+            .find(|n| n.matchers.iter().any(|m| matches!(m.kind, ExprKind::Default)))
+            .map(|n| (n, "default".to_string()))
     }
 
     /// Evaluates queued defined resources, including any they declare in turn.
@@ -245,11 +555,21 @@ impl<'a> Evaluator<'a> {
         while let Some(p) = self.catalog.pending.pop_front() {
             self.enter(p.container_span)?;
             let scope = Scope::new(ScopeKind::Resource(p.type_name.clone(), p.title.clone()), Some(self.top.clone()));
+            let index = self.catalog.index.get(&(p.type_name.clone(), p.title.clone())).copied();
+            if let Some(index) = index {
+                scope.set_resource(index);
+            }
             let label = format!("{}[{}]", p.type_name, p.title);
             let result = self
                 .bind_class_like(&p.def.params, p.args, &scope, &label, &p.title, p.container_span)
                 .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))
-                .and_then(|()| self.eval_block(&p.def.body, &scope).map_err(settle));
+                .and_then(|()| {
+                    if let Some(index) = index {
+                        self.record_parameters(index, &p.def.params, &scope);
+                        self.settle_tags(index);
+                    }
+                    self.eval_block(&p.def.body, &scope).map_err(settle)
+                });
             self.leave();
             result?;
         }
@@ -315,8 +635,15 @@ impl<'a> Evaluator<'a> {
         form: ResourceForm,
         type_expr: &'a Expr,
         bodies: &'a [ResourceBody],
+        span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult {
+        if form == ResourceForm::Exported {
+            self.warn(
+                span,
+                "You cannot collect exported resources without storeconfigs being set; the export is ignored".into(),
+            );
+        }
         let type_name = match &type_expr.kind {
             ExprKind::BareWord(n) | ExprKind::TypeRef(n) => n.trim_start_matches("::").to_lowercase(),
             _ => match self.eval(type_expr, scope)? {
@@ -343,7 +670,7 @@ impl<'a> Evaluator<'a> {
                     ));
                 };
                 if type_name == "class" {
-                    self.declare_class(&title, Some(attrs.clone()), body.span)
+                    self.declare_class(&title, Some(attrs.clone()), body.span, scope)
                         .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))?;
                     refs.push(Value::from_type(Type::Class(Some(title.to_lowercase().into()))));
                     continue;
@@ -383,6 +710,21 @@ impl<'a> Evaluator<'a> {
             ));
         }
         let virtual_ = form != ResourceForm::Regular;
+        let exported = form == ResourceForm::Exported;
+        let mut tags = Vec::new();
+        if let Some(given) = attributes.get(&Value::from("tag")) {
+            for t in references(given) {
+                let t = to_s(&t);
+                if !valid_tag(&t) {
+                    return Err(fail(span, format!("Invalid tag '{}'", t.to_lowercase())));
+                }
+                add_tag(&mut tags, &t);
+            }
+        }
+        add_tag(&mut tags, type_name);
+        if valid_tag(title) {
+            add_tag(&mut tags, title);
+        }
         if let (Some(def), false) = (define, virtual_) {
             self.catalog.pending.push_back(PendingDefine {
                 def,
@@ -401,6 +743,14 @@ impl<'a> Evaluator<'a> {
             virtual_,
             span,
             scope: scope.clone(),
+            tags,
+            exported,
+            kind: if define.is_some() { ResourceKind::Defined } else { ResourceKind::Compilable },
+            // Stages stand beside the classes they hold, in no container.
+            container_index: (type_name != "stage").then(|| scope.resource().unwrap_or(CLASS_MAIN)),
+            contained_by: None,
+            located: true,
+            tags_settled: false,
         });
         Ok(())
     }
@@ -423,7 +773,7 @@ impl<'a> Evaluator<'a> {
 
     /// Gives each resource the defaults of the scopes around it for the
     /// attributes it does not set itself; the nearest scope wins.
-    fn apply_resource_defaults(&mut self) {
+    pub(super) fn apply_resource_defaults(&mut self) {
         let defaults = std::mem::take(&mut self.catalog.defaults);
         for r in &mut self.catalog.resources {
             let mut scope = Some(r.scope.clone());
@@ -464,17 +814,48 @@ impl<'a> Evaluator<'a> {
         Ok(Value::Undef)
     }
 
-    /// The catalog index of the resource a `Type['title']` value refers to.
-    fn declared_index(&self, r: &Value) -> Option<usize> {
+    /// The catalog index of the resource a `Type['title']` (or
+    /// `Class['name']`) value refers to.
+    pub(crate) fn declared_index(&self, r: &Value) -> Option<usize> {
         match r {
             Value::Type(t) => match &**t {
+                Type::Resource { type_name: Some(n), title: Some(title) } if n.eq_ignore_ascii_case("class") => {
+                    self.catalog.index.get(&("Class".to_string(), capitalize_segments(title))).copied()
+                }
                 Type::Resource { type_name: Some(n), title: Some(title) } => {
                     self.catalog.index.get(&(n.to_string(), title.to_string())).copied()
+                }
+                Type::Class(Some(name)) => {
+                    self.catalog.index.get(&("Class".to_string(), capitalize_segments(name))).copied()
                 }
                 _ => None,
             },
             _ => None,
         }
+    }
+
+    /// `a -> b`, `a ~> b`, `a <- b`, `a <~ b`: recorded, and made into
+    /// `before`/`notify` parameters when the catalog is finished. The value
+    /// is the right side, so that arrows chain.
+    pub(super) fn eval_relationship(
+        &mut self,
+        op: RelationOp,
+        lhs: &'a Expr,
+        rhs: &'a Expr,
+        span: Span,
+        scope: &Rc<Scope>,
+    ) -> EvalResult {
+        let left = self.eval(lhs, scope)?;
+        let right = self.eval(rhs, scope)?;
+        let (left_refs, right_refs) = (flatten_references(&left), flatten_references(&right));
+        let (sources, targets, param) = match op {
+            RelationOp::Before => (left_refs, right_refs, "before"),
+            RelationOp::Notify => (left_refs, right_refs, "notify"),
+            RelationOp::Require => (right_refs, left_refs, "before"),
+            RelationOp::Subscribe => (right_refs, left_refs, "notify"),
+        };
+        self.catalog.relationships.push(Relationship { sources, targets, param, span });
+        Ok(right)
     }
 
     /// Turns a virtual resource into a real one (queueing a defined type's
@@ -545,6 +926,7 @@ impl<'a> Evaluator<'a> {
             return Err(fail(type_ref.span, "A collector needs a resource type"));
         };
         let cap = capitalize_segments(name);
+        let mut collected = Vec::new();
         for i in 0..self.catalog.resources.len() {
             if self.catalog.resources[i].type_name != cap {
                 continue;
@@ -557,10 +939,14 @@ impl<'a> Evaluator<'a> {
                 // The collector's block overrides what the resource set.
                 let res = &mut self.catalog.resources[i];
                 res.attributes.extend(overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
+                collected.push(Value::from_type(Type::Resource {
+                    type_name: Some(res.type_name.as_str().into()),
+                    title: Some(res.title.as_str().into()),
+                }));
                 self.make_real(i);
             }
         }
-        Ok(Value::Undef)
+        Ok(Value::array(collected))
     }
 
     fn query_matches(&mut self, q: &'a Expr, index: usize, scope: &Rc<Scope>) -> EvalResult<bool> {

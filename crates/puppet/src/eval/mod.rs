@@ -6,6 +6,9 @@ mod arithmetic;
 mod autoload;
 mod calls;
 mod catalog;
+mod compile;
+
+pub use compile::compile;
 mod control;
 mod definitions;
 mod flow;
@@ -99,6 +102,9 @@ pub(crate) struct Evaluator<'a> {
     loaded_files: HashSet<std::path::PathBuf>,
     /// Where modules are found.
     pub(crate) env: Rc<Environment>,
+    /// The node being compiled; `None` for `puppet apply` of a file, where
+    /// only `node default` applies.
+    node_name: Option<String>,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
@@ -123,6 +129,7 @@ impl<'a> Evaluator<'a> {
             arena,
             loaded_files: HashSet::new(),
             env,
+            node_name: None,
             logger,
             top: Scope::new(ScopeKind::Top, None),
             defs: Definitions::default(),
@@ -136,9 +143,11 @@ impl<'a> Evaluator<'a> {
     /// Top-level code, then the matching node, then defined resources, then what
     /// applying the catalog prints.
     fn run(&mut self, program: &'a Program, top: &Rc<Scope>) -> EvalResult<()> {
+        self.start_catalog();
         self.eval_block(&program.body, top)?;
         self.evaluate_node(top)?;
         self.evaluate_pending_resources()?;
+        self.finish_catalog()?;
         self.report_catalog();
         Ok(())
     }
@@ -267,10 +276,7 @@ impl<'a> Evaluator<'a> {
                 self.assign(target, v.clone(), scope)?;
                 Ok(v)
             }
-            ExprKind::Relationship { lhs, rhs, .. } => {
-                self.eval(lhs, scope)?;
-                self.eval(rhs, scope)
-            }
+            ExprKind::Relationship { op, lhs, rhs } => self.eval_relationship(*op, lhs, rhs, span, scope),
             ExprKind::Paren(inner) => self.eval(inner, scope),
             ExprKind::If { cond, then_body, else_body } => {
                 self.eval_if(cond, then_body, else_body.as_deref(), false, scope)
@@ -290,7 +296,7 @@ impl<'a> Evaluator<'a> {
             | ExprKind::PlanDef(_)
             | ExprKind::NodeDef(_)
             | ExprKind::TypeAlias { .. } => Ok(Value::Undef),
-            ExprKind::Resource { form, type_name, bodies } => self.eval_resource(*form, type_name, bodies, scope),
+            ExprKind::Resource { form, type_name, bodies } => self.eval_resource(*form, type_name, bodies, span, scope),
             ExprKind::ResourceDefaults { type_ref, ops } => self.eval_resource_defaults(type_ref, ops, scope),
             ExprKind::ResourceOverride { reference, ops } => self.eval_resource_override(reference, ops, scope),
             ExprKind::Collector { type_ref, query, ops, .. } => {

@@ -3,7 +3,7 @@
 //! `$0..$n` live in an ephemeral layer that `if`, `unless`, `case` and selectors
 //! save and restore.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -37,6 +37,10 @@ pub struct Scope {
     pub parent: Option<Rc<Scope>>,
     vars: RefCell<HashMap<String, Value>>,
     matches: RefCell<Option<MatchData>>,
+    /// The catalog resource this scope evaluates (a class, node or defined
+    /// resource): what resources declared here are contained in and take
+    /// their tags from. Local scopes use their parent's.
+    resource: Cell<Option<usize>>,
 }
 
 /// Why an assignment was refused.
@@ -49,7 +53,28 @@ pub enum AssignError {
 impl Scope {
     /// A new scope inheriting from `parent`.
     pub fn new(kind: ScopeKind, parent: Option<Rc<Scope>>) -> Rc<Scope> {
-        Rc::new(Scope { kind, parent, vars: RefCell::new(HashMap::new()), matches: RefCell::new(None) })
+        Rc::new(Scope {
+            kind,
+            parent,
+            vars: RefCell::new(HashMap::new()),
+            matches: RefCell::new(None),
+            resource: Cell::new(None),
+        })
+    }
+
+    /// Records the catalog resource this scope evaluates.
+    pub fn set_resource(&self, index: usize) {
+        self.resource.set(Some(index));
+    }
+
+    /// The catalog resource of this scope or, for a local scope, of the
+    /// nearest enclosing one that has one.
+    pub fn resource(&self) -> Option<usize> {
+        match (self.resource.get(), &self.kind) {
+            (Some(i), _) => Some(i),
+            (None, ScopeKind::Local) => self.parent.as_ref().and_then(|p| p.resource()),
+            (None, _) => None,
+        }
     }
 
     /// The label `notice` prints: the nearest class, node or resource scope.

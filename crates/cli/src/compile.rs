@@ -1,0 +1,77 @@
+//! `confer puppet compile`: a node's catalog from an environment, its
+//! modules and the node's facts, printed as `puppet catalog compile
+//! --render-as json` prints it.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::rc::Rc;
+
+use clap::Args;
+use confer_puppet::environment::Environment;
+use confer_puppet::node::Node;
+
+use crate::puppet::{report_located, Console};
+
+/// Arguments of `confer puppet compile`.
+#[derive(Args)]
+pub struct CompileArgs {
+    /// The node to compile for; by default the facts' name (certname).
+    node: Option<String>,
+    /// The environment directory: `manifests/`, `modules/`,
+    /// `environment.conf`, `hiera.yaml`, `data/`.
+    #[arg(long, value_name = "DIR")]
+    environment: PathBuf,
+    /// Base module directories, searched after the environment's own
+    /// (`:`-separated, as Puppet's `basemodulepath`).
+    #[arg(long, value_name = "DIR[:DIR…]")]
+    modulepath: Option<String>,
+    /// The node's facts: Puppet's cached facts YAML, or `facter -y`/`facter
+    /// -j` output. Without it, a core set is gathered on this machine.
+    #[arg(long, value_name = "FILE")]
+    facts: Option<PathBuf>,
+}
+
+/// `:`-separated directories.
+pub fn split_path(path: Option<&str>) -> Vec<PathBuf> {
+    path.map(|p| p.split(':').filter(|d| !d.is_empty()).map(PathBuf::from).collect()).unwrap_or_default()
+}
+
+/// Reads the facts file, or gathers the local machine's facts.
+pub fn load_facts(path: Option<&PathBuf>) -> Result<confer_facts::Facts, ExitCode> {
+    match path {
+        Some(p) => confer_facts::load(p).map_err(|e| {
+            eprintln!("Error: {e}");
+            ExitCode::FAILURE
+        }),
+        None => Ok(confer_facts::gather()),
+    }
+}
+
+/// Runs `confer puppet compile`.
+pub fn run(args: CompileArgs) -> ExitCode {
+    let base = split_path(args.modulepath.as_deref());
+    let env = match Environment::load(&args.environment, &base) {
+        Ok(env) => Rc::new(env),
+        Err(e) => {
+            eprintln!("Error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let facts = match load_facts(args.facts.as_ref()) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let name = args.node.unwrap_or_else(|| facts.name.clone());
+    let node = Node::new(name.clone(), facts.values);
+    let mut console = Console::errors_only();
+    match confer_puppet::eval::compile(&env, &node, &mut console) {
+        Ok(catalog) => {
+            println!("{}", confer_puppet::catalog::to_json(&catalog));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            report_located(&e, &format!(" on node {name}"));
+            ExitCode::FAILURE
+        }
+    }
+}

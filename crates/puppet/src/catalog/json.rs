@@ -1,0 +1,168 @@
+//! The JSON text of a catalog, as Puppet's JSON generator writes it: keys in
+//! Puppet's order, no spaces, strings with only the escapes JSON requires.
+
+use std::fmt::Write;
+
+use confer_core::value::to_s;
+use confer_core::{Type, Value};
+
+use super::Catalog;
+
+/// The catalog as `puppet catalog compile --render-as json` prints it.
+pub fn to_json(c: &Catalog) -> String {
+    let mut out = String::with_capacity(256 + c.resources.len() * 256);
+    out.push_str("{\"tags\":");
+    string_array(&mut out, &c.tags);
+    out.push_str(",\"name\":");
+    string(&mut out, &c.name);
+    let _ = write!(out, ",\"version\":{},\"code_id\":null,\"catalog_uuid\":", c.version);
+    string(&mut out, &c.catalog_uuid);
+    out.push_str(",\"catalog_format\":2,\"environment\":");
+    string(&mut out, &c.environment);
+    out.push_str(",\"resources\":[");
+    for (i, r) in c.resources.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"type\":");
+        string(&mut out, &r.type_name);
+        out.push_str(",\"title\":");
+        string(&mut out, &r.title);
+        out.push_str(",\"tags\":");
+        string_array(&mut out, &r.tags);
+        if let (Some(file), Some(line)) = (&r.file, r.line) {
+            out.push_str(",\"file\":");
+            string(&mut out, file);
+            let _ = write!(out, ",\"line\":{line}");
+        }
+        let _ = write!(out, ",\"exported\":{},\"kind\":\"{}\"", r.exported, r.kind);
+        if !r.parameters.is_empty() {
+            out.push_str(",\"parameters\":{");
+            for (j, (k, v)) in r.parameters.iter().enumerate() {
+                if j > 0 {
+                    out.push(',');
+                }
+                string(&mut out, k);
+                out.push(':');
+                value(&mut out, v);
+            }
+            out.push('}');
+        }
+        out.push('}');
+    }
+    out.push_str("],\"edges\":[");
+    for (i, &(from, to)) in c.edges.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"source\":");
+        string(&mut out, &c.resources[from].reference());
+        out.push_str(",\"target\":");
+        string(&mut out, &c.resources[to].reference());
+        out.push('}');
+    }
+    out.push_str("],\"classes\":");
+    string_array(&mut out, &c.classes);
+    out.push('}');
+    out
+}
+
+fn string_array(out: &mut String, items: &[String]) {
+    out.push('[');
+    for (i, s) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        string(out, s);
+    }
+    out.push(']');
+}
+
+/// A parameter value as the catalog carries it: data as JSON, a resource
+/// reference as its `Type[title]` text, other rich values as their string
+/// form. A Sensitive value is never written in clear (see
+/// docs/deviations.md: Puppet writes it unwrapped).
+fn value(out: &mut String, v: &Value) {
+    match v {
+        Value::Undef => out.push_str("null"),
+        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Integer(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Value::Float(f) if f.is_finite() => out.push_str(&confer_core::float::ruby_float_to_s(*f)),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Hash(map) => {
+            out.push('{');
+            for (i, (k, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                string(out, &to_s(k));
+                out.push(':');
+                value(out, item);
+            }
+            out.push('}');
+        }
+        Value::Sensitive(_) => string(out, "Sensitive [value redacted]"),
+        Value::Type(t) => match &**t {
+            Type::Resource { type_name: Some(ty), title: Some(title) } => string(out, &format!("{ty}[{title}]")),
+            Type::Class(Some(name)) => string(out, &format!("Class[{}]", capitalize(name))),
+            other => string(out, &other.to_string()),
+        },
+        other => string(out, &to_s(other)),
+    }
+}
+
+fn capitalize(name: &str) -> String {
+    confer_core::types::params::capitalize_segments(name)
+}
+
+/// A JSON string: `"` and `\` escaped, control characters as Ruby's JSON
+/// writes them, everything else (`/`, non-ASCII) as it is.
+fn string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_keep_slashes_and_escape_controls() {
+        let mut out = String::new();
+        string(&mut out, "/tmp/x \"q\"\n\u{1}é");
+        assert_eq!(out, "\"/tmp/x \\\"q\\\"\\n\\u0001é\"");
+    }
+
+    #[test]
+    fn sensitive_values_are_redacted() {
+        let mut out = String::new();
+        value(&mut out, &Value::Sensitive(std::sync::Arc::new(Value::from("secret"))));
+        assert!(!out.contains("secret"));
+    }
+}

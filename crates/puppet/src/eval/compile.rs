@@ -1,0 +1,247 @@
+//! Compiling a node's catalog, as `puppet catalog compile` does: the
+//! environment's main manifests with the node's facts in the top scope, the
+//! node definition that matches, the defined resources they declare; then
+//! the relationships and tags are settled and the catalog is built.
+
+use std::rc::Rc;
+
+use confer_core::types::params::capitalize_segments;
+use confer_core::Value;
+use typed_arena::Arena;
+
+use super::catalog::ResourceKind;
+use super::flow::{fail, EvalResult, Flow};
+use super::Evaluator;
+use crate::catalog::{self, Catalog};
+use crate::environment::Environment;
+use crate::error::{Phase, PuppetError};
+use crate::log::Logger;
+use crate::node::Node;
+use crate::span::{SourceMap, Span};
+
+/// Compiles the catalog of `node` in `env`.
+pub fn compile(env: &Rc<Environment>, node: &Node, logger: &mut dyn Logger) -> Result<Catalog, PuppetError> {
+    let arena = Arena::new();
+    let mut ev = Evaluator::new(SourceMap::default(), &arena, env.clone(), logger);
+    ev.node_name = Some(node.name.clone());
+    let result = ev.compile_node(node);
+    result.map_err(|flow| ev.to_error(flow))
+}
+
+impl<'a> Evaluator<'a> {
+    fn compile_node(&mut self, node: &Node) -> EvalResult<Catalog> {
+        self.bind_top_scope(node);
+        self.start_catalog();
+        let mut programs = Vec::new();
+        for path in self.env.manifest_files() {
+            if let Some(program) = self.load_main_manifest(&path)? {
+                programs.push(program);
+            }
+        }
+        let top = self.top.clone();
+        for program in programs {
+            self.eval_block(&program.body, &top)?;
+        }
+        self.evaluate_node(&top)?;
+        self.evaluate_pending_resources()?;
+        self.finish_catalog()?;
+        Ok(self.build_catalog(node))
+    }
+
+    /// Reads one main manifest file, adding its definitions; its top-level
+    /// code is run by the caller once every main manifest is read.
+    fn load_main_manifest(&mut self, path: &std::path::Path) -> EvalResult<Option<&'a crate::ast::Program>> {
+        if !self.loaded_files.insert(path.to_path_buf()) {
+            return Ok(None);
+        }
+        let text = crate::files::read_text(path)
+            .map_err(|e| fail(Span::default(), format!("Could not read file {}: {e}", path.display())))?;
+        let Some(source) = self.sources.add(path.display().to_string(), text) else {
+            return Err(fail(Span::default(), "The manifests read are larger than confer can hold"));
+        };
+        let (program, warnings) = crate::validate_with_warnings(&source).map_err(Flow::from_error)?;
+        for w in warnings {
+            self.logger.log(w);
+        }
+        let program = self.arena.alloc(program);
+        self.defs.collect_definitions(program);
+        Ok(Some(program))
+    }
+
+    /// The top scope of a compile: every fact as a variable, `$facts`,
+    /// `$trusted`, `$server_facts`, `$environment`, `$clientcert`, and the
+    /// `settings` class's variables.
+    fn bind_top_scope(&mut self, node: &Node) {
+        let top = self.top.clone();
+        if let Value::Hash(facts) = &node.facts {
+            for (k, v) in facts.iter() {
+                if let Value::String(name) = k {
+                    if is_variable_name(name) && !matches!(&**name, "facts" | "trusted" | "server_facts") {
+                        let _ = top.assign(name, v.clone());
+                    }
+                }
+            }
+        }
+        let env_name = self.env.name.clone();
+        let _ = top.assign("facts", node.facts.clone());
+        let _ = top.assign("trusted", node.trusted());
+        let _ = top.assign("server_facts", node.server_facts(&env_name));
+        let _ = top.assign("environment", Value::from(env_name.as_str()));
+        if node.fact("clientcert").is_none() {
+            let _ = top.assign("clientcert", Value::from(node.name.as_str()));
+        }
+        for name in ["name", "title"] {
+            let _ = top.assign(name, Value::from("main"));
+        }
+        let settings = super::scope::Scope::new(super::scope::ScopeKind::Class("settings".into()), Some(top));
+        let _ = settings.assign("environment", Value::from(env_name.as_str()));
+        let _ = settings.assign("certname", Value::from(node.name.as_str()));
+        self.classes.insert("settings".into(), settings);
+    }
+
+    /// What Puppet does when evaluation is over: relationships become
+    /// `before`/`notify` parameters, and each resource takes the tags of
+    /// the resource it was declared in.
+    pub(super) fn finish_catalog(&mut self) -> EvalResult<()> {
+        self.apply_resource_defaults();
+        let relationships = std::mem::take(&mut self.catalog.relationships);
+        for rel in &relationships {
+            for source in &rel.sources {
+                for target in &rel.targets {
+                    self.add_relationship(source, target, rel.param, rel.span)?;
+                }
+            }
+        }
+        for i in 0..self.catalog.resources.len() {
+            self.settle_tags(i);
+        }
+        Ok(())
+    }
+
+    fn add_relationship(&mut self, source: &Value, target: &Value, param: &str, span: Span) -> EvalResult<()> {
+        // Puppet finds these when the catalog is finished and reports them
+        // without a position.
+        let unlocated =
+            |message: String| Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None });
+        let _ = span;
+        let Some(s) = self.declared_index(source) else {
+            return Err(unlocated(format!(
+                "Could not find resource '{}' for relationship on '{}'",
+                reference_text(source),
+                reference_text(target)
+            )));
+        };
+        if self.declared_index(target).is_none() {
+            return Err(unlocated(format!(
+                "Could not find resource '{}' for relationship from '{}'",
+                reference_text(target),
+                reference_text(source)
+            )));
+        }
+        let key = Value::from(param);
+        let attrs = &mut self.catalog.resources[s].attributes;
+        let mut list = match attrs.get(&key) {
+            None | Some(Value::Undef) => Vec::new(),
+            Some(Value::Array(items)) => items.to_vec(),
+            Some(other) => vec![other.clone()],
+        };
+        list.push(Value::from(relationship_target(target)));
+        attrs.insert(key, Value::array(list));
+        Ok(())
+    }
+
+    /// The catalog: real resources in order, their containment edges, the
+    /// classes and the catalog's tags.
+    fn build_catalog(&self, node: &Node) -> Catalog {
+        let mut resources = Vec::new();
+        let mut positions = vec![None; self.catalog.resources.len()];
+        for (i, r) in self.catalog.resources.iter().enumerate() {
+            if r.virtual_ {
+                continue;
+            }
+            positions[i] = Some(resources.len());
+            let location = r.located.then(|| self.location(r.span));
+            let parameters = r
+                .attributes
+                .iter()
+                .filter(|(_, v)| !matches!(v, Value::Undef))
+                .map(|(k, v)| (confer_core::value::to_s(k), v.clone()))
+                .collect();
+            resources.push(catalog::Resource {
+                type_name: r.type_name.clone(),
+                title: r.title.clone(),
+                tags: r.tags.clone(),
+                file: location.as_ref().map(|l| l.file.clone()),
+                line: location.map(|l| l.line),
+                exported: r.exported,
+                kind: match r.kind {
+                    ResourceKind::Compilable => "compilable_type",
+                    ResourceKind::Defined => "defined_type",
+                    ResourceKind::Class => "class",
+                    ResourceKind::Unknown => "unknown",
+                },
+                parameters,
+            });
+        }
+        let mut edges = Vec::new();
+        for (i, r) in self.catalog.resources.iter().enumerate() {
+            let Some(to) = positions[i] else { continue };
+            for from in [r.container_index, r.contained_by].into_iter().flatten() {
+                if let Some(from) = positions[from] {
+                    edges.push((from, to));
+                }
+            }
+        }
+        let mut tags = Vec::new();
+        for name in &self.catalog.class_names {
+            super::catalog::add_tag(&mut tags, name);
+        }
+        for t in ["node", "class"] {
+            super::catalog::add_tag(&mut tags, t);
+        }
+        Catalog {
+            tags,
+            name: node.name.clone(),
+            environment: self.env.name.clone(),
+            version: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64),
+            catalog_uuid: uuid::Uuid::new_v4().to_string(),
+            resources,
+            edges,
+            classes: self.catalog.class_names.clone(),
+        }
+    }
+}
+
+/// A name that can be a Puppet variable (facts with other names are only
+/// in `$facts`).
+fn is_variable_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// How a relationship's end is named in its errors (`Notify[a]`).
+fn reference_text(v: &Value) -> String {
+    match v {
+        Value::Type(t) => match &**t {
+            confer_core::Type::Resource { type_name: Some(ty), title: Some(title) } => format!("{ty}[{title}]"),
+            confer_core::Type::Class(Some(name)) => format!("Class[{}]", capitalize_segments(name)),
+            other => other.to_string(),
+        },
+        other => confer_core::value::to_s(other),
+    }
+}
+
+/// How a relationship target is written into `before`/`notify`: Puppet's
+/// canonical reference (a class is `class[name]`).
+fn relationship_target(v: &Value) -> String {
+    match v {
+        Value::Type(t) => match &**t {
+            confer_core::Type::Resource { type_name: Some(ty), title: Some(title) } => format!("{ty}[{title}]"),
+            confer_core::Type::Class(Some(name)) => format!("class[{name}]"),
+            other => other.to_string(),
+        },
+        other => confer_core::value::to_s(other),
+    }
+}
