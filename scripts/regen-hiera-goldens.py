@@ -9,12 +9,14 @@ Each case `name | node | arguments` is run (two at a time) as
 
     puppet lookup ARGUMENTS --node NODE --codedir W/code --environment production \
         --confdir W --vardir W/var --logdir W/log --rundir W/run \
-        --basemodulepath /usr/share/puppet/modules --facts_terminus yaml \
+        --basemodulepath tests/hiera/basemodules --facts_terminus yaml \
         --log_level warning --color false --logdest console [--render-as json]
 
 with `W/code/environments/production` a link to `tests/hiera/env` and the facts
 copied to `W/var/yaml/facts/NODE.yaml` (W is $CONFER_GOLDEN_WORK, default
-/tmp/golden-hiera). `--render-as json` is added unless the case chooses a
+/tmp/golden-hiera). `tests/hiera/basemodules` holds the data of Debian's
+ntp module (`/usr/share/puppet/modules/ntp`: hiera.yaml, data/), copied so
+the tests need no Debian package. `--render-as json` is added unless the case chooses a
 rendering; `--logdest console` makes Puppet print its errors on stderr (it
 sends them to syslog otherwise). `tests/hiera/expected/<name>.json` records the exit status, stdout
 and stderr (Facter's noise left out; the environment's absolute path written
@@ -61,13 +63,13 @@ def run(case):
     cmd = ["puppet", "lookup", *args, "--node", node, "--codedir", os.path.join(WORK, "code"),
            "--environment", "production", "--confdir", WORK, "--vardir", os.path.join(WORK, "var"),
            "--logdir", os.path.join(WORK, "log"), "--rundir", os.path.join(WORK, "run"),
-           "--basemodulepath", "/usr/share/puppet/modules", "--facts_terminus", "yaml",
+           "--basemodulepath", os.path.join(HIERA, "basemodules"), "--facts_terminus", "yaml",
            "--log_level", "warning", "--color", "false", "--logdest", "console"]
     if "--render-as" not in args:
         cmd += ["--render-as", "json"]
     p = subprocess.run(cmd, capture_output=True, text=True, cwd=WORK)
     env = os.path.join(WORK, "code", "environments", "production")
-    clean = lambda s: s.replace(env, "tests/hiera/env").replace(os.path.join(HIERA, "env"), "tests/hiera/env")
+    clean = lambda s: s.replace(env, "tests/hiera/env").replace(HIERA, "tests/hiera")
     stderr = "".join(l for l in clean(p.stderr).splitlines(True) if not NOISE.search(l))
     out = {"node": node, "args": args, "status": p.returncode, "stdout": clean(p.stdout), "stderr": stderr}
     with open(os.path.join(HIERA, "expected", name + ".json"), "w") as f:

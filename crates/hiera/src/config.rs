@@ -266,10 +266,10 @@ impl Reader<'_> {
         let named: Vec<&str> = FUNCTION_KEYS.iter().copied().filter(|k| get(entry, k).is_some()).collect();
         if named.len() > 1 {
             let msg = if in_defaults {
-                "Only one of data_hash, lookup_key, data_dig can be defined in defaults".to_string()
+                "Only one of data_hash, lookup_key, data_dig, or hiera3_backend can be defined in defaults".to_string()
             } else {
                 let name = get(entry, "name").map(confer_core::value::to_s).unwrap_or_default();
-                format!("Only one of data_hash, lookup_key, data_dig can be defined in hierarchy '{name}'")
+                format!("Only one of data_hash, lookup_key, data_dig, or hiera3_backend can be defined in hierarchy '{name}'")
             };
             return Err(self.error(path, msg));
         }
@@ -315,18 +315,18 @@ impl Reader<'_> {
         }
         let backend = match self.function(entry, path, false)?.or(default) {
             Some(b) => b,
-            None => {
-                return Err(self.error(
-                    path,
-                    format!("One of data_hash, lookup_key, data_dig must be defined in hierarchy '{name}'"),
-                ))
-            }
+            None => return Err(self.error(
+                path,
+                format!(
+                    "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy '{name}'"
+                ),
+            )),
         };
         let named: Vec<&str> = LOCATION_KEYS.iter().copied().filter(|k| get(entry, k).is_some()).collect();
         if named.len() > 1 {
             return Err(self.error(
                 path,
-                format!("Only one of paths, path, globs, glob, uris, uri, mapped_paths can be defined in hierarchy '{name}'"),
+                format!("Only one of paths, path, globs, glob, uris, uri, or mapped_paths can be defined in hierarchy '{name}'"),
             ));
         }
         let locations = match named.first() {

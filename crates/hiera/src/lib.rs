@@ -28,3 +28,4 @@ pub use key::LookupKey;
 pub use lookup::{Hiera, Invocation};
 pub use merge::{DeepOptions, Strategy};
 pub use scope::{NodeScope, Scope};
+pub use yaml::resolve_plain;

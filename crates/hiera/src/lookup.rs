@@ -173,7 +173,7 @@ impl<'a> Invocation<'a> {
                 .convert(&type_name, &found.value, &args)
                 .map_err(|message| HieraError::Convert { key: key.text.clone(), message })?;
         }
-        Ok(found).map(Some)
+        Ok(Some(found))
     }
 
     /// The provider stack: global, environment, then the key's module.
