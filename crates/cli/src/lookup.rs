@@ -126,7 +126,7 @@ pub fn run(args: LookupArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return fail(e),
     };
-    let hiera = Hiera::new(&args.environment, env.modulepath.clone(), args.hiera_config.clone());
+    let hiera = Hiera::new(Some(&args.environment), env.modulepath.clone(), args.hiera_config.clone());
     let env_name = args.environment.file_name().map_or("production".into(), |n| n.to_string_lossy().to_string());
     let scope = NodeScope::new(&node, &facts.values, &env_name);
     let mut inv = hiera.invocation(&scope);

@@ -315,12 +315,14 @@ impl Reader<'_> {
         }
         let backend = match self.function(entry, path, false)?.or(default) {
             Some(b) => b,
-            None => return Err(self.error(
-                path,
-                format!(
+            None => {
+                return Err(self.error(
+                    path,
+                    format!(
                     "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy '{name}'"
                 ),
-            )),
+                ))
+            }
         };
         let named: Vec<&str> = LOCATION_KEYS.iter().copied().filter(|k| get(entry, k).is_some()).collect();
         if named.len() > 1 {

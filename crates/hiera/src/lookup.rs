@@ -36,7 +36,7 @@ pub(crate) enum Layer {
 /// `lookup_options` are read once and kept, as Puppet keeps them for a
 /// compile, so one `Hiera` serves one node.
 pub struct Hiera {
-    environment: PathBuf,
+    environment: Option<PathBuf>,
     modulepath: Vec<PathBuf>,
     global: Option<PathBuf>,
     configs: Mutex<StdHashMap<PathBuf, Arc<Config>>>,
@@ -46,11 +46,12 @@ pub struct Hiera {
 }
 
 impl Hiera {
-    /// The engine for an environment directory, its module path (searched
-    /// in order for `<module>/hiera.yaml`) and a global `hiera.yaml`.
-    pub fn new(environment: &Path, modulepath: Vec<PathBuf>, global: Option<PathBuf>) -> Hiera {
+    /// The engine for an environment directory (`None`: no environment
+    /// layer), its module path (searched in order for `<module>/hiera.yaml`)
+    /// and a global `hiera.yaml`.
+    pub fn new(environment: Option<&Path>, modulepath: Vec<PathBuf>, global: Option<PathBuf>) -> Hiera {
         Hiera {
-            environment: environment.to_path_buf(),
+            environment: environment.map(Path::to_path_buf),
             modulepath,
             global,
             configs: Mutex::default(),
@@ -296,12 +297,12 @@ impl<'a> Invocation<'a> {
                     return Ok(None);
                 }
             },
-            Layer::Environment => (
-                self.hiera.environment.join("hiera.yaml"),
-                LayerKind::Environment,
-                "Environment Data Provider".to_string(),
-                None,
-            ),
+            Layer::Environment => match &self.hiera.environment {
+                Some(dir) => {
+                    (dir.join("hiera.yaml"), LayerKind::Environment, "Environment Data Provider".to_string(), None)
+                }
+                None => return Ok(None),
+            },
             Layer::Module(m) => match self.hiera.module_dir(m) {
                 Some(dir) => (
                     dir.join("hiera.yaml"),

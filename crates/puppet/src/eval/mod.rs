@@ -115,6 +115,8 @@ pub(crate) struct Evaluator<'a> {
     /// Warnings Puppet gives once per run (by message, or by deprecation
     /// key), already given.
     warned_once: HashSet<String>,
+    /// The node's Hiera data, read on the first lookup.
+    hiera: Option<Rc<confer_hiera::Hiera>>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -137,6 +139,7 @@ impl<'a> Evaluator<'a> {
             catalog: Catalog::default(),
             depth: 0,
             warned_once: Default::default(),
+            hiera: None,
         }
     }
 

@@ -7,6 +7,7 @@ mod control;
 mod defined;
 mod iteration;
 mod logging;
+mod lookup;
 mod strings;
 mod typing;
 
@@ -60,7 +61,7 @@ pub(crate) fn call_builtin<'a>(
 ) -> Option<EvalResult> {
     let call = Call { ev, name, args, lambda, span, scope };
     type Family = for<'e, 'a> fn(Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>>;
-    let families: [Family; 9] = [
+    let families: [Family; 10] = [
         logging::call,
         defined::call,
         control::call,
@@ -70,6 +71,7 @@ pub(crate) fn call_builtin<'a>(
         strings::call,
         typing::call,
         super::catalog::call_class_function,
+        lookup::call,
     ];
     let mut call = call;
     for family in families {

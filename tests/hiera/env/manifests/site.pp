@@ -1,0 +1,11 @@
+node default {
+  include profile::base
+  $m = lookup('message')
+  $u = lookup('users', Hash, 'deep', {})
+  $p = lookup({ 'name' => 'no_such_key', 'default_value' => 'dflt' })
+  $n = lookup('no_such_key') |$k| { "lambda ${k}" }
+  notify { "message: ${m}": }
+  notify { "users: ${u.keys.join(',')}": }
+  notify { "defaults: ${p} ${n}": }
+  notify { "hiera: ${hiera('message')} ${hiera_array('packages')} ${hiera_hash('sysctl')}": }
+}
