@@ -83,6 +83,19 @@ pub struct LookupArgs {
     render_as: Render,
 }
 
+/// The node's scope, with `convert_to` done by the Puppet evaluator.
+struct CliScope(NodeScope);
+
+impl confer_hiera::Scope for CliScope {
+    fn variable(&self, name: &str) -> Option<Value> {
+        self.0.variable(name)
+    }
+
+    fn convert(&self, type_name: &str, value: &Value, args: &[Value]) -> Result<Value, String> {
+        confer_puppet::eval::convert_value(type_name, value, args)
+    }
+}
+
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("Error: Could not run: {message}");
     ExitCode::FAILURE
@@ -128,7 +141,7 @@ pub fn run(args: LookupArgs) -> ExitCode {
     };
     let hiera = Hiera::new(Some(&args.environment), env.modulepath.clone(), args.hiera_config.clone());
     let env_name = args.environment.file_name().map_or("production".into(), |n| n.to_string_lossy().to_string());
-    let scope = NodeScope::new(&node, &facts.values, &env_name);
+    let scope = CliScope(NodeScope::new(&node, &facts.values, &env_name));
     let mut inv = hiera.invocation(&scope);
     if args.explain {
         inv = inv.explain();

@@ -51,7 +51,13 @@ impl Invocation<'_> {
         Ok(crate::ruby::to_s(&self.interpolate_string(s, allow_methods)?))
     }
 
+    /// Interpolates one string; data values (where methods are allowed)
+    /// show in the explanation, paths do not (Puppet resolves them while
+    /// reading the configuration).
     fn interpolate_string(&mut self, subject: &str, allow_methods: bool) -> Result<Value, HieraError> {
+        if !allow_methods {
+            return self.interpolate_string_inner(subject, allow_methods);
+        }
         self.ex(|e| e.push(crate::explain::Kind::Interpolate(subject.to_string())));
         let r = self.interpolate_string_inner(subject, allow_methods);
         self.ex(crate::explain::Explainer::pop);

@@ -97,10 +97,12 @@ impl Invocation<'_> {
         let key = LookupKey::parse("lookup_options")?;
         self.ex(|e| e.push(crate::explain::Kind::Top("lookup_options".into())));
         let result = (|| {
-            let env = self.variants(&Strategy::Hash, &[Layer::Global, Layer::Environment], |inv, layer| {
-                inv.layer_lookup(layer, &key, &Strategy::Hash)
-            })?;
-            let mut opts = env.map(|f| f.value);
+            let global = self.layer_lookup(&Layer::Global, &key, &Strategy::Hash)?;
+            let env = self.layer_lookup(&Layer::Environment, &key, &Strategy::Hash)?;
+            let mut opts = match (global, env) {
+                (Some(g), Some(e)) => Some(Strategy::Hash.merge(g.value, e.value)?),
+                (g, e) => g.or(e).map(|f| f.value),
+            };
             if let Some(m) = module {
                 let layer = Layer::Module(m.to_string());
                 if let Some(found) = self.layer_lookup(&layer, &key, &Strategy::Hash)? {

@@ -9,6 +9,7 @@ mod catalog;
 mod compile;
 
 pub use compile::compile;
+pub use functions::convert_value;
 mod control;
 mod definitions;
 mod flow;

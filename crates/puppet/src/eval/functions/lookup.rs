@@ -272,3 +272,16 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
     };
     Ok(result)
 }
+
+/// `convert_to` outside a compile (`confer puppet lookup`): `new(Type,
+/// value, args…)` in an evaluator of its own.
+pub fn convert_value(type_name: &str, value: &Value, args: &[Value]) -> Result<Value, String> {
+    use confer_hiera::Scope as _;
+    let mut sink = crate::log::Collect::default();
+    let arena = typed_arena::Arena::new();
+    let env = Rc::new(crate::environment::Environment::bare(Vec::new()));
+    let mut ev = Evaluator::new(crate::span::SourceMap::default(), &arena, env, &mut sink);
+    let top = ev.top.clone();
+    let scope = EvalScope { ev: RefCell::new(&mut ev), scope: top, span: Span::default() };
+    scope.convert(type_name, value, args)
+}

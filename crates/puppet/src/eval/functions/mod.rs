@@ -13,6 +13,8 @@ mod typing;
 
 use std::rc::Rc;
 
+pub use lookup::convert_value;
+
 use confer_core::Value;
 
 use super::calls::Closure;
