@@ -78,9 +78,9 @@ pub struct LookupArgs {
     /// Print the hierarchy walk instead of the value.
     #[arg(long)]
     explain: bool,
-    /// How to print the value.
-    #[arg(long, value_enum, default_value = "s")]
-    render_as: Render,
+    /// How to print the value (default: yaml, as Puppet).
+    #[arg(long, value_enum)]
+    render_as: Option<Render>,
 }
 
 /// The node's scope, with `convert_to` done by the Puppet evaluator.
@@ -183,7 +183,7 @@ pub fn run(args: LookupArgs) -> ExitCode {
             return fail(format!("{subject} has wrong type, {}", confer_core::mismatch::describe(t, &value)));
         }
     }
-    println!("{}", render(&value, args.render_as));
+    println!("{}", render(&value, args.render_as.unwrap_or(Render::Yaml)));
     ExitCode::SUCCESS
 }
 
