@@ -156,7 +156,7 @@ pub fn run(args: LookupArgs) -> ExitCode {
     for w in hiera.take_warnings() {
         eprintln!("Warning: {w}");
     }
-    if let Some(text) = inv.explanation() {
+    if let Some(text) = inv.explanation(matches!(args.render_as, Some(Render::Json))) {
         print!("{text}");
         if let Err(e) = result {
             println!("{e}");
@@ -190,32 +190,13 @@ pub fn run(args: LookupArgs) -> ExitCode {
 /// The value as `puppet lookup --render-as` prints it.
 fn render(v: &Value, how: Render) -> String {
     match how {
-        Render::Json => json(v),
+        Render::Json => confer_hiera::json::to_json(v),
         Render::S => confer_hiera::ruby::to_s(v),
         Render::Yaml => match v {
             Value::Hash(h) if !h.is_empty() => format!("---\n{}", yaml_block(v, 0).trim_end()),
             Value::Array(a) if !a.is_empty() => format!("---\n{}", yaml_block(v, 0).trim_end()),
             other => format!("--- {}", yaml_scalar(other)),
         },
-    }
-}
-
-fn json(v: &Value) -> String {
-    match v {
-        Value::Undef => "null".into(),
-        Value::Boolean(b) => b.to_string(),
-        Value::Integer(i) => i.to_string(),
-        Value::Float(f) => confer_hiera::ruby::float_to_s(*f),
-        Value::String(s) => serde_json::to_string(&**s).unwrap_or_default(),
-        Value::Array(a) => format!("[{}]", a.iter().map(json).collect::<Vec<_>>().join(",")),
-        Value::Hash(h) => format!(
-            "{{{}}}",
-            h.iter()
-                .map(|(k, v)| format!("{}:{}", json(&Value::from(confer_core::value::to_s(k))), json(v)))
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
-        other => json(&Value::from(confer_core::value::to_s(other))),
     }
 }
 
@@ -231,7 +212,7 @@ fn yaml_scalar(v: &Value) -> String {
             if s.is_empty() || s == "y" || s == "n" || reads_back_as_other {
                 format!("'{}'", s.replace('\'', "''"))
             } else if !s.starts_with(|c: char| c.is_alphanumeric() || c == '_') && !s.contains('"') {
-                serde_json::to_string(s).unwrap_or_default()
+                confer_hiera::json::string(s)
             } else if s.contains(": ") || s.contains(" #") || s.ends_with(':') || s.starts_with(' ') || s.ends_with(' ')
             {
                 format!("'{}'", s.replace('\'', "''"))

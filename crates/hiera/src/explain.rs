@@ -139,6 +139,59 @@ impl Explainer {
         }
     }
 
+    /// The explanation as Puppet's `--explain --render-as json` prints it
+    /// (`to_hash` of each node; a merge of one branch is that branch).
+    pub fn to_json(&self) -> String {
+        let roots: Vec<String> = self.roots.iter().map(|&r| self.node_json(r)).collect();
+        format!("{{\"branches\":[{}]}}", roots.join(","))
+    }
+
+    fn node_json(&self, id: usize) -> String {
+        use crate::json::{string, to_json};
+        let node = &self.nodes[id];
+        if let (Kind::Merge(..), 1) = (&node.kind, node.branches.len()) {
+            return self.node_json(node.branches[0]);
+        }
+        let mut fields = Vec::new();
+        if !node.branches.is_empty() {
+            let b: Vec<String> = node.branches.iter().map(|&b| self.node_json(b)).collect();
+            fields.push(format!("\"branches\":[{}]", b.join(",")));
+        }
+        match &node.outcome {
+            Some(Outcome::Found(k, v)) => {
+                fields.push(format!("\"key\":{},\"value\":{},\"event\":\"found\"", string(k), to_json(v)))
+            }
+            Some(Outcome::NotFound(k)) => fields.push(format!("\"key\":{},\"event\":\"not_found\"", string(k))),
+            Some(Outcome::Result(v)) => fields.push(format!("\"value\":{},\"event\":\"result\"", to_json(v))),
+            Some(Outcome::LocationNotFound) => fields.push("\"event\":\"location_not_found\"".into()),
+            None => {}
+        }
+        match &node.kind {
+            Kind::Top(key) => fields
+                .insert(usize::from(!node.branches.is_empty()), format!("\"key\":{},\"type\":\"root\"", string(key))),
+            Kind::InvalidKey(key) => fields.push(format!("\"key\":{},\"type\":\"invalid_key\"", string(key))),
+            Kind::Provider(name, config) => {
+                fields.push(format!("\"type\":\"data_provider\",\"name\":{}", string(name)));
+                if let Some(c) = config {
+                    fields.push(format!("\"configuration_path\":{}", string(c)));
+                }
+            }
+            Kind::Merge(strategy, options) => {
+                fields.push(format!("\"type\":\"merge\",\"merge\":{}", string(strategy)));
+                if let Some(o) = options {
+                    fields.push(format!("\"options\":{}", to_json(o)));
+                }
+            }
+            Kind::Location(path, original) => fields.push(format!(
+                "\"type\":\"path\",\"original_path\":{},\"path\":{}",
+                string(original),
+                string(path)
+            )),
+            Kind::Interpolate(expr) => fields.push(format!("\"type\":\"interpolate\",\"expression\":{}", string(expr))),
+        }
+        format!("{{{}}}", fields.join(","))
+    }
+
     fn dump_outcome(&self, out: &mut String, node: &Node, indent: &str) {
         match &node.outcome {
             Some(Outcome::NotFound(key)) => out.push_str(&format!("{indent}No such key: \"{key}\"\n")),

@@ -12,6 +12,7 @@ mod data;
 mod error;
 mod explain;
 mod interpolate;
+pub mod json;
 mod key;
 mod lookup;
 mod merge;

@@ -125,9 +125,9 @@ impl<'a> Invocation<'a> {
         self
     }
 
-    /// The explanation so far, as Puppet prints it.
-    pub fn explanation(&self) -> Option<String> {
-        self.explain.as_ref().map(Explainer::render)
+    /// The explanation so far, as Puppet prints it: text, or JSON.
+    pub fn explanation(&self, json: bool) -> Option<String> {
+        self.explain.as_ref().map(|e| if json { format!("{}\n", e.to_json()) } else { e.render() })
     }
 
     pub(crate) fn ex(&mut self, f: impl FnOnce(&mut Explainer)) {
