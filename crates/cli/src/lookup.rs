@@ -123,6 +123,12 @@ fn parse_type(text: &str) -> Result<Type, String> {
     }
 }
 
+/// Puppet's message for keys not found.
+fn not_found(keys: &[String]) -> String {
+    let names: Vec<String> = keys.iter().map(|k| format!("'{k}'")).collect();
+    format!("Function lookup() did not find a value for the name {}", names.join(", "))
+}
+
 /// Runs `confer puppet lookup`.
 pub fn run(args: LookupArgs) -> ExitCode {
     let base = split_path(args.modulepath.as_deref());
@@ -158,8 +164,10 @@ pub fn run(args: LookupArgs) -> ExitCode {
     }
     if let Some(text) = inv.explanation(matches!(args.render_as, Some(Render::Json))) {
         print!("{text}");
-        if let Err(e) = result {
-            println!("{e}");
+        match result {
+            Err(e) => println!("{e}"),
+            Ok(None) if args.default.is_none() => println!("{}", not_found(&args.keys)),
+            Ok(_) => {}
         }
         return ExitCode::SUCCESS;
     }

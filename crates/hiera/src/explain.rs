@@ -19,6 +19,14 @@ pub enum Kind {
     Interpolate(String),
     /// `Invalid key "lookup_options"`.
     InvalidKey(String),
+    /// `Using merge options from "lookup_options" hash`.
+    MergeSource,
+    /// A variable read from the scope (`Global Scope`).
+    Scope(String),
+    /// `Sub key: "a.b"`: digging into a variable's value.
+    SubKey(String),
+    /// One step of a sub key.
+    Segment,
 }
 
 /// The outcome recorded on a node.
@@ -93,6 +101,22 @@ impl Explainer {
                 }
             }
             Kind::InvalidKey(key) => out.push_str(&format!("{first}Invalid key \"{key}\"\n")),
+            Kind::MergeSource => out.push_str(&format!("{first}Using merge options from \"lookup_options\" hash\n")),
+            Kind::Scope(name) => {
+                out.push_str(&format!("{indent}{name}\n"));
+                for &b in &node.branches {
+                    self.dump(out, b, &inner, &inner);
+                }
+                self.dump_outcome(out, node, &inner);
+            }
+            Kind::SubKey(key) => {
+                out.push_str(&format!("{indent}Sub key: \"{key}\"\n"));
+                for &b in &node.branches {
+                    self.dump(out, b, &inner, &inner);
+                }
+                self.dump_outcome(out, node, &inner);
+            }
+            Kind::Segment => self.dump_outcome(out, node, indent),
             Kind::Provider(name, config) => {
                 out.push_str(&format!("{first}{name}\n"));
                 if let Some(c) = config {
@@ -188,6 +212,10 @@ impl Explainer {
                 string(path)
             )),
             Kind::Interpolate(expr) => fields.push(format!("\"type\":\"interpolate\",\"expression\":{}", string(expr))),
+            Kind::MergeSource => fields.push("\"type\":\"merge_source\",\"merge_source\":\"lookup_options\"".into()),
+            Kind::Scope(name) => fields.push(format!("\"type\":\"scope\",\"name\":{}", string(name))),
+            Kind::SubKey(_) => fields.push("\"type\":\"sub_key\"".into()),
+            Kind::Segment => fields.push("\"type\":\"segment\"".into()),
         }
         format!("{{{}}}", fields.join(","))
     }

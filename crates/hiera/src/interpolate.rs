@@ -95,7 +95,7 @@ impl Invocation<'_> {
             }
             let value = match method {
                 "lookup" | "hiera" | "alias" => self.sub_lookup(arg)?,
-                "scope" => self.scope_value(arg)?.unwrap_or(Value::Undef),
+                "scope" => self.scope_value(arg, allow_methods)?.unwrap_or(Value::Undef),
                 "literal" => Value::from(arg),
                 other => {
                     return Err(HieraError::Interpolation {
@@ -120,16 +120,60 @@ impl Invocation<'_> {
     }
 
     /// A scope variable with dotted digging (`facts.os.family`), `None`
-    /// when unset; bound `mapped_paths` keys come first.
-    pub(crate) fn scope_value(&mut self, key: &str) -> Result<Option<Value>, HieraError> {
+    /// when unset; bound `mapped_paths` keys come first. `explain`: show
+    /// the reads in the explanation (data values; paths are resolved while
+    /// the configuration is read, outside it).
+    pub(crate) fn scope_value(&mut self, key: &str, explain: bool) -> Result<Option<Value>, HieraError> {
+        use crate::explain::{Explainer, Kind, Outcome};
         let segments = split_key(key)
             .map_err(|problem| HieraError::Interpolation { message: format!("{problem} in string: {key}") })?;
-        let root = segments[0].strip_prefix("::").unwrap_or(&segments[0]);
-        let value = match self.locals.iter().rev().find(|(k, _)| k == root) {
-            Some((_, v)) => Some(v.clone()),
-            None => self.scope.variable(root),
+        let root_key = segments[0].clone();
+        let value = self.variable(&root_key);
+        if !explain || self.explain.is_none() {
+            return Ok(value.and_then(|v| dig(v, &segments[1..])).filter(|v| !v.is_undef()));
+        }
+        self.ex(|e| {
+            e.push(Kind::Scope("Global Scope".into()));
+            if let Some(v) = &value {
+                e.outcome(Outcome::Found(root_key.clone(), v.clone()));
+            }
+            e.pop();
+        });
+        let Some(mut v) = value.filter(|_| segments.len() > 1) else {
+            return Ok(self.variable(&root_key).filter(|v| !v.is_undef()));
         };
-        Ok(value.and_then(|v| dig(v, &segments[1..])).filter(|v| !v.is_undef()))
+        self.ex(|e| e.push(Kind::SubKey(segments[1..].join("."))));
+        let mut found = true;
+        for seg in &segments[1..] {
+            let next = dig(v.clone(), std::slice::from_ref(seg));
+            self.ex(|e| {
+                e.push(Kind::Segment);
+                e.outcome(match &next {
+                    Some(n) => Outcome::Found(seg.clone(), n.clone()),
+                    None => Outcome::NotFound(seg.clone()),
+                });
+                e.pop();
+            });
+            match next {
+                Some(n) => v = n,
+                None => {
+                    found = false;
+                    break;
+                }
+            }
+        }
+        self.ex(Explainer::pop);
+        Ok(if found { Some(v).filter(|v| !v.is_undef()) } else { None })
+    }
+
+    /// A variable by the name an interpolation gives (`::fqdn` is `fqdn`);
+    /// bound `mapped_paths` keys come first.
+    fn variable(&self, name: &str) -> Option<Value> {
+        let name = name.strip_prefix("::").unwrap_or(name);
+        match self.locals.iter().rev().find(|(k, _)| k == name) {
+            Some((_, v)) => Some(v.clone()),
+            None => self.scope.variable(name),
+        }
     }
 }
 

@@ -150,7 +150,13 @@ impl<'a> Invocation<'a> {
         let options = self.options_for(&key)?;
         let strategy = match (merge, options.as_ref().and_then(|o| get(o, "merge"))) {
             (Some(s), _) => s,
-            (None, Some(m)) => Strategy::from_value(&m)?,
+            (None, Some(m)) => {
+                self.ex(|e| {
+                    e.push(Kind::MergeSource);
+                    e.pop();
+                });
+                Strategy::from_value(&m)?
+            }
             (None, None) => Strategy::First,
         };
         self.ex(|e| e.push(Kind::Top(key.text.clone())));
@@ -424,7 +430,7 @@ impl<'a> Invocation<'a> {
                 })
             }
             Some(Locations::Mapped(var, key, template)) => {
-                let values = match self.scope_value(var)? {
+                let values = match self.scope_value(var, false)? {
                     Some(Value::String(s)) => vec![Value::String(s)],
                     Some(Value::Array(a)) => a.to_vec(),
                     _ => Vec::new(),
