@@ -11,6 +11,7 @@ pub mod lexer;
 pub mod log;
 pub mod node;
 pub mod parser;
+pub mod resource_types;
 pub mod span;
 mod validate;
 

@@ -11,7 +11,7 @@ use confer_core::value::to_s;
 use confer_core::{HashMap, Value};
 
 use super::calls::{Args, Binder};
-use super::flow::{fail, settle, EvalResult};
+use super::flow::{fail, settle, EvalResult, Flow};
 use super::functions::Call;
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
@@ -19,34 +19,24 @@ use crate::ast::{AttributeOp, Definition, Expr, ExprKind, RelationOp, ResourceBo
 use crate::log::{Level, LogEvent};
 use crate::span::Span;
 
-/// Resource types that Puppet itself provides, accepted without a definition.
+/// Resource types that Puppet 7.23 itself provides (its `puppet/type/*.rb`;
+/// cron, host, mount and the like are modules since Puppet 6 and are found
+/// as module types when such a module is on the module path).
 const BUILTIN_TYPES: &[&str] = &[
-    "augeas",
-    "cron",
+    "component",
     "exec",
     "file",
     "filebucket",
     "group",
-    "host",
-    "mount",
     "notify",
     "package",
     "resources",
     "schedule",
-    "scheduled_task",
-    "selboolean",
-    "selmodule",
     "service",
-    "ssh_authorized_key",
-    "sshkey",
     "stage",
     "tidy",
     "user",
     "whit",
-    "yumrepo",
-    "zfs",
-    "zone",
-    "zpool",
 ];
 
 /// Attributes every resource accepts, which are not parameters of a define.
@@ -268,6 +258,43 @@ pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResu
 }
 
 impl<'a> Evaluator<'a> {
+    /// Whether a module on the module path provides the resource type `name`
+    /// in Ruby (`lib/puppet/type/<name>.rb`).
+    pub(crate) fn module_type_exists(&self, name: &str) -> bool {
+        self.module_type(name).is_some()
+    }
+
+    /// The resource type `name` a module provides in Ruby, read statically
+    /// once per compile.
+    pub(crate) fn module_type(&self, name: &str) -> Option<Rc<crate::resource_types::TypeInfo>> {
+        if name.contains("::") || name.contains('/') || name.is_empty() {
+            return None;
+        }
+        if let Some(known) = self.module_types.borrow().get(name) {
+            return known.clone();
+        }
+        let file = format!("{name}.rb");
+        let found = self.env.modulepath.iter().find_map(|dir| {
+            let entries = std::fs::read_dir(dir).ok()?;
+            let path = entries.flatten().map(|m| m.path().join("lib/puppet/type").join(&file)).find(|p| p.is_file())?;
+            crate::resource_types::read_type_file(name, &path).map(Rc::new)
+        });
+        self.module_types.borrow_mut().insert(name.to_string(), found.clone());
+        found
+    }
+
+    /// What confer knows of the Ruby resource type `name`: Puppet's own or
+    /// a module's.
+    pub(crate) fn ruby_type(&self, name: &str) -> Option<Rc<crate::resource_types::TypeInfo>> {
+        match crate::resource_types::builtin(name) {
+            Some(info) => {
+                let mut cache = self.module_types.borrow_mut();
+                cache.entry(name.to_string()).or_insert_with(|| Some(Rc::new(info.clone()))).clone()
+            }
+            None => self.module_type(name),
+        }
+    }
+
     /// Whether the resource `Type[title]` (capitalised type) is declared.
     pub(crate) fn resource_declared(&self, type_name: &str, title: &str) -> bool {
         self.catalog.index.contains_key(&(type_name.to_string(), title.to_string()))
@@ -361,7 +388,9 @@ impl<'a> Evaluator<'a> {
             return Ok(self.catalog.index.get(&("Class".to_string(), cap)).copied());
         }
         let Some(def) = self.class_def(&key, span)? else {
-            return Err(fail(span, format!("Could not find class ::{key}")));
+            // A compile names the node it was looking for the class for.
+            let for_node = self.node_name.as_ref().map_or_else(String::new, |n| format!(" for {n}"));
+            return Err(fail(span, format!("Could not find class ::{key}{for_node}")));
         };
         let parent_scope = match &def.parent {
             Some(parent) => {
@@ -481,12 +510,15 @@ impl<'a> Evaluator<'a> {
         let Some((node, name)) = self.matching_node() else {
             let span = self.defs.nodes[0].matchers.first().map_or_else(Span::default, |m| m.span);
             let wanted = self.node_name.clone().unwrap_or_else(|| "default".into());
-            let message = if self.node_name.is_some() {
-                format!("Could not find node statement with name 'default' or '{wanted}'")
-            } else {
-                "Could not find node statement with name 'default'".to_string()
-            };
-            return Err(fail(span, message));
+            if self.node_name.is_some() {
+                // A compile reports this before evaluating, without a position.
+                return Err(Flow::from_error(crate::error::PuppetError {
+                    phase: crate::error::Phase::Validation,
+                    message: format!("Could not find node statement with name 'default' or '{wanted}'"),
+                    location: None,
+                }));
+            }
+            return Err(fail(span, "Could not find node statement with name 'default'"));
         };
         let scope = Scope::new(ScopeKind::Node(name.clone()), Some(top.clone()));
         let mut tags = Vec::new();
@@ -538,7 +570,14 @@ impl<'a> Evaluator<'a> {
                 for m in &node.matchers {
                     if let ExprKind::Regex(src) = &m.kind {
                         if confer_core::Regexp::new(src).is_ok_and(|re| re.is_match(wanted)) {
-                            return Some((node, format!("/{src}/")));
+                            // Puppet names a regexp node after its pattern's
+                            // word characters.
+                            let name: String = src
+                                .to_lowercase()
+                                .chars()
+                                .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.'))
+                                .collect();
+                            return Some((node, format!("__node_regexp__{}", name.trim_start_matches('.'))));
                         }
                     }
                 }
@@ -671,13 +710,15 @@ impl<'a> Evaluator<'a> {
                     ));
                 };
                 if type_name == "class" {
-                    self.declare_class(&title, Some(attrs.clone()), body.span, scope)
+                    self.declare_class(&title, Some(attrs.clone()), span, scope)
                         .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))?;
                     refs.push(Value::from_type(Type::Class(Some(title.to_lowercase().into()))));
                     continue;
                 }
                 let cap = capitalize_segments(&type_name);
-                self.declare_resource(&type_name, &cap, &title, attrs.clone(), form, body.span, scope)?;
+                // Puppet reports a refused declaration at its statement.
+                self.declare_resource(&type_name, &cap, &title, attrs.clone(), form, body.span, scope)
+                    .map_err(|e| super::flow::attribute_to(super::flow::relocate(e, span), "Resource Statement"))?;
                 refs.push(Value::from_type(Type::Resource { type_name: Some(cap.into()), title: Some(title) }));
             }
         }
@@ -696,17 +737,18 @@ impl<'a> Evaluator<'a> {
         scope: &Rc<Scope>,
     ) -> EvalResult<()> {
         let define = self.define_def(type_name, span)?;
-        if define.is_none() && !BUILTIN_TYPES.contains(&type_name) {
-            return Err(fail(span, format!("Resource type not found: {cap}")));
+        if define.is_none() && !BUILTIN_TYPES.contains(&type_name) && !self.module_type_exists(type_name) {
+            return Err(fail(span, format!("Unknown resource type: '{type_name}'")));
         }
         let key = (cap.to_string(), title.to_string());
         if let Some(&existing) = self.catalog.index.get(&key) {
             let at = self.location(self.catalog.resources[existing].span);
+            let here = self.location(span);
             return Err(fail(
                 span,
                 format!(
-                    "Duplicate declaration: {cap}[{title}] is already declared at (file: {}, line: {}); cannot redeclare",
-                    at.file, at.line
+                    "Duplicate declaration: {cap}[{title}] is already declared at (file: {}, line: {}); cannot redeclare (file: {}, line: {})",
+                    at.file, at.line, here.file, here.line
                 ),
             ));
         }

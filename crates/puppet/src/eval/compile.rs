@@ -115,14 +115,125 @@ impl<'a> Evaluator<'a> {
         for i in 0..self.catalog.resources.len() {
             self.settle_tags(i);
         }
+        self.check_parameters()?;
+        self.inherit_metaparameters();
+        self.check_relationship_parameters()
+    }
+
+    /// Refuses a parameter the resource's Ruby type does not have, as
+    /// Puppet does when it finishes each resource.
+    fn check_parameters(&self) -> EvalResult<()> {
+        for r in self.catalog.resources.iter().filter(|r| !r.virtual_ && r.kind == ResourceKind::Compilable) {
+            let Some(info) = self.ruby_type(&r.type_name.to_lowercase()) else {
+                continue;
+            };
+            if let Some(name) = r.attributes.keys().map(confer_core::value::to_s).find(|k| !info.accepts(k)) {
+                let at = self.location(r.span);
+                let here = format!("(file: {}, line: {})", at.file, at.line);
+                return Err(unlocated(format!(
+                    "no parameter named '{name}' {here} on {}[{}] {here}",
+                    r.type_name, r.title
+                )));
+            }
+        }
         Ok(())
     }
 
+    /// Puppet's relationship validator: every resource a `before`,
+    /// `require`, `notify` or `subscribe` parameter names must be in the
+    /// catalog.
+    fn check_relationship_parameters(&self) -> EvalResult<()> {
+        for r in self.catalog.resources.iter().filter(|r| !r.virtual_) {
+            for (key, value) in r.attributes.iter() {
+                let param = confer_core::value::to_s(key);
+                if !matches!(param.as_str(), "before" | "require" | "notify" | "subscribe") {
+                    continue;
+                }
+                for target in relationship_values(value) {
+                    let found = match &target {
+                        Value::String(text) => parse_reference(text).and_then(|(ty, title)| {
+                            self.declared_index(&Value::from_type(confer_core::Type::Resource {
+                                type_name: Some(ty.into()),
+                                title: Some(title.into()),
+                            }))
+                        }),
+                        other => self.declared_index(other),
+                    };
+                    if found.is_none_or(|i| self.catalog.resources[i].virtual_) {
+                        let at = self.location(r.span);
+                        return Err(unlocated(format!(
+                            "Could not find resource '{}' in parameter '{param}' (file: {}, line: {})",
+                            reference_text(&target),
+                            at.file,
+                            at.line
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Puppet's `add_resource_metaparams`: walking the containment graph
+    /// down from `Class[main]` breadth-first, each resource takes the
+    /// non-relationship metaparameters (`noop`, `schedule`, `audit`,
+    /// `loglevel`, `alias`, `tag`, `stage`) its containers set and it does
+    /// not. Classes hang from their stage, not from `Class[main]`, so only
+    /// what top scope and node definitions declare is walked.
+    fn inherit_metaparameters(&mut self) {
+        const INHERITED: [&str; 7] = ["noop", "schedule", "audit", "loglevel", "alias", "tag", "stage"];
+        let resources = &mut self.catalog.resources;
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); resources.len()];
+        for (i, r) in resources.iter().enumerate() {
+            if r.virtual_ {
+                continue;
+            }
+            for from in [r.container_index, r.contained_by].into_iter().flatten() {
+                children[from].push(i);
+            }
+        }
+        let own = |r: &super::catalog::Resource| -> Vec<(Value, Value)> {
+            INHERITED
+                .iter()
+                .filter_map(|p| {
+                    let key = Value::from(*p);
+                    r.attributes.get(&key).filter(|v| !matches!(v, Value::Undef)).map(|v| (key, v.clone()))
+                })
+                .collect()
+        };
+        let mut data: Vec<Option<Vec<(Value, Value)>>> = vec![None; resources.len()];
+        let mut seen = vec![false; resources.len()];
+        let mut queue = std::collections::VecDeque::from([super::catalog::CLASS_MAIN]);
+        while let Some(node) = queue.pop_front() {
+            if std::mem::replace(&mut seen[node], true) {
+                continue;
+            }
+            for &target in &children[node] {
+                let source_data = data[node].clone().unwrap_or_else(|| own(&resources[node]));
+                if source_data.is_empty() {
+                    continue;
+                }
+                data[node].get_or_insert_with(|| source_data.clone());
+                for (k, v) in &source_data {
+                    let attrs = &mut resources[target].attributes;
+                    if matches!(attrs.get(k), None | Some(Value::Undef)) {
+                        attrs.insert(k.clone(), v.clone());
+                    }
+                }
+                let mut merged = source_data;
+                for (k, v) in own(&resources[target]) {
+                    match merged.iter_mut().find(|(mk, _)| *mk == k) {
+                        Some(slot) => slot.1 = v,
+                        None => merged.push((k, v)),
+                    }
+                }
+                data[target] = Some(merged);
+            }
+            queue.extend(children[node].iter().copied());
+        }
+    }
+
     fn add_relationship(&mut self, source: &Value, target: &Value, param: &str, span: Span) -> EvalResult<()> {
-        // Puppet finds these when the catalog is finished and reports them
-        // without a position.
-        let unlocated =
-            |message: String| Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None });
         let _ = span;
         let Some(s) = self.declared_index(source) else {
             return Err(unlocated(format!(
@@ -196,8 +307,14 @@ impl<'a> Evaluator<'a> {
         for name in &self.catalog.class_names {
             super::catalog::add_tag(&mut tags, name);
         }
-        for t in ["node", "class"] {
-            super::catalog::add_tag(&mut tags, t);
+        // Then the kinds of resources that carried those names, as the
+        // reference orders them: `node` when a node definition was used,
+        // `class` when a class other than `settings` was.
+        if self.catalog.resources.iter().any(|r| r.type_name == "Node") {
+            super::catalog::add_tag(&mut tags, "node");
+        }
+        if self.catalog.resources.iter().skip(super::catalog::CLASS_MAIN + 1).any(|r| r.type_name == "Class") {
+            super::catalog::add_tag(&mut tags, "class");
         }
         Catalog {
             tags,
@@ -212,6 +329,29 @@ impl<'a> Evaluator<'a> {
             classes: self.catalog.class_names.clone(),
         }
     }
+}
+
+/// An error Puppet finds when the catalog is finished: its message names
+/// the places, and it has no position of its own.
+fn unlocated(message: String) -> Flow {
+    Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None })
+}
+
+/// The references in a relationship parameter's value (a reference, a
+/// `Type[title]` string, or arrays of them).
+fn relationship_values(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Array(items) => items.iter().flat_map(relationship_values).collect(),
+        Value::Undef => Vec::new(),
+        other => vec![other.clone()],
+    }
+}
+
+/// `Type[title]` read from text, the type capitalised as Puppet does.
+fn parse_reference(text: &str) -> Option<(String, String)> {
+    let open = text.find('[')?;
+    let title = text[open + 1..].strip_suffix(']')?;
+    Some((capitalize_segments(&text[..open]), title.to_string()))
 }
 
 /// A name that can be a Puppet variable (facts with other names are only
@@ -234,12 +374,12 @@ fn reference_text(v: &Value) -> String {
 }
 
 /// How a relationship target is written into `before`/`notify`: Puppet's
-/// canonical reference (a class is `class[name]`).
+/// canonical reference (`Type[title]`, `Class[Name]`).
 fn relationship_target(v: &Value) -> String {
     match v {
         Value::Type(t) => match &**t {
             confer_core::Type::Resource { type_name: Some(ty), title: Some(title) } => format!("{ty}[{title}]"),
-            confer_core::Type::Class(Some(name)) => format!("class[{name}]"),
+            confer_core::Type::Class(Some(name)) => format!("Class[{}]", capitalize_segments(name)),
             other => other.to_string(),
         },
         other => confer_core::value::to_s(other),

@@ -75,6 +75,17 @@ pub fn attribute_to(flow: Flow, what: &str) -> Flow {
     }
 }
 
+/// Points an error at `span` instead (a statement rather than a part of it).
+pub fn relocate(flow: Flow, span: Span) -> Flow {
+    match flow {
+        Flow::Error(mut f) => {
+            f.span = span;
+            Flow::Error(f)
+        }
+        other => other,
+    }
+}
+
 /// Turns a core error into an evaluation error at `span`.
 pub fn core_fail(span: Span) -> impl Fn(CoreError) -> Flow {
     move |e| fail(span, e.to_string())

@@ -106,6 +106,9 @@ pub(crate) struct Evaluator<'a> {
     /// The node being compiled; `None` for `puppet apply` of a file, where
     /// only `node default` applies.
     node_name: Option<String>,
+    /// Whether a module provides the Ruby resource type of each name asked
+    /// about, so the module path is searched once per type.
+    module_types: std::cell::RefCell<HashMap<String, Option<Rc<crate::resource_types::TypeInfo>>>>,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
@@ -133,6 +136,7 @@ impl<'a> Evaluator<'a> {
             loaded_files: HashSet::new(),
             env,
             node_name: None,
+            module_types: Default::default(),
             logger,
             top: Scope::new(ScopeKind::Top, None),
             defs: Definitions::default(),
@@ -529,7 +533,10 @@ impl<'a> Evaluator<'a> {
             return Ok(Type::Alias(types::AliasRef(alias)));
         }
         let lower = name.trim_start_matches("::").to_lowercase();
-        if !catalog::is_resource_type(&lower) && self.define_def(&lower, span)?.is_none() {
+        if !catalog::is_resource_type(&lower)
+            && self.define_def(&lower, span)?.is_none()
+            && !self.module_type_exists(&lower)
+        {
             return Err(fail(span, format!("Resource type not found: {}", capitalize_segments(name))));
         }
         Ok(Type::Resource { type_name: Some(capitalize_segments(name).into()), title: None })

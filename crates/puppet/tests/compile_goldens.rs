@@ -1,0 +1,215 @@
+//! Compiles every case under `tests/compile/cases/` for each of its fact
+//! sets and compares the catalog with the one real Puppet 7.23 compiled
+//! (recorded by `scripts/regen-compile-goldens.py`), structurally: the
+//! resources in order with their type, title, tags, file, line, kind and
+//! parameters, the edges, the classes and the catalog's tags. Fields that
+//! change per run (`version`, `catalog_uuid`, `code_id`) are not compared.
+//!
+//! Each case is reported at the level it reaches: the same resources, the
+//! same parameters, or identical (an error case: both refuse, or the same
+//! message). A case that is not identical must be listed in
+//! `tests/compile/KNOWN_DIFFERENCES` with its reason; a listed case that
+//! becomes identical fails the test, so the list stays true.
+//!
+//! Module cases need Debian's Puppet modules: `CONFER_PUPPET_MODULES` names
+//! their directory (`scripts/test.sh` sets it), else
+//! `/usr/share/puppet/modules`. `GOLDEN_FILTER=substring` selects cases.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use confer_puppet::environment::Environment;
+use confer_puppet::log::Collect;
+use confer_puppet::node::Node;
+use serde_json::Value as Json;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+}
+
+fn modules_dir() -> PathBuf {
+    std::env::var_os("CONFER_PUPPET_MODULES").map_or_else(|| PathBuf::from("/usr/share/puppet/modules"), PathBuf::from)
+}
+
+/// How close a case came to the reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    /// confer failed where Puppet compiled, or compiled where it failed, or
+    /// the resources differ.
+    Differs,
+    /// Both refused, with different messages.
+    BothRefuse,
+    /// The same resources (type and title).
+    SameResources,
+    /// The same resources with the same parameters.
+    SameParameters,
+    /// Everything compared is equal.
+    Identical,
+}
+
+fn factsets(case: &Path) -> Vec<String> {
+    std::fs::read_to_string(case.join("factsets")).map_or_else(
+        |_| vec!["debian12".to_string()],
+        |t| t.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect(),
+    )
+}
+
+fn normalise(text: &str, env: &Path, modules: &Path) -> String {
+    text.replace(&env.display().to_string(), "<env>").replace(&format!("{}/", modules.display()), "<modules>/")
+}
+
+fn resource_keys(catalog: &Json) -> Vec<(String, String)> {
+    catalog["resources"]
+        .as_array()
+        .map(|rs| {
+            rs.iter()
+                .map(|r| (r["type"].as_str().unwrap_or("").to_string(), r["title"].as_str().unwrap_or("").to_string()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn parameters(catalog: &Json) -> BTreeMap<(String, String), Json> {
+    catalog["resources"]
+        .as_array()
+        .map(|rs| {
+            rs.iter()
+                .map(|r| {
+                    let key =
+                        (r["type"].as_str().unwrap_or("").to_string(), r["title"].as_str().unwrap_or("").to_string());
+                    (key, r.get("parameters").cloned().unwrap_or(Json::Null))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The first thing that differs between two catalogs, for the report.
+fn first_difference(expected: &Json, actual: &Json) -> String {
+    for key in ["name", "environment", "tags", "classes", "edges"] {
+        if expected[key] != actual[key] {
+            return format!("{key}: expected {}\n   got {}", expected[key], actual[key]);
+        }
+    }
+    let (e, a) = (expected["resources"].as_array(), actual["resources"].as_array());
+    if let (Some(e), Some(a)) = (e, a) {
+        for (i, (er, ar)) in e.iter().zip(a.iter()).enumerate() {
+            if er != ar {
+                return format!("resource {i}: expected {er}\n   got {ar}");
+            }
+        }
+        if e.len() != a.len() {
+            return format!("{} resources expected, {} compiled", e.len(), a.len());
+        }
+    }
+    "equal".into()
+}
+
+fn run_case(case: &Path, factset: &str, root: &Path) -> (Level, String) {
+    let modules = modules_dir();
+    let env_dir = case.join("production");
+    let env = match Environment::load(&env_dir, std::slice::from_ref(&modules)) {
+        Ok(env) => Rc::new(env),
+        Err(e) => return (Level::Differs, format!("environment: {e}")),
+    };
+    let facts = match confer_facts::load(&root.join("tests/compile/facts").join(format!("{factset}.yaml"))) {
+        Ok(f) => f,
+        Err(e) => return (Level::Differs, format!("facts: {e}")),
+    };
+    let node = Node::new(facts.name.clone(), facts.values);
+    let mut log = Collect::default();
+    let result = confer_puppet::eval::compile(&env, &node, &mut log);
+    let expected_dir = case.join("expected");
+    let expected_json = std::fs::read_to_string(expected_dir.join(format!("{factset}.json"))).ok();
+    let expected_err = std::fs::read_to_string(expected_dir.join(format!("{factset}.err"))).ok();
+    match (result, expected_json, expected_err) {
+        (Ok(catalog), Some(want), _) => {
+            let text = normalise(&confer_puppet::catalog::to_json(&catalog), &env_dir, &modules);
+            let (Ok(mut actual), Ok(expected)) =
+                (serde_json::from_str::<Json>(&text), serde_json::from_str::<Json>(&want))
+            else {
+                return (Level::Differs, "catalog JSON does not parse".into());
+            };
+            if let Some(map) = actual.as_object_mut() {
+                for volatile in ["version", "catalog_uuid", "code_id"] {
+                    map.remove(volatile);
+                }
+            }
+            if actual == expected {
+                return (Level::Identical, String::new());
+            }
+            let detail = first_difference(&expected, &actual);
+            if resource_keys(&actual) != resource_keys(&expected) {
+                let mut missing: Vec<_> =
+                    resource_keys(&expected).into_iter().filter(|k| !resource_keys(&actual).contains(k)).collect();
+                missing.truncate(5);
+                return (Level::Differs, format!("resources differ (missing e.g. {missing:?}); {detail}"));
+            }
+            if parameters(&actual) != parameters(&expected) {
+                return (Level::SameResources, detail);
+            }
+            (Level::SameParameters, detail)
+        }
+        (Err(e), None, Some(want)) => {
+            let got = normalise(&format!("Error: {e} on node {}", node.name), &env_dir, &modules);
+            if got.trim() == want.trim() {
+                (Level::Identical, String::new())
+            } else {
+                (Level::BothRefuse, format!("Puppet: {}\n   confer: {got}", want.trim()))
+            }
+        }
+        (Ok(_), None, Some(want)) => (Level::Differs, format!("confer compiled; Puppet refused: {}", want.trim())),
+        (Err(e), Some(_), _) => (Level::Differs, format!("confer refused: {e}")),
+        (_, None, None) => (Level::Differs, "no expected output recorded".into()),
+    }
+}
+
+#[test]
+fn compiled_catalogs_match_the_reference() {
+    let root = repo_root();
+    let filter = std::env::var("GOLDEN_FILTER").unwrap_or_default();
+    let known: BTreeMap<String, String> = std::fs::read_to_string(root.join("tests/compile/KNOWN_DIFFERENCES"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t').map(|(k, v)| (k.trim().to_string(), v.trim().to_string())))
+        .collect();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(root.join("tests/compile/cases"))
+        .expect("tests/compile/cases")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    cases.sort();
+    let mut counts: BTreeMap<Level, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for case in &cases {
+        let name = case.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        for factset in factsets(case) {
+            let id = format!("{name}@{factset}");
+            if !id.contains(&filter) {
+                continue;
+            }
+            total += 1;
+            let (level, detail) = run_case(case, &factset, &root);
+            *counts.entry(level).or_default() += 1;
+            match (level == Level::Identical, known.contains_key(&id)) {
+                (true, true) => failures.push(format!("{id}: now identical; remove it from KNOWN_DIFFERENCES")),
+                (false, false) => failures.push(format!("{id} ({level:?}): {detail}")),
+                _ => {}
+            }
+        }
+    }
+    let at_least = |l: Level| counts.iter().filter(|(k, _)| **k >= l).map(|(_, v)| v).sum::<usize>();
+    eprintln!(
+        "compile goldens: {total} cases; identical {}, same parameters {}, same resources {}, both refuse {}, differ {}",
+        at_least(Level::Identical),
+        at_least(Level::SameParameters),
+        at_least(Level::SameResources),
+        counts.get(&Level::BothRefuse).copied().unwrap_or(0),
+        counts.get(&Level::Differs).copied().unwrap_or(0),
+    );
+    assert!(failures.is_empty(), "{} compile cases differ:\n{}", failures.len(), failures.join("\n"));
+}

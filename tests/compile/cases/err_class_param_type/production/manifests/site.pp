@@ -1,0 +1,1 @@
+class t(Integer $n) { } class { 't': n => 'x' }

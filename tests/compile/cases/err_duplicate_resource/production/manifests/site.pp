@@ -1,0 +1,1 @@
+notify { 'x': } notify { 'x': }

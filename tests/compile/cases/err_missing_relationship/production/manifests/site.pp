@@ -1,0 +1,1 @@
+notify { 'a': } Notify['a'] -> Notify['missing']

@@ -1,0 +1,1 @@
+class broken { notify { 'x': message => } }

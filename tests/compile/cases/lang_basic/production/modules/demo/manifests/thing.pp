@@ -1,0 +1,3 @@
+define demo::thing($val) {
+  file { "/tmp/${title}": content => $val, tag => ['extra'] }
+}

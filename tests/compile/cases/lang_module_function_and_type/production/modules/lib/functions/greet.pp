@@ -1,0 +1,1 @@
+function lib::greet(String $n) >> String { "hello ${n}" }

@@ -1,0 +1,1 @@
+type Lib::Port = Integer[1, 65535]

@@ -1,0 +1,2 @@
+include outer::inner::deep
+outer::thing { 't': }

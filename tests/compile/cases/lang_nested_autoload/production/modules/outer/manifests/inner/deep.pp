@@ -1,0 +1,1 @@
+class outer::inner::deep { include outer notify { 'deep': } }

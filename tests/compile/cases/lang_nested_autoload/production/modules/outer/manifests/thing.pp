@@ -1,0 +1,1 @@
+define outer::thing { notify { "thing ${title}": } }

@@ -1,0 +1,1 @@
+apt::source { 'example': location => 'http://deb.example.com', repos => 'main', release => 'stable' }

@@ -1,0 +1,1 @@
+firewall { '100 allow ssh': dport => 22, proto => 'tcp', action => 'accept' }

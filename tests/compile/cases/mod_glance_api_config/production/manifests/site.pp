@@ -1,0 +1,1 @@
+glance_api_config { 'DEFAULT/workers': value => 4 }

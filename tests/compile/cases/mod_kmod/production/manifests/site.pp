@@ -1,0 +1,1 @@
+kmod::load { 'dummy': }

@@ -1,0 +1,1 @@
+include postgresql::server

@@ -1,0 +1,2 @@
+ensure_packages(['vim', 'curl'])
+ensure_resource('user', 'deploy', {'ensure' => 'present'})

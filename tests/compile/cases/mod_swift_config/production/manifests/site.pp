@@ -1,0 +1,1 @@
+swift_config { 'swift-hash/swift_hash_path_suffix': value => 'secret' }

@@ -1,0 +1,1 @@
+sysctl { 'net.ipv4.ip_forward': value => '1' }

@@ -1,0 +1,1 @@
+vs_bridge { 'br-ex': ensure => present }
