@@ -101,10 +101,8 @@ impl<'a> Evaluator<'a> {
                 continue;
             }
             let name = format!("{class}::{}", p.name);
+            // A key found with a null value binds `undef`, as in Puppet.
             let Some(found) = self.hiera_lookup(std::slice::from_ref(&name), None, &top, span)? else { continue };
-            if found.value.is_undef() {
-                continue;
-            }
             if let Some(te) = &p.type_expr {
                 let t = self.eval_type(te, &top)?;
                 if !instance_of(&t, &found.value) {
