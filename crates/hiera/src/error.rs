@@ -79,6 +79,14 @@ pub enum HieraError {
         /// Puppet's message.
         message: String,
     },
+    /// An error raised while interpolating a value, at the value.
+    #[error("{error} (file: {at})")]
+    Located {
+        /// Where the value being interpolated is.
+        at: Location,
+        /// What went wrong.
+        error: Box<HieraError>,
+    },
     /// A `convert_to` lookup option that failed.
     #[error("The convert_to lookup_option for key '{key}' raised error: {message}")]
     Convert {

@@ -387,7 +387,12 @@ impl<'a> Invocation<'a> {
                 at: file.locate(&[vec![key.root.clone()], sub].concat()),
             });
         }
-        let value = self.interpolate(&raw, true)?;
+        let value = self.interpolate(&raw, true).map_err(|error| match error {
+            HieraError::Interpolation { .. } | HieraError::Recursion { .. } | HieraError::Merge { .. } => {
+                HieraError::Located { at: file.locate(std::slice::from_ref(&key.root)), error: Box::new(error) }
+            }
+            other => other,
+        })?;
         let (text, shown) = (key.root.clone(), value.clone());
         self.ex(|e| e.outcome(Outcome::Found(text, shown)));
         let origin = Origin { file, key: key.root.clone(), level: level.name.clone(), layer: layer.to_string() };

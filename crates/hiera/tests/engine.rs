@@ -62,7 +62,9 @@ fn interpolation_forms() {
 #[test]
 fn recursion_and_encryption_are_errors() {
     let e = lookup("loop_a", None).unwrap_err();
-    assert_eq!(e.to_string(), "Recursive lookup detected in [loop_a, loop_b]");
+    let text = e.to_string();
+    assert!(text.starts_with("Recursive lookup detected in [loop_a, loop_b] (file: "), "{text}");
+    assert!(text.ends_with("data/common.yaml:42:9)"), "{text}");
     let e = lookup("secret", None).unwrap_err();
     assert!(matches!(&e, HieraError::Encrypted { at, .. } if at.line == 43 && at.column == 9), "{e}");
 }
