@@ -25,6 +25,8 @@ fn class_parameters_come_from_hiera() {
     let json = compile("web01.example.com").expect("web01 compiles");
     assert!(json.contains(r#""packages":["vim"],"port":8080"#), "{json}");
     assert!(json.contains("users: alice,bob,carol,dave"), "{json}");
+    assert!(json.contains("defaults: dflt lambda no_such_key"), "{json}");
+    assert!(json.contains("options: over dv"), "{json}");
 }
 
 #[test]

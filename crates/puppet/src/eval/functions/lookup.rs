@@ -144,6 +144,18 @@ struct LookupRequest {
     value_type: Option<Type>,
     merge: Option<Strategy>,
     default: Option<Value>,
+    /// `override`: values used before any lookup.
+    overrides: HashMap,
+    /// `default_values_hash`: values used when nothing is found.
+    defaults: HashMap,
+}
+
+/// A hash option of the options hash (`override`, `default_values_hash`).
+fn hash_option(h: &HashMap, k: &str) -> HashMap {
+    match h.get(&Value::from(k)) {
+        Some(Value::Hash(m)) => (**m).clone(),
+        _ => HashMap::new(),
+    }
 }
 
 fn names_of(v: &Value, fname: &str, span: Span) -> EvalResult<Vec<String>> {
@@ -185,6 +197,8 @@ fn request(args: &[Value], span: Span) -> EvalResult<LookupRequest> {
                 value_type: type_of(option(h, "value_type"))?,
                 merge: merge_of(&option(h, "merge"), span)?,
                 default: h.get(&Value::from("default_value")).cloned(),
+                overrides: hash_option(h, "override"),
+                defaults: hash_option(h, "default_values_hash"),
             })
         }
         [name, Value::Hash(h)] => Ok(LookupRequest {
@@ -192,12 +206,16 @@ fn request(args: &[Value], span: Span) -> EvalResult<LookupRequest> {
             value_type: type_of(option(h, "value_type"))?,
             merge: merge_of(&option(h, "merge"), span)?,
             default: h.get(&Value::from("default_value")).cloned(),
+            overrides: hash_option(h, "override"),
+            defaults: hash_option(h, "default_values_hash"),
         }),
         [name, rest @ ..] if rest.len() <= 3 => Ok(LookupRequest {
             names: names_of(name, "lookup", span)?,
             value_type: type_of(rest.first().cloned().unwrap_or(Value::Undef))?,
             merge: merge_of(rest.get(1).unwrap_or(&Value::Undef), span)?,
             default: rest.get(2).cloned(),
+            overrides: HashMap::new(),
+            defaults: HashMap::new(),
         }),
         _ => Err(fail(span, format!("'lookup' expects between 1 and 4 arguments, got {}", args.len()))),
     }
@@ -224,7 +242,14 @@ pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e
     let result = match call.name {
         "lookup" => (|| {
             let req = request(&call.args, span)?;
-            let found = call.ev.hiera_lookup(&req.names, req.merge, &scope, span)?;
+            let given = |h: &HashMap| req.names.iter().find_map(|n| h.get(&Value::from(n.as_str())).cloned());
+            if let Some(v) = given(&req.overrides) {
+                return type_checked("Value found in override hash", req.value_type.as_ref(), v, span);
+            }
+            let found = call.ev.hiera_lookup(&req.names, req.merge.clone(), &scope, span)?;
+            if let (None, Some(v)) = (&found, given(&req.defaults)) {
+                return type_checked("Value found in default values hash", req.value_type.as_ref(), v, span);
+            }
             let (subject, value) = match (found, req.default, call.lambda.take()) {
                 (Some(f), _, _) => ("Found value", f.value),
                 (None, _, Some(lambda)) => {
