@@ -608,12 +608,31 @@ impl<'a> Evaluator<'a> {
                         self.record_parameters(index, &p.def.params, &scope);
                         self.settle_tags(index);
                     }
-                    self.eval_block(&p.def.body, &scope).map_err(settle)
+                    self.eval_block(&p.def.body, &scope).map_err(|e| self.wrap_define_error(e, p.container_span))
                 });
             self.leave();
             result?;
         }
         Ok(())
+    }
+
+    /// An error from a defined resource's body, as Puppet reports it: the
+    /// whole error, then the declaration's file and line, as a resource
+    /// statement's error with no position of its own.
+    fn wrap_define_error(&self, flow: Flow, declared: Span) -> Flow {
+        if !matches!(flow, Flow::Error(_) | Flow::Located(_)) {
+            return settle(flow);
+        }
+        let inner = self.to_error(flow);
+        let at = self.location(declared);
+        Flow::from_error(crate::error::PuppetError {
+            phase: crate::error::Phase::Evaluation,
+            message: format!(
+                "Error while evaluating a Resource Statement, {inner} (file: {}, line: {})",
+                at.file, at.line
+            ),
+            location: None,
+        })
     }
 
     /// Prints what `puppet apply` prints when it applies the catalog's `notify`

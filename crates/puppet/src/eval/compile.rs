@@ -45,6 +45,16 @@ impl<'a> Evaluator<'a> {
         self.evaluate_node(&top)?;
         self.evaluate_pending_resources()?;
         self.finish_catalog()?;
+        // Puppet finds cycles only when an agent applies the catalog; a
+        // compile warns of them and still gives the catalog.
+        if let Some(message) = self.cycle_report() {
+            self.logger.log(crate::log::LogEvent {
+                level: crate::log::Level::Warning,
+                scope: None,
+                message,
+                location: None,
+            });
+        }
         Ok(self.build_catalog(node))
     }
 
@@ -71,7 +81,7 @@ impl<'a> Evaluator<'a> {
     /// The top scope of a compile: every fact as a variable, `$facts`,
     /// `$trusted`, `$server_facts`, `$environment`, `$clientcert`, and the
     /// `settings` class's variables.
-    fn bind_top_scope(&mut self, node: &Node) {
+    pub(super) fn bind_top_scope(&mut self, node: &Node) {
         let top = self.top.clone();
         if let Value::Hash(facts) = &node.facts {
             for (k, v) in facts.iter() {
