@@ -136,6 +136,27 @@ impl<'a> Invocation<'a> {
         }
     }
 
+    /// Every key of the environment layer's data files that exist for this
+    /// node, in hierarchy order, each once (`lookup_options` left out): what
+    /// a check of the node's data has to look up.
+    pub fn data_keys(&mut self) -> Result<Vec<String>, HieraError> {
+        let Some(dir) = self.hiera.environment.clone() else { return Ok(Vec::new()) };
+        let config = self.hiera.config(&dir.join("hiera.yaml"), LayerKind::Environment)?;
+        let mut keys = indexmap::IndexSet::new();
+        for level in &config.hierarchy {
+            for (path, _) in self.resolve_locations(&config, level)? {
+                if !path.is_file() {
+                    continue;
+                }
+                let file = self.hiera.data_file(&path, level, None)?;
+                keys.extend(
+                    file.data.keys().filter_map(|k| k.as_str()).filter(|k| *k != "lookup_options").map(str::to_string),
+                );
+            }
+        }
+        Ok(keys.into_iter().collect())
+    }
+
     /// Looks `key` up with a merge strategy (`None`: the key's
     /// `lookup_options`, else `first`). `Ok(None)`: not found.
     pub fn lookup(&mut self, key: &str, merge: Option<Strategy>) -> Result<Option<Found>, HieraError> {
