@@ -411,7 +411,8 @@ impl<'a> Evaluator<'a> {
         let index = self.add_class_resource(&key, params.as_ref(), span, from);
         scope.set_resource(index);
         self.bind_module_names(&scope, &key, from);
-        let result = self.bind_class_like(&def.params, params.unwrap_or_default(), &scope, &label, &key, span);
+        let args = self.data_bindings(&key, &def.params, params.unwrap_or_default(), span);
+        let result = args.and_then(|args| self.bind_class_like(&def.params, args, &scope, &label, &key, span));
         let result = result.and_then(|()| {
             let stage = self.stage_of(index, span)?;
             self.catalog.resources[index].container_index = Some(stage);

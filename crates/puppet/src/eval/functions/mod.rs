@@ -19,6 +19,7 @@ mod files;
 mod generate;
 mod iteration;
 mod logging;
+mod lookup;
 mod openstacklib;
 pub(crate) mod random;
 mod resources;
@@ -33,6 +34,8 @@ pub(crate) mod versions;
 use std::collections::HashMap as StdHashMap;
 use std::rc::Rc;
 use std::sync::OnceLock;
+
+pub use lookup::convert_value;
 
 use confer_core::Value;
 
@@ -136,6 +139,7 @@ const FAMILIES: &[&[Builtin]] = &[
     scanf::FUNCTIONS,
     versions::FUNCTIONS,
     templates::FUNCTIONS,
+    lookup::FUNCTIONS,
     super::catalog::FUNCTIONS,
 ];
 
