@@ -48,6 +48,10 @@ pub fn to_json(c: &Catalog) -> String {
             }
             out.push('}');
         }
+        if !r.sensitive_parameters.is_empty() {
+            out.push_str(",\"sensitive_parameters\":");
+            string_array(&mut out, &r.sensitive_parameters);
+        }
         out.push('}');
     }
     out.push_str("],\"edges\":[");

@@ -27,6 +27,8 @@ pub struct Resource {
     pub kind: &'static str,
     /// Parameters in the order they were set; undef ones are left out.
     pub parameters: Vec<(String, Value)>,
+    /// The parameters whose value is Sensitive.
+    pub sensitive_parameters: Vec<String>,
 }
 
 impl Resource {

@@ -293,6 +293,12 @@ impl<'a> Evaluator<'a> {
                     .unwrap_or_else(|| "name".into()),
                 _ => "name".into(),
             };
+            let sensitive_parameters = r
+                .attributes
+                .iter()
+                .filter(|(_, v)| matches!(v, Value::Sensitive(_)))
+                .map(|(k, _)| confer_core::value::to_s(k))
+                .collect();
             let parameters = r
                 .attributes
                 .iter()
@@ -315,6 +321,7 @@ impl<'a> Evaluator<'a> {
                     ResourceKind::Unknown => "unknown",
                 },
                 parameters,
+                sensitive_parameters,
             });
         }
         let mut edges = Vec::new();
