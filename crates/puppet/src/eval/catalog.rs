@@ -112,10 +112,19 @@ pub(crate) const CLASS_MAIN: usize = 2;
 /// A chaining arrow, evaluated when the catalog is finished: each source
 /// gets the targets in its `before` (`->`) or `notify` (`~>`) parameter.
 pub(crate) struct Relationship {
-    pub(crate) sources: Vec<Value>,
-    pub(crate) targets: Vec<Value>,
+    pub(crate) sources: Side,
+    pub(crate) targets: Side,
     pub(crate) param: &'static str,
     pub(crate) span: Span,
+}
+
+/// One end of a chaining arrow: resource references, or a collector, whose
+/// resources are known only when the catalog is finished.
+pub(crate) enum Side {
+    /// The references the operand evaluated to.
+    References(Vec<Value>),
+    /// The collector (index into the catalog's collectors).
+    Collector(usize),
 }
 
 /// Whether `tag` is a valid Puppet tag (`[[:alnum:]_][[:alnum:]_:.-]*`).
@@ -176,6 +185,12 @@ pub(crate) struct Catalog<'a> {
     /// Resources of Ruby types by their namevar's value, which must be
     /// unique per type.
     namevars: StdHashMap<(String, String), usize>,
+    /// The collectors evaluated, which collect again until the catalog is
+    /// finished.
+    pub(crate) collectors: Vec<super::collectors::Collector<'a>>,
+    /// The collector made by each collector expression's latest
+    /// evaluation, by the expression's address.
+    pub(crate) collector_of: StdHashMap<usize, usize>,
     /// Chaining arrows, in the order they were evaluated.
     pub(crate) relationships: Vec<Relationship>,
     /// The names of the classes evaluated, in order (the catalog's
@@ -300,6 +315,11 @@ impl<'a> Evaluator<'a> {
             }
             None => self.module_type(name),
         }
+    }
+
+    /// Whether no defined resource waits to be evaluated.
+    pub(super) fn pending_is_empty(&self) -> bool {
+        self.catalog.pending.is_empty()
     }
 
     /// Whether the resource `Type[title]` (capitalised type) is declared.
@@ -687,7 +707,7 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn eval_attributes(&mut self, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult<HashMap> {
+    pub(super) fn eval_attributes(&mut self, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult<HashMap> {
         let mut attrs = HashMap::new();
         for op in ops {
             match op {
@@ -965,21 +985,35 @@ impl<'a> Evaluator<'a> {
         scope: &Rc<Scope>,
     ) -> EvalResult {
         let left = self.eval(lhs, scope)?;
+        let left_side = self.side_of(lhs, &left);
         let right = self.eval(rhs, scope)?;
-        let (left_refs, right_refs) = (flatten_references(&left), flatten_references(&right));
+        let right_side = self.side_of(rhs, &right);
         let (sources, targets, param) = match op {
-            RelationOp::Before => (left_refs, right_refs, "before"),
-            RelationOp::Notify => (left_refs, right_refs, "notify"),
-            RelationOp::Require => (right_refs, left_refs, "before"),
-            RelationOp::Subscribe => (right_refs, left_refs, "notify"),
+            RelationOp::Before => (left_side, right_side, "before"),
+            RelationOp::Notify => (left_side, right_side, "notify"),
+            RelationOp::Require => (right_side, left_side, "before"),
+            RelationOp::Subscribe => (right_side, left_side, "notify"),
         };
         self.catalog.relationships.push(Relationship { sources, targets, param, span });
         Ok(right)
     }
 
+    /// What an arrow's operand stands for: a collector (also at the end of
+    /// a chain `a -> Type <| |>`), or the references it evaluated to.
+    fn side_of(&self, e: &'a Expr, value: &Value) -> Side {
+        match &e.kind {
+            ExprKind::Collector { .. } => match self.catalog.collector_of.get(&(e as *const Expr as usize)) {
+                Some(&id) => Side::Collector(id),
+                None => Side::References(flatten_references(value)),
+            },
+            ExprKind::Relationship { rhs, .. } | ExprKind::Paren(rhs) => self.side_of(rhs, value),
+            _ => Side::References(flatten_references(value)),
+        }
+    }
+
     /// Turns a virtual resource into a real one (queueing a defined type's
     /// body).
-    fn make_real(&mut self, i: usize) {
+    pub(super) fn make_real(&mut self, i: usize) {
         if !self.catalog.resources[i].virtual_ {
             return;
         }
@@ -1030,45 +1064,7 @@ impl<'a> Evaluator<'a> {
 }
 
 impl<'a> Evaluator<'a> {
-    /// `Type <| query |>`: realises the matching virtual resources (and, for
-    /// defined types, queues their bodies). The query compares attributes (and
-    /// `title`) with `==`/`!=`, combined with `and`/`or`.
-    pub(super) fn eval_collector(
-        &mut self,
-        type_ref: &'a Expr,
-        query: Option<&'a Expr>,
-        ops: &'a [AttributeOp],
-        scope: &Rc<Scope>,
-    ) -> EvalResult {
-        let overrides = self.eval_attributes(ops, scope)?;
-        let ExprKind::TypeRef(name) = &type_ref.kind else {
-            return Err(fail(type_ref.span, "A collector needs a resource type"));
-        };
-        let cap = capitalize_segments(name);
-        let mut collected = Vec::new();
-        for i in 0..self.catalog.resources.len() {
-            if self.catalog.resources[i].type_name != cap {
-                continue;
-            }
-            let selected = match query {
-                Some(q) => self.query_matches(q, i, scope)?,
-                None => true,
-            };
-            if selected {
-                // The collector's block overrides what the resource set.
-                let res = &mut self.catalog.resources[i];
-                res.attributes.extend(overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
-                collected.push(Value::from_type(Type::Resource {
-                    type_name: Some(res.type_name.as_str().into()),
-                    title: Some(res.title.as_str().into()),
-                }));
-                self.make_real(i);
-            }
-        }
-        Ok(Value::array(collected))
-    }
-
-    fn query_matches(&mut self, q: &'a Expr, index: usize, scope: &Rc<Scope>) -> EvalResult<bool> {
+    pub(super) fn query_matches(&mut self, q: &'a Expr, index: usize, scope: &Rc<Scope>) -> EvalResult<bool> {
         use crate::ast::BinaryOp;
         match &q.kind {
             ExprKind::Paren(inner) => self.query_matches(inner, index, scope),

@@ -43,7 +43,7 @@ impl<'a> Evaluator<'a> {
             self.eval_block(&program.body, &top)?;
         }
         self.evaluate_node(&top)?;
-        self.evaluate_pending_resources()?;
+        self.evaluate_generators()?;
         self.finish_catalog()?;
         // Puppet finds cycles only when an agent applies the catalog; a
         // compile warns of them and still gives the catalog.
@@ -116,8 +116,9 @@ impl<'a> Evaluator<'a> {
         self.apply_resource_defaults();
         let relationships = std::mem::take(&mut self.catalog.relationships);
         for rel in &relationships {
-            for source in &rel.sources {
-                for target in &rel.targets {
+            let targets = self.side_references(&rel.targets);
+            for source in &self.side_references(&rel.sources) {
+                for target in &targets {
                     self.add_relationship(source, target, rel.param, rel.span)?;
                 }
             }

@@ -6,6 +6,7 @@ mod arithmetic;
 mod autoload;
 mod calls;
 mod catalog;
+mod collectors;
 mod compile;
 mod cycles;
 
@@ -167,7 +168,7 @@ impl<'a> Evaluator<'a> {
         self.start_catalog();
         self.eval_block(&program.body, top)?;
         self.evaluate_node(top)?;
-        self.evaluate_pending_resources()?;
+        self.evaluate_generators()?;
         self.finish_catalog()?;
         // `puppet apply` finds cycles when it orders the catalog to apply
         // it, and then applies nothing.
@@ -335,7 +336,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::ResourceDefaults { type_ref, ops } => self.eval_resource_defaults(type_ref, ops, scope),
             ExprKind::ResourceOverride { reference, ops } => self.eval_resource_override(reference, ops, scope),
             ExprKind::Collector { type_ref, query, ops, .. } => {
-                self.eval_collector(type_ref, query.as_deref(), ops, scope)
+                self.eval_collector(e, type_ref, query.as_deref(), ops, scope)
             }
             ExprKind::RenderString(text) => {
                 self.render_text(text);

@@ -1,0 +1,127 @@
+//! Collectors (`Type <| query |> { overrides }`): Puppet evaluates them
+//! lazily and again until nothing new is found, so a collector also
+//! realizes virtual resources declared after it, and an arrow to a
+//! collector relates every resource it ends up with.
+
+use std::rc::Rc;
+
+use confer_core::types::params::capitalize_segments;
+use confer_core::{HashMap, Type, Value};
+
+use super::catalog::Side;
+use super::flow::{fail, EvalResult};
+use super::scope::Scope;
+use super::Evaluator;
+use crate::ast::{AttributeOp, Expr, ExprKind};
+
+/// How many rounds of collecting and evaluating defined resources a compile
+/// may take before it is stopped (each round must find something new).
+const MAX_ROUNDS: usize = 10_000;
+
+/// One evaluated collector.
+pub(crate) struct Collector<'a> {
+    type_name: String,
+    query: Option<&'a Expr>,
+    scope: Rc<Scope>,
+    overrides: HashMap,
+    /// The resources it has collected, in the order it found them.
+    pub(crate) collected: Vec<usize>,
+}
+
+impl<'a> Evaluator<'a> {
+    /// `Type <| query |>`: realizes the matching virtual resources (and, for
+    /// defined types, queues their bodies), now and whenever more match.
+    /// The value is the resources collected so far.
+    pub(super) fn eval_collector(
+        &mut self,
+        expr: &'a Expr,
+        type_ref: &'a Expr,
+        query: Option<&'a Expr>,
+        ops: &'a [AttributeOp],
+        scope: &Rc<Scope>,
+    ) -> EvalResult {
+        let overrides = self.eval_attributes(ops, scope)?;
+        let ExprKind::TypeRef(name) = &type_ref.kind else {
+            return Err(fail(type_ref.span, "A collector needs a resource type"));
+        };
+        let id = self.catalog.collectors.len();
+        self.catalog.collectors.push(Collector {
+            type_name: capitalize_segments(name),
+            query,
+            scope: scope.clone(),
+            overrides,
+            collected: Vec::new(),
+        });
+        self.catalog.collector_of.insert(expr as *const Expr as usize, id);
+        self.collect(id)?;
+        Ok(Value::array(self.collected_references(id)))
+    }
+
+    /// Runs collector `id` over the resources it has not collected yet;
+    /// whether it found any.
+    fn collect(&mut self, id: usize) -> EvalResult<bool> {
+        let (type_name, query, scope) = {
+            let c = &self.catalog.collectors[id];
+            (c.type_name.clone(), c.query, c.scope.clone())
+        };
+        let mut found = false;
+        for i in 0..self.catalog.resources.len() {
+            if self.catalog.resources[i].type_name != type_name || self.catalog.collectors[id].collected.contains(&i) {
+                continue;
+            }
+            let selected = match query {
+                Some(q) => self.query_matches(q, i, &scope)?,
+                None => true,
+            };
+            if selected {
+                // The collector's block overrides what the resource set.
+                let overrides = self.catalog.collectors[id].overrides.clone();
+                self.catalog.resources[i].attributes.extend(overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
+                self.catalog.collectors[id].collected.push(i);
+                self.make_real(i);
+                found = true;
+            }
+        }
+        Ok(found)
+    }
+
+    /// References to what collector `id` has collected.
+    fn collected_references(&self, id: usize) -> Vec<Value> {
+        self.catalog.collectors[id]
+            .collected
+            .iter()
+            .map(|&i| {
+                let r = &self.catalog.resources[i];
+                Value::from_type(Type::Resource {
+                    type_name: Some(r.type_name.as_str().into()),
+                    title: Some(r.title.as_str().into()),
+                })
+            })
+            .collect()
+    }
+
+    /// Puppet's generator loop: evaluates queued defined resources and runs
+    /// every collector again, until a round finds nothing new.
+    pub(super) fn evaluate_generators(&mut self) -> EvalResult<()> {
+        for _ in 0..MAX_ROUNDS {
+            self.evaluate_pending_resources()?;
+            let mut found = false;
+            for id in 0..self.catalog.collectors.len() {
+                found |= self.collect(id)?;
+            }
+            if !found && self.pending_is_empty() {
+                return Ok(());
+            }
+        }
+        Err(fail(crate::span::Span::default(), format!("Collecting resources did not settle in {MAX_ROUNDS} rounds")))
+    }
+
+    /// The references one end of an arrow stands for, now that the catalog
+    /// is finished.
+    pub(super) fn side_references(&self, side: &Side) -> Vec<Value> {
+        match side {
+            Side::References(refs) => refs.clone(),
+            Side::Collector(id) => self.collected_references(*id),
+        }
+    }
+}
