@@ -33,6 +33,10 @@ pub trait Host {
     /// no such variable exists.
     fn variable(&mut self, name: &str) -> Option<Value>;
 
+    /// Told when `scope.lookupvar`/`scope['x']` found no variable `name`
+    /// (Puppet warns then; `@x` stays silent).
+    fn undefined_variable(&mut self, name: &str);
+
     /// Every variable visible from the calling scope (for `scope.to_hash`).
     fn variables(&mut self) -> Vec<(String, Value)>;
 

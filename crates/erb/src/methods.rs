@@ -366,7 +366,13 @@ impl Interp<'_> {
                 arity(name, &args, 1, at)?;
                 let var = args[0].to_s();
                 let var = var.strip_prefix("::").unwrap_or(&var).to_string();
-                Ok(self.host.variable(&var).map_or(RValue::Nil, |v| from_puppet(&v)))
+                match self.host.variable(&var) {
+                    Some(v) => Ok(from_puppet(&v)),
+                    None => {
+                        self.host.undefined_variable(&var);
+                        Ok(RValue::Nil)
+                    }
+                }
             }
             "to_hash" => {
                 let vars = self.host.variables();

@@ -11,6 +11,8 @@ impl Host for NoScope {
         (name == "list").then(|| Value::array(vec![Value::from("a"), Value::from("b")]))
     }
 
+    fn undefined_variable(&mut self, _: &str) {}
+
     fn variables(&mut self) -> Vec<(String, Value)> {
         Vec::new()
     }
