@@ -6,6 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
+use std::rc::Rc;
+
+use confer_puppet::environment::Environment;
 use confer_puppet::log::{Collect, Level};
 use confer_puppet::span::Source;
 
@@ -34,6 +37,13 @@ fn error_line(text: &str) -> Option<usize> {
     text[at + 6..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
 }
 
+/// The directory holding Debian's `stdlib` module, which cases in an area
+/// marked by a `STDLIB` file have on their module path (as Puppet had when
+/// recording them); `scripts/test.sh` provides it.
+fn stdlib_modules() -> PathBuf {
+    std::env::var("CONFER_STDLIB_MODULES").unwrap_or_else(|_| "/usr/share/puppet/modules".into()).into()
+}
+
 /// Runs one case; `Err` describes how it differs from the reference.
 fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
     let rel = pp.strip_prefix(root).unwrap_or(pp).to_string_lossy().replace('\\', "/");
@@ -44,9 +54,16 @@ fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
     let mut log = Collect::default();
     // Template cases keep their modules beside them, as the regeneration
     // script passes that folder as `--modulepath`.
-    let modules = pp.parent().map(|d| d.join("modules")).filter(|m| m.is_dir());
-    let env = confer_puppet::environment::Environment::bare(modules.into_iter().collect());
-    let result = confer_puppet::apply_in(&source, &std::rc::Rc::new(env), None, &mut log);
+    let local_modules = pp.parent().map(|d| d.join("modules")).filter(|m| m.is_dir());
+    let result = match (pp.parent().filter(|dir| dir.join("STDLIB").exists()), local_modules) {
+        (Some(_), _) => {
+            confer_puppet::apply_in(&source, &Rc::new(Environment::bare(vec![stdlib_modules()])), None, &mut log)
+        }
+        (None, Some(modules)) => {
+            confer_puppet::apply_in(&source, &Rc::new(Environment::bare(vec![modules])), None, &mut log)
+        }
+        (None, None) => confer_puppet::apply(&source, &mut log),
+    };
     let lines: Vec<String> = log.events.iter().filter(|e| e.level >= Level::Notice).map(|e| e.to_string()).collect();
     // Template files are read by absolute path; Puppet's output was made
     // relative to the repository root by the regeneration script.
