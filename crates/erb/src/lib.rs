@@ -24,7 +24,7 @@ mod value;
 use confer_core::Value;
 
 pub use error::{ErbError, ErbErrorKind};
-pub use value::RValue;
+pub use value::{from_puppet, RValue};
 
 /// What a template may ask of the Puppet side.
 pub trait Host {
