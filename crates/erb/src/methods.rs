@@ -269,6 +269,7 @@ impl Interp<'_> {
             (RValue::Regex(r), "match" | "=~") => {
                 arity(name, &args, 1, at)?;
                 let text = args[0].to_s();
+                self.last_match = r.captures(&text).map(Rc::new);
                 Ok(match r.captures(&text) {
                     Some(c) if name == "match" => RValue::MatchData(Rc::new(c)),
                     Some(_) => RValue::Int(
