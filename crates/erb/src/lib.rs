@@ -37,6 +37,10 @@ pub trait Host {
     /// (Puppet warns then; `@x` stays silent).
     fn undefined_variable(&mut self, name: &str);
 
+    /// `scope.setvar('x', v)`: binds the Puppet variable `x` in the calling
+    /// scope; `Err` holds Puppet's message (a variable is assigned once).
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String>;
+
     /// Every variable visible from the calling scope (for `scope.to_hash`).
     fn variables(&mut self) -> Vec<(String, Value)>;
 

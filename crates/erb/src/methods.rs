@@ -375,6 +375,13 @@ impl Interp<'_> {
                     }
                 }
             }
+            "setvar" => {
+                arity(name, &args, 2, at)?;
+                match self.host.set_variable(&args[0].to_s(), to_puppet(&args[1])) {
+                    Ok(()) => Ok(args[1].clone()),
+                    Err(message) => err(ErbErrorKind::Function(message), at),
+                }
+            }
             "to_hash" => {
                 let vars = self.host.variables();
                 Ok(RValue::Hash(Rc::new(vars.into_iter().map(|(k, v)| (RValue::str(k), from_puppet(&v))).collect())))

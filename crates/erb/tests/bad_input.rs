@@ -13,6 +13,10 @@ impl Host for NoScope {
 
     fn undefined_variable(&mut self, _: &str) {}
 
+    fn set_variable(&mut self, name: &str, _: Value) -> Result<(), String> {
+        Err(format!("Cannot reassign variable '${name}'"))
+    }
+
     fn variables(&mut self) -> Vec<(String, Value)> {
         Vec::new()
     }

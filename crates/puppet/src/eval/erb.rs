@@ -79,6 +79,10 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
         self.ev.warn_once_unlocated(format!("Undefined variable '{name}'; {reason}"));
     }
 
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String> {
+        self.scope.assign(name, value).map_err(|_| format!("Cannot reassign variable '${name}'"))
+    }
+
     fn variables(&mut self) -> Vec<(String, Value)> {
         self.scope.visible()
     }
