@@ -25,10 +25,9 @@ path relative to the repository root.
 In an area whose directory holds a file named `STDLIB`, `--modulepath` is a
 directory holding only Debian's stdlib and openstacklib modules (from
 /usr/share/puppet/modules) instead, so that its cases can call their
-functions; messages name the modules by their real paths.
-
-A case whose directory holds a `modules/` folder (template cases) runs with
-that folder as `--modulepath` instead of the empty one.
+functions; messages name the modules by their real paths. A case whose
+directory holds a `modules/` folder (template cases) runs with that folder as
+`--modulepath` instead of the empty one.
 
 `<case>.err` exists when Puppet exits non-zero: the console's error line, with
 the path made relative and the ` on node <host>` suffix removed.
@@ -73,8 +72,8 @@ def cases(args):
 def render(event, absolute, relative):
     label = LABELS.get(event.get("level"), event.get("level", "?").capitalize())
     source = event.get("source", "")
-    message = event.get("message", "").replace(absolute, relative).replace(STDLIB_MODULES, DEBIAN_MODULES)
-    message = message.replace(ROOT + "/", "")
+    message = (event.get("message", "").replace(absolute, relative).replace(STDLIB_MODULES, DEBIAN_MODULES)
+               .replace(ROOT + "/", ""))
     if source.startswith("Scope(") or source.startswith("/"):
         return f"{label}: {source}: {message}"
     line = f"{label}: {message}"
@@ -91,12 +90,12 @@ def run(case):
     with tempfile.TemporaryDirectory(prefix="confer-golden-") as tmp:
         events_file = os.path.join(tmp, "events.json")
         # An area holding a STDLIB file runs with Debian's stdlib and openstacklib on the module path;
-        # a case beside a modules/ folder (templates) with that folder.
-        local = os.path.join(os.path.dirname(case), "modules")
+        # a case with a modules/ folder beside it, with that folder.
+        beside = os.path.join(os.path.dirname(case), "modules")
         if os.path.exists(os.path.join(os.path.dirname(case), "STDLIB")):
             modules = STDLIB_MODULES
-        elif os.path.isdir(local):
-            modules = local
+        elif os.path.isdir(beside):
+            modules = beside
         else:
             modules = f"{WORK}/empty"
         cmd = ["puppet", "apply", "--color=false",

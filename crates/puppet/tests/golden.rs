@@ -52,18 +52,16 @@ fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
     let expected_error = std::fs::read_to_string(pp.with_extension("err")).ok();
     let source = Source::new(rel.clone(), text);
     let mut log = Collect::default();
-    // Template cases keep their modules beside them, as the regeneration
-    // script passes that folder as `--modulepath`.
-    let local_modules = pp.parent().map(|d| d.join("modules")).filter(|m| m.is_dir());
-    let result = match (pp.parent().filter(|dir| dir.join("STDLIB").exists()), local_modules) {
-        (Some(_), _) => {
-            confer_puppet::apply_in(&source, &Rc::new(Environment::bare(vec![stdlib_modules()])), None, &mut log)
-        }
-        (None, Some(modules)) => {
-            confer_puppet::apply_in(&source, &Rc::new(Environment::bare(vec![modules])), None, &mut log)
-        }
-        (None, None) => confer_puppet::apply(&source, &mut log),
-    };
+    // Template cases keep their modules beside them, and areas marked STDLIB
+    // have Debian's stdlib on the module path, as the regeneration script
+    // runs them.
+    let mut modulepath: Vec<PathBuf> =
+        pp.parent().map(|d| d.join("modules")).filter(|m| m.is_dir()).into_iter().collect();
+    if pp.parent().is_some_and(|dir| dir.join("STDLIB").exists()) {
+        modulepath.push(stdlib_modules());
+    }
+    let env = Environment::bare(modulepath);
+    let result = confer_puppet::apply_in(&source, &Rc::new(env), None, &mut log);
     let lines: Vec<String> = log.events.iter().filter(|e| e.level >= Level::Notice).map(|e| e.to_string()).collect();
     // Template files are read by absolute path; Puppet's output was made
     // relative to the repository root by the regeneration script.

@@ -1,9 +1,7 @@
 //! `epp`, `inline_epp`, `template` and `inline_template`: the template
 //! functions. EPP is evaluated by the Puppet evaluator itself; ERB by the
 //! `confer-erb` interpreter, which asks the evaluator for variables and
-//! function calls. Signatures as Puppet 7.23 declares them: `epp` and
-//! `inline_epp` are Puppet 4 functions, `template` and `inline_template`
-//! Puppet 3 functions of arity -2.
+//! function calls.
 
 use confer_core::{HashMap, Value};
 
@@ -11,7 +9,8 @@ use super::{Builtin, Call};
 use crate::eval::flow::{fail, EvalResult};
 use crate::eval::templates::EppScope;
 
-/// The template functions.
+/// The template functions: EPP's are Puppet 4 functions, ERB's Puppet 3
+/// functions taking one or more strings.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("epp", &["String path, Hash[Pattern[/^\\w+$/], Any] parameters?"], epp),
     Builtin::new("inline_epp", &["String template, Hash[Pattern[/^\\w+$/], Any] parameters?"], inline_epp),
@@ -19,22 +18,25 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("inline_template", -2, inline_template),
 ];
 
-/// The first argument (a String, by the signatures) and the optional hash.
-fn text_and_args(call: &Call<'_, '_>) -> EvalResult<(String, Option<HashMap>)> {
-    let text = match call.args.first() {
-        Some(Value::String(s)) => s.to_string(),
-        _ => return Err(call.unexpected_args()),
-    };
-    let args = match call.args.get(1) {
-        None => None,
+/// The optional parameter hash of `epp`/`inline_epp`.
+fn template_args(call: &Call<'_, '_>) -> Option<HashMap> {
+    match call.args.get(1) {
         Some(Value::Hash(h)) => Some((**h).clone()),
-        Some(_) => return Err(call.unexpected_args()),
-    };
-    Ok((text, args))
+        _ => None,
+    }
+}
+
+/// The first argument, a string by the signatures.
+fn first_string(call: &Call<'_, '_>) -> EvalResult<String> {
+    match call.args.first() {
+        Some(Value::String(s)) => Ok(s.to_string()),
+        _ => Err(call.unexpected_args()),
+    }
 }
 
 fn epp(call: &mut Call<'_, '_>) -> EvalResult {
-    let (name, args) = text_and_args(call)?;
+    let name = first_string(call)?;
+    let args = template_args(call);
     let wanted = if name.ends_with(".epp") { name.clone() } else { format!("{name}.epp") };
     let path = call
         .ev
@@ -46,7 +48,8 @@ fn epp(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 fn inline_epp(call: &mut Call<'_, '_>) -> EvalResult {
-    let (text, args) = text_and_args(call)?;
+    let text = first_string(call)?;
+    let args = template_args(call);
     let source = call.ev.add_source("inlined-epp-text".into(), text, call.span)?;
     call.ev.render_epp(&source, args, EppScope::Caller, "inline_epp", call.span, call.scope)
 }
