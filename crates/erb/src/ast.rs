@@ -62,6 +62,8 @@ pub enum Kind {
     Range(Box<Node>, Box<Node>, bool),
     /// `@name`
     IVar(String),
+    /// `$n`: group `n` of the last regexp match (Ruby's `$~`).
+    MatchRef(usize),
     /// A local variable.
     Local(String),
     /// A constant (`Array`, `String`, `Puppet`).

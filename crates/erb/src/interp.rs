@@ -46,6 +46,9 @@ pub struct Interp<'h> {
     locals: HashMap<String, RValue>,
     ivars: HashMap<String, RValue>,
     out: String,
+    /// The groups of the last successful regexp match (`$~`), for `$1`…;
+    /// a failed match clears them, as in Ruby.
+    pub(crate) last_match: Option<Rc<Vec<Option<String>>>>,
     steps: u64,
     depth: usize,
 }
@@ -53,7 +56,15 @@ pub struct Interp<'h> {
 impl<'h> Interp<'h> {
     /// An interpreter asking `host` for variables and functions.
     pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
-        Interp { host, locals: HashMap::new(), ivars: HashMap::new(), out: String::new(), steps: 0, depth: 0 }
+        Interp {
+            host,
+            locals: HashMap::new(),
+            ivars: HashMap::new(),
+            out: String::new(),
+            last_match: None,
+            steps: 0,
+            depth: 0,
+        }
     }
 
     /// Runs the program and returns what it rendered.
@@ -127,6 +138,9 @@ impl<'h> Interp<'h> {
                 Ok(RValue::Range(x, if *exclusive { y - 1 } else { y }))
             }
             Kind::IVar(name) => Ok(self.ivar(name)),
+            Kind::MatchRef(n) => {
+                Ok(self.last_match.as_ref().and_then(|m| m.get(*n).cloned().flatten()).map_or(RValue::Nil, RValue::str))
+            }
             Kind::Local(name) => Ok(self.locals.get(name).cloned().unwrap_or(RValue::Nil)),
             Kind::Const(name) => match name.as_str() {
                 "String" | "Integer" | "Float" | "Array" | "Hash" | "Symbol" | "NilClass" | "TrueClass"
@@ -186,9 +200,13 @@ impl<'h> Interp<'h> {
                 for (tests, body) in whens {
                     for t in tests {
                         let test = self.eval(t)?;
-                        let hit = match &value {
-                            Some(v) => crate::methods::case_equal(&test, v),
-                            None => test.truthy(),
+                        let hit = match (&value, &test) {
+                            (Some(RValue::Str(s)), RValue::Regex(r)) => {
+                                self.last_match = r.captures(s).map(Rc::new);
+                                self.last_match.is_some()
+                            }
+                            (Some(v), _) => crate::methods::case_equal(&test, v),
+                            (None, _) => test.truthy(),
                         };
                         if hit {
                             return self.block_body(body);

@@ -37,6 +37,8 @@ pub enum Tok {
     Const(String),
     /// `@name`.
     IVar(String),
+    /// `$1`, `$2`, …: a group of the last regexp match.
+    MatchRef(usize),
     /// A keyword.
     Kw(&'static str),
     /// An operator or punctuation mark.
@@ -168,6 +170,13 @@ impl Lexer<'_> {
                         return Err(self.error(start, ErbErrorKind::Syntax("'@' without a name".into())));
                     }
                     self.push(Tok::IVar(name), start, space);
+                }
+                b'$' if self.peek(1).is_some_and(|c| c.is_ascii_digit()) => {
+                    self.pos += 1;
+                    let digits = self.src[self.pos..].bytes().take_while(u8::is_ascii_digit).count();
+                    let n = self.src[self.pos..self.pos + digits].parse().unwrap_or(usize::MAX);
+                    self.pos += digits;
+                    self.push(Tok::MatchRef(n), start, space);
                 }
                 b'$' => return Err(self.error(start, ErbErrorKind::Unsupported("global variables ($x)".into()))),
                 b'a'..=b'z' | b'_' | b'A'..=b'Z' => self.name(start, space),

@@ -24,7 +24,7 @@ mod value;
 use confer_core::Value;
 
 pub use error::{ErbError, ErbErrorKind};
-pub use value::RValue;
+pub use value::{from_puppet, RValue};
 
 /// What a template may ask of the Puppet side.
 pub trait Host {
@@ -32,6 +32,14 @@ pub trait Host {
     /// `apache::params::user`) as seen from the calling scope; `None` when
     /// no such variable exists.
     fn variable(&mut self, name: &str) -> Option<Value>;
+
+    /// Told when `scope.lookupvar`/`scope['x']` found no variable `name`
+    /// (Puppet warns then; `@x` stays silent).
+    fn undefined_variable(&mut self, name: &str);
+
+    /// `scope.setvar('x', v)`: binds the Puppet variable `x` in the calling
+    /// scope; `Err` holds Puppet's message (a variable is assigned once).
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String>;
 
     /// Every variable visible from the calling scope (for `scope.to_hash`).
     fn variables(&mut self) -> Vec<(String, Value)>;

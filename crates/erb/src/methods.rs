@@ -269,6 +269,7 @@ impl Interp<'_> {
             (RValue::Regex(r), "match" | "=~") => {
                 arity(name, &args, 1, at)?;
                 let text = args[0].to_s();
+                self.last_match = r.captures(&text).map(Rc::new);
                 Ok(match r.captures(&text) {
                     Some(c) if name == "match" => RValue::MatchData(Rc::new(c)),
                     Some(_) => RValue::Int(
@@ -366,7 +367,20 @@ impl Interp<'_> {
                 arity(name, &args, 1, at)?;
                 let var = args[0].to_s();
                 let var = var.strip_prefix("::").unwrap_or(&var).to_string();
-                Ok(self.host.variable(&var).map_or(RValue::Nil, |v| from_puppet(&v)))
+                match self.host.variable(&var) {
+                    Some(v) => Ok(from_puppet(&v)),
+                    None => {
+                        self.host.undefined_variable(&var);
+                        Ok(RValue::Nil)
+                    }
+                }
+            }
+            "setvar" => {
+                arity(name, &args, 2, at)?;
+                match self.host.set_variable(&args[0].to_s(), to_puppet(&args[1])) {
+                    Ok(()) => Ok(args[1].clone()),
+                    Err(message) => err(ErbErrorKind::Function(message), at),
+                }
             }
             "to_hash" => {
                 let vars = self.host.variables();

@@ -11,6 +11,12 @@ impl Host for NoScope {
         (name == "list").then(|| Value::array(vec![Value::from("a"), Value::from("b")]))
     }
 
+    fn undefined_variable(&mut self, _: &str) {}
+
+    fn set_variable(&mut self, name: &str, _: Value) -> Result<(), String> {
+        Err(format!("Cannot reassign variable '${name}'"))
+    }
+
     fn variables(&mut self) -> Vec<(String, Value)> {
         Vec::new()
     }

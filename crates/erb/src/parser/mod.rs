@@ -549,7 +549,7 @@ impl Parser {
     fn starts_command_arg(&self) -> bool {
         match self.tok() {
             Tok::Int(_) | Tok::Float(_) | Tok::Str(_) | Tok::Sym(_) | Tok::Words(_) | Tok::Regex(_) => true,
-            Tok::Ident(_) | Tok::Const(_) | Tok::IVar(_) | Tok::Label(_) => true,
+            Tok::Ident(_) | Tok::Const(_) | Tok::IVar(_) | Tok::Label(_) | Tok::MatchRef(_) => true,
             Tok::Kw(k) => matches!(*k, "nil" | "true" | "false" | "self"),
             Tok::Punct("[") => true,
             Tok::Punct("!") => true,
@@ -652,6 +652,7 @@ impl Parser {
             Tok::Sym(s) => node(Kind::Sym(s), at),
             Tok::Regex(r) => node(Kind::Regex(r), at),
             Tok::IVar(n) => node(Kind::IVar(n), at),
+            Tok::MatchRef(n) => node(Kind::MatchRef(n), at),
             Tok::Const(c) => {
                 if self.is_punct("(") && !self.peek().space_before {
                     return self.call_rest(None, c, at);

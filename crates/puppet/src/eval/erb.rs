@@ -61,6 +61,28 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
         self.ev.lookup_quietly(name, &self.scope)
     }
 
+    /// Puppet's warning, once a run, with its reason for a qualified name.
+    fn undefined_variable(&mut self, name: &str) {
+        let reason = match name.rsplit_once("::") {
+            Some((class, _)) => {
+                let class = class.trim_start_matches("::").to_lowercase();
+                if class.is_empty() || self.ev.classes.contains_key(&class) {
+                    String::new()
+                } else if self.ev.defs.classes.contains_key(&class) {
+                    format!("class {class} has not been evaluated")
+                } else {
+                    format!("class {class} could not be found")
+                }
+            }
+            None => String::new(),
+        };
+        self.ev.warn_once_unlocated(format!("Undefined variable '{name}'; {reason}"));
+    }
+
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String> {
+        self.scope.assign(name, value).map_err(|_| format!("Cannot reassign variable '${name}'"))
+    }
+
     fn variables(&mut self) -> Vec<(String, Value)> {
         self.scope.visible()
     }

@@ -8,6 +8,7 @@
 //! declaring `pub(crate) const FUNCTIONS: &[Builtin]` and adding it to
 //! [`FAMILIES`].
 
+mod apache;
 mod chaining;
 mod collections;
 mod control;
@@ -146,7 +147,7 @@ const FAMILIES: &[&[Builtin]] = &[
 /// Modules' functions, native: each table exists only when its module is on
 /// the module path, as in Puppet, where they are that module's Ruby code.
 const MODULE_FAMILIES: &[(&str, &[&[Builtin]])] =
-    &[("stdlib", stdlib::FAMILIES), ("openstacklib", &[openstacklib::FUNCTIONS])];
+    &[("stdlib", stdlib::FAMILIES), ("openstacklib", &[openstacklib::FUNCTIONS]), ("apache", &[apache::FUNCTIONS])];
 
 fn index(families: &'static [&'static [Builtin]]) -> StdHashMap<&'static str, &'static Builtin> {
     families.iter().flat_map(|f| f.iter()).map(|b| (b.name, b)).collect()
