@@ -22,6 +22,11 @@ permission noise, `Compiled catalog …`/`Applied catalog …` (host name and
 timings) and, in a failing run, Puppet's own error events (the first is `.err`). The manifest's absolute path is replaced by its
 path relative to the repository root.
 
+In an area whose directory holds a file named `STDLIB`, `--modulepath` is a
+directory holding only Debian's stdlib and openstacklib modules (from
+/usr/share/puppet/modules) instead, so that its cases can call their
+functions; messages name the modules by their real paths.
+
 `<case>.err` exists when Puppet exits non-zero: the console's error line, with
 the path made relative and the ` on node <host>` suffix removed.
 """
@@ -40,6 +45,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("CONFER_GOLDEN_WORK", "/tmp/confer-golden")
 LABELS = {"debug": "Debug", "info": "Info", "notice": "Notice", "warning": "Warning", "err": "Error",
           "alert": "Alert", "emerg": "Emergency", "crit": "Critical"}
+# Debian's stdlib and openstacklib alone on the module path: Puppet loads faster than with all of
+# Debian's modules.
+DEBIAN_MODULES = "/usr/share/puppet/modules"
+STDLIB_MODULES = f"{WORK}/stdlib-modules"
+LINKED_MODULES = ["stdlib", "openstacklib"]
 SKIP = re.compile(r"^(Compiled catalog|Applied catalog|Applying configuration version)")
 
 
@@ -59,7 +69,7 @@ def cases(args):
 def render(event, absolute, relative):
     label = LABELS.get(event.get("level"), event.get("level", "?").capitalize())
     source = event.get("source", "")
-    message = event.get("message", "").replace(absolute, relative)
+    message = event.get("message", "").replace(absolute, relative).replace(STDLIB_MODULES, DEBIAN_MODULES)
     if source.startswith("Scope(") or source.startswith("/"):
         return f"{label}: {source}: {message}"
     line = f"{label}: {message}"
@@ -75,9 +85,11 @@ def run(case):
     relative = os.path.relpath(case, ROOT)
     with tempfile.TemporaryDirectory(prefix="confer-golden-") as tmp:
         events_file = os.path.join(tmp, "events.json")
+        # An area holding a STDLIB file runs with Debian's stdlib and openstacklib on the module path.
+        modules = STDLIB_MODULES if os.path.exists(os.path.join(os.path.dirname(case), "STDLIB")) else f"{WORK}/empty"
         cmd = ["puppet", "apply", "--color=false",
                "--confdir", f"{WORK}/pc", "--vardir", f"{WORK}/pv", "--codedir", f"{WORK}/pcode",
-               "--basemodulepath", f"{WORK}/empty", "--modulepath", f"{WORK}/empty",
+               "--basemodulepath", f"{WORK}/empty", "--modulepath", modules,
                "--logdest", "console", "--logdest", events_file, case]
         proc = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
         text = open(events_file).read() if os.path.exists(events_file) else "[]"
@@ -109,6 +121,10 @@ def run(case):
 
 
 def main():
+    os.makedirs(STDLIB_MODULES, exist_ok=True)
+    for module in LINKED_MODULES:
+        if not os.path.lexists(os.path.join(STDLIB_MODULES, module)):
+            os.symlink(os.path.join(DEBIAN_MODULES, module), os.path.join(STDLIB_MODULES, module))
     if not shutil.which("puppet"):
         sys.exit("puppet is not installed: apt-get install -y puppet-agent")
     os.makedirs(f"{WORK}/empty", exist_ok=True)

@@ -6,6 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
+use std::rc::Rc;
+
+use confer_puppet::environment::Environment;
 use confer_puppet::log::{Collect, Level};
 use confer_puppet::span::Source;
 
@@ -33,6 +36,13 @@ fn error_line(text: &str) -> Option<usize> {
     text[at + 6..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
 }
 
+/// The directory holding Debian's `stdlib` module, which cases in an area
+/// marked by a `STDLIB` file have on their module path (as Puppet had when
+/// recording them); `scripts/test.sh` provides it.
+fn stdlib_modules() -> PathBuf {
+    std::env::var("CONFER_STDLIB_MODULES").unwrap_or_else(|_| "/usr/share/puppet/modules".into()).into()
+}
+
 /// Runs one case; `Err` describes how it differs from the reference.
 fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
     let rel = pp.strip_prefix(root).unwrap_or(pp).to_string_lossy().replace('\\', "/");
@@ -41,7 +51,12 @@ fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
     let expected_error = std::fs::read_to_string(pp.with_extension("err")).ok();
     let source = Source::new(rel.clone(), text);
     let mut log = Collect::default();
-    let result = confer_puppet::apply(&source, &mut log);
+    let result = match pp.parent().filter(|dir| dir.join("STDLIB").exists()) {
+        Some(_) => {
+            confer_puppet::apply_in(&source, &Rc::new(Environment::bare(vec![stdlib_modules()])), None, &mut log)
+        }
+        None => confer_puppet::apply(&source, &mut log),
+    };
     let lines: Vec<String> = log.events.iter().filter(|e| e.level >= Level::Notice).map(|e| e.to_string()).collect();
     let actual = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
     let mut problems = Vec::new();

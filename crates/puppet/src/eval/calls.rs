@@ -39,6 +39,14 @@ impl Closure<'_> {
     }
 }
 
+/// A function found by name.
+pub(crate) enum Function<'a> {
+    /// Written in Puppet (`function f() {}`, a module's `functions/f.pp`).
+    Puppet(&'a Definition),
+    /// Built into confer.
+    Builtin(&'static functions::Builtin),
+}
+
 /// How a function was called; Puppet names it in error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum CallStyle {
@@ -176,6 +184,16 @@ impl<'a> Evaluator<'a> {
         self.call_function(name, all, closure, span, scope, CallStyle::Method)
     }
 
+    /// Finds the function `key` (lower case, no leading `::`): a
+    /// Puppet-language one from the manifest or a module's `functions/`
+    /// first, as Puppet's loaders prefer them, then a built-in.
+    pub(crate) fn find_function(&mut self, key: &str, span: Span) -> EvalResult<Option<Function<'a>>> {
+        if let Some(def) = self.function_def(key, span)? {
+            return Ok(Some(Function::Puppet(def)));
+        }
+        Ok(functions::builtin(self, key).map(Function::Builtin))
+    }
+
     /// Calls the function `name`: a Puppet-language function from the manifest,
     /// or a built-in one.
     pub(crate) fn call_function(
@@ -188,17 +206,12 @@ impl<'a> Evaluator<'a> {
         style: CallStyle,
     ) -> EvalResult {
         let key = name.trim_start_matches("::").to_lowercase();
-        let result = if let Some(def) = self.function_def(&key, span)? {
-            self.call_puppet_function(def, args, span)
-        } else {
-            match functions::call_builtin(self, &key, args, lambda, span, scope) {
-                Some(result) => result,
-                // Puppet words a name given at run time differently.
-                None if matches!(style, CallStyle::ByName) => {
-                    return Err(fail(span, format!("Unknown function '{name}'")))
-                }
-                None => return Err(settle(fail(span, format!("Unknown function: '{name}'.")))),
-            }
+        let result = match self.find_function(&key, span)? {
+            Some(Function::Puppet(def)) => self.call_puppet_function(def, args, span),
+            Some(Function::Builtin(builtin)) => functions::call_builtin(self, builtin, args, lambda, span, scope),
+            // Puppet words a name given at run time differently.
+            None if matches!(style, CallStyle::ByName) => return Err(fail(span, format!("Unknown function '{name}'"))),
+            None => return Err(settle(fail(span, format!("Unknown function: '{name}'.")))),
         };
         result.map_err(|e| attribute_to(e, style.describe()))
     }

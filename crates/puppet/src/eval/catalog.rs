@@ -12,7 +12,7 @@ use confer_core::{HashMap, Value};
 
 use super::calls::{Args, Binder};
 use super::flow::{fail, settle, EvalResult, Flow};
-use super::functions::Call;
+use super::functions::{Builtin, Call};
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
 use crate::ast::{AttributeOp, Definition, Expr, ExprKind, RelationOp, ResourceBody, ResourceForm};
@@ -170,6 +170,9 @@ pub(crate) struct Catalog<'a> {
     defaults: Vec<(Rc<Scope>, String, HashMap)>,
     index: StdHashMap<(String, String), usize>,
     pending: VecDeque<PendingDefine<'a>>,
+    /// Resources of Ruby types by their namevar's value, which must be
+    /// unique per type.
+    namevars: StdHashMap<(String, String), usize>,
     /// Chaining arrows, in the order they were evaluated.
     pub(crate) relationships: Vec<Relationship>,
     /// The names of the classes evaluated, in order (the catalog's
@@ -227,34 +230,35 @@ fn class_names(args: &[Value], span: Span) -> EvalResult<Vec<String>> {
     Ok(names)
 }
 
-/// `include`, `contain` and `require`.
-pub(crate) fn call_class_function<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
-    if call.name == "realize" {
+/// `include`, `contain`, `require`, `realize` and `tag`.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("include", &["Any names+"], declare_classes),
+    Builtin::new("contain", &["Any names+"], declare_classes),
+    Builtin::new("require", &["Any names+"], declare_classes),
+    Builtin::legacy("realize", -2, |call| {
         let span = call.span;
-        return Ok(call.ev.realize(&call.args, span));
-    }
-    if call.name == "tag" {
+        call.ev.realize(&call.args, span)
+    }),
+    Builtin::legacy("tag", -2, |call| {
         let span = call.span;
-        return Ok(call.ev.tag_scope(&call.args, call.scope, span));
-    }
-    if !matches!(call.name, "include" | "contain" | "require") {
-        return Err(call);
-    }
+        call.ev.tag_scope(&call.args, call.scope, span)
+    }),
+];
+
+fn declare_classes(call: &mut Call<'_, '_>) -> EvalResult {
     let span = call.span;
     let scope = call.scope.clone();
-    Ok(class_names(&call.args, span).and_then(|names| {
-        for name in names {
-            let index = call.ev.declare_class(&name, None, span, &scope)?;
-            if call.name == "contain" {
-                if let (Some(container), Some(index)) = (scope.resource(), index) {
-                    if container != index && container != CLASS_MAIN {
-                        call.ev.catalog.resources[index].contained_by = Some(container);
-                    }
+    for name in class_names(&call.args, span)? {
+        let index = call.ev.declare_class(&name, None, span, &scope)?;
+        if call.name == "contain" {
+            if let (Some(container), Some(index)) = (scope.resource(), index) {
+                if container != index && container != CLASS_MAIN {
+                    call.ev.catalog.resources[index].contained_by = Some(container);
                 }
             }
         }
-        Ok(Value::Undef)
-    }))
+    }
+    Ok(Value::Undef)
 }
 
 impl<'a> Evaluator<'a> {
@@ -406,6 +410,7 @@ impl<'a> Evaluator<'a> {
         let label = format!("Class[{}]", capitalize_segments(&key));
         let index = self.add_class_resource(&key, params.as_ref(), span, from);
         scope.set_resource(index);
+        self.bind_module_names(&scope, &key, from);
         let args = self.data_bindings(&key, &def.params, params.unwrap_or_default(), span);
         let result = args.and_then(|args| self.bind_class_like(&def.params, args, &scope, &label, &key, span));
         let result = result.and_then(|()| {
@@ -598,6 +603,8 @@ impl<'a> Evaluator<'a> {
             let index = self.catalog.index.get(&(p.type_name.clone(), p.title.clone())).copied();
             if let Some(index) = index {
                 scope.set_resource(index);
+                let caller = self.catalog.resources[index].scope.clone();
+                self.bind_module_names(&scope, &p.type_name.to_lowercase(), &caller);
             }
             let label = format!("{}[{}]", p.type_name, p.title);
             let result = self
@@ -745,7 +752,7 @@ impl<'a> Evaluator<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn declare_resource(
+    pub(crate) fn declare_resource(
         &mut self,
         type_name: &str,
         cap: &str,
@@ -770,6 +777,9 @@ impl<'a> Evaluator<'a> {
                     at.file, at.line, here.file, here.line
                 ),
             ));
+        }
+        if define.is_none() {
+            self.claim_namevar(cap, title, &attributes, span)?;
         }
         let virtual_ = form != ResourceForm::Regular;
         let exported = form == ResourceForm::Exported;
@@ -814,6 +824,37 @@ impl<'a> Evaluator<'a> {
             located: true,
             tags_settled: false,
         });
+        Ok(())
+    }
+
+    /// Two resources of a Ruby type with one namevar may not name the same
+    /// thing under different titles (`file { 'a': path => '/x' }` beside
+    /// `file { '/x': }`); Puppet refuses the second as an alias of the first.
+    fn claim_namevar(&mut self, cap: &str, title: &str, attributes: &HashMap, span: Span) -> EvalResult<()> {
+        let Some(info) = self.ruby_type(&cap.to_lowercase()) else {
+            return Ok(());
+        };
+        let [namevar] = info.namevars.as_slice() else {
+            return Ok(());
+        };
+        let value = match attributes.get(&Value::from(namevar.as_str())) {
+            Some(Value::String(v)) => v.to_string(),
+            _ => title.to_string(),
+        };
+        let key = (cap.to_string(), value.clone());
+        if let Some(&existing) = self.catalog.namevars.get(&key) {
+            let first = self.location(self.catalog.resources[existing].span);
+            let here = self.location(span);
+            let quoted = format!("{value:?}");
+            return Err(fail(
+                span,
+                format!(
+                    "Cannot alias {cap}[{title}] to [{quoted}] at (file: {}, line: {}); resource [\"{cap}\", {quoted}] already declared (file: {}, line: {})",
+                    here.file, here.line, first.file, first.line
+                ),
+            ));
+        }
+        self.catalog.namevars.insert(key, self.catalog.resources.len());
         Ok(())
     }
 

@@ -17,6 +17,7 @@ mod flow;
 mod functions;
 mod membership;
 mod scope;
+mod values;
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -168,6 +169,7 @@ impl<'a> Evaluator<'a> {
         if let Some(message) = self.cycle_report() {
             return Err(Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None }));
         }
+        self.check_named_values()?;
         self.report_catalog();
         Ok(())
     }
@@ -199,6 +201,14 @@ impl<'a> Evaluator<'a> {
     pub(crate) fn warn(&mut self, span: Span, message: String) {
         let location = Some(self.location(span));
         self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location });
+    }
+
+    /// Logs `message` as a warning without a position, the first time `key`
+    /// is seen in the run (Puppet's `deprecation_warning(message, key)`).
+    pub(crate) fn warn_once_keyed(&mut self, key: String, message: String) {
+        if self.warned_once.insert(key) {
+            self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
+        }
     }
 
     /// Logs a warning Puppet gives once per run and without a position (its

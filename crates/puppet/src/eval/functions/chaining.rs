@@ -3,48 +3,35 @@
 
 use confer_core::Value;
 
-use super::Call;
+use super::{Builtin, Call};
 use crate::eval::calls::CallStyle;
 use crate::eval::flow::EvalResult;
 
-/// Handles the chaining family.
-pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
-    if call.name == "call" {
-        return Ok(call_by_name(&mut call));
-    }
-    if !matches!(call.name, "with" | "then" | "lest") {
-        return Err(call);
-    }
-    Ok(run(&mut call))
+/// `with`, `then`, `lest` and `call`.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("with", &["Any arg*, &Callable block"], with),
+    Builtin::new("then", &["Any arg, &Callable[1,1] block"], then_lest),
+    Builtin::new("lest", &["Any arg, &Callable[0,0] block"], then_lest),
+    Builtin::new(
+        "call",
+        &["String function_name, Any arguments*, &Callable block?", "Deferred deferred"],
+        call_by_name,
+    ),
+];
+
+fn with(call: &mut Call<'_, '_>) -> EvalResult {
+    let closure = call.require_lambda()?;
+    let args = std::mem::take(&mut call.args);
+    call.ev.call_lambda(&closure, args, call.span)
 }
 
-fn run(call: &mut Call<'_, '_>) -> EvalResult {
+fn then_lest(call: &mut Call<'_, '_>) -> EvalResult {
     let closure = call.require_lambda()?;
-    let span = call.span;
-    match call.name {
-        "with" => {
-            let args = std::mem::take(&mut call.args);
-            call.ev.call_lambda(&closure, args, span)
-        }
-        _ => {
-            let [subject] = call.args.as_slice() else {
-                return Err(call.arity_error("1 argument"));
-            };
-            let subject = subject.clone();
-            // Puppet checks the block's signature whether or not it is called.
-            let (wanted, shape) = if call.name == "then" { (1, "one argument") } else { (0, "no arguments") };
-            if !closure.accepts(wanted) {
-                return Err(crate::eval::flow::fail(
-                    span,
-                    format!("'{}' expects a block that takes {shape}", call.name),
-                ));
-            }
-            match (call.name, subject.is_undef()) {
-                ("then", true) | ("lest", false) => Ok(subject),
-                ("then", false) => call.ev.call_lambda(&closure, vec![subject], span),
-                _ => call.ev.call_lambda(&closure, Vec::new(), span),
-            }
-        }
+    let subject = call.args.first().cloned().unwrap_or(Value::Undef);
+    match (call.name, subject.is_undef()) {
+        ("then", true) | ("lest", false) => Ok(subject),
+        ("then", false) => call.ev.call_lambda(&closure, vec![subject], call.span),
+        _ => call.ev.call_lambda(&closure, Vec::new(), call.span),
     }
 }
 
@@ -52,21 +39,10 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
 /// block given to `call`; `call(deferred)` resolves a Deferred value.
 fn call_by_name(call: &mut Call<'_, '_>) -> EvalResult {
     let mut args = std::mem::take(&mut call.args);
-    if args.is_empty() {
-        return Err(call.arity_error("a function name"));
+    if call.signature == 1 {
+        return resolve(call, &args[0]);
     }
-    if let [deferred @ Value::Deferred(_)] = args.as_slice() {
-        return resolve(call, deferred);
-    }
-    let name = match args.remove(0) {
-        Value::String(s) => s,
-        other => {
-            return Err(crate::eval::flow::fail(
-                call.span,
-                format!("'call' expects a function name, got {}", other.type_name()),
-            ))
-        }
-    };
+    let name = confer_core::value::to_s(&args.remove(0));
     let lambda = call.lambda.take();
     call.ev.call_function(&name, args, lambda, call.span, call.scope, CallStyle::ByName)
 }

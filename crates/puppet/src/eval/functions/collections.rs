@@ -7,40 +7,79 @@ use std::cmp::Ordering;
 use confer_core::value::{compare, to_s, Comparison};
 use confer_core::Value;
 
-use super::Call;
+use super::{Builtin, Call};
 use crate::eval::flow::{fail, EvalResult, Flow};
 
-/// Handles the collection and number family.
-pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
-    let result = match call.name {
-        "length" | "size" => one(&call).and_then(|v| length(&call, v)),
-        "empty" => one(&call).and_then(|v| empty(&call, v)),
-        "keys" | "values" => one(&call).and_then(|v| match v {
-            Value::Hash(map) => Ok(Value::array(if call.name == "keys" {
-                map.keys().cloned().collect()
-            } else {
-                map.values().cloned().collect()
-            })),
-            other => Err(expects(&call, "a Hash", other)),
-        }),
-        "join" => join(&call),
-        "flatten" => Ok(Value::array(flatten(&call.args))),
-        "unique" => one(&call).and_then(|v| unique(&call, v)),
-        "sort" => sort(&mut call),
-        "dig" => dig(&call),
-        "min" | "max" => min_max(&call),
-        "abs" | "round" | "floor" | "ceiling" => one(&call).and_then(|v| number_fn(&call, v)),
-        "getvar" => getvar(&mut call),
-        "compare" => compare_fn(&call),
-        _ => return Err(call),
-    };
-    Ok(result)
-}
+/// The collection and number functions.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("length", &["Collection arg", "String arg", "Binary arg"], length),
+    Builtin::new("size", &["Variant[Collection, String, Binary] arg"], length),
+    Builtin::new(
+        "empty",
+        &["Collection coll", "Sensitive[String] str", "String str", "Numeric num", "Binary bin", "Undef x"],
+        empty,
+    ),
+    Builtin::new("keys", &["Hash hsh"], keys_values),
+    Builtin::new("values", &["Hash hsh"], keys_values),
+    Builtin::new("join", &["Array arg, String delimiter?"], join),
+    Builtin::new("flatten", &["Any args*"], |call| Ok(Value::array(flatten(&call.args)))),
+    Builtin::new(
+        "unique",
+        &[
+            "String string, &Callable[String] block?",
+            "Hash hash, &Callable[Any] block?",
+            "Array array, &Callable[Any] block?",
+            "Iterable iterable, &Callable[Any] block?",
+        ],
+        unique,
+    ),
+    Builtin::new(
+        "sort",
+        &["String string_value, &Callable[2,2] block?", "Array array_value, &Callable[2,2] block?"],
+        sort,
+    ),
+    Builtin::new("dig", &["Optional[Collection] data, Any arg*"], dig),
+    Builtin::new("min", &["Any values+"], min_max),
+    Builtin::new("max", &["Any values+"], min_max),
+    Builtin::new("abs", &["Numeric val", "String val"], number_fn),
+    Builtin::new("round", &["Numeric val"], number_fn),
+    Builtin::new("floor", &["Numeric val", "String val"], number_fn),
+    Builtin::new("ceiling", &["Numeric val", "String val"], number_fn),
+    Builtin::new(
+        "getvar",
+        &[
+            r"Pattern[/\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*(?:\.|\Z)/] get_string, Any default_value?, &Callable[1,1] block?",
+        ],
+        getvar,
+    ),
+    Builtin::new(
+        "compare",
+        &[
+            "Numeric a, Numeric b",
+            "String a, String b, Boolean ignore_case?",
+            "SemVer a, SemVer b",
+            "Numeric a, Variant[Timespan, Timestamp] b",
+            "Timestamp a, Variant[Timestamp, Numeric] b",
+            "Timespan a, Variant[Timespan, Numeric] b",
+            "!Variant[Numeric, String, SemVer, Timestamp, Timespan] a, Variant[Numeric, String, SemVer, Timestamp, Timespan] b, Any ignore_case*",
+            "!Any a, Any b, Any ignore_case*",
+        ],
+        compare_fn,
+    ),
+];
 
 fn one<'v>(call: &'v Call<'_, '_>) -> EvalResult<&'v Value> {
-    match call.args.as_slice() {
-        [v] => Ok(v),
-        _ => Err(call.arity_error("1 argument")),
+    call.args.first().ok_or_else(|| call.unexpected_args())
+}
+
+fn keys_values(call: &mut Call<'_, '_>) -> EvalResult {
+    match one(call)? {
+        Value::Hash(map) => Ok(Value::array(if call.name == "keys" {
+            map.keys().cloned().collect()
+        } else {
+            map.values().cloned().collect()
+        })),
+        _ => Err(call.unexpected_args()),
     }
 }
 
@@ -51,7 +90,8 @@ fn expects(call: &Call<'_, '_>, what: &str, got: &Value) -> Flow {
     )
 }
 
-fn length(call: &Call<'_, '_>, v: &Value) -> EvalResult {
+fn length(call: &mut Call<'_, '_>) -> EvalResult {
+    let v = one(call)?;
     let n = match v {
         Value::String(s) => s.chars().count(),
         Value::Array(a) => a.len(),
@@ -65,7 +105,8 @@ fn length(call: &Call<'_, '_>, v: &Value) -> EvalResult {
     Ok(Value::Integer(n as i64))
 }
 
-fn empty(call: &Call<'_, '_>, v: &Value) -> EvalResult {
+fn empty(call: &mut Call<'_, '_>) -> EvalResult {
+    let v = one(call)?;
     Ok(Value::Boolean(match v {
         Value::String(s) => s.is_empty(),
         Value::Array(a) => a.is_empty(),
@@ -77,12 +118,12 @@ fn empty(call: &Call<'_, '_>, v: &Value) -> EvalResult {
 }
 
 /// `join(array, separator = '')`: nested arrays are joined flat, as Ruby does.
-fn join(call: &Call<'_, '_>) -> EvalResult {
+fn join(call: &mut Call<'_, '_>) -> EvalResult {
     let (items, sep) = match call.args.as_slice() {
         [Value::Array(a)] => (a, ""),
         [Value::Array(a), Value::String(s)] => (a, s.as_ref()),
         [other, ..] => return Err(expects(call, "an Array", other)),
-        [] => return Err(call.arity_error("1 or 2 arguments")),
+        [] => return Err(call.unexpected_args()),
     };
     Ok(Value::from(flatten(items).iter().map(to_s).collect::<Vec<_>>().join(sep)))
 }
@@ -98,14 +139,22 @@ fn flatten(items: &[Value]) -> Vec<Value> {
     out
 }
 
-fn unique(call: &Call<'_, '_>, v: &Value) -> EvalResult {
-    match v {
+/// `unique`: the first of each run of equal elements (by the block's result
+/// when there is one).
+fn unique(call: &mut Call<'_, '_>) -> EvalResult {
+    let v = one(call)?.clone();
+    match &v {
         Value::Array(a) => {
-            let mut seen = indexmap::IndexSet::new();
+            let mut seen: indexmap::IndexMap<Value, Value> = indexmap::IndexMap::new();
+            let closure = call.lambda.take();
             for item in a.iter() {
-                seen.insert(item.clone());
+                let key = match &closure {
+                    Some(c) => call.ev.call_lambda(c, vec![item.clone()], call.span)?,
+                    None => item.clone(),
+                };
+                seen.entry(key).or_insert_with(|| item.clone());
             }
-            Ok(Value::array(seen.into_iter().collect()))
+            Ok(Value::array(seen.into_values().collect()))
         }
         Value::String(s) => {
             let mut seen = indexmap::IndexSet::new();
@@ -149,7 +198,7 @@ fn sort(call: &mut Call<'_, '_>) -> EvalResult {
         [Value::Array(a)] => (a.to_vec(), false),
         [Value::String(s)] => (s.chars().map(|c| Value::from(c.to_string())).collect(), true),
         [other] => return Err(expects(call, "an Array or a String", other)),
-        _ => return Err(call.arity_error("1 argument")),
+        _ => return Err(call.unexpected_args()),
     };
     let mut failure = None;
     let mut sorted = items;
@@ -191,9 +240,9 @@ fn sort(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `dig(data, keys...)`: follows keys and indexes; `undef` as soon as one is
 /// missing, an error when something in between cannot be dug into.
-fn dig(call: &Call<'_, '_>) -> EvalResult {
+fn dig(call: &mut Call<'_, '_>) -> EvalResult {
     let Some((first, keys)) = call.args.split_first() else {
-        return Err(call.arity_error("at least 1 argument"));
+        return Err(call.unexpected_args());
     };
     if !matches!(first, Value::Undef | Value::Array(_) | Value::Hash(_)) {
         return Err(fail(
@@ -226,7 +275,7 @@ fn dig(call: &Call<'_, '_>) -> EvalResult {
     Ok(current)
 }
 
-fn min_max(call: &Call<'_, '_>) -> EvalResult {
+fn min_max(call: &mut Call<'_, '_>) -> EvalResult {
     let want = if call.name == "min" { Ordering::Less } else { Ordering::Greater };
     let mut best: Option<&Value> = None;
     for v in &call.args {
@@ -244,10 +293,11 @@ fn min_max(call: &Call<'_, '_>) -> EvalResult {
             },
         });
     }
-    best.cloned().ok_or_else(|| call.arity_error("at least 1 argument"))
+    best.cloned().ok_or_else(|| call.unexpected_args())
 }
 
-fn number_fn(call: &Call<'_, '_>, v: &Value) -> EvalResult {
+fn number_fn(call: &mut Call<'_, '_>) -> EvalResult {
+    let v = one(call)?;
     let to_int = |f: f64| -> EvalResult {
         if f.is_finite() && f.abs() < 9.2e18 {
             Ok(Value::Integer(f as i64))
@@ -274,7 +324,7 @@ fn number_fn(call: &Call<'_, '_>, v: &Value) -> EvalResult {
 fn getvar(call: &mut Call<'_, '_>) -> EvalResult {
     let name = match call.args.as_slice() {
         [Value::String(s)] | [Value::String(s), _] => s.to_string(),
-        _ => return Err(call.arity_error("a variable name")),
+        _ => return Err(call.unexpected_args()),
     };
     let default = call.args.get(1).cloned().unwrap_or(Value::Undef);
     Ok(call.ev.lookup_quietly(name.trim_start_matches('$'), call.scope).unwrap_or(default))
@@ -282,11 +332,26 @@ fn getvar(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `compare(a, b, ignore_case = true)`: -1, 0 or 1. Strings compare ignoring
 /// case unless told otherwise; numbers with numbers; other kinds are an error.
-fn compare_fn(call: &Call<'_, '_>) -> EvalResult {
+fn compare_fn(call: &mut Call<'_, '_>) -> EvalResult {
+    match call.signature {
+        6 => return compare_mismatch(call),
+        7 => {
+            let (a, b) = (&call.args[0], &call.args[1]);
+            return Err(fail(
+                call.span,
+                format!(
+                    "compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got {} and {}",
+                    a.type_name(),
+                    b.type_name()
+                ),
+            ));
+        }
+        _ => {}
+    }
     let (a, b, ignore_case) = match call.args.as_slice() {
         [a, b] => (a, b, true),
         [a, b, Value::Boolean(i)] => (a, b, *i),
-        _ => return Err(call.arity_error("2 or 3 arguments")),
+        _ => return Err(call.unexpected_args()),
     };
     let order = match (a, b) {
         (Value::String(x), Value::String(y)) if ignore_case => {
@@ -302,4 +367,27 @@ fn compare_fn(call: &Call<'_, '_>) -> EvalResult {
         Ordering::Equal => 0,
         Ordering::Greater => 1,
     }))
+}
+
+/// `compare`'s `argument_mismatch` handler for comparable values that no
+/// signature takes together.
+fn compare_mismatch(call: &Call<'_, '_>) -> EvalResult {
+    let (a, b, rest) = (&call.args[0], &call.args[1], &call.args[2..]);
+    let both_strings = matches!(a, Value::String(_)) && matches!(b, Value::String(_));
+    let message = if !rest.is_empty() && !both_strings {
+        "compare(): The third argument (ignore case) can only be used when comparing strings".to_string()
+    } else if rest.len() > 1 {
+        format!("compare(): Accepts at most 3 arguments, got {}", 2 + rest.len())
+    } else if let Some(flag) = rest.first().filter(|f| !matches!(f, Value::Boolean(_))) {
+        format!("compare(): The third argument (ignore case) must be a Boolean. Got {}", flag.type_name())
+    } else if a.type_name() != b.type_name() {
+        format!(
+            "compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got {} and {}",
+            a.type_name(),
+            b.type_name()
+        )
+    } else {
+        return Ok(Value::Undef);
+    };
+    Err(fail(call.span, message))
 }

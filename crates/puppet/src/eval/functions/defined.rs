@@ -5,22 +5,15 @@ use confer_core::types::params::capitalize_segments;
 use confer_core::types::Type;
 use confer_core::Value;
 
-use super::Call;
+use super::{Builtin, Call};
 use crate::eval::catalog::is_resource_type;
 use crate::eval::flow::{fail, EvalResult};
 
-/// Handles `defined`.
-pub(crate) fn call<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
-    if call.name != "defined" {
-        return Err(call);
-    }
-    Ok(defined(&call))
-}
+/// `defined`.
+pub(crate) const FUNCTIONS: &[Builtin] =
+    &[Builtin::new("defined", &["Variant[String, Type[CatalogEntry], Type[Type[CatalogEntry]]] vals+"], defined)];
 
-fn defined(call: &Call<'_, '_>) -> EvalResult {
-    if call.args.is_empty() {
-        return Err(call.arity_error("at least 1 argument"));
-    }
+fn defined(call: &mut Call<'_, '_>) -> EvalResult {
     for arg in &call.args {
         if is_defined(call, arg)? {
             return Ok(Value::Boolean(true));

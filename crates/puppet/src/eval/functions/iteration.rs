@@ -4,7 +4,7 @@
 use confer_core::value::puppet_equals;
 use confer_core::{HashMap, Value};
 
-use super::Call;
+use super::{Builtin, Call};
 use crate::eval::calls::Closure;
 use crate::eval::flow::{EvalResult, Flow};
 use crate::eval::Evaluator;
@@ -81,46 +81,66 @@ fn for_each<'a>(
     Ok(())
 }
 
-/// Handles the iteration family.
-pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
-    if !matches!(
-        call.name,
-        "each" | "map" | "filter" | "reduce" | "any" | "all" | "index" | "reverse_each" | "step" | "slice"
-    ) {
-        return Err(call);
-    }
-    Ok(run(&mut call))
-}
+/// Each element given to a block of one or two parameters, as Puppet's
+/// `each`, `map`, `filter`, `any` and `all` declare it.
+const EACH: &[&str] = &[
+    "Hash[Any, Any] hash, &Callable[2,2] block",
+    "Hash[Any, Any] hash, &Callable[1,1] block",
+    "Iterable enumerable, &Callable[2,2] block",
+    "Iterable enumerable, &Callable[1,1] block",
+];
 
-/// How many arguments (besides the block) each iteration function takes.
-fn arity(name: &str) -> (usize, usize) {
-    match name {
-        "reduce" | "index" => (1, 2),
-        "step" | "slice" => (2, 2),
-        _ => (1, 1),
-    }
-}
+/// The iteration functions.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("each", EACH, run),
+    Builtin::new("map", EACH, run),
+    Builtin::new("filter", EACH, run),
+    Builtin::new("any", EACH, run),
+    Builtin::new("all", EACH, run),
+    Builtin::new(
+        "index",
+        &[
+            "Hash[Any, Any] hash, &Callable[2,2] block",
+            "Hash[Any, Any] hash, &Callable[1,1] block",
+            "Iterable enumerable, &Callable[2,2] block",
+            "Iterable enumerable, &Callable[1,1] block",
+            "String str, Variant[String,Regexp] match",
+            "Iterable enumerable, Any match",
+        ],
+        run,
+    ),
+    Builtin::new(
+        "reduce",
+        &["Iterable enumerable, &Callable[2,2] block", "Iterable enumerable, Any memo, &Callable[2,2] block"],
+        run,
+    ),
+    Builtin::new("reverse_each", &["Iterable iterable", "Iterable iterable, &Callable[1,1] block"], run),
+    Builtin::new(
+        "step",
+        &["Iterable iterable, Integer[1] step", "Iterable iterable, Integer[1] step, &Callable[1,1] block"],
+        run,
+    ),
+    Builtin::new(
+        "slice",
+        &[
+            "Hash[Any, Any] hash, Integer[1, default] slice_size, &Callable block?",
+            "Iterable enumerable, Integer[1, default] slice_size, &Callable block?",
+        ],
+        run,
+    ),
+];
 
 fn run(call: &mut Call<'_, '_>) -> EvalResult {
     let span = call.span;
-    let (min, max) = arity(call.name);
-    if call.args.len() < min || call.args.len() > max {
-        let expected = if min == max {
-            format!("{min} argument{}", if min == 1 { "" } else { "s" })
-        } else {
-            format!("{min} or {max} arguments")
-        };
-        return Err(call.arity_error(&expected));
-    }
     let Some(subject) = call.args.first().cloned() else {
-        return Err(call.arity_error("at least 1 argument"));
+        return Err(call.unexpected_args());
     };
     let elems = elements(&subject).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
     match call.name {
         "slice" => return slice(call, elems),
         "index" if call.lambda.is_none() => {
             let Some(wanted) = call.args.get(1) else {
-                return Err(call.arity_error("a value or a block"));
+                return Err(call.unexpected_args());
             };
             return Ok(position(elems, |_, v| puppet_equals(v, wanted)));
         }

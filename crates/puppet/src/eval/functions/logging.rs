@@ -3,7 +3,7 @@
 use confer_core::value::to_s;
 use confer_core::Value;
 
-use super::Call;
+use super::{Builtin, Call};
 use crate::eval::flow::{fail, EvalResult};
 use crate::log::Level;
 
@@ -13,8 +13,22 @@ fn message(args: &[Value]) -> String {
     args.iter().map(to_s).collect::<Vec<_>>().join(" ")
 }
 
-/// Handles the logging family.
-pub(crate) fn call<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
+/// The logging functions and `fail`.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("debug", VALUES, log),
+    Builtin::new("info", VALUES, log),
+    Builtin::new("notice", VALUES, log),
+    Builtin::new("warning", VALUES, log),
+    Builtin::new("err", VALUES, log),
+    Builtin::new("alert", VALUES, log),
+    Builtin::new("crit", VALUES, log),
+    Builtin::new("emerg", VALUES, log),
+    Builtin::legacy("fail", -1, fail_fn),
+];
+
+const VALUES: &[&str] = &["Any values*"];
+
+fn log(call: &mut Call<'_, '_>) -> EvalResult {
     let level = match call.name {
         "debug" => Level::Debug,
         "info" => Level::Info,
@@ -23,13 +37,13 @@ pub(crate) fn call<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a
         "err" => Level::Err,
         "alert" => Level::Alert,
         "crit" => Level::Crit,
-        "emerg" => Level::Emerg,
-        "fail" => {
-            return Ok(Err(fail(call.span, message(&call.args))));
-        }
-        _ => return Err(call),
+        _ => Level::Emerg,
     };
     let text = message(&call.args);
     call.ev.log(level, call.scope, text);
-    Ok(Ok(Value::Undef))
+    Ok(Value::Undef)
+}
+
+fn fail_fn(call: &mut Call<'_, '_>) -> EvalResult {
+    Err(fail(call.span, message(&call.args)))
 }

@@ -13,7 +13,7 @@ use confer_core::types::instance_of;
 use confer_core::{HashMap, Type, Value};
 use confer_hiera::{Found, Hiera, HieraError, Strategy};
 
-use super::Call;
+use super::{Builtin, Call};
 use crate::eval::flow::{fail, EvalResult};
 use crate::eval::scope::Scope;
 use crate::eval::Evaluator;
@@ -235,65 +235,79 @@ fn not_found(fname: &str, names: &[String]) -> String {
     format!("Function {fname}() did not find a value for the name {}", quoted.join(", "))
 }
 
-/// `lookup`, `hiera`, `hiera_array`, `hiera_hash` and `hiera_include`.
-pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
+/// `lookup`, `hiera`, `hiera_array`, `hiera_hash` and `hiera_include`. The
+/// signatures are loose: `request` reads Puppet's several forms of
+/// `lookup` and words their errors.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new(
+        "lookup",
+        &["Any name, Any value_type?, Any merge?, Any default_value?, &Callable[1,1] block?"],
+        lookup,
+    ),
+    Builtin::new("hiera", &[HIERA_SIGNATURE], hiera),
+    Builtin::new("hiera_array", &[HIERA_SIGNATURE], hiera),
+    Builtin::new("hiera_hash", &[HIERA_SIGNATURE], hiera),
+    Builtin::new("hiera_include", &[HIERA_SIGNATURE], hiera),
+];
+
+const HIERA_SIGNATURE: &str = "Any key, Any default?, Any override?, &Callable[1,1] block?";
+
+fn lookup(call: &mut Call<'_, '_>) -> EvalResult {
     let span = call.span;
     let scope = call.scope.clone();
-    let result = match call.name {
-        "lookup" => (|| {
-            let req = request(&call.args, span)?;
-            let given = |h: &HashMap| req.names.iter().find_map(|n| h.get(&Value::from(n.as_str())).cloned());
-            if let Some(v) = given(&req.overrides) {
-                return type_checked("Value found in override hash", req.value_type.as_ref(), v, span);
-            }
-            let found = call.ev.hiera_lookup(&req.names, req.merge.clone(), &scope, span)?;
-            if let (None, Some(v)) = (&found, given(&req.defaults)) {
-                return type_checked("Value found in default values hash", req.value_type.as_ref(), v, span);
-            }
-            let (subject, value) = match (found, req.default, call.lambda.take()) {
-                (Some(f), _, _) => ("Found value", f.value),
-                (None, _, Some(lambda)) => {
-                    let name = Value::from(req.names[0].as_str());
-                    ("Value returned from default block", call.ev.call_lambda(&lambda, vec![name], span)?)
-                }
-                (None, Some(d), None) => ("Default value", d),
-                (None, None, None) => return Err(fail(span, not_found("lookup", &req.names))),
-            };
-            type_checked(subject, req.value_type.as_ref(), value, span)
-        })(),
-        "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => (|| {
-            let fname = call.name;
-            let Some(first) = call.args.first() else {
-                return Err(fail(span, format!("'{fname}' expects between 1 and 3 arguments, got none")));
-            };
-            let names = names_of(first, fname, span)?;
-            let merge = match fname {
-                "hiera" => Strategy::First,
-                "hiera_hash" => Strategy::Hash,
-                _ => Strategy::Unique,
-            };
-            let found = call.ev.hiera_lookup(&names, Some(merge), &scope, span)?;
-            let value = match (found, call.args.get(1).cloned(), call.lambda.take()) {
-                (Some(f), _, _) => f.value,
-                (None, _, Some(lambda)) => call.ev.call_lambda(&lambda, vec![first.clone()], span)?,
-                (None, Some(d), None) => d,
-                (None, None, None) => return Err(fail(span, not_found(fname, &names))),
-            };
-            if fname == "hiera_include" {
-                let classes = match &value {
-                    Value::Array(a) => a.iter().map(confer_core::value::to_s).collect(),
-                    other => vec![confer_core::value::to_s(other)],
-                };
-                for class in classes {
-                    call.ev.declare_class(&class, None, span, &scope)?;
-                }
-                return Ok(Value::Undef);
-            }
-            Ok(value)
-        })(),
-        _ => return Err(call),
+    let req = request(&call.args, span)?;
+    let given = |h: &HashMap| req.names.iter().find_map(|n| h.get(&Value::from(n.as_str())).cloned());
+    if let Some(v) = given(&req.overrides) {
+        return type_checked("Value found in override hash", req.value_type.as_ref(), v, span);
+    }
+    let found = call.ev.hiera_lookup(&req.names, req.merge.clone(), &scope, span)?;
+    if let (None, Some(v)) = (&found, given(&req.defaults)) {
+        return type_checked("Value found in default values hash", req.value_type.as_ref(), v, span);
+    }
+    let (subject, value) = match (found, req.default, call.lambda.take()) {
+        (Some(f), _, _) => ("Found value", f.value),
+        (None, _, Some(lambda)) => {
+            let name = Value::from(req.names[0].as_str());
+            ("Value returned from default block", call.ev.call_lambda(&lambda, vec![name], span)?)
+        }
+        (None, Some(d), None) => ("Default value", d),
+        (None, None, None) => return Err(fail(span, not_found("lookup", &req.names))),
     };
-    Ok(result)
+    type_checked(subject, req.value_type.as_ref(), value, span)
+}
+
+/// The deprecated `hiera_*` functions: `hiera` finds the first value,
+/// `hiera_array` merges `unique`, `hiera_hash` merges `hash`, and
+/// `hiera_include` declares the classes a `unique` merge names.
+fn hiera(call: &mut Call<'_, '_>) -> EvalResult {
+    let span = call.span;
+    let scope = call.scope.clone();
+    let fname = call.name;
+    let first = call.args[0].clone();
+    let names = names_of(&first, fname, span)?;
+    let merge = match fname {
+        "hiera" => Strategy::First,
+        "hiera_hash" => Strategy::Hash,
+        _ => Strategy::Unique,
+    };
+    let found = call.ev.hiera_lookup(&names, Some(merge), &scope, span)?;
+    let value = match (found, call.args.get(1).cloned(), call.lambda.take()) {
+        (Some(f), _, _) => f.value,
+        (None, _, Some(lambda)) => call.ev.call_lambda(&lambda, vec![first], span)?,
+        (None, Some(d), None) => d,
+        (None, None, None) => return Err(fail(span, not_found(fname, &names))),
+    };
+    if fname != "hiera_include" {
+        return Ok(value);
+    }
+    let classes = match &value {
+        Value::Array(a) => a.iter().map(confer_core::value::to_s).collect(),
+        other => vec![confer_core::value::to_s(other)],
+    };
+    for class in classes {
+        call.ev.declare_class(&class, None, span, &scope)?;
+    }
+    Ok(Value::Undef)
 }
 
 /// `convert_to` outside a compile (`confer puppet lookup`): `new(Type,

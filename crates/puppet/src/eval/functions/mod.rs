@@ -1,24 +1,45 @@
-//! Built-in functions, grouped by family. Each family answers `None` for names
-//! it does not know, so that dispatch stays a chain of small lookups.
+//! Built-in functions. Each family file declares its functions in a table of
+//! [`Builtin`]s — name, Puppet's signatures, implementation — and this module
+//! joins the tables into one registry. Argument counts, types and blocks are
+//! checked against the declared signatures before a function runs, so errors
+//! are worded from them (`dispatch`), never by hand.
+//!
+//! A new self-contained family (`templates.rs`, `lookup.rs`) registers by
+//! declaring `pub(crate) const FUNCTIONS: &[Builtin]` and adding it to
+//! [`FAMILIES`].
 
 mod chaining;
 mod collections;
 mod control;
+mod data;
 mod defined;
+mod digests;
+mod dispatch;
+mod files;
+mod generate;
 mod iteration;
 mod logging;
 mod lookup;
+mod openstacklib;
+pub(crate) mod random;
+mod resources;
+mod scanf;
+pub(crate) mod signature;
+mod stdlib;
 mod strings;
 mod typing;
+pub(crate) mod versions;
 
+use std::collections::HashMap as StdHashMap;
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 pub use lookup::convert_value;
 
 use confer_core::Value;
 
 use super::calls::Closure;
-use super::flow::{fail, EvalResult};
+use super::flow::{fail, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;
 use crate::span::Span;
@@ -29,7 +50,7 @@ pub(crate) struct Call<'e, 'a> {
     pub ev: &'e mut Evaluator<'a>,
     /// The function's name.
     pub name: &'e str,
-    /// The evaluated arguments.
+    /// The evaluated arguments, already checked against `signature`.
     pub args: Vec<Value>,
     /// The lambda, if one was given.
     pub lambda: Option<Closure<'a>>,
@@ -37,50 +58,166 @@ pub(crate) struct Call<'e, 'a> {
     pub span: Span,
     /// The scope the call was made in.
     pub scope: &'e Rc<Scope>,
+    /// Which of the function's declared signatures the arguments matched.
+    pub signature: usize,
 }
 
 impl<'a> Call<'_, 'a> {
-    /// An error for a call with the wrong number of arguments.
-    pub fn arity_error(&self, expected: &str) -> super::flow::Flow {
-        let got = if self.args.is_empty() { "none".to_string() } else { self.args.len().to_string() };
-        fail(self.span, format!("'{}' expects {expected}, got {got}", self.name))
-    }
-
-    /// The lambda, or an error saying the function needs one.
+    /// The lambda, or an error saying the function needs one (for functions
+    /// whose signatures leave the block optional but whose use needs it).
     pub fn require_lambda(&mut self) -> EvalResult<Closure<'a>> {
         self.lambda.take().ok_or_else(|| fail(self.span, format!("'{}' expects a block", self.name)))
     }
+
+    /// An error for arguments the declared signatures let through but the
+    /// implementation cannot take: a signature and its implementation
+    /// disagree, which is confer's bug, reported rather than panicking.
+    pub fn unexpected_args(&self) -> Flow {
+        fail(
+            self.span,
+            format!("internal error: '{}' was dispatched arguments its signature does not allow", self.name),
+        )
+    }
 }
 
-/// Calls the built-in `name`, or returns `None` if there is no such built-in.
+/// What a built-in runs.
+pub(crate) type Run = for<'e, 'a> fn(&mut Call<'e, 'a>) -> EvalResult;
+
+/// How a built-in's arguments are checked.
+pub(crate) enum Arity {
+    /// Puppet 4 functions: the dispatcher's signatures, tried in order. One
+    /// written with a leading `!` is an `argument_mismatch` handler: tried
+    /// only when no other signature fits, its implementation words the
+    /// error (Puppet prefixes it with the function's name); when it returns
+    /// a value instead, the usual mismatch message stands.
+    Signatures(&'static [&'static str]),
+    /// Puppet 3 functions: Ruby's arity, a count only — `n >= 0` exactly `n`
+    /// arguments, `-n` at least `n - 1` — worded as Puppet 3 does; the function
+    /// checks its arguments' types itself.
+    Legacy(i32),
+}
+
+/// One built-in function.
+pub(crate) struct Builtin {
+    /// Its name, lower case, with its namespace (`stdlib::ensure`).
+    pub name: &'static str,
+    /// What it accepts.
+    pub arity: Arity,
+    /// What it does.
+    pub run: Run,
+}
+
+impl Builtin {
+    /// A Puppet 4 function with its signatures (see `signature` for the syntax).
+    pub const fn new(name: &'static str, signatures: &'static [&'static str], run: Run) -> Builtin {
+        Builtin { name, arity: Arity::Signatures(signatures), run }
+    }
+
+    /// A Puppet 3 function of Ruby arity `arity`.
+    pub const fn legacy(name: &'static str, arity: i32, run: Run) -> Builtin {
+        Builtin { name, arity: Arity::Legacy(arity), run }
+    }
+}
+
+/// Puppet's own functions, by family.
+const FAMILIES: &[&[Builtin]] = &[
+    logging::FUNCTIONS,
+    defined::FUNCTIONS,
+    control::FUNCTIONS,
+    iteration::FUNCTIONS,
+    chaining::FUNCTIONS,
+    collections::FUNCTIONS,
+    strings::FUNCTIONS,
+    typing::FUNCTIONS,
+    data::FUNCTIONS,
+    digests::FUNCTIONS,
+    files::FUNCTIONS,
+    random::FUNCTIONS,
+    resources::FUNCTIONS,
+    generate::FUNCTIONS,
+    scanf::FUNCTIONS,
+    versions::FUNCTIONS,
+    super::catalog::FUNCTIONS,
+    lookup::FUNCTIONS,
+];
+
+/// Modules' functions, native: each table exists only when its module is on
+/// the module path, as in Puppet, where they are that module's Ruby code.
+const MODULE_FAMILIES: &[(&str, &[&[Builtin]])] =
+    &[("stdlib", stdlib::FAMILIES), ("openstacklib", &[openstacklib::FUNCTIONS])];
+
+fn index(families: &'static [&'static [Builtin]]) -> StdHashMap<&'static str, &'static Builtin> {
+    families.iter().flat_map(|f| f.iter()).map(|b| (b.name, b)).collect()
+}
+
+/// The built-in `name` (lower case, without a leading `::`), if there is one
+/// in `ev`'s environment.
+pub(crate) fn builtin(ev: &Evaluator<'_>, name: &str) -> Option<&'static Builtin> {
+    static CORE: OnceLock<StdHashMap<&'static str, &'static Builtin>> = OnceLock::new();
+    static MODULES: OnceLock<StdHashMap<&'static str, (&'static str, &'static Builtin)>> = OnceLock::new();
+    if let Some(b) = CORE.get_or_init(|| index(FAMILIES)).get(name) {
+        return Some(b);
+    }
+    let modules = MODULES.get_or_init(|| {
+        MODULE_FAMILIES
+            .iter()
+            .flat_map(|(module, families)| families.iter().flat_map(|f| f.iter()).map(move |b| (b.name, (*module, b))))
+            .collect()
+    });
+    let (module, b) = modules.get(name)?;
+    ev.env.module_dir(module).is_some().then_some(*b)
+}
+
+/// Calls `builtin` after checking the arguments and block against its
+/// signatures.
 pub(crate) fn call_builtin<'a>(
     ev: &mut Evaluator<'a>,
-    name: &str,
+    builtin: &'static Builtin,
     args: Vec<Value>,
     lambda: Option<Closure<'a>>,
     span: Span,
     scope: &Rc<Scope>,
-) -> Option<EvalResult> {
-    let call = Call { ev, name, args, lambda, span, scope };
-    type Family = for<'e, 'a> fn(Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>>;
-    let families: [Family; 10] = [
-        logging::call,
-        defined::call,
-        control::call,
-        iteration::call,
-        chaining::call,
-        collections::call,
-        strings::call,
-        typing::call,
-        super::catalog::call_class_function,
-        lookup::call,
-    ];
-    let mut call = call;
-    for family in families {
-        match family(call) {
-            Ok(result) => return Some(result),
-            Err(unhandled) => call = unhandled,
+) -> EvalResult {
+    let name = builtin.name;
+    let signature = match &builtin.arity {
+        Arity::Signatures(texts) => {
+            let (handlers, regular): (Vec<_>, Vec<_>) = texts.iter().enumerate().partition(|(_, t)| t.starts_with('!'));
+            let sigs =
+                regular.iter().map(|(_, t)| signature::signature(ev, t, span)).collect::<EvalResult<Vec<_>>>()?;
+            match dispatch::select(name, &sigs, &args, lambda.as_ref()) {
+                Ok(i) => regular[i].0,
+                Err(message) => {
+                    for (index, text) in handlers {
+                        let sig = signature::signature(ev, &text[1..], span)?;
+                        if dispatch::accepts(&sig, &args, lambda.as_ref()) {
+                            let mut call = Call { ev, name, args, lambda, span, scope, signature: index };
+                            return match (builtin.run)(&mut call) {
+                                Err(Flow::Error(mut f)) => {
+                                    f.message = format!("'{name}' {}", f.message);
+                                    Err(Flow::Error(f))
+                                }
+                                Err(other) => Err(other),
+                                Ok(_) => Err(fail(span, message)),
+                            };
+                        }
+                    }
+                    return Err(fail(span, message));
+                }
+            }
         }
-    }
-    None
+        Arity::Legacy(arity) => {
+            let n = args.len() as i64;
+            let arity = i64::from(*arity);
+            if arity >= 0 && n != arity {
+                return Err(fail(span, format!("{name}(): Wrong number of arguments given ({n} for {arity})")));
+            }
+            if arity < 0 && n < (arity + 1).abs() {
+                let min = (arity + 1).abs();
+                return Err(fail(span, format!("{name}(): Wrong number of arguments given ({n} for minimum {min})")));
+            }
+            0
+        }
+    };
+    let mut call = Call { ev, name, args, lambda, span, scope, signature };
+    (builtin.run)(&mut call)
 }

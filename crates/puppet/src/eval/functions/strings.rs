@@ -6,28 +6,79 @@ use std::sync::Arc;
 use confer_core::types::Type;
 use confer_core::{Regexp, Value};
 
-use super::Call;
+use super::{Builtin, Call};
 use crate::eval::flow::{fail, EvalResult, Flow};
 
-/// Handles the string family.
-pub(crate) fn call<'e, 'a>(call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
-    let result = match call.name {
-        "split" => split(&call),
-        "match" => match_fn(&call),
-        "regsubst" => regsubst(&call),
-        "upcase" | "downcase" | "capitalize" | "strip" | "lstrip" | "rstrip" | "chomp" | "chop" => {
-            one_arg(&call).and_then(|v| map_strings(&call, v, &|s| transform(call.name, s)))
+/// A string function applied to a string, or to each string of an array.
+const EACH_STRING: &[&str] = &["Numeric arg", "String arg", "Iterable[Variant[String, Numeric]] arg"];
+
+/// The case functions, which also map hash keys and values.
+const CASE: &[&str] = &["Numeric arg", "String arg", "Array arg", "Hash arg"];
+
+/// The string functions.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("split", &["String str, String pattern", "String str, Regexp pattern", "String str, Type[Regexp] pattern"], split),
+    Builtin::new("match", &["String string, Variant[Any, Type] pattern", "Array[String] string, Variant[Any, Type] pattern"], match_fn),
+    Builtin::new(
+        "regsubst",
+        &[
+            "Variant[Array[String], String] target, String pattern, Variant[String, Hash[String, String]] replacement, Optional[Pattern[/^[GEIM]*$/]] flags?, Enum['N', 'E', 'S', 'U'] encoding?",
+            "Variant[Array[String], String] target, Variant[Regexp, Type[Regexp]] pattern, Variant[String, Hash[String, String]] replacement, Pattern[/^G?$/] flags?",
+        ],
+        regsubst,
+    ),
+    Builtin::new("upcase", CASE, map_one),
+    Builtin::new("downcase", CASE, map_one),
+    Builtin::new("capitalize", EACH_STRING, map_one),
+    Builtin::new("strip", EACH_STRING, map_one),
+    Builtin::new("lstrip", EACH_STRING, map_one),
+    Builtin::new("rstrip", EACH_STRING, map_one),
+    Builtin::new("chomp", EACH_STRING, map_one),
+    Builtin::new("chop", EACH_STRING, map_one),
+    Builtin::new("camelcase", EACH_STRING, map_one),
+    Builtin::legacy("shellquote", -1, shellquote),
+];
+
+/// `shellquote(words...)`: the words (arrays flattened) quoted for a POSIX
+/// shell as Puppet does: bare when safe, else double quotes, else single
+/// quotes, else double quotes with the dangerous characters escaped.
+fn shellquote(call: &mut Call<'_, '_>) -> EvalResult {
+    fn flat(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Array(items) => items.iter().for_each(|i| flat(i, out)),
+            other => out.push(confer_core::value::to_s(other)),
         }
-        _ => return Err(call),
-    };
-    Ok(result)
+    }
+    let mut words = Vec::new();
+    call.args.iter().for_each(|a| flat(a, &mut words));
+    let safe = |c: char| c.is_ascii_alphanumeric() || "@%_+=:,./-".contains(c);
+    let dangerous = |c: char| "!\"`$\\".contains(c);
+    let quoted: Vec<String> = words
+        .into_iter()
+        .map(|w| {
+            if !w.is_empty() && w.chars().all(safe) {
+                w
+            } else if !w.chars().any(dangerous) {
+                format!("\"{w}\"")
+            } else if !w.contains('\'') {
+                format!("'{w}'")
+            } else {
+                let escaped: String =
+                    w.chars().flat_map(|c| if dangerous(c) { vec!['\\', c] } else { vec![c] }).collect();
+                format!("\"{escaped}\"")
+            }
+        })
+        .collect();
+    Ok(Value::from(quoted.join(" ")))
 }
 
-fn one_arg<'v>(call: &'v Call<'_, '_>) -> EvalResult<&'v Value> {
-    match call.args.as_slice() {
-        [v] => Ok(v),
-        _ => Err(call.arity_error("1 argument")),
+/// The one-argument string functions: numbers are returned as they are.
+fn map_one(call: &mut Call<'_, '_>) -> EvalResult {
+    let v = call.args.first().ok_or_else(|| call.unexpected_args())?;
+    if matches!(v, Value::Integer(_) | Value::Float(_)) {
+        return Ok(v.clone());
     }
+    map_strings(call, v, &|s| transform(call.name, s))
 }
 
 fn transform(name: &str, s: &str) -> String {
@@ -39,6 +90,14 @@ fn transform(name: &str, s: &str) -> String {
             cs.next().map_or_else(String::new, |c| c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect())
         }
         "strip" => s.trim().to_string(),
+        "camelcase" => s
+            .split('_')
+            .map(|w| {
+                let mut cs = w.chars();
+                cs.next()
+                    .map_or_else(String::new, |c| c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect())
+            })
+            .collect(),
         "lstrip" => s.trim_start().to_string(),
         "rstrip" => s.trim_end().to_string(),
         "chomp" => s
@@ -105,9 +164,9 @@ fn pattern(call: &Call<'_, '_>, v: &Value) -> EvalResult<Vec<Arc<Regexp>>> {
 
 /// `split(str, pattern)` with Ruby's rules: an empty pattern splits into
 /// characters, and trailing empty fields are dropped.
-fn split(call: &Call<'_, '_>) -> EvalResult {
+fn split(call: &mut Call<'_, '_>) -> EvalResult {
     let [Value::String(s), pat] = call.args.as_slice() else {
-        return Err(call.arity_error("2 arguments (String, pattern)"));
+        return Err(call.unexpected_args());
     };
     let re = pattern(call, pat)?.remove(0);
     let mut fields: Vec<Value> = if re.source().is_empty() {
@@ -138,9 +197,9 @@ fn split(call: &Call<'_, '_>) -> EvalResult {
 }
 
 /// `match(str_or_array, pattern)`: the whole match and its groups, or `undef`.
-fn match_fn(call: &Call<'_, '_>) -> EvalResult {
+fn match_fn(call: &mut Call<'_, '_>) -> EvalResult {
     let [subject, pat] = call.args.as_slice() else {
-        return Err(call.arity_error("2 arguments"));
+        return Err(call.unexpected_args());
     };
     if matches!(pat, Value::Type(t) if matches!(t.resolved(), Type::Regexp(None))) {
         return Err(fail(call.span, "'match' expects a Regexp with a pattern, got the unparameterized Regexp type"));
@@ -173,12 +232,12 @@ fn match_fn(call: &Call<'_, '_>) -> EvalResult {
 
 /// `regsubst(target, pattern, replacement, flags)`: replaces the first match
 /// (every match with flag `G`); `\0`..`\9` in the replacement are the groups.
-fn regsubst(call: &Call<'_, '_>) -> EvalResult {
+fn regsubst(call: &mut Call<'_, '_>) -> EvalResult {
     let (target, pat, replacement, flags) = match call.args.as_slice() {
         [t, p, Value::String(r)] => (t, p, r, ""),
         [t, p, Value::String(r), Value::String(f)] => (t, p, r, f.as_ref()),
         [t, p, Value::String(r), Value::String(f), _] => (t, p, r, f.as_ref()),
-        _ => return Err(call.arity_error("3 to 5 arguments")),
+        _ => return Err(call.unexpected_args()),
     };
     let source = match pat {
         Value::String(s) => {

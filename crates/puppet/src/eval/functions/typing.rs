@@ -4,27 +4,54 @@
 use confer_core::types::{infer::general_type_name, instance_of};
 use confer_core::Value;
 
-use super::Call;
+use super::{Builtin, Call};
 use crate::eval::flow::{fail, EvalResult};
 use confer_core::mismatch::describe;
 
-/// Handles the typing family.
-pub(crate) fn call<'e, 'a>(mut call: Call<'e, 'a>) -> Result<EvalResult, Call<'e, 'a>> {
-    match call.name {
-        "assert_type" => Ok(assert_type(&mut call)),
-        "type" => Ok(type_of(&call)),
-        "unwrap" => Ok(unwrap(&mut call)),
-        "strftime" => Ok(strftime(&mut call)),
-        "convert_to" => Ok(convert_to(&mut call)),
-        "sprintf" => Ok(match call.args.split_first() {
-            Some((Value::String(fmt), rest)) => {
-                confer_core::format::sprintf(fmt, rest).map(Value::from).map_err(|e| fail(call.span, e.to_string()))
-            }
-            _ => Err(call.arity_error("a format String and its arguments")),
-        }),
-        _ => Err(call),
-    }
-}
+/// The typing functions, `sprintf` and `strftime`.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new(
+        "assert_type",
+        &[
+            "Type type, Any value, &Callable[Type, Type] block?",
+            "String type_string, Any value, &Callable[Type, Type] block?",
+        ],
+        assert_type,
+    ),
+    Builtin::new(
+        "type",
+        &[
+            "Any value, Enum[detailed] inference_method?",
+            "Any value, Enum[reduced] inference_method",
+            "Any value, Enum[generalized] inference_method",
+        ],
+        type_of,
+    ),
+    Builtin::new("unwrap", &["Sensitive arg, &Callable block?", "Any arg, &Callable block?"], unwrap),
+    Builtin::new(
+        "strftime",
+        &[
+            "Timespan time_object, String format",
+            "Timestamp time_object, String format, String timezone?",
+            "String format, String timezone?",
+        ],
+        strftime,
+    ),
+    Builtin::new("convert_to", &["Any value, Type type, Any args*, &Callable[1,1] block?"], convert_to),
+    Builtin::new("new", &["Type type, Any args*, &Callable block?"], new),
+    Builtin::new("import", &["Any args*"], |call| {
+        Err(fail(
+            call.span,
+            "'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation",
+        ))
+    }),
+    Builtin::legacy("sprintf", -2, |call| match call.args.split_first() {
+        Some((Value::String(fmt), rest)) => {
+            confer_core::format::sprintf(fmt, rest).map(Value::from).map_err(|e| fail(call.span, e.to_string()))
+        }
+        _ => Err(call.unexpected_args()),
+    }),
+];
 
 /// Puppet's report when no signature of `strftime` fits.
 const STRFTIME_SIGNATURES: &str =
@@ -70,7 +97,7 @@ fn strftime(call: &mut Call<'_, '_>) -> EvalResult {
 /// (given the expected and the actual type) or an error describing why not.
 fn assert_type(call: &mut Call<'_, '_>) -> EvalResult {
     let [expected, value] = call.args.as_slice() else {
-        return Err(call.arity_error("2 arguments"));
+        return Err(call.unexpected_args());
     };
     let t = match expected {
         Value::Type(t) => (**t).clone(),
@@ -100,13 +127,13 @@ fn assert_type(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `type(v)` and `type(v, mode)`: the value's inferred type, `detailed`
 /// (the default), `reduced` or `generalized`.
-fn type_of(call: &Call<'_, '_>) -> EvalResult {
+fn type_of(call: &mut Call<'_, '_>) -> EvalResult {
     use confer_core::types::infer;
     let (v, mode) = match call.args.as_slice() {
         [v] => (v, "detailed"),
         [v, Value::String(mode)] => (v, &**mode),
         [_, other] => (&Value::Undef, other.as_str().unwrap_or("")),
-        _ => return Err(call.arity_error("1 or 2 arguments")),
+        _ => return Err(call.unexpected_args()),
     };
     let t = match mode {
         "detailed" => infer::infer(v),
@@ -127,7 +154,7 @@ fn type_of(call: &Call<'_, '_>) -> EvalResult {
 /// `unwrap(sensitive)`: the clear value, or the block's result given it.
 fn unwrap(call: &mut Call<'_, '_>) -> EvalResult {
     let [v] = call.args.as_slice() else {
-        return Err(call.arity_error("1 argument"));
+        return Err(call.unexpected_args());
     };
     let clear = match v {
         Value::Sensitive(inner) => (**inner).clone(),
@@ -144,7 +171,7 @@ fn unwrap(call: &mut Call<'_, '_>) -> EvalResult {
 fn convert_to(call: &mut Call<'_, '_>) -> EvalResult {
     let (value, t, rest) = match call.args.as_slice() {
         [v, Value::Type(t), rest @ ..] => (v.clone(), (**t).clone(), rest.to_vec()),
-        _ => return Err(call.arity_error("a value and a Type")),
+        _ => return Err(call.unexpected_args()),
     };
     let mut args = vec![value];
     args.extend(rest);
@@ -152,5 +179,18 @@ fn convert_to(call: &mut Call<'_, '_>) -> EvalResult {
     match call.lambda.take() {
         Some(closure) => call.ev.call_lambda(&closure, vec![converted], call.span),
         None => Ok(converted),
+    }
+}
+
+/// `new(Type, args...)`: the function form of `Type.new(args...)`, the
+/// result given to the block when there is one.
+fn new(call: &mut Call<'_, '_>) -> EvalResult {
+    let Value::Type(t) = &call.args[0] else {
+        return Err(call.unexpected_args());
+    };
+    let value = confer_core::convert::new_value(t, &call.args[1..]).map_err(|e| fail(call.span, e.to_string()))?;
+    match call.lambda.take() {
+        Some(closure) => call.ev.call_lambda(&closure, vec![value], call.span),
+        None => Ok(value),
     }
 }

@@ -1,0 +1,687 @@
+//! stdlib's functions on arrays and hashes: `pick`, `merge`, `concat`,
+//! `union`, `difference`, `delete`, `prefix`, `has_key`, `range`, … in the
+//! wording of stdlib's Ruby code.
+
+use confer_core::value::{puppet_equals, to_s};
+use confer_core::{HashMap, Value};
+
+use super::ruby::{class, inspect};
+use crate::eval::flow::{fail, EvalResult, Flow};
+use crate::eval::functions::{Builtin, Call};
+
+/// The collection functions.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::legacy("pick", -1, pick),
+    Builtin::legacy("pick_default", -1, pick_default),
+    Builtin::legacy("any2array", -1, any2array),
+    Builtin::new(
+        "merge",
+        &[
+            "Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*",
+            "Iterable iterable, &Callable[3,3] block",
+            "Iterable iterable, &Callable[2,2] block",
+        ],
+        merge,
+    ),
+    Builtin::legacy("deep_merge", -1, deep_merge),
+    Builtin::legacy("concat", -1, concat),
+    Builtin::legacy("union", -1, union),
+    Builtin::legacy("difference", -1, difference),
+    Builtin::legacy("intersection", -1, intersection),
+    Builtin::legacy("delete", -1, delete),
+    Builtin::legacy("delete_at", -1, delete_at),
+    Builtin::legacy("delete_values", -1, delete_values),
+    Builtin::legacy("delete_undef_values", -1, delete_undef_values),
+    Builtin::legacy("has_key", -1, has_key),
+    Builtin::legacy("member", -1, member),
+    Builtin::legacy("join_keys_to_values", -1, join_keys_to_values),
+    Builtin::legacy("prefix", -1, prefix_suffix),
+    Builtin::legacy("suffix", -1, prefix_suffix),
+    Builtin::legacy("count", -1, count),
+    Builtin::legacy("hash", -1, hash),
+    Builtin::legacy("zip", -1, zip),
+    Builtin::legacy("grep", -1, grep),
+    Builtin::legacy("reject", -1, grep),
+    Builtin::legacy("range", -1, range),
+    Builtin::legacy("dig44", -1, dig44),
+    Builtin::legacy("values_at", -1, values_at),
+];
+
+fn parse_error(call: &Call<'_, '_>, message: impl Into<String>) -> Flow {
+    fail(call.span, message.into())
+}
+
+/// Whether stdlib counts the value as missing: `undef` or `''`.
+fn missing(v: &Value) -> bool {
+    matches!(v, Value::Undef) || v.as_str() == Some("")
+}
+
+/// `pick(a, b, ...)`: the first value that is neither undef nor empty.
+fn pick(call: &mut Call<'_, '_>) -> EvalResult {
+    call.args
+        .iter()
+        .find(|v| !missing(v))
+        .cloned()
+        .ok_or_else(|| parse_error(call, "pick(): must receive at least one non empty value"))
+}
+
+/// `pick_default(a, ..., default)`: like `pick`, the last argument whatever it is.
+fn pick_default(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.is_empty() {
+        return Err(parse_error(call, "Must receive at least one argument."));
+    }
+    Ok(call.args.iter().find(|v| !missing(v)).cloned().unwrap_or_else(|| call.args[call.args.len() - 1].clone()))
+}
+
+/// `any2array(v...)`: an array: the arguments, an array as it is, a hash's
+/// pairs flattened.
+fn any2array(call: &mut Call<'_, '_>) -> EvalResult {
+    Ok(match call.args.as_slice() {
+        [] => Value::array(Vec::new()),
+        [Value::Array(a)] => Value::Array(a.clone()),
+        [Value::Hash(h)] => Value::array(h.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect()),
+        args => Value::array(args.to_vec()),
+    })
+}
+
+/// `merge(h1, h2, ...)`: later keys win; undef and `''` are skipped.
+fn merge(call: &mut Call<'_, '_>) -> EvalResult {
+    let Some(closure) = call.lambda.take() else {
+        let mut out = HashMap::new();
+        for a in &call.args {
+            if let Value::Hash(h) = a {
+                out.extend(h.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
+        }
+        return Ok(Value::hash(out));
+    };
+    // The block gets the hash merged so far and each element (with its key
+    // or index when it takes three parameters); hashes it returns are merged.
+    let mut out = HashMap::new();
+    let three = call.signature == 1;
+    let items = confer_core::value::iterable::elements(&call.args[0]).map_err(|e| fail(call.span, e.to_string()))?;
+    let elements: Vec<(Value, Value)> = match items {
+        confer_core::value::iterable::Elements::Pairs(ps) => {
+            ps.into_iter().map(|(k, v)| (k.clone(), if three { v } else { Value::array(vec![k, v]) })).collect()
+        }
+        confer_core::value::iterable::Elements::Values(vs) => {
+            vs.into_iter().enumerate().map(|(i, v)| (Value::Integer(i as i64), v)).collect()
+        }
+    };
+    for (k, v) in elements {
+        let acc = Value::hash(out.clone());
+        let args = if three { vec![acc, k, v] } else { vec![acc, v] };
+        if let Value::Hash(h) = call.ev.call_lambda(&closure, args, call.span)? {
+            out.extend(h.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+    }
+    Ok(Value::hash(out))
+}
+
+/// `deep_merge(h1, h2, ...)`: merges nested hashes key by key.
+fn deep_merge(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() < 2 {
+        return Err(parse_error(
+            call,
+            format!("deep_merge(): wrong number of arguments ({}; must be at least 2)", call.args.len()),
+        ));
+    }
+    fn merge_into(into: &mut HashMap, from: &HashMap) {
+        for (k, v) in from.iter() {
+            match (into.get_mut(k), v) {
+                (Some(Value::Hash(old)), Value::Hash(new)) => {
+                    let mut merged = (**old).clone();
+                    merge_into(&mut merged, new);
+                    *old = std::sync::Arc::new(merged);
+                }
+                _ => {
+                    into.insert(k.clone(), v.clone());
+                }
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    for a in &call.args {
+        match a {
+            Value::Hash(h) => merge_into(&mut out, h),
+            v if missing(v) => {}
+            other => {
+                return Err(parse_error(
+                    call,
+                    format!("deep_merge: unexpected argument type {}, only expects hash arguments", class(other)),
+                ))
+            }
+        }
+    }
+    Ok(Value::hash(out))
+}
+
+fn items(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Array(a) => a.to_vec(),
+        other => vec![other.clone()],
+    }
+}
+
+/// `concat(a, b, ...)`: the first array followed by the others' elements.
+fn concat(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() < 2 {
+        return Err(parse_error(
+            call,
+            format!("concat(): Wrong number of arguments given ({} for < 2)", call.args.len()),
+        ));
+    }
+    let Value::Array(first) = &call.args[0] else {
+        return Err(parse_error(call, "concat(): Requires array to work with"));
+    };
+    let mut out = first.to_vec();
+    for a in &call.args[1..] {
+        out.extend(items(a));
+    }
+    Ok(Value::array(out))
+}
+
+fn dedup(values: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    for v in values {
+        if !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// `union(a, b, ...)`: the arrays' distinct elements, in order.
+fn union(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() < 2 {
+        return Err(parse_error(
+            call,
+            format!("union(): Wrong number of arguments given ({} for < 2)", call.args.len()),
+        ));
+    }
+    let mut all = Vec::new();
+    for a in &call.args {
+        let Value::Array(items) = a else {
+            return Err(parse_error(call, "union(): Every parameter must be an array"));
+        };
+        all.extend(items.iter().cloned());
+    }
+    Ok(Value::array(dedup(all)))
+}
+
+fn two_arrays<'c>(call: &'c Call<'_, '_>, name: &str) -> EvalResult<(&'c [Value], &'c [Value])> {
+    if call.args.len() != 2 {
+        return Err(parse_error(
+            call,
+            format!("{name}(): Wrong number of arguments given ({} for 2)", call.args.len()),
+        ));
+    }
+    match (&call.args[0], &call.args[1]) {
+        (Value::Array(a), Value::Array(b)) => Ok((a, b)),
+        _ => Err(parse_error(call, format!("{name}(): Requires 2 arrays"))),
+    }
+}
+
+/// `difference(a, b)`: the elements of `a` not in `b`.
+fn difference(call: &mut Call<'_, '_>) -> EvalResult {
+    let (a, b) = two_arrays(call, "difference")?;
+    Ok(Value::array(dedup(a.iter().filter(|x| !b.contains(x)).cloned().collect())))
+}
+
+/// `intersection(a, b)`: the elements of `a` also in `b`.
+fn intersection(call: &mut Call<'_, '_>) -> EvalResult {
+    let (a, b) = two_arrays(call, "intersection")?;
+    Ok(Value::array(dedup(a.iter().filter(|x| b.contains(x)).cloned().collect())))
+}
+
+/// `delete(collection, items)`: removes elements, keys or substrings.
+fn delete(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 2 {
+        return Err(parse_error(call, format!("delete(): Wrong number of arguments given {} for 2", call.args.len())));
+    }
+    let gone = items(&call.args[1]);
+    Ok(match &call.args[0] {
+        Value::Array(a) => Value::array(a.iter().filter(|x| !gone.contains(x)).cloned().collect()),
+        Value::Hash(h) => {
+            Value::hash(h.iter().filter(|(k, _)| !gone.contains(k)).map(|(k, v)| (k.clone(), v.clone())).collect())
+        }
+        Value::String(s) => {
+            let mut out = s.to_string();
+            for g in &gone {
+                out = out.replace(&to_s(g), "");
+            }
+            Value::from(out)
+        }
+        other => {
+            return Err(parse_error(
+                call,
+                format!(
+                    "delete(): First argument must be an Array, String, or Hash. Given an argument of class {}.",
+                    class(other)
+                ),
+            ))
+        }
+    })
+}
+
+/// `delete_at(array, index)`.
+fn delete_at(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() < 2 {
+        return Err(parse_error(
+            call,
+            format!("delete_at(): Wrong number of arguments given ({} for 2)", call.args.len()),
+        ));
+    }
+    let Value::Array(a) = &call.args[0] else {
+        return Err(parse_error(call, "delete_at(): Requires array to work with"));
+    };
+    let index = match &call.args[1] {
+        Value::Integer(i) => *i,
+        other => to_s(other)
+            .parse::<i64>()
+            .map_err(|_| parse_error(call, "delete_at(): You must provide non-negative numeric index"))?,
+    };
+    if index < 0 || index as usize >= a.len() {
+        return Err(parse_error(call, "delete_at(): Given index exceeds size of array given"));
+    }
+    let mut out = a.to_vec();
+    out.remove(index as usize);
+    Ok(Value::array(out))
+}
+
+/// `delete_values(hash, value)`: the hash without entries of that value.
+fn delete_values(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 2 {
+        return Err(parse_error(
+            call,
+            format!("delete_values(): Wrong number of arguments given ({} of 2)", call.args.len()),
+        ));
+    }
+    let Value::Hash(h) = &call.args[0] else {
+        return Err(parse_error(
+            call,
+            format!(
+                "delete_values(): First argument must be a Hash. Given an argument of class {}.",
+                class(&call.args[0])
+            ),
+        ));
+    };
+    let gone = &call.args[1];
+    Ok(Value::hash(h.iter().filter(|(_, v)| *v != gone).map(|(k, v)| (k.clone(), v.clone())).collect()))
+}
+
+/// `delete_undef_values(collection)`: without undef elements or values.
+fn delete_undef_values(call: &mut Call<'_, '_>) -> EvalResult {
+    match call.args.first() {
+        None => Err(parse_error(
+            call,
+            format!("delete_undef_values(): Wrong number of arguments given ({})", call.args.len()),
+        )),
+        Some(Value::Array(a)) => Ok(Value::array(a.iter().filter(|v| !v.is_undef()).cloned().collect())),
+        Some(Value::Hash(h)) => {
+            Ok(Value::hash(h.iter().filter(|(_, v)| !v.is_undef()).map(|(k, v)| (k.clone(), v.clone())).collect()))
+        }
+        Some(other) => Err(parse_error(
+            call,
+            format!("delete_undef_values(): expected an array or hash, got {} type  {} ", to_s(other), class(other)),
+        )),
+    }
+}
+
+/// `has_key(hash, key)`.
+fn has_key(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 2 {
+        return Err(parse_error(
+            call,
+            format!("has_key(): wrong number of arguments ({}; must be 2)", call.args.len()),
+        ));
+    }
+    match &call.args[0] {
+        Value::Hash(h) => Ok(Value::Boolean(h.contains_key(&call.args[1]))),
+        other => Err(parse_error(
+            call,
+            format!(
+                "has_key(): expects the first argument to be a hash, got {} which is of type {}",
+                inspect(other),
+                class(other)
+            ),
+        )),
+    }
+}
+
+/// `member(array, item_or_items)`: whether every item is in the array.
+fn member(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() < 2 {
+        return Err(parse_error(
+            call,
+            format!("member(): Wrong number of arguments given ({} for 2)", call.args.len()),
+        ));
+    }
+    let Value::Array(a) = &call.args[0] else {
+        return Err(parse_error(call, "member(): Requires array to work with"));
+    };
+    let wanted = match &call.args[1] {
+        Value::Array(items) => items.to_vec(),
+        v @ (Value::String(_) | Value::Integer(_)) => vec![v.clone()],
+        _ => return Err(parse_error(call, "member(): Item to search for must be a string, fixnum, or array")),
+    };
+    if wanted.is_empty() || call.args[1].as_str() == Some("") {
+        return Err(parse_error(call, "member(): You must provide item to search for within array given"));
+    }
+    Ok(Value::Boolean(
+        wanted
+            .iter()
+            .all(|w| a.iter().any(|x| puppet_equals(x, w) && std::mem::discriminant(x) == std::mem::discriminant(w))),
+    ))
+}
+
+/// `join_keys_to_values(hash, separator)`: `key<sep>value` strings, one per
+/// value when a value is an array.
+fn join_keys_to_values(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 2 {
+        return Err(parse_error(
+            call,
+            format!("join_keys_to_values(): Takes exactly two arguments, but {} given.", call.args.len()),
+        ));
+    }
+    let Value::Hash(h) = &call.args[0] else {
+        return Err(parse_error(
+            call,
+            format!(
+                "join_keys_to_values(): The first argument must be a hash, but a {} was given.",
+                class(&call.args[0])
+            ),
+        ));
+    };
+    let Value::String(sep) = &call.args[1] else {
+        return Err(parse_error(
+            call,
+            format!(
+                "join_keys_to_values(): The second argument must be a string, but a {} was given.",
+                class(&call.args[1])
+            ),
+        ));
+    };
+    let mut out = Vec::new();
+    for (k, v) in h.iter() {
+        match v {
+            Value::Array(items) => {
+                out.extend(items.iter().map(|i| Value::from(format!("{}{sep}{}", to_s(k), ruby_to_s(i)))))
+            }
+            other => out.push(Value::from(format!("{}{sep}{}", to_s(k), ruby_to_s(other)))),
+        }
+    }
+    Ok(Value::array(out))
+}
+
+/// Ruby's `to_s`, where `undef` (nil) is the empty string.
+fn ruby_to_s(v: &Value) -> String {
+    if v.is_undef() {
+        String::new()
+    } else {
+        to_s(v)
+    }
+}
+
+/// `prefix(array_or_hash, p)` and `suffix(array_or_hash, s)`.
+fn prefix_suffix(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    if call.args.is_empty() {
+        return Err(parse_error(call, format!("{name}(): Wrong number of arguments given (0 for 1)")));
+    }
+    let affix = match call.args.get(1) {
+        None | Some(Value::Undef) => String::new(),
+        Some(Value::String(s)) => s.to_string(),
+        Some(other) => {
+            return Err(parse_error(
+                call,
+                format!("{name}(): expected second argument to be a String, got {}", inspect(other)),
+            ));
+        }
+    };
+    let apply = |s: &Value| {
+        let s = to_s(s);
+        Value::from(if name == "prefix" { format!("{affix}{s}") } else { format!("{s}{affix}") })
+    };
+    match &call.args[0] {
+        Value::Array(a) => Ok(Value::array(a.iter().map(apply).collect())),
+        Value::Hash(h) => Ok(Value::hash(h.iter().map(|(k, v)| (apply(k), v.clone())).collect())),
+        other => Err(parse_error(
+            call,
+            format!("{name}(): expected first argument to be an Array or a Hash, got {}", inspect(other)),
+        )),
+    }
+}
+
+/// `count(array, value?)`: elements equal to `value`, or not undef/empty.
+fn count(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.is_empty() || call.args.len() > 2 {
+        return Err(fail(
+            call.span,
+            format!("count(): Wrong number of arguments given {} for 1 or 2.", call.args.len()),
+        ));
+    }
+    let collection = items(&call.args[0]);
+    let n = match call.args.get(1) {
+        Some(wanted) => collection.iter().filter(|x| *x == wanted).count(),
+        None => collection.iter().filter(|x| !missing(x)).count(),
+    };
+    Ok(Value::Integer(n as i64))
+}
+
+/// `hash([k1, v1, k2, v2])`: a hash from alternating keys and values.
+fn hash(call: &mut Call<'_, '_>) -> EvalResult {
+    let Some(arg) = call.args.first() else {
+        return Err(parse_error(call, "hash(): Wrong number of arguments given (0 for 1)"));
+    };
+    let Value::Array(a) = arg else {
+        return Err(parse_error(call, "hash(): Requires array to work with"));
+    };
+    let flat: Vec<Value> = a.iter().flat_map(items).collect();
+    if !flat.len().is_multiple_of(2) {
+        return Err(parse_error(call, "hash(): Unable to compute hash from array given"));
+    }
+    Ok(Value::hash(flat.chunks(2).map(|c| (c[0].clone(), c[1].clone())).collect()))
+}
+
+/// `zip(a, b, flatten?)`: pairs of elements at the same index.
+fn zip(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() < 2 {
+        return Err(parse_error(call, format!("zip(): Wrong number of arguments given ({} for 2)", call.args.len())));
+    }
+    let (Value::Array(a), Value::Array(b)) = (&call.args[0], &call.args[1]) else {
+        return Err(parse_error(call, "zip(): Requires array to work with"));
+    };
+    let flatten = call.args.get(2).is_some_and(|f| matches!(f, Value::Boolean(true)) || f.as_str() == Some("true"));
+    let pairs: Vec<Value> = a
+        .iter()
+        .enumerate()
+        .map(|(i, x)| Value::array(vec![x.clone(), b.get(i).cloned().unwrap_or(Value::Undef)]))
+        .collect();
+    Ok(Value::array(if flatten { pairs.iter().flat_map(items).collect() } else { pairs }))
+}
+
+/// `grep(array, regexp)` / `reject(array, regexp)`: elements whose string
+/// form matches (or does not).
+fn grep(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    if call.args.len() != 2 {
+        return Err(parse_error(call, format!("{name}(): Wrong number of arguments given {} for 2", call.args.len())));
+    }
+    let re = confer_core::Regexp::new(&to_s(&call.args[1])).map_err(|e| fail(call.span, e.to_string()))?;
+    let keep = name == "grep";
+    Ok(Value::array(items(&call.args[0]).into_iter().filter(|x| re.captures(&to_s(x)).is_some() == keep).collect()))
+}
+
+/// `range(start, stop, step)` or `range('a..c')`: numbers or Ruby's string
+/// successors.
+fn range(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.is_empty() {
+        return Err(parse_error(call, "range(): Wrong number of arguments given (0 for 1)"));
+    }
+    let (start, stop, step) = match call.args.as_slice() {
+        [single] => {
+            let text = to_s(single);
+            let Some((a, b)) = text.split_once("...").or_else(|| text.split_once("..")) else {
+                return Err(parse_error(call, format!("range(): Unable to compute range from the value: {text}")));
+            };
+            (Value::from(a), Value::from(b), 1)
+        }
+        [a, b, rest @ ..] => {
+            let step = match rest.first() {
+                None => 1,
+                Some(s) => match s {
+                    Value::Integer(i) => i.abs(),
+                    other => to_s(other).parse::<i64>().map(i64::abs).unwrap_or(0),
+                },
+            };
+            if step == 0 {
+                return Err(parse_error(
+                    call,
+                    "range(): 3rd arg (step size) must be a non zero integer (e.g. 1 or -1)",
+                ));
+            }
+            (a.clone(), b.clone(), step)
+        }
+        [] => return Err(call.unexpected_args()),
+    };
+    let as_int = |v: &Value| match v {
+        Value::Integer(i) => Some(*i),
+        other => {
+            let s = to_s(other);
+            s.parse::<i64>().ok()
+        }
+    };
+    match (as_int(&start), as_int(&stop)) {
+        (Some(a), Some(b)) => {
+            if b.saturating_sub(a) / step > 1_000_000 {
+                return Err(parse_error(call, "range(): the range is too large"));
+            }
+            let mut out = Vec::new();
+            let mut i = a;
+            while i <= b {
+                out.push(Value::Integer(i));
+                i += step;
+            }
+            Ok(Value::array(out))
+        }
+        _ => {
+            let (a, b) = (to_s(&start), to_s(&stop));
+            let mut out = Vec::new();
+            let mut cur = a.clone();
+            let mut n = 0usize;
+            while n < 1_000_000 {
+                if n.is_multiple_of(step as usize) {
+                    out.push(Value::from(cur.clone()));
+                }
+                if cur == b || cur.len() > b.len() {
+                    break;
+                }
+                cur = succ(&cur);
+                n += 1;
+            }
+            Ok(Value::array(out))
+        }
+    }
+}
+
+/// Ruby's `String#succ` for alphanumeric strings: the last character steps
+/// forward, carrying into the ones before it.
+fn succ(s: &str) -> String {
+    let mut chars: Vec<char> = s.chars().collect();
+    let mut i = chars.len();
+    while i > 0 {
+        i -= 1;
+        let (next, carry) = match chars[i] {
+            'z' => ('a', true),
+            'Z' => ('A', true),
+            '9' => ('0', true),
+            c if c.is_ascii_alphanumeric() => ((c as u8 + 1) as char, false),
+            c => ((c as u8).wrapping_add(1) as char, false),
+        };
+        chars[i] = next;
+        if !carry {
+            return chars.into_iter().collect();
+        }
+    }
+    let first = match chars.first() {
+        Some('a') => 'a',
+        Some('A') => 'A',
+        _ => '1',
+    };
+    std::iter::once(first).chain(chars).collect()
+}
+
+/// `dig44(data, path, default)`: looks up a path of keys and indexes.
+fn dig44(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() < 2 {
+        return Err(parse_error(
+            call,
+            format!("dig44(): Wrong number of arguments given ({} for at least 2)", call.args.len()),
+        ));
+    }
+    let data = &call.args[0];
+    if !matches!(data, Value::Hash(_) | Value::Array(_)) {
+        return Err(parse_error(
+            call,
+            format!("dig44(): first argument must be a hash or an array, given {}", class(data)),
+        ));
+    }
+    let Value::Array(path) = &call.args[1] else {
+        return Err(parse_error(
+            call,
+            format!("dig44(): second argument must be an array, given {}", class(&call.args[1])),
+        ));
+    };
+    let default = call.args.get(2).cloned().unwrap_or(Value::Undef);
+    let mut current = data.clone();
+    for key in path.iter() {
+        current = match (&current, key) {
+            (Value::Hash(h), k) => h.get(k).cloned().unwrap_or(Value::Undef),
+            (Value::Array(a), Value::Integer(i)) => {
+                let i = if *i < 0 { *i + a.len() as i64 } else { *i };
+                usize::try_from(i).ok().and_then(|i| a.get(i).cloned()).unwrap_or(Value::Undef)
+            }
+            _ => return Ok(default),
+        };
+        if current.is_undef() {
+            return Ok(default);
+        }
+    }
+    Ok(current)
+}
+
+/// `values_at(array, indexes)`: elements at indexes or `'a-b'` ranges.
+fn values_at(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() < 2 {
+        return Err(parse_error(
+            call,
+            format!("values_at(): Wrong number of arguments given ({} for 2)", call.args.len()),
+        ));
+    }
+    let Value::Array(a) = &call.args[0] else {
+        return Err(parse_error(call, "values_at(): Requires array to work with"));
+    };
+    let mut out = Vec::new();
+    for index in items(&call.args[1]) {
+        let text = to_s(&index);
+        let (start, stop) = match text.split_once('-') {
+            Some((x, y)) => (x.parse::<usize>().ok(), y.parse::<usize>().ok()),
+            None => (text.parse::<usize>().ok(), text.parse::<usize>().ok()),
+        };
+        let (Some(start), Some(stop)) = (start, stop) else {
+            return Err(parse_error(call, "values_at(): Unknown format of given index"));
+        };
+        if start > stop {
+            return Err(parse_error(
+                call,
+                "values_at(): Stop index in given indices range is smaller than the start index",
+            ));
+        }
+        if stop >= a.len() {
+            return Err(parse_error(call, "values_at(): Given index exceeds array size"));
+        }
+        out.extend(a[start..=stop].iter().cloned());
+    }
+    Ok(Value::array(out))
+}

@@ -1,0 +1,26 @@
+//! stdlib's functions (puppetlabs-stdlib as Debian ships it), native. They
+//! exist only when a module named `stdlib` is on the module path, as in
+//! Puppet, where they are that module's Ruby code. Most are Puppet 3
+//! functions: a count check, then their own type checks and wording.
+
+mod collections;
+mod random;
+mod resources;
+mod ruby;
+mod scalars;
+mod serialize;
+mod strings;
+mod validate;
+
+use super::Builtin;
+
+/// stdlib's function tables.
+pub(crate) const FAMILIES: &[&[Builtin]] = &[
+    collections::FUNCTIONS,
+    random::FUNCTIONS,
+    resources::FUNCTIONS,
+    scalars::FUNCTIONS,
+    serialize::FUNCTIONS,
+    strings::FUNCTIONS,
+    validate::FUNCTIONS,
+];

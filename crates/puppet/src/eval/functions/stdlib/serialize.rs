@@ -1,0 +1,68 @@
+//! stdlib's `to_json`, `to_json_pretty` and `parsejson`: Puppet values to
+//! and from JSON, through serde_json (whose compact and pretty output are
+//! Ruby's `to_json` and `JSON.pretty_generate`).
+
+use confer_core::value::to_s;
+use confer_core::{HashMap, Value};
+use serde_json::Value as Json;
+
+use crate::eval::flow::{fail, EvalResult};
+use crate::eval::functions::{Builtin, Call};
+
+/// The JSON functions.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("to_json", &["Any data"], to_json),
+    Builtin::new("to_json_pretty", &["Variant[Hash, Array] data, Optional[Boolean] skip_undef?"], to_json),
+    Builtin::legacy("parsejson", -2, parsejson),
+];
+
+fn json(v: &Value, skip_undef: bool) -> Json {
+    match v {
+        Value::Undef => Json::Null,
+        Value::Boolean(b) => Json::Bool(*b),
+        Value::Integer(i) => Json::from(*i),
+        Value::Float(f) => serde_json::Number::from_f64(*f).map_or(Json::Null, Json::Number),
+        Value::String(s) => Json::String(s.to_string()),
+        Value::Array(items) => {
+            Json::Array(items.iter().filter(|i| !(skip_undef && i.is_undef())).map(|i| json(i, skip_undef)).collect())
+        }
+        Value::Hash(h) => Json::Object(
+            h.iter()
+                .filter(|(_, v)| !(skip_undef && v.is_undef()))
+                .map(|(k, v)| (to_s(k), json(v, skip_undef)))
+                .collect(),
+        ),
+        other => Json::String(to_s(other)),
+    }
+}
+
+fn to_json(call: &mut Call<'_, '_>) -> EvalResult {
+    let pretty = call.name == "to_json_pretty";
+    let skip = matches!(call.args.get(1), Some(Value::Boolean(true)));
+    let j = json(&call.args[0], skip);
+    let text = if pretty { serde_json::to_string_pretty(&j) } else { serde_json::to_string(&j) };
+    let text = text.map_err(|e| fail(call.span, e.to_string()))?;
+    Ok(Value::from(if pretty { format!("{text}\n") } else { text }))
+}
+
+fn value(j: Json) -> Value {
+    match j {
+        Json::Null => Value::Undef,
+        Json::Bool(b) => Value::Boolean(b),
+        Json::Number(n) => n.as_i64().map_or_else(|| Value::Float(n.as_f64().unwrap_or(0.0)), Value::Integer),
+        Json::String(s) => Value::from(s),
+        Json::Array(items) => Value::array(items.into_iter().map(value).collect()),
+        Json::Object(map) => Value::hash(map.into_iter().map(|(k, v)| (Value::from(k), value(v))).collect::<HashMap>()),
+    }
+}
+
+/// `parsejson(text, default?)`: the data, or the default when the text is
+/// not JSON.
+fn parsejson(call: &mut Call<'_, '_>) -> EvalResult {
+    let text = to_s(&call.args[0]);
+    match serde_json::from_str::<Json>(&text) {
+        Ok(j) => Ok(value(j)),
+        Err(_) if call.args.len() > 1 => Ok(call.args[1].clone()),
+        Err(e) => Err(fail(call.span, format!("{e}"))),
+    }
+}

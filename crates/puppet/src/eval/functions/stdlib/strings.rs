@@ -1,0 +1,257 @@
+//! stdlib's string and small conversion functions that Debian's modules do
+//! not call but stdlib provides: `reverse`, `swapcase`, `squeeze`,
+//! `regexpescape`, `dos2unix`/`unix2dos`, `num2bool`, `clamp`,
+//! `get_module_path`, `stdlib::extname`.
+
+use confer_core::value::to_s;
+use confer_core::Value;
+
+use crate::eval::flow::{fail, EvalResult, Flow};
+use crate::eval::functions::{Builtin, Call};
+
+/// The string functions.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::legacy("reverse", -1, each_string),
+    Builtin::legacy("swapcase", -1, each_string),
+    Builtin::legacy("regexpescape", -1, each_string),
+    Builtin::legacy("squeeze", -1, squeeze),
+    Builtin::legacy("dos2unix", -1, line_endings),
+    Builtin::legacy("unix2dos", -1, line_endings),
+    Builtin::legacy("num2bool", -1, num2bool),
+    Builtin::legacy("clamp", -1, clamp),
+    Builtin::legacy("get_module_path", -1, get_module_path),
+    Builtin::new("stdlib::extname", &["String filename"], extname),
+    Builtin::legacy("to_bytes", -1, to_bytes),
+    Builtin::legacy("convert_base", 2, convert_base),
+];
+
+fn error(call: &Call<'_, '_>, message: impl Into<String>) -> Flow {
+    fail(call.span, message.into())
+}
+
+/// Ruby's `Regexp.escape`.
+fn regexp_escape(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            ' ' => out.push_str("\\ "),
+            c if ".*?+^$|()[]{}\\/-#".contains(c) => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `reverse`, `swapcase` and `regexpescape`: on a string, or on each string
+/// of an array.
+fn each_string(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    let Some(value) = call.args.first() else {
+        return Err(error(call, format!("{name}(): Wrong number of arguments given (0 for 1)")));
+    };
+    let apply = |s: &str| -> String {
+        match name {
+            "reverse" => s.chars().rev().collect(),
+            "swapcase" => s
+                .chars()
+                .flat_map(|c| {
+                    if c.is_uppercase() {
+                        c.to_lowercase().collect::<Vec<_>>()
+                    } else {
+                        c.to_uppercase().collect()
+                    }
+                })
+                .collect(),
+            _ => regexp_escape(s),
+        }
+    };
+    match value {
+        Value::String(s) => Ok(Value::from(apply(s))),
+        Value::Array(items) if name == "reverse" => Ok(Value::array(items.iter().rev().cloned().collect())),
+        Value::Array(items) => Ok(Value::array(
+            items.iter().map(|i| if let Value::String(s) = i { Value::from(apply(s)) } else { i.clone() }).collect(),
+        )),
+        _ => Err(error(call, format!("{name}(): Requires either array or string to work with"))),
+    }
+}
+
+/// Ruby's `String#squeeze(set)`: runs of one character (of `set`) become one.
+fn squeeze_one(s: &str, set: Option<&str>) -> String {
+    let mut out = String::new();
+    let mut last = None;
+    for c in s.chars() {
+        if Some(c) == last && set.is_none_or(|set| set.contains(c)) {
+            continue;
+        }
+        out.push(c);
+        last = Some(c);
+    }
+    out
+}
+
+fn squeeze(call: &mut Call<'_, '_>) -> EvalResult {
+    if !(1..=2).contains(&call.args.len()) {
+        return Err(error(call, format!("squeeze(): Wrong number of arguments given {} for 2 or 1", call.args.len())));
+    }
+    let set = call.args.get(1).map(to_s);
+    Ok(match &call.args[0] {
+        Value::Array(items) => {
+            Value::array(items.iter().map(|i| Value::from(squeeze_one(&to_s(i), set.as_deref()))).collect())
+        }
+        other => Value::from(squeeze_one(&to_s(other), set.as_deref())),
+    })
+}
+
+/// `dos2unix` and `unix2dos`.
+fn line_endings(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    let Some(Value::String(s)) = call.args.first() else {
+        return Err(error(call, format!("{name}(): Requires string as argument")));
+    };
+    Ok(Value::from(if name == "dos2unix" {
+        s.replace("\r\n", "\n")
+    } else {
+        s.replace("\r\n", "\n").replace('\n', "\r\n")
+    }))
+}
+
+/// `num2bool(n)`: whether the number (or numeric string) is above zero.
+fn num2bool(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 1 {
+        return Err(error(call, format!("num2bool(): Wrong number of arguments given ({} for 1)", call.args.len())));
+    }
+    let n = match &call.args[0] {
+        Value::Integer(i) => *i as f64,
+        Value::Float(f) => *f,
+        Value::String(s) => s.trim().parse::<f64>().map_err(|_| {
+            error(call, format!("num2bool(): '{s}' does not look like a number: invalid value for Float(): {s:?}"))
+        })?,
+        Value::Boolean(_) | Value::Undef => 0.0,
+        other => to_s(other).parse::<f64>().unwrap_or(0.0),
+    };
+    Ok(Value::Boolean(n.trunc() > 0.0))
+}
+
+/// `clamp(min, value, max)` in any order: the middle of the three.
+fn clamp(call: &mut Call<'_, '_>) -> EvalResult {
+    let flat: Vec<Value> = call
+        .args
+        .iter()
+        .flat_map(|a| match a {
+            Value::Array(items) => items.to_vec(),
+            other => vec![other.clone()],
+        })
+        .collect();
+    if flat.len() != 3 {
+        return Err(error(call, "clamp(): Wrong number of arguments, need three to clamp"));
+    }
+    let mut numbers = Vec::new();
+    for v in &flat {
+        numbers.push(match v {
+            Value::String(s) if s.chars().all(|c| c.is_ascii_digit()) && !s.is_empty() => s.parse::<i64>().unwrap_or(0),
+            Value::String(s) => return Err(error(call, format!("clamp(): Required explicit numeric ({s}:String)"))),
+            Value::Hash(_) => return Err(error(call, format!("clamp(): The Hash type is not allowed ({})", to_s(v)))),
+            Value::Integer(i) => *i,
+            Value::Float(f) => *f as i64,
+            _ => 0,
+        });
+    }
+    numbers.sort_unstable();
+    Ok(Value::Integer(numbers[1]))
+}
+
+/// `get_module_path(name)`: the module's directory.
+fn get_module_path(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 1 {
+        return Err(error(call, "get_module_path(): Wrong number of arguments, expects one"));
+    }
+    let name = to_s(&call.args[0]);
+    match call.ev.env.module_dir(&name) {
+        Some(dir) => Ok(Value::from(dir.display().to_string())),
+        None => Err(error(call, format!("Could not find module {name} in environment production"))),
+    }
+}
+
+/// `stdlib::extname(path)`: Ruby's `File.extname`.
+fn extname(call: &mut Call<'_, '_>) -> EvalResult {
+    let path = to_s(&call.args[0]);
+    let base = path.rsplit('/').next().unwrap_or("");
+    let trimmed = base.trim_start_matches('.');
+    Ok(Value::from(match trimmed.rfind('.') {
+        Some(i) if i + 1 < trimmed.len() => trimmed[i..].to_string(),
+        _ => String::new(),
+    }))
+}
+
+/// `to_bytes('4 kB')`: a size with a binary prefix, in bytes.
+fn to_bytes(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 1 {
+        return Err(error(call, format!("to_bytes(): Wrong number of arguments given ({} for 1)", call.args.len())));
+    }
+    let text = match &call.args[0] {
+        v @ (Value::Integer(_) | Value::Float(_)) => return Ok(v.clone()),
+        other => to_s(other),
+    };
+    let number: String = text.chars().take_while(|c| c.is_ascii_digit() || ".e+-".contains(*c)).collect();
+    let rest = text[number.len()..].trim_start();
+    let prefix = rest.chars().next().filter(|c| *c != 'b' && *c != 'B');
+    let value: f64 = number.parse().unwrap_or(0.0);
+    let shift = match prefix {
+        None => 0,
+        Some('k') => 10,
+        Some('M') => 20,
+        Some('G') => 30,
+        Some('T') => 40,
+        Some('P') => 50,
+        Some('E') => 60,
+        Some(p) => return Err(error(call, format!("to_bytes(): Unknown prefix {p}"))),
+    };
+    let bytes = value * (1u64 << shift) as f64;
+    if !bytes.is_finite() || bytes.abs() >= 9.2e18 {
+        return Err(error(call, "to_bytes(): result is outside of the Integer range"));
+    }
+    Ok(Value::Integer(bytes as i64))
+}
+
+/// `convert_base(n, base)`: `n` written in `base` (2 to 36).
+fn convert_base(call: &mut Call<'_, '_>) -> EvalResult {
+    let digits_only = |v: &Value| v.as_str().is_some_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()));
+    for (i, which) in [(0, "First"), (1, "Second")] {
+        if !matches!(call.args[i], Value::Integer(_) | Value::String(_)) {
+            return Err(error(call, format!("convert_base(): {which} argument must be either a string or an integer")));
+        }
+        if matches!(call.args[i], Value::String(_)) && !digits_only(&call.args[i]) {
+            return Err(error(
+                call,
+                "convert_base(): First argument must be an integer or a string corresponding to an integer in base 10",
+            ));
+        }
+    }
+    let as_int = |v: &Value| match v {
+        Value::Integer(i) => *i,
+        other => to_s(other).parse::<i64>().unwrap_or(0),
+    };
+    let (n, base) = (as_int(&call.args[0]), as_int(&call.args[1]));
+    if !(2..=36).contains(&base) {
+        return Err(error(call, "convert_base(): base must be at least 2 and must not be greater than 36"));
+    }
+    let mut digits = Vec::new();
+    let mut m = n.unsigned_abs();
+    loop {
+        digits.push(std::char::from_digit((m % base as u64) as u32, base as u32).unwrap_or('0'));
+        m /= base as u64;
+        if m == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        digits.push('-');
+    }
+    Ok(Value::from(digits.into_iter().rev().collect::<String>()))
+}

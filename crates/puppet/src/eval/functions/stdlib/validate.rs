@@ -1,0 +1,329 @@
+//! stdlib's `validate_legacy`, the `validate_*` functions it wraps and the
+//! `is_*` tests: checks that fail compilation with stdlib's messages.
+
+use std::net::IpAddr;
+
+use confer_core::types::instance_of;
+use confer_core::value::to_s;
+use confer_core::Value;
+
+use super::ruby::{class, inspect};
+use crate::eval::calls::CallStyle;
+use crate::eval::flow::{fail, EvalResult, Flow};
+use crate::eval::functions::{Builtin, Call};
+use crate::log::Level;
+
+/// The deprecation stdlib's Puppet 4 wrappers of these functions print
+/// when Puppet code calls them (not when `validate_legacy` does): the key
+/// and the message, as stdlib declares them (`is_ipv6_address` shares its
+/// key with `is_ipv4_address` there).
+fn deprecated(name: &str) -> Option<(&'static str, String)> {
+    let legacy = |with: &str| {
+        format!("This method is deprecated, please use the stdlib validate_legacy function,\n                    with {with}. There is further documentation for validate_legacy function in the README.")
+    };
+    let matching = |with: &str| {
+        format!("This method is deprecated, please use match expressions with Stdlib::Compat::{with} instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions.")
+    };
+    Some(match name {
+        "is_absolute_path" => ("is_absolute_path", matching("Absolute_Path")),
+        "is_array" => ("is_array", matching("Array")),
+        "is_bool" => ("is_bool", matching("Bool")),
+        "is_float" => ("is_float", matching("Float")),
+        "is_ip_address" => ("is_ip_address", matching("Ip_address")),
+        "is_ipv4_address" => ("is_ipv4_address", matching("Ipv4")),
+        "is_ipv6_address" => ("is_ipv4_address", matching("Ipv6")),
+        "is_numeric" => ("is_numeric", matching("Numeric")),
+        "is_string" => ("is_string", matching("String")),
+        "validate_absolute_path" => ("validate_absolute_path", legacy("Stdlib::Compat::Absolute_Path")),
+        "validate_array" => ("validate_array", legacy("Stdlib::Compat::Array")),
+        "validate_bool" => ("validate_bool", legacy("Stdlib::Compat::Bool")),
+        "validate_hash" => ("validate_hash", legacy("Stdlib::Compat::Hash")),
+        "validate_re" => ("validate_re", legacy("Pattern[]")),
+        "validate_string" => ("validate_string", legacy("Stdlib::Compat::String")),
+        "validate_ip_address" => ("validate_ip_address", legacy("Stdlib::Compat::Ip_Address")),
+        "validate_ipv4_address" => ("validate_ipv4_address", legacy("Stdlib::Compat::Ipv4_Address")),
+        "validate_ipv6_address" => ("validate_ipv6_address", legacy("Stdlib::Compat::Ipv6_address")),
+        _ => return None,
+    })
+}
+
+/// Prints the deprecation of a wrapped function called from Puppet code.
+fn warn_deprecated(call: &mut Call<'_, '_>) {
+    if let Some((key, message)) = deprecated(call.name) {
+        super::scalars::stdlib_deprecation(call, key, &message);
+    }
+}
+
+/// The validation functions.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new(
+        "validate_legacy",
+        &[
+            "Type target_type, String function_name, Any value, Any args*",
+            "String type_string, String function_name, Any value, Any args*",
+        ],
+        validate_legacy,
+    ),
+    Builtin::new("is_a", &["Any value, Type type"], |call| match &call.args[1] {
+        Value::Type(t) => Ok(Value::Boolean(instance_of(t, &call.args[0]))),
+        _ => Err(call.unexpected_args()),
+    }),
+    Builtin::new("type_of", &["Any value"], |call| {
+        Ok(Value::from_type(confer_core::types::infer::infer(&call.args[0])))
+    }),
+    Builtin::legacy("validate_string", -1, validate_each),
+    Builtin::legacy("validate_array", -1, validate_each),
+    Builtin::legacy("validate_hash", -1, validate_each),
+    Builtin::legacy("validate_bool", -1, validate_each),
+    Builtin::legacy("validate_absolute_path", -1, validate_each),
+    Builtin::legacy("validate_re", -1, validate_re),
+    Builtin::legacy("validate_ip_address", -1, validate_ip),
+    Builtin::legacy("validate_ipv4_address", -1, validate_ip),
+    Builtin::legacy("validate_ipv6_address", -1, validate_ip),
+    Builtin::legacy("is_mac_address", -1, is_pattern),
+    Builtin::legacy("is_email_address", -1, is_pattern),
+    Builtin::legacy("is_array", -1, is),
+    Builtin::legacy("is_hash", -1, is),
+    Builtin::legacy("is_string", -1, is),
+    Builtin::legacy("is_bool", -1, is),
+    Builtin::legacy("is_integer", -1, is),
+    Builtin::legacy("is_numeric", -1, is),
+    Builtin::legacy("is_float", -1, is),
+    Builtin::legacy("is_ip_address", -1, is),
+    Builtin::legacy("is_ipv4_address", -1, is),
+    Builtin::legacy("is_ipv6_address", -1, is),
+    Builtin::legacy("is_absolute_path", -1, is),
+    Builtin::legacy("is_domain_name", -1, is),
+];
+
+/// Whether `path` is absolute, for Unix or Windows, as stdlib tests it.
+fn absolute(path: &str) -> bool {
+    let b = path.as_bytes();
+    path.starts_with('/')
+        || path.starts_with("\\\\")
+        || (b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && (b[2] == b'/' || b[2] == b'\\'))
+}
+
+/// `validate_string(v...)` and its siblings: each argument must be of the
+/// kind, or compilation fails.
+fn validate_each(call: &mut Call<'_, '_>) -> EvalResult {
+    warn_deprecated(call);
+    check_each(call)
+}
+
+fn check_each(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    if call.args.is_empty() {
+        return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
+    }
+    for arg in &call.args {
+        let problem = match name {
+            "validate_string" if !matches!(arg, Value::String(_) | Value::Undef) => {
+                Some(format!("{} is not a string.  It looks to be a {}", inspect(arg), class(arg)))
+            }
+            "validate_array" if !matches!(arg, Value::Array(_)) => {
+                Some(format!("{} is not an Array.  It looks to be a {}", inspect(arg), class(arg)))
+            }
+            "validate_hash" if !matches!(arg, Value::Hash(_)) => {
+                Some(format!("{} is not a Hash.  It looks to be a {}", inspect(arg), class(arg)))
+            }
+            "validate_bool" if !matches!(arg, Value::Boolean(_)) => {
+                Some(format!("{} is not a boolean.  It looks to be a {}", inspect(arg), class(arg)))
+            }
+            "validate_absolute_path" => {
+                let paths: Vec<&Value> = match arg {
+                    Value::Array(items) => items.iter().collect(),
+                    other => vec![other],
+                };
+                paths
+                    .into_iter()
+                    .find(|p| !p.as_str().is_some_and(absolute))
+                    .map(|p| format!("{} is not an absolute path.", inspect(p)))
+            }
+            _ => None,
+        };
+        if let Some(message) = problem {
+            return Err(fail(call.span, message));
+        }
+    }
+    Ok(Value::Undef)
+}
+
+/// `validate_re(s, regexps, message?)`.
+fn validate_re(call: &mut Call<'_, '_>) -> EvalResult {
+    warn_deprecated(call);
+    check_re(call)
+}
+
+fn check_re(call: &mut Call<'_, '_>) -> EvalResult {
+    if !(2..=3).contains(&call.args.len()) {
+        return Err(fail(
+            call.span,
+            format!("validate_re(): wrong number of arguments ({}; must be 2 or 3)", call.args.len()),
+        ));
+    }
+    let Value::String(s) = &call.args[0] else {
+        return Err(fail(
+            call.span,
+            format!("validate_re(): input needs to be a String, not a {}", class(&call.args[0])),
+        ));
+    };
+    let patterns: Vec<String> = match &call.args[1] {
+        Value::Array(items) => items.iter().map(to_s).collect(),
+        other => vec![to_s(other)],
+    };
+    for p in &patterns {
+        let re = confer_core::Regexp::new(p).map_err(|e| fail(call.span, e.to_string()))?;
+        if re.captures(s).is_some() {
+            return Ok(Value::Undef);
+        }
+    }
+    let message = match call.args.get(2) {
+        Some(m) => to_s(m),
+        None => format!("validate_re(): {} does not match {}", inspect(&call.args[0]), inspect(&call.args[1])),
+    };
+    Err(fail(call.span, message))
+}
+
+/// The `is_*` tests.
+fn is(call: &mut Call<'_, '_>) -> EvalResult {
+    warn_deprecated(call);
+    let name = call.name;
+    let Some(v) = call.args.first() else {
+        return Err(fail(call.span, format!("{name}(): Wrong number of arguments given (0 for 1)")));
+    };
+    let text = to_s(v);
+    let numeric = |s: &str| s.parse::<f64>().is_ok() && !s.trim().is_empty() && !s.contains(char::is_whitespace);
+    Ok(Value::Boolean(match name {
+        "is_array" => matches!(v, Value::Array(_)),
+        "is_hash" => matches!(v, Value::Hash(_)),
+        "is_string" => matches!(v, Value::String(_)) && !numeric(&text) || v.is_undef(),
+        "is_bool" => matches!(v, Value::Boolean(_)),
+        "is_integer" => matches!(v, Value::Integer(_)) || matches!(v, Value::String(_)) && text.parse::<i64>().is_ok(),
+        "is_float" => {
+            matches!(v, Value::Float(_)) || matches!(v, Value::String(_)) && text.contains('.') && numeric(&text)
+        }
+        "is_numeric" => {
+            matches!(v, Value::Integer(_) | Value::Float(_)) || matches!(v, Value::String(_)) && numeric(&text)
+        }
+        "is_ip_address" => text.parse::<IpAddr>().is_ok(),
+        "is_ipv4_address" => matches!(text.parse::<IpAddr>(), Ok(IpAddr::V4(_))),
+        "is_ipv6_address" => matches!(text.parse::<IpAddr>(), Ok(IpAddr::V6(_))),
+        "is_absolute_path" => absolute(&text),
+        _ => {
+            let host = text.strip_suffix('.').unwrap_or(&text);
+            !host.is_empty()
+                && host.len() <= 255
+                && host.split('.').all(|l| {
+                    !l.is_empty()
+                        && l.len() <= 63
+                        && !l.starts_with('-')
+                        && !l.ends_with('-')
+                        && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                })
+        }
+    }))
+}
+
+/// `validate_legacy(Type, 'validate_fn', value, args...)`: the value must
+/// be of the type. When the old validation function disagrees, Puppet says
+/// so: a notice when only the old one rejects the value, a deprecation
+/// warning when only the type does.
+fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
+    let t = match &call.args[0] {
+        Value::Type(t) => (**t).clone(),
+        other => crate::eval::functions::signature::parse_type(call.ev, &to_s(other), call.span)?,
+    };
+    let function = to_s(&call.args[1]);
+    let value = call.args[2].clone();
+    let mut previous_args = vec![value.clone()];
+    previous_args.extend(call.args[3..].iter().cloned());
+    // The old function is called as Ruby calls it, without the deprecation
+    // its Puppet 4 wrapper prints.
+    let check: Option<fn(&mut Call<'_, '_>) -> EvalResult> = match function.as_str() {
+        "validate_re" => Some(check_re),
+        "validate_string" | "validate_array" | "validate_hash" | "validate_bool" | "validate_absolute_path" => {
+            Some(check_each)
+        }
+        _ => None,
+    };
+    let result = match (check, FUNCTIONS.iter().find(|b| b.name == function)) {
+        (Some(check), Some(builtin)) => {
+            let mut inner = Call {
+                ev: &mut *call.ev,
+                name: builtin.name,
+                args: previous_args,
+                lambda: None,
+                span: call.span,
+                scope: call.scope,
+                signature: 0,
+            };
+            check(&mut inner)
+        }
+        _ => call.ev.call_function(&function, previous_args, None, call.span, call.scope, CallStyle::ByName),
+    };
+    let previous_ok = match result {
+        Ok(_) => true,
+        Err(Flow::Error(_)) => false,
+        Err(other) => return Err(other),
+    };
+    if instance_of(&t, &value) {
+        if !previous_ok {
+            call.ev.log(Level::Notice, call.scope, format!("Accepting previously invalid value for target type '{t}'"));
+        }
+        return Ok(Value::Undef);
+    }
+    let message = format!("validate_legacy({function}) {}", confer_core::mismatch::describe(&t, &value));
+    if previous_ok {
+        super::scalars::stdlib_deprecation(call, "validate_legacy", &message);
+        Ok(Value::Undef)
+    } else {
+        Err(fail(call.span, message))
+    }
+}
+
+/// `validate_ip_address`, `validate_ipv4_address`, `validate_ipv6_address`:
+/// each argument must be an address (of that family).
+fn validate_ip(call: &mut Call<'_, '_>) -> EvalResult {
+    warn_deprecated(call);
+    let name = call.name;
+    if call.args.is_empty() {
+        return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
+    }
+    let (family, ok): (&str, fn(&IpAddr) -> bool) = match name {
+        "validate_ipv4_address" => ("IPv4", IpAddr::is_ipv4),
+        "validate_ipv6_address" => ("IPv6", IpAddr::is_ipv6),
+        _ => ("IP", |_| true),
+    };
+    for arg in &call.args {
+        let Value::String(s) = arg else {
+            return Err(fail(call.span, format!("{} is not a string.", inspect(arg))));
+        };
+        let addr = s.split('/').next().unwrap_or(s).parse::<IpAddr>();
+        if !addr.is_ok_and(|a| ok(&a)) {
+            return Err(fail(call.span, format!("{} is not a valid {family} address.", inspect(arg))));
+        }
+    }
+    Ok(Value::Undef)
+}
+
+/// `is_mac_address` and `is_email_address`: stdlib's regular expressions.
+fn is_pattern(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    if call.args.len() != 1 {
+        return Err(fail(call.span, format!("{name}(): Wrong number of arguments given {} for 1", call.args.len())));
+    }
+    let text = to_s(&call.args[0]);
+    let patterns: &[&str] = if name == "is_mac_address" {
+        &["(?i)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$", "(?i)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){19}$"]
+    } else {
+        &[r"\A([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+\z"]
+    };
+    for p in patterns {
+        let re = confer_core::Regexp::new(p).map_err(|e| fail(call.span, e.to_string()))?;
+        if re.captures(&text).is_some() {
+            return Ok(Value::Boolean(true));
+        }
+    }
+    Ok(Value::Boolean(false))
+}

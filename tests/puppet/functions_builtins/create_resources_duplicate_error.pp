@@ -1,0 +1,2 @@
+notify { a: }
+create_resources(notify, {a => {}})

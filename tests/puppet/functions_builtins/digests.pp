@@ -1,0 +1,5 @@
+notice(md5("abc"))
+notice(sha1("abc"))
+notice(sha256("abc"))
+notice(digest("abc"))
+notice(md5(""))

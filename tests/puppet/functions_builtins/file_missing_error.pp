@@ -1,0 +1,1 @@
+notice(file("nosuchmodule/x.txt", "other/y"))

@@ -1,0 +1,6 @@
+notice(get({a => {b => [1, 2, 3]}}, "a.b.1"))
+notice(get({a => {b => [1, 2, 3]}}, "a.c", "dflt"))
+notice(get(undef, "a", "none"))
+notice(get({a => 1}, ""))
+notice({"x.y" => 5}.get("\"x.y\""))
+notice(get([10, 20], "1"))

@@ -1,0 +1,1 @@
+notice(get({a => 1}, "a.b"))

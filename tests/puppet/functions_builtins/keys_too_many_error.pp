@@ -1,0 +1,1 @@
+notice(keys({}, 1))

@@ -1,0 +1,6 @@
+notice(scanf("42 abc 1.5", "%d %s %f"))
+notice(scanf("x42", "%d"))
+notice(scanf("0x1f", "%i"))
+notice(scanf("abc123", "%[a-z]%d"))
+notice(scanf("a-b", "%c-%c"))
+notice(scanf("12", "%d") |$r| { $r[0] + 1 })

@@ -1,0 +1,1 @@
+notice(split(1, 2))

@@ -1,0 +1,2 @@
+class t { tag("x") notice(tagged("x")) notice(tagged("y")) notice(tagged("t")) }
+include t

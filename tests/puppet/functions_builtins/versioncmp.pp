@@ -1,0 +1,8 @@
+notice(versioncmp("1.2.10", "1.2.9"))
+notice(versioncmp("1.0", "1.0.0"))
+notice(versioncmp("1.0", "1.0.0", true))
+notice(versioncmp("1.0-rc1", "1.0.1"))
+notice(versioncmp("1.01", "1.1"))
+notice(versioncmp("a", "B"))
+notice(versioncmp("2.0", "2.0"))
+notice(versioncmp("1.0.0-1", "1.0.0"))

@@ -1,0 +1,1 @@
+notice(versioncmp("1"))

@@ -1,0 +1,1 @@
+validate_legacy(String, "validate_string", "a")

@@ -1,0 +1,6 @@
+notice(normalize_ip_for_uri("::1"))
+notice(normalize_ip_for_uri("10.0.0.1"))
+notice(normalize_ip_for_uri(["fe80::1", "[::2]", "host"]))
+notice(normalize_ip_for_uri("2001:db8::/32"))
+notice(inet6_prefix("::1"))
+notice(inet6_prefix(["10.0.0.1", "fe80::1 extra"]))

@@ -1,0 +1,1 @@
+notice(os_database_connection({dialect => "mysql", port => "1", database => "d"}))

@@ -1,0 +1,1 @@
+notice(os_transport_url({host => "h"}))

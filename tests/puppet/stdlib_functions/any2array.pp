@@ -1,0 +1,5 @@
+notice(any2array())
+notice(any2array("a"))
+notice(any2array(["a", "b"]))
+notice(any2array({a => 1, b => 2}))
+notice(any2array("a", "b"))

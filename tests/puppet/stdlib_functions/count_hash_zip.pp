@@ -1,0 +1,8 @@
+notice(count([1, undef, "", 2]))
+notice(count([1, 2, 1], 1))
+notice(hash(["a", 1, "b", 2]))
+notice(zip([1, 2], ["a", "b"]))
+notice(zip([1, 2], ["a"], true))
+notice(grep(["aa", "bb", "ab"], "a"))
+notice(reject(["aa", "bb", "ab"], "a"))
+notice(values_at(["a", "b", "c", "d"], [0, "2-3"]))

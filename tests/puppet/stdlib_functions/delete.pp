@@ -1,0 +1,7 @@
+notice(delete([1, 2, 1, 3], 1))
+notice(delete({a => 1, b => 2}, ["a"]))
+notice(delete("abcab", "b"))
+notice(delete_at([1, 2, 3], 1))
+notice(delete_values({a => 1, b => 2, c => 1}, 1))
+notice(delete_undef_values([1, undef, 2]))
+notice(delete_undef_values({a => undef, b => 1}))

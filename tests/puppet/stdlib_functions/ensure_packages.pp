@@ -1,0 +1,6 @@
+ensure_packages(["vim", "git"])
+ensure_packages("vim")
+ensure_packages({"curl" => {ensure => "latest"}}, {ensure => "present"})
+notice(getparam(Package[vim], "ensure"))
+notice(getparam(Package[curl], "ensure"))
+notice(defined_with_params(Package[git], {ensure => "installed"}))

@@ -1,0 +1,2 @@
+notify { a: message => "x" }
+ensure_resource("notify", "a", {message => "y"})

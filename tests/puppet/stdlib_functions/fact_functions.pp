@@ -1,0 +1,6 @@
+notice(fact("nosuch.fact"))
+notice(os_version_gte("Nosuch", "1"))
+notice(stdlib::ip_in_range("10.1.2.3", "10.0.0.0/8"))
+notice(stdlib::ip_in_range("10.1.2.3", ["192.168.0.0/16", "11.0.0.0/8"]))
+notice(stdlib::start_with("foobar", "foo"))
+notice(stdlib::end_with("foobar", ["x", "bar"]))

@@ -1,0 +1,1 @@
+notice(get_module_path("nosuchmodule"))

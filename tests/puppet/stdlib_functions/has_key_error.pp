@@ -1,0 +1,1 @@
+notice(has_key([1], "a"))

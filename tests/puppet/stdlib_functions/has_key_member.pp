@@ -1,0 +1,5 @@
+notice(has_key({a => 1}, "a"))
+notice(has_key({a => 1}, "b"))
+notice(member(["a", "b"], "a"))
+notice(member(["a", "b"], ["a", "c"]))
+notice(member([1, 2], 2))

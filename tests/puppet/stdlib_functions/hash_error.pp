@@ -1,0 +1,1 @@
+notice(hash(["a", 1, "b"]))

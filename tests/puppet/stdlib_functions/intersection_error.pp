@@ -1,0 +1,1 @@
+notice(intersection([1], 2))

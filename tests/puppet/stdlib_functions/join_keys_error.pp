@@ -1,0 +1,1 @@
+notice(join_keys_to_values([1], "="))

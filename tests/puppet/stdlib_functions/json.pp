@@ -1,0 +1,5 @@
+notice(to_json({a => [1, 2.5, true, undef], "b" => "x\"y"}))
+notice(to_json_pretty({a => [1, {b => undef}]}))
+notice(to_json_pretty({a => undef, b => 1}, true))
+notice(parsejson("{\"a\": [1, 2.5, null, \"s\"]}"))
+notice(parsejson("nope", "dflt"))

@@ -1,0 +1,1 @@
+notice(member("a", "a"))

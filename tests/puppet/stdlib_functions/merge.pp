@@ -1,0 +1,5 @@
+notice(merge({a => 1, b => 2}, {b => 3}, undef, "", {c => 4}))
+notice(merge())
+notice([1, 2].merge |$acc, $v| { $h = {"k${v}" => $acc.length} $h })
+notice({a => 1, b => 2}.merge |$acc, $k, $v| { $h = {"${k}x" => $v} $h })
+notice(["x", "y"].merge |$acc, $i, $v| { $h = {$v => $i} $h })

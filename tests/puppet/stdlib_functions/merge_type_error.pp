@@ -1,0 +1,1 @@
+notice(merge({a => 1}, [1]))

@@ -1,0 +1,7 @@
+notice(dirname("/a/b/c"))
+notice(dirname("a"))
+notice(dirname("/a"))
+notice(basename("/a/b.txt"))
+notice(basename("/a/b.txt", ".txt"))
+notice(uriescape("a b/c?d=é"))
+notice(enclose_ipv6(["::1", "10.0.0.1"]))

@@ -1,0 +1,5 @@
+notice(range(1, 5))
+notice(range("1", "10", 3))
+notice(range("a", "e"))
+notice(range("a..c"))
+notice(range("host01", "host03"))

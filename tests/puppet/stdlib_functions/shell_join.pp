@@ -1,0 +1,1 @@
+notice(shell_join(["a b", "c", "", "d$e", "f/g"]))

@@ -1,0 +1,8 @@
+notice(str2bool("yes"))
+notice(str2bool("0"))
+notice(str2bool(true))
+notice(str2bool(""))
+notice(bool2str(true))
+notice(bool2str(false, "on", "off"))
+notice(bool2num(true))
+notice(any2bool("no"))

@@ -1,0 +1,1 @@
+notice(to_bytes("3 X"))

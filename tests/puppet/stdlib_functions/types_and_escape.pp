@@ -1,0 +1,6 @@
+notice(is_a(1, Integer))
+notice(is_a("x", Integer))
+notice(type_of([1, "a"]))
+notice(type_of({a => 1}))
+notice(shell_escape("a b$c"))
+notice(shell_escape(""))

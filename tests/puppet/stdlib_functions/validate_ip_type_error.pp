@@ -1,0 +1,1 @@
+validate_ip_address(1)

@@ -1,0 +1,7 @@
+validate_string("a", undef)
+validate_array([1])
+validate_hash({})
+validate_bool(true, false)
+validate_absolute_path("/tmp", ["/a", "C:/b"])
+validate_re("abc", "^a")
+notice("ok")

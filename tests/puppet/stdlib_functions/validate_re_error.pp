@@ -1,0 +1,1 @@
+validate_re("abc", ["^x", "^y"])

@@ -1,0 +1,1 @@
+notice(values_at([1, 2], 5))
