@@ -235,15 +235,22 @@ fn not_found(fname: &str, names: &[String]) -> String {
     format!("Function {fname}() did not find a value for the name {}", quoted.join(", "))
 }
 
-/// `lookup`, `hiera`, `hiera_array`, `hiera_hash` and `hiera_include`: their
-/// arguments take several shapes, which `request` reads and words errors for.
+/// `lookup`, `hiera`, `hiera_array`, `hiera_hash` and `hiera_include`. The
+/// signatures are loose: `request` reads Puppet's several forms of
+/// `lookup` and words their errors.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
-    Builtin::new("lookup", &["Any args*, &Callable block?"], lookup),
-    Builtin::new("hiera", &["Any args*, &Callable block?"], hiera),
-    Builtin::new("hiera_array", &["Any args*, &Callable block?"], hiera),
-    Builtin::new("hiera_hash", &["Any args*, &Callable block?"], hiera),
-    Builtin::new("hiera_include", &["Any args*, &Callable block?"], hiera),
+    Builtin::new(
+        "lookup",
+        &["Any name, Any value_type?, Any merge?, Any default_value?, &Callable[1,1] block?"],
+        lookup,
+    ),
+    Builtin::new("hiera", &[HIERA_SIGNATURE], hiera),
+    Builtin::new("hiera_array", &[HIERA_SIGNATURE], hiera),
+    Builtin::new("hiera_hash", &[HIERA_SIGNATURE], hiera),
+    Builtin::new("hiera_include", &[HIERA_SIGNATURE], hiera),
 ];
+
+const HIERA_SIGNATURE: &str = "Any key, Any default?, Any override?, &Callable[1,1] block?";
 
 fn lookup(call: &mut Call<'_, '_>) -> EvalResult {
     let span = call.span;
@@ -269,13 +276,14 @@ fn lookup(call: &mut Call<'_, '_>) -> EvalResult {
     type_checked(subject, req.value_type.as_ref(), value, span)
 }
 
+/// The deprecated `hiera_*` functions: `hiera` finds the first value,
+/// `hiera_array` merges `unique`, `hiera_hash` merges `hash`, and
+/// `hiera_include` declares the classes a `unique` merge names.
 fn hiera(call: &mut Call<'_, '_>) -> EvalResult {
     let span = call.span;
     let scope = call.scope.clone();
     let fname = call.name;
-    let Some(first) = call.args.first().cloned() else {
-        return Err(fail(span, format!("'{fname}' expects between 1 and 3 arguments, got none")));
-    };
+    let first = call.args[0].clone();
     let names = names_of(&first, fname, span)?;
     let merge = match fname {
         "hiera" => Strategy::First,
@@ -285,21 +293,21 @@ fn hiera(call: &mut Call<'_, '_>) -> EvalResult {
     let found = call.ev.hiera_lookup(&names, Some(merge), &scope, span)?;
     let value = match (found, call.args.get(1).cloned(), call.lambda.take()) {
         (Some(f), _, _) => f.value,
-        (None, _, Some(lambda)) => call.ev.call_lambda(&lambda, vec![first.clone()], span)?,
+        (None, _, Some(lambda)) => call.ev.call_lambda(&lambda, vec![first], span)?,
         (None, Some(d), None) => d,
         (None, None, None) => return Err(fail(span, not_found(fname, &names))),
     };
-    if fname == "hiera_include" {
-        let classes = match &value {
-            Value::Array(a) => a.iter().map(confer_core::value::to_s).collect(),
-            other => vec![confer_core::value::to_s(other)],
-        };
-        for class in classes {
-            call.ev.declare_class(&class, None, span, &scope)?;
-        }
-        return Ok(Value::Undef);
+    if fname != "hiera_include" {
+        return Ok(value);
     }
-    Ok(value)
+    let classes = match &value {
+        Value::Array(a) => a.iter().map(confer_core::value::to_s).collect(),
+        other => vec![confer_core::value::to_s(other)],
+    };
+    for class in classes {
+        call.ev.declare_class(&class, None, span, &scope)?;
+    }
+    Ok(Value::Undef)
 }
 
 /// `convert_to` outside a compile (`confer puppet lookup`): `new(Type,
