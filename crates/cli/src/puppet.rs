@@ -48,6 +48,14 @@ pub struct ApplyArgs {
     /// Directories holding modules the manifest may use (`:`-separated).
     #[arg(long, value_name = "DIR[:DIR…]")]
     modulepath: Option<String>,
+    /// A Puppet environment directory whose modules (and `environment.conf`
+    /// module path) the manifest may use.
+    #[arg(long, value_name = "DIR")]
+    environment: Option<std::path::PathBuf>,
+    /// The node's facts (Puppet's cached facts YAML, or `facter -y`/`-j`
+    /// output); without it a core set is gathered on this machine.
+    #[arg(long, value_name = "FILE")]
+    facts: Option<std::path::PathBuf>,
 }
 
 /// `confer puppet parser …`.
@@ -134,10 +142,24 @@ pub fn run(cmd: PuppetCommand) -> ExitCode {
             } else {
                 Level::Notice
             };
-            let env = std::rc::Rc::new(confer_puppet::environment::Environment::bare(crate::compile::split_path(
-                args.modulepath.as_deref(),
-            )));
-            match confer_puppet::apply_in(&source, &env, &mut Console { min_level }) {
+            let modulepath = crate::compile::split_path(args.modulepath.as_deref());
+            let env = match &args.environment {
+                Some(dir) => match confer_puppet::environment::Environment::load(dir, &modulepath) {
+                    Ok(env) => env,
+                    Err(e) => {
+                        eprintln!("Error: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+                None => confer_puppet::environment::Environment::bare(modulepath),
+            };
+            let facts = match crate::compile::load_facts(args.facts.as_ref()) {
+                Ok(f) => f,
+                Err(code) => return code,
+            };
+            let node = confer_puppet::node::Node::new(facts.name, facts.values);
+            let env = std::rc::Rc::new(env);
+            match confer_puppet::apply_in(&source, &env, Some(&node), &mut Console { min_level }) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     if e.location.as_ref().is_some_and(|l| l.file != source.name) {

@@ -64,22 +64,24 @@ pub(crate) fn validate_with_warnings(source: &Source) -> Result<(ast::Program, V
 /// Parses, checks and evaluates a manifest as `puppet apply` compiles it,
 /// sending what it logs to `logger`.
 pub fn apply(source: &Arc<Source>, logger: &mut dyn Logger) -> Result<(), PuppetError> {
-    apply_in(source, &Rc::new(environment::Environment::bare(Vec::new())), logger)
+    apply_in(source, &Rc::new(environment::Environment::bare(Vec::new())), None, logger)
 }
 
 /// Like `apply`, in the environment `env`: classes, defined types,
 /// functions and type aliases the manifest does not define are autoloaded
-/// from its modules.
+/// from its modules. With a `node`, its facts are in the top scope and node
+/// definitions are matched by its name.
 pub fn apply_in(
     source: &Arc<Source>,
     env: &Rc<environment::Environment>,
+    node: Option<&node::Node>,
     logger: &mut dyn Logger,
 ) -> Result<(), PuppetError> {
     let (program, warnings) = validate_with_warnings(source)?;
     for w in warnings {
         logger.log(w);
     }
-    eval::evaluate_in(&program, source, env, logger)
+    eval::evaluate_in(&program, source, env, node, logger)
 }
 
 /// Parses `source` (which holds type alias definitions, `type A = ...`) and

@@ -72,11 +72,21 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
         });
     }
     let incomparable = || {
+        // Puppet names undef "Undef Value" here, and says why by the left side.
+        let name = |v: &Value| match v {
+            Value::Undef => "Undef Value".to_string(),
+            other => types::infer::general_type_name(other),
+        };
+        let cause = match a {
+            Value::Integer(_) | Value::Float(_) => "A Numeric is not comparable to non Numeric",
+            Value::String(_) => "A String is not comparable to a non String",
+            _ => "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable",
+        };
         CoreError::Operand(format!(
-            "Comparison of: {} {} {}, is not possible",
-            types::infer::general_type_name(a),
+            "Comparison of: {} {} {}, is not possible. Caused by '{cause}'.",
+            name(a),
             op.symbol(),
-            types::infer::general_type_name(b)
+            name(b)
         ))
     };
     let ordering = match (a, b) {

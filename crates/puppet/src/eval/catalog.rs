@@ -170,6 +170,9 @@ pub(crate) struct Catalog<'a> {
     defaults: Vec<(Rc<Scope>, String, HashMap)>,
     index: StdHashMap<(String, String), usize>,
     pending: VecDeque<PendingDefine<'a>>,
+    /// Resources of Ruby types by their namevar's value, which must be
+    /// unique per type.
+    namevars: StdHashMap<(String, String), usize>,
     /// Chaining arrows, in the order they were evaluated.
     pub(crate) relationships: Vec<Relationship>,
     /// The names of the classes evaluated, in order (the catalog's
@@ -608,12 +611,31 @@ impl<'a> Evaluator<'a> {
                         self.record_parameters(index, &p.def.params, &scope);
                         self.settle_tags(index);
                     }
-                    self.eval_block(&p.def.body, &scope).map_err(settle)
+                    self.eval_block(&p.def.body, &scope).map_err(|e| self.wrap_define_error(e, p.container_span))
                 });
             self.leave();
             result?;
         }
         Ok(())
+    }
+
+    /// An error from a defined resource's body, as Puppet reports it: the
+    /// whole error, then the declaration's file and line, as a resource
+    /// statement's error with no position of its own.
+    fn wrap_define_error(&self, flow: Flow, declared: Span) -> Flow {
+        if !matches!(flow, Flow::Error(_) | Flow::Located(_)) {
+            return settle(flow);
+        }
+        let inner = self.to_error(flow);
+        let at = self.location(declared);
+        Flow::from_error(crate::error::PuppetError {
+            phase: crate::error::Phase::Evaluation,
+            message: format!(
+                "Error while evaluating a Resource Statement, {inner} (file: {}, line: {})",
+                at.file, at.line
+            ),
+            location: None,
+        })
     }
 
     /// Prints what `puppet apply` prints when it applies the catalog's `notify`
@@ -752,6 +774,9 @@ impl<'a> Evaluator<'a> {
                 ),
             ));
         }
+        if define.is_none() {
+            self.claim_namevar(cap, title, &attributes, span)?;
+        }
         let virtual_ = form != ResourceForm::Regular;
         let exported = form == ResourceForm::Exported;
         let mut tags = Vec::new();
@@ -795,6 +820,37 @@ impl<'a> Evaluator<'a> {
             located: true,
             tags_settled: false,
         });
+        Ok(())
+    }
+
+    /// Two resources of a Ruby type with one namevar may not name the same
+    /// thing under different titles (`file { 'a': path => '/x' }` beside
+    /// `file { '/x': }`); Puppet refuses the second as an alias of the first.
+    fn claim_namevar(&mut self, cap: &str, title: &str, attributes: &HashMap, span: Span) -> EvalResult<()> {
+        let Some(info) = self.ruby_type(&cap.to_lowercase()) else {
+            return Ok(());
+        };
+        let [namevar] = info.namevars.as_slice() else {
+            return Ok(());
+        };
+        let value = match attributes.get(&Value::from(namevar.as_str())) {
+            Some(Value::String(v)) => v.to_string(),
+            _ => title.to_string(),
+        };
+        let key = (cap.to_string(), value.clone());
+        if let Some(&existing) = self.catalog.namevars.get(&key) {
+            let first = self.location(self.catalog.resources[existing].span);
+            let here = self.location(span);
+            let quoted = format!("{value:?}");
+            return Err(fail(
+                span,
+                format!(
+                    "Cannot alias {cap}[{title}] to [{quoted}] at (file: {}, line: {}); resource [\"{cap}\", {quoted}] already declared (file: {}, line: {})",
+                    here.file, here.line, first.file, first.line
+                ),
+            ));
+        }
+        self.catalog.namevars.insert(key, self.catalog.resources.len());
         Ok(())
     }
 

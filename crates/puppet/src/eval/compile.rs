@@ -45,6 +45,16 @@ impl<'a> Evaluator<'a> {
         self.evaluate_node(&top)?;
         self.evaluate_pending_resources()?;
         self.finish_catalog()?;
+        // Puppet finds cycles only when an agent applies the catalog; a
+        // compile warns of them and still gives the catalog.
+        if let Some(message) = self.cycle_report() {
+            self.logger.log(crate::log::LogEvent {
+                level: crate::log::Level::Warning,
+                scope: None,
+                message,
+                location: None,
+            });
+        }
         Ok(self.build_catalog(node))
     }
 
@@ -71,7 +81,7 @@ impl<'a> Evaluator<'a> {
     /// The top scope of a compile: every fact as a variable, `$facts`,
     /// `$trusted`, `$server_facts`, `$environment`, `$clientcert`, and the
     /// `settings` class's variables.
-    fn bind_top_scope(&mut self, node: &Node) {
+    pub(super) fn bind_top_scope(&mut self, node: &Node) {
         let top = self.top.clone();
         if let Value::Hash(facts) = &node.facts {
             for (k, v) in facts.iter() {
@@ -272,11 +282,24 @@ impl<'a> Evaluator<'a> {
             }
             positions[i] = Some(resources.len());
             let location = r.located.then(|| self.location(r.span));
+            // Puppet does not repeat the title as the namevar (the
+            // catalog's own `main` resources have a symbol title, which
+            // never equals their `name`).
+            let namevar = match r.kind {
+                _ if i <= super::catalog::CLASS_MAIN => String::new(),
+                ResourceKind::Compilable => self
+                    .ruby_type(&r.type_name.to_lowercase())
+                    .and_then(|t| t.namevars.first().cloned())
+                    .unwrap_or_else(|| "name".into()),
+                _ => "name".into(),
+            };
             let parameters = r
                 .attributes
                 .iter()
                 .filter(|(_, v)| !matches!(v, Value::Undef))
-                .map(|(k, v)| (confer_core::value::to_s(k), v.clone()))
+                .map(|(k, v)| (confer_core::value::to_s(k), v))
+                .filter(|(k, v)| !(*k == namevar && matches!(v, Value::String(s) if **s == *r.title)))
+                .map(|(k, v)| (k, v.clone()))
                 .collect();
             resources.push(catalog::Resource {
                 type_name: r.type_name.clone(),

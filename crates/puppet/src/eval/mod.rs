@@ -7,6 +7,7 @@ mod autoload;
 mod calls;
 mod catalog;
 mod compile;
+mod cycles;
 
 pub use compile::compile;
 mod control;
@@ -43,20 +44,26 @@ const MAX_DEPTH: usize = 200;
 /// Evaluates `program` (parsed from `source`) as `puppet apply` would, sending
 /// everything it logs to `logger`.
 pub fn evaluate(program: &Program, source: &Arc<Source>, logger: &mut dyn Logger) -> Result<(), PuppetError> {
-    evaluate_in(program, source, &Rc::new(Environment::bare(Vec::new())), logger)
+    evaluate_in(program, source, &Rc::new(Environment::bare(Vec::new())), None, logger)
 }
 
 /// Evaluates `program` as `puppet apply` would in the environment `env`,
-/// whose modules it autoloads.
+/// whose modules it autoloads, for `node` when one is given (its facts and
+/// name).
 pub fn evaluate_in(
     program: &Program,
     source: &Arc<Source>,
     env: &Rc<Environment>,
+    node: Option<&crate::node::Node>,
     logger: &mut dyn Logger,
 ) -> Result<(), PuppetError> {
     let arena = Arena::new();
     let mut ev = Evaluator::new(SourceMap::single(source.clone()), &arena, env.clone(), logger);
     ev.defs = Definitions::collect(program);
+    if let Some(node) = node {
+        ev.node_name = Some(node.name.clone());
+        ev.bind_top_scope(node);
+    }
     let top = ev.top.clone();
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
@@ -152,6 +159,11 @@ impl<'a> Evaluator<'a> {
         self.evaluate_node(top)?;
         self.evaluate_pending_resources()?;
         self.finish_catalog()?;
+        // `puppet apply` finds cycles when it orders the catalog to apply
+        // it, and then applies nothing.
+        if let Some(message) = self.cycle_report() {
+            return Err(Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None }));
+        }
         self.report_catalog();
         Ok(())
     }
@@ -474,7 +486,7 @@ impl<'a> Evaluator<'a> {
                     BinaryOp::Gt => Comparison::Gt,
                     _ => Comparison::Ge,
                 };
-                compare(cmp, &l, &r).map(Value::Boolean).map_err(core_fail(span))
+                compare(cmp, &l, &r).map(Value::Boolean).map_err(core_fail(self.operator_span(lhs, rhs)))
             }
             BinaryOp::Match | BinaryOp::NotMatch => {
                 let matched = self.match_value(&l, &r, rhs.span, scope)?;
@@ -492,6 +504,19 @@ impl<'a> Evaluator<'a> {
                 result
             }
         }
+    }
+
+    /// The operator between two operands (Puppet locates some operator
+    /// errors there): the first character after the left operand that is
+    /// not white space.
+    fn operator_span(&self, lhs: &Expr, rhs: &Expr) -> Span {
+        let between = self.sources.find(lhs.span.end).map(|src| {
+            let from = src.local_offset(lhs.span.end);
+            let to = src.local_offset(rhs.span.start).max(from);
+            src.text[from..to].len() - src.text[from..to].trim_start().len()
+        });
+        let at = lhs.span.end + between.unwrap_or(0) as u32;
+        Span { start: at, end: at + 1 }
     }
 
     /// `lhs =~ rhs`: a regexp (or a string taken as one) matches a string and sets

@@ -29,10 +29,11 @@ pub struct TypeInfo {
 
 impl TypeInfo {
     /// Whether `param` is an attribute of this type or a metaparameter
-    /// (`name` stands for the namevar of every type).
+    /// (`name` stands for the namevar of every type, and `provider` is added
+    /// by the providers a type has, which a static reading does not see).
     pub fn accepts(&self, param: &str) -> bool {
         !self.complete
-            || param == "name"
+            || matches!(param, "name" | "provider")
             || METAPARAMETERS.contains(&param)
             || self.attributes.iter().any(|a| a == param)
     }

@@ -1,0 +1,4 @@
+define d() {
+  fail('boom')
+}
+d { 'x': }

@@ -1,0 +1,5 @@
+define d() {
+  notify { 'a': message => 1 + 'x' }
+}
+class c { d { 'x': } }
+include c

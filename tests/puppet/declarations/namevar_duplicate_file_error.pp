@@ -1,0 +1,2 @@
+file { '/x': }
+file { 'b': path => '/x' }

@@ -1,0 +1,2 @@
+package { 'a': name => 'vim' }
+package { 'vim': }
