@@ -218,6 +218,9 @@ fn two_arrays<'c>(call: &'c Call<'_, '_>, name: &str) -> EvalResult<(&'c [Value]
     }
     match (&call.args[0], &call.args[1]) {
         (Value::Array(a), Value::Array(b)) => Ok((a, b)),
+        (a, b) if name == "intersection" => {
+            Err(parse_error(call, format!("{name}(): Requires 2 arrays, got {} and {}", class(a), class(b))))
+        }
         _ => Err(parse_error(call, format!("{name}(): Requires 2 arrays"))),
     }
 }
