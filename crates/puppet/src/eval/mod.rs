@@ -16,6 +16,7 @@ mod flow;
 mod functions;
 mod membership;
 mod scope;
+mod values;
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -164,6 +165,7 @@ impl<'a> Evaluator<'a> {
         if let Some(message) = self.cycle_report() {
             return Err(Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None }));
         }
+        self.check_named_values()?;
         self.report_catalog();
         Ok(())
     }

@@ -25,6 +25,27 @@ pub struct TypeInfo {
     /// whose file builds attributes in ways a static reading cannot follow
     /// (loops, mixins) accepts any parameter rather than refuse a good one.
     pub complete: bool,
+    /// The attributes that accept only named values: the values (as Puppet
+    /// lists them when refusing one) and their aliases.
+    pub named_values: Vec<NamedValues>,
+}
+
+/// The values an attribute accepts, when it accepts only named ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedValues {
+    /// The attribute.
+    pub attribute: String,
+    /// Its values, in Puppet's order.
+    pub values: Vec<String>,
+    /// Other names for some of them (`true` for `running`).
+    pub aliases: Vec<String>,
+}
+
+impl NamedValues {
+    /// Whether `value` (in its string form) is one of them.
+    pub fn accepts(&self, value: &str) -> bool {
+        self.values.iter().chain(&self.aliases).any(|v| v == value)
+    }
 }
 
 impl TypeInfo {
@@ -75,7 +96,22 @@ pub fn builtin(name: &str) -> Option<&'static TypeInfo> {
                     };
                     let namevars = list(cols.next());
                     let attributes = list(cols.next());
-                    Some((name.clone(), TypeInfo { name, namevars, attributes, complete: true }))
+                    let named_values = cols
+                        .next()
+                        .unwrap_or("")
+                        .split(';')
+                        .filter_map(|entry| {
+                            let (attribute, values) = entry.split_once(':')?;
+                            let (aliases, values): (Vec<&str>, Vec<&str>) =
+                                values.split('|').partition(|v| v.starts_with('='));
+                            Some(NamedValues {
+                                attribute: attribute.to_string(),
+                                values: values.into_iter().map(String::from).collect(),
+                                aliases: aliases.into_iter().map(|a| a.trim_start_matches('=').to_string()).collect(),
+                            })
+                        })
+                        .collect();
+                    Some((name.clone(), TypeInfo { name, namevars, attributes, complete: true, named_values }))
                 })
                 .collect()
         })
@@ -94,5 +130,7 @@ mod tests {
         assert!(!file.accepts("contnet"));
         assert!(builtin("service").is_some_and(|s| s.accepts("hasrestart")));
         assert!(builtin("host").is_none());
+        let ensure = builtin("service").and_then(|s| s.named_values.iter().find(|v| v.attribute == "ensure"));
+        assert!(ensure.is_some_and(|e| e.accepts("running") && e.accepts("true") && !e.accepts("runing")));
     }
 }

@@ -46,7 +46,7 @@ pub fn read_type(name: &str, text: &str) -> TypeInfo {
         namevars.push("name".into());
     }
     let complete = !attributes.is_empty() && !DYNAMIC.iter().any(|d| text.contains(d));
-    TypeInfo { name: name.to_string(), namevars, attributes, complete }
+    TypeInfo { name: name.to_string(), namevars, attributes, complete, named_values: Vec::new() }
 }
 
 /// The symbol after `keyword(` (or `keyword `) in `code`: `newparam(:path)`.

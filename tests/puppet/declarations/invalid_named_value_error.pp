@@ -1,0 +1,1 @@
+service {'nginx': ensure => runing}
