@@ -52,13 +52,9 @@ fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
     let source = Source::new(rel.clone(), text);
     let mut log = Collect::default();
     let result = match pp.parent().filter(|dir| dir.join("STDLIB").exists()) {
-<<<<<<< HEAD
         Some(_) => {
             confer_puppet::apply_in(&source, &Rc::new(Environment::bare(vec![stdlib_modules()])), None, &mut log)
         }
-=======
-        Some(_) => confer_puppet::apply_in(&source, &Rc::new(Environment::bare(vec![stdlib_modules()])), None, &mut log),
->>>>>>> main
         None => confer_puppet::apply(&source, &mut log),
     };
     let lines: Vec<String> = log.events.iter().filter(|e| e.level >= Level::Notice).map(|e| e.to_string()).collect();
