@@ -25,7 +25,9 @@ path relative to the repository root.
 In an area whose directory holds a file named `STDLIB`, `--modulepath` is a
 directory holding only Debian's stdlib and openstacklib modules (from
 /usr/share/puppet/modules) instead, so that its cases can call their
-functions; messages name the modules by their real paths.
+functions; messages name the modules by their real paths. A case whose
+directory holds a `modules/` folder (template cases) runs with that folder as
+`--modulepath` instead of the empty one.
 
 `<case>.err` exists when Puppet exits non-zero: the console's error line, with
 the path made relative and the ` on node <host>` suffix removed.
@@ -58,7 +60,8 @@ def cases(args):
     for p in paths:
         p = os.path.abspath(p)
         if os.path.isdir(p):
-            for d, _, files in os.walk(p):
+            for d, dirs, files in os.walk(p):
+                dirs[:] = [x for x in dirs if x != "modules"]
                 for f in sorted(files):
                     if f.endswith(".pp"):
                         yield os.path.join(d, f)
@@ -69,7 +72,8 @@ def cases(args):
 def render(event, absolute, relative):
     label = LABELS.get(event.get("level"), event.get("level", "?").capitalize())
     source = event.get("source", "")
-    message = event.get("message", "").replace(absolute, relative).replace(STDLIB_MODULES, DEBIAN_MODULES)
+    message = (event.get("message", "").replace(absolute, relative).replace(STDLIB_MODULES, DEBIAN_MODULES)
+               .replace(ROOT + "/", ""))
     if source.startswith("Scope(") or source.startswith("/"):
         return f"{label}: {source}: {message}"
     line = f"{label}: {message}"
@@ -85,8 +89,15 @@ def run(case):
     relative = os.path.relpath(case, ROOT)
     with tempfile.TemporaryDirectory(prefix="confer-golden-") as tmp:
         events_file = os.path.join(tmp, "events.json")
-        # An area holding a STDLIB file runs with Debian's stdlib and openstacklib on the module path.
-        modules = STDLIB_MODULES if os.path.exists(os.path.join(os.path.dirname(case), "STDLIB")) else f"{WORK}/empty"
+        # An area holding a STDLIB file runs with Debian's stdlib and openstacklib on the module path;
+        # a case with a modules/ folder beside it, with that folder.
+        beside = os.path.join(os.path.dirname(case), "modules")
+        if os.path.exists(os.path.join(os.path.dirname(case), "STDLIB")):
+            modules = STDLIB_MODULES
+        elif os.path.isdir(beside):
+            modules = beside
+        else:
+            modules = f"{WORK}/empty"
         cmd = ["puppet", "apply", "--color=false",
                "--confdir", f"{WORK}/pc", "--vardir", f"{WORK}/pv", "--codedir", f"{WORK}/pcode",
                "--basemodulepath", f"{WORK}/empty", "--modulepath", modules,
@@ -112,7 +123,7 @@ def run(case):
         console = [l for l in (proc.stdout + proc.stderr).splitlines()
                    if l.startswith("Error: ") and "Facter" not in l and not l.startswith("Error: Scope(")]
         first = console[0] if console else "Error: (no error line)"
-        first = re.sub(r" on node \S+$", "", first.replace(case, relative))
+        first = re.sub(r" on node \S+$", "", first.replace(case, relative).replace(ROOT + "/", ""))
         with open(err_path, "w") as f:
             f.write(first + "\n")
     elif os.path.exists(err_path):

@@ -445,4 +445,8 @@ pub enum ExprKind {
         /// Attribute operations applied to the collected resources.
         ops: Vec<AttributeOp>,
     },
+    /// EPP template text, rendered as it is.
+    RenderString(String),
+    /// An EPP `<%= expr %>` tag: the expression's value rendered as a string.
+    RenderExpr(Box<Expr>),
 }

@@ -156,6 +156,7 @@ impl Checker<'_> {
                 StringPart::Text(_) => None,
             })),
             ExprKind::Heredoc { text, .. } => kids.push(text),
+            ExprKind::RenderExpr(inner) => kids.push(inner),
             ExprKind::Array(items) => kids.extend(items),
             ExprKind::Hash(pairs) => {
                 self.duplicate_keys(pairs);

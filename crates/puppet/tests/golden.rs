@@ -24,7 +24,8 @@ fn cases(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         if path.is_dir() {
             cases(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
+        } else if path.extension().is_some_and(|e| e == "pp") && !path.components().any(|c| c.as_os_str() == "modules")
+        {
             out.push(path);
         }
     }
@@ -51,14 +52,21 @@ fn run_case(root: &Path, pp: &Path) -> Result<(), String> {
     let expected_error = std::fs::read_to_string(pp.with_extension("err")).ok();
     let source = Source::new(rel.clone(), text);
     let mut log = Collect::default();
-    let result = match pp.parent().filter(|dir| dir.join("STDLIB").exists()) {
-        Some(_) => {
-            confer_puppet::apply_in(&source, &Rc::new(Environment::bare(vec![stdlib_modules()])), None, &mut log)
-        }
-        None => confer_puppet::apply(&source, &mut log),
-    };
+    // Template cases keep their modules beside them, and areas marked STDLIB
+    // have Debian's stdlib on the module path, as the regeneration script
+    // runs them.
+    let mut modulepath: Vec<PathBuf> =
+        pp.parent().map(|d| d.join("modules")).filter(|m| m.is_dir()).into_iter().collect();
+    if pp.parent().is_some_and(|dir| dir.join("STDLIB").exists()) {
+        modulepath.push(stdlib_modules());
+    }
+    let env = Environment::bare(modulepath);
+    let result = confer_puppet::apply_in(&source, &Rc::new(env), None, &mut log);
     let lines: Vec<String> = log.events.iter().filter(|e| e.level >= Level::Notice).map(|e| e.to_string()).collect();
-    let actual = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+    // Template files are read by absolute path; Puppet's output was made
+    // relative to the repository root by the regeneration script.
+    let prefix = format!("{}/", root.display());
+    let actual = lines.iter().map(|l| format!("{l}\n")).collect::<String>().replace(&prefix, "");
     let mut problems = Vec::new();
     if actual != expected {
         problems.push(format!("output differs\n--- expected (Puppet 7.23)\n{expected}--- actual (confer)\n{actual}"));

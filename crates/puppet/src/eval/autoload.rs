@@ -6,7 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
+use std::rc::Rc;
+
 use super::flow::{fail, EvalResult};
+use super::scope::Scope;
 use super::Evaluator;
 use crate::ast::{ClassDef, Definition};
 use crate::span::Span;
@@ -74,7 +77,7 @@ impl<'a> Evaluator<'a> {
         };
         for path in candidate_files(&module_dir, &segments, kind) {
             if path.is_file() {
-                self.load_file(&path, span)?;
+                self.load_file(&path, span, Some(segments[0]))?;
                 if found(self) {
                     return Ok(());
                 }
@@ -83,8 +86,9 @@ impl<'a> Evaluator<'a> {
         Ok(())
     }
 
-    /// Reads, parses and checks `path` once, adding its definitions.
-    pub(crate) fn load_file(&mut self, path: &Path, span: Span) -> EvalResult<()> {
+    /// Reads, parses and checks `path` once, adding its definitions; they
+    /// belong to `module` (their `$module_name`) when it is a module's file.
+    pub(crate) fn load_file(&mut self, path: &Path, span: Span, module: Option<&str>) -> EvalResult<()> {
         if !self.loaded_files.insert(path.to_path_buf()) {
             return Ok(());
         }
@@ -98,8 +102,36 @@ impl<'a> Evaluator<'a> {
             self.logger.log(w);
         }
         let program = self.arena.alloc(program);
-        self.defs.collect_definitions(program);
+        if module.is_some() {
+            self.defs.collect_module_definitions(program);
+        } else {
+            self.defs.collect_definitions(program);
+        }
         Ok(())
+    }
+}
+
+impl Evaluator<'_> {
+    /// The module a class or defined type (lower-case name) was read from:
+    /// its `$module_name`, the empty string outside modules as in Puppet.
+    pub(crate) fn module_of(&self, key: &str) -> String {
+        if self.defs.in_modules.contains(key) {
+            key.split("::").next().unwrap_or_default().to_string()
+        } else {
+            String::new()
+        }
+    }
+
+    /// Sets `$module_name` (the module defining the class or defined type
+    /// `key` whose body `scope` runs) and `$caller_module_name` (that of the
+    /// scope declaring it).
+    pub(crate) fn bind_module_names(&self, scope: &Rc<Scope>, key: &str, caller: &Scope) {
+        let caller_module = match caller.lookup("module_name") {
+            Some(confer_core::Value::String(m)) => m.to_string(),
+            _ => String::new(),
+        };
+        let _ = scope.assign("module_name", confer_core::Value::from(self.module_of(key)));
+        let _ = scope.assign("caller_module_name", confer_core::Value::from(caller_module));
     }
 }
 

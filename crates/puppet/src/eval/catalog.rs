@@ -410,6 +410,7 @@ impl<'a> Evaluator<'a> {
         let label = format!("Class[{}]", capitalize_segments(&key));
         let index = self.add_class_resource(&key, params.as_ref(), span, from);
         scope.set_resource(index);
+        self.bind_module_names(&scope, &key, from);
         let result = self.bind_class_like(&def.params, params.unwrap_or_default(), &scope, &label, &key, span);
         let result = result.and_then(|()| {
             let stage = self.stage_of(index, span)?;
@@ -601,6 +602,8 @@ impl<'a> Evaluator<'a> {
             let index = self.catalog.index.get(&(p.type_name.clone(), p.title.clone())).copied();
             if let Some(index) = index {
                 scope.set_resource(index);
+                let caller = self.catalog.resources[index].scope.clone();
+                self.bind_module_names(&scope, &p.type_name.to_lowercase(), &caller);
             }
             let label = format!("{}[{}]", p.type_name, p.title);
             let result = self

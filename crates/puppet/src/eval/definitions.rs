@@ -27,6 +27,9 @@ pub struct Definitions<'a> {
     pub functions: HashMap<String, &'a Definition>,
     /// Node definitions in order.
     pub nodes: Vec<&'a NodeDef>,
+    /// The classes and defined types (lower-case names) read from a
+    /// module's files: their `$module_name` is their name's first segment.
+    pub in_modules: std::collections::HashSet<String>,
     aliases: HashMap<String, AliasDef<'a>>,
 }
 
@@ -43,6 +46,16 @@ impl<'a> Definitions<'a> {
     /// several main manifests).
     pub fn collect_definitions(&mut self, program: &'a Program) {
         self.collect_from(&program.body, "");
+    }
+
+    /// Adds the definitions of a module's file.
+    pub fn collect_module_definitions(&mut self, program: &'a Program) {
+        let before: std::collections::HashSet<String> =
+            self.classes.keys().chain(self.defines.keys()).cloned().collect();
+        self.collect_from(&program.body, "");
+        let added: Vec<String> =
+            self.classes.keys().chain(self.defines.keys()).filter(|k| !before.contains(*k)).cloned().collect();
+        self.in_modules.extend(added);
     }
 
     fn collect_from(&mut self, body: &'a [Expr], namespace: &str) {

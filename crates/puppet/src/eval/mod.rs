@@ -12,10 +12,12 @@ mod cycles;
 pub use compile::compile;
 mod control;
 mod definitions;
+mod erb;
 mod flow;
 mod functions;
 mod membership;
 mod scope;
+mod templates;
 mod values;
 
 use std::collections::{HashMap, HashSet};
@@ -126,6 +128,8 @@ pub(crate) struct Evaluator<'a> {
     /// Warnings Puppet gives once per run (by message, or by deprecation
     /// key), already given.
     warned_once: HashSet<String>,
+    /// The EPP templates being rendered, innermost last.
+    rendered: Vec<templates::Rendering>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -149,6 +153,7 @@ impl<'a> Evaluator<'a> {
             catalog: Catalog::default(),
             depth: 0,
             warned_once: Default::default(),
+            rendered: Vec::new(),
         }
     }
 
@@ -195,7 +200,7 @@ impl<'a> Evaluator<'a> {
 
     /// Logs an evaluator warning pointing at `span`.
     pub(crate) fn warn(&mut self, span: Span, message: String) {
-        let location = Some(self.location(span));
+        let location = Some(self.warning_location(span));
         self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location });
     }
 
@@ -327,6 +332,15 @@ impl<'a> Evaluator<'a> {
             ExprKind::ResourceOverride { reference, ops } => self.eval_resource_override(reference, ops, scope),
             ExprKind::Collector { type_ref, query, ops, .. } => {
                 self.eval_collector(type_ref, query.as_deref(), ops, scope)
+            }
+            ExprKind::RenderString(text) => {
+                self.render_text(text);
+                Ok(Value::Undef)
+            }
+            ExprKind::RenderExpr(inner) => {
+                let v = self.eval(inner, scope)?;
+                self.render_value(&v);
+                Ok(Value::Undef)
             }
         }
     }

@@ -106,6 +106,17 @@ impl Scope {
         self.parent.as_ref().and_then(|p| p.lookup(name))
     }
 
+    /// Every variable visible from this scope, nearest first (a name bound
+    /// in several scopes appears once, with its nearest value).
+    pub fn visible(&self) -> Vec<(String, Value)> {
+        let mut out: Vec<(String, Value)> = self.parent.as_ref().map(|p| p.visible()).unwrap_or_default();
+        let mut own: Vec<(String, Value)> = self.vars.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        own.sort_by(|a, b| a.0.cmp(&b.0));
+        out.retain(|(k, _)| !own.iter().any(|(o, _)| o == k));
+        out.extend(own);
+        out
+    }
+
     /// Looks `name` up in this scope only.
     pub fn lookup_own(&self, name: &str) -> Option<Value> {
         self.vars.borrow().get(name).cloned()

@@ -3,6 +3,7 @@
 //! on what came before, `[` after white space starts an array, strings contain
 //! whole expressions, and a heredoc's text starts on the line after its tag.
 
+pub(crate) mod epp;
 mod heredoc;
 mod number;
 mod strings;
@@ -329,6 +330,6 @@ fn regex_acceptable(prev: Option<&Token>) -> bool {
             | Tok::Regex(_)
             | Tok::Variable(_),
         ) => false,
-        Some(Tok::Eof) => true,
+        Some(Tok::Eof | Tok::RenderString(_) | Tok::RenderExpr(_)) => true,
     }
 }

@@ -41,6 +41,11 @@ pub enum Tok {
     Regex(String),
     /// An operator or punctuation mark.
     Punct(&'static str),
+    /// EPP template text between tags (only in templates).
+    RenderString(String),
+    /// An EPP `<%= ... %>` tag: the tokens of its expression (only in
+    /// templates).
+    RenderExpr(Vec<Token>),
     /// End of input.
     Eof,
 }
@@ -110,6 +115,8 @@ impl Tok {
             Tok::Heredoc(..) => "a heredoc".to_string(),
             Tok::Regex(r) => format!("'/{r}/'"),
             Tok::Punct(p) => format!("'{p}'"),
+            Tok::RenderString(_) => "template text".to_string(),
+            Tok::RenderExpr(_) => "'<%='".to_string(),
             Tok::Eof => "end of input".to_string(),
         }
     }

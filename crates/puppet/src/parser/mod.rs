@@ -5,6 +5,7 @@
 //! selector `?` tighter than `and`.
 
 mod definitions;
+pub(crate) mod epp;
 mod expr;
 mod primary;
 mod resources;

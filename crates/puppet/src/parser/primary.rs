@@ -119,12 +119,9 @@ impl Parser {
         }
     }
 
-    /// A lambda if one follows: `|params| { body }` (also `||`).
-    pub(super) fn optional_lambda(&mut self) -> Result<Option<Box<Lambda>>, ParseError> {
-        if !self.at_punct("|") {
-            return Ok(None);
-        }
-        let start = self.bump().span;
+    /// Parameters after an opening `|`, through the closing `|` (a lambda's,
+    /// or an EPP template's).
+    pub(super) fn pipe_parameters(&mut self) -> Result<Vec<crate::ast::Parameter>, ParseError> {
         let mut params = Vec::new();
         while !self.at_punct("|") {
             params.push(self.parameter()?);
@@ -133,6 +130,16 @@ impl Parser {
             }
         }
         self.expect_punct("|")?;
+        Ok(params)
+    }
+
+    /// A lambda if one follows: `|params| { body }` (also `||`).
+    pub(super) fn optional_lambda(&mut self) -> Result<Option<Box<Lambda>>, ParseError> {
+        if !self.at_punct("|") {
+            return Ok(None);
+        }
+        let start = self.bump().span;
+        let params = self.pipe_parameters()?;
         let return_type = if self.eat_punct(">>") { Some(Box::new(self.type_expr()?)) } else { None };
         let body = self.block()?;
         Ok(Some(Box::new(Lambda { params, return_type, body, span: start.to(self.prev_span()) })))
@@ -189,6 +196,15 @@ impl Parser {
             Tok::Regex(r) => {
                 self.bump();
                 simple(ExprKind::Regex(r.clone()))
+            }
+            Tok::RenderString(text) => {
+                self.bump();
+                simple(ExprKind::RenderString(text.clone()))
+            }
+            Tok::RenderExpr(tokens) => {
+                self.bump();
+                let inner = super::parse_tokens(tokens.clone(), t.span, self.depth + 1)?;
+                simple(ExprKind::RenderExpr(Box::new(inner)))
             }
             Tok::Variable(v) => {
                 self.bump();

@@ -103,6 +103,8 @@ fn sexp(e: &Expr) -> String {
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
+        ExprKind::RenderString(text) => format!("(render {text:?})"),
+        ExprKind::RenderExpr(inner) => format!("(render-expr {})", sexp(inner)),
         ExprKind::ResourceDefaults { type_ref, ops } => format!("(defaults {} {})", sexp(type_ref), ops.len()),
         ExprKind::ResourceOverride { reference, ops } => format!("(override {} {})", sexp(reference), ops.len()),
         ExprKind::Collector { type_ref, query, exported, .. } => format!(

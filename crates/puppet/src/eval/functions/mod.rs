@@ -26,6 +26,7 @@ mod scanf;
 pub(crate) mod signature;
 mod stdlib;
 mod strings;
+mod templates;
 mod typing;
 pub(crate) mod versions;
 
@@ -134,6 +135,7 @@ const FAMILIES: &[&[Builtin]] = &[
     generate::FUNCTIONS,
     scanf::FUNCTIONS,
     versions::FUNCTIONS,
+    templates::FUNCTIONS,
     super::catalog::FUNCTIONS,
 ];
 

@@ -1,0 +1,107 @@
+//! The syntax tree of a template's Ruby: one program in which template text
+//! and `<%= %>` tags are statements that render.
+
+/// An expression and its byte offset in the template.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// What it is.
+    pub kind: Kind,
+    /// Where it starts.
+    pub at: usize,
+}
+
+/// A piece of a double-quoted string.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Part {
+    /// Literal text.
+    Lit(String),
+    /// `#{...}`.
+    Code(Vec<Node>),
+}
+
+/// A block: `do |a, b| ... end` or `{ |a| ... }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    /// The parameters; a nested list is `|(a, b), c|` destructuring.
+    pub params: Vec<Param>,
+    /// The statements.
+    pub body: Vec<Node>,
+}
+
+/// A block parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Param {
+    /// `x`
+    Name(String),
+    /// `(a, b)`
+    Nested(Vec<Param>),
+}
+
+/// Expression kinds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    /// `nil`
+    Nil,
+    /// `true` / `false`
+    Bool(bool),
+    /// An integer literal.
+    Int(i64),
+    /// A float literal.
+    Float(f64),
+    /// A string, possibly interpolated.
+    Str(Vec<Part>),
+    /// `:sym`
+    Sym(String),
+    /// `/re/`
+    Regex(String),
+    /// `[a, b]`
+    Array(Vec<Node>),
+    /// `{k => v}`
+    Hash(Vec<(Node, Node)>),
+    /// `a..b` or `a...b`.
+    Range(Box<Node>, Box<Node>, bool),
+    /// `@name`
+    IVar(String),
+    /// A local variable.
+    Local(String),
+    /// A constant (`Array`, `String`, `Puppet`).
+    Const(String),
+    /// A method call; without a receiver it is a call on the template
+    /// (`scope`, `Array(x)`, `puts`).
+    Call {
+        /// The receiver.
+        recv: Option<Box<Node>>,
+        /// The method name.
+        name: String,
+        /// The arguments.
+        args: Vec<Node>,
+        /// The block.
+        block: Option<Box<Block>>,
+    },
+    /// `!x` / `not x`
+    Not(Box<Node>),
+    /// `a && b` / `a and b`
+    And(Box<Node>, Box<Node>),
+    /// `a || b` / `a or b`
+    Or(Box<Node>, Box<Node>),
+    /// `c ? a : b`, `if`, `unless` (with the branches swapped) and modifiers.
+    If(Box<Node>, Vec<Node>, Vec<Node>),
+    /// `case x when a, b then ... else ... end`.
+    Case(Option<Box<Node>>, Vec<(Vec<Node>, Vec<Node>)>, Vec<Node>),
+    /// `while c ... end` (`until` negates the condition).
+    While(Box<Node>, Vec<Node>),
+    /// `for a, b in list ... end`
+    For(Vec<Param>, Box<Node>, Vec<Node>),
+    /// `x = v`, `@x = v`, `x[k] = v`.
+    Assign(Box<Node>, Box<Node>),
+    /// `next` / `next v`
+    Next(Option<Box<Node>>),
+    /// `break`
+    Break,
+    /// Template text.
+    Text(String),
+    /// A `<%= %>` tag: its statements; the last one's value is rendered.
+    Insert(Vec<Node>),
+    /// `(a; b)` or `begin ... end`: statements, valued by the last.
+    Seq(Vec<Node>),
+}

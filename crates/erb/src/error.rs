@@ -1,0 +1,57 @@
+//! The errors a template can give: a syntax error, a construct outside the
+//! Ruby subset confer interprets, or a failure while rendering — each at a
+//! byte offset of the template, which the caller turns into line and column.
+
+/// What went wrong.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ErbErrorKind {
+    /// An opening tag without its `%>`.
+    #[error("unclosed ERB tag")]
+    UnclosedTag,
+    /// Ruby that does not parse.
+    #[error("syntax error, {0}")]
+    Syntax(String),
+    /// Ruby beyond the subset confer interprets; says which construct.
+    #[error("confer's ERB interpreter does not support {0}")]
+    Unsupported(String),
+    /// A method the receiver does not have (Ruby's NoMethodError).
+    #[error("undefined method `{method}' for {receiver}")]
+    NoMethod {
+        /// The method.
+        method: String,
+        /// How Ruby shows the receiver (`nil:NilClass`, `an instance of String`).
+        receiver: String,
+    },
+    /// A local name that is neither a variable nor a method.
+    #[error("undefined local variable or method `{0}'")]
+    UndefinedName(String),
+    /// A method called with arguments it does not accept.
+    #[error("{0}")]
+    Argument(String),
+    /// A type mismatch (Ruby's TypeError).
+    #[error("{0}")]
+    Type(String),
+    /// A Puppet function called from the template failed; its message.
+    #[error("{0}")]
+    Function(String),
+    /// Rendering ran longer or deeper than allowed.
+    #[error("{0}")]
+    Limit(String),
+}
+
+/// An error at a byte offset of the template.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{kind}")]
+pub struct ErbError {
+    /// What went wrong.
+    pub kind: ErbErrorKind,
+    /// Where, as a byte offset into the template text.
+    pub at: usize,
+}
+
+impl ErbError {
+    /// An error of `kind` at `at`.
+    pub fn new(kind: ErbErrorKind, at: usize) -> ErbError {
+        ErbError { kind, at }
+    }
+}

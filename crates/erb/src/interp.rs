@@ -1,0 +1,362 @@
+//! Running a template's program: statements, control flow, variables and
+//! blocks. Method calls on values live in `methods`.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::ast::{Block, Kind, Node, Param, Part};
+use crate::error::{ErbError, ErbErrorKind};
+use crate::value::{from_puppet, RValue};
+use crate::Host;
+
+/// How many expressions one rendering may evaluate: a runaway loop stops
+/// with an error instead of hanging the compile.
+const MAX_STEPS: u64 = 5_000_000;
+
+/// How deeply blocks and calls may nest.
+const MAX_DEPTH: usize = 200;
+
+/// How evaluation leaves an expression other than with a value.
+pub enum Ctl {
+    /// An error.
+    Err(ErbError),
+    /// `next v` inside a block.
+    Next(RValue),
+    /// `break` inside a block or loop.
+    Break,
+}
+
+impl From<ErbError> for Ctl {
+    fn from(e: ErbError) -> Ctl {
+        Ctl::Err(e)
+    }
+}
+
+/// The result of evaluating something.
+pub type Ev<T = RValue> = Result<T, Ctl>;
+
+/// An error of `kind` at `at`.
+pub fn err<T>(kind: ErbErrorKind, at: usize) -> Ev<T> {
+    Err(Ctl::Err(ErbError::new(kind, at)))
+}
+
+/// The interpreter's state for one rendering.
+pub struct Interp<'h> {
+    pub(crate) host: &'h mut dyn Host,
+    locals: HashMap<String, RValue>,
+    ivars: HashMap<String, RValue>,
+    out: String,
+    steps: u64,
+    depth: usize,
+}
+
+impl<'h> Interp<'h> {
+    /// An interpreter asking `host` for variables and functions.
+    pub fn new(host: &'h mut dyn Host) -> Interp<'h> {
+        Interp { host, locals: HashMap::new(), ivars: HashMap::new(), out: String::new(), steps: 0, depth: 0 }
+    }
+
+    /// Runs the program and returns what it rendered.
+    pub fn run(mut self, program: &[Node]) -> Result<String, ErbError> {
+        match self.block_body(program) {
+            Ok(_) => Ok(self.out),
+            Err(Ctl::Err(e)) => Err(e),
+            Err(Ctl::Next(_)) | Err(Ctl::Break) => {
+                Err(ErbError::new(ErbErrorKind::Syntax("next or break outside a block".into()), 0))
+            }
+        }
+    }
+
+    /// Evaluates statements; the value is the last one's.
+    pub fn block_body(&mut self, body: &[Node]) -> Ev {
+        let mut last = RValue::Nil;
+        for n in body {
+            last = self.eval(n)?;
+        }
+        Ok(last)
+    }
+
+    /// Evaluates one expression.
+    pub fn eval(&mut self, n: &Node) -> Ev {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return err(ErbErrorKind::Limit(format!("template evaluation ran past {MAX_STEPS} steps")), n.at);
+        }
+        match &n.kind {
+            Kind::Nil => Ok(RValue::Nil),
+            Kind::Bool(b) => Ok(RValue::Bool(*b)),
+            Kind::Int(i) => Ok(RValue::Int(*i)),
+            Kind::Float(f) => Ok(RValue::Float(*f)),
+            Kind::Str(parts) => {
+                let mut s = String::new();
+                for p in parts {
+                    match p {
+                        Part::Lit(t) => s.push_str(t),
+                        Part::Code(body) => s.push_str(&self.block_body(body)?.to_s()),
+                    }
+                }
+                Ok(RValue::str(s))
+            }
+            Kind::Sym(s) => Ok(RValue::Sym(Rc::from(s.as_str()))),
+            Kind::Regex(src) => confer_core::Regexp::new(src)
+                .map(|r| RValue::Regex(std::sync::Arc::new(r)))
+                .or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), n.at)),
+            Kind::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for i in items {
+                    out.push(self.eval(i)?);
+                }
+                Ok(RValue::array(out))
+            }
+            Kind::Hash(pairs) => {
+                let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.len());
+                for (k, v) in pairs {
+                    let key = self.eval(k)?;
+                    let value = self.eval(v)?;
+                    match out.iter_mut().find(|(k2, _)| k2.equals(&key)) {
+                        Some(slot) => slot.1 = value,
+                        None => out.push((key, value)),
+                    }
+                }
+                Ok(RValue::Hash(Rc::new(out)))
+            }
+            Kind::Range(a, b, exclusive) => {
+                let (RValue::Int(x), RValue::Int(y)) = (self.eval(a)?, self.eval(b)?) else {
+                    return err(ErbErrorKind::Unsupported("ranges of values other than integers".into()), n.at);
+                };
+                Ok(RValue::Range(x, if *exclusive { y - 1 } else { y }))
+            }
+            Kind::IVar(name) => Ok(self.ivar(name)),
+            Kind::Local(name) => Ok(self.locals.get(name).cloned().unwrap_or(RValue::Nil)),
+            Kind::Const(name) => match name.as_str() {
+                "String" | "Integer" | "Float" | "Array" | "Hash" | "Symbol" | "NilClass" | "TrueClass"
+                | "FalseClass" | "Numeric" | "Fixnum" | "Bignum" | "Regexp" | "Object" | "Enumerable"
+                | "Comparable" | "Range" => Ok(RValue::Class(Rc::from(name.as_str()))),
+                _ => err(ErbErrorKind::Unsupported(format!("the constant {name}")), n.at),
+            },
+            Kind::Call { recv: None, name, args, block: None } if name == "defined?" && args.len() == 1 => {
+                Ok(self.defined(&args[0]))
+            }
+            Kind::Call { recv, name, args, block } => {
+                let receiver = match recv {
+                    Some(r) => Some(self.eval(r)?),
+                    None => None,
+                };
+                let mut values = Vec::with_capacity(args.len());
+                for a in args {
+                    values.push(self.eval(a)?);
+                }
+                self.enter(n.at)?;
+                let result = match receiver {
+                    Some(r) => self.call_method(r, name, values, block.as_deref(), n.at, recv.as_deref()),
+                    None => self.call_self(name, values, block.as_deref(), n.at),
+                };
+                self.depth -= 1;
+                result
+            }
+            Kind::Not(e) => Ok(RValue::Bool(!self.eval(e)?.truthy())),
+            Kind::And(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    self.eval(b)
+                } else {
+                    Ok(l)
+                }
+            }
+            Kind::Or(a, b) => {
+                let l = self.eval(a)?;
+                if l.truthy() {
+                    Ok(l)
+                } else {
+                    self.eval(b)
+                }
+            }
+            Kind::If(c, then, otherwise) => {
+                if self.eval(c)?.truthy() {
+                    self.block_body(then)
+                } else {
+                    self.block_body(otherwise)
+                }
+            }
+            Kind::Case(subject, whens, otherwise) => {
+                let value = match subject {
+                    Some(s) => Some(self.eval(s)?),
+                    None => None,
+                };
+                for (tests, body) in whens {
+                    for t in tests {
+                        let test = self.eval(t)?;
+                        let hit = match &value {
+                            Some(v) => crate::methods::case_equal(&test, v),
+                            None => test.truthy(),
+                        };
+                        if hit {
+                            return self.block_body(body);
+                        }
+                    }
+                }
+                self.block_body(otherwise)
+            }
+            Kind::While(cond, body) => {
+                while self.eval(cond)?.truthy() {
+                    match self.block_body(body) {
+                        Ok(_) | Err(Ctl::Next(_)) => {}
+                        Err(Ctl::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(RValue::Nil)
+            }
+            Kind::For(vars, list, body) => {
+                let items = self.eval(list)?;
+                let Some(elements) = items.elements() else {
+                    return err(ErbErrorKind::NoMethod { method: "each".into(), receiver: items.describe() }, list.at);
+                };
+                for item in elements {
+                    let args = vec![item];
+                    bind_params(&mut self.locals, vars, args);
+                    match self.block_body(body) {
+                        Ok(_) | Err(Ctl::Next(_)) => {}
+                        Err(Ctl::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(items)
+            }
+            Kind::Assign(target, value) => {
+                let v = self.eval(value)?;
+                self.assign(target, v.clone())?;
+                Ok(v)
+            }
+            Kind::Next(v) => {
+                let value = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                Err(Ctl::Next(value))
+            }
+            Kind::Break => Err(Ctl::Break),
+            Kind::Text(t) => {
+                self.out.push_str(t);
+                Ok(RValue::Nil)
+            }
+            Kind::Insert(body) => {
+                let v = self.block_body(body)?;
+                self.out.push_str(&v.to_s());
+                Ok(RValue::Nil)
+            }
+            Kind::Seq(body) => self.block_body(body),
+        }
+    }
+
+    fn enter(&mut self, at: usize) -> Ev<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return err(ErbErrorKind::Limit(format!("template calls nested deeper than {MAX_DEPTH} levels")), at);
+        }
+        Ok(())
+    }
+
+    /// `defined?(x)`: what `x` is, or nil for an instance variable Puppet
+    /// did not bind.
+    fn defined(&mut self, n: &Node) -> RValue {
+        match &n.kind {
+            Kind::IVar(name) if self.ivars.contains_key(name) || self.host.variable(name).is_some() => {
+                RValue::str("instance-variable")
+            }
+            Kind::IVar(_) => RValue::Nil,
+            Kind::Local(_) => RValue::str("local-variable"),
+            Kind::Call { recv: None, name, args, .. } if args.is_empty() && name == "scope" => RValue::str("method"),
+            _ => RValue::str("expression"),
+        }
+    }
+
+    /// `@name`: assigned in the template, else the Puppet variable.
+    fn ivar(&mut self, name: &str) -> RValue {
+        if let Some(v) = self.ivars.get(name) {
+            return v.clone();
+        }
+        self.host.variable(name).map_or(RValue::Nil, |v| from_puppet(&v))
+    }
+
+    /// Stores `value` where `target` says; `x[k] = v` and `x << v` on a
+    /// variable update that variable (values are not shared in confer).
+    pub fn assign(&mut self, target: &Node, value: RValue) -> Ev<()> {
+        match &target.kind {
+            Kind::Local(name) => {
+                self.locals.insert(name.clone(), value);
+                Ok(())
+            }
+            Kind::IVar(name) => {
+                self.ivars.insert(name.clone(), value);
+                Ok(())
+            }
+            Kind::Call { recv: Some(recv), name, args, .. } if name == "[]" && args.len() == 1 => {
+                let container = self.eval(recv)?;
+                let key = self.eval(&args[0])?;
+                let updated = crate::methods::index_set(container, key, value, target.at)?;
+                self.assign(recv, updated)
+            }
+            _ => err(ErbErrorKind::Unsupported("assignment to this expression".into()), target.at),
+        }
+    }
+
+    /// Calls `block` with `args`, with Ruby's block-parameter rules; the
+    /// block's parameters shadow locals of the same name for the call.
+    pub fn call_block(&mut self, block: &Block, args: Vec<RValue>, at: usize) -> Ev {
+        self.enter(at)?;
+        let names = param_names(&block.params);
+        let saved: Vec<(String, Option<RValue>)> =
+            names.iter().map(|n| (n.clone(), self.locals.get(n).cloned())).collect();
+        bind_params(&mut self.locals, &block.params, args);
+        let result = self.block_body(&block.body);
+        for (name, old) in saved {
+            match old {
+                Some(v) => self.locals.insert(name, v),
+                None => self.locals.remove(&name),
+            };
+        }
+        self.depth -= 1;
+        match result {
+            Err(Ctl::Next(v)) => Ok(v),
+            other => other,
+        }
+    }
+}
+
+fn param_names(params: &[Param]) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in params {
+        match p {
+            Param::Name(n) => out.push(n.clone()),
+            Param::Nested(inner) => out.extend(param_names(inner)),
+        }
+    }
+    out
+}
+
+/// Binds block parameters: several parameters and one Array argument
+/// spread the array over them, as Ruby's blocks do.
+fn bind_params(locals: &mut HashMap<String, RValue>, params: &[Param], mut args: Vec<RValue>) {
+    if params.len() > 1 && args.len() == 1 {
+        if let RValue::Array(items) = &args[0] {
+            args = items.to_vec();
+        }
+    }
+    for (i, p) in params.iter().enumerate() {
+        let v = args.get(i).cloned().unwrap_or(RValue::Nil);
+        match p {
+            Param::Name(n) => {
+                locals.insert(n.clone(), v);
+            }
+            Param::Nested(inner) => {
+                let items = match v {
+                    RValue::Array(items) => items.to_vec(),
+                    other => vec![other],
+                };
+                bind_params(locals, inner, vec![RValue::array(items)]);
+            }
+        }
+    }
+}

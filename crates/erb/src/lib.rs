@@ -1,0 +1,90 @@
+//! ERB templates without Ruby: Ruby's ERB tags with Puppet's trim mode `-`,
+//! and an interpreter for the subset of Ruby that Puppet templates use
+//! (measured on Debian's 228 module templates with
+//! `scripts/measure-erb-ruby.py`). A template that goes beyond the subset
+//! fails with an error naming the construct, at its place in the template —
+//! never with different output.
+//!
+//! The interpreter asks a `Host` (the Puppet evaluator) for variables and
+//! function calls, the way Puppet's `TemplateWrapper` binds `@x`, `scope['x']`,
+//! `scope.lookupvar('x')`, `scope.call_function('f', [..])` and
+//! `scope.function_f([..])`.
+
+mod ast;
+mod collections;
+mod error;
+mod interp;
+mod lexer;
+mod methods;
+mod parser;
+mod scan;
+mod strings;
+mod value;
+
+use confer_core::Value;
+
+pub use error::{ErbError, ErbErrorKind};
+pub use value::RValue;
+
+/// What a template may ask of the Puppet side.
+pub trait Host {
+    /// The value of the Puppet variable `name` (which may be qualified,
+    /// `apache::params::user`) as seen from the calling scope; `None` when
+    /// no such variable exists.
+    fn variable(&mut self, name: &str) -> Option<Value>;
+
+    /// Every variable visible from the calling scope (for `scope.to_hash`).
+    fn variables(&mut self) -> Vec<(String, Value)>;
+
+    /// Whether `name` is a function of Puppet's 3.x API, which is all
+    /// `scope.function_name([...])` can call.
+    fn has_legacy_function(&mut self, name: &str) -> bool;
+
+    /// How Ruby shows the scope object (`Scope(Class[main])`).
+    fn scope_label(&mut self) -> String;
+
+    /// Calls the Puppet function `name`; `Err` holds the error's message.
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
+}
+
+/// Renders the ERB template `text`.
+pub fn render(text: &str, host: &mut dyn Host) -> Result<String, ErbError> {
+    let program = compile(text)?;
+    interp::Interp::new(host).run(&program)
+}
+
+/// Parses a template into the program it runs, without running it.
+fn compile(text: &str) -> Result<Vec<ast::Node>, ErbError> {
+    let segments = scan::segments(text).map_err(|u| ErbError::new(ErbErrorKind::UnclosedTag, u.at))?;
+    let mut toks = Vec::new();
+    let newline = |at| lexer::Token { tok: lexer::Tok::Newline, at, space_before: true };
+    for seg in segments {
+        match seg {
+            scan::Segment::Text(t, at) => {
+                toks.push(lexer::Token { tok: lexer::Tok::Text(t), at, space_before: true });
+                toks.push(newline(at));
+            }
+            scan::Segment::Code(code, at) => {
+                toks.extend(lexer::lex(&code, at)?);
+                toks.push(newline(at + code.len()));
+            }
+            scan::Segment::Insert(code, at) => {
+                toks.push(lexer::Token { tok: lexer::Tok::InsertStart, at, space_before: true });
+                toks.extend(lexer::lex(&code, at)?);
+                toks.push(lexer::Token { tok: lexer::Tok::InsertEnd, at: at + code.len(), space_before: true });
+                toks.push(newline(at + code.len()));
+            }
+        }
+    }
+    toks.push(lexer::Token { tok: lexer::Tok::Eof, at: text.len(), space_before: true });
+    parser::parse(toks)
+}
+
+/// The 1-based line and column (in characters) of a byte offset of `text`.
+pub fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let at = at.min(text.len());
+    let before = text.get(..at).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}

@@ -1,0 +1,519 @@
+//! The methods templates call on values (`.each`, `.join`, `.sort_by`,
+//! `.include?`, `scope.lookupvar`, …), chosen by measuring Debian's module
+//! templates. A method outside this list is an error naming it, never a
+//! guess.
+
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+use crate::ast::{Block, Kind, Node};
+use crate::error::ErbErrorKind;
+use crate::interp::{err, Ctl, Ev, Interp};
+use crate::value::{from_puppet, to_puppet, RValue};
+
+/// Methods whose result is a new object, so that a mutating method called
+/// on it (`x.flatten.compact!`) has no effect elsewhere.
+const FRESH: &[&str] = &[
+    "flatten", "compact", "map", "collect", "select", "reject", "sort", "sort_by", "uniq", "dup", "clone", "to_a", "+",
+    "-", "split", "keys", "values", "merge", "reverse", "zip", "to_s", "join", "upcase", "downcase", "strip", "gsub",
+    "sub",
+];
+
+/// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
+/// match, ranges include, anything else is `==`.
+pub fn case_equal(test: &RValue, v: &RValue) -> bool {
+    match (test, v) {
+        (RValue::Class(c), _) => v.is_a(c),
+        (RValue::Regex(r), RValue::Str(s)) => r.is_match(s),
+        (RValue::Range(a, b), RValue::Int(i)) => a <= i && i <= b,
+        _ => test.equals(v),
+    }
+}
+
+/// `container[key] = value`, returning the updated container.
+pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev {
+    match container {
+        RValue::Hash(pairs) => {
+            let mut pairs = pairs.to_vec();
+            match pairs.iter_mut().find(|(k, _)| k.equals(&key)) {
+                Some(slot) => slot.1 = value,
+                None => pairs.push((key, value)),
+            }
+            Ok(RValue::Hash(Rc::new(pairs)))
+        }
+        RValue::Array(items) => {
+            let RValue::Int(i) = key else {
+                return err(ErbErrorKind::Type("no implicit conversion into Integer".into()), at);
+            };
+            let mut items = items.to_vec();
+            let idx = if i < 0 { items.len() as i64 + i } else { i };
+            if !(0..=1_000_000).contains(&idx) {
+                return err(ErbErrorKind::Argument(format!("index {i} out of array")), at);
+            }
+            let idx = idx as usize;
+            if idx >= items.len() {
+                items.resize(idx + 1, RValue::Nil);
+            }
+            items[idx] = value;
+            Ok(RValue::array(items))
+        }
+        other => err(ErbErrorKind::NoMethod { method: "[]=".into(), receiver: other.describe() }, at),
+    }
+}
+
+/// Ruby's `<=>` for sorting; `None` when the values do not compare.
+pub(crate) fn compare(a: &RValue, b: &RValue) -> Option<Ordering> {
+    match (a, b) {
+        (RValue::Int(x), RValue::Int(y)) => Some(x.cmp(y)),
+        (RValue::Int(x), RValue::Float(y)) => (*x as f64).partial_cmp(y),
+        (RValue::Float(x), RValue::Int(y)) => x.partial_cmp(&(*y as f64)),
+        (RValue::Float(x), RValue::Float(y)) => x.partial_cmp(y),
+        (RValue::Str(x), RValue::Str(y)) | (RValue::Sym(x), RValue::Sym(y)) => Some(x.as_bytes().cmp(y.as_bytes())),
+        (RValue::Array(x), RValue::Array(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                match compare(p, q)? {
+                    Ordering::Equal => {}
+                    other => return Some(other),
+                }
+            }
+            Some(x.len().cmp(&y.len()))
+        }
+        _ => None,
+    }
+}
+
+pub(crate) fn sort_values(items: &mut [RValue], at: usize) -> Ev<()> {
+    let mut failed = None;
+    items.sort_by(|a, b| {
+        compare(a, b).unwrap_or_else(|| {
+            failed.get_or_insert((a.class_name(), b.class_name()));
+            Ordering::Equal
+        })
+    });
+    match failed {
+        Some((a, b)) => err(ErbErrorKind::Argument(format!("comparison of {a} with {b} failed")), at),
+        None => Ok(()),
+    }
+}
+
+pub(crate) fn flatten(items: &[RValue], out: &mut Vec<RValue>, depth: usize) {
+    for i in items {
+        match i {
+            RValue::Array(inner) if depth < 100 => flatten(inner, out, depth + 1),
+            other => out.push(other.clone()),
+        }
+    }
+}
+
+pub(crate) fn arity(name: &str, args: &[RValue], n: usize, at: usize) -> Ev<()> {
+    if args.len() != n {
+        return err(
+            ErbErrorKind::Argument(format!(
+                "wrong number of arguments calling `{name}' (given {}, expected {n})",
+                args.len()
+            )),
+            at,
+        );
+    }
+    Ok(())
+}
+
+pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
+    match args.get(i) {
+        Some(RValue::Int(n)) => Ok(*n),
+        Some(other) => {
+            err(ErbErrorKind::Type(format!("no implicit conversion of {} into Integer", other.class_name())), at)
+        }
+        None => err(ErbErrorKind::Argument("missing argument".into()), at),
+    }
+}
+
+/// `text.to_i`: the leading integer, 0 when there is none.
+pub(crate) fn leading_int(s: &str) -> i64 {
+    let t = s.trim_start();
+    let end = t.char_indices().take_while(|(i, c)| c.is_ascii_digit() || (*i == 0 && (*c == '-' || *c == '+'))).count();
+    t[..end].parse().unwrap_or(0)
+}
+
+/// Ruby's `Regexp.escape`: metacharacters and white space escaped.
+fn regexp_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\' | '-' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' ' => out.push_str("\\ "),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// `index` for Ruby's negative indices.
+pub(crate) fn index(len: usize, i: i64) -> Option<usize> {
+    let idx = if i < 0 { len as i64 + i } else { i };
+    (idx >= 0 && (idx as usize) < len).then_some(idx as usize)
+}
+
+impl Interp<'_> {
+    /// A method called without a receiver: the template's own (`scope`,
+    /// `Array(x)`, `has_variable?`).
+    pub fn call_self(&mut self, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> Ev {
+        if block.is_some() {
+            return err(ErbErrorKind::Unsupported(format!("a block given to `{name}'")), at);
+        }
+        match name {
+            "scope" if args.is_empty() => Ok(RValue::Scope),
+            "self" => Ok(RValue::Scope),
+            "has_variable?" => {
+                arity(name, &args, 1, at)?;
+                Ok(RValue::Bool(self.host.variable(&args[0].to_s()).is_some()))
+            }
+            "Array" => {
+                arity(name, &args, 1, at)?;
+                Ok(match &args[0] {
+                    RValue::Nil => RValue::array(vec![]),
+                    RValue::Array(_) => args[0].clone(),
+                    other => other.elements().map_or_else(|| RValue::array(vec![other.clone()]), RValue::array),
+                })
+            }
+            "String" => {
+                arity(name, &args, 1, at)?;
+                Ok(RValue::str(args[0].to_s()))
+            }
+            "Integer" => {
+                arity(name, &args, 1, at)?;
+                match &args[0] {
+                    RValue::Int(_) => Ok(args[0].clone()),
+                    RValue::Float(f) => Ok(RValue::Int(*f as i64)),
+                    RValue::Str(s) => s.trim().replace('_', "").parse().map(RValue::Int).or_else(|_| {
+                        err(ErbErrorKind::Argument(format!("invalid value for Integer(): {}", args[0].inspect())), at)
+                    }),
+                    other => err(ErbErrorKind::Type(format!("can't convert {} into Integer", other.class_name())), at),
+                }
+            }
+            "&" => err(ErbErrorKind::Unsupported("'&:symbol' outside a call".into()), at),
+            // Templates load libraries (`require 'ipaddr'`); what they then
+            // use of them is checked where it is used.
+            "require" => Ok(RValue::Bool(true)),
+            _ if args.is_empty() => err(ErbErrorKind::UndefinedName(name.to_string()), at),
+            _ => err(ErbErrorKind::Unsupported(format!("the method `{name}'")), at),
+        }
+    }
+
+    /// Calls `name` on `recv`; `recv_node` is the receiver's syntax, which a
+    /// mutating method (`<<`, `compact!`) updates when it is a variable.
+    pub fn call_method(
+        &mut self,
+        recv: RValue,
+        name: &str,
+        mut args: Vec<RValue>,
+        block: Option<&Block>,
+        at: usize,
+        recv_node: Option<&Node>,
+    ) -> Ev {
+        if let Some(result) = self.mutating(&recv, name, &args, block, at, recv_node)? {
+            return Ok(result);
+        }
+        match (&recv, name) {
+            (_, "nil?") => Ok(RValue::Bool(matches!(recv, RValue::Nil))),
+            (_, "to_s") if args.is_empty() => Ok(RValue::str(recv.to_s())),
+            (_, "inspect") => Ok(RValue::str(recv.inspect())),
+            (_, "is_a?" | "kind_of?" | "instance_of?") => {
+                arity(name, &args, 1, at)?;
+                match &args[0] {
+                    RValue::Class(c) => {
+                        Ok(RValue::Bool(if name == "instance_of?" { recv.class_name() == &**c } else { recv.is_a(c) }))
+                    }
+                    _ => err(ErbErrorKind::Type("class or module required".into()), at),
+                }
+            }
+            (_, "class") => Ok(RValue::Class(Rc::from(recv.class_name()))),
+            (_, "==") => {
+                arity(name, &args, 1, at)?;
+                Ok(RValue::Bool(recv.equals(&args[0])))
+            }
+            (_, "===") => {
+                arity(name, &args, 1, at)?;
+                Ok(RValue::Bool(case_equal(&recv, &args[0])))
+            }
+            (_, "!") => Ok(RValue::Bool(!recv.truthy())),
+            (_, "dup" | "clone" | "freeze" | "to_sym" | "itself")
+                if !matches!(recv, RValue::Str(_)) || name != "to_sym" =>
+            {
+                Ok(recv.clone())
+            }
+            (_, "respond_to?") => err(ErbErrorKind::Unsupported("respond_to?".into()), at),
+            (RValue::Scope, _) => self.scope_method(name, args, at),
+            (RValue::Nil, "to_a") => Ok(RValue::array(vec![])),
+            (RValue::Nil, "to_i") => Ok(RValue::Int(0)),
+            (RValue::Nil, "empty?") => {
+                err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at)
+            }
+            (RValue::Int(_) | RValue::Float(_), _) => self.numeric_method(recv, name, args, at),
+            (RValue::Str(s), _) => {
+                let s = s.clone();
+                self.string_method(&s, name, std::mem::take(&mut args), block, at)
+            }
+            (RValue::Sym(s), "to_sym") => Ok(RValue::Sym(s.clone())),
+            (RValue::Sym(s), "to_proc" | "length" | "size" | "upcase" | "downcase" | "capitalize" | "<=>") => {
+                self.string_method(&s.clone(), name, args, block, at)
+            }
+            (RValue::Array(_) | RValue::Range(..), _) => self.array_method(recv, name, args, block, at),
+            (RValue::Hash(_), _) => self.hash_method(recv, name, args, block, at),
+            (RValue::Regex(r), "match" | "=~") => {
+                arity(name, &args, 1, at)?;
+                let text = args[0].to_s();
+                Ok(match r.captures(&text) {
+                    Some(c) if name == "match" => RValue::MatchData(Rc::new(c)),
+                    Some(_) => RValue::Int(
+                        r.compiled().find(&text).ok().flatten().map_or(0, |m| text[..m.start()].chars().count() as i64),
+                    ),
+                    None => RValue::Nil,
+                })
+            }
+            (RValue::Regex(r), "source") => Ok(RValue::str(r.source())),
+            (RValue::Class(c), "escape" | "quote") if &**c == "Regexp" => {
+                arity(name, &args, 1, at)?;
+                Ok(RValue::str(regexp_escape(&args[0].to_s())))
+            }
+            (RValue::MatchData(m), "[]") => {
+                let groups = RValue::array(m.iter().map(|g| g.clone().map_or(RValue::Nil, RValue::str)).collect());
+                self.array_method(groups, "[]", args, None, at)
+            }
+            (RValue::MatchData(m), "captures") => {
+                Ok(RValue::array(m.iter().skip(1).map(|c| c.clone().map_or(RValue::Nil, RValue::str)).collect()))
+            }
+            (RValue::Opaque(v), "unwrap") => match &**v {
+                confer_core::Value::Sensitive(inner) => Ok(from_puppet(inner)),
+                _ => err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+            },
+            _ => err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+        }
+    }
+
+    /// Methods that change their receiver: the new value is stored back
+    /// into the receiver's variable. `None` for any other method.
+    fn mutating(
+        &mut self,
+        recv: &RValue,
+        name: &str,
+        args: &[RValue],
+        block: Option<&Block>,
+        at: usize,
+        recv_node: Option<&Node>,
+    ) -> Ev<Option<RValue>> {
+        let updated = match (recv, name) {
+            (RValue::Array(items), "<<" | "push") => {
+                let mut items = items.to_vec();
+                items.extend(args.iter().cloned());
+                RValue::array(items)
+            }
+            (RValue::Str(s), "<<" | "concat") => {
+                arity(name, args, 1, at)?;
+                RValue::str(format!("{s}{}", args[0].to_s()))
+            }
+            (
+                RValue::Array(_),
+                "compact!" | "collect!" | "map!" | "sort!" | "uniq!" | "flatten!" | "reject!" | "select!" | "reverse!",
+            ) => self.array_method(recv.clone(), name.trim_end_matches('!'), args.to_vec(), block, at)?,
+            (RValue::Hash(_), "merge!" | "update" | "reject!" | "select!") => {
+                let base = if name == "update" { "merge" } else { name.trim_end_matches('!') };
+                self.hash_method(recv.clone(), base, args.to_vec(), block, at)?
+            }
+            (RValue::Str(_), "strip!" | "chomp!" | "gsub!" | "sub!" | "upcase!" | "downcase!" | "capitalize!") => {
+                let s = match recv {
+                    RValue::Str(s) => s.clone(),
+                    _ => unreachable!("matched a string just above"),
+                };
+                self.string_method(&s, name.trim_end_matches('!'), args.to_vec(), block, at)?
+            }
+            (RValue::Array(items), "delete") => {
+                arity(name, args, 1, at)?;
+                RValue::array(items.iter().filter(|i| !i.equals(&args[0])).cloned().collect())
+            }
+            (RValue::Hash(pairs), "delete") => {
+                arity(name, args, 1, at)?;
+                RValue::Hash(Rc::new(pairs.iter().filter(|(k, _)| !k.equals(&args[0])).cloned().collect()))
+            }
+            _ => return Ok(None),
+        };
+        match recv_node.map(|n| &n.kind) {
+            Some(Kind::Local(_) | Kind::IVar(_)) => {
+                let node = recv_node.unwrap_or_else(|| unreachable!("checked just above"));
+                self.assign(node, updated.clone())?;
+            }
+            // A fresh value from a method that builds one: changing it in
+            // place changes nothing else.
+            Some(Kind::Call { name: made_by, .. }) if FRESH.contains(&made_by.as_str()) => {}
+            Some(Kind::Array(_) | Kind::Hash(_) | Kind::Str(_)) => {}
+            _ => return err(ErbErrorKind::Unsupported(format!("`{name}' on a value that is not in a variable")), at),
+        }
+        if name == "delete" {
+            return Ok(Some(args[0].clone()));
+        }
+        Ok(Some(updated))
+    }
+
+    fn scope_method(&mut self, name: &str, args: Vec<RValue>, at: usize) -> Ev {
+        match name {
+            "lookupvar" | "[]" => {
+                arity(name, &args, 1, at)?;
+                let var = args[0].to_s();
+                let var = var.strip_prefix("::").unwrap_or(&var).to_string();
+                Ok(self.host.variable(&var).map_or(RValue::Nil, |v| from_puppet(&v)))
+            }
+            "to_hash" => {
+                let vars = self.host.variables();
+                Ok(RValue::Hash(Rc::new(vars.into_iter().map(|(k, v)| (RValue::str(k), from_puppet(&v))).collect())))
+            }
+            "call_function" => {
+                if args.is_empty() || args.len() > 2 {
+                    return err(
+                        ErbErrorKind::Argument("call_function expects a name and an array of arguments".into()),
+                        at,
+                    );
+                }
+                let fname = args[0].to_s();
+                let fargs = match args.get(1) {
+                    None => Vec::new(),
+                    Some(RValue::Array(items)) => items.iter().map(to_puppet).collect(),
+                    Some(other) => vec![to_puppet(other)],
+                };
+                self.puppet_call(&fname, fargs, at)
+            }
+            _ if name.starts_with("function_") => {
+                let fname = &name["function_".len()..];
+                if !self.host.has_legacy_function(fname) {
+                    let receiver = format!("{}:Puppet::Parser::Scope", self.host.scope_label());
+                    return err(ErbErrorKind::NoMethod { method: name.into(), receiver }, at);
+                }
+                let fargs = match args.as_slice() {
+                    [RValue::Array(items)] => items.iter().map(to_puppet).collect(),
+                    [] => Vec::new(),
+                    _ => {
+                        return err(
+                            ErbErrorKind::Argument(format!(
+                                "{name}(): Wrong number of arguments given (expected an Array)"
+                            )),
+                            at,
+                        )
+                    }
+                };
+                self.puppet_call(fname, fargs, at)
+            }
+            _ => err(ErbErrorKind::Unsupported(format!("the scope method `{name}'")), at),
+        }
+    }
+
+    fn puppet_call(&mut self, name: &str, args: Vec<confer_core::Value>, at: usize) -> Ev {
+        match self.host.call_function(name, args) {
+            Ok(v) => Ok(from_puppet(&v)),
+            Err(message) => err(ErbErrorKind::Function(message), at),
+        }
+    }
+
+    fn numeric_method(&mut self, recv: RValue, name: &str, args: Vec<RValue>, at: usize) -> Ev {
+        let as_f = |v: &RValue| match v {
+            RValue::Int(i) => Some(*i as f64),
+            RValue::Float(f) => Some(*f),
+            _ => None,
+        };
+        match name {
+            "to_i" | "to_int" | "floor" | "truncate" => Ok(match recv {
+                RValue::Float(f) => RValue::Int(f as i64),
+                other => other,
+            }),
+            "to_f" => Ok(RValue::Float(as_f(&recv).unwrap_or(0.0))),
+            "zero?" => Ok(RValue::Bool(as_f(&recv) == Some(0.0))),
+            "-@" => Ok(match recv {
+                RValue::Int(i) => RValue::Int(-i),
+                RValue::Float(f) => RValue::Float(-f),
+                other => other,
+            }),
+            "<<" | ">>" | "&" | "|" | "^" => {
+                arity(name, &args, 1, at)?;
+                let (RValue::Int(a), RValue::Int(b)) = (&recv, &args[0]) else {
+                    return err(
+                        ErbErrorKind::Type(format!("{} can't be coerced into Integer", args[0].class_name())),
+                        at,
+                    );
+                };
+                let (a, b) = (*a, *b);
+                let shifted = |left: bool| {
+                    let by = u32::try_from(b.unsigned_abs()).unwrap_or(u32::MAX);
+                    if left == (b >= 0) {
+                        a.checked_shl(by).filter(|r| r >> by == a)
+                    } else {
+                        Some(a.checked_shr(by).unwrap_or(if a < 0 { -1 } else { 0 }))
+                    }
+                };
+                let out = match name {
+                    "<<" => shifted(true),
+                    ">>" => shifted(false),
+                    "&" => Some(a & b),
+                    "|" => Some(a | b),
+                    _ => Some(a ^ b),
+                };
+                out.map(RValue::Int).map_or_else(|| err(ErbErrorKind::Limit("integer overflow".into()), at), Ok)
+            }
+            "+" | "-" | "*" | "/" | "%" | "<" | ">" | "<=" | ">=" | "<=>" | "**" => {
+                arity(name, &args, 1, at)?;
+                let other = &args[0];
+                if let (RValue::Int(a), RValue::Int(b)) = (&recv, other) {
+                    let (a, b) = (*a, *b);
+                    let overflow =
+                        || Ctl::Err(crate::ErbError::new(ErbErrorKind::Limit("integer overflow".into()), at));
+                    return Ok(match name {
+                        "+" => RValue::Int(a.checked_add(b).ok_or_else(overflow)?),
+                        "-" => RValue::Int(a.checked_sub(b).ok_or_else(overflow)?),
+                        "*" => RValue::Int(a.checked_mul(b).ok_or_else(overflow)?),
+                        "/" | "%" if b == 0 => return err(ErbErrorKind::Argument("divided by 0".into()), at),
+                        "/" => RValue::Int(
+                            a.div_euclid(b)
+                                - if (a % b != 0) && ((a < 0) != (b < 0)) && a.rem_euclid(b) == 0 { 1 } else { 0 },
+                        ),
+                        "%" => RValue::Int(a - b * (a as f64 / b as f64).floor() as i64),
+                        "**" => RValue::Int(u32::try_from(b).ok().and_then(|e| a.checked_pow(e)).ok_or_else(overflow)?),
+                        "<=>" => RValue::Int(a.cmp(&b) as i64),
+                        op => RValue::Bool(match op {
+                            "<" => a < b,
+                            ">" => a > b,
+                            "<=" => a <= b,
+                            _ => a >= b,
+                        }),
+                    });
+                }
+                let (Some(a), Some(b)) = (as_f(&recv), as_f(other)) else {
+                    return err(
+                        ErbErrorKind::Type(format!(
+                            "{} can't be coerced into {}",
+                            other.class_name(),
+                            recv.class_name()
+                        )),
+                        at,
+                    );
+                };
+                Ok(match name {
+                    "+" => RValue::Float(a + b),
+                    "-" => RValue::Float(a - b),
+                    "*" => RValue::Float(a * b),
+                    "/" => RValue::Float(a / b),
+                    "%" => RValue::Float(a - b * (a / b).floor()),
+                    "**" => RValue::Float(a.powf(b)),
+                    "<=>" => a.partial_cmp(&b).map_or(RValue::Nil, |o| RValue::Int(o as i64)),
+                    "<" => RValue::Bool(a < b),
+                    ">" => RValue::Bool(a > b),
+                    "<=" => RValue::Bool(a <= b),
+                    _ => RValue::Bool(a >= b),
+                })
+            }
+            _ => err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+        }
+    }
+}

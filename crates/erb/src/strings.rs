@@ -1,0 +1,277 @@
+//! String methods templates call.
+
+use std::rc::Rc;
+
+use crate::ast::Block;
+use crate::error::ErbErrorKind;
+use crate::interp::{err, Ev, Interp};
+use crate::value::RValue;
+
+/// A regexp from a `gsub`/`sub`/`split` pattern: a Regexp as it is, a
+/// String matched literally.
+fn pattern(p: &RValue, at: usize) -> Ev<fancy_regex::Regex> {
+    let source = match p {
+        RValue::Regex(r) => return Ok(r.compiled().clone()),
+        RValue::Str(s) => fancy_regex::escape(s).into_owned(),
+        other => {
+            return err(ErbErrorKind::Type(format!("wrong argument type {} (expected Regexp)", other.class_name())), at)
+        }
+    };
+    fancy_regex::Regex::new(&source).or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), at))
+}
+
+/// Ruby's replacement string: `\1`..`\9` and `\0` name groups.
+fn expand(replacement: &str, caps: &fancy_regex::Captures<'_>) -> String {
+    let mut out = String::new();
+    let mut chars = replacement.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.peek().copied() {
+                Some(d @ '0'..='9') => {
+                    chars.next();
+                    let i = d as usize - '0' as usize;
+                    out.push_str(caps.get(i).map_or("", |m| m.as_str()));
+                }
+                Some('\\') => {
+                    chars.next();
+                    out.push('\\');
+                }
+                _ => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(f) => f.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect(),
+        None => String::new(),
+    }
+}
+
+impl Interp<'_> {
+    /// `gsub(re) { |m| ... }`: each match replaced by the block's value.
+    fn substitute_with_block(&mut self, text: &str, pat: &RValue, once: bool, b: &Block, at: usize) -> Ev {
+        let re = pattern(pat, at)?;
+        let mut out = String::new();
+        let mut last = 0;
+        for m in re.find_iter(text).flatten() {
+            out.push_str(&text[last..m.start()]);
+            out.push_str(&self.call_block(b, vec![RValue::str(m.as_str())], at)?.to_s());
+            last = m.end();
+            if once {
+                break;
+            }
+        }
+        out.push_str(&text[last..]);
+        Ok(RValue::str(out))
+    }
+
+    /// Calls the String method `name` on `s`.
+    pub fn string_method(
+        &mut self,
+        s: &Rc<str>,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<&Block>,
+        at: usize,
+    ) -> Ev {
+        let text: &str = s;
+        let one = |args: &[RValue]| -> Ev<RValue> {
+            match args {
+                [a] => Ok(a.clone()),
+                _ => err(
+                    ErbErrorKind::Argument(format!(
+                        "wrong number of arguments calling `{name}' (given {}, expected 1)",
+                        args.len()
+                    )),
+                    at,
+                ),
+            }
+        };
+        if let (Some(b), "gsub" | "sub", [pat]) = (block, name, args.as_slice()) {
+            return self.substitute_with_block(text, pat, name == "sub", b, at);
+        }
+        if block.is_some() {
+            return err(ErbErrorKind::Unsupported(format!("a block given to String#{name}")), at);
+        }
+        Ok(match name {
+            "length" | "size" => RValue::Int(text.chars().count() as i64),
+            "empty?" => RValue::Bool(text.is_empty()),
+            "upcase" => RValue::str(text.to_uppercase()),
+            "downcase" => RValue::str(text.to_lowercase()),
+            "capitalize" => RValue::str(capitalize(text)),
+            "strip" => RValue::str(text.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0')),
+            "lstrip" => RValue::str(text.trim_start_matches(|c: char| c.is_ascii_whitespace())),
+            "rstrip" => RValue::str(text.trim_end_matches(|c: char| c.is_ascii_whitespace() || c == '\0')),
+            "chomp" if args.is_empty() => {
+                let t =
+                    text.strip_suffix("\r\n").or_else(|| text.strip_suffix('\n')).or_else(|| text.strip_suffix('\r'));
+                RValue::str(t.unwrap_or(text))
+            }
+            "to_s" | "to_str" => RValue::Str(s.clone()),
+            "to_sym" => RValue::Sym(s.clone()),
+            "to_i" => RValue::Int(crate::methods::leading_int(text)),
+            "to_f" => RValue::Float({
+                let t = text.trim_start();
+                let end = t
+                    .char_indices()
+                    .take_while(|(i, c)| c.is_ascii_digit() || *c == '.' || (*i == 0 && (*c == '-' || *c == '+')))
+                    .count();
+                t[..end].parse().unwrap_or(0.0)
+            }),
+            "reverse" => RValue::str(text.chars().rev().collect::<String>()),
+            "chars" => RValue::array(text.chars().map(|c| RValue::str(c.to_string())).collect()),
+            "include?" => RValue::Bool(text.contains(&*one(&args)?.to_s())),
+            "start_with?" => RValue::Bool(args.iter().any(|a| text.starts_with(&*a.to_s()))),
+            "end_with?" => RValue::Bool(args.iter().any(|a| text.ends_with(&*a.to_s()))),
+            "+" => match one(&args)? {
+                RValue::Str(o) => RValue::str(format!("{text}{o}")),
+                other => {
+                    return err(
+                        ErbErrorKind::Type(format!("no implicit conversion of {} into String", other.class_name())),
+                        at,
+                    )
+                }
+            },
+            "*" => match one(&args)? {
+                RValue::Int(n) if (0..=100_000).contains(&n) => RValue::str(text.repeat(n as usize)),
+                _ => return err(ErbErrorKind::Argument("String#* expects a small non-negative Integer".into()), at),
+            },
+            "%" => return err(ErbErrorKind::Unsupported("format strings (String#%)".into()), at),
+            "==" => RValue::Bool(one(&args)?.equals(&RValue::Str(s.clone()))),
+            "<=>" | "<" | ">" | "<=" | ">=" => {
+                let RValue::Str(o) = one(&args)? else {
+                    return err(
+                        ErbErrorKind::Argument(format!("comparison of String with {} failed", args[0].class_name())),
+                        at,
+                    );
+                };
+                let ord = text.as_bytes().cmp(o.as_bytes());
+                match name {
+                    "<=>" => RValue::Int(ord as i64),
+                    "<" => RValue::Bool(ord.is_lt()),
+                    ">" => RValue::Bool(ord.is_gt()),
+                    "<=" => RValue::Bool(ord.is_le()),
+                    _ => RValue::Bool(ord.is_ge()),
+                }
+            }
+            "=~" | "match" => {
+                let re = match one(&args)? {
+                    RValue::Regex(r) => r,
+                    RValue::Str(p) if name == "match" => std::sync::Arc::new(
+                        confer_core::Regexp::new(&p).or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), at))?,
+                    ),
+                    other => {
+                        return err(
+                            ErbErrorKind::Type(format!("wrong argument type {} (expected Regexp)", other.class_name())),
+                            at,
+                        )
+                    }
+                };
+                return self.call_method(RValue::Regex(re), name, vec![RValue::Str(s.clone())], None, at, None);
+            }
+            "gsub" | "sub" => {
+                if args.len() != 2 {
+                    return err(ErbErrorKind::Unsupported(format!("String#{name} without a replacement string")), at);
+                }
+                let re = pattern(&args[0], at)?;
+                let replacement = match &args[1] {
+                    RValue::Str(r) => r.to_string(),
+                    _ => return err(ErbErrorKind::Unsupported(format!("String#{name} with a hash replacement")), at),
+                };
+                let limit = if name == "sub" { 1 } else { 0 };
+                let mut out = String::new();
+                let mut last = 0;
+                for (n, caps) in re.captures_iter(text).enumerate() {
+                    if limit == 1 && n == 1 {
+                        break;
+                    }
+                    let Ok(caps) = caps else { break };
+                    let Some(m) = caps.get(0) else { break };
+                    out.push_str(&text[last..m.start()]);
+                    out.push_str(&expand(&replacement, &caps));
+                    last = m.end();
+                }
+                out.push_str(&text[last..]);
+                RValue::str(out)
+            }
+            "split" => {
+                let parts: Vec<String> = match args.first() {
+                    None => text.split_ascii_whitespace().map(str::to_string).collect(),
+                    Some(RValue::Str(sep)) if &**sep == " " => {
+                        text.split_ascii_whitespace().map(str::to_string).collect()
+                    }
+                    Some(p) => {
+                        let re = pattern(p, at)?;
+                        let mut out = Vec::new();
+                        let mut last = 0;
+                        for m in re.find_iter(text).flatten() {
+                            if m.end() == m.start() {
+                                continue;
+                            }
+                            out.push(text[last..m.start()].to_string());
+                            last = m.end();
+                        }
+                        out.push(text[last..].to_string());
+                        while out.last().is_some_and(String::is_empty) {
+                            out.pop();
+                        }
+                        out
+                    }
+                };
+                RValue::array(parts.into_iter().map(RValue::str).collect())
+            }
+            "[]" => {
+                let n = text.chars().count() as i64;
+                match args.as_slice() {
+                    [RValue::Int(i)] => {
+                        let i = if *i < 0 { n + i } else { *i };
+                        if i < 0 || i >= n {
+                            RValue::Nil
+                        } else {
+                            RValue::str(text.chars().nth(i as usize).map(String::from).unwrap_or_default())
+                        }
+                    }
+                    [RValue::Int(start), RValue::Int(len)] => {
+                        let st = if *start < 0 { n + start } else { *start };
+                        if st < 0 || st > n || *len < 0 {
+                            RValue::Nil
+                        } else {
+                            RValue::str(text.chars().skip(st as usize).take(*len as usize).collect::<String>())
+                        }
+                    }
+                    [RValue::Range(a, b)] => {
+                        let a = if *a < 0 { n + a } else { *a };
+                        let b = if *b < 0 { n + b } else { *b };
+                        if a < 0 || a > n {
+                            RValue::Nil
+                        } else {
+                            RValue::str(
+                                text.chars().skip(a as usize).take((b - a + 1).max(0) as usize).collect::<String>(),
+                            )
+                        }
+                    }
+                    [RValue::Str(sub)] => {
+                        if text.contains(&**sub) {
+                            RValue::Str(sub.clone())
+                        } else {
+                            RValue::Nil
+                        }
+                    }
+                    _ => return err(ErbErrorKind::Unsupported("this String#[] form".into()), at),
+                }
+            }
+            _ => {
+                return err(
+                    ErbErrorKind::NoMethod { method: name.into(), receiver: RValue::Str(s.clone()).describe() },
+                    at,
+                )
+            }
+        })
+    }
+}

@@ -1,0 +1,253 @@
+//! Ruby values as templates see them, and their conversion from and to
+//! Puppet values. Puppet's `undef` is `nil`, `default` the symbol
+//! `:default`; values Ruby templates only print (types, Sensitive, SemVer,
+//! timestamps) stay Puppet values and print as Puppet prints them, so a
+//! `Sensitive` shows as `Sensitive [value redacted]` as in Puppet.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use confer_core::{Regexp, Value};
+
+/// A Ruby value.
+#[derive(Debug, Clone)]
+pub enum RValue {
+    /// `nil`
+    Nil,
+    /// `true` / `false`
+    Bool(bool),
+    /// An Integer.
+    Int(i64),
+    /// A Float.
+    Float(f64),
+    /// A String.
+    Str(Rc<str>),
+    /// A Symbol.
+    Sym(Rc<str>),
+    /// An Array.
+    Array(Rc<Vec<RValue>>),
+    /// A Hash, in insertion order.
+    Hash(Rc<Vec<(RValue, RValue)>>),
+    /// An inclusive integer range.
+    Range(i64, i64),
+    /// A Regexp.
+    Regex(Arc<Regexp>),
+    /// A class, by name (`Array`, `String`).
+    Class(Rc<str>),
+    /// The template's `scope`.
+    Scope,
+    /// The result of `match`: the groups.
+    MatchData(Rc<Vec<Option<String>>>),
+    /// A Puppet value with no Ruby counterpart a template uses.
+    Opaque(Rc<Value>),
+}
+
+impl RValue {
+    /// A String value.
+    pub fn str(s: impl AsRef<str>) -> RValue {
+        RValue::Str(Rc::from(s.as_ref()))
+    }
+
+    /// Ruby's truthiness: everything but `nil` and `false`.
+    pub fn truthy(&self) -> bool {
+        !matches!(self, RValue::Nil | RValue::Bool(false))
+    }
+
+    /// The Ruby class name.
+    pub fn class_name(&self) -> &'static str {
+        match self {
+            RValue::Nil => "NilClass",
+            RValue::Bool(true) => "TrueClass",
+            RValue::Bool(false) => "FalseClass",
+            RValue::Int(_) => "Integer",
+            RValue::Float(_) => "Float",
+            RValue::Str(_) => "String",
+            RValue::Sym(_) => "Symbol",
+            RValue::Array(_) => "Array",
+            RValue::Hash(_) => "Hash",
+            RValue::Range(..) => "Range",
+            RValue::Regex(_) => "Regexp",
+            RValue::Class(_) => "Class",
+            RValue::Scope => "Puppet::Parser::Scope",
+            RValue::MatchData(_) => "MatchData",
+            RValue::Opaque(_) => "Object",
+        }
+    }
+
+    /// How Ruby names the receiver in a NoMethodError.
+    pub fn describe(&self) -> String {
+        match self {
+            RValue::Nil => "nil:NilClass".into(),
+            RValue::Bool(b) => format!("{b}:{}", self.class_name()),
+            other => format!("an instance of {}", other.class_name()),
+        }
+    }
+
+    /// Whether the value is an instance of the class `name` (Ruby's `is_a?`).
+    pub fn is_a(&self, name: &str) -> bool {
+        let class = self.class_name();
+        match name {
+            "Object" | "BasicObject" | "Kernel" => true,
+            "Numeric" | "Comparable" => {
+                matches!(self, RValue::Int(_) | RValue::Float(_))
+                    || name == "Comparable" && matches!(self, RValue::Str(_))
+            }
+            "Fixnum" | "Bignum" => matches!(self, RValue::Int(_)),
+            "Enumerable" => matches!(self, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..)),
+            _ => class == name,
+        }
+    }
+
+    /// Ruby's `to_s`.
+    pub fn to_s(&self) -> String {
+        match self {
+            RValue::Nil => String::new(),
+            RValue::Str(s) | RValue::Sym(s) | RValue::Class(s) => s.to_string(),
+            RValue::Int(i) => i.to_string(),
+            RValue::Float(f) => confer_core::float::ruby_float_to_s(*f),
+            RValue::Bool(b) => b.to_string(),
+            RValue::Regex(r) => format!("(?-mix:{})", r.source()),
+            RValue::Opaque(v) => confer_core::value::to_s(v),
+            RValue::MatchData(m) => m.first().cloned().flatten().unwrap_or_default(),
+            RValue::Scope => "Scope()".into(),
+            _ => self.inspect(),
+        }
+    }
+
+    /// Ruby's `inspect`.
+    pub fn inspect(&self) -> String {
+        match self {
+            RValue::Nil => "nil".into(),
+            RValue::Str(s) => inspect_str(s),
+            RValue::Sym(s) => {
+                if s.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '?' || c == '!')
+                    && !s.starts_with(|c: char| c.is_ascii_digit())
+                    && !s.is_empty()
+                {
+                    format!(":{s}")
+                } else {
+                    format!(":{}", inspect_str(s))
+                }
+            }
+            RValue::Array(items) => format!("[{}]", items.iter().map(RValue::inspect).collect::<Vec<_>>().join(", ")),
+            RValue::Hash(pairs) => format!(
+                "{{{}}}",
+                pairs.iter().map(|(k, v)| format!("{}=>{}", k.inspect(), v.inspect())).collect::<Vec<_>>().join(", ")
+            ),
+            RValue::Range(a, b) => format!("{a}..{b}"),
+            RValue::Regex(r) => format!("/{}/", r.source()),
+            RValue::MatchData(m) => {
+                format!("#<MatchData {}>", inspect_str(&m.first().cloned().flatten().unwrap_or_default()))
+            }
+            other => other.to_s(),
+        }
+    }
+
+    /// Ruby's `==`.
+    pub fn equals(&self, other: &RValue) -> bool {
+        match (self, other) {
+            (RValue::Nil, RValue::Nil) => true,
+            (RValue::Bool(a), RValue::Bool(b)) => a == b,
+            (RValue::Int(a), RValue::Int(b)) => a == b,
+            (RValue::Int(a), RValue::Float(b)) | (RValue::Float(b), RValue::Int(a)) => (*a as f64) == *b,
+            (RValue::Float(a), RValue::Float(b)) => a == b,
+            (RValue::Str(a), RValue::Str(b))
+            | (RValue::Sym(a), RValue::Sym(b))
+            | (RValue::Class(a), RValue::Class(b)) => a == b,
+            (RValue::Array(a), RValue::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y))
+            }
+            (RValue::Hash(a), RValue::Hash(b)) => {
+                a.len() == b.len() && a.iter().all(|(k, v)| hash_get(b, k).is_some_and(|w| w.equals(v)))
+            }
+            (RValue::Range(a, b), RValue::Range(c, d)) => a == c && b == d,
+            (RValue::Regex(a), RValue::Regex(b)) => a.source() == b.source(),
+            (RValue::Opaque(a), RValue::Opaque(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// The elements of an Array, Hash (as pairs) or Range.
+    pub fn elements(&self) -> Option<Vec<RValue>> {
+        match self {
+            RValue::Array(items) => Some(items.to_vec()),
+            RValue::Hash(pairs) => {
+                Some(pairs.iter().map(|(k, v)| RValue::Array(Rc::new(vec![k.clone(), v.clone()]))).collect())
+            }
+            RValue::Range(a, b) if b - a < 10_000_000 => Some((*a..=*b).map(RValue::Int).collect()),
+            _ => None,
+        }
+    }
+
+    /// An Array value.
+    pub fn array(items: Vec<RValue>) -> RValue {
+        RValue::Array(Rc::new(items))
+    }
+}
+
+/// The value of `key` in a Hash's pairs.
+pub fn hash_get<'v>(pairs: &'v [(RValue, RValue)], key: &RValue) -> Option<&'v RValue> {
+    pairs.iter().find(|(k, _)| k.equals(key)).map(|(_, v)| v)
+}
+
+/// Ruby's `String#inspect`.
+pub fn inspect_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The Ruby form of a Puppet value, as Puppet hands variables to templates.
+pub fn from_puppet(v: &Value) -> RValue {
+    match v {
+        Value::Undef => RValue::Nil,
+        Value::Default => RValue::Sym(Rc::from("default")),
+        Value::Boolean(b) => RValue::Bool(*b),
+        Value::Integer(i) => RValue::Int(*i),
+        Value::Float(f) => RValue::Float(*f),
+        Value::String(s) => RValue::str(s.as_ref() as &str),
+        Value::Array(items) => RValue::array(items.iter().map(from_puppet).collect()),
+        Value::Hash(map) => RValue::Hash(Rc::new(map.iter().map(|(k, v)| (from_puppet(k), from_puppet(v))).collect())),
+        Value::Regexp(r) => RValue::Regex(r.clone()),
+        other => RValue::Opaque(Rc::new(other.clone())),
+    }
+}
+
+/// The Puppet form of a Ruby value, for arguments of Puppet functions.
+pub fn to_puppet(v: &RValue) -> Value {
+    match v {
+        RValue::Nil => Value::Undef,
+        RValue::Bool(b) => Value::Boolean(*b),
+        RValue::Int(i) => Value::Integer(*i),
+        RValue::Float(f) => Value::Float(*f),
+        RValue::Str(s) => Value::string(&**s),
+        RValue::Sym(s) if &**s == "undef" => Value::Undef,
+        RValue::Sym(s) if &**s == "default" => Value::Default,
+        RValue::Sym(s) => Value::string(&**s),
+        RValue::Array(items) => Value::array(items.iter().map(to_puppet).collect()),
+        RValue::Hash(pairs) => {
+            let mut map = confer_core::HashMap::with_capacity(pairs.len());
+            for (k, v) in pairs.iter() {
+                map.insert(to_puppet(k), to_puppet(v));
+            }
+            Value::hash(map)
+        }
+        RValue::Regex(r) => Value::Regexp(r.clone()),
+        RValue::Opaque(v) => (**v).clone(),
+        other => Value::from(other.to_s()),
+    }
+}

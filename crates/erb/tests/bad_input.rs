@@ -1,0 +1,77 @@
+//! Bad templates give errors at a place in the template, never a panic or a
+//! hang.
+
+use confer_core::Value;
+use confer_erb::{render, ErbErrorKind, Host};
+
+struct NoScope;
+
+impl Host for NoScope {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        (name == "list").then(|| Value::array(vec![Value::from("a"), Value::from("b")]))
+    }
+
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        Vec::new()
+    }
+
+    fn has_legacy_function(&mut self, _: &str) -> bool {
+        false
+    }
+
+    fn scope_label(&mut self) -> String {
+        "Scope(Class[main])".into()
+    }
+
+    fn call_function(&mut self, name: &str, _: Vec<Value>) -> Result<Value, String> {
+        Err(format!("Unknown function '{name}'"))
+    }
+}
+
+fn error(template: &str) -> ErbErrorKind {
+    match render(template, &mut NoScope) {
+        Err(e) => e.kind,
+        Ok(out) => panic!("{template:?} rendered {out:?}"),
+    }
+}
+
+#[test]
+fn malformed_templates_fail_cleanly() {
+    for t in [
+        "<% if true %>",
+        "<%= 'unterminated %>",
+        "<%= \"#{ %>",
+        "<% @list.each do |x| %>",
+        "<%= (((((( %>",
+        "<%= [1, 2 %>",
+        "<%= { 'a' => %>",
+        "<%= 1 + %>",
+        "<% end %>",
+        "<%= @list.frobnicate %>",
+        "<%= nil.upcase %>",
+        "<%= $global %>",
+        "<%= x %>",
+        "<%= 1 / 0 %>",
+        "<%= 'a' + 1 %>",
+        "<%= 9223372036854775807 + 1 %>",
+        "<%= /(/ %>",
+        "ab <%= 1",
+    ] {
+        let _ = error(t);
+    }
+}
+
+#[test]
+fn deep_nesting_and_endless_loops_are_bounded() {
+    let deep = format!("<%= {}1{} %>", "(".repeat(5000), ")".repeat(5000));
+    assert!(matches!(error(&deep), ErbErrorKind::Limit(_)));
+    assert!(matches!(error("<% while true do end %>"), ErbErrorKind::Limit(_)));
+}
+
+#[test]
+fn unsupported_ruby_is_named_at_its_place() {
+    let e = render("line\n  <% def f; end %>", &mut NoScope).err().map(|e| (e.kind, e.at));
+    assert_eq!(e, Some((ErbErrorKind::Unsupported("'def'".into()), 10)));
+    let (line, column) = confer_erb::line_col("line\n  <% def f; end %>", 10);
+    assert_eq!((line, column), (2, 6));
+}

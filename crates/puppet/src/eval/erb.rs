@@ -1,0 +1,153 @@
+//! `template()` and `inline_template()`: ERB templates rendered by the
+//! `confer-erb` interpreter, which sees the calling scope's variables as
+//! Puppet's `TemplateWrapper` binds them and calls Puppet functions through
+//! the evaluator. Errors are worded as Puppet's template functions word them
+//! (`Failed to parse template x:` with the file, line and detail).
+
+use std::rc::Rc;
+
+use confer_core::Value;
+
+use super::calls::CallStyle;
+use super::flow::{fail, EvalResult, Flow};
+use super::scope::Scope;
+use super::Evaluator;
+use crate::span::Span;
+
+/// Puppet 7's own functions written for the 3.x API (those under
+/// `puppet/parser/functions` that are not stubs for 4.x functions, and the
+/// logging functions), which `scope.function_x` reaches.
+const LEGACY_CORE: &[&str] = &[
+    "contain",
+    "create_resources",
+    "digest",
+    "fail",
+    "file",
+    "fqdn_rand",
+    "generate",
+    "include",
+    "inline_template",
+    "md5",
+    "realize",
+    "require",
+    "scanf",
+    "sha1",
+    "sha256",
+    "shellquote",
+    "sprintf",
+    "tag",
+    "tagged",
+    "template",
+    "versioncmp",
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "err",
+    "alert",
+    "emerg",
+    "crit",
+];
+
+/// The evaluator seen from a template rendered in `scope`.
+struct PuppetHost<'e, 'a> {
+    ev: &'e mut Evaluator<'a>,
+    scope: Rc<Scope>,
+    span: Span,
+}
+
+impl confer_erb::Host for PuppetHost<'_, '_> {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        self.ev.lookup_quietly(name, &self.scope)
+    }
+
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        self.scope.visible()
+    }
+
+    fn has_legacy_function(&mut self, name: &str) -> bool {
+        LEGACY_CORE.contains(&name)
+            || self.ev.env.modulepath.iter().any(|dir| {
+                std::fs::read_dir(dir).into_iter().flatten().flatten().any(|module| {
+                    module.path().join("lib/puppet/parser/functions").join(format!("{name}.rb")).is_file()
+                })
+            })
+    }
+
+    fn scope_label(&mut self) -> String {
+        format!("Scope({})", self.scope.label())
+    }
+
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        let scope = self.scope.clone();
+        match self.ev.call_function(name, args, None, self.span, &scope, CallStyle::ByName) {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(f)) => Err(f.message),
+            Err(Flow::Located(e)) => Err(e.to_string()),
+            Err(_) => Err(format!("{name}(): unexpected control flow out of a function")),
+        }
+    }
+}
+
+/// The string arguments of a template function.
+fn string_args<'v>(name: &str, args: &'v [Value], span: Span) -> EvalResult<Vec<&'v str>> {
+    if args.is_empty() {
+        return Err(fail(span, format!("{name}(): Wrong number of arguments given (0 for minimum 1)")));
+    }
+    args.iter()
+        .map(|a| match a {
+            Value::String(s) => Ok(&**s),
+            other => Err(fail(span, format!("{name}(): the template must be a String, got {}", other.type_name()))),
+        })
+        .collect()
+}
+
+/// `template('mod/a.erb', ...)`: each file rendered, concatenated.
+pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope: &Rc<Scope>) -> EvalResult {
+    let mut out = String::new();
+    for file in string_args("template", args, span)? {
+        let path = ev.find_template(file).ok_or_else(|| fail(span, format!("Could not find template '{file}'")))?;
+        let source = ev.read_template(&path, span)?;
+        // A template may call `template()` again: bound the recursion.
+        ev.enter(span)?;
+        let mut host = PuppetHost { ev, scope: scope.clone(), span };
+        let rendered = confer_erb::render(&source.text, &mut host);
+        ev.leave();
+        match rendered {
+            Ok(text) => out.push_str(&text),
+            Err(e) => {
+                let (line, column) = confer_erb::line_col(&source.text, e.at);
+                return Err(fail(
+                    span,
+                    format!(
+                        "Failed to parse template {file}:\n  Filepath: {}\n  Line: {line}\n  Column: {column}\n  Detail: {e}\n",
+                        path.display()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(Value::from(out))
+}
+
+/// `inline_template('text', ...)`: each string rendered, concatenated.
+pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope: &Rc<Scope>) -> EvalResult {
+    let mut out = String::new();
+    for text in string_args("inline_template", args, span)? {
+        ev.enter(span)?;
+        let mut host = PuppetHost { ev, scope: scope.clone(), span };
+        let rendered = confer_erb::render(text, &mut host);
+        ev.leave();
+        match rendered {
+            Ok(rendered) => out.push_str(&rendered),
+            Err(e) => {
+                let (line, column) = confer_erb::line_col(text, e.at);
+                return Err(fail(
+                    span,
+                    format!("Failed to parse inline template: {e} (inline template, line: {line}, column: {column})"),
+                ));
+            }
+        }
+    }
+    Ok(Value::from(out))
+}

@@ -1,0 +1,63 @@
+//! `epp`, `inline_epp`, `template` and `inline_template`: the template
+//! functions. EPP is evaluated by the Puppet evaluator itself; ERB by the
+//! `confer-erb` interpreter, which asks the evaluator for variables and
+//! function calls.
+
+use confer_core::{HashMap, Value};
+
+use super::{Builtin, Call};
+use crate::eval::flow::{fail, EvalResult};
+use crate::eval::templates::EppScope;
+
+/// The template functions: EPP's are Puppet 4 functions, ERB's Puppet 3
+/// functions taking one or more strings.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("epp", &["String path, Hash[Pattern[/^\\w+$/], Any] parameters?"], epp),
+    Builtin::new("inline_epp", &["String template, Hash[Pattern[/^\\w+$/], Any] parameters?"], inline_epp),
+    Builtin::legacy("template", -2, template),
+    Builtin::legacy("inline_template", -2, inline_template),
+];
+
+/// The optional parameter hash of `epp`/`inline_epp`.
+fn template_args(call: &Call<'_, '_>) -> Option<HashMap> {
+    match call.args.get(1) {
+        Some(Value::Hash(h)) => Some((**h).clone()),
+        _ => None,
+    }
+}
+
+/// The first argument, a string by the signatures.
+fn first_string(call: &Call<'_, '_>) -> EvalResult<String> {
+    match call.args.first() {
+        Some(Value::String(s)) => Ok(s.to_string()),
+        _ => Err(call.unexpected_args()),
+    }
+}
+
+fn epp(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = first_string(call)?;
+    let args = template_args(call);
+    let wanted = if name.ends_with(".epp") { name.clone() } else { format!("{name}.epp") };
+    let path = call
+        .ev
+        .find_template(&name)
+        .or_else(|| call.ev.find_template(&wanted))
+        .ok_or_else(|| fail(call.span, format!("Could not find template '{wanted}'")))?;
+    let source = call.ev.read_template(&path, call.span)?;
+    call.ev.render_epp(&source, args, EppScope::Global, "epp", call.span, call.scope)
+}
+
+fn inline_epp(call: &mut Call<'_, '_>) -> EvalResult {
+    let text = first_string(call)?;
+    let args = template_args(call);
+    let source = call.ev.add_source("inlined-epp-text".into(), text, call.span)?;
+    call.ev.render_epp(&source, args, EppScope::Caller, "inline_epp", call.span, call.scope)
+}
+
+fn template(call: &mut Call<'_, '_>) -> EvalResult {
+    crate::eval::erb::template(call.ev, &call.args, call.span, call.scope)
+}
+
+fn inline_template(call: &mut Call<'_, '_>) -> EvalResult {
+    crate::eval::erb::inline_template(call.ev, &call.args, call.span, call.scope)
+}

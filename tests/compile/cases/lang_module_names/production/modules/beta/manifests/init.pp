@@ -1,0 +1,1 @@
+class beta { notify { "beta ${module_name}|${caller_module_name}": } }

@@ -1,0 +1,2 @@
+# A template that does not exist.
+notice(epp('tpl/nothere.epp'))

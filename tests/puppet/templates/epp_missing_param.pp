@@ -1,0 +1,2 @@
+# A required template parameter without a value.
+notice(epp('tpl/greeting.epp', {}))

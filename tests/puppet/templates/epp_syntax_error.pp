@@ -1,0 +1,2 @@
+# A syntax error inside a template file.
+notice(epp('tpl/broken.epp'))

@@ -1,0 +1,12 @@
+# EPP tags: render, code, comments, literal <% and %>, and trimming.
+notice(inline_epp('a<%= 1 + 2 %>b'))
+notice(inline_epp("x <% \$y = 5 %>[<%= \$y %>]"))
+notice(inline_epp('c<%# a comment %>d'))
+notice(inline_epp('<%% literal %%> text'))
+notice(inline_epp("line1\n  <%- \$z = 1 -%>  \nline2"))
+notice(inline_epp("a  <%#- trimmed comment -%>\nb"))
+notice(inline_epp("<% [1, 2, 3].each |\$i| { -%>\n  item <%= \$i %>\n<% } -%>\nend"))
+notice(inline_epp("keep <% \$q = 1 %>\nnewline"))
+notice(inline_epp("undef [<%= undef %>] array <%= [1, 'a', true] %> hash <%= {'k' => 1} %>"))
+notice(inline_epp("<%= 'x' -%>  \n  y"))
+notice(inline_epp("<% if true { %>yes<% } else { %>no<% } %>"))

@@ -1,0 +1,2 @@
+# An argument the template does not declare.
+notice(epp('tpl/greeting.epp', { 'name' => 'a', 'other' => 1 }))

@@ -1,0 +1,2 @@
+# A template that does not exist.
+notice(template('tpl/nothere.erb'))

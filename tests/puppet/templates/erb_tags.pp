@@ -1,0 +1,12 @@
+# ERB tags with Puppet's trim mode '-'.
+notice(inline_template('a<%= 1 + 2 %>b'))
+notice(inline_template("line1\n  <%- x = 1 -%>\nline2"))
+notice(inline_template("keep <% x = 1 %>\nnewline"))
+notice(inline_template("a <%- x = 1 %>b"))
+notice(inline_template("<%% literal %> and %%> text"))
+notice(inline_template("c<%# comment %>d<%# trimmed -%>\ne"))
+notice(inline_template("<% [1, 2].each do |i| -%>\n  item <%= i %>\n<% end -%>\nend"))
+notice(inline_template("<%= 'x' -%>  \ny"))
+notice(inline_template("<%= 'x' -%>\n\ny"))
+notice(inline_template("t\r\n<% x = 1 -%>\r\nu"))
+notice(inline_template("a", "b<%= 2 %>"))

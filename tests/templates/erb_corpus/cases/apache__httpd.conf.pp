@@ -1,0 +1,48 @@
+# ERB corpus case: apache/templates/httpd.conf.erb, with plausible variables.
+class corpus_case {
+  $allow_encoded_slashes = 'allow_encoded_slashes_value'
+  $apache_version = '2.4.1'
+  $apxs_workaround = 'apxs_workaround_value'
+  $conf_enabled = 'conf_enabled_value'
+  $confd_dir = 'confd_dir_value'
+  $default_charset = 'default_charset_value'
+  $default_type = 'default_type_value'
+  $error_documents = 'error_documents_value'
+  $error_documents_path = 'error_documents_path_value'
+  $error_log = 'error_log_value'
+  $file_e_tag = 'file_e_tag_value'
+  $group = 'group_value'
+  $hostname_lookups = 'hostname_lookups_value'
+  $http_protocol_options = 'http_protocol_options_value'
+  $keepalive = 'keepalive_value'
+  $keepalive_timeout = 'keepalive_timeout_value'
+  $ldap_trusted_mode = 'ldap_trusted_mode_value'
+  $ldap_verify_server_cert = 'ldap_verify_server_cert_value'
+  $limitreqfields = 'limitreqfields_value'
+  $limitreqfieldsize = 'limitreqfieldsize_value'
+  $log_formats = { 'first_key' => 'value_one', 'second_key' => 'value_two' }
+  $log_level = 'log_level_value'
+  $logroot = 'logroot_value'
+  $max_keepalive_requests = 'max_keepalive_requests_value'
+  $mod_load_dir = 'mod_load_dir_value'
+  $pidfile = 'pidfile_value'
+  $ports_file = 'ports_file_value'
+  $protocols = ['protocols_a', 'protocols_b']
+  $protocols_honor_order = 'protocols_honor_order_value'
+  $rewrite_lock = 'rewrite_lock_value'
+  $root_directory_options = ['root_directory_options_a', 'root_directory_options_b']
+  $root_directory_secured = 'root_directory_secured_value'
+  $sendfile = 'sendfile_value'
+  $server_root = 'server_root_value'
+  $server_signature = 'server_signature_value'
+  $server_tokens = 'server_tokens_value'
+  $servername = 'servername_value'
+  $timeout = 'timeout_value'
+  $trace_enable = 'trace_enable_value'
+  $use_canonical_name = 'use_canonical_name_value'
+  $user = 'user_value'
+  $vhost_include_pattern = 'vhost_include_pattern_value'
+  $vhost_load_dir = 'vhost_load_dir_value'
+  notice(template('apache/httpd.conf.erb'))
+}
+include corpus_case

@@ -1,0 +1,31 @@
+# ERB corpus case: openstack_extras/templates/openrc.erb, with plausible variables.
+class corpus_case {
+  $auth_strategy = 'auth_strategy_value'
+  $auth_type = 'auth_type_value'
+  $auth_url = 'auth_url_value'
+  $cinder_endpoint_type = 'cinder_endpoint_type_value'
+  $compute_api_version = 'compute_api_version_value'
+  $glance_endpoint_type = 'glance_endpoint_type_value'
+  $identity_api_version = 'identity_api_version_value'
+  $image_api_version = 'image_api_version_value'
+  $keystone_endpoint_type = 'keystone_endpoint_type_value'
+  $network_api_version = 'network_api_version_value'
+  $neutron_endpoint_type = 'neutron_endpoint_type_value'
+  $nova_endpoint_type = 'nova_endpoint_type_value'
+  $object_api_version = 'object_api_version_value'
+  $os_endpoint_type = 'os_endpoint_type_value'
+  $os_interface = 'os_interface_value'
+  $password = 'password_value'
+  $project_domain_name = 'project_domain_name_value'
+  $project_name = 'project_name_value'
+  $region_name = 'region_name_value'
+  $service_endpoint = 'service_endpoint_value'
+  $service_token = 'service_token_value'
+  $tenant_name = 'tenant_name_value'
+  $use_no_cache = 'use_no_cache_value'
+  $user_domain_name = 'user_domain_name_value'
+  $username = 'username_value'
+  $volume_api_version = 'volume_api_version_value'
+  notice(template('openstack_extras/openrc.erb'))
+}
+include corpus_case
