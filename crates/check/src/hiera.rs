@@ -78,6 +78,15 @@ impl<'e> ClassIndex<'e> {
         None
     }
 
+    /// The type of parameter `param` of class `class`: `None` when there is
+    /// no such class or parameter or it is untyped.
+    pub fn param_type(&mut self, class: &str, param: &str) -> Option<Result<confer_core::Type, String>> {
+        let env = self.env;
+        let params = self.params(class)?;
+        let (_, type_text) = params.iter().find(|(n, _)| n == param)?;
+        Some(env.resolve(type_text.as_deref()?).map_err(|e| format!("the type of {class}::{param}: {e}")))
+    }
+
     /// Checks every `class::param` key of a Hiera document.
     pub fn check(&mut self, file: &str, doc: &Document) -> Vec<Problem> {
         let Value::Hash(map) = &doc.value else {

@@ -5,6 +5,7 @@
 
 pub mod document;
 pub mod hiera;
+pub mod hiera_node;
 pub mod path;
 pub mod report;
 pub mod schema;

@@ -25,9 +25,13 @@ pub struct CheckArgs {
 #[derive(Subcommand)]
 enum CheckCommand {
     /// Check Hiera data (keys `module::class::param`) against the types of the
-    /// class parameters in the module path.
+    /// class parameters in the module path: data files one by one, or, with
+    /// `--environment` and `--facts`, the values each node gets through the
+    /// environment's hierarchy.
     ///
     /// Example: confer check hiera --modulepath site:modules data/common.yaml
+    ///
+    /// Example: confer check hiera --environment env --facts web01.yaml db01.yaml
     Hiera(HieraArgs),
 }
 
@@ -63,14 +67,21 @@ struct DocumentArgs {
 
 #[derive(Args)]
 struct HieraArgs {
-    /// Module directories (separated by ':') with the classes and type aliases.
-    #[arg(long, value_name = "DIRS", required = true)]
-    modulepath: String,
+    /// Module directories (separated by ':') with the classes and type aliases
+    /// (with `--environment`: searched after its own `modules/`).
+    #[arg(long, value_name = "DIRS", required_unless_present = "environment")]
+    modulepath: Option<String>,
+    /// A Puppet environment whose hierarchy is followed for each `--facts` node.
+    #[arg(long, value_name = "DIR", requires = "facts")]
+    environment: Option<std::path::PathBuf>,
+    /// Facts files, one for each node whose view of the data is checked.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    facts: Vec<std::path::PathBuf>,
     /// How to print problems.
     #[arg(long, value_enum, default_value = "human")]
     format: OutputFormat,
     /// Hiera data files (YAML or JSON).
-    #[arg(required = true)]
+    #[arg(required_unless_present = "environment")]
     files: Vec<String>,
 }
 
@@ -167,13 +178,39 @@ pub fn run(args: CheckArgs) -> ExitCode {
     })
 }
 
+/// `check hiera --environment DIR --facts FILE…`: each node's data as the
+/// real hierarchy gives it.
+fn check_nodes(h: &HieraArgs) -> Result<ExitCode, String> {
+    let dir = h.environment.clone().unwrap_or_default();
+    let base = crate::compile::split_path(h.modulepath.as_deref());
+    let env = confer_puppet::environment::Environment::load(&dir, &base).map_err(|e| e.to_string())?;
+    let modulepath: Vec<String> = env.modulepath.iter().map(|p| p.display().to_string()).collect();
+    let modulepath = modulepath.join(":");
+    let types = TypeEnvironment::load(&modulepath).map_err(|e| e.to_string())?;
+    let results: Vec<FileResult> = h
+        .facts
+        .iter()
+        .map(|path| {
+            confer_facts::load(path).map_err(|e| e.to_string()).map(|facts| {
+                let hiera = confer_hiera::Hiera::new(Some(&dir), env.modulepath.clone(), None);
+                let scope = confer_hiera::NodeScope::new(&facts.name, &facts.values, "production");
+                let mut index = ClassIndex::new(&types, &modulepath);
+                confer_check::hiera_node::check_node(&mut index, &hiera, &scope, &facts.name)
+            })
+        })
+        .collect();
+    Ok(report(results, h.format))
+}
+
 fn run_checks(args: CheckArgs) -> Result<ExitCode, String> {
     match args.command {
+        Some(CheckCommand::Hiera(h)) if h.environment.is_some() => check_nodes(&h),
         Some(CheckCommand::Hiera(h)) => {
-            let env = TypeEnvironment::load(&h.modulepath).map_err(|e| e.to_string())?;
+            let modulepath = h.modulepath.clone().unwrap_or_default();
+            let env = TypeEnvironment::load(&modulepath).map_err(|e| e.to_string())?;
             let results = run_files(&h.files, |path| {
                 let text = read(path)?;
-                let mut index = ClassIndex::new(&env, &h.modulepath);
+                let mut index = ClassIndex::new(&env, &modulepath);
                 Ok(documents(path, &text)?.iter().flat_map(|doc| index.check(path, doc)).collect())
             });
             Ok(report(results, h.format))

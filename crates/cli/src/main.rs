@@ -5,6 +5,7 @@ mod cfengine;
 mod check;
 mod compile;
 mod diagnostics;
+mod lookup;
 mod puppet;
 
 use std::process::ExitCode;

@@ -28,6 +28,10 @@ pub enum PuppetCommand {
     ///
     /// Example: confer puppet compile --environment examples/env --facts examples/env/facts/web1.yaml
     Compile(crate::compile::CompileArgs),
+    /// Look keys up in Hiera for a node, as `puppet lookup` does.
+    ///
+    /// Example: confer puppet lookup ntp::servers --environment examples/hiera-env --facts examples/hiera-env/facts/web01.yaml --explain
+    Lookup(crate::lookup::LookupArgs),
 }
 
 /// Arguments of `confer puppet apply`.
@@ -172,6 +176,7 @@ pub fn run(cmd: PuppetCommand) -> ExitCode {
             }
         }
         PuppetCommand::Compile(args) => crate::compile::run(args),
+        PuppetCommand::Lookup(args) => crate::lookup::run(args),
         PuppetCommand::Parser(ParserCommand::Validate { files }) => {
             let mut ok = true;
             for path in files {

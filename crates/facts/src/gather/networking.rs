@@ -33,7 +33,7 @@ fn primary_interface() -> Option<String> {
 /// UDP socket sends nothing, it only chooses the route.
 fn primary_ip() -> Option<Ipv4Addr> {
     let socket = UdpSocket::bind("0.0.0.0:0").ok()?;
-    socket.connect("192.0.2.255:9").ok()?;
+    socket.connect("198.51.100.1:9").ok()?;
     match socket.local_addr().ok()?.ip() {
         std::net::IpAddr::V4(ip) if !ip.is_unspecified() => Some(ip),
         _ => None,

@@ -145,7 +145,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// `Type(args)` and `Type.new(args)`: a new value of the type.
-    fn construct(&mut self, target: &Value, args: Vec<Value>, span: Span) -> EvalResult {
+    pub(crate) fn construct(&mut self, target: &Value, args: Vec<Value>, span: Span) -> EvalResult {
         let Value::Type(t) = target else {
             return Err(fail(span, format!("'{}' cannot be called", confer_core::value::to_s(target))));
         };

@@ -170,6 +170,9 @@ pub(crate) struct Catalog<'a> {
     defaults: Vec<(Rc<Scope>, String, HashMap)>,
     index: StdHashMap<(String, String), usize>,
     pending: VecDeque<PendingDefine<'a>>,
+    /// Parent classes whose resource is in the catalog, added before their
+    /// child's, but which are not evaluated yet.
+    early_classes: StdHashMap<String, usize>,
     /// Resources of Ruby types by their namevar's value, which must be
     /// unique per type.
     namevars: StdHashMap<(String, String), usize>,
@@ -396,6 +399,20 @@ impl<'a> Evaluator<'a> {
             let for_node = self.node_name.as_ref().map_or_else(String::new, |n| format!(" for {n}"));
             return Err(fail(span, format!("Could not find class ::{key}{for_node}")));
         };
+        // Puppet puts the parent's resource in the catalog before the
+        // child's, and evaluates the parent when the child is evaluated.
+        if let Some(parent) = &def.parent {
+            let parent_key = parent.trim_start_matches("::").to_lowercase();
+            let known = self.classes.contains_key(&parent_key) || self.catalog.early_classes.contains_key(&parent_key);
+            if !known && self.class_def(&parent_key, span)?.is_some() {
+                let i = self.add_class_resource(&parent_key, None, span, from);
+                self.catalog.early_classes.insert(parent_key, i);
+            }
+        }
+        let index = match self.catalog.early_classes.remove(&key) {
+            Some(i) => i,
+            None => self.add_class_resource(&key, params.as_ref(), span, from),
+        };
         let parent_scope = match &def.parent {
             Some(parent) => {
                 self.declare_class(parent, None, span, from)?;
@@ -408,10 +425,10 @@ impl<'a> Evaluator<'a> {
         self.classes.insert(key.clone(), scope.clone());
         self.catalog.class_names.push(key.clone());
         let label = format!("Class[{}]", capitalize_segments(&key));
-        let index = self.add_class_resource(&key, params.as_ref(), span, from);
         scope.set_resource(index);
         self.bind_module_names(&scope, &key, from);
-        let result = self.bind_class_like(&def.params, params.unwrap_or_default(), &scope, &label, &key, span);
+        let args = self.data_bindings(&key, &def.params, params.unwrap_or_default(), span);
+        let result = args.and_then(|args| self.bind_class_like(&def.params, args, &scope, &label, &key, span));
         let result = result.and_then(|()| {
             let stage = self.stage_of(index, span)?;
             self.catalog.resources[index].container_index = Some(stage);

@@ -10,6 +10,7 @@ mod compile;
 mod cycles;
 
 pub use compile::compile;
+pub use functions::convert_value;
 mod control;
 mod definitions;
 mod erb;
@@ -130,6 +131,8 @@ pub(crate) struct Evaluator<'a> {
     warned_once: HashSet<String>,
     /// The EPP templates being rendered, innermost last.
     rendered: Vec<templates::Rendering>,
+    /// The node's Hiera data, read on the first lookup.
+    hiera: Option<Rc<confer_hiera::Hiera>>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -154,6 +157,7 @@ impl<'a> Evaluator<'a> {
             depth: 0,
             warned_once: Default::default(),
             rendered: Vec::new(),
+            hiera: None,
         }
     }
 

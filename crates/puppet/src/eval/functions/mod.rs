@@ -19,6 +19,7 @@ mod files;
 mod generate;
 mod iteration;
 mod logging;
+mod lookup;
 mod module_helpers;
 mod openstacklib;
 pub(crate) mod random;
@@ -34,6 +35,8 @@ pub(crate) mod versions;
 use std::collections::HashMap as StdHashMap;
 use std::rc::Rc;
 use std::sync::OnceLock;
+
+pub use lookup::convert_value;
 
 use confer_core::Value;
 
@@ -137,6 +140,7 @@ const FAMILIES: &[&[Builtin]] = &[
     scanf::FUNCTIONS,
     versions::FUNCTIONS,
     templates::FUNCTIONS,
+    lookup::FUNCTIONS,
     super::catalog::FUNCTIONS,
 ];
 

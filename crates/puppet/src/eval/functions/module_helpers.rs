@@ -40,9 +40,13 @@ fn max_memory(call: &mut Call<'_, '_>) -> EvalResult {
         return Ok(Value::Integer(digits.parse().unwrap_or(0)));
     }
     let percent = if given { to_s(&arg) } else { "95%".to_string() };
+    // Without the legacy `memorysize` fact, Ruby's regexp match fails.
     let memsize = match call.ev.lookup_quietly("facts", call.scope) {
-        Some(Value::Hash(h)) => h.get(&Value::from("memorysize")).map(to_s).unwrap_or_default(),
-        _ => String::new(),
+        Some(Value::Hash(h)) => h.get(&Value::from("memorysize")).filter(|v| !v.is_undef()).map(to_s),
+        _ => None,
+    };
+    let Some(memsize) = memsize else {
+        return Err(fail(call.span, "no implicit conversion of nil into String"));
     };
     let number: String = memsize.chars().take_while(|c| c.is_ascii_digit() || ".e+-".contains(*c)).collect();
     let rest = memsize[number.len()..].trim_start();

@@ -1,0 +1,87 @@
+//! Hiera data as a node sees it: every `class::param` key of the data files
+//! the node's hierarchy reaches is looked up with the real engine (merges,
+//! `lookup_options`, interpolation, module data) and the result checked
+//! against the parameter's type, so a problem is found before any compile,
+//! at the data file, line and column that gave the value.
+
+use confer_core::mismatch::PathElem;
+use confer_core::types::instance_of;
+use confer_hiera::{Hiera, Scope};
+
+use crate::hiera::ClassIndex;
+use crate::report::{Problem, Severity};
+
+/// Checks the data of the node `node` (its scope holds its facts).
+pub fn check_node(index: &mut ClassIndex, hiera: &Hiera, scope: &dyn Scope, node: &str) -> Vec<Problem> {
+    let mut inv = hiera.invocation(scope);
+    let error = |message: String| Problem {
+        severity: Severity::Error,
+        file: node.to_string(),
+        position: None,
+        path: String::new(),
+        message,
+        expected: None,
+        actual: None,
+        suggestion: None,
+    };
+    let keys = match inv.data_keys() {
+        Ok(keys) => keys,
+        Err(e) => return vec![error(e.to_string())],
+    };
+    let mut problems = Vec::new();
+    for key in keys {
+        let Some((class, param)) = key.rsplit_once("::") else { continue };
+        let t = match index.param_type(class, param) {
+            None => continue,
+            Some(Err(e)) => {
+                problems.push(error(e));
+                continue;
+            }
+            Some(Ok(t)) => t,
+        };
+        let found = match inv.lookup(&key, None) {
+            Ok(Some(found)) => found,
+            Ok(None) => continue,
+            Err(e) => {
+                problems.push(error(format!("{key}: {e}")));
+                continue;
+            }
+        };
+        if instance_of(&t, &found.value) {
+            continue;
+        }
+        let m = confer_core::mismatch::explain(&t, &found.value);
+        let inner: Vec<String> = m
+            .path
+            .iter()
+            .map(|e| match e {
+                PathElem::Index(i) => i.to_string(),
+                PathElem::Key(k) => confer_core::value::to_s(k),
+            })
+            .collect();
+        let mut path = vec![PathElem::Key(key.as_str().into())];
+        path.extend(m.path.iter().cloned());
+        let (file, position, level) = match &found.origin {
+            Some(o) => {
+                let at = o.locate(&inner);
+                (
+                    at.file.display().to_string(),
+                    Some((at.line, at.column)),
+                    format!(" (hierarchy level \"{}\", {} layer)", o.level, o.layer),
+                )
+            }
+            None => (node.to_string(), None, String::new()),
+        };
+        problems.push(Problem {
+            severity: Severity::Error,
+            file,
+            position,
+            path: crate::path::render(&path),
+            message: format!("{} for node {node}{level}", m.detail),
+            expected: Some(m.expected.to_string()),
+            actual: Some(found.value.type_name().to_string()),
+            suggestion: None,
+        });
+    }
+    problems
+}

@@ -1,0 +1,98 @@
+//! Everything a lookup can refuse, with the data it needs to say where.
+
+use std::path::PathBuf;
+
+/// A position in a data or configuration file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The file.
+    pub file: PathBuf,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)
+    }
+}
+
+/// Why a lookup failed. The messages are Puppet's where Puppet has one.
+#[derive(Debug, thiserror::Error)]
+pub enum HieraError {
+    /// A data or configuration file cannot be read.
+    #[error("{}: {source}", file.display())]
+    Io {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A data or configuration file is not valid YAML or JSON.
+    #[error("Unable to parse (file: {at}): {message}", at = at)]
+    Syntax {
+        /// Where the parser stopped.
+        at: Location,
+        /// The parser's message.
+        message: String,
+    },
+    /// A `hiera.yaml` that Puppet would refuse (or confer cannot serve).
+    #[error("{message} (file: {at})")]
+    Config {
+        /// What is wrong.
+        message: String,
+        /// Where.
+        at: Location,
+    },
+    /// A key whose lookup needs itself (`%{lookup('a')}` in the value of `a`).
+    #[error("Recursive lookup detected in [{}]", stack.join(", "))]
+    Recursion {
+        /// The keys being looked up, outermost first.
+        stack: Vec<String>,
+    },
+    /// An interpolation that Puppet refuses.
+    #[error("{message}")]
+    Interpolation {
+        /// Puppet's message.
+        message: String,
+    },
+    /// Values that the merge strategy cannot merge, or a bad strategy.
+    #[error("{message}")]
+    Merge {
+        /// Puppet's message.
+        message: String,
+    },
+    /// A hiera-eyaml encrypted value: confer does not decrypt, and never
+    /// hands out the cipher text as if it were the data.
+    #[error("the value of '{key}' at {at} is encrypted (ENC[...]); confer does not decrypt hiera-eyaml data")]
+    Encrypted {
+        /// The key whose value is encrypted.
+        key: String,
+        /// Where the value is.
+        at: Location,
+    },
+    /// `lookup_options` that cannot be used.
+    #[error("{message}")]
+    Options {
+        /// Puppet's message.
+        message: String,
+    },
+    /// An error raised while interpolating a value, at the value.
+    #[error("{error} (file: {at})")]
+    Located {
+        /// Where the value being interpolated is.
+        at: Location,
+        /// What went wrong.
+        error: Box<HieraError>,
+    },
+    /// A `convert_to` lookup option that failed.
+    #[error("The convert_to lookup_option for key '{key}' raised error: {message}")]
+    Convert {
+        /// The key.
+        key: String,
+        /// The conversion's error.
+        message: String,
+    },
+}

@@ -1,0 +1,267 @@
+//! Reading YAML (and JSON, which YAML 1.2 reads too) into Puppet values the
+//! way Puppet's Ruby YAML (Psych, YAML 1.1) resolves plain scalars — `yes`
+//! and `on` are booleans, `0644` is octal, `1_000` an integer — while keeping
+//! the line and column of every value so errors can point into the data.
+
+use std::collections::HashMap as StdHashMap;
+
+use confer_core::{HashMap, Value};
+use saphyr::{MarkedYamlOwned, ScalarStyle, YamlDataOwned, YamlLoader};
+use saphyr_parser::Parser;
+
+/// A position in a file: 1-based line and column.
+pub type Mark = (usize, usize);
+
+/// A parsed document with the position of each value, by path.
+#[derive(Debug)]
+pub struct Marked {
+    /// The document's value.
+    pub value: Value,
+    /// Where each value starts, keyed by [`path_key`] of its path.
+    pub marks: StdHashMap<String, Mark>,
+}
+
+/// A problem reading a document, at a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YamlError {
+    /// What is wrong.
+    pub message: String,
+    /// Where.
+    pub mark: Mark,
+}
+
+/// The key under which a path's mark is stored: the rendered segments
+/// separated by a character that cannot occur in YAML keys unescaped.
+pub fn path_key<'a>(path: impl IntoIterator<Item = &'a str>) -> String {
+    path.into_iter().collect::<Vec<_>>().join("\u{1}")
+}
+
+/// Parses the first document of `text`; an empty text is `undef`.
+pub fn parse(text: &str) -> Result<Marked, YamlError> {
+    let mut loader = YamlLoader::<MarkedYamlOwned>::default();
+    loader.early_parse(false);
+    Parser::new_from_str(text)
+        .load(&mut loader, true)
+        .map_err(|e| YamlError { message: e.info().to_string(), mark: (e.marker().line(), e.marker().col() + 1) })?;
+    let mut marked = Marked { value: Value::Undef, marks: StdHashMap::new() };
+    let Some(doc) = loader.into_documents().into_iter().next() else { return Ok(marked) };
+    let mut path = Vec::new();
+    marked.value = convert(&doc, &mut path, &mut marked.marks)?;
+    Ok(marked)
+}
+
+fn start(node: &MarkedYamlOwned) -> Mark {
+    let m = node.span.start;
+    // Block collections carry no position of their own: use their first entry's.
+    if m.line() == 0 {
+        let first = match &node.data {
+            YamlDataOwned::Sequence(items) => items.first().map(|i| i.span.start),
+            YamlDataOwned::Mapping(map) => map.keys().next().map(|k| k.span.start),
+            _ => None,
+        };
+        if let Some(f) = first {
+            return (f.line(), f.col() + 1);
+        }
+    }
+    (m.line().max(1), m.col() + 1)
+}
+
+fn convert(
+    node: &MarkedYamlOwned,
+    path: &mut Vec<String>,
+    marks: &mut StdHashMap<String, Mark>,
+) -> Result<Value, YamlError> {
+    marks.insert(path_key(path.iter().map(String::as_str)), start(node));
+    Ok(match &node.data {
+        YamlDataOwned::Representation(text, style, tag) => {
+            let is_str_tag = tag.as_ref().is_some_and(|t| t.suffix == "str");
+            if *style == ScalarStyle::Plain && !is_str_tag {
+                resolve_plain(text)
+            } else {
+                Value::from(text.as_str())
+            }
+        }
+        YamlDataOwned::Value(scalar) => Value::from(format!("{scalar:?}")),
+        YamlDataOwned::Sequence(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                path.push(i.to_string());
+                out.push(convert(item, path, marks)?);
+                path.pop();
+            }
+            Value::array(out)
+        }
+        YamlDataOwned::Mapping(map) => {
+            let mut out = HashMap::with_capacity(map.len());
+            for (k, v) in map.iter() {
+                let key = convert(k, &mut Vec::new(), &mut StdHashMap::new())?;
+                path.push(confer_core::value::to_s(&key));
+                let value = convert(v, path, marks)?;
+                path.pop();
+                out.insert(key, value);
+            }
+            Value::hash(out)
+        }
+        YamlDataOwned::Tagged(_, inner) => convert(inner, path, marks)?,
+        YamlDataOwned::Alias(_) => {
+            return Err(YamlError { message: "YAML aliases (*name) are not supported".into(), mark: start(node) })
+        }
+        YamlDataOwned::BadValue => return Err(YamlError { message: "invalid YAML value".into(), mark: start(node) }),
+    })
+}
+
+/// Psych's `ScalarScanner#tokenize` for a plain scalar (YAML 1.1 core).
+pub fn resolve_plain(text: &str) -> Value {
+    match text {
+        "" | "~" | "null" | "Null" | "NULL" => return Value::Undef,
+        _ => {}
+    }
+    let lower = text.to_ascii_lowercase();
+    match lower.as_str() {
+        "yes" | "true" | "on" => return Value::Boolean(true),
+        "no" | "false" | "off" => return Value::Boolean(false),
+        ".inf" | "+.inf" => return Value::Float(f64::INFINITY),
+        "-.inf" => return Value::Float(f64::NEG_INFINITY),
+        ".nan" => return Value::Float(f64::NAN),
+        _ => {}
+    }
+    integer(text).or_else(|| float(text)).or_else(|| sexagesimal(text)).unwrap_or_else(|| Value::from(text))
+}
+
+fn split_sign(text: &str) -> (bool, &str) {
+    match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    }
+}
+
+fn signed(negative: bool, n: i64) -> Value {
+    Value::Integer(if negative { -n } else { n })
+}
+
+/// Psych's INTEGER: binary `0b`, octal `0…`, decimal (with `_` or `,`
+/// between digits) and hex `0x`.
+fn integer(text: &str) -> Option<Value> {
+    let (negative, body) = split_sign(text);
+    let clean = |s: &str, ok: fn(char) -> bool| -> Option<String> {
+        (!s.is_empty() && s.chars().all(|c| ok(c) || c == '_' || c == ','))
+            .then(|| s.chars().filter(|c| *c != '_' && *c != ',').collect())
+    };
+    let parsed = if let Some(b) = body.strip_prefix("0b") {
+        i64::from_str_radix(&clean(b, |c| c == '0' || c == '1')?, 2).ok()
+    } else if let Some(h) = body.strip_prefix("0x") {
+        i64::from_str_radix(&clean(h, |c| c.is_ascii_hexdigit())?, 16).ok()
+    } else if body.len() > 1 && body.starts_with('0') {
+        i64::from_str_radix(&clean(&body[1..], |c| ('0'..='7').contains(&c))?, 8).ok()
+    } else {
+        let bytes = body.as_bytes();
+        let separators_before_digits = bytes.iter().enumerate().all(|(i, b)| {
+            b.is_ascii_digit() || ((*b == b'_' || *b == b',') && bytes.get(i + 1).is_some_and(u8::is_ascii_digit))
+        });
+        let valid = !bytes.is_empty()
+            && bytes[0].is_ascii_digit()
+            && (bytes[0] != b'0' || bytes.len() == 1)
+            && separators_before_digits;
+        if !valid {
+            return None;
+        }
+        body.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok()
+    };
+    parsed.map(|n| signed(negative, n))
+}
+
+/// Psych's FLOAT: digits (with `_`/`,`), a dot, digits, optional exponent.
+fn float(text: &str) -> Option<Value> {
+    let (negative, body) = split_sign(text);
+    let (int, rest) = body.split_once('.')?;
+    if !int.chars().all(|c| c.is_ascii_digit() || c == '_' || c == ',') || int.starts_with(['_', ',']) {
+        return None;
+    }
+    let (frac, exp) = match rest.find(['e', 'E']) {
+        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+        None => (rest, None),
+    };
+    if !frac.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if let Some(e) = exp {
+        let (_, digits) = e.split_at(1.min(e.len()));
+        if !e.starts_with(['+', '-']) || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+    }
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let clean: String = format!("{}.{}", int, rest).chars().filter(|c| *c != '_' && *c != ',').collect();
+    let clean = if clean.starts_with('.') { format!("0{clean}") } else { clean };
+    let f: f64 = clean.replace(".e", ".0e").replace(".E", ".0E").parse().ok()?;
+    Some(Value::Float(if negative { -f } else { f }))
+}
+
+/// YAML 1.1 base-60 integers (`1:30` is 90).
+fn sexagesimal(text: &str) -> Option<Value> {
+    let (negative, body) = split_sign(text);
+    let parts: Vec<&str> = body.split(':').collect();
+    if parts.len() < 2 || parts.len() > 3 {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for (i, p) in parts.iter().enumerate() {
+        let ok = !p.is_empty()
+            && p.chars().all(|c| c.is_ascii_digit() || (i == 0 && c == '_'))
+            && (i == 0 || (p.len() <= 2 && p.parse::<u32>().ok()? < 60));
+        if !ok {
+            return None;
+        }
+        n = n * 60 + p.replace('_', "").parse::<i64>().ok()?;
+    }
+    Some(signed(negative, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use confer_core::value::to_s;
+
+    #[test]
+    fn plain_scalars_resolve_as_psych_does() {
+        let cases = [
+            ("yes", "true"),
+            ("Off", "false"),
+            ("0644", "420"),
+            ("1_000", "1000"),
+            ("0x1f", "31"),
+            ("1.5", "1.5"),
+            ("1:30", "90"),
+            ("08", "08"),
+            ("1e3", "1e3"),
+            ("y", "y"),
+            ("~", ""),
+        ];
+        for (text, want) in cases {
+            assert_eq!(to_s(&resolve_plain(text)), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn quoted_scalars_stay_strings_and_values_keep_their_marks() {
+        let doc = parse("a: 'yes'\nb:\n  - 1\n  - x\n").unwrap();
+        assert_eq!(to_s(&doc.value), "{a => yes, b => [1, x]}");
+        assert_eq!(doc.marks.get(&path_key(["b", "1"])), Some(&(4, 5)));
+        assert_eq!(doc.marks.get(&path_key(["a"])), Some(&(1, 4)));
+    }
+
+    #[test]
+    fn json_reads_as_yaml() {
+        let doc = parse("{\"a\": [1, 2.5, null, true]}").unwrap();
+        assert_eq!(to_s(&doc.value), "{a => [1, 2.5, , true]}");
+    }
+
+    #[test]
+    fn syntax_errors_have_positions() {
+        let e = parse("a: [1,\n").unwrap_err();
+        assert_eq!(e.mark.0, 2);
+    }
+}

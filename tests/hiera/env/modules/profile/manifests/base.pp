@@ -1,0 +1,6 @@
+class profile::base (
+  Array[String] $packages,
+  Integer $port = 80,
+) {
+  notify { "packages: ${packages}": }
+}
