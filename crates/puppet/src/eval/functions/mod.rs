@@ -8,7 +8,6 @@
 //! declaring `pub(crate) const FUNCTIONS: &[Builtin]` and adding it to
 //! [`FAMILIES`].
 
-mod apache;
 mod chaining;
 mod collections;
 mod control;
@@ -21,6 +20,7 @@ mod generate;
 mod iteration;
 mod logging;
 mod lookup;
+mod module_helpers;
 mod openstacklib;
 pub(crate) mod random;
 mod resources;
@@ -146,8 +146,12 @@ const FAMILIES: &[&[Builtin]] = &[
 
 /// Modules' functions, native: each table exists only when its module is on
 /// the module path, as in Puppet, where they are that module's Ruby code.
-const MODULE_FAMILIES: &[(&str, &[&[Builtin]])] =
-    &[("stdlib", stdlib::FAMILIES), ("openstacklib", &[openstacklib::FUNCTIONS]), ("apache", &[apache::FUNCTIONS])];
+const MODULE_FAMILIES: &[(&str, &[&[Builtin]])] = &[
+    ("stdlib", stdlib::FAMILIES),
+    ("openstacklib", &[openstacklib::FUNCTIONS]),
+    ("apache", &[module_helpers::APACHE]),
+    ("memcached", &[module_helpers::MEMCACHED]),
+];
 
 fn index(families: &'static [&'static [Builtin]]) -> StdHashMap<&'static str, &'static Builtin> {
     families.iter().flat_map(|f| f.iter()).map(|b| (b.name, b)).collect()

@@ -30,6 +30,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("intersection", -1, intersection),
     Builtin::legacy("delete", -1, delete),
     Builtin::legacy("delete_at", -1, delete_at),
+    Builtin::legacy("delete_regex", -1, delete_regex),
     Builtin::legacy("delete_values", -1, delete_values),
     Builtin::legacy("delete_undef_values", -1, delete_undef_values),
     Builtin::legacy("has_key", -1, has_key),
@@ -218,6 +219,9 @@ fn two_arrays<'c>(call: &'c Call<'_, '_>, name: &str) -> EvalResult<(&'c [Value]
     }
     match (&call.args[0], &call.args[1]) {
         (Value::Array(a), Value::Array(b)) => Ok((a, b)),
+        (a, b) if name == "intersection" => {
+            Err(parse_error(call, format!("{name}(): Requires 2 arrays, got {} and {}", class(a), class(b))))
+        }
         _ => Err(parse_error(call, format!("{name}(): Requires 2 arrays"))),
     }
 }
@@ -684,4 +688,35 @@ fn values_at(call: &mut Call<'_, '_>) -> EvalResult {
         out.extend(a[start..=stop].iter().cloned());
     }
     Ok(Value::array(out))
+}
+
+/// `delete_regex(collection, patterns)`: the elements (or hash keys) matching
+/// `\b<pattern>\b` removed.
+fn delete_regex(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 2 {
+        return Err(parse_error(
+            call,
+            format!("delete_regex(): Wrong number of arguments given {} for 2", call.args.len()),
+        ));
+    }
+    let mut regexps = Vec::new();
+    for p in items(&call.args[1]) {
+        regexps.push(
+            confer_core::Regexp::new(&format!("\\b{}\\b", to_s(&p))).map_err(|e| fail(call.span, e.to_string()))?,
+        );
+    }
+    let matches = |v: &Value| v.as_str().is_some_and(|s| regexps.iter().any(|r| r.captures(s).is_some()));
+    match &call.args[0] {
+        Value::Array(a) => Ok(Value::array(a.iter().filter(|x| !matches(x)).cloned().collect())),
+        Value::Hash(h) => {
+            Ok(Value::hash(h.iter().filter(|(k, _)| !matches(k)).map(|(k, v)| (k.clone(), v.clone())).collect()))
+        }
+        other => Err(parse_error(
+            call,
+            format!(
+                "delete_regex(): First argument must be an Array, Hash, or String. Given an argument of class {}.",
+                class(other)
+            ),
+        )),
+    }
 }

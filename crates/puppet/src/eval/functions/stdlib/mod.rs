@@ -4,6 +4,7 @@
 //! functions: a count check, then their own type checks and wording.
 
 mod collections;
+mod encode;
 mod random;
 mod resources;
 mod ruby;
@@ -17,6 +18,7 @@ use super::Builtin;
 /// stdlib's function tables.
 pub(crate) const FAMILIES: &[&[Builtin]] = &[
     collections::FUNCTIONS,
+    encode::FUNCTIONS,
     random::FUNCTIONS,
     resources::FUNCTIONS,
     scalars::FUNCTIONS,

@@ -40,6 +40,7 @@ fn deprecated(name: &str) -> Option<(&'static str, String)> {
         "validate_hash" => ("validate_hash", legacy("Stdlib::Compat::Hash")),
         "validate_re" => ("validate_re", legacy("Pattern[]")),
         "validate_string" => ("validate_string", legacy("Stdlib::Compat::String")),
+        "validate_slength" => ("validate_slength", legacy("String[]")),
         "validate_ip_address" => ("validate_ip_address", legacy("Stdlib::Compat::Ip_Address")),
         "validate_ipv4_address" => ("validate_ipv4_address", legacy("Stdlib::Compat::Ipv4_Address")),
         "validate_ipv6_address" => ("validate_ipv6_address", legacy("Stdlib::Compat::Ipv6_address")),
@@ -77,6 +78,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("validate_bool", -1, validate_each),
     Builtin::legacy("validate_absolute_path", -1, validate_each),
     Builtin::legacy("validate_re", -1, validate_re),
+    Builtin::legacy("validate_slength", -1, validate_slength),
     Builtin::legacy("validate_ip_address", -1, validate_ip),
     Builtin::legacy("validate_ipv4_address", -1, validate_ip),
     Builtin::legacy("validate_ipv6_address", -1, validate_ip),
@@ -326,4 +328,85 @@ fn is_pattern(call: &mut Call<'_, '_>) -> EvalResult {
         }
     }
     Ok(Value::Boolean(false))
+}
+
+/// `validate_slength(string_or_strings, max, min = 0)`.
+fn validate_slength(call: &mut Call<'_, '_>) -> EvalResult {
+    warn_deprecated(call);
+    let n = call.args.len();
+    if !(2..=3).contains(&n) {
+        return Err(fail(call.span, format!("validate_slength(): Wrong number of arguments ({n}; must be 2 or 3)")));
+    }
+    let int = |v: &Value| match v {
+        Value::Integer(i) => Some(*i),
+        Value::String(s) => s.trim().parse::<i64>().ok(),
+        _ => None,
+    };
+    let max = int(&call.args[1]).filter(|m| *m > 0).ok_or_else(|| {
+        let v = &call.args[1];
+        fail(
+            call.span,
+            format!(
+                "validate_slength(): Expected second argument to be a positive Numeric, got {}:{}",
+                to_s(v),
+                class(v)
+            ),
+        )
+    })?;
+    let min = match call.args.get(2) {
+        None | Some(Value::Undef) => 0,
+        Some(v) => int(v).filter(|m| *m >= 0).ok_or_else(|| {
+            fail(
+                call.span,
+                format!(
+                    "validate_slength(): Expected third argument to be unset or a positive Numeric, got {}:{}",
+                    to_s(v),
+                    class(v)
+                ),
+            )
+        })?,
+    };
+    if max < min {
+        return Err(fail(
+            call.span,
+            "validate_slength(): Expected second argument to be equal to or larger than third argument",
+        ));
+    }
+    let check = |s: &str| -> EvalResult<()> {
+        let len = s.chars().count() as i64;
+        if len > max || len < min {
+            return Err(fail(
+                call.span,
+                format!(
+                    "validate_slength(): Expected length of {} to be between {min} and {max}, was {len}",
+                    inspect(&Value::from(s))
+                ),
+            ));
+        }
+        Ok(())
+    };
+    match &call.args[0] {
+        Value::String(s) => check(s)?,
+        Value::Array(items) => {
+            for (pos, item) in items.iter().enumerate() {
+                let Value::String(s) = item else {
+                    return Err(fail(
+                        call.span,
+                        format!(
+                            "validate_slength(): Expected element at array position {pos} to be a String, got {}",
+                            class(item)
+                        ),
+                    ));
+                };
+                check(s)?;
+            }
+        }
+        other => {
+            return Err(fail(
+                call.span,
+                format!("validate_slength(): Expected first argument to be a String or Array, got {}", class(other)),
+            ))
+        }
+    }
+    Ok(Value::Undef)
 }

@@ -1,0 +1,1 @@
+notice(base64("zip", "x"))

@@ -1,0 +1,5 @@
+notice(delete_regex(["abc", "b", "abd"], "abc"))
+notice(delete_regex({"ab" => 1, "cd" => 2}, ["ab", "x"]))
+validate_slength("abc", 5)
+validate_slength(["a", "bb"], 3, 1)
+notice("ok")

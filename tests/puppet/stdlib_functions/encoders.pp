@@ -1,0 +1,8 @@
+notice(base64("encode", "thestring"))
+notice(base64("encode", "thestring", "strict"))
+notice(base64("decode", "dGhlc3RyaW5n"))
+notice(base64("encode", "a?b>", "urlsafe"))
+notice(stdlib::xml_encode("a<b>&\"c\""))
+notice(stdlib::xml_encode("a\"b", "attr"))
+notice(to_python({a => [1, true, undef, "x"], b => 1.5}))
+notice(to_ruby({a => [1, true, undef, "x\"y"]}))
