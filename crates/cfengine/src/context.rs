@@ -145,7 +145,14 @@ impl<'s> EvalContext<'s> {
             return;
         };
         let tags = Arc::new(tags.iter().map(|t| Arc::from(*t)).collect());
-        self.vars.insert(k, Variable { rval, ty, tags });
+        self.vars.insert(k, Variable { rval, ty, tags, comment: None });
+    }
+
+    /// Sets the comment of a defined variable.
+    pub fn set_comment(&mut self, r: &VarRef, comment: &str) {
+        if let Some(v) = self.key(r).and_then(|k| self.vars.get_mut(&k)) {
+            v.comment = Some(Arc::from(comment));
+        }
     }
 
     /// Defines a variable in a special scope (`sys`, `const`, ...).
@@ -186,6 +193,7 @@ impl<'s> EvalContext<'s> {
                             rval: Rv::Container(child.clone()),
                             ty: DataType::Container,
                             tags: v.tags.clone(),
+                            comment: None,
                         });
                     }
                 }

@@ -229,10 +229,11 @@ fn write_primitive(v: &Value, out: &mut String) {
     }
 }
 
+/// An empty object still opens a line (`{\n  }`), as cf-agent writes it;
+/// an empty array is `[]`.
 fn write_pretty_into(v: &Value, indent: usize, out: &mut String) {
     match v {
         Value::Array(a) if a.is_empty() => out.push_str("[]"),
-        Value::Hash(h) if h.is_empty() => out.push_str("{}"),
         Value::Array(a) => {
             out.push_str("[\n");
             for (i, item) in a.iter().enumerate() {

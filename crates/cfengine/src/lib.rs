@@ -22,6 +22,7 @@ pub mod number;
 pub mod parser;
 pub mod promise;
 pub mod run;
+pub mod show;
 pub mod syntax;
 pub mod value;
 pub mod varref;
@@ -30,7 +31,8 @@ pub mod verify_vars;
 pub use context::Sink;
 pub use diagnostic::{Diagnostic, Pos};
 pub use parser::parse;
-pub use run::{run, show_vars, validate, Options};
+pub use run::{run, validate, Options};
+pub use show::{show, Table};
 
 /// Runs a policy file and returns everything cf-agent would print (stdout
 /// lines, then stderr lines) and its exit code.

@@ -12,7 +12,6 @@ use crate::diagnostic::{Diagnostic, Pos};
 use crate::parser;
 use crate::promise::evaluate_final_rval;
 use crate::value::Rv;
-use crate::varref::VarRef;
 
 /// What to run.
 #[derive(Clone, Debug, Default)]
@@ -373,56 +372,4 @@ pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
             1
         }
     }
-}
-
-/// `cf-promises --show-vars`: every variable after pre-evaluation, as
-/// `scope.name    value    tags` rows.
-pub fn show_vars(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let policy = match load(opts) {
-        Ok(p) => p,
-        Err(d) => {
-            report_syntax_error(&d, out, err);
-            return 1;
-        }
-    };
-    let mut sink: Vec<String> = vec![];
-    let rows: Vec<(String, String, String)> = {
-        let mut ctx = EvalContext::new(Arc::new(policy), &mut sink);
-        setup(&mut ctx, opts);
-        preliminary_convergence(&mut ctx);
-        let mut rows: Vec<(String, String, String)> = ctx
-            .vars
-            .iter()
-            .map(|(k, v)| {
-                let r = VarRef {
-                    ns: k.ns.clone(),
-                    scope: Some(k.scope.clone()),
-                    lval: k.lval.clone(),
-                    indices: k.indices.clone(),
-                };
-                let value = match &v.rval {
-                    Rv::Scalar(s) => s.to_string(),
-                    Rv::List(_) => {
-                        let items: Vec<String> = v.rval.list_strings().iter().map(|s| format!("\"{s}\"")).collect();
-                        format!("{{{}}}", items.join(","))
-                    }
-                    Rv::Container(c) => crate::json::write_compact(c),
-                    Rv::FnCall(_) => v.rval.to_display(),
-                };
-                let tags: Vec<&str> = v.tags.iter().map(|t| &**t).collect();
-                (crate::verify_vars::display_ref(&r), value, tags.join(","))
-            })
-            .collect();
-        rows.sort();
-        rows
-    };
-    for l in sink {
-        out.line(&l);
-    }
-    let w = rows.iter().map(|r| r.0.len()).max().unwrap_or(8).max(8);
-    out.line(&format!("{:<w$} {:<40} {}", "Variable name", "Variable value", "Meta tags"));
-    for (n, v, t) in rows {
-        out.line(&format!("{n:<w$} {v:<40} {t}"));
-    }
-    0
 }

@@ -11,7 +11,7 @@ use crate::json;
 use crate::number::format_fixed;
 use crate::value::{primitive_to_string, Rv};
 
-use super::string::{full_match, regex};
+use super::regex::{full_match, regex};
 use super::{arg_int, arg_str, class_result, collection, Collection, FnResult};
 
 /// The strings of a collection argument: a list's items, or a container's
@@ -29,7 +29,8 @@ fn strings(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<Arc<str>>,
     }
 }
 
-fn data_strings(v: &Value) -> Vec<Arc<str>> {
+/// The primitive values at the top level of a container, as strings.
+pub(super) fn data_strings(v: &Value) -> Vec<Arc<str>> {
     let items: Vec<&Value> = match v {
         Value::Array(a) => a.iter().collect(),
         Value::Hash(h) => h.values().collect(),
@@ -52,7 +53,7 @@ pub(super) fn splitstring(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
     let max = arg_int(ctx, f, a, 2)?.max(0) as usize;
     let re = regex(ctx, sep, "")?;
-    let pieces: Vec<Arc<str>> = re.split(s).flatten().take(max).map(Arc::from).collect();
+    let pieces: Vec<Arc<str>> = re.split(ctx, s)?.into_iter().take(max).map(Arc::from).collect();
     list(pieces)
 }
 
@@ -66,12 +67,12 @@ pub(super) fn string_split(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
     let re = regex(ctx, sep, "")?;
     let mut out = vec![];
     let mut last = 0;
-    for m in re.find_iter(s).flatten() {
+    for m in re.find_all(ctx, s)? {
         if out.len() + 1 >= max as usize {
             break;
         }
-        out.push(Arc::from(&s[last..m.start()]));
-        last = m.end();
+        out.push(Arc::from(&s[last..m.start]));
+        last = m.end;
     }
     out.push(Arc::from(&s[last..]));
     list(out)
@@ -264,6 +265,7 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 rval: Rv::Scalar(it.clone()),
                 ty: crate::value::DataType::String,
                 tags: Arc::new(vec![]),
+                comment: None,
             },
         );
         out.push(Arc::from(ctx.expand(&pattern)));
@@ -504,6 +506,7 @@ pub(super) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<St
 
 pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let (text, re, max) = super::data::read_split_args(ctx, f, a, "")?;
-    let items: Vec<Arc<str>> = re.split(&text).flatten().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
+    let items: Vec<Arc<str>> =
+        re.split(ctx, &text)?.into_iter().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
     list(items)
 }

@@ -5,10 +5,16 @@
 mod capture;
 mod data;
 mod file;
+mod hash;
 mod list;
 mod map;
+mod meta;
+mod mustache;
+mod path;
 mod policy;
 mod predicate;
+mod range;
+mod regex;
 mod string;
 mod system;
 mod time;
@@ -143,8 +149,50 @@ static SPECS: &[Spec] = &[
     v("classmatch", "context", predicate::classmatch),
     f("isgreaterthan", "context", 2, predicate::isgreaterthan),
     f("islessthan", "context", 2, predicate::islessthan),
-    // time, without the clock
+    // time
     f("accumulated", "int", 6, time::accumulated),
+    f("now", "int", 0, time::now),
+    f("on", "int", 6, time::on),
+    f("ago", "int", 6, time::ago),
+    f("laterthan", "context", 6, time::laterthan),
+    f("strftime", "string", 3, time::strftime),
+    // paths and directories
+    f("translatepath", "string", 1, path::translatepath),
+    v("basename", "string", path::basename),
+    v("findfiles", "slist", path::findfiles),
+    f("lsdir", "slist", 3, path::lsdir),
+    collecting("filesexist", "context", path::filesexist),
+    f("isnewerthan", "context", 2, path::isnewerthan),
+    f("accessedbefore", "context", 2, path::accessedbefore),
+    f("changedbefore", "context", 2, path::changedbefore),
+    // digests
+    f("hash", "string", 2, hash::hash),
+    f("file_hash", "string", 2, hash::file_hash),
+    f("hashmatch", "context", 3, hash::hashmatch),
+    f("hash_to_int", "int", 3, hash::hash_to_int),
+    f("canonifyuniquely", "string", 1, hash::canonifyuniquely),
+    // ranges
+    f("irange", "irange", 2, range::irange),
+    f("rrange", "rrange", 2, range::rrange),
+    f("expandrange", "slist", 2, range::expandrange),
+    // the policy, the agent, the package inventory
+    v("string_mustache", "string", mustache::string_mustache),
+    v("type", "string", meta::type_fn),
+    v("getclassmetatags", "slist", meta::getclassmetatags),
+    f("classify", "context", 1, meta::classify),
+    f("cf_version_minimum", "context", 1, meta::cf_version),
+    f("cf_version_maximum", "context", 1, meta::cf_version),
+    f("cf_version_after", "context", 1, meta::cf_version),
+    f("cf_version_before", "context", 1, meta::cf_version),
+    f("cf_version_at", "context", 1, meta::cf_version),
+    f("cf_version_between", "context", 2, meta::cf_version),
+    f("packagesmatching", "data", 4, meta::packagesmatching),
+    f("packageupdatesmatching", "data", 4, meta::packagesmatching),
+    // users, groups, kernel settings
+    f("userexists", "context", 1, system::userexists),
+    f("groupexists", "context", 1, system::groupexists),
+    f("getusers", "slist", 2, system::getusers),
+    f("sysctlvalue", "string", 1, system::sysctlvalue),
     // captures and matches
     f("regextract", "context", 3, capture::regextract),
     f("data_regextract", "data", 2, capture::data_regextract),
@@ -521,4 +569,40 @@ mod serde_like {
             Value::Hash(Arc::new(m))
         }
     }
+}
+
+/// The most any function reads from one file when its size argument does
+/// not bound it (256 MiB): `/dev/zero` or a runaway file ends in an error,
+/// never in memory exhaustion.
+pub(crate) const MAX_INPUT: u64 = 256 << 20;
+
+/// Reads at most `max` bytes of `path` (`MAX_INPUT` when `max` is 0). A
+/// FIFO or socket is refused before it is opened (opening a FIFO waits for
+/// a writer); a device is read like a file, within the bound. A file
+/// longer than `MAX_INPUT` with no size argument is an error.
+pub(crate) fn bounded_read(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let meta = std::fs::metadata(path)?;
+    let ft = meta.file_type();
+    if ft.is_fifo() || ft.is_socket() || ft.is_dir() {
+        return Err(std::io::Error::other(if ft.is_dir() { "Is a directory" } else { "not a regular file or device" }));
+    }
+    let limit = if max == 0 { MAX_INPUT } else { max.min(MAX_INPUT) };
+    let mut bytes = vec![];
+    std::fs::File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        if max == 0 || max > MAX_INPUT {
+            return Err(std::io::Error::other(format!("file is larger than confer's limit of {MAX_INPUT} bytes")));
+        }
+        bytes.truncate(limit as usize);
+    }
+    Ok(bytes)
+}
+
+/// An I/O error's text without Rust's ` (os error N)` suffix, as
+/// `strerror` gives it.
+pub(crate) fn os_error(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    s.split(" (os error").next().unwrap_or("").to_string()
 }

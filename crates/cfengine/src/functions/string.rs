@@ -1,14 +1,12 @@
 //! String functions: canonify, concat, format, string_* and friends, eval,
 //! readfile, ifelse.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-
 use crate::ast::FnCall;
 use crate::context::EvalContext;
 use crate::number::format_fixed;
 use crate::value::Rv;
 
+use super::regex::regex;
 use super::{arg_int, arg_str, FnResult};
 
 /// cf-agent's scalar buffer: results are cut to 4095 bytes
@@ -78,84 +76,23 @@ pub(super) fn length(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(arg_str(a, 0).len().to_string()))
 }
 
-/// How many compiled regexes the cache keeps before it starts over.
-const REGEX_CACHE_SIZE: usize = 4096;
-
-thread_local! {
-    /// Compiled regexes by source: policies match the same few patterns
-    /// against many strings (variablesmatching over every variable, class
-    /// guards in loops), and compiling dominates otherwise.
-    static REGEX_CACHE: RefCell<HashMap<String, fancy_regex::Regex>> = RefCell::new(HashMap::new());
-}
-
-/// Compiles a CFEngine (PCRE) regex with the given inline options.
-pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<fancy_regex::Regex, ()> {
-    let translated = pcre_escapes(pattern);
-    let src = if flags.is_empty() { translated } else { format!("(?{flags}){translated}") };
-    if let Some(r) = REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
-        return Ok(r);
-    }
-    let r = fancy_regex::Regex::new(&src).map_err(|e| {
-        ctx.error(format!("Could not compile regular expression '{pattern}': {e}"));
-    })?;
-    REGEX_CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= REGEX_CACHE_SIZE {
-            c.clear();
-        }
-        c.insert(src, r.clone());
-    });
-    Ok(r)
-}
-
-/// PCRE lets a backslash make any punctuation literal (`\~`, `\_`, `\<`);
-/// the Rust regex syntax refuses some of those and reads `\<`, `\>` as word
-/// boundaries. Each such escape becomes a hex escape of the same character.
-fn pcre_escapes(pattern: &str) -> String {
-    let mut out = String::with_capacity(pattern.len());
-    let mut chars = pattern.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some(p) if p.is_ascii_punctuation() => out.push_str(&format!("\\x{{{:x}}}", p as u32)),
-            Some(p) => {
-                out.push('\\');
-                out.push(p);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
-
-/// `StringMatchFull`: the first match of `re` (compiled, as libntech's
-/// `CompileRegex` does, with PCRE_MULTILINE and PCRE_DOTALL) must start at
-/// the beginning of `s` and end at its end.
-pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<bool, ()> {
-    let r = regex(ctx, re, "sm")?;
-    Ok(matches!(r.find(s), Ok(Some(m)) if m.start() == 0 && m.end() == s.len()))
-}
-
 pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (s, pat, rep, opts) = (arg_str(a, 0), arg_str(a, 1), arg_str(a, 2), arg_str(a, 3));
     let flags: String = opts.chars().filter(|c| matches!(c, 'i' | 'm' | 's' | 'x' | 'U')).collect();
     let global = opts.contains('g');
     let re = regex(ctx, pat, &flags)?;
+    let all = if global { re.captures_all(ctx, s)? } else { re.captures_at(ctx, s, 0)?.into_iter().collect() };
     let mut out = String::new();
     let mut last = 0;
-    for caps in re.captures_iter(s) {
-        let Ok(caps) = caps else { break };
-        let Some(m) = caps.get(0) else { break };
-        out.push_str(&s[last..m.start()]);
+    for caps in all {
+        let Some(m) = caps[0].clone() else { break };
+        out.push_str(&s[last..m.start]);
         let rb = rep.as_bytes();
         let mut i = 0;
         while i < rb.len() {
             if (rb[i] == b'\\' || rb[i] == b'$') && i + 1 < rb.len() && rb[i + 1].is_ascii_digit() {
                 let n = (rb[i + 1] - b'0') as usize;
-                out.push_str(caps.get(n).map_or("", |g| g.as_str()));
+                out.push_str(caps.get(n).cloned().flatten().map_or("", |g| &s[g]));
                 i += 2;
             } else {
                 let ch_end = (i + 1..=rb.len()).find(|&e| rep.is_char_boundary(e)).unwrap_or(rb.len());
@@ -163,10 +100,7 @@ pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnRe
                 i = ch_end;
             }
         }
-        last = m.end();
-        if !global {
-            break;
-        }
+        last = m.end;
     }
     out.push_str(&s[last..]);
     Ok(Rv::scalar(out))
@@ -187,10 +121,7 @@ pub(super) fn trim(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 pub(super) fn lastnode(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
     let re = regex(ctx, sep, "")?;
-    let mut last = s;
-    for piece in re.split(s).flatten() {
-        last = piece;
-    }
+    let last = re.split(ctx, s)?.last().copied().unwrap_or(s);
     Ok(Rv::scalar(last))
 }
 
@@ -205,10 +136,12 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     let path = arg_str(a, 0);
     // The size is optional; without it the whole file is read.
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)? } else { 0 };
-    match std::fs::read(path) {
+    let bound = if max > 0 && max != crate::number::INFINITY { max as u64 } else { 0 };
+    match super::bounded_read(path, bound) {
         Ok(mut bytes) => {
-            if max > 0 && max != crate::number::INFINITY && (max as usize) < bytes.len() {
-                bytes.truncate(max as usize);
+            // cf-agent's buffer is a C string: it ends at the first NUL.
+            if let Some(nul) = bytes.iter().position(|b| *b == 0) {
+                bytes.truncate(nul);
             }
             let mut text = String::from_utf8_lossy(&bytes).into_owned();
             if text.ends_with('\n') && !text[..text.len() - 1].contains('\n') {
@@ -217,10 +150,7 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
             Ok(Rv::scalar(text))
         }
         Err(e) => {
-            ctx.error(format!(
-                "CfReadFile: Could not examine file '{path}' (stat: {})",
-                e.to_string().split(" (os error").next().unwrap_or("")
-            ));
+            ctx.error(format!("CfReadFile: Could not examine file '{path}' (stat: {})", super::os_error(&e)));
             Err(())
         }
     }

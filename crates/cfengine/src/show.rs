@@ -1,0 +1,123 @@
+//! `--show-vars` and `--show-classes`: the variable and class tables after
+//! pre-evaluation, in cf-promises' layout (generic_agent.c's
+//! `GenericAgentShowVariablesFormatted` / `...ContextsFormatted`): one row
+//! per entry, sorted as text, columns padded to 40/60/40/40 (variables) and
+//! 60/40/40 (classes), names qualified with their namespace.
+
+use std::sync::Arc;
+
+use crate::context::{EvalContext, Sink};
+use crate::run::{load, preliminary_convergence, report_syntax_error, setup, Options};
+use crate::value::Rv;
+
+/// What to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Table {
+    /// The variables.
+    Vars,
+    /// The classes.
+    Classes,
+}
+
+/// `StringIsPrintable`: every byte is printable ASCII (the C locale's
+/// `isprint`); otherwise cf-promises shows `<non-printable>`.
+fn printable(s: &str) -> bool {
+    s.bytes().all(|b| (0x20..0x7f).contains(&b))
+}
+
+/// `ScalarWrite` as `RvalWrite` uses it: double quotes escaped.
+fn scalar_text(s: &str) -> String {
+    s.replace('"', "\\\"")
+}
+
+/// `RvalWrite`: a scalar escaped, a list as ` {"a","b"}` (empty when it has
+/// no items), a container as compact JSON.
+fn value_text(r: &Rv) -> String {
+    match r {
+        Rv::Scalar(s) => scalar_text(s),
+        Rv::List(_) => {
+            let items = r.list_strings();
+            if items.is_empty() {
+                return String::new();
+            }
+            let quoted: Vec<String> = items.iter().map(|s| format!("\"{}\"", scalar_text(s))).collect();
+            format!(" {{{}}}", quoted.join(","))
+        }
+        Rv::Container(c) => crate::json::write_compact(c),
+        Rv::FnCall(_) => r.to_display(),
+    }
+}
+
+/// The variable table's rows.
+pub fn var_rows(ctx: &EvalContext) -> Vec<String> {
+    let mut rows: Vec<String> = ctx
+        .vars
+        .iter()
+        .map(|(k, v)| {
+            let mut name = format!("{}:{}.{}", k.ns.as_deref().unwrap_or("default"), k.scope, k.lval);
+            for i in &k.indices {
+                name.push_str(&format!("[{i}]"));
+            }
+            let value = value_text(&v.rval);
+            let value = if printable(&value) { value } else { "<non-printable>".to_string() };
+            let tags: Vec<&str> = v.tags.iter().map(|t| &**t).collect();
+            let comment = v.comment.as_deref().unwrap_or("");
+            format!("{name:<40} {value:<60} {:<40} {comment:<40}", tags.join(","))
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// The class table's rows.
+pub fn class_rows(ctx: &EvalContext) -> Vec<String> {
+    let mut rows: Vec<String> = ctx
+        .classes
+        .iter()
+        .map(|c| {
+            let tags = ctx.class_tags.get(c).map(|t| t.join(",")).unwrap_or_default();
+            format!("{c:<60} {tags:<40} {:<40}", "")
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// Loads and pre-evaluates the policy, then prints the table; the exit
+/// code is 1 when the policy does not load or an error was logged.
+pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
+    let policy = match load(opts) {
+        Ok(p) => p,
+        Err(d) => {
+            report_syntax_error(&d, out, err);
+            return 1;
+        }
+    };
+    let mut log: Vec<String> = vec![];
+    let (rows, aborted) = {
+        let mut ctx = EvalContext::new(Arc::new(policy), &mut log);
+        setup(&mut ctx, opts);
+        preliminary_convergence(&mut ctx);
+        let rows = match table {
+            Table::Vars => var_rows(&ctx),
+            Table::Classes => class_rows(&ctx),
+        };
+        (rows, ctx.aborted)
+    };
+    for l in log {
+        out.line(&l);
+    }
+    if let Some(code) = aborted {
+        return code;
+    }
+    match table {
+        Table::Vars => {
+            out.line(&format!("{:<40} {:<60} {:<40} {:<40}", "Variable name", "Variable value", "Meta tags", "Comment"))
+        }
+        Table::Classes => out.line(&format!("{:<60} {:<40} {:<40}", "Class name", "Meta tags", "Comment")),
+    }
+    for r in rows {
+        out.line(&r);
+    }
+    0
+}
