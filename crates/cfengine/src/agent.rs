@@ -278,6 +278,9 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
         _ => {}
     }
     ctx.define_class(&name, bundle_scope, tags);
+    if let Some(c) = exp.get("comment").and_then(Rv::as_scalar) {
+        ctx.class_comments.insert(name, c.to_string());
+    }
 }
 
 /// Resolves a bundle name (`ns:name` or `name` in the current namespace),

@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod expand;
 pub mod functions;
 pub mod host;
+pub mod host_facts;
 pub mod iteration;
 pub mod json;
 pub mod lexer;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::agent;
 use crate::ast::{Policy, Rval};
-use crate::context::{EvalContext, Sink, HARD_CLASSES};
+use crate::context::{EvalContext, Sink};
 use crate::diagnostic::{Diagnostic, Pos};
 use crate::parser;
 use crate::promise::evaluate_final_rval;
@@ -25,7 +25,7 @@ pub struct Options {
 /// Upper bound on the number of policy files one run loads.
 const MAX_FILES: usize = 1000;
 
-fn dir_of(path: &str) -> String {
+pub(crate) fn dir_of(path: &str) -> String {
     match path.rfind('/') {
         Some(0) => "/".into(),
         Some(i) => path[..i].into(),
@@ -141,13 +141,7 @@ pub(crate) fn normalize(p: &str) -> String {
 /// Hard classes, `-D` classes, and the deterministic `sys` and `const`
 /// variables.
 pub fn setup(ctx: &mut EvalContext, opts: &Options) {
-    for c in HARD_CLASSES {
-        if *c == "linux" && !cfg!(target_os = "linux") {
-            continue;
-        }
-        ctx.classes.insert((*c).to_string());
-        ctx.class_tags.insert((*c).to_string(), vec!["source=agent".into(), "hardclass".into()]);
-    }
+    crate::host_facts::detect(ctx, "agent");
     for c in &opts.defines {
         for part in c.split(',') {
             let p = part.trim();
@@ -168,13 +162,12 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     crate::augments::load(ctx, &dir_of(&main));
     crate::host::detect(ctx);
     for (k, v) in [
-        ("cf_version", "3.21.0".to_string()),
         ("cf_version_major", "3".into()),
         ("cf_version_minor", "21".into()),
         ("cf_version_patch", "0".into()),
-        ("os", std::env::consts::OS.to_string()),
-        ("ostype", format!("{}_{}", std::env::consts::OS, std::env::consts::ARCH)),
-        ("arch", std::env::consts::ARCH.into()),
+        ("cf_version_release", "1".into()),
+        ("doc_root", "/var/www".into()),
+        ("fstab", "/etc/fstab".into()),
         ("workdir", workdir.clone()),
         ("inputdir", format!("{workdir}/inputs")),
         ("default_policy_path", format!("{workdir}/inputs/promises.cf")),
@@ -187,19 +180,17 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
         ("piddir", workdir.clone()),
         ("bindir", bindir.clone()),
         ("logdir", workdir.clone()),
-        ("cf_agent", format!("{bindir}/cf-agent")),
-        ("cf_promises", format!("{bindir}/cf-promises")),
-        ("policy_entry_filename", main.clone()),
-        ("policy_entry_dirname", dir_of(&main)),
+        ("policy_entry_filename", normalize(&main)),
+        ("policy_entry_dirname", dir_of(&normalize(&main))),
         ("policy_entry_basename", main.rsplit('/').next().unwrap_or("").to_string()),
         ("resolv", "/etc/resolv.conf".into()),
         ("exports", "/etc/exports".into()),
         ("crontab", "/var/spool/cron/crontabs/root".into()),
         ("maildir", "/var/spool/mail".into()),
-        ("class", std::env::consts::OS.into()),
     ] {
         ctx.put_special("sys", k, &v);
     }
+    crate::host_facts::programs(ctx, &bindir);
 }
 
 /// Runs the policy; returns cf-agent's exit code.

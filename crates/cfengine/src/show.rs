@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use crate::context::{EvalContext, Sink};
 use crate::run::{load, preliminary_convergence, report_syntax_error, setup, Options};
-use crate::value::Rv;
+use crate::value::{DataType, Rv, Variable};
+use crate::varref::VarRef;
 
 /// What to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,11 +77,57 @@ pub fn class_rows(ctx: &EvalContext) -> Vec<String> {
         .iter()
         .map(|c| {
             let tags = ctx.class_tags.get(c).map(|t| t.join(",")).unwrap_or_default();
-            format!("{c:<60} {tags:<40} {:<40}", "")
+            let comment = ctx.class_comments.get(c).map_or("", String::as_str);
+            format!("{c:<60} {tags:<40} {comment:<40}")
         })
         .collect();
     rows.sort();
     rows
+}
+
+/// The control bodies' attributes as variables (`control_common.inputs`,
+/// `control_agent.ifelapsed`, ...), as cf-promises defines them once the
+/// bundles are pre-evaluated: each attribute whose class guard holds,
+/// expanded (what is still undefined stays as written), in the scope
+/// `control_<component>`.
+fn control_vars(ctx: &mut EvalContext) {
+    let bodies = ctx.policy.bodies.clone();
+    let saved = ctx.this.clone();
+    for b in bodies.iter().filter(|b| b.name == "control") {
+        let dir = crate::run::dir_of(&b.file);
+        let first = ctx.policy.bundles.first().cloned();
+        if let Some(f) = &first {
+            crate::agent::push_bundle(ctx, f, vec![]);
+        }
+        for (k, v) in [("promise_filename", b.file.to_string()), ("promise_dirname", dir)] {
+            ctx.this.insert(
+                k.into(),
+                Variable { rval: Rv::scalar(v), ty: DataType::String, tags: Arc::new(vec![]), comment: None },
+            );
+        }
+        for c in &b.constraints {
+            if ctx.eval_class_expr(&c.classes) != Some(true) {
+                continue;
+            }
+            let v = crate::promise::evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
+            let ty = match v {
+                Rv::List(_) => DataType::Slist,
+                Rv::Container(_) => DataType::Container,
+                _ => DataType::String,
+            };
+            let r = VarRef {
+                ns: Some(b.ns.clone()),
+                scope: Some(format!("control_{}", b.kind)),
+                lval: c.lval.clone(),
+                indices: vec![],
+            };
+            ctx.put(&r, v, ty, &["source=promise"]);
+        }
+        if first.is_some() {
+            ctx.bundles.pop();
+        }
+    }
+    ctx.this = saved;
 }
 
 /// Loads and pre-evaluates the policy, then prints the table; the exit
@@ -97,7 +144,13 @@ pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink
     let (rows, aborted) = {
         let mut ctx = EvalContext::new(Arc::new(policy), &mut log);
         setup(&mut ctx, opts);
+        // cf-promises is the `common` component, not the `agent`.
+        ctx.classes.remove("agent");
+        ctx.class_tags.remove("agent");
+        ctx.classes.insert("common".into());
+        ctx.class_tags.insert("common".into(), vec!["cfe_internal".into(), "source=agent".into(), "hardclass".into()]);
         preliminary_convergence(&mut ctx);
+        control_vars(&mut ctx);
         let rows = match table {
             Table::Vars => var_rows(&ctx),
             Table::Classes => class_rows(&ctx),
