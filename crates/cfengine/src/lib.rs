@@ -7,6 +7,7 @@
 pub mod agent;
 pub mod ast;
 pub mod augments;
+pub mod check;
 pub mod class_expr;
 pub mod context;
 pub mod csv;

@@ -195,12 +195,8 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
 
 /// Runs the policy; returns cf-agent's exit code.
 pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let policy = match load(opts) {
-        Ok(p) => p,
-        Err(d) => {
-            report_syntax_error(&d, out, err);
-            return 1;
-        }
+    let Some(policy) = load_checked(opts, out, err) else {
+        return 1;
     };
     let mut ctx = EvalContext::new(Arc::new(policy), out);
     setup(&mut ctx, opts);
@@ -356,11 +352,30 @@ fn expand_entry(ctx: &mut EvalContext, r: &Rval) -> Rv {
 
 /// Validates like `cf-promises -f FILE`: parse every file; 0 when valid.
 pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    match load(opts) {
-        Ok(_) => 0,
+    load_checked(opts, out, err).map_or(1, |_| 0)
+}
+
+/// Loads the policy and makes cf-promises' checks; `None` (the error
+/// reported once) when the policy must not run.
+pub fn load_checked(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> Option<Policy> {
+    let policy = match load(opts) {
+        Ok(p) => p,
         Err(d) => {
             report_syntax_error(&d, out, err);
-            1
+            return None;
+        }
+    };
+    match crate::check::check(&policy) {
+        None => Some(policy),
+        Some(crate::check::Problem::Located(d)) => {
+            report_syntax_error(&d, out, err);
+            None
+        }
+        Some(crate::check::Problem::Logged(lines)) => {
+            for l in lines {
+                out.line(&format!("   error: {l}"));
+            }
+            None
         }
     }
 }

@@ -81,3 +81,18 @@ pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) ->
     }
     Ok(Rv::scalar(count.to_string()))
 }
+
+/// `regline(regex, file)`: whether a line of the file matches in full; an
+/// unreadable file is false.
+pub(super) fn regline(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (re, path) = (arg_str(a, 0).to_string(), arg_str(a, 1));
+    let Ok(bytes) = super::bounded_read(path, 0) else {
+        return class_result(false);
+    };
+    for line in String::from_utf8_lossy(&bytes).lines() {
+        if full_match(ctx, &re, line)? {
+            return class_result(true);
+        }
+    }
+    class_result(false)
+}

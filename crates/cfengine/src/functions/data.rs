@@ -308,3 +308,39 @@ fn expand_value(ctx: &EvalContext, v: &Value) -> Value {
         o => o.clone(),
     }
 }
+
+/// `readdata(path, type)`: JSON, YAML or CSV by name; `auto` picks by the
+/// file's extension (`.csv`, `.yaml`/`.yml`, anything else JSON).
+pub(super) fn readdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let path = arg_str(a, 0).to_string();
+    let mode = match arg_str(a, 1) {
+        "auto" if path.ends_with(".csv") => "CSV",
+        "auto" if path.ends_with(".yaml") || path.ends_with(".yml") => "YAML",
+        "auto" => "JSON",
+        m => m,
+    };
+    let path_only = [Rv::scalar(path.as_str())];
+    match mode {
+        "CSV" => readcsv(ctx, f, &path_only),
+        "YAML" => readyaml(ctx, f, &path_only),
+        "JSON" => readjson(ctx, f, &path_only),
+        other => {
+            ctx.error(format!("{}: unknown data type '{other}'", f.name));
+            Err(())
+        }
+    }
+}
+
+/// `validdata(text, type)`: whether the text parses as JSON or YAML.
+pub(super) fn validdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let text = arg_str(a, 0);
+    let ok = match arg_str(a, 1) {
+        "JSON" => json::parse(text).is_ok(),
+        "YAML" => json::parse_yaml(text).is_ok(),
+        other => {
+            ctx.error(format!("{}: data type '{other}' is not supported", f.name));
+            return Err(());
+        }
+    };
+    super::class_result(ok)
+}

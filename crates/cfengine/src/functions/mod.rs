@@ -2,6 +2,7 @@
 //! return type and arity, argument expansion (fncall.c's `FnCallEvaluate`),
 //! and the functions themselves, split by family.
 
+mod arrays;
 mod capture;
 mod data;
 mod file;
@@ -139,6 +140,8 @@ static SPECS: &[Spec] = &[
     f("data_expand", "data", 1, data::data_expand),
     f("readcsv", "data", 1, data::readcsv),
     v("classfiltercsv", "data", data::classfiltercsv),
+    f("readdata", "data", 2, data::readdata),
+    f("validdata", "context", 2, data::validdata),
     // predicates
     f("strcmp", "context", 2, predicate::strcmp),
     f("regcmp", "context", 2, predicate::regcmp),
@@ -188,6 +191,15 @@ static SPECS: &[Spec] = &[
     f("cf_version_between", "context", 2, meta::cf_version),
     f("packagesmatching", "data", 4, meta::packagesmatching),
     f("packageupdatesmatching", "data", 4, meta::packagesmatching),
+    // classic arrays filled from lines
+    f("readstringarray", "int", 6, arrays::readstringarray),
+    f("readstringarrayidx", "int", 6, arrays::readstringarrayidx),
+    f("readintarray", "int", 6, arrays::readintarray),
+    f("readrealarray", "int", 6, arrays::readrealarray),
+    f("parsestringarray", "int", 6, arrays::parsestringarray),
+    f("parsestringarrayidx", "int", 6, arrays::parsestringarrayidx),
+    f("parseintarray", "int", 6, arrays::parseintarray),
+    f("parserealarray", "int", 6, arrays::parserealarray),
     // users, groups, kernel settings
     f("userexists", "context", 1, system::userexists),
     f("groupexists", "context", 1, system::groupexists),
@@ -197,6 +209,7 @@ static SPECS: &[Spec] = &[
     f("regextract", "context", 3, capture::regextract),
     f("data_regextract", "data", 2, capture::data_regextract),
     f("countlinesmatching", "int", 2, capture::countlinesmatching),
+    f("regline", "context", 2, capture::regline),
     // files, read only
     f("fileexists", "context", 1, file::fileexists),
     f("isdir", "context", 1, file::isdir),
@@ -223,6 +236,37 @@ static SPECS: &[Spec] = &[
     v("url_get", "data", not_evaluated),
     v("host2ip", "string", not_evaluated),
     v("ip2host", "string", not_evaluated),
+    v("ldaparray", "context", not_evaluated),
+    v("ldaplist", "slist", not_evaluated),
+    v("ldapvalue", "string", not_evaluated),
+    v("regldap", "context", not_evaluated),
+    v("hostsseen", "slist", not_evaluated),
+    v("hostswithclass", "slist", not_evaluated),
+    v("hostinnetgroup", "context", not_evaluated),
+    v("registryvalue", "string", not_evaluated),
+    v("read_module_protocol", "context", not_evaluated),
+    // functions confer knows but does not evaluate yet (see docs/cfengine.md)
+    v("callstack_callers", "data", not_implemented),
+    v("callstack_promisers", "slist", not_implemented),
+    v("data_sysctlvalues", "data", not_implemented),
+    v("diskfree", "int", not_implemented),
+    v("findfiles_up", "data", not_implemented),
+    v("search_up", "data", not_implemented),
+    v("findprocesses", "data", not_implemented),
+    v("processexists", "context", not_implemented),
+    v("getfields", "int", not_implemented),
+    v("getuserinfo", "data", not_implemented),
+    v("hostrange", "context", not_implemented),
+    v("iprange", "context", not_implemented),
+    v("isipinsubnet", "context", not_implemented),
+    v("makerule", "string", not_implemented),
+    v("network_connections", "data", not_implemented),
+    v("peerleader", "string", not_implemented),
+    v("peerleaders", "slist", not_implemented),
+    v("peers", "slist", not_implemented),
+    v("readenvfile", "data", not_implemented),
+    v("shuffle", "slist", not_implemented),
+    v("splayclass", "context", not_implemented),
     f("validjson", "context", 1, predicate::validjson),
     f("reglist", "context", 2, predicate::reglist),
     f("regarray", "context", 2, predicate::regarray),
@@ -267,6 +311,12 @@ fn spec(name: &str) -> Option<&'static Spec> {
 /// `context`, ...), for the vars promise's type check.
 pub fn return_type(name: &str) -> Option<&'static str> {
     spec(name).map(|s| s.ret)
+}
+
+/// The fixed number of arguments of a built-in function (`None` for
+/// variadic ones and unknown names).
+pub fn arity(name: &str) -> Option<usize> {
+    spec(name).and_then(|s| s.nargs)
 }
 
 /// Whether `name` is a built-in function confer knows.
@@ -383,6 +433,13 @@ fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
         "Function '{}' is not evaluated: confer does not run commands or reach the network (in promise '{file}' near line {line})",
         f.name
     ));
+    Err(())
+}
+
+/// The functions of cf-agent 3.21 that confer knows (a policy calling them
+/// is valid) but does not evaluate yet: the call fails, with a message.
+fn not_implemented(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
+    ctx.error(format!("Function '{}' is not implemented in confer", f.name));
     Err(())
 }
 
