@@ -29,6 +29,7 @@ pub mod syntax;
 pub mod value;
 pub mod varref;
 pub mod verify_vars;
+pub mod yaml;
 
 pub use context::Sink;
 pub use diagnostic::{Diagnostic, Pos};

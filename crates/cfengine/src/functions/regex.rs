@@ -21,6 +21,10 @@ thread_local! {
     /// against many strings (variablesmatching over every variable, class
     /// guards in loops), and compiling dominates otherwise.
     static REGEX_CACHE: RefCell<HashMap<String, fancy_regex::Regex>> = RefCell::new(HashMap::new());
+    /// (pattern, subject, start) triples that hit the backtrack limit: a
+    /// policy evaluates the same call in every pass, and deciding again would
+    /// spend the whole limit each time.
+    static UNDECIDED: RefCell<std::collections::HashSet<(String, String, usize)>> = RefCell::new(Default::default());
 }
 
 /// A compiled pattern and the text it was written as (for messages).
@@ -54,17 +58,29 @@ pub(crate) type Groups = Vec<Option<Range<usize>>>;
 
 impl Rx {
     /// Logs that the pattern could not be decided on `s`.
-    fn undecided(&self, ctx: &mut EvalContext, s: &str, e: &fancy_regex::Error) {
+    fn undecided(&self, ctx: &mut EvalContext, s: &str, e: &dyn std::fmt::Display) {
         let shown: String = s.chars().take(80).collect();
         ctx.error(format!("Regular expression '{}' could not be matched against '{shown}': {e}", self.pattern));
     }
 
     /// The first match at or after byte `start`.
     pub(crate) fn find_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Range<usize>>, ()> {
+        let key = (self.pattern.clone(), s.to_string(), start);
+        if UNDECIDED.with(|u| u.borrow().contains(&key)) {
+            self.undecided(ctx, s, &"backtrack limit exceeded (as before)");
+            return Err(());
+        }
         match self.re.find_from_pos(s, start) {
             Ok(m) => Ok(m.map(|m| m.range())),
             Err(e) => {
                 self.undecided(ctx, s, &e);
+                UNDECIDED.with(|u| {
+                    let mut u = u.borrow_mut();
+                    if u.len() >= REGEX_CACHE_SIZE {
+                        u.clear();
+                    }
+                    u.insert(key);
+                });
                 Err(())
             }
         }
@@ -72,6 +88,11 @@ impl Rx {
 
     /// The groups of the first match at or after `start`.
     pub(crate) fn captures_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Groups>, ()> {
+        // Decide the match first (bounded, remembered when undecidable),
+        // then take its groups.
+        if self.find_at(ctx, s, start)?.is_none() {
+            return Ok(None);
+        }
         match self.re.captures_from_pos(s, start) {
             Ok(Some(c)) => Ok(Some((0..c.len()).map(|i| c.get(i).map(|m| m.range())).collect())),
             Ok(None) => Ok(None),

@@ -299,10 +299,14 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
     let zero = spec.starts_with('0') || spec.contains("-0") || spec.contains("+0");
     let plus = spec.contains('+');
     let digits = spec.trim_start_matches(['-', '+', ' ', '#', '0']);
-    let (w, p) = match digits.split_once('.') {
-        Some((w, p)) => (w.parse().unwrap_or(0), Some(p.parse().unwrap_or(0))),
-        None => (digits.parse().unwrap_or(0usize), None),
+    // cf-agent formats into a 4096-byte buffer: nothing longer than 4095
+    // bytes can come out, so wider widths and precisions change nothing
+    // (and Rust's formatter refuses precisions past 65535).
+    let (w, p): (usize, Option<usize>) = match digits.split_once('.') {
+        Some((w, p)) => (number(w), Some(number(p))),
+        None => (number(digits), None),
     };
+    let (w, p) = (w.min(MAX_SCALAR), p.map(|p| p.min(MAX_SCALAR)));
     let body = match conv {
         b'd' | b'i' => {
             let n = crate::number::int_from_string(arg).unwrap_or(0);
@@ -340,7 +344,7 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
         },
     };
     if body.len() >= w {
-        return body;
+        return truncated(body);
     }
     let pad = w - body.len();
     if left {
@@ -352,4 +356,26 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
     } else {
         format!("{}{body}", " ".repeat(pad))
     }
+}
+
+/// A width or precision: empty is 0, too large for a number is "as large
+/// as can be" (then bounded by the buffer).
+fn number(digits: &str) -> usize {
+    if digits.is_empty() {
+        0
+    } else {
+        digits.parse().unwrap_or(usize::MAX)
+    }
+}
+
+/// `s` cut to cf-agent's 4095-byte buffer (at a character boundary).
+pub(super) fn truncated(mut s: String) -> String {
+    if s.len() > MAX_SCALAR {
+        let mut end = MAX_SCALAR;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        s.truncate(end);
+    }
+    s
 }

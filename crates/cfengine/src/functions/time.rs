@@ -110,10 +110,7 @@ pub(super) fn strftime(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     };
     let z = Zoned::new(ts, tz);
     match jiff::fmt::strtime::format(arg_str(a, 1), &z) {
-        Ok(mut s) => {
-            s.truncate(super::string::MAX_SCALAR);
-            Ok(Rv::scalar(s))
-        }
+        Ok(s) => Ok(Rv::scalar(super::string::truncated(s))),
         Err(_) => Err(()),
     }
 }
