@@ -159,6 +159,26 @@ pub fn detect(ctx: &mut EvalContext, component: &str) {
     sys(ctx, "os", &os, &["source=agent"]);
 }
 
+/// The `sys` variables of the moment: the start time (`systime`, `sysday`,
+/// `date`, `cdate`) and the minutes since boot (`uptime`).
+pub fn clock(ctx: &mut EvalContext) {
+    let start = crate::functions::start_time();
+    let secs = start.as_second();
+    sys(ctx, "systime", &secs.to_string(), &["time_based", "source=agent"]);
+    sys(ctx, "sysday", &(secs / 86400).to_string(), &["time_based", "source=agent"]);
+    let local = start.to_zoned(jiff::tz::TimeZone::system());
+    let date = jiff::fmt::strtime::format("%a %b %e %H:%M:%S %Y", &local).unwrap_or_default();
+    sys(ctx, "date", &date, &["time_based", "source=agent"]);
+    sys(ctx, "cdate", &canonify(&date), &["time_based", "source=agent"]);
+    let up = std::fs::read_to_string("/proc/uptime")
+        .ok()
+        .and_then(|t| t.split_whitespace().next().and_then(|s| s.parse::<f64>().ok()));
+    if let Some(up) = up {
+        let tags = ["inventory", "time_based", "source=agent", "attribute_name=Uptime minutes"];
+        sys(ctx, "uptime", &((up / 60.0) as i64).to_string(), &tags);
+    }
+}
+
 /// The `sys.cf_*` program paths, quoted as cf-agent stores them.
 pub fn programs(ctx: &mut EvalContext, bindir: &str) {
     for (var, prog) in [

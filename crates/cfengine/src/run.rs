@@ -191,6 +191,7 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
         ctx.put_special("sys", k, &v);
     }
     crate::host_facts::programs(ctx, &bindir);
+    crate::host_facts::clock(ctx);
 }
 
 /// Runs the policy; returns cf-agent's exit code.

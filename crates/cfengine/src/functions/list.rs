@@ -510,3 +510,70 @@ pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnR
         re.split(ctx, &text)?.into_iter().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
     list(items)
 }
+
+/// glibc's `rand()` after `srand(seed)` (the TYPE_3 additive feedback
+/// generator), which cf-agent's `SeqShuffle` draws from.
+struct GlibcRand {
+    r: Vec<i32>,
+}
+
+impl GlibcRand {
+    fn new(seed: u32) -> GlibcRand {
+        let mut r: Vec<i32> = vec![0; 34];
+        // glibc: `srand(0)` seeds with 1.
+        r[0] = if seed == 0 { 1 } else { seed as i32 };
+        for i in 1..31 {
+            let v = (16807i64 * i64::from(r[i - 1])) % 2147483647;
+            r[i] = if v < 0 { (v + 2147483647) as i32 } else { v as i32 };
+        }
+        for i in 31..34 {
+            r[i] = r[i - 31];
+        }
+        let mut g = GlibcRand { r };
+        for _ in 0..310 {
+            g.step();
+        }
+        g
+    }
+
+    fn step(&mut self) -> i32 {
+        let n = self.r.len();
+        let v = self.r[n - 31].wrapping_add(self.r[n - 3]);
+        self.r.push(v);
+        if self.r.len() > 1024 {
+            self.r.drain(..self.r.len() - 34);
+        }
+        v
+    }
+
+    fn next(&mut self) -> u32 {
+        (self.step() as u32) >> 1
+    }
+}
+
+/// libntech's `StringHash` (Jenkins' one-at-a-time).
+fn string_hash(s: &str) -> u32 {
+    let mut h: u32 = 0;
+    for b in s.bytes() {
+        h = h.wrapping_add(u32::from(b));
+        h = h.wrapping_add(h << 10);
+        h ^= h >> 6;
+    }
+    h = h.wrapping_add(h << 3);
+    h ^= h >> 11;
+    h.wrapping_add(h << 15)
+}
+
+/// `shuffle(list, seed)`: cf-agent's `SeqShuffle` (Fisher-Yates from the
+/// end with glibc's `rand()` seeded by the seed's hash), the result
+/// prepended item by item, so in reverse.
+pub(super) fn shuffle(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let mut items = strings(ctx, f, &a[0])?;
+    let mut rng = GlibcRand::new(string_hash(arg_str(a, 1)));
+    for i in (1..items.len()).rev() {
+        let j = rng.next() as usize % (i + 1);
+        items.swap(i, j);
+    }
+    items.reverse();
+    list(items)
+}

@@ -30,6 +30,7 @@ use crate::expand::is_cf3_scalar;
 use crate::value::{Rv, Variable};
 
 pub use string::canonify;
+pub use time::start_time;
 
 /// A function's result: `Err(())` when it failed (it logged why).
 pub(crate) type FnResult = Result<Rv, ()>;
@@ -118,6 +119,7 @@ static SPECS: &[Spec] = &[
     f("some", "context", 2, list::some),
     f("none", "context", 2, list::none),
     f("getindices", "slist", 1, list::getindices),
+    f("shuffle", "slist", 2, list::shuffle),
     f("getvalues", "slist", 1, list::getvalues),
     v("variablesmatching", "slist", list::variablesmatching),
     v("classesmatching", "slist", list::classesmatching),
@@ -205,6 +207,7 @@ static SPECS: &[Spec] = &[
     f("groupexists", "context", 1, system::groupexists),
     f("getusers", "slist", 2, system::getusers),
     f("sysctlvalue", "string", 1, system::sysctlvalue),
+    f("diskfree", "int", 1, system::diskfree),
     // captures and matches
     f("regextract", "context", 3, capture::regextract),
     f("data_regextract", "data", 2, capture::data_regextract),
@@ -249,7 +252,6 @@ static SPECS: &[Spec] = &[
     v("callstack_callers", "data", not_implemented),
     v("callstack_promisers", "slist", not_implemented),
     v("data_sysctlvalues", "data", not_implemented),
-    v("diskfree", "int", not_implemented),
     v("findfiles_up", "data", not_implemented),
     v("search_up", "data", not_implemented),
     v("findprocesses", "data", not_implemented),
@@ -265,7 +267,6 @@ static SPECS: &[Spec] = &[
     v("peerleaders", "slist", not_implemented),
     v("peers", "slist", not_implemented),
     v("readenvfile", "data", not_implemented),
-    v("shuffle", "slist", not_implemented),
     v("splayclass", "context", not_implemented),
     f("validjson", "context", 1, predicate::validjson),
     f("reglist", "context", 2, predicate::reglist),
@@ -277,6 +278,7 @@ static SPECS: &[Spec] = &[
 /// (`FNCALL_OPTION_COLLECTING`).
 const COLLECTING: &[&str] = &[
     "join",
+    "shuffle",
     "sort",
     "reverse",
     "unique",

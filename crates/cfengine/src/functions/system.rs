@@ -99,3 +99,19 @@ pub(super) fn sysctlvalue(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
     let text = super::bounded_read(&path, 4096).map_err(|_| ())?;
     Ok(Rv::scalar(String::from_utf8_lossy(&text).trim()))
 }
+
+/// `diskfree(path)`: the kilobytes available to unprivileged users on the
+/// file system holding `path` (`statvfs`); 0 when it cannot be examined.
+pub(super) fn diskfree(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let Ok(path) = std::ffi::CString::new(arg_str(a, 0)) else {
+        return Ok(Rv::scalar("0"));
+    };
+    // SAFETY: `statvfs` is plain data that statvfs(3) fills; the path is a
+    // NUL-terminated string that outlives the call.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(path.as_ptr(), &mut st) } != 0 {
+        return Ok(Rv::scalar("0"));
+    }
+    let free = u128::from(st.f_bavail) * u128::from(st.f_frsize) / 1024;
+    Ok(Rv::scalar(free.to_string()))
+}

@@ -29,7 +29,7 @@ pub(super) fn accumulated(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
 
 /// The agent's start time (`CFSTARTTIME`): `now()` is the same for the
 /// whole run, as in cf-agent.
-pub(crate) fn start_time() -> Timestamp {
+pub fn start_time() -> Timestamp {
     static START: OnceLock<Timestamp> = OnceLock::new();
     *START.get_or_init(Timestamp::now)
 }
