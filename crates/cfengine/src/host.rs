@@ -69,9 +69,28 @@ pub fn detect(ctx: &mut EvalContext) {
     }
     let major = flavor.split('_').find(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     sys(ctx, "os_version_major", major.unwrap_or("Unknown"), &["source=agent", "derived-from=flavor"]);
+    os_release_var(ctx, &release);
     let human = HUMAN_NAMES.iter().find(|(c, _)| ctx.classes.contains(*c));
     let from = human.map(|(c, _)| format!("derived-from={c}"));
     let mut tags = vec!["source=agent"];
     tags.extend(from.as_deref());
     sys(ctx, "os_name_human", human.map_or("Unknown", |(_, h)| h), &tags);
+}
+
+/// `sys.os_release`: every `KEY=value` line of os-release (quotes removed)
+/// as an object.
+fn os_release_var(ctx: &mut EvalContext, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    let entries = text.lines().filter_map(|l| {
+        let (k, v) = l.split_once('=')?;
+        let k = k.trim();
+        (!k.is_empty() && !k.starts_with('#'))
+            .then(|| (k.to_string(), confer_core::Value::String(v.trim().trim_matches('"').trim_matches('\'').into())))
+    });
+    let value = crate::json::object(entries);
+    let r = crate::varref::VarRef { ns: None, scope: Some("sys".into()), lval: "os_release".into(), indices: vec![] };
+    let tags = ["inventory", "attribute_name=none", "source=agent", "derived-from-file=/etc/os-release"];
+    ctx.put(&r, crate::value::Rv::Container(value), crate::value::DataType::Container, &tags);
 }

@@ -179,6 +179,28 @@ pub fn clock(ctx: &mut EvalContext) {
     }
 }
 
+/// `sys.user_data`: the running user's password entry.
+pub fn user_data(ctx: &mut EvalContext) {
+    // SAFETY: getuid has no preconditions.
+    let uid = unsafe { libc::getuid() }.to_string();
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    let Some(f) = passwd.lines().map(|l| l.split(':').collect::<Vec<_>>()).find(|f| f.len() >= 7 && f[2] == uid) else {
+        return;
+    };
+    let int = |s: &str| s.parse::<i64>().map_or(confer_core::Value::Undef, confer_core::Value::Integer);
+    let text = |s: &str| confer_core::Value::String(s.into());
+    let value = crate::json::object([
+        ("description".to_string(), text(f[4])),
+        ("gid".to_string(), int(f[3])),
+        ("home_dir".to_string(), text(f[5])),
+        ("shell".to_string(), text(f[6])),
+        ("uid".to_string(), int(f[2])),
+        ("username".to_string(), text(f[0])),
+    ]);
+    let r = crate::varref::VarRef { ns: None, scope: Some("sys".into()), lval: "user_data".into(), indices: vec![] };
+    ctx.put(&r, crate::value::Rv::Container(value), crate::value::DataType::Container, &["source=agent", "user_info"]);
+}
+
 /// The `sys.cf_*` program paths, quoted as cf-agent stores them.
 pub fn programs(ctx: &mut EvalContext, bindir: &str) {
     for (var, prog) in [

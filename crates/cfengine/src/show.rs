@@ -130,6 +130,18 @@ fn control_vars(ctx: &mut EvalContext) {
     ctx.this = saved;
 }
 
+/// What cf-promises' table holds that the agent's pre-evaluation differs
+/// on: meta promises are not evaluated (no `<bundle>_meta` variables), and
+/// `def.jq`, the command line cf-promises defines for `jq`, is there.
+fn cf_promises_view(ctx: &mut EvalContext) {
+    let bundles: std::collections::HashSet<String> =
+        ctx.policy.bundles.iter().map(|b| format!("{}_meta", b.name)).collect();
+    ctx.vars.retain(|k, _| !bundles.contains(&k.scope));
+    let r = VarRef { ns: Some("default".into()), scope: Some("def".into()), lval: "jq".into(), indices: vec![] };
+    let jq = "jq --compact-output --monochrome-output --ascii-output --unbuffered --sort-keys";
+    ctx.put(&r, Rv::scalar(jq), DataType::String, &["invocation", "source=agent", "command_name=jq"]);
+}
+
 /// Loads and pre-evaluates the policy, then prints the table; the exit
 /// code is 1 when the policy does not load or an error was logged.
 pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
@@ -151,6 +163,7 @@ pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink
         ctx.class_tags.insert("common".into(), vec!["cfe_internal".into(), "source=agent".into(), "hardclass".into()]);
         preliminary_convergence(&mut ctx);
         control_vars(&mut ctx);
+        cf_promises_view(&mut ctx);
         let rows = match table {
             Table::Vars => var_rows(&ctx),
             Table::Classes => class_rows(&ctx),

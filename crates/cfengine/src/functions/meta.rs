@@ -97,10 +97,18 @@ pub(super) fn cf_version(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResul
 }
 
 /// `packagesmatching(name, version, arch, method)` and
-/// `packageupdatesmatching`: read from the package inventory cache that
-/// cf-agent's package promises write under `$(sys.workdir)/state`. confer
-/// never runs package modules, so there is no cache and, as cf-agent
-/// without one, the answer is an empty array.
-pub(super) fn packagesmatching(_: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+/// `packageupdatesmatching`: read from the package inventory that cf-agent's
+/// package promises write under `$(sys.workdir)/state`. confer never runs
+/// package modules, so there is none. As cf-agent: without a
+/// `package_inventory` in `body common control` (the legacy inventory) the
+/// answer is an empty array; with one (the MPF sets it) the package
+/// module's cache cannot be read and the call fails, quietly.
+pub(super) fn packagesmatching(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+    let modules = ctx.policy.bodies.iter().any(|b| {
+        b.kind == "common" && b.name == "control" && b.constraints.iter().any(|c| c.lval == "package_inventory")
+    });
+    if modules {
+        return Err(());
+    }
     Ok(Rv::Container(Value::Array(Arc::new(vec![]))))
 }
