@@ -202,7 +202,7 @@ pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     };
     let mut ctx = EvalContext::new(Arc::new(policy), out);
     setup(&mut ctx, opts);
-    preliminary_convergence(&mut ctx);
+    preliminary_convergence(&mut ctx, true);
     if let Some(code) = ctx.aborted {
         return code;
     }
@@ -246,7 +246,9 @@ pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
 /// (loading.c): pre-evaluation, an evaluation of every promise's attributes
 /// ("Preliminary variable/class-context convergence"), and pre-evaluation
 /// again.
-pub fn preliminary_convergence(ctx: &mut EvalContext) {
+/// `agent` is false for cf-promises, which does not recheck the expanded
+/// attributes (`PromiseRecheckAllConstraints` is the agent's).
+pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
     agent::policy_resolve(ctx);
     let bundles = ctx.policy.bundles.clone();
     for b in bundles.iter() {
@@ -259,7 +261,7 @@ pub fn preliminary_convergence(ctx: &mut EvalContext) {
                 let meta = ptype == "meta";
                 let file = b.file.clone();
                 let mut eval = |ctx: &mut EvalContext, _: &crate::ast::Promise, exp: &crate::promise::Expanded| {
-                    if recheck_constraints(ctx, &file, ptype, exp) && (meta || ptype == "vars") {
+                    if (!agent || recheck_constraints(ctx, &file, ptype, exp)) && (meta || ptype == "vars") {
                         crate::verify_vars::verify_var_promise(ctx, exp, meta);
                     }
                 };
@@ -354,7 +356,16 @@ fn expand_entry(ctx: &mut EvalContext, r: &Rval) -> Rv {
 
 /// Validates like `cf-promises -f FILE`: parse every file; 0 when valid.
 pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    load_checked(opts, out, err).map_or(1, |_| 0)
+    let Some(policy) = load_checked(opts, out, err) else {
+        return 1;
+    };
+    // cf-promises pre-evaluates the policy too: a fatal error there (a
+    // function argument out of its range, a list given where a scalar is
+    // wanted) rejects it.
+    let mut ctx = EvalContext::new(Arc::new(policy), out);
+    setup(&mut ctx, opts);
+    preliminary_convergence(&mut ctx, false);
+    ctx.aborted.map_or(0, |c| c.max(1))
 }
 
 /// Loads the policy and makes cf-promises' checks; `None` (the error

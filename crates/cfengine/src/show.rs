@@ -161,7 +161,7 @@ pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink
         ctx.class_tags.remove("agent");
         ctx.classes.insert("common".into());
         ctx.class_tags.insert("common".into(), vec!["cfe_internal".into(), "source=agent".into(), "hardclass".into()]);
-        preliminary_convergence(&mut ctx);
+        preliminary_convergence(&mut ctx, false);
         control_vars(&mut ctx);
         cf_promises_view(&mut ctx);
         let rows = match table {
