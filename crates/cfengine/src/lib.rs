@@ -16,6 +16,7 @@ pub mod expand;
 pub mod functions;
 pub mod host;
 pub mod host_facts;
+pub mod host_net;
 pub mod iteration;
 pub mod json;
 pub mod lexer;

@@ -193,6 +193,7 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     crate::host_facts::programs(ctx, &bindir);
     crate::host_facts::clock(ctx);
     crate::host_facts::user_data(ctx);
+    crate::host_net::detect(ctx);
 }
 
 /// Runs the policy; returns cf-agent's exit code.
