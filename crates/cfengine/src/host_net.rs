@@ -2,8 +2,9 @@
 //! `GetInterfacesInfo`): address classes (`ipv4_192_0_2`, `192_0_2_2`,
 //! `ipv6_fd00__2`), `net_iface_*` classes and the `sys.ipv4*`,
 //! `sys.interface(s)`, `sys.interface_flags`, `sys.ip2iface`,
-//! `sys.ip_addresses` variables, from `getifaddrs(3)`. Hardware addresses,
-//! routes and `sys.inet*` are not read.
+//! `sys.ip_addresses` variables, from `getifaddrs(3)`, and the hardware
+//! addresses (`sys.hardware_mac`, `mac_*`) from `/sys/class/net`. Routes
+//! and `sys.inet*` are not read.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -20,15 +21,17 @@ struct Addr {
     ip: std::net::IpAddr,
 }
 
-/// The interfaces' addresses, in `getifaddrs` order.
-fn addresses() -> Vec<Addr> {
+/// The interfaces' addresses, in `getifaddrs` order, and every interface's
+/// name in the order it first appears.
+fn addresses() -> (Vec<Addr>, Vec<String>) {
     let mut out = vec![];
+    let mut names: Vec<String> = vec![];
     let mut head: *mut libc::ifaddrs = std::ptr::null_mut();
     // SAFETY: getifaddrs fills `head` with a list freed by freeifaddrs below;
     // every pointer is checked before use and read only while the list lives.
     unsafe {
         if libc::getifaddrs(&mut head) != 0 {
-            return out;
+            return (out, names);
         }
         let mut p = head;
         while !p.is_null() {
@@ -38,6 +41,9 @@ fn addresses() -> Vec<Addr> {
                 continue;
             }
             let iface = std::ffi::CStr::from_ptr(ifa.ifa_name).to_string_lossy().into_owned();
+            if !names.contains(&iface) {
+                names.push(iface.clone());
+            }
             let ip = match i32::from((*ifa.ifa_addr).sa_family) {
                 libc::AF_INET => {
                     let sin = &*(ifa.ifa_addr as *const libc::sockaddr_in);
@@ -53,7 +59,7 @@ fn addresses() -> Vec<Addr> {
         }
         libc::freeifaddrs(head);
     }
-    out
+    (out, names)
 }
 
 /// The flags as `ifconfig` names them, in cf-agent's order.
@@ -87,7 +93,7 @@ fn indexed(ctx: &mut EvalContext, lval: &str, index: &str, value: &str) {
 /// Defines the network classes and variables.
 pub fn detect(ctx: &mut EvalContext) {
     const INVENTORY: &[&str] = &["inventory", "attribute_name=none", "source=agent", "hardclass"];
-    let addrs = addresses();
+    let (addrs, names) = addresses();
     let mut ips: Vec<String> = vec![];
     let mut interfaces: Vec<String> = vec![];
     let mut flag_sets: Vec<String> = vec![];
@@ -141,7 +147,47 @@ pub fn detect(ctx: &mut EvalContext) {
         let r = VarRef { ns: None, scope: Some("sys".into()), lval: lval.into(), indices: vec![] };
         ctx.put(&r, Rv::list_of(items), DataType::Slist, tags);
     };
-    list(ctx, "interfaces", interfaces, &["inventory", "source=agent", "attribute_name=Interfaces"]);
+    list(ctx, "interfaces", interfaces.clone(), &["inventory", "source=agent", "attribute_name=Interfaces"]);
     list(ctx, "ip_addresses", ips, &["source=agent"]);
     list(ctx, "hardware_flags", flag_sets, &["source=agent"]);
+    // Hardware addresses: the configured interfaces first, then the others
+    // (cf-agent finds those through its `ifconfig` pass).
+    let mut order: Vec<String> = interfaces.clone();
+    order.extend(names.into_iter().filter(|n| !interfaces.contains(n)));
+    let mut macs = vec![];
+    for iface in order {
+        let Ok(mac) = std::fs::read_to_string(format!("/sys/class/net/{iface}/address")) else {
+            continue;
+        };
+        let mac = mac.trim().to_ascii_lowercase();
+        if mac.is_empty() || mac.bytes().all(|b| b == b'0' || b == b':') {
+            continue;
+        }
+        let r =
+            VarRef { ns: None, scope: Some("sys".into()), lval: "hardware_mac".into(), indices: vec![iface.clone()] };
+        if interfaces.contains(&iface) {
+            ctx.put(&r, Rv::scalar(mac.as_str()), DataType::String, &["source=agent"]);
+            class(ctx, &format!("mac_{}", canonify(&mac)), INVENTORY);
+        } else {
+            ctx.put(&r, Rv::scalar(mac.as_str()), DataType::String, &["source=agent", "derived-from=ifconfig"]);
+        }
+        macs.push(mac);
+    }
+    list(ctx, "hardware_addresses", macs, &["inventory", "source=agent", "attribute_name=MAC addresses"]);
+    if let Some(gw) = default_gateway() {
+        let tags = ["inventory", "networking", "/proc", "source=agent", "attribute_name=none", "procfs", "hardclass"];
+        class(ctx, &format!("ipv4_gw_{}", canonify(&gw.to_string())), &tags);
+    }
+}
+
+/// The default route's gateway, from `/proc/net/route` (destination
+/// 00000000; addresses in host byte order, hex).
+fn default_gateway() -> Option<Ipv4Addr> {
+    let text = std::fs::read_to_string("/proc/net/route").ok()?;
+    text.lines().skip(1).find_map(|l| {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        (f.len() > 2 && f[1] == "00000000" && f[2] != "00000000")
+            .then(|| u32::from_str_radix(f[2], 16).ok().map(|g| Ipv4Addr::from(g.to_le_bytes())))
+            .flatten()
+    })
 }
