@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use crate::context::{EvalContext, Sink};
-use crate::run::{load, preliminary_convergence, report_syntax_error, setup, Options};
+use crate::run::{load_checked, preliminary_convergence, setup, Options};
 use crate::value::{DataType, Rv, Variable};
 use crate::varref::VarRef;
 
@@ -142,15 +142,11 @@ fn cf_promises_view(ctx: &mut EvalContext) {
     ctx.put(&r, Rv::scalar(jq), DataType::String, &["invocation", "source=agent", "command_name=jq"]);
 }
 
-/// Loads and pre-evaluates the policy, then prints the table; the exit
-/// code is 1 when the policy does not load or an error was logged.
+/// Checks and pre-evaluates the policy as `validate` does, then prints the
+/// table; the exit code is `validate`'s (no table for a rejected policy).
 pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let policy = match load(opts) {
-        Ok(p) => p,
-        Err(d) => {
-            report_syntax_error(&d, out, err);
-            return 1;
-        }
+    let Some(policy) = load_checked(opts, out, err) else {
+        return 1;
     };
     let mut log: Vec<String> = vec![];
     let (rows, aborted) = {

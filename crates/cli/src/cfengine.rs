@@ -77,12 +77,9 @@ pub fn run(cmd: Command) -> ExitCode {
         _ => None,
     };
     let code = if let Some(t) = table {
-        // As cf-promises: the policy is checked first; the table is printed
-        // only for a valid policy.
-        match confer_cfengine::validate(&opts, &mut out, &mut Stderr) {
-            0 => confer_cfengine::show(&opts, t, &mut out, &mut Stderr),
-            code => code,
-        }
+        // As cf-promises: the policy is checked and pre-evaluated, and the
+        // table printed only for a valid policy.
+        confer_cfengine::show(&opts, t, &mut out, &mut Stderr)
     } else if validate {
         confer_cfengine::validate(&opts, &mut out, &mut Stderr)
     } else {
