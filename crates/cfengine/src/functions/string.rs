@@ -309,7 +309,7 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
     let (w, p) = (w.min(MAX_SCALAR), p.map(|p| p.min(MAX_SCALAR)));
     let body = match conv {
         b'd' | b'i' => {
-            let n = crate::number::int_from_string(arg).unwrap_or(0);
+            let n = leading_int(arg);
             let s = n.to_string();
             if plus && n >= 0 {
                 format!("+{s}")
@@ -317,12 +317,12 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
                 s
             }
         }
-        b'x' => format!("{:x}", crate::number::int_from_string(arg).unwrap_or(0)),
-        b'X' => format!("{:X}", crate::number::int_from_string(arg).unwrap_or(0)),
-        b'o' => format!("{:o}", crate::number::int_from_string(arg).unwrap_or(0)),
-        b'f' | b'F' => format_fixed(crate::number::real_from_string(arg).unwrap_or(0.0), p.unwrap_or(6)),
+        b'x' => format!("{:x}", leading_int(arg)),
+        b'X' => format!("{:X}", leading_int(arg)),
+        b'o' => format!("{:o}", leading_int(arg)),
+        b'f' | b'F' => format_fixed(leading_real(arg), p.unwrap_or(6)),
         b'e' => {
-            let d = crate::number::real_from_string(arg).unwrap_or(0.0);
+            let d = leading_real(arg);
             let s = format!("{:.*e}", p.unwrap_or(6), d);
             match s.split_once('e') {
                 Some((m, e)) => {
@@ -333,7 +333,7 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
             }
         }
         b'g' => {
-            let d = crate::number::real_from_string(arg).unwrap_or(0.0);
+            let d = leading_real(arg);
             let s = format!("{d}");
             s.trim_end_matches(".0").to_string()
         }
@@ -356,6 +356,18 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
     } else {
         format!("{}{body}", " ".repeat(pad))
     }
+}
+
+/// What `sscanf(arg, "%ld")` reads, as cf-agent's format() converts an
+/// argument for `%d`, `%x`, `%o`: the leading integer (`"16873.5"` is
+/// 16873, `"10k"` is 10), 0 when there is none.
+fn leading_int(arg: &str) -> i64 {
+    crate::number::scan_int(arg.as_bytes()).map_or(0, |(v, _)| v)
+}
+
+/// What `sscanf(arg, "%lf")` reads, for `%f`, `%e`, `%g`.
+fn leading_real(arg: &str) -> f64 {
+    crate::number::scan_real(arg.as_bytes()).map_or(0.0, |(v, _)| v)
 }
 
 /// A width or precision: empty is 0, too large for a number is "as large
