@@ -29,6 +29,11 @@ pub fn check(policy: &Policy) -> Option<Problem> {
         for s in &b.sections {
             for p in &s.promises {
                 for c in &p.constraints {
+                    if matches!(s.promise_type.as_str(), "vars" | "meta") {
+                        if let Some(d) = return_type_problem(c, &b.file) {
+                            return Some(Problem::Located(d));
+                        }
+                    }
                     let mut found = None;
                     walk(&c.rval, &callable, &mut |f, unknown| {
                         if found.is_none() {
@@ -79,6 +84,28 @@ fn walk(r: &Rval, callable: &HashSet<&str>, visit: &mut dyn FnMut(&FnCall, bool)
         Rval::List(items) => items.iter().for_each(|i| walk(i, callable, visit)),
         Rval::Scalar(_) => {}
     }
+}
+
+/// `CheckFnCallType`: a function called as a variable's value must return
+/// the variable's type, or a scalar where a string is wanted, or the
+/// element type of a wanted list.
+fn return_type_problem(c: &Constraint, file: &std::sync::Arc<str>) -> Option<Diagnostic> {
+    let Rval::FnCall(f) = &c.rval else {
+        return None;
+    };
+    let ret = functions::return_type(&f.name)?;
+    let wanted = c.lval.as_str();
+    if !matches!(wanted, "string" | "int" | "real" | "slist" | "ilist" | "rlist" | "data") {
+        return None;
+    }
+    let fits = ret == wanted
+        || (wanted == "string" && matches!(ret, "int" | "real" | "context"))
+        || matches!((ret, wanted), ("string", "slist") | ("int", "ilist") | ("real", "rlist"));
+    if fits {
+        return None;
+    }
+    let source = std::fs::read_to_string(&**file).unwrap_or_default();
+    Some(Diagnostic::new(file, c.pos, "Function does not return the required type").with_source(&source))
 }
 
 /// The problem with one call, if it has one.
