@@ -427,11 +427,11 @@ pub(super) fn variablesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> 
         .vars
         .iter()
         .map(|(k, v)| {
+            // `VarRefToString(ref, true)`: special scopes (`sys`, `def`,
+            // `const`, ...) are qualified with `default:` too.
             let mut n = String::new();
-            if let Some(ns) = &k.ns {
-                n.push_str(ns);
-                n.push(':');
-            }
+            n.push_str(k.ns.as_deref().unwrap_or("default"));
+            n.push(':');
             n.push_str(&k.scope);
             n.push('.');
             n.push_str(&k.lval);
