@@ -278,6 +278,9 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
         _ => {}
     }
     ctx.define_class(&name, bundle_scope, tags);
+    if let Some(c) = exp.get("comment").and_then(Rv::as_scalar) {
+        ctx.class_comments.insert(name, c.to_string());
+    }
 }
 
 /// Resolves a bundle name (`ns:name` or `name` in the current namespace),
@@ -321,7 +324,12 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         _ => (exp.promiser.clone(), vec![]),
     };
     let _ = pp;
-    let key = lock_key(ctx, "methods", exp);
+    // The arguments are expanded in this iteration's context and are part
+    // of the lock: `usebundle => c("$(list)")` runs once per element, as in
+    // cf-agent (the call itself is not expanded in `exp`).
+    let evaluated = eval_args(ctx, &args);
+    let shown: Vec<String> = evaluated.iter().map(Rv::to_display).collect();
+    let key = format!("{}({})", lock_key(ctx, "methods", exp), shown.join(","));
     if !ctx.locks.insert(key) {
         return;
     }
@@ -346,7 +354,7 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
             args.len()
         ));
     }
-    let args = eval_args(ctx, &args);
+    let args = evaluated;
     // `inherit => "true"`: the caller's bundle-scoped classes are seen in
     // the called bundle.
     let inherited = match exp.get("inherit").and_then(Rv::as_scalar) {

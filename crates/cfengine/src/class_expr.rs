@@ -26,7 +26,11 @@ pub fn parse(expr: &str) -> Result<ClassExpr, usize> {
     Ok(e)
 }
 
-const MAX_DEPTH: usize = 200;
+/// How deeply parentheses may nest. cf-agent has no limit; confer needs
+/// one to keep its recursive parser within the stack, and sets it far above
+/// what policies write (201 levels used to fail and read as false). Deeper
+/// expressions do not parse: a guard is then a located syntax error.
+pub const MAX_DEPTH: usize = 1000;
 
 fn parse_or(s: &[u8], start: usize, depth: &mut usize) -> Result<(ClassExpr, usize), usize> {
     let (lhs, mut pos) = parse_and(s, start, depth)?;

@@ -58,6 +58,8 @@ pub struct EvalContext<'s> {
     /// The tags of classes (qualified as in `classes`), for
     /// `classesmatching()` and friends.
     pub class_tags: StdHashMap<String, Vec<String>>,
+    /// The comments of classes defined by promises, for `--show-classes`.
+    pub class_comments: StdHashMap<String, String>,
     /// Bundle frames, innermost last.
     pub bundles: Vec<BundleFrame>,
     /// The `this` scope of the promise being evaluated.
@@ -93,6 +95,7 @@ impl<'s> EvalContext<'s> {
             vars: IndexMap::new(),
             classes: HashSet::new(),
             class_tags: StdHashMap::new(),
+            class_comments: StdHashMap::new(),
             bundles: vec![],
             this: StdHashMap::new(),
             promise: None,
@@ -145,7 +148,19 @@ impl<'s> EvalContext<'s> {
             return;
         };
         let tags = Arc::new(tags.iter().map(|t| Arc::from(*t)).collect());
-        self.vars.insert(k, Variable { rval, ty, tags });
+        self.vars.insert(k, Variable { rval, ty, tags, comment: None });
+    }
+
+    /// Whether `n` is a hard class (the agent defined it, tagged so).
+    pub fn is_hard_class(&self, n: &str) -> bool {
+        self.class_tags.get(n).is_some_and(|t| t.iter().any(|x| x == "hardclass"))
+    }
+
+    /// Sets the comment of a defined variable.
+    pub fn set_comment(&mut self, r: &VarRef, comment: &str) {
+        if let Some(v) = self.key(r).and_then(|k| self.vars.get_mut(&k)) {
+            v.comment = Some(Arc::from(comment));
+        }
     }
 
     /// Defines a variable in a special scope (`sys`, `const`, ...).
@@ -186,6 +201,7 @@ impl<'s> EvalContext<'s> {
                             rval: Rv::Container(child.clone()),
                             ty: DataType::Container,
                             tags: v.tags.clone(),
+                            comment: None,
                         });
                     }
                 }
@@ -265,7 +281,7 @@ impl<'s> EvalContext<'s> {
             return true;
         }
         // Hard classes live in the default namespace and are seen from all.
-        if ns != "default" && self.classes.contains(n) && is_hard_class(n) {
+        if ns != "default" && self.classes.contains(n) && self.is_hard_class(n) {
             return true;
         }
         self.bundles.last().is_some_and(|f| f.classes.contains(&qualified))
@@ -336,21 +352,3 @@ impl<'s> EvalContext<'s> {
         true
     }
 }
-
-/// The hard classes confer defines (deterministic ones only).
-pub fn is_hard_class(n: &str) -> bool {
-    HARD_CLASSES.contains(&n)
-}
-
-/// Hard classes: the ones that do not depend on time, host or network.
-pub const HARD_CLASSES: &[&str] = &[
-    "any",
-    "agent",
-    "cfengine",
-    "cfengine_3",
-    "cfengine_3_21",
-    "cfengine_3_21_0",
-    "community_edition",
-    "linux",
-    "64_bit",
-];

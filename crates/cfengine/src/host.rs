@@ -6,6 +6,7 @@
 
 use crate::context::EvalContext;
 use crate::functions::canonify;
+use crate::host_facts::sys;
 
 /// cf-agent's `SysOSNameHuman`: the first distribution class defined names
 /// the system (Ubuntu before Debian).
@@ -30,41 +31,66 @@ fn os_release(text: &str, key: &str) -> Option<String> {
 pub fn detect(ctx: &mut EvalContext) {
     let release = std::fs::read_to_string("/etc/os-release").unwrap_or_default();
     let id = os_release(&release, "ID").unwrap_or_default();
-    let mut classes: Vec<String> = vec![];
+    // Each class with the tag saying where cf-agent derived it from.
+    let mut classes: Vec<(String, &str)> = vec![];
     let mut flavor = String::new();
+    const OS_RELEASE: &str = "derived-from-file=/etc/os-release";
     if let (Ok(version), "debian" | "") = (std::fs::read_to_string("/etc/debian_version"), id.as_str()) {
         // Linux_Debian_Version: "12.11" gives debian_12 and debian_12_11.
         let version = version.trim();
         let mut parts = version.split('.');
-        classes.push("debian".into());
+        classes.push(("debian".into(), OS_RELEASE));
         if let Some(major) = parts.next().filter(|m| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit())) {
             flavor = format!("debian_{major}");
-            classes.push(flavor.clone());
+            classes.push((flavor.clone(), "derived-from=sys.flavor"));
             if let Some(minor) = parts.next() {
-                classes.push(canonify(&format!("debian_{major}_{minor}")));
+                classes.push((canonify(&format!("debian_{major}_{minor}")), "derived-from-file=/etc/debian_version"));
             }
         }
     } else if !id.is_empty() {
         let version = os_release(&release, "VERSION_ID").unwrap_or_default();
         let major = version.split('.').next().unwrap_or("").to_string();
-        classes.push(canonify(&id));
+        classes.push((canonify(&id), OS_RELEASE));
         if !major.is_empty() {
             flavor = canonify(&format!("{id}_{major}"));
-            classes.push(flavor.clone());
-            classes.push(canonify(&format!("{id}_{version}")));
+            classes.push((flavor.clone(), "derived-from=sys.flavor"));
+            classes.push((canonify(&format!("{id}_{version}")), OS_RELEASE));
         }
     }
     classes.dedup();
-    for c in &classes {
-        ctx.class_tags.insert(c.clone(), vec!["source=agent".into(), "hardclass".into()]);
+    for (c, from) in &classes {
+        let tags = ["inventory", "attribute_name=none", "source=agent", from, "hardclass"];
+        ctx.class_tags.insert(c.clone(), tags.iter().map(|t| t.to_string()).collect());
         ctx.classes.insert(c.clone());
     }
     if !flavor.is_empty() {
-        ctx.put_special("sys", "flavor", &flavor);
-        ctx.put_special("sys", "flavour", &flavor);
+        sys(ctx, "flavor", &flavor, &["inventory", "source=agent", "attribute_name=none"]);
+        sys(ctx, "flavour", &flavor, &["source=agent"]);
     }
     let major = flavor.split('_').find(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-    ctx.put_special("sys", "os_version_major", major.unwrap_or("Unknown"));
-    let human = HUMAN_NAMES.iter().find(|(c, _)| ctx.classes.contains(*c)).map_or("Unknown", |(_, h)| h);
-    ctx.put_special("sys", "os_name_human", human);
+    sys(ctx, "os_version_major", major.unwrap_or("Unknown"), &["source=agent", "derived-from=flavor"]);
+    os_release_var(ctx, &release);
+    let human = HUMAN_NAMES.iter().find(|(c, _)| ctx.classes.contains(*c));
+    let from = human.map(|(c, _)| format!("derived-from={c}"));
+    let mut tags = vec!["source=agent"];
+    tags.extend(from.as_deref());
+    sys(ctx, "os_name_human", human.map_or("Unknown", |(_, h)| h), &tags);
+}
+
+/// `sys.os_release`: every `KEY=value` line of os-release (quotes removed)
+/// as an object.
+fn os_release_var(ctx: &mut EvalContext, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    let entries = text.lines().filter_map(|l| {
+        let (k, v) = l.split_once('=')?;
+        let k = k.trim();
+        (!k.is_empty() && !k.starts_with('#'))
+            .then(|| (k.to_string(), confer_core::Value::String(v.trim().trim_matches('"').trim_matches('\'').into())))
+    });
+    let value = crate::json::object(entries);
+    let r = crate::varref::VarRef { ns: None, scope: Some("sys".into()), lval: "os_release".into(), indices: vec![] };
+    let tags = ["inventory", "attribute_name=none", "source=agent", "derived-from-file=/etc/os-release"];
+    ctx.put(&r, crate::value::Rv::Container(value), crate::value::DataType::Container, &tags);
 }

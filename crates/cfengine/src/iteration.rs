@@ -131,8 +131,10 @@ impl PromiseIterator {
 
     fn put(ctx: &mut EvalContext, name: &str, ty: DataType, value: &Arc<str>) {
         let elem = if ty == DataType::Container { DataType::String } else { ty.element() };
-        ctx.this
-            .insert(name.to_string(), Variable { rval: Rv::Scalar(value.clone()), ty: elem, tags: Arc::new(vec![]) });
+        ctx.this.insert(
+            name.to_string(),
+            Variable { rval: Rv::Scalar(value.clone()), ty: elem, tags: Arc::new(vec![]), comment: None },
+        );
     }
 
     fn expand_after(&mut self, ctx: &mut EvalContext, from: usize) {

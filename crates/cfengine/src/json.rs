@@ -152,7 +152,8 @@ fn yaml_scalar(sc: &saphyr::Scalar) -> Value {
     }
 }
 
-fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
+/// A saphyr node as a data container.
+pub(crate) fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
     use saphyr::Yaml;
     if depth > 256 {
         return Value::Undef;
@@ -177,11 +178,10 @@ fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
     }
 }
 
-/// Parses a YAML document (the first one of a stream).
+/// Parses a YAML document (the first one of a stream), aliases ignored as
+/// cf-agent ignores them (see `crate::yaml`).
 pub fn parse_yaml(s: &str) -> Result<Value, String> {
-    use saphyr::LoadableYamlNode;
-    let docs = saphyr::Yaml::load_from_str(s).map_err(|e| e.to_string())?;
-    Ok(docs.first().map(|d| from_yaml(d, 0)).unwrap_or(Value::Undef))
+    crate::yaml::parse(s)
 }
 
 fn escape(s: &str, out: &mut String) {
@@ -229,10 +229,11 @@ fn write_primitive(v: &Value, out: &mut String) {
     }
 }
 
+/// An empty object still opens a line (`{\n  }`), as cf-agent writes it;
+/// an empty array is `[]`.
 fn write_pretty_into(v: &Value, indent: usize, out: &mut String) {
     match v {
         Value::Array(a) if a.is_empty() => out.push_str("[]"),
-        Value::Hash(h) if h.is_empty() => out.push_str("{}"),
         Value::Array(a) => {
             out.push_str("[\n");
             for (i, item) in a.iter().enumerate() {

@@ -7,6 +7,7 @@
 pub mod agent;
 pub mod ast;
 pub mod augments;
+pub mod check;
 pub mod class_expr;
 pub mod context;
 pub mod csv;
@@ -14,6 +15,8 @@ pub mod diagnostic;
 pub mod expand;
 pub mod functions;
 pub mod host;
+pub mod host_facts;
+pub mod host_net;
 pub mod iteration;
 pub mod json;
 pub mod lexer;
@@ -22,15 +25,18 @@ pub mod number;
 pub mod parser;
 pub mod promise;
 pub mod run;
+pub mod show;
 pub mod syntax;
 pub mod value;
 pub mod varref;
 pub mod verify_vars;
+pub mod yaml;
 
 pub use context::Sink;
 pub use diagnostic::{Diagnostic, Pos};
 pub use parser::parse;
-pub use run::{run, show_vars, validate, Options};
+pub use run::{run, validate, Options};
+pub use show::{show, Table};
 
 /// Runs a policy file and returns everything cf-agent would print (stdout
 /// lines, then stderr lines) and its exit code.

@@ -18,7 +18,7 @@ fn number_start(s: &[u8]) -> (usize, usize) {
 }
 
 /// What `sscanf("%lld")` reads at the start of `s`: (value, bytes consumed).
-fn scan_int(s: &[u8]) -> Option<(i64, usize)> {
+pub(crate) fn scan_int(s: &[u8]) -> Option<(i64, usize)> {
     let (start, mut i) = number_start(s);
     let digits = s[i..].iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {

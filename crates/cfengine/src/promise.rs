@@ -32,8 +32,10 @@ impl Expanded {
 pub type Actuator<'a> = dyn FnMut(&mut EvalContext, &Promise, &Expanded) + 'a;
 
 fn put_this(ctx: &mut EvalContext, name: &str, value: &str) {
-    ctx.this
-        .insert(name.to_string(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]) });
+    ctx.this.insert(
+        name.to_string(),
+        Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]), comment: None },
+    );
 }
 
 /// `ExpandPromise`: runs `act` once per iteration of `pp`.

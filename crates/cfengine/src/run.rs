@@ -7,12 +7,11 @@ use std::sync::Arc;
 
 use crate::agent;
 use crate::ast::{Policy, Rval};
-use crate::context::{EvalContext, Sink, HARD_CLASSES};
+use crate::context::{EvalContext, Sink};
 use crate::diagnostic::{Diagnostic, Pos};
 use crate::parser;
 use crate::promise::evaluate_final_rval;
 use crate::value::Rv;
-use crate::varref::VarRef;
 
 /// What to run.
 #[derive(Clone, Debug, Default)]
@@ -26,7 +25,7 @@ pub struct Options {
 /// Upper bound on the number of policy files one run loads.
 const MAX_FILES: usize = 1000;
 
-fn dir_of(path: &str) -> String {
+pub(crate) fn dir_of(path: &str) -> String {
     match path.rfind('/') {
         Some(0) => "/".into(),
         Some(i) => path[..i].into(),
@@ -142,13 +141,7 @@ pub(crate) fn normalize(p: &str) -> String {
 /// Hard classes, `-D` classes, and the deterministic `sys` and `const`
 /// variables.
 pub fn setup(ctx: &mut EvalContext, opts: &Options) {
-    for c in HARD_CLASSES {
-        if *c == "linux" && !cfg!(target_os = "linux") {
-            continue;
-        }
-        ctx.classes.insert((*c).to_string());
-        ctx.class_tags.insert((*c).to_string(), vec!["source=agent".into(), "hardclass".into()]);
-    }
+    crate::host_facts::detect(ctx, "agent");
     for c in &opts.defines {
         for part in c.split(',') {
             let p = part.trim();
@@ -169,13 +162,12 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     crate::augments::load(ctx, &dir_of(&main));
     crate::host::detect(ctx);
     for (k, v) in [
-        ("cf_version", "3.21.0".to_string()),
         ("cf_version_major", "3".into()),
         ("cf_version_minor", "21".into()),
         ("cf_version_patch", "0".into()),
-        ("os", std::env::consts::OS.to_string()),
-        ("ostype", format!("{}_{}", std::env::consts::OS, std::env::consts::ARCH)),
-        ("arch", std::env::consts::ARCH.into()),
+        ("cf_version_release", "1".into()),
+        ("doc_root", "/var/www".into()),
+        ("fstab", "/etc/fstab".into()),
         ("workdir", workdir.clone()),
         ("inputdir", format!("{workdir}/inputs")),
         ("default_policy_path", format!("{workdir}/inputs/promises.cf")),
@@ -188,33 +180,30 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
         ("piddir", workdir.clone()),
         ("bindir", bindir.clone()),
         ("logdir", workdir.clone()),
-        ("cf_agent", format!("{bindir}/cf-agent")),
-        ("cf_promises", format!("{bindir}/cf-promises")),
-        ("policy_entry_filename", main.clone()),
-        ("policy_entry_dirname", dir_of(&main)),
+        ("policy_entry_filename", normalize(&main)),
+        ("policy_entry_dirname", dir_of(&normalize(&main))),
         ("policy_entry_basename", main.rsplit('/').next().unwrap_or("").to_string()),
         ("resolv", "/etc/resolv.conf".into()),
         ("exports", "/etc/exports".into()),
         ("crontab", "/var/spool/cron/crontabs/root".into()),
         ("maildir", "/var/spool/mail".into()),
-        ("class", std::env::consts::OS.into()),
     ] {
         ctx.put_special("sys", k, &v);
     }
+    crate::host_facts::programs(ctx, &bindir);
+    crate::host_facts::clock(ctx);
+    crate::host_facts::user_data(ctx);
+    crate::host_net::detect(ctx);
 }
 
 /// Runs the policy; returns cf-agent's exit code.
 pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let policy = match load(opts) {
-        Ok(p) => p,
-        Err(d) => {
-            report_syntax_error(&d, out, err);
-            return 1;
-        }
+    let Some(policy) = load_checked(opts, out, err) else {
+        return 1;
     };
     let mut ctx = EvalContext::new(Arc::new(policy), out);
     setup(&mut ctx, opts);
-    preliminary_convergence(&mut ctx);
+    preliminary_convergence(&mut ctx, true);
     if let Some(code) = ctx.aborted {
         return code;
     }
@@ -258,7 +247,9 @@ pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
 /// (loading.c): pre-evaluation, an evaluation of every promise's attributes
 /// ("Preliminary variable/class-context convergence"), and pre-evaluation
 /// again.
-pub fn preliminary_convergence(ctx: &mut EvalContext) {
+/// `agent` is false for cf-promises, which does not recheck the expanded
+/// attributes (`PromiseRecheckAllConstraints` is the agent's).
+pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
     agent::policy_resolve(ctx);
     let bundles = ctx.policy.bundles.clone();
     for b in bundles.iter() {
@@ -271,7 +262,7 @@ pub fn preliminary_convergence(ctx: &mut EvalContext) {
                 let meta = ptype == "meta";
                 let file = b.file.clone();
                 let mut eval = |ctx: &mut EvalContext, _: &crate::ast::Promise, exp: &crate::promise::Expanded| {
-                    if recheck_constraints(ctx, &file, ptype, exp) && (meta || ptype == "vars") {
+                    if (!agent || recheck_constraints(ctx, &file, ptype, exp)) && (meta || ptype == "vars") {
                         crate::verify_vars::verify_var_promise(ctx, exp, meta);
                     }
                 };
@@ -366,63 +357,39 @@ fn expand_entry(ctx: &mut EvalContext, r: &Rval) -> Rv {
 
 /// Validates like `cf-promises -f FILE`: parse every file; 0 when valid.
 pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    match load(opts) {
-        Ok(_) => 0,
-        Err(d) => {
-            report_syntax_error(&d, out, err);
-            1
-        }
-    }
+    let Some(policy) = load_checked(opts, out, err) else {
+        return 1;
+    };
+    // cf-promises pre-evaluates the policy too: a fatal error there (a
+    // function argument out of its range, a list given where a scalar is
+    // wanted) rejects it.
+    let mut ctx = EvalContext::new(Arc::new(policy), out);
+    setup(&mut ctx, opts);
+    preliminary_convergence(&mut ctx, false);
+    ctx.aborted.map_or(0, |c| c.max(1))
 }
 
-/// `cf-promises --show-vars`: every variable after pre-evaluation, as
-/// `scope.name    value    tags` rows.
-pub fn show_vars(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
+/// Loads the policy and makes cf-promises' checks; `None` (the error
+/// reported once) when the policy must not run.
+pub fn load_checked(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> Option<Policy> {
     let policy = match load(opts) {
         Ok(p) => p,
         Err(d) => {
             report_syntax_error(&d, out, err);
-            return 1;
+            return None;
         }
     };
-    let mut sink: Vec<String> = vec![];
-    let rows: Vec<(String, String, String)> = {
-        let mut ctx = EvalContext::new(Arc::new(policy), &mut sink);
-        setup(&mut ctx, opts);
-        preliminary_convergence(&mut ctx);
-        let mut rows: Vec<(String, String, String)> = ctx
-            .vars
-            .iter()
-            .map(|(k, v)| {
-                let r = VarRef {
-                    ns: k.ns.clone(),
-                    scope: Some(k.scope.clone()),
-                    lval: k.lval.clone(),
-                    indices: k.indices.clone(),
-                };
-                let value = match &v.rval {
-                    Rv::Scalar(s) => s.to_string(),
-                    Rv::List(_) => {
-                        let items: Vec<String> = v.rval.list_strings().iter().map(|s| format!("\"{s}\"")).collect();
-                        format!("{{{}}}", items.join(","))
-                    }
-                    Rv::Container(c) => crate::json::write_compact(c),
-                    Rv::FnCall(_) => v.rval.to_display(),
-                };
-                let tags: Vec<&str> = v.tags.iter().map(|t| &**t).collect();
-                (crate::verify_vars::display_ref(&r), value, tags.join(","))
-            })
-            .collect();
-        rows.sort();
-        rows
-    };
-    for l in sink {
-        out.line(&l);
+    match crate::check::check(&policy) {
+        None => Some(policy),
+        Some(crate::check::Problem::Located(d)) => {
+            report_syntax_error(&d, out, err);
+            None
+        }
+        Some(crate::check::Problem::Logged(lines)) => {
+            for l in lines {
+                out.line(&format!("   error: {l}"));
+            }
+            None
+        }
     }
-    let w = rows.iter().map(|r| r.0.len()).max().unwrap_or(8).max(8);
-    out.line(&format!("{:<w$} {:<40} {}", "Variable name", "Variable value", "Meta tags"));
-    for (n, v, t) in rows {
-        out.line(&format!("{n:<w$} {v:<40} {t}"));
-    }
-    0
 }

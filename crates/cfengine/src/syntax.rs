@@ -77,7 +77,7 @@ pub fn check_constraint(promise_type: &str, lval: &str, rval: &Rval) -> Option<S
     if promise_type == "vars" || promise_type == "meta" {
         match (lval, rval) {
             ("int", Rval::Scalar(s)) if !is_var_string(s) => {
-                return number::int_from_string(s).err().map(|e| prefixed(e, "Cannot parse value as integer"));
+                return int_literal_error(s);
             }
             ("real", Rval::Scalar(s)) if !is_var_string(s) => {
                 if &**s == "inf" {
@@ -95,8 +95,8 @@ pub fn check_constraint(promise_type: &str, lval: &str, rval: &Rval) -> Option<S
                 for it in items {
                     if let Rval::Scalar(s) = it {
                         if !is_var_string(s) {
-                            if let Err(e) = number::int_from_string(s) {
-                                return Some(prefixed(e, "Cannot parse value as integer"));
+                            if let Some(e) = int_literal_error(s) {
+                                return Some(e);
                             }
                         }
                     }
@@ -153,6 +153,20 @@ fn check_real(s: &str) -> Option<SyntaxError> {
     match number::real_from_string(s) {
         Err(e) => Some(prefixed(e, "Real value is out of range")),
         Ok(d) if !(-REAL_LIMIT..=REAL_LIMIT).contains(&d) => Some(prefixed(None, "Real value is out of range")),
+        Ok(_) => None,
+    }
+}
+
+/// The largest magnitude an `int` literal may have (cf-agent's
+/// `CF_INTRANGE`, `-99999999999,99999999999`).
+const INT_LIMIT: i64 = 99_999_999_999;
+
+/// What is wrong with an integer literal: not a number, or outside
+/// `CF_INTRANGE` ("Integer is out of range", never a saturated value).
+fn int_literal_error(s: &str) -> Option<SyntaxError> {
+    match number::int_from_string(s) {
+        Err(e) => Some(prefixed(e, "Cannot parse value as integer")),
+        Ok(v) if !(-INT_LIMIT..=INT_LIMIT).contains(&v) => Some(prefixed(None, "Integer is out of range")),
         Ok(_) => None,
     }
 }

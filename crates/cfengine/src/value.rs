@@ -156,6 +156,8 @@ pub struct Variable {
     pub ty: DataType,
     /// Tags (`source=promise`, `meta` values).
     pub tags: Arc<Vec<Arc<str>>>,
+    /// The defining promise's `comment`, shown by `--show-vars`.
+    pub comment: Option<Arc<str>>,
 }
 
 /// How a data-container primitive expands into a string: reals with two

@@ -202,6 +202,9 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
     }
     let tag_refs: Vec<&str> = tags.iter().map(String::as_str).collect();
     ctx.put(&r, rval, ty, &tag_refs);
+    if let Some(Rv::Scalar(c)) = exp.get("comment") {
+        ctx.set_comment(&r, c);
+    }
 }
 
 /// `PromiseRef`: where the promise being verified comes from.

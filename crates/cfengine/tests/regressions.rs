@@ -25,3 +25,54 @@ fn delayed_functions_check_their_arity() {
         run_policy("mapdata", "bundle agent __main__\n{\n  vars:\n    \"r\" data => mapdata(\"none\", \"x\");\n}\n");
     assert!(out.iter().chain(&err).any(|l| l.contains("do not tally")), "{out:?} {err:?}");
 }
+
+/// Issue 16: a separator that hits the regex engine's backtrack limit used
+/// to make splitstring/string_split/lastnode loop forever. Each must now
+/// stop, and fail with an error naming the pattern rather than answer as if
+/// nothing matched.
+#[test]
+fn backtrack_limit_in_regex_iterators_is_an_error() {
+    for call in [
+        r#"slist => splitstring("aaaaaaaaaaaaaaaaaaaaaaaaay", "(?:(a+)+\1x|y)", 100)"#,
+        r#"slist => string_split("aaaaaaaaaaaaaaaaaaaaaaaaay", "(?:(a+)+\1x|y)", 100)"#,
+        r#"string => lastnode("aaaaaaaaaaaaaaaaaaaaaaaaay", "(?:(a+)+\1x|y)")"#,
+    ] {
+        let start = std::time::Instant::now();
+        let policy =
+            format!("bundle agent __main__\n{{\n  vars:\n    \"r\" {call};\n  reports:\n    \"r=$(r)\";\n}}\n");
+        let (out, err) = run_policy("backtrack", &policy);
+        assert!(start.elapsed().as_secs() < 10, "{call} took {:?}", start.elapsed());
+        assert!(out.iter().chain(&err).any(|l| l.contains("could not be matched")), "{call}: {out:?} {err:?}");
+    }
+}
+
+/// Issue 16: the backtrack limit is never a silent "no match": the class
+/// is left undefined and the error names the pattern.
+#[test]
+fn backtrack_limit_in_a_match_is_not_false() {
+    let policy = "bundle agent __main__\n{\n  classes:\n    \"m\" not => regcmp(\"^(?:(a+)+\\1c|.*b)$\", \"aaaaaaaaaaaaaaaaaaaaaaaaab\");\n  reports:\n    m::\n      \"wrongly false\";\n}\n";
+    let (out, err) = run_policy("regcmp_limit", policy);
+    assert!(!out.iter().any(|l| l.contains("wrongly false")), "{out:?}");
+    assert!(out.iter().chain(&err).any(|l| l.contains("could not be matched")), "{out:?} {err:?}");
+}
+
+/// Issue 16: a FIFO given to readfile() is refused at once (opening it
+/// would wait for a writer).
+#[test]
+fn readfile_of_a_fifo_does_not_block() {
+    let dir = std::env::temp_dir().join(format!("confer-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("f");
+    let ok = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+    if !ok {
+        return;
+    }
+    let policy = format!(
+        "bundle agent __main__\n{{\n  vars:\n    \"r\" string => readfile(\"{}\", 10);\n  reports:\n    \"r=$(r)\";\n}}\n",
+        fifo.display()
+    );
+    let start = std::time::Instant::now();
+    let _ = run_policy("fifo", &policy);
+    assert!(start.elapsed().as_secs() < 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}

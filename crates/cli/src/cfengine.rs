@@ -37,6 +37,9 @@ pub struct RunArgs {
     /// Print the variables after pre-evaluation, as `cf-promises --show-vars`.
     #[arg(long = "show-vars")]
     pub show_vars: bool,
+    /// Print the classes after pre-evaluation, as `cf-promises --show-classes`.
+    #[arg(long = "show-classes", conflicts_with = "show_vars")]
+    pub show_classes: bool,
 }
 
 struct Stdout<'a>(std::io::StdoutLock<'a>);
@@ -68,10 +71,17 @@ pub fn run(cmd: Command) -> ExitCode {
     let opts = Options { file, defines: args.define };
     let stdout = std::io::stdout();
     let mut out = Stdout(stdout.lock());
-    let code = if validate {
+    let table = match (args.show_vars, args.show_classes) {
+        (true, _) => Some(confer_cfengine::Table::Vars),
+        (_, true) => Some(confer_cfengine::Table::Classes),
+        _ => None,
+    };
+    let code = if let Some(t) = table {
+        // As cf-promises: the policy is checked and pre-evaluated, and the
+        // table printed only for a valid policy.
+        confer_cfengine::show(&opts, t, &mut out, &mut Stderr)
+    } else if validate {
         confer_cfengine::validate(&opts, &mut out, &mut Stderr)
-    } else if args.show_vars {
-        confer_cfengine::show_vars(&opts, &mut out, &mut Stderr)
     } else {
         confer_cfengine::run(&opts, &mut out, &mut Stderr)
     };

@@ -10,7 +10,7 @@ use crate::json;
 use crate::value::{DataType, Rv};
 use crate::varref::VarRef;
 
-use super::string::{full_match, regex};
+use super::regex::{full_match, regex};
 use super::{arg_str, class_result, FnResult};
 
 /// `StringMatchCaptures(regex, s, true)`: (name, text) of every group of the
@@ -18,14 +18,16 @@ use super::{arg_str, class_result, FnResult};
 /// an unset group is empty. `None` when there is no match.
 fn captures(ctx: &mut EvalContext, re: &str, s: &str) -> Result<Option<Vec<(String, String)>>, ()> {
     let r = regex(ctx, re, "sm")?;
-    let Ok(Some(caps)) = r.captures(s) else {
+    let Some(caps) = r.captures_at(ctx, s, 0)? else {
         return Ok(None);
     };
-    let names: Vec<Option<&str>> = r.capture_names().collect();
-    let out = (0..caps.len())
-        .map(|i| {
-            let key = names.get(i).copied().flatten().map_or_else(|| i.to_string(), str::to_string);
-            (key, caps.get(i).map_or("", |m| m.as_str()).to_string())
+    let names = r.group_names();
+    let out = caps
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let key = names.get(i).cloned().flatten().unwrap_or_else(|| i.to_string());
+            (key, m.clone().map_or("", |m| &s[m]).to_string())
         })
         .collect();
     Ok(Some(out))
@@ -61,7 +63,7 @@ pub(super) fn data_regextract(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> Fn
 /// unreadable file logs an error and counts 0.
 pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (re, path) = (arg_str(a, 0).to_string(), arg_str(a, 1).to_string());
-    let text = match std::fs::read(&path) {
+    let text = match super::bounded_read(&path, 0) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
             ctx.error(format!(
@@ -78,4 +80,19 @@ pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) ->
         }
     }
     Ok(Rv::scalar(count.to_string()))
+}
+
+/// `regline(regex, file)`: whether a line of the file matches in full; an
+/// unreadable file is false.
+pub(super) fn regline(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (re, path) = (arg_str(a, 0).to_string(), arg_str(a, 1));
+    let Ok(bytes) = super::bounded_read(path, 0) else {
+        return class_result(false);
+    };
+    for line in String::from_utf8_lossy(&bytes).lines() {
+        if full_match(ctx, &re, line)? {
+            return class_result(true);
+        }
+    }
+    class_result(false)
 }

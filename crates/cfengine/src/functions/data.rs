@@ -10,7 +10,7 @@ use crate::context::EvalContext;
 use crate::json;
 use crate::value::Rv;
 
-use super::string::regex;
+use super::regex::{regex, Rx};
 use super::{arg_int, arg_str, collection, Collection, FnResult};
 
 fn parse_container(ctx: &mut EvalContext, f: &FnCall, text: &str, yaml: bool) -> FnResult {
@@ -40,15 +40,18 @@ pub(super) fn parseyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
     parse_container(ctx, f, &t, true)
 }
 
-fn read(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<String, ()> {
-    std::fs::read_to_string(path).map_err(|_| {
+/// A data file's text, at most the size argument (argument 2, when given
+/// and positive) in bytes.
+fn read(ctx: &mut EvalContext, f: &FnCall, path: &str, a: &[Rv]) -> Result<String, ()> {
+    let max = if a.len() > 1 { arg_int(ctx, f, a, 1)?.max(0) as u64 } else { 0 };
+    super::bounded_read(path, max).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|_| {
         ctx.error(format!("{}: data error reading JSON file '{path}'", f.name));
     })
 }
 
 pub(super) fn readjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0).to_string();
-    let t = read(ctx, f, &path)?;
+    let t = read(ctx, f, &path, a)?;
     json::parse(&t).map(Rv::Container).map_err(|_| {
         ctx.error(format!("{}: error parsing JSON file '{path}'", f.name));
     })
@@ -56,7 +59,7 @@ pub(super) fn readjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
 
 pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0).to_string();
-    let t = read(ctx, f, &path)?;
+    let t = read(ctx, f, &path, a)?;
     json::parse_yaml(&t).map(Rv::Container).map_err(|_| {
         ctx.error(format!("{}: error parsing YAML file '{path}'", f.name));
     })
@@ -127,12 +130,14 @@ pub(super) fn read_split_args(
     f: &FnCall,
     a: &[Rv],
     comment_flags: &str,
-) -> Result<(String, fancy_regex::Regex, usize), ()> {
+) -> Result<(String, Rx, usize), ()> {
     let path = arg_str(a, 0).to_string();
     let comment = arg_str(a, 1).to_string();
     let split = arg_str(a, 2).to_string();
     let max = arg_int(ctx, f, a, 3)?.max(0) as usize;
-    let Ok(text) = std::fs::read_to_string(&path) else {
+    // The fifth argument bounds how many bytes are read.
+    let max_bytes = if a.len() > 4 { arg_int(ctx, f, a, 4)?.max(0) as u64 } else { 0 };
+    let Ok(text) = super::bounded_read(&path, max_bytes).map(|b| String::from_utf8_lossy(&b).into_owned()) else {
         ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
         return Err(());
     };
@@ -140,7 +145,7 @@ pub(super) fn read_split_args(
         text
     } else {
         let re = regex(ctx, &comment, comment_flags)?;
-        re.replace_all(&text, "").into_owned()
+        re.remove_all(ctx, &text)?
     };
     Ok((text, regex(ctx, &split, "")?, max))
 }
@@ -157,7 +162,7 @@ fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<Stri
         if rows.len() >= max {
             break;
         }
-        rows.push(re.split(line).flatten().map(str::to_string).collect());
+        rows.push(re.split(ctx, line)?.into_iter().map(str::to_string).collect());
     }
     Ok(rows)
 }
@@ -186,7 +191,7 @@ pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) ->
 
 /// The records of a CSV file; a missing file is cf-agent's error.
 fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, ()> {
-    match std::fs::read(path) {
+    match super::bounded_read(path, 0) {
         Ok(b) => Ok(crate::csv::records(&String::from_utf8_lossy(&b))),
         Err(e) => {
             let why = e.to_string();
@@ -302,4 +307,40 @@ fn expand_value(ctx: &EvalContext, v: &Value) -> Value {
         }
         o => o.clone(),
     }
+}
+
+/// `readdata(path, type)`: JSON, YAML or CSV by name; `auto` picks by the
+/// file's extension (`.csv`, `.yaml`/`.yml`, anything else JSON).
+pub(super) fn readdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let path = arg_str(a, 0).to_string();
+    let mode = match arg_str(a, 1) {
+        "auto" if path.ends_with(".csv") => "CSV",
+        "auto" if path.ends_with(".yaml") || path.ends_with(".yml") => "YAML",
+        "auto" => "JSON",
+        m => m,
+    };
+    let path_only = [Rv::scalar(path.as_str())];
+    match mode {
+        "CSV" => readcsv(ctx, f, &path_only),
+        "YAML" => readyaml(ctx, f, &path_only),
+        "JSON" => readjson(ctx, f, &path_only),
+        other => {
+            ctx.error(format!("{}: unknown data type '{other}'", f.name));
+            Err(())
+        }
+    }
+}
+
+/// `validdata(text, type)`: whether the text parses as JSON or YAML.
+pub(super) fn validdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let text = arg_str(a, 0);
+    let ok = match arg_str(a, 1) {
+        "JSON" => json::parse(text).is_ok(),
+        "YAML" => json::parse_yaml(text).is_ok(),
+        other => {
+            ctx.error(format!("{}: data type '{other}' is not supported", f.name));
+            return Err(());
+        }
+    };
+    super::class_result(ok)
 }

@@ -11,7 +11,7 @@ use crate::json;
 use crate::number::format_fixed;
 use crate::value::{primitive_to_string, Rv};
 
-use super::string::{full_match, regex};
+use super::regex::{full_match, regex};
 use super::{arg_int, arg_str, class_result, collection, Collection, FnResult};
 
 /// The strings of a collection argument: a list's items, or a container's
@@ -29,7 +29,8 @@ fn strings(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<Arc<str>>,
     }
 }
 
-fn data_strings(v: &Value) -> Vec<Arc<str>> {
+/// The primitive values at the top level of a container, as strings.
+pub(super) fn data_strings(v: &Value) -> Vec<Arc<str>> {
     let items: Vec<&Value> = match v {
         Value::Array(a) => a.iter().collect(),
         Value::Hash(h) => h.values().collect(),
@@ -52,7 +53,7 @@ pub(super) fn splitstring(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
     let max = arg_int(ctx, f, a, 2)?.max(0) as usize;
     let re = regex(ctx, sep, "")?;
-    let pieces: Vec<Arc<str>> = re.split(s).flatten().take(max).map(Arc::from).collect();
+    let pieces: Vec<Arc<str>> = re.split(ctx, s)?.into_iter().take(max).map(Arc::from).collect();
     list(pieces)
 }
 
@@ -66,12 +67,12 @@ pub(super) fn string_split(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
     let re = regex(ctx, sep, "")?;
     let mut out = vec![];
     let mut last = 0;
-    for m in re.find_iter(s).flatten() {
+    for m in re.find_all(ctx, s)? {
         if out.len() + 1 >= max as usize {
             break;
         }
-        out.push(Arc::from(&s[last..m.start()]));
-        last = m.end();
+        out.push(Arc::from(&s[last..m.start]));
+        last = m.end;
     }
     out.push(Arc::from(&s[last..]));
     list(out)
@@ -264,6 +265,7 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 rval: Rv::Scalar(it.clone()),
                 ty: crate::value::DataType::String,
                 tags: Arc::new(vec![]),
+                comment: None,
             },
         );
         out.push(Arc::from(ctx.expand(&pattern)));
@@ -425,11 +427,11 @@ pub(super) fn variablesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> 
         .vars
         .iter()
         .map(|(k, v)| {
+            // `VarRefToString(ref, true)`: special scopes (`sys`, `def`,
+            // `const`, ...) are qualified with `default:` too.
             let mut n = String::new();
-            if let Some(ns) = &k.ns {
-                n.push_str(ns);
-                n.push(':');
-            }
+            n.push_str(k.ns.as_deref().unwrap_or("default"));
+            n.push(':');
             n.push_str(&k.scope);
             n.push('.');
             n.push_str(&k.lval);
@@ -504,6 +506,74 @@ pub(super) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<St
 
 pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let (text, re, max) = super::data::read_split_args(ctx, f, a, "")?;
-    let items: Vec<Arc<str>> = re.split(&text).flatten().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
+    let items: Vec<Arc<str>> =
+        re.split(ctx, &text)?.into_iter().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
+    list(items)
+}
+
+/// glibc's `rand()` after `srand(seed)` (the TYPE_3 additive feedback
+/// generator), which cf-agent's `SeqShuffle` draws from.
+struct GlibcRand {
+    r: Vec<i32>,
+}
+
+impl GlibcRand {
+    fn new(seed: u32) -> GlibcRand {
+        let mut r: Vec<i32> = vec![0; 34];
+        // glibc: `srand(0)` seeds with 1.
+        r[0] = if seed == 0 { 1 } else { seed as i32 };
+        for i in 1..31 {
+            let v = (16807i64 * i64::from(r[i - 1])) % 2147483647;
+            r[i] = if v < 0 { (v + 2147483647) as i32 } else { v as i32 };
+        }
+        for i in 31..34 {
+            r[i] = r[i - 31];
+        }
+        let mut g = GlibcRand { r };
+        for _ in 0..310 {
+            g.step();
+        }
+        g
+    }
+
+    fn step(&mut self) -> i32 {
+        let n = self.r.len();
+        let v = self.r[n - 31].wrapping_add(self.r[n - 3]);
+        self.r.push(v);
+        if self.r.len() > 1024 {
+            self.r.drain(..self.r.len() - 34);
+        }
+        v
+    }
+
+    fn next(&mut self) -> u32 {
+        (self.step() as u32) >> 1
+    }
+}
+
+/// libntech's `StringHash` (Jenkins' one-at-a-time).
+fn string_hash(s: &str) -> u32 {
+    let mut h: u32 = 0;
+    for b in s.bytes() {
+        h = h.wrapping_add(u32::from(b));
+        h = h.wrapping_add(h << 10);
+        h ^= h >> 6;
+    }
+    h = h.wrapping_add(h << 3);
+    h ^= h >> 11;
+    h.wrapping_add(h << 15)
+}
+
+/// `shuffle(list, seed)`: cf-agent's `SeqShuffle` (Fisher-Yates from the
+/// end with glibc's `rand()` seeded by the seed's hash), the result
+/// prepended item by item, so in reverse.
+pub(super) fn shuffle(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let mut items = strings(ctx, f, &a[0])?;
+    let mut rng = GlibcRand::new(string_hash(arg_str(a, 1)));
+    for i in (1..items.len()).rev() {
+        let j = rng.next() as usize % (i + 1);
+        items.swap(i, j);
+    }
+    items.reverse();
     list(items)
 }

@@ -62,7 +62,10 @@ fn elements(ctx: &mut EvalContext, arg: &Rv) -> Result<Vec<Element>, ()> {
 }
 
 fn set_this(ctx: &mut EvalContext, name: &str, value: &str) {
-    ctx.this.insert(name.into(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]) });
+    ctx.this.insert(
+        name.into(),
+        Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]), comment: None },
+    );
 }
 
 /// A value as `EvalContextVariablePutSpecialEscaped` stores it in json mode:

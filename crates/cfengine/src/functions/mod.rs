@@ -2,13 +2,20 @@
 //! return type and arity, argument expansion (fncall.c's `FnCallEvaluate`),
 //! and the functions themselves, split by family.
 
+mod arrays;
 mod capture;
 mod data;
 mod file;
+mod hash;
 mod list;
 mod map;
+mod meta;
+mod mustache;
+mod path;
 mod policy;
 mod predicate;
+mod range;
+mod regex;
 mod string;
 mod system;
 mod time;
@@ -23,6 +30,7 @@ use crate::expand::is_cf3_scalar;
 use crate::value::{Rv, Variable};
 
 pub use string::canonify;
+pub use time::start_time;
 
 /// A function's result: `Err(())` when it failed (it logged why).
 pub(crate) type FnResult = Result<Rv, ()>;
@@ -111,6 +119,7 @@ static SPECS: &[Spec] = &[
     f("some", "context", 2, list::some),
     f("none", "context", 2, list::none),
     f("getindices", "slist", 1, list::getindices),
+    f("shuffle", "slist", 2, list::shuffle),
     f("getvalues", "slist", 1, list::getvalues),
     v("variablesmatching", "slist", list::variablesmatching),
     v("classesmatching", "slist", list::classesmatching),
@@ -133,6 +142,8 @@ static SPECS: &[Spec] = &[
     f("data_expand", "data", 1, data::data_expand),
     f("readcsv", "data", 1, data::readcsv),
     v("classfiltercsv", "data", data::classfiltercsv),
+    f("readdata", "data", 2, data::readdata),
+    f("validdata", "context", 2, data::validdata),
     // predicates
     f("strcmp", "context", 2, predicate::strcmp),
     f("regcmp", "context", 2, predicate::regcmp),
@@ -143,12 +154,65 @@ static SPECS: &[Spec] = &[
     v("classmatch", "context", predicate::classmatch),
     f("isgreaterthan", "context", 2, predicate::isgreaterthan),
     f("islessthan", "context", 2, predicate::islessthan),
-    // time, without the clock
+    // time
     f("accumulated", "int", 6, time::accumulated),
+    f("now", "int", 0, time::now),
+    f("on", "int", 6, time::on),
+    f("ago", "int", 6, time::ago),
+    f("laterthan", "context", 6, time::laterthan),
+    f("strftime", "string", 3, time::strftime),
+    // paths and directories
+    f("translatepath", "string", 1, path::translatepath),
+    v("basename", "string", path::basename),
+    v("findfiles", "slist", path::findfiles),
+    f("lsdir", "slist", 3, path::lsdir),
+    collecting("filesexist", "context", path::filesexist),
+    f("isnewerthan", "context", 2, path::isnewerthan),
+    f("accessedbefore", "context", 2, path::accessedbefore),
+    f("changedbefore", "context", 2, path::changedbefore),
+    // digests
+    f("hash", "string", 2, hash::hash),
+    f("file_hash", "string", 2, hash::file_hash),
+    f("hashmatch", "context", 3, hash::hashmatch),
+    f("hash_to_int", "int", 3, hash::hash_to_int),
+    f("canonifyuniquely", "string", 1, hash::canonifyuniquely),
+    // ranges
+    f("irange", "irange", 2, range::irange),
+    f("rrange", "rrange", 2, range::rrange),
+    f("expandrange", "slist", 2, range::expandrange),
+    // the policy, the agent, the package inventory
+    v("string_mustache", "string", mustache::string_mustache),
+    v("type", "string", meta::type_fn),
+    v("getclassmetatags", "slist", meta::getclassmetatags),
+    f("classify", "context", 1, meta::classify),
+    f("cf_version_minimum", "context", 1, meta::cf_version),
+    f("cf_version_maximum", "context", 1, meta::cf_version),
+    f("cf_version_after", "context", 1, meta::cf_version),
+    f("cf_version_before", "context", 1, meta::cf_version),
+    f("cf_version_at", "context", 1, meta::cf_version),
+    f("cf_version_between", "context", 2, meta::cf_version),
+    f("packagesmatching", "data", 4, meta::packagesmatching),
+    f("packageupdatesmatching", "data", 4, meta::packagesmatching),
+    // classic arrays filled from lines
+    f("readstringarray", "int", 6, arrays::readstringarray),
+    f("readstringarrayidx", "int", 6, arrays::readstringarrayidx),
+    f("readintarray", "int", 6, arrays::readintarray),
+    f("readrealarray", "int", 6, arrays::readrealarray),
+    f("parsestringarray", "int", 6, arrays::parsestringarray),
+    f("parsestringarrayidx", "int", 6, arrays::parsestringarrayidx),
+    f("parseintarray", "int", 6, arrays::parseintarray),
+    f("parserealarray", "int", 6, arrays::parserealarray),
+    // users, groups, kernel settings
+    f("userexists", "context", 1, system::userexists),
+    f("groupexists", "context", 1, system::groupexists),
+    f("getusers", "slist", 2, system::getusers),
+    f("sysctlvalue", "string", 1, system::sysctlvalue),
+    f("diskfree", "int", 1, system::diskfree),
     // captures and matches
     f("regextract", "context", 3, capture::regextract),
     f("data_regextract", "data", 2, capture::data_regextract),
     f("countlinesmatching", "int", 2, capture::countlinesmatching),
+    f("regline", "context", 2, capture::regline),
     // files, read only
     f("fileexists", "context", 1, file::fileexists),
     f("isdir", "context", 1, file::isdir),
@@ -175,6 +239,35 @@ static SPECS: &[Spec] = &[
     v("url_get", "data", not_evaluated),
     v("host2ip", "string", not_evaluated),
     v("ip2host", "string", not_evaluated),
+    v("ldaparray", "context", not_evaluated),
+    v("ldaplist", "slist", not_evaluated),
+    v("ldapvalue", "string", not_evaluated),
+    v("regldap", "context", not_evaluated),
+    v("hostsseen", "slist", not_evaluated),
+    v("hostswithclass", "slist", not_evaluated),
+    v("hostinnetgroup", "context", not_evaluated),
+    v("registryvalue", "string", not_evaluated),
+    v("read_module_protocol", "context", not_evaluated),
+    // functions confer knows but does not evaluate yet (see docs/cfengine.md)
+    v("callstack_callers", "data", not_implemented),
+    v("callstack_promisers", "slist", not_implemented),
+    v("data_sysctlvalues", "data", not_implemented),
+    v("findfiles_up", "data", not_implemented),
+    v("search_up", "data", not_implemented),
+    v("findprocesses", "data", not_implemented),
+    v("processexists", "context", not_implemented),
+    v("getfields", "int", not_implemented),
+    v("getuserinfo", "data", not_implemented),
+    v("hostrange", "context", not_implemented),
+    v("iprange", "context", not_implemented),
+    v("isipinsubnet", "context", not_implemented),
+    v("makerule", "string", not_implemented),
+    v("network_connections", "data", not_implemented),
+    v("peerleader", "string", not_implemented),
+    v("peerleaders", "slist", not_implemented),
+    v("peers", "slist", not_implemented),
+    v("readenvfile", "data", not_implemented),
+    v("splayclass", "context", not_implemented),
     f("validjson", "context", 1, predicate::validjson),
     f("reglist", "context", 2, predicate::reglist),
     f("regarray", "context", 2, predicate::regarray),
@@ -185,6 +278,7 @@ static SPECS: &[Spec] = &[
 /// (`FNCALL_OPTION_COLLECTING`).
 const COLLECTING: &[&str] = &[
     "join",
+    "shuffle",
     "sort",
     "reverse",
     "unique",
@@ -219,6 +313,12 @@ fn spec(name: &str) -> Option<&'static Spec> {
 /// `context`, ...), for the vars promise's type check.
 pub fn return_type(name: &str) -> Option<&'static str> {
     spec(name).map(|s| s.ret)
+}
+
+/// The fixed number of arguments of a built-in function (`None` for
+/// variadic ones and unknown names).
+pub fn arity(name: &str) -> Option<usize> {
+    spec(name).and_then(|s| s.nargs)
 }
 
 /// Whether `name` is a built-in function confer knows.
@@ -335,6 +435,13 @@ fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
         "Function '{}' is not evaluated: confer does not run commands or reach the network (in promise '{file}' near line {line})",
         f.name
     ));
+    Err(())
+}
+
+/// The functions of cf-agent 3.21 that confer knows (a policy calling them
+/// is valid) but does not evaluate yet: the call fails, with a message.
+fn not_implemented(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
+    ctx.error(format!("Function '{}' is not implemented in confer", f.name));
     Err(())
 }
 
@@ -521,4 +628,40 @@ mod serde_like {
             Value::Hash(Arc::new(m))
         }
     }
+}
+
+/// The most any function reads from one file when its size argument does
+/// not bound it (256 MiB): `/dev/zero` or a runaway file ends in an error,
+/// never in memory exhaustion.
+pub(crate) const MAX_INPUT: u64 = 256 << 20;
+
+/// Reads at most `max` bytes of `path` (`MAX_INPUT` when `max` is 0). A
+/// FIFO or socket is refused before it is opened (opening a FIFO waits for
+/// a writer); a device is read like a file, within the bound. A file
+/// longer than `MAX_INPUT` with no size argument is an error.
+pub(crate) fn bounded_read(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let meta = std::fs::metadata(path)?;
+    let ft = meta.file_type();
+    if ft.is_fifo() || ft.is_socket() || ft.is_dir() {
+        return Err(std::io::Error::other(if ft.is_dir() { "Is a directory" } else { "not a regular file or device" }));
+    }
+    let limit = if max == 0 { MAX_INPUT } else { max.min(MAX_INPUT) };
+    let mut bytes = vec![];
+    std::fs::File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        if max == 0 || max > MAX_INPUT {
+            return Err(std::io::Error::other(format!("file is larger than confer's limit of {MAX_INPUT} bytes")));
+        }
+        bytes.truncate(limit as usize);
+    }
+    Ok(bytes)
+}
+
+/// An I/O error's text without Rust's ` (os error N)` suffix, as
+/// `strerror` gives it.
+pub(crate) fn os_error(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    s.split(" (os error").next().unwrap_or("").to_string()
 }

@@ -11,7 +11,7 @@ use crate::json;
 use crate::value::{DataType, Rv};
 use crate::varref::VarRef;
 
-use super::string::full_match;
+use super::regex::full_match;
 use super::{arg_str, FnResult};
 
 /// `bundlesmatching(regex, tag_regex...)`: the qualified names (`ns:name`)

@@ -6,7 +6,7 @@ use crate::context::EvalContext;
 use crate::number::real_from_string;
 use crate::value::Rv;
 
-use super::string::full_match;
+use super::regex::full_match;
 use super::{arg_str, class_result, FnResult};
 
 pub(super) fn strcmp(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {

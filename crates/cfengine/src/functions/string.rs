@@ -1,14 +1,12 @@
 //! String functions: canonify, concat, format, string_* and friends, eval,
 //! readfile, ifelse.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-
 use crate::ast::FnCall;
 use crate::context::EvalContext;
 use crate::number::format_fixed;
 use crate::value::Rv;
 
+use super::regex::regex;
 use super::{arg_int, arg_str, FnResult};
 
 /// cf-agent's scalar buffer: results are cut to 4095 bytes
@@ -78,84 +76,23 @@ pub(super) fn length(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(arg_str(a, 0).len().to_string()))
 }
 
-/// How many compiled regexes the cache keeps before it starts over.
-const REGEX_CACHE_SIZE: usize = 4096;
-
-thread_local! {
-    /// Compiled regexes by source: policies match the same few patterns
-    /// against many strings (variablesmatching over every variable, class
-    /// guards in loops), and compiling dominates otherwise.
-    static REGEX_CACHE: RefCell<HashMap<String, fancy_regex::Regex>> = RefCell::new(HashMap::new());
-}
-
-/// Compiles a CFEngine (PCRE) regex with the given inline options.
-pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<fancy_regex::Regex, ()> {
-    let translated = pcre_escapes(pattern);
-    let src = if flags.is_empty() { translated } else { format!("(?{flags}){translated}") };
-    if let Some(r) = REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
-        return Ok(r);
-    }
-    let r = fancy_regex::Regex::new(&src).map_err(|e| {
-        ctx.error(format!("Could not compile regular expression '{pattern}': {e}"));
-    })?;
-    REGEX_CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= REGEX_CACHE_SIZE {
-            c.clear();
-        }
-        c.insert(src, r.clone());
-    });
-    Ok(r)
-}
-
-/// PCRE lets a backslash make any punctuation literal (`\~`, `\_`, `\<`);
-/// the Rust regex syntax refuses some of those and reads `\<`, `\>` as word
-/// boundaries. Each such escape becomes a hex escape of the same character.
-fn pcre_escapes(pattern: &str) -> String {
-    let mut out = String::with_capacity(pattern.len());
-    let mut chars = pattern.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some(p) if p.is_ascii_punctuation() => out.push_str(&format!("\\x{{{:x}}}", p as u32)),
-            Some(p) => {
-                out.push('\\');
-                out.push(p);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
-
-/// `StringMatchFull`: the first match of `re` (compiled, as libntech's
-/// `CompileRegex` does, with PCRE_MULTILINE and PCRE_DOTALL) must start at
-/// the beginning of `s` and end at its end.
-pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<bool, ()> {
-    let r = regex(ctx, re, "sm")?;
-    Ok(matches!(r.find(s), Ok(Some(m)) if m.start() == 0 && m.end() == s.len()))
-}
-
 pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (s, pat, rep, opts) = (arg_str(a, 0), arg_str(a, 1), arg_str(a, 2), arg_str(a, 3));
     let flags: String = opts.chars().filter(|c| matches!(c, 'i' | 'm' | 's' | 'x' | 'U')).collect();
     let global = opts.contains('g');
     let re = regex(ctx, pat, &flags)?;
+    let all = if global { re.captures_all(ctx, s)? } else { re.captures_at(ctx, s, 0)?.into_iter().collect() };
     let mut out = String::new();
     let mut last = 0;
-    for caps in re.captures_iter(s) {
-        let Ok(caps) = caps else { break };
-        let Some(m) = caps.get(0) else { break };
-        out.push_str(&s[last..m.start()]);
+    for caps in all {
+        let Some(m) = caps[0].clone() else { break };
+        out.push_str(&s[last..m.start]);
         let rb = rep.as_bytes();
         let mut i = 0;
         while i < rb.len() {
             if (rb[i] == b'\\' || rb[i] == b'$') && i + 1 < rb.len() && rb[i + 1].is_ascii_digit() {
                 let n = (rb[i + 1] - b'0') as usize;
-                out.push_str(caps.get(n).map_or("", |g| g.as_str()));
+                out.push_str(caps.get(n).cloned().flatten().map_or("", |g| &s[g]));
                 i += 2;
             } else {
                 let ch_end = (i + 1..=rb.len()).find(|&e| rep.is_char_boundary(e)).unwrap_or(rb.len());
@@ -163,10 +100,7 @@ pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnRe
                 i = ch_end;
             }
         }
-        last = m.end();
-        if !global {
-            break;
-        }
+        last = m.end;
     }
     out.push_str(&s[last..]);
     Ok(Rv::scalar(out))
@@ -187,10 +121,7 @@ pub(super) fn trim(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 pub(super) fn lastnode(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
     let re = regex(ctx, sep, "")?;
-    let mut last = s;
-    for piece in re.split(s).flatten() {
-        last = piece;
-    }
+    let last = re.split(ctx, s)?.last().copied().unwrap_or(s);
     Ok(Rv::scalar(last))
 }
 
@@ -205,10 +136,12 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     let path = arg_str(a, 0);
     // The size is optional; without it the whole file is read.
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)? } else { 0 };
-    match std::fs::read(path) {
+    let bound = if max > 0 && max != crate::number::INFINITY { max as u64 } else { 0 };
+    match super::bounded_read(path, bound) {
         Ok(mut bytes) => {
-            if max > 0 && max != crate::number::INFINITY && (max as usize) < bytes.len() {
-                bytes.truncate(max as usize);
+            // cf-agent's buffer is a C string: it ends at the first NUL.
+            if let Some(nul) = bytes.iter().position(|b| *b == 0) {
+                bytes.truncate(nul);
             }
             let mut text = String::from_utf8_lossy(&bytes).into_owned();
             if text.ends_with('\n') && !text[..text.len() - 1].contains('\n') {
@@ -217,10 +150,7 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
             Ok(Rv::scalar(text))
         }
         Err(e) => {
-            ctx.error(format!(
-                "CfReadFile: Could not examine file '{path}' (stat: {})",
-                e.to_string().split(" (os error").next().unwrap_or("")
-            ));
+            ctx.error(format!("CfReadFile: Could not examine file '{path}' (stat: {})", super::os_error(&e)));
             Err(())
         }
     }
@@ -369,13 +299,17 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
     let zero = spec.starts_with('0') || spec.contains("-0") || spec.contains("+0");
     let plus = spec.contains('+');
     let digits = spec.trim_start_matches(['-', '+', ' ', '#', '0']);
-    let (w, p) = match digits.split_once('.') {
-        Some((w, p)) => (w.parse().unwrap_or(0), Some(p.parse().unwrap_or(0))),
-        None => (digits.parse().unwrap_or(0usize), None),
+    // cf-agent formats into a 4096-byte buffer: nothing longer than 4095
+    // bytes can come out, so wider widths and precisions change nothing
+    // (and Rust's formatter refuses precisions past 65535).
+    let (w, p): (usize, Option<usize>) = match digits.split_once('.') {
+        Some((w, p)) => (number(w), Some(number(p))),
+        None => (number(digits), None),
     };
+    let (w, p) = (w.min(MAX_SCALAR), p.map(|p| p.min(MAX_SCALAR)));
     let body = match conv {
         b'd' | b'i' => {
-            let n = crate::number::int_from_string(arg).unwrap_or(0);
+            let n = leading_int(arg);
             let s = n.to_string();
             if plus && n >= 0 {
                 format!("+{s}")
@@ -383,12 +317,12 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
                 s
             }
         }
-        b'x' => format!("{:x}", crate::number::int_from_string(arg).unwrap_or(0)),
-        b'X' => format!("{:X}", crate::number::int_from_string(arg).unwrap_or(0)),
-        b'o' => format!("{:o}", crate::number::int_from_string(arg).unwrap_or(0)),
-        b'f' | b'F' => format_fixed(crate::number::real_from_string(arg).unwrap_or(0.0), p.unwrap_or(6)),
+        b'x' => format!("{:x}", leading_int(arg)),
+        b'X' => format!("{:X}", leading_int(arg)),
+        b'o' => format!("{:o}", leading_int(arg)),
+        b'f' | b'F' => format_fixed(leading_real(arg), p.unwrap_or(6)),
         b'e' => {
-            let d = crate::number::real_from_string(arg).unwrap_or(0.0);
+            let d = leading_real(arg);
             let s = format!("{:.*e}", p.unwrap_or(6), d);
             match s.split_once('e') {
                 Some((m, e)) => {
@@ -399,7 +333,7 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
             }
         }
         b'g' => {
-            let d = crate::number::real_from_string(arg).unwrap_or(0.0);
+            let d = leading_real(arg);
             let s = format!("{d}");
             s.trim_end_matches(".0").to_string()
         }
@@ -410,7 +344,7 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
         },
     };
     if body.len() >= w {
-        return body;
+        return truncated(body);
     }
     let pad = w - body.len();
     if left {
@@ -422,4 +356,38 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
     } else {
         format!("{}{body}", " ".repeat(pad))
     }
+}
+
+/// What `sscanf(arg, "%ld")` reads, as cf-agent's format() converts an
+/// argument for `%d`, `%x`, `%o`: the leading integer (`"16873.5"` is
+/// 16873, `"10k"` is 10), 0 when there is none.
+fn leading_int(arg: &str) -> i64 {
+    crate::number::scan_int(arg.as_bytes()).map_or(0, |(v, _)| v)
+}
+
+/// What `sscanf(arg, "%lf")` reads, for `%f`, `%e`, `%g`.
+fn leading_real(arg: &str) -> f64 {
+    crate::number::scan_real(arg.as_bytes()).map_or(0.0, |(v, _)| v)
+}
+
+/// A width or precision: empty is 0, too large for a number is "as large
+/// as can be" (then bounded by the buffer).
+fn number(digits: &str) -> usize {
+    if digits.is_empty() {
+        0
+    } else {
+        digits.parse().unwrap_or(usize::MAX)
+    }
+}
+
+/// `s` cut to cf-agent's 4095-byte buffer (at a character boundary).
+pub(super) fn truncated(mut s: String) -> String {
+    if s.len() > MAX_SCALAR {
+        let mut end = MAX_SCALAR;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        s.truncate(end);
+    }
+    s
 }

@@ -46,3 +46,72 @@ pub(super) fn randomint(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
     let draw = std::collections::hash_map::RandomState::new().build_hasher().finish() % range;
     Ok(Rv::scalar((from + draw as i64).to_string()))
 }
+
+/// The lines of a colon-separated database, split into fields.
+fn entries(db: &str) -> Vec<Vec<String>> {
+    std::fs::read_to_string(db)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split(':').map(str::to_string).collect())
+        .collect()
+}
+
+/// Whether a name, or a number given as the id, is in the database.
+fn exists(db: &str, who: &str) -> bool {
+    let numeric = !who.is_empty() && who.bytes().all(|b| b.is_ascii_digit());
+    entries(db).iter().any(|e| if numeric { e.get(2).map(String::as_str) == Some(who) } else { e[0] == who })
+}
+
+/// `userexists(name or uid)`.
+pub(super) fn userexists(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    super::class_result(exists("/etc/passwd", arg_str(a, 0)))
+}
+
+/// `groupexists(name or gid)`.
+pub(super) fn groupexists(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    super::class_result(exists("/etc/group", arg_str(a, 0)))
+}
+
+/// `getusers(except_names, except_uids)`: the users of the password
+/// database in its order, without the comma-separated exceptions.
+pub(super) fn getusers(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let names: Vec<&str> = arg_str(a, 0).split(',').collect();
+    let uids: Vec<&str> = arg_str(a, 1).split(',').collect();
+    let mut out: Vec<String> = vec![];
+    for e in entries("/etc/passwd") {
+        let uid = e.get(2).map_or("", String::as_str);
+        if !names.contains(&e[0].as_str()) && !uids.contains(&uid) && !out.contains(&e[0]) {
+            out.push(e[0].clone());
+        }
+    }
+    Ok(Rv::list_of(out))
+}
+
+/// `sysctlvalue(key)`: the content of `/proc/sys/<key with . as />`,
+/// trimmed; fails when there is no such key.
+pub(super) fn sysctlvalue(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let key = arg_str(a, 0);
+    if key.contains("..") {
+        return Err(());
+    }
+    let path = format!("/proc/sys/{}", key.replace('.', "/"));
+    let text = super::bounded_read(&path, 4096).map_err(|_| ())?;
+    Ok(Rv::scalar(String::from_utf8_lossy(&text).trim()))
+}
+
+/// `diskfree(path)`: the kilobytes available to unprivileged users on the
+/// file system holding `path` (`statvfs`); 0 when it cannot be examined.
+pub(super) fn diskfree(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let Ok(path) = std::ffi::CString::new(arg_str(a, 0)) else {
+        return Ok(Rv::scalar("0"));
+    };
+    // SAFETY: `statvfs` is plain data that statvfs(3) fills; the path is a
+    // NUL-terminated string that outlives the call.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(path.as_ptr(), &mut st) } != 0 {
+        return Ok(Rv::scalar("0"));
+    }
+    let free = u128::from(st.f_bavail) * u128::from(st.f_frsize) / 1024;
+    Ok(Rv::scalar(free.to_string()))
+}

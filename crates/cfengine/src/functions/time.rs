@@ -1,10 +1,18 @@
-//! Time functions that do not read the clock: accumulated().
+//! Time functions (evalfunction.c): accumulated(), now(), on(), ago(),
+//! laterthan() and strftime(). The calendar arithmetic is jiff's, in the
+//! system time zone as cf-agent's `mktime`/`localtime_r` use it.
+
+use std::sync::OnceLock;
+
+use jiff::civil::DateTime;
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, Zoned};
 
 use crate::ast::FnCall;
 use crate::context::EvalContext;
 use crate::value::Rv;
 
-use super::{arg_int_in, FnResult};
+use super::{arg_int, arg_int_in, arg_str, class_result, FnResult};
 
 /// `accumulated(years, months, days, hours, minutes, seconds)`: a duration
 /// in seconds, with cf-agent's fixed 30-day months and 365-day years. Each
@@ -17,4 +25,92 @@ pub(super) fn accumulated(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
         total += arg_int_in(ctx, f, a, i, 0, *limit)? * unit;
     }
     Ok(Rv::scalar(total.to_string()))
+}
+
+/// The agent's start time (`CFSTARTTIME`): `now()` is the same for the
+/// whole run, as in cf-agent.
+pub fn start_time() -> Timestamp {
+    static START: OnceLock<Timestamp> = OnceLock::new();
+    *START.get_or_init(Timestamp::now)
+}
+
+/// `now()`: the start time in seconds since the epoch.
+pub(super) fn now(_: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(start_time().as_second().to_string()))
+}
+
+/// The six integer arguments of on(), ago() and laterthan().
+fn six(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<[i64; 6], ()> {
+    let mut v = [0; 6];
+    for (i, slot) in v.iter_mut().enumerate() {
+        *slot = arg_int(ctx, f, a, i)?;
+    }
+    Ok(v)
+}
+
+/// `mktime` of a broken-down local time whose fields may be out of range
+/// (they carry over, as in C): the seconds since the epoch.
+fn mktime(year: i64, month0: i64, day: i64, hour: i64, min: i64, sec: i64) -> Option<i64> {
+    let base = DateTime::new(i16::try_from(year).ok()?, 1, 1, 0, 0, 0, 0).ok()?;
+    let span = jiff::Span::new()
+        .try_months(month0)
+        .ok()?
+        .try_days(day - 1)
+        .ok()?
+        .try_hours(hour)
+        .ok()?
+        .try_minutes(min)
+        .ok()?
+        .try_seconds(sec)
+        .ok()?;
+    let dt = base.checked_add(span).ok()?;
+    let z = dt.to_zoned(TimeZone::system()).ok()?;
+    Some(z.timestamp().as_second())
+}
+
+/// `on(y, m, d, h, min, s)`: an absolute date (months and days counted from
+/// 0, as `FnArgsToTm` reads them) in seconds since the epoch.
+pub(super) fn on(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let [y, mo, d, h, mi, s] = six(ctx, f, a)?;
+    Ok(Rv::scalar(mktime(y, mo, d + 1, h, mi, s).unwrap_or(-1).to_string()))
+}
+
+/// `ago(y, m, d, h, min, s)`: the start time minus a duration, field by
+/// field in local time (0 when before the epoch).
+pub(super) fn ago(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let [y, mo, d, h, mi, s] = six(ctx, f, a)?;
+    let now = start_time().to_zoned(TimeZone::system());
+    let t = mktime(
+        i64::from(now.year()) - y,
+        i64::from(now.month()) - 1 - mo,
+        i64::from(now.day()) - d,
+        i64::from(now.hour()) - h,
+        i64::from(now.minute()) - mi,
+        i64::from(now.second()) - s,
+    );
+    Ok(Rv::scalar(t.filter(|t| *t >= 0).unwrap_or(0).to_string()))
+}
+
+/// `laterthan(y, m, d, h, min, s)`: whether the start time is after the
+/// given date (read as on() reads it).
+pub(super) fn laterthan(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let [y, mo, d, h, mi, s] = six(ctx, f, a)?;
+    let then = mktime(y, mo, d + 1, h, mi, s).unwrap_or(i64::MAX);
+    class_result(start_time().as_second() > then)
+}
+
+/// `strftime(mode, format, time)`: C's strftime over `gmtime` (mode
+/// `gmtime`) or `localtime` (any other mode).
+pub(super) fn strftime(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let when = arg_int(ctx, f, a, 2)?;
+    let tz = if arg_str(a, 0) == "gmtime" { TimeZone::UTC } else { TimeZone::system() };
+    let Ok(ts) = Timestamp::from_second(when) else {
+        ctx.warning(format!("Function {}, the given time stamp '{when}' was invalid.", f.name));
+        return Err(());
+    };
+    let z = Zoned::new(ts, tz);
+    match jiff::fmt::strtime::format(arg_str(a, 1), &z) {
+        Ok(s) => Ok(Rv::scalar(super::string::truncated(s))),
+        Err(_) => Err(()),
+    }
 }

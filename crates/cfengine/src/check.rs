@@ -1,0 +1,128 @@
+//! The checks cf-promises makes on a parsed policy before anything runs
+//! (policy.c's `PolicyCheck` and the parser's function-call checks): every
+//! called function must exist, and a function with a fixed number of
+//! arguments must be given that many. `validate` reports these; `run`
+//! refuses a policy that fails them, once, before evaluating anything (a
+//! failing call used to be reported once per evaluation pass).
+
+use std::collections::HashSet;
+
+use crate::ast::{Constraint, FnCall, Policy, Rval};
+use crate::diagnostic::Diagnostic;
+use crate::functions;
+
+/// What is wrong with a policy.
+pub enum Problem {
+    /// A located syntax error (`FILE:LINE:COL: error: ...`).
+    Located(Diagnostic),
+    /// Unlocated `error:` lines, as cf-promises logs them.
+    Logged(Vec<String>),
+}
+
+/// The first problem of `policy`, if any.
+pub fn check(policy: &Policy) -> Option<Problem> {
+    // A call of a bundle or body by name (`usebundle => b(x)`,
+    // `edit_line => insert_lines("x")`) is not a function call.
+    let callable: HashSet<&str> =
+        policy.bundles.iter().map(|b| b.name.as_str()).chain(policy.bodies.iter().map(|b| b.name.as_str())).collect();
+    for b in &policy.bundles {
+        for s in &b.sections {
+            for p in &s.promises {
+                for c in &p.constraints {
+                    if matches!(s.promise_type.as_str(), "vars" | "meta") {
+                        if let Some(d) = return_type_problem(c, &b.file) {
+                            return Some(Problem::Located(d));
+                        }
+                    }
+                    let mut found = None;
+                    walk(&c.rval, &callable, &mut |f, unknown| {
+                        if found.is_none() {
+                            found = Some(problem(f, unknown, c, &b.file));
+                        }
+                    });
+                    if let Some(Some(mut pr)) = found {
+                        if let Problem::Logged(lines) = &mut pr {
+                            lines.push(format!(
+                                "Promise belongs to bundle '{}' in file '{}' near line {}",
+                                b.name, b.file, p.line
+                            ));
+                        }
+                        return Some(pr);
+                    }
+                }
+            }
+        }
+    }
+    for b in &policy.bodies {
+        for c in &b.constraints {
+            let mut found = None;
+            walk(&c.rval, &callable, &mut |f, unknown| {
+                if found.is_none() && unknown {
+                    found = problem(f, true, c, &b.file);
+                }
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// Calls `visit(call, unknown)` for every function call in `r`, arguments
+/// included.
+fn walk(r: &Rval, callable: &HashSet<&str>, visit: &mut dyn FnMut(&FnCall, bool)) {
+    match r {
+        Rval::FnCall(f) => {
+            let name = f.name.rsplit(':').next().unwrap_or(&f.name);
+            let known = functions::is_builtin(&f.name) || callable.contains(name);
+            visit(f, !known);
+            for a in &f.args {
+                walk(a, callable, visit);
+            }
+        }
+        Rval::List(items) => items.iter().for_each(|i| walk(i, callable, visit)),
+        Rval::Scalar(_) => {}
+    }
+}
+
+/// `CheckFnCallType`: a function called as a variable's value must return
+/// the variable's type, or a scalar where a string is wanted, or the
+/// element type of a wanted list.
+fn return_type_problem(c: &Constraint, file: &std::sync::Arc<str>) -> Option<Diagnostic> {
+    let Rval::FnCall(f) = &c.rval else {
+        return None;
+    };
+    let ret = functions::return_type(&f.name)?;
+    let wanted = c.lval.as_str();
+    if !matches!(wanted, "string" | "int" | "real" | "slist" | "ilist" | "rlist" | "data") {
+        return None;
+    }
+    let fits = ret == wanted
+        || (wanted == "string" && matches!(ret, "int" | "real" | "context"))
+        || matches!((ret, wanted), ("string", "slist") | ("int", "ilist") | ("real", "rlist"));
+    if fits {
+        return None;
+    }
+    let source = std::fs::read_to_string(&**file).unwrap_or_default();
+    Some(Diagnostic::new(file, c.pos, "Function does not return the required type").with_source(&source))
+}
+
+/// The problem with one call, if it has one.
+fn problem(f: &FnCall, unknown: bool, c: &Constraint, file: &std::sync::Arc<str>) -> Option<Problem> {
+    if unknown {
+        // cf-promises rejects the call when it reduces it: at the end of
+        // the attribute's value.
+        let pos = c.pos;
+        let source = std::fs::read_to_string(&**file).unwrap_or_default();
+        return Some(Problem::Located(Diagnostic::new(file, pos, "Unknown function").with_source(&source)));
+    }
+    let n = functions::arity(&f.name)?;
+    (f.args.len() != n).then(|| {
+        Problem::Logged(vec![format!(
+            "Arguments to function '{}' do not tally. Expected {n} not {}",
+            f.name,
+            f.args.len()
+        )])
+    })
+}

@@ -1,0 +1,79 @@
+//! Digest functions (evalfunction.c's `FnCallHandlerHash`, `FnCallHashMatch`,
+//! `FnCallHashToInt`, `FnCallCanonify`): hash, file_hash, hashmatch,
+//! hash_to_int, canonifyuniquely. The digests are RustCrypto's.
+
+use md5::Md5;
+use sha1::Sha1;
+use sha2::{Digest, Sha256, Sha384, Sha512};
+
+use crate::ast::FnCall;
+use crate::context::EvalContext;
+use crate::value::Rv;
+
+use super::{arg_int, arg_str, class_result, FnResult};
+
+/// The digest of `data` with the named algorithm (cf-agent's
+/// `HashIdFromName`; an unknown name is MD5's default, as there).
+fn digest(method: &str, data: &[u8]) -> Vec<u8> {
+    match method {
+        "sha1" => Sha1::digest(data).to_vec(),
+        "sha256" => Sha256::digest(data).to_vec(),
+        "sha384" => Sha384::digest(data).to_vec(),
+        "sha512" => Sha512::digest(data).to_vec(),
+        _ => Md5::digest(data).to_vec(),
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A file's content, read whole (a hash needs every byte) but refused when
+/// it is not a regular file, so a device or FIFO cannot stall the run.
+fn file_bytes(path: &str) -> Option<Vec<u8>> {
+    let m = std::fs::metadata(path).ok()?;
+    if !m.is_file() {
+        return None;
+    }
+    super::bounded_read(path, 0).ok()
+}
+
+/// `hash(text, algorithm)`: the hex digest.
+pub(super) fn hash(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(hex(&digest(arg_str(a, 1), arg_str(a, 0).as_bytes()))))
+}
+
+/// `file_hash(path, algorithm)`: the hex digest of a file's content.
+pub(super) fn file_hash(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let bytes = file_bytes(arg_str(a, 0)).ok_or(())?;
+    Ok(Rv::scalar(hex(&digest(arg_str(a, 1), &bytes))))
+}
+
+/// `hashmatch(path, algorithm, hex)`: whether the file's digest is `hex`.
+pub(super) fn hashmatch(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let bytes = file_bytes(arg_str(a, 0)).unwrap_or_default();
+    class_result(hex(&digest(arg_str(a, 1), &bytes)) == arg_str(a, 2))
+}
+
+/// `hash_to_int(from, to, text)`: `from` plus the first 8 bytes of the
+/// text's SHA-256 (little-endian) modulo the range, the bounds in either
+/// order; equal bounds give that bound.
+pub(super) fn hash_to_int(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let (x, y) = (arg_int(ctx, f, a, 0)?, arg_int(ctx, f, a, 1)?);
+    let (from, to) = if x <= y { (x, y) } else { (y, x) };
+    let range = to - from;
+    if range == 0 {
+        return Ok(Rv::scalar(from.to_string()));
+    }
+    let d = Sha256::digest(arg_str(a, 2).as_bytes());
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&d[..8]);
+    let n = u64::from_le_bytes(first) % range.unsigned_abs();
+    Ok(Rv::scalar((from + n as i64).to_string()))
+}
+
+/// `canonifyuniquely(text)`: `text_<sha1 hex>`, canonified.
+pub(super) fn canonifyuniquely(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let s = arg_str(a, 0);
+    Ok(Rv::scalar(super::canonify(&format!("{s}_{}", hex(&Sha1::digest(s.as_bytes()))))))
+}

@@ -1,0 +1,305 @@
+//! `string_mustache(template[, data])`: CFEngine's Mustache dialect.
+//!
+//! Standard Mustache (variables HTML-escaped, `{{{x}}}`/`{{&x}}` raw,
+//! sections, inverted sections, comments, set delimiters, standalone tag
+//! lines removed) plus CFEngine's additions: `{{%x}}` renders `x` as
+//! indented JSON, `{{$x}}` as compact JSON, `{{@}}` is the current key or
+//! index, `-top-` names the whole data. A section over an object renders
+//! once with the object as context, unless its body uses `{{@}}`: then it
+//! renders once per entry (CFE-2125). A section over a string or number
+//! fails the call, as in cf-agent. Without data, `datastate()` is used.
+//! Reals print with two decimals, as every container primitive does.
+//!
+//! Written here rather than taken from `ramhorns` or `mustache`: both
+//! render Rust structures through traits that cannot express the dialect's
+//! extensions (JSON rendering, keys, `-top-`, the object rule) and would
+//! need forking; the renderer is small.
+
+use std::sync::Arc;
+
+use confer_core::Value;
+
+use crate::ast::FnCall;
+use crate::context::EvalContext;
+use crate::json;
+use crate::value::{primitive_to_string, Rv};
+
+use super::{arg_str, collection, Collection, FnResult};
+
+/// Deepest section nesting a template may have (a hostile template cannot
+/// exhaust the stack).
+const MAX_DEPTH: usize = 64;
+
+/// One frame of the context stack: the value and its key in the parent.
+struct Frame {
+    value: Value,
+    key: Option<String>,
+}
+
+/// A failure, with cf-agent's message when it has one.
+struct Failed(Option<String>);
+
+pub(super) fn string_mustache(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    if a.is_empty() || a.len() > 2 {
+        ctx.error(format!("Function '{}' requires one or two arguments", f.name));
+        return Err(());
+    }
+    let template = arg_str(a, 0).to_string();
+    let data = match a.get(1) {
+        None => match super::policy::datastate(ctx, f, &[])? {
+            Rv::Container(v) => v,
+            _ => return Err(()),
+        },
+        Some(arg) => match collection(ctx, arg) {
+            Some(Collection::Data(v)) => v,
+            Some(Collection::List(l)) => {
+                Value::Array(Arc::new(l.iter().map(|s| Value::String(s.to_string().into())).collect()))
+            }
+            None => return Err(()),
+        },
+    };
+    let mut r = Renderer { top: data.clone(), stack: vec![Frame { value: data, key: None }], out: String::new() };
+    match r.render(&template, ("{{", "}}"), 0) {
+        Ok(()) => Ok(Rv::scalar(r.out)),
+        Err(Failed(msg)) => {
+            if let Some(m) = msg {
+                ctx.warning(m);
+            }
+            Err(())
+        }
+    }
+}
+
+struct Renderer {
+    top: Value,
+    stack: Vec<Frame>,
+    out: String,
+}
+
+/// A tag found in the template.
+struct Tag<'t> {
+    /// The sigil (`#`, `^`, `/`, `!`, `=`, `{`, `&`, `%`, `$`, or none).
+    kind: char,
+    name: &'t str,
+    /// Byte range of the tag in the template, standalone whitespace and
+    /// line end included when the tag stands alone on its line.
+    start: usize,
+    end: usize,
+}
+
+fn is_standalone_kind(k: char) -> bool {
+    matches!(k, '#' | '^' | '/' | '!' | '=')
+}
+
+/// Finds the next tag at or after `pos`.
+fn next_tag<'t>(t: &'t str, pos: usize, delims: (&str, &str)) -> Option<Tag<'t>> {
+    let (open, close) = delims;
+    let start = pos + t[pos..].find(open)?;
+    let inner_start = start + open.len();
+    let (kind, body_start) = match t[inner_start..].chars().next()? {
+        c @ ('#' | '^' | '/' | '!' | '=' | '{' | '&' | '%' | '$' | '>') => (c, inner_start + 1),
+        _ => (' ', inner_start),
+    };
+    let closer = match kind {
+        '{' => format!("}}{close}"),
+        '=' => format!("={close}"),
+        _ => close.to_string(),
+    };
+    let body_end = body_start + t[body_start..].find(&closer)?;
+    let end = body_end + closer.len();
+    let mut tag = Tag { kind, name: t[body_start..body_end].trim(), start, end };
+    if is_standalone_kind(kind) {
+        let line_start = t[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = t[end..].find('\n').map_or(t.len(), |i| end + i);
+        if t[line_start..start].trim_matches([' ', '\t']).is_empty()
+            && t[end..line_end].trim_matches([' ', '\t', '\r']).is_empty()
+        {
+            tag.start = line_start;
+            tag.end = if line_end < t.len() { line_end + 1 } else { line_end };
+        }
+    }
+    Some(tag)
+}
+
+fn escape_html(s: &str, out: &mut String) {
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+}
+
+impl Renderer {
+    /// Looks a dotted name up through the context stack, innermost first.
+    fn lookup(&self, name: &str) -> Option<Value> {
+        if name == "." {
+            return self.stack.last().map(|f| f.value.clone());
+        }
+        if name == "-top-" {
+            return Some(self.top.clone());
+        }
+        let mut parts = name.split('.');
+        let first = parts.next()?;
+        let rest: Vec<String> = parts.map(str::to_string).collect();
+        for frame in self.stack.iter().rev() {
+            if let Some(v) = json::select(&frame.value, &[first.to_string()]) {
+                return json::select(v, &rest).cloned();
+            }
+        }
+        None
+    }
+
+    fn render(&mut self, t: &str, delims: (&str, &str), depth: usize) -> Result<(), Failed> {
+        if depth > MAX_DEPTH {
+            return Err(Failed(Some(format!("Mustache sections nested deeper than {MAX_DEPTH} levels"))));
+        }
+        let (mut open, mut close) = (delims.0.to_string(), delims.1.to_string());
+        let mut pos = 0;
+        while let Some(tag) = next_tag(t, pos, (&open, &close)) {
+            self.out.push_str(&t[pos..tag.start]);
+            pos = tag.end;
+            match tag.kind {
+                '!' => {}
+                '=' => {
+                    let mut d = tag.name.split_whitespace();
+                    match (d.next(), d.next()) {
+                        (Some(o), Some(c)) => (open, close) = (o.to_string(), c.to_string()),
+                        _ => return Err(Failed(None)),
+                    }
+                }
+                '#' | '^' => {
+                    let (body_end, after) = self.section_end(t, pos, tag.name, (&open, &close))?;
+                    let body = &t[pos..body_end];
+                    self.section(tag.name, tag.kind == '^', body, (&open, &close), depth)?;
+                    pos = after;
+                }
+                '/' => return Err(Failed(Some(format!("Mustache: unexpected closing tag '{}'", tag.name)))),
+                '>' => {}
+                ' ' if tag.name == "@" => {
+                    let key = self.stack.last().and_then(|f| f.key.clone()).unwrap_or_default();
+                    self.out.push_str(&key);
+                }
+                kind => self.variable(tag.name, kind),
+            }
+        }
+        self.out.push_str(&t[pos..]);
+        Ok(())
+    }
+
+    /// The end of the section body opened before `pos` and the position
+    /// after its closing tag.
+    fn section_end(&self, t: &str, pos: usize, name: &str, delims: (&str, &str)) -> Result<(usize, usize), Failed> {
+        let mut depth = 0;
+        let mut p = pos;
+        while let Some(tag) = next_tag(t, p, delims) {
+            p = tag.end;
+            match tag.kind {
+                '#' | '^' if tag.name == name => depth += 1,
+                '/' if tag.name == name => {
+                    if depth == 0 {
+                        return Ok((tag.start, tag.end));
+                    }
+                    depth -= 1;
+                }
+                _ => {}
+            }
+        }
+        Err(Failed(Some(format!("Mustache: section '{name}' is never closed"))))
+    }
+
+    fn section(
+        &mut self,
+        name: &str,
+        inverted: bool,
+        body: &str,
+        delims: (&str, &str),
+        depth: usize,
+    ) -> Result<(), Failed> {
+        let value = self.lookup(name);
+        let truthy = match &value {
+            None | Some(Value::Undef) => false,
+            Some(Value::Boolean(b)) => *b,
+            Some(Value::Array(a)) => !a.is_empty(),
+            Some(Value::Hash(h)) => !h.is_empty(),
+            Some(_) if inverted => true,
+            Some(_) => {
+                return Err(Failed(Some(format!(
+                    "Mustache sections can only take a boolean or a container (array or map) value, but section '{name}' isn't getting one of those."
+                ))))
+            }
+        };
+        if inverted {
+            if !truthy {
+                self.render(body, delims, depth + 1)?;
+            }
+            return Ok(());
+        }
+        if !truthy {
+            return Ok(());
+        }
+        let uses_key = body.contains(&format!("{}@{}", delims.0, delims.1));
+        // When iterating an object's entries, the object stays in context
+        // under each entry's value (cf-agent finds `{{v}}` in it).
+        let mut frames = 0;
+        if let (true, Some(v @ Value::Hash(_))) = (uses_key, &value) {
+            self.stack.push(Frame { value: v.clone(), key: None });
+            frames = 1;
+        }
+        let entries: Vec<(String, Value)> = match value {
+            Some(Value::Array(a)) => a.iter().enumerate().map(|(i, v)| (i.to_string(), v.clone())).collect(),
+            Some(v @ Value::Hash(_)) if uses_key => json::keys(&v)
+                .into_iter()
+                .filter_map(|k| json::select(&v, std::slice::from_ref(&k)).cloned().map(|x| (k, x)))
+                .collect(),
+            Some(v @ Value::Hash(_)) => vec![(name.to_string(), v)],
+            _ => {
+                // `true`: the body renders once in the current context.
+                return self.render(body, delims, depth + 1);
+            }
+        };
+        let mut result = Ok(());
+        for (k, v) in entries {
+            self.stack.push(Frame { value: v, key: Some(k) });
+            result = self.render(body, delims, depth + 1);
+            self.stack.pop();
+            if result.is_err() {
+                break;
+            }
+        }
+        self.stack.truncate(self.stack.len() - frames);
+        result
+    }
+
+    fn variable(&mut self, name: &str, kind: char) {
+        if name.is_empty() {
+            // `{{}}` is not a tag: cf-agent prints it as written.
+            self.out.push_str("{{}}");
+            return;
+        }
+        let Some(v) = self.lookup(name) else {
+            return;
+        };
+        match kind {
+            '%' => self.out.push_str(&json::write_pretty(&v)),
+            '$' => match &v {
+                Value::Array(_) | Value::Hash(_) => self.out.push_str(&json::write_compact(&v)),
+                p => self.out.push_str(&primitive_to_string(p).unwrap_or_default()),
+            },
+            _ => {
+                let text = match &v {
+                    Value::Array(_) | Value::Hash(_) => json::write_compact(&v),
+                    p => primitive_to_string(p).unwrap_or_default(),
+                };
+                if matches!(kind, '{' | '&') {
+                    self.out.push_str(&text);
+                } else {
+                    escape_html(&text, &mut self.out);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! Functions over paths and directories (evalfunction.c): translatepath,
+//! basename, findfiles, lsdir, filesexist, isnewerthan, accessedbefore,
+//! changedbefore. They read directories and metadata, never file contents.
+
+use std::os::unix::fs::MetadataExt;
+
+use crate::ast::FnCall;
+use crate::context::EvalContext;
+use crate::value::Rv;
+
+use super::regex::full_match;
+use super::{arg_str, class_result, collection, Collection, FnResult};
+
+/// `translatepath(path)`: cf-agent's `MapName` only changes separators on
+/// Windows; elsewhere the path is returned as given.
+pub(super) fn translatepath(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(arg_str(a, 0)))
+}
+
+/// `basename(path[, suffix])`: POSIX basename (trailing slashes ignored,
+/// `/` stays `/`), then the suffix removed when it is a proper suffix.
+pub(super) fn basename(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let path = arg_str(a, 0);
+    if path.is_empty() {
+        return Ok(Rv::scalar(""));
+    }
+    let trimmed = path.trim_end_matches('/');
+    let base = if trimmed.is_empty() { "/" } else { trimmed.rsplit('/').next().unwrap_or(trimmed) };
+    let suffix = arg_str(a, 1);
+    let out = match base.strip_suffix(suffix) {
+        Some(stem) if a.len() > 1 && !suffix.is_empty() && !stem.is_empty() => stem,
+        _ => base,
+    };
+    Ok(Rv::scalar(out))
+}
+
+/// `{a,b}` alternatives expanded into separate patterns (libntech's
+/// `GlobFileList` does this before `glob(3)`, which the glob crate lacks).
+fn expand_braces(pattern: &str) -> Vec<String> {
+    let Some(open) = pattern.find('{') else {
+        return vec![pattern.to_string()];
+    };
+    let mut depth = 0;
+    let mut close = None;
+    for (i, c) in pattern[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(open + i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(close) = close else {
+        return vec![pattern.to_string()];
+    };
+    let (head, body, tail) = (&pattern[..open], &pattern[open + 1..close], &pattern[close + 1..]);
+    let mut alternatives = vec![];
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in body.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                alternatives.push(&body[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    alternatives.push(&body[start..]);
+    alternatives.iter().flat_map(|alt| expand_braces(&format!("{head}{alt}{tail}"))).collect()
+}
+
+/// `findfiles(glob, ...)`: the paths matching each absolute shell glob
+/// (`*`, `?`, `[..]`, `{a,b}`, `**`), without duplicates. cf-agent
+/// collects them in a hash set; confer sorts them so the order is stable.
+pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let mut found: Vec<String> = vec![];
+    let opts =
+        glob::MatchOptions { case_sensitive: true, require_literal_separator: true, require_literal_leading_dot: true };
+    for arg in a {
+        let pattern = arg.as_scalar().unwrap_or("");
+        if !pattern.starts_with('/') {
+            ctx.warning(format!("Non-absolute path in findfiles(), skipping: {pattern}"));
+            continue;
+        }
+        let mut these: Vec<String> = vec![];
+        for p in expand_braces(pattern) {
+            let Ok(paths) = glob::glob_with(&p, opts) else {
+                continue;
+            };
+            these.extend(paths.flatten().map(|p| p.to_string_lossy().into_owned()));
+        }
+        these.sort();
+        for p in these {
+            if !found.contains(&p) {
+                found.push(p);
+            }
+        }
+    }
+    Ok(Rv::list_of(found))
+}
+
+/// `lsdir(dir, regex, include_path)`: the directory's entries (`.` and `..`
+/// included, as readdir gives them) whose names fully match the regex, in
+/// the reverse of readdir's order as cf-agent prepends them. A directory
+/// that cannot be read gives an empty list and an error.
+pub(super) fn lsdir(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let dir = arg_str(a, 0);
+    let regex = arg_str(a, 1);
+    let with_path = matches!(arg_str(a, 2), "true" | "yes" | "on");
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            ctx.error(format!(
+                "Directory '{dir}' could not be accessed in lsdir(), (opendir: {})",
+                super::os_error(&e)
+            ));
+            return Ok(Rv::list_of(Vec::<String>::new()));
+        }
+    };
+    let mut names: Vec<String> = vec![".".into(), "..".into()];
+    names.extend(entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()));
+    let mut out: Vec<String> = vec![];
+    for n in names {
+        if !regex.is_empty() && !full_match(ctx, regex, &n)? {
+            continue;
+        }
+        out.push(if with_path { format!("{dir}/{n}") } else { n });
+    }
+    out.reverse();
+    Ok(Rv::list_of(out))
+}
+
+/// `filesexist(list)`: whether every listed path exists (false for none).
+pub(super) fn filesexist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let items: Vec<String> = match a.first().and_then(|x| collection(ctx, x)) {
+        Some(Collection::List(l)) => l.iter().map(|s| s.to_string()).collect(),
+        Some(Collection::Data(v)) => super::list::data_strings(&v).iter().map(|s| s.to_string()).collect(),
+        None => return Err(()),
+    };
+    class_result(!items.is_empty() && items.iter().all(|p| std::fs::metadata(p).is_ok()))
+}
+
+/// The metadata of both arguments (following links, as `stat`), or a
+/// failure.
+fn both(a: &[Rv]) -> Result<(std::fs::Metadata, std::fs::Metadata), ()> {
+    let x = std::fs::metadata(arg_str(a, 0)).map_err(|_| ())?;
+    let y = std::fs::metadata(arg_str(a, 1)).map_err(|_| ())?;
+    Ok((x, y))
+}
+
+/// `isnewerthan(a, b)`: a's mtime is after b's.
+pub(super) fn isnewerthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (x, y) = both(a)?;
+    class_result(x.mtime() > y.mtime())
+}
+
+/// `accessedbefore(a, b)`: a's atime is before b's.
+pub(super) fn accessedbefore(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (x, y) = both(a)?;
+    class_result(x.atime() < y.atime())
+}
+
+/// `changedbefore(a, b)`: a's ctime is before b's.
+pub(super) fn changedbefore(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (x, y) = both(a)?;
+    class_result(x.ctime() < y.ctime())
+}

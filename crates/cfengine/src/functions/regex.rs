@@ -1,0 +1,206 @@
+//! The one way CFEngine functions use regular expressions: compiled once
+//! (cached), matched with a bound, and never silently wrong. fancy-regex
+//! stops a match that backtracks too much with an error; every helper here
+//! turns that error into a logged failure of the function (issue 16: an
+//! iterator that kept yielding the error looped forever, and a `false` in
+//! its place was an answer cf-agent does not give). Patterns without
+//! backreferences or lookaround run on the regex crate's automaton inside
+//! fancy-regex and never hit the limit.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::context::EvalContext;
+
+/// How many compiled regexes the cache keeps before it starts over.
+const REGEX_CACHE_SIZE: usize = 4096;
+
+thread_local! {
+    /// Compiled regexes by source: policies match the same few patterns
+    /// against many strings (variablesmatching over every variable, class
+    /// guards in loops), and compiling dominates otherwise.
+    static REGEX_CACHE: RefCell<HashMap<String, fancy_regex::Regex>> = RefCell::new(HashMap::new());
+    /// (pattern, subject, start) triples that hit the backtrack limit: a
+    /// policy evaluates the same call in every pass, and deciding again would
+    /// spend the whole limit each time.
+    static UNDECIDED: RefCell<std::collections::HashSet<(String, String, usize)>> = RefCell::new(Default::default());
+}
+
+/// A compiled pattern and the text it was written as (for messages).
+pub(crate) struct Rx {
+    re: fancy_regex::Regex,
+    pattern: String,
+}
+
+/// Compiles a CFEngine (PCRE) regex with the given inline options.
+pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<Rx, ()> {
+    let translated = pcre_escapes(pattern);
+    let src = if flags.is_empty() { translated } else { format!("(?{flags}){translated}") };
+    if let Some(re) = REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
+        return Ok(Rx { re, pattern: pattern.to_string() });
+    }
+    let re = fancy_regex::Regex::new(&src).map_err(|e| {
+        ctx.error(format!("Could not compile regular expression '{pattern}': {e}"));
+    })?;
+    REGEX_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= REGEX_CACHE_SIZE {
+            c.clear();
+        }
+        c.insert(src, re.clone());
+    });
+    Ok(Rx { re, pattern: pattern.to_string() })
+}
+
+/// The groups of one match: `(start, end)` per group, `None` when unset.
+pub(crate) type Groups = Vec<Option<Range<usize>>>;
+
+impl Rx {
+    /// Logs that the pattern could not be decided on `s`.
+    fn undecided(&self, ctx: &mut EvalContext, s: &str, e: &dyn std::fmt::Display) {
+        let shown: String = s.chars().take(80).collect();
+        ctx.error(format!("Regular expression '{}' could not be matched against '{shown}': {e}", self.pattern));
+    }
+
+    /// The first match at or after byte `start`.
+    pub(crate) fn find_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Range<usize>>, ()> {
+        let key = (self.pattern.clone(), s.to_string(), start);
+        if UNDECIDED.with(|u| u.borrow().contains(&key)) {
+            self.undecided(ctx, s, &"backtrack limit exceeded (as before)");
+            return Err(());
+        }
+        match self.re.find_from_pos(s, start) {
+            Ok(m) => Ok(m.map(|m| m.range())),
+            Err(e) => {
+                self.undecided(ctx, s, &e);
+                UNDECIDED.with(|u| {
+                    let mut u = u.borrow_mut();
+                    if u.len() >= REGEX_CACHE_SIZE {
+                        u.clear();
+                    }
+                    u.insert(key);
+                });
+                Err(())
+            }
+        }
+    }
+
+    /// The groups of the first match at or after `start`.
+    pub(crate) fn captures_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Groups>, ()> {
+        // Decide the match first (bounded, remembered when undecidable),
+        // then take its groups.
+        if self.find_at(ctx, s, start)?.is_none() {
+            return Ok(None);
+        }
+        match self.re.captures_from_pos(s, start) {
+            Ok(Some(c)) => Ok(Some((0..c.len()).map(|i| c.get(i).map(|m| m.range())).collect())),
+            Ok(None) => Ok(None),
+            Err(e) => {
+                self.undecided(ctx, s, &e);
+                Err(())
+            }
+        }
+    }
+
+    /// Every non-overlapping match's groups, left to right. An empty match
+    /// moves on by one character, so the walk always ends.
+    pub(crate) fn captures_all(&self, ctx: &mut EvalContext, s: &str) -> Result<Vec<Groups>, ()> {
+        let mut out = vec![];
+        let mut pos = 0;
+        while pos <= s.len() {
+            let Some(g) = self.captures_at(ctx, s, pos)? else {
+                break;
+            };
+            let Some(whole) = g[0].clone() else {
+                break;
+            };
+            pos = if whole.is_empty() { next_char(s, whole.end) } else { whole.end };
+            out.push(g);
+        }
+        Ok(out)
+    }
+
+    /// The ranges of every non-overlapping match.
+    pub(crate) fn find_all(&self, ctx: &mut EvalContext, s: &str) -> Result<Vec<Range<usize>>, ()> {
+        let mut out = vec![];
+        let mut pos = 0;
+        while pos <= s.len() {
+            let Some(m) = self.find_at(ctx, s, pos)? else {
+                break;
+            };
+            pos = if m.is_empty() { next_char(s, m.end) } else { m.end };
+            out.push(m);
+        }
+        Ok(out)
+    }
+
+    /// `s` cut at every match (an empty match at the very start or end does
+    /// not cut), as the regex crate's `split` does.
+    pub(crate) fn split<'t>(&self, ctx: &mut EvalContext, s: &'t str) -> Result<Vec<&'t str>, ()> {
+        let mut out = vec![];
+        let mut last = 0;
+        for m in self.find_all(ctx, s)? {
+            if m.is_empty() && (m.start == 0 || m.start == s.len()) {
+                continue;
+            }
+            out.push(&s[last..m.start]);
+            last = m.end;
+        }
+        out.push(&s[last..]);
+        Ok(out)
+    }
+
+    /// `s` with every match removed.
+    pub(crate) fn remove_all(&self, ctx: &mut EvalContext, s: &str) -> Result<String, ()> {
+        let mut out = String::with_capacity(s.len());
+        let mut last = 0;
+        for m in self.find_all(ctx, s)? {
+            out.push_str(&s[last..m.start]);
+            last = m.end;
+        }
+        out.push_str(&s[last..]);
+        Ok(out)
+    }
+
+    /// The names of the groups (`None` for unnamed ones), group 0 first.
+    pub(crate) fn group_names(&self) -> Vec<Option<String>> {
+        self.re.capture_names().map(|n| n.map(str::to_string)).collect()
+    }
+}
+
+/// The byte index after the character at `i` (or `i + 1` at the end).
+fn next_char(s: &str, i: usize) -> usize {
+    s[i..].chars().next().map_or(i + 1, |c| i + c.len_utf8())
+}
+
+/// `StringMatchFull`: the first match of `re` (compiled, as libntech's
+/// `CompileRegex` does, with PCRE_MULTILINE and PCRE_DOTALL) must start at
+/// the beginning of `s` and end at its end.
+pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<bool, ()> {
+    let r = regex(ctx, re, "sm")?;
+    Ok(matches!(r.find_at(ctx, s, 0)?, Some(m) if m.start == 0 && m.end == s.len()))
+}
+
+/// PCRE lets a backslash make any punctuation literal (`\~`, `\_`, `\<`);
+/// the Rust regex syntax refuses some of those and reads `\<`, `\>` as word
+/// boundaries. Each such escape becomes a hex escape of the same character.
+fn pcre_escapes(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(p) if p.is_ascii_punctuation() => out.push_str(&format!("\\x{{{:x}}}", p as u32)),
+            Some(p) => {
+                out.push('\\');
+                out.push(p);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
