@@ -171,7 +171,9 @@ fn run_case(case: &Path, factset: &str, root: &Path) -> (Level, String) {
             (Level::SameParameters, detail)
         }
         (Err(e), None, Some(want)) => {
-            let got = normalise(&format!("Error: {e} on node {}", node.name), &env_dir, &modules);
+            // The recording keeps the error's first line.
+            let full = normalise(&format!("Error: {e} on node {}", node.name), &env_dir, &modules);
+            let got = full.lines().next().unwrap_or_default().to_string();
             if got.trim() == want.trim() {
                 (Level::Identical, String::new())
             } else {

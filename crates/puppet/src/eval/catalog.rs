@@ -643,8 +643,11 @@ impl<'a> Evaluator<'a> {
                 self.bind_module_names(&scope, &p.type_name.to_lowercase(), &caller);
             }
             let label = format!("{}[{}]", p.type_name, p.title);
+            // Overrides (`Type['t'] { p => v }`) made since the declaration
+            // reach the body: its arguments are the resource's parameters now.
+            let args = index.map_or(p.args, |i| self.catalog.resources[i].attributes.clone());
             let result = self
-                .bind_class_like(&p.def.params, p.args, &scope, &label, &p.title, p.container_span)
+                .bind_class_like(&p.def.params, args, &scope, &label, &p.title, p.container_span)
                 .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))
                 .and_then(|()| {
                     if let Some(index) = index {
