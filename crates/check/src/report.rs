@@ -71,6 +71,21 @@ impl Problem {
         }
     }
 
+    /// A problem for a document whose check a regexp match could not decide,
+    /// located at the document itself.
+    pub fn undecided(file: &str, doc: &Document, message: String) -> Problem {
+        Problem {
+            severity: Severity::Error,
+            file: file.to_string(),
+            position: doc.locate(&[]),
+            path: String::new(),
+            message,
+            expected: None,
+            actual: None,
+            suggestion: None,
+        }
+    }
+
     /// The line people read.
     pub fn human(&self) -> String {
         let at = match self.position {

@@ -185,8 +185,18 @@ impl<'a> Evaluator<'a> {
         Ok(last)
     }
 
-    /// Evaluates one expression.
+    /// Evaluates one expression. A regexp match that a type check or `in`
+    /// answered provisionally with `false` (see `confer_core::regexp::take_undecided`)
+    /// fails here, at the innermost expression that asked.
     pub(crate) fn eval(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
+        let value = self.eval_kind(e, scope);
+        match confer_core::regexp::take_undecided() {
+            Some(undecided) => Err(fail(e.span, undecided.to_string())),
+            None => value,
+        }
+    }
+
+    fn eval_kind(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
         let span = e.span;
         match &e.kind {
             ExprKind::Undef => Ok(Value::Undef),
