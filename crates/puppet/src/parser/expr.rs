@@ -77,9 +77,11 @@ impl Parser {
     }
 
     fn statement(&mut self) -> Result<Expr, ParseError> {
-        if self.at_punct("{") && self.pos > 0 {
-            // Puppet reads a `{` that starts a statement (other than the first)
-            // as a block, so a hash literal there is a syntax error.
+        let after_separator = self.pos == 0 || matches!(self.toks[self.pos - 1].tok, Tok::Punct("{" | ";"));
+        if self.at_punct("{") && !after_separator {
+            // Puppet's grammar reads `expression {` as a resource body, so a
+            // hash literal can start a statement only at the start of a block
+            // or after `;`.
             let open = self.bump().span;
             self.statements()?;
             return Err(ParseError {
