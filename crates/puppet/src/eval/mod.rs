@@ -513,6 +513,9 @@ impl<'a> Evaluator<'a> {
         match value? {
             Value::Type(t) => {
                 alias.resolve((*t).clone());
+                if !alias.is_real() {
+                    return Err(fail(span, format!("Type alias '{name}' cannot be resolved to a real type")));
+                }
                 Ok(())
             }
             other => Err(fail(expr.span, format!("The type alias '{name}' must be a type, got {}", other.type_name()))),
