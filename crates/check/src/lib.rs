@@ -23,7 +23,7 @@ pub use schema::TypeEnvironment;
 pub fn check_document(t: &Type, doc: &Document, file: &str) -> Option<Problem> {
     let matched = instance_of(t, &doc.value);
     // A pattern the backtracking limit left undecided must not pass (or fail) the document.
-    if let Some(undecided) = confer_core::regexp::take_undecided() {
+    if let Some(undecided) = confer_core::undecided::take() {
         return Some(Problem::undecided(file, doc, undecided.to_string()));
     }
     if matched {
@@ -37,7 +37,7 @@ pub fn check_document(t: &Type, doc: &Document, file: &str) -> Option<Problem> {
 /// (one pass, no document in memory) and parsed fully only to explain a
 /// failure; YAML is parsed with positions and checked.
 pub fn check_text(t: &Type, text: &str, format: Format, file: &str) -> Result<Vec<Problem>, document::SyntaxError> {
-    if format == Format::Json && stream::json_matches(text, t)? && confer_core::regexp::take_undecided().is_none() {
+    if format == Format::Json && stream::json_matches(text, t)? && confer_core::undecided::take().is_none() {
         return Ok(Vec::new());
     }
     Ok(document::parse(text, format)?.iter().filter_map(|doc| check_document(t, doc, file)).collect())

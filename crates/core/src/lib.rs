@@ -8,6 +8,7 @@ pub mod format;
 pub mod mismatch;
 pub mod regexp;
 pub mod types;
+pub mod undecided;
 pub mod value;
 
 pub use error::CoreError;

@@ -11,9 +11,6 @@ use engine::{Engine, EngineError};
 mod engine;
 mod relaxed;
 mod translate;
-mod undecided;
-
-pub use undecided::take_undecided;
 
 /// One match: the byte range of the whole match (index 0) and of each group,
 /// `None` for a group that did not participate.
@@ -53,10 +50,10 @@ impl Regexp {
 
     /// Whether the expression matches anywhere in `text`, for callers that answer
     /// with a `bool`: an undecided match answers `false` and is recorded for
-    /// [`take_undecided`], which the front-end turns into an error.
+    /// [`crate::undecided::take`], which the front-end turns into an error.
     pub fn is_match(&self, text: &str) -> bool {
         self.try_is_match(text).unwrap_or_else(|e| {
-            undecided::record(e);
+            crate::undecided::record(e);
             false
         })
     }
@@ -74,10 +71,10 @@ impl Regexp {
     }
 
     /// [`Regexp::try_captures`] for callers without an error path: an undecided
-    /// match is `None` and is recorded for [`take_undecided`].
+    /// match is `None` and is recorded for [`crate::undecided::take`].
     pub fn captures(&self, text: &str) -> Option<Vec<Option<String>>> {
         self.try_captures(text).unwrap_or_else(|e| {
-            undecided::record(e);
+            crate::undecided::record(e);
             None
         })
     }
@@ -158,8 +155,8 @@ mod tests {
         let text = format!("{}b", "a".repeat(25));
         assert!(matches!(r.try_is_match(&text), Err(CoreError::RegexpUndecided(_))));
         assert!(!r.is_match(&text));
-        assert!(take_undecided().is_some());
-        assert!(take_undecided().is_none());
+        assert!(crate::undecided::take().is_some());
+        assert!(crate::undecided::take().is_none());
     }
 
     #[test]

@@ -186,11 +186,11 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Evaluates one expression. A regexp match that a type check or `in`
-    /// answered provisionally with `false` (see `confer_core::regexp::take_undecided`)
+    /// answered provisionally with `false` (see `confer_core::undecided::take`)
     /// fails here, at the innermost expression that asked.
     pub(crate) fn eval(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
         let value = self.eval_kind(e, scope);
-        match confer_core::regexp::take_undecided() {
+        match confer_core::undecided::take() {
             Some(undecided) => Err(fail(e.span, undecided.to_string())),
             None => value,
         }

@@ -123,7 +123,12 @@ impl Parser {
     /// An expression whose operators bind at least as tightly as `min_bp`.
     pub(super) fn expr(&mut self, min_bp: u8) -> Result<Expr, ParseError> {
         self.enter()?;
+        self.heights.push(super::Height::default());
         let result = self.expr_inner(min_bp);
+        let own = self.heights.pop().map_or(1, |h| 1 + h.wraps + h.child);
+        if let Some(parent) = self.heights.last_mut() {
+            parent.child = parent.child.max(own);
+        }
         self.leave();
         result
     }
@@ -138,6 +143,7 @@ impl Parser {
                 return Ok(lhs);
             }
             let op_tok = self.bump();
+            self.wrap(op_tok.span)?;
             lhs = match op {
                 Infix::Assign => {
                     if let Tok::Punct(p @ ("+=" | "-=")) = op_tok.tok {

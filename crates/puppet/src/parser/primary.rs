@@ -12,6 +12,9 @@ impl Parser {
         let mut e = self.primary()?;
         loop {
             let t = self.peek().clone();
+            if matches!(t.tok, Tok::Punct("[" | "." | "(" | "{" | "<|" | "<<|")) {
+                self.wrap(t.span)?;
+            }
             match &t.tok {
                 Tok::Punct("[") if !t.space_before => {
                     self.bump();
