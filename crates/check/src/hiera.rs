@@ -58,7 +58,7 @@ impl<'e> ClassIndex<'e> {
             if rest.is_empty() { PathBuf::from("init.pp") } else { PathBuf::from(format!("{}.pp", rest.join("/"))) };
         for dir in &self.modulepath {
             let file = dir.join(module).join("manifests").join(&relative);
-            let Ok(text) = std::fs::read_to_string(&file) else { continue };
+            let Ok(text) = confer_core::read::read_text(&file) else { continue };
             let source = Source::new(file.display().to_string(), text);
             let program = confer_puppet::parser::parse(&source).ok()?;
             let class = find_class(&program.body, name)?;

@@ -6,10 +6,12 @@
 pub mod document;
 pub mod hiera;
 pub mod path;
+mod psych;
 pub mod report;
 pub mod schema;
 pub mod stream;
 pub mod suggest;
+mod yaml;
 
 use confer_core::types::instance_of;
 use confer_core::Type;

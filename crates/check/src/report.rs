@@ -86,8 +86,12 @@ impl Problem {
         }
     }
 
-    /// The line people read.
+    /// The line people read, with control characters escaped.
     pub fn human(&self) -> String {
+        confer_core::text::escape_controls(&self.unescaped_human()).into_owned()
+    }
+
+    fn unescaped_human(&self) -> String {
         let at = match self.position {
             Some((l, c)) => format!("{}:{l}:{c}", self.file),
             None => self.file.clone(),
