@@ -32,6 +32,10 @@ pub struct Source {
     /// The text.
     pub text: String,
     line_starts: Vec<usize>,
+    /// Whether each line is ASCII, where a column is a byte count: counting
+    /// characters from the line start for every warning on one long line
+    /// made locating them quadratic.
+    ascii_lines: Vec<bool>,
 }
 
 impl Source {
@@ -40,7 +44,9 @@ impl Source {
         let text = text.into();
         let mut line_starts = vec![0];
         line_starts.extend(text.char_indices().filter(|(_, c)| *c == '\n').map(|(i, _)| i + 1));
-        Arc::new(Source { name: name.into(), text, line_starts })
+        let ends = line_starts.iter().skip(1).copied().chain([text.len()]);
+        let ascii_lines = line_starts.iter().zip(ends).map(|(&s, e)| text.as_bytes()[s..e].is_ascii()).collect();
+        Arc::new(Source { name: name.into(), text, line_starts, ascii_lines })
     }
 
     /// The 1-based line and column (counted in characters) of a byte offset.
@@ -48,7 +54,11 @@ impl Source {
         let offset = (offset as usize).min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let col = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        let col = if self.ascii_lines[line] {
+            offset - start
+        } else {
+            self.text.get(start..offset).map_or(offset - start, |s| s.chars().count())
+        } + 1;
         (line + 1, col)
     }
 
