@@ -207,4 +207,20 @@ mod tests {
         let message = env.resolve("M::A").err().unwrap().message;
         assert!(message.contains("cannot be resolved to a real type"), "{message}");
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinked_directories_are_not_walked() {
+        let root = std::env::temp_dir().join(format!("confer-symlink-loop-{}", std::process::id()));
+        let types = root.join("m/types");
+        std::fs::create_dir_all(&types).unwrap();
+        std::fs::write(types.join("port.pp"), "type M::Port = Integer[1, 65535]").unwrap();
+        for name in ["a", "b"] {
+            let _ = std::os::unix::fs::symlink(".", types.join(name));
+        }
+        let mut files = Vec::new();
+        type_files(&types, &mut files);
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(files, vec![types.join("port.pp")]);
+    }
 }
