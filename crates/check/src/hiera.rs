@@ -121,7 +121,13 @@ impl<'e> ClassIndex<'e> {
                     continue;
                 }
             };
-            if !instance_of(&t, value) {
+            let matched = instance_of(&t, value);
+            // A pattern the backtracking limit left undecided must not pass (or fail) the key.
+            if let Some(undecided) = confer_core::undecided::take() {
+                problems.push(problem(file, doc, at, Severity::Error, undecided.to_string()));
+                continue;
+            }
+            if !matched {
                 let mut m = confer_core::mismatch::explain(&t, value);
                 let mut path = at.clone();
                 path.append(&mut m.path);

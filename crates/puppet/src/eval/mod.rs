@@ -48,6 +48,8 @@ pub fn evaluate(program: &Program, source: &Source, logger: &mut dyn Logger) -> 
         depth: 0,
         warned_once: Default::default(),
     };
+    // An undecided match recorded outside any evaluation belongs to no one here.
+    confer_core::undecided::take();
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
 }
