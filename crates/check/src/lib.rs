@@ -44,3 +44,19 @@ pub fn check_text(t: &Type, text: &str, format: Format, file: &str) -> Result<Ve
     }
     Ok(document::parse(text, format)?.iter().filter_map(|doc| check_document(t, doc, file)).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_undecided_pattern_is_a_problem_not_a_verdict() {
+        let t = TypeEnvironment::default().resolve(r"Array[Pattern[/^(?:(a+)+\1c|.*b)$/]]").unwrap();
+        let text = format!("[\"{}b\"]", "a".repeat(25));
+        for format in [Format::Json, Format::Yaml] {
+            let problems = check_text(&t, &text, format, "x").unwrap();
+            assert_eq!(problems.len(), 1, "{format:?}");
+            assert!(problems[0].message.contains("needs too much backtracking"), "{}", problems[0].message);
+        }
+    }
+}
