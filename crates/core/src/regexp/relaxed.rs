@@ -8,7 +8,7 @@
 //! that matches at least wherever the original does, and that the `regex` crate
 //! runs in linear time: when it fails, so does the original, decided.
 
-use fancy_regex::Expr;
+use fancy_regex::{Assertion, Expr};
 
 /// The relaxed pattern for the fancy pattern `translated`, when every feature
 /// it uses has a relaxation and the result compiles.
@@ -31,8 +31,14 @@ fn relax(e: Expr) -> Option<Expr> {
         Expr::Concat(children) => Expr::Concat(all(children)?),
         Expr::Alt(children) => Expr::Alt(all(children)?),
         Expr::Repeat { child, lo, hi, greedy } => Expr::Repeat { child: Box::new(relax(*child)?), lo, hi, greedy },
-        Expr::ContinueFromPreviousMatchEnd | Expr::BackrefExistsCondition(_) | Expr::Conditional { .. } => return None,
-        plain => plain,
+        kept @ Expr::Assertion(
+            Assertion::StartText | Assertion::EndText | Assertion::StartLine { .. } | Assertion::EndLine { .. },
+        ) => kept,
+        // fancy-regex cannot write word boundaries back as text; without them
+        // the pattern only matches more.
+        Expr::Assertion(_) => Expr::Empty,
+        kept @ (Expr::Empty | Expr::Any { .. } | Expr::Literal { .. } | Expr::Delegate { .. }) => kept,
+        _ => return None,
     })
 }
 
@@ -45,5 +51,12 @@ mod tests {
         let r = relaxed(r"(a+)+\1b(?=c)(?>d)").unwrap();
         assert!(r.is_match("aaxbd") && r.is_match("aabd"));
         assert!(!r.is_match("aaaa"));
+    }
+
+    #[test]
+    fn word_boundaries_are_dropped_not_written() {
+        // Found by fuzzing: fancy-regex panics when asked to write `\b` back as text.
+        let r = relaxed(r"\bW(?=x)\B").unwrap();
+        assert!(r.is_match("Wx"));
     }
 }

@@ -2,8 +2,9 @@
 //! crates share.
 
 /// Rewrites the Ruby-only pieces of syntax that fancy-regex spells differently:
-/// `\Z` (before a final newline), `\h` (hex digit), `\0` (NUL) and `(?m)`
-/// (Ruby's "dot matches newline", which is `s` elsewhere).
+/// `\Z` (before a final newline), `\h` (hex digit), `\0` (NUL), `\<` and `\>`
+/// (plain characters) and `(?m)` (Ruby's "dot matches newline", which is `s`
+/// elsewhere).
 pub(super) fn translate_ruby(source: &str) -> String {
     let mut out = String::with_capacity(source.len() + 8);
     let mut chars = source.chars().peekable();
@@ -16,6 +17,8 @@ pub(super) fn translate_ruby(source: &str) -> String {
                 // Ruby's `\0` is the NUL character (an octal escape).
                 Some('0') if !chars.peek().is_some_and(|c| c.is_ascii_digit()) => out.push_str("\\x00"),
                 Some('H') if !in_class => out.push_str("[^0-9a-fA-F]"),
+                // Ruby's `\<` and `\>` are the characters; fancy-regex reads word boundaries.
+                Some(c @ ('<' | '>')) => out.push(c),
                 Some(n) => {
                     out.push('\\');
                     out.push(n);
