@@ -1,11 +1,10 @@
 //! Parsing JSON and YAML documents into Puppet values, keeping enough of the
 //! source to give the line and column of any value a problem points at.
 
-use std::collections::HashMap as StdHashMap;
+use std::sync::Arc;
 
 use confer_core::mismatch::PathElem;
 use confer_core::{HashMap, Value};
-use saphyr::{LoadableYamlNode, MarkedYamlOwned, ScalarOwned, YamlDataOwned};
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 /// How a document is written.
@@ -34,8 +33,8 @@ enum Locations {
     /// JSON: found on demand by scanning the text, so that a valid document
     /// costs nothing extra.
     Json(String),
-    /// YAML: recorded while converting, by rendered path.
-    Yaml(StdHashMap<String, (usize, usize)>),
+    /// YAML: the tree of positions recorded while parsing.
+    Yaml(Arc<crate::yaml::Loc>),
 }
 
 /// A parsed document.
@@ -60,7 +59,7 @@ impl Document {
     /// The 1-based line and column of the value at `path`.
     pub fn locate(&self, path: &[PathElem]) -> Option<(usize, usize)> {
         match &self.locations {
-            Locations::Yaml(map) => map.get(&crate::path::render(path)).copied(),
+            Locations::Yaml(root) => yaml_locate(root, path),
             Locations::Json(text) => crate::document::json_locate(text, path),
         }
     }
@@ -70,7 +69,10 @@ impl Document {
 pub fn parse(text: &str, format: Format) -> Result<Vec<Document>, SyntaxError> {
     match format {
         Format::Json => {
+            let text = json_text(text)?;
             let mut de = serde_json::Deserializer::from_str(text);
+            // `json_text` bounded the nesting; serde_json's own limit (128) is below Puppet's.
+            de.disable_recursion_limit();
             let value = ValueSeed.deserialize(&mut de).and_then(|v| de.end().map(|()| v)).map_err(|e| SyntaxError {
                 message: e.to_string(),
                 line: e.line(),
@@ -78,85 +80,69 @@ pub fn parse(text: &str, format: Format) -> Result<Vec<Document>, SyntaxError> {
             })?;
             Ok(vec![Document { value, locations: Locations::Json(text.to_string()) }])
         }
-        Format::Yaml => {
-            let docs = MarkedYamlOwned::load_from_str(text).map_err(|e| SyntaxError {
-                message: e.info().to_string(),
-                line: e.marker().line(),
-                column: e.marker().col() + 1,
-            })?;
-            docs.iter()
-                .map(|doc| {
-                    let mut locations = StdHashMap::new();
-                    let mut path = Vec::new();
-                    let value = yaml_value(doc, &mut path, &mut locations)?;
-                    Ok(Document { value, locations: Locations::Yaml(locations) })
-                })
-                .collect()
-        }
+        Format::Yaml => Ok(crate::yaml::load(text)?
+            .into_iter()
+            .map(|(value, loc)| Document { value, locations: Locations::Yaml(loc) })
+            .collect()),
     }
 }
 
-fn yaml_value(
-    node: &MarkedYamlOwned,
-    path: &mut Vec<PathElem>,
-    locations: &mut StdHashMap<String, (usize, usize)>,
-) -> Result<Value, SyntaxError> {
-    let start = node.span.start;
-    let here = crate::path::render(path);
-    locations.insert(here.clone(), (start.line(), start.col() + 1));
-    // Block collections carry no position of their own: use their first entry's.
-    if start.line() == 0 {
-        let first = match &node.data {
-            YamlDataOwned::Sequence(items) => items.first().map(|i| i.span.start),
-            YamlDataOwned::Mapping(map) => map.keys().next().map(|k| k.span.start),
-            _ => None,
+/// The position of the YAML value at `path`: the deepest node the path
+/// reaches (a missing key points at its mapping).
+fn yaml_locate(root: &crate::yaml::Loc, path: &[PathElem]) -> Option<(usize, usize)> {
+    use crate::yaml::Parts;
+    let mut node = root;
+    for elem in path {
+        node = match (elem, &node.parts) {
+            (PathElem::Index(i), Parts::Seq(items)) => items.get(*i)?,
+            (PathElem::Key(k), Parts::Map(entries)) => &entries.iter().find(|(key, _)| key == k)?.1,
+            _ => return None,
         };
-        if let Some(m) = first {
-            locations.insert(here, (m.line(), m.col() + 1));
-        }
     }
-    Ok(match &node.data {
-        YamlDataOwned::Value(scalar) => scalar_value(scalar),
-        YamlDataOwned::Representation(text, ..) => Value::from(text.as_str()),
-        YamlDataOwned::Sequence(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for (i, item) in items.iter().enumerate() {
-                path.push(PathElem::Index(i));
-                out.push(yaml_value(item, path, locations)?);
-                path.pop();
-            }
-            Value::array(out)
-        }
-        YamlDataOwned::Mapping(map) => {
-            let mut out = HashMap::with_capacity(map.len());
-            for (k, v) in map.iter() {
-                let key = yaml_value(k, &mut Vec::new(), &mut StdHashMap::new())?;
-                path.push(PathElem::Key(key.clone()));
-                let value = yaml_value(v, path, locations)?;
-                path.pop();
-                out.insert(key, value);
-            }
-            Value::hash(out)
-        }
-        YamlDataOwned::Tagged(_, inner) => yaml_value(inner, path, locations)?,
-        YamlDataOwned::Alias(_) | YamlDataOwned::BadValue => {
-            return Err(SyntaxError {
-                message: "unsupported YAML node (alias or invalid value)".into(),
-                line: start.line(),
-                column: start.col() + 1,
-            })
-        }
-    })
+    Some(node.at)
 }
 
-fn scalar_value(s: &ScalarOwned) -> Value {
-    match s {
-        ScalarOwned::Null => Value::Undef,
-        ScalarOwned::Boolean(b) => Value::Boolean(*b),
-        ScalarOwned::Integer(i) => Value::Integer(*i),
-        ScalarOwned::FloatingPoint(f) => Value::Float(f.into_inner()),
-        ScalarOwned::String(s) => Value::from(s.as_str()),
+/// JSON text ready to parse: a UTF-8 byte order mark is skipped (editors on
+/// Windows write one), and nesting deeper than `value::depth::MAX_DEPTH` is
+/// refused at the bracket that passes it, before any recursive parse.
+pub(crate) fn json_text(text: &str) -> Result<&str, SyntaxError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (mut depth, mut line, mut column) = (0usize, 1usize, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for c in text.chars() {
+        column += 1;
+        match c {
+            '\n' => (line, column) = (line + 1, 0),
+            _ if in_string => match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            },
+            '"' => in_string = true,
+            '[' | '{' => {
+                depth += 1;
+                if depth > confer_core::value::depth::MAX_DEPTH {
+                    return Err(SyntaxError {
+                        message: format!(
+                            "the document is nested deeper than {} levels",
+                            confer_core::value::depth::MAX_DEPTH
+                        ),
+                        line,
+                        column,
+                    });
+                }
+            }
+            ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
     }
+    Ok(text)
+}
+
+/// A JSON integer as a Puppet Integer, which has 64 bits.
+pub(crate) fn json_integer<E: serde::de::Error>(u: u64) -> Result<i64, E> {
+    i64::try_from(u).map_err(|_| E::custom(format!("Integer {u} is out of range (Puppet integers are 64-bit)")))
 }
 
 /// Builds Puppet values straight from the JSON parser, without an intermediate
@@ -192,8 +178,8 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Ok(Value::Integer(i))
     }
 
-    fn visit_u64<E>(self, u: u64) -> Result<Value, E> {
-        Ok(i64::try_from(u).map_or(Value::Float(u as f64), Value::Integer))
+    fn visit_u64<E: serde::de::Error>(self, u: u64) -> Result<Value, E> {
+        json_integer(u).map(Value::Integer)
     }
 
     fn visit_f64<E>(self, f: f64) -> Result<Value, E> {
@@ -240,7 +226,10 @@ pub(crate) fn json_locate(text: &str, path: &[PathElem]) -> Option<(usize, usize
                 }
             }
             (PathElem::Key(Value::String(key)), b'{') => {
+                // A repeated key's last value is the one parsed (as in Ruby's
+                // JSON), so the last occurrence is the one to point at.
                 pos = skip_ws(bytes, pos + 1);
+                let mut last = None;
                 loop {
                     let key_end = skip_value(bytes, pos)?;
                     let found: String = serde_json::from_str(text.get(pos..key_end)?).ok()?;
@@ -250,14 +239,15 @@ pub(crate) fn json_locate(text: &str, path: &[PathElem]) -> Option<(usize, usize
                     }
                     pos = skip_ws(bytes, pos + 1);
                     if found == **key {
-                        break;
+                        last = Some(pos);
                     }
                     pos = skip_ws(bytes, skip_value(bytes, pos)?);
                     if bytes.get(pos) != Some(&b',') {
-                        return None;
+                        break;
                     }
                     pos = skip_ws(bytes, pos + 1);
                 }
+                pos = last?;
             }
             _ => return None,
         }
@@ -347,5 +337,17 @@ mod tests {
     fn syntax_errors_have_positions() {
         let e = parse("{\n  \"a\": ,\n}", Format::Json).err().unwrap();
         assert_eq!((e.line, e.column), (2, 8));
+    }
+
+    #[test]
+    fn json_edges_read_as_ruby_reads_them() {
+        assert_eq!(parse("\u{feff}{\"a\": 1}", Format::Json).unwrap().len(), 1);
+        let docs = parse("{\"a\": 1,\n \"a\": \"x\"}", Format::Json).unwrap();
+        assert_eq!(docs[0].locate(&[PathElem::Key("a".into())]), Some((2, 7)));
+        let deep = format!("{}{}", "[".repeat(500), "]".repeat(500));
+        assert!(parse(&deep, Format::Json).is_ok());
+        let too_deep = format!("{}{}", "[".repeat(1001), "]".repeat(1001));
+        assert_eq!(parse(&too_deep, Format::Json).err().map(|e| (e.line, e.column)), Some((1, 1001)));
+        assert!(parse("[18446744073709551615]", Format::Json).is_err());
     }
 }

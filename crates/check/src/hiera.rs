@@ -58,7 +58,7 @@ impl<'e> ClassIndex<'e> {
             if rest.is_empty() { PathBuf::from("init.pp") } else { PathBuf::from(format!("{}.pp", rest.join("/"))) };
         for dir in &self.modulepath {
             let file = dir.join(module).join("manifests").join(&relative);
-            let Ok(text) = std::fs::read_to_string(&file) else { continue };
+            let Ok(text) = confer_core::read::read_text(&file) else { continue };
             let source = Source::new(file.display().to_string(), text);
             let program = confer_puppet::parser::parse(&source).ok()?;
             let class = find_class(&program.body, name)?;
@@ -130,7 +130,13 @@ impl<'e> ClassIndex<'e> {
                     continue;
                 }
             };
-            if !instance_of(&t, value) {
+            let matched = instance_of(&t, value);
+            // A pattern the backtracking limit left undecided must not pass (or fail) the key.
+            if let Some(undecided) = confer_core::undecided::take() {
+                problems.push(problem(file, doc, at, Severity::Error, undecided.to_string()));
+                continue;
+            }
+            if !matched {
                 let mut m = confer_core::mismatch::explain(&t, value);
                 let mut path = at.clone();
                 path.append(&mut m.path);

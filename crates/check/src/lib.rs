@@ -7,10 +7,12 @@ pub mod document;
 pub mod hiera;
 pub mod hiera_node;
 pub mod path;
+mod psych;
 pub mod report;
 pub mod schema;
 pub mod stream;
 pub mod suggest;
+mod yaml;
 
 use confer_core::types::instance_of;
 use confer_core::Type;
@@ -22,7 +24,12 @@ pub use schema::TypeEnvironment;
 /// Validates one parsed document against `t`, returning the problem found (a
 /// document has at most one: the first mismatch, as Puppet reports it).
 pub fn check_document(t: &Type, doc: &Document, file: &str) -> Option<Problem> {
-    if instance_of(t, &doc.value) {
+    let matched = instance_of(t, &doc.value);
+    // A pattern the backtracking limit left undecided must not pass (or fail) the document.
+    if let Some(undecided) = confer_core::undecided::take() {
+        return Some(Problem::undecided(file, doc, undecided.to_string()));
+    }
+    if matched {
         return None;
     }
     let mismatch = confer_core::mismatch::explain(t, &doc.value);
@@ -33,8 +40,24 @@ pub fn check_document(t: &Type, doc: &Document, file: &str) -> Option<Problem> {
 /// (one pass, no document in memory) and parsed fully only to explain a
 /// failure; YAML is parsed with positions and checked.
 pub fn check_text(t: &Type, text: &str, format: Format, file: &str) -> Result<Vec<Problem>, document::SyntaxError> {
-    if format == Format::Json && stream::json_matches(text, t)? {
+    if format == Format::Json && stream::json_matches(text, t)? && confer_core::undecided::take().is_none() {
         return Ok(Vec::new());
     }
     Ok(document::parse(text, format)?.iter().filter_map(|doc| check_document(t, doc, file)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_undecided_pattern_is_a_problem_not_a_verdict() {
+        let t = TypeEnvironment::default().resolve(r"Array[Pattern[/^(?:(a+)+\1c|.*b)$/]]").unwrap();
+        let text = format!("[\"{}b\"]", "a".repeat(25));
+        for format in [Format::Json, Format::Yaml] {
+            let problems = check_text(&t, &text, format, "x").unwrap();
+            assert_eq!(problems.len(), 1, "{format:?}");
+            assert!(problems[0].message.contains("needs too much backtracking"), "{}", problems[0].message);
+        }
+    }
 }

@@ -71,8 +71,27 @@ impl Problem {
         }
     }
 
-    /// The line people read.
+    /// A problem for a document whose check a regexp match could not decide,
+    /// located at the document itself.
+    pub fn undecided(file: &str, doc: &Document, message: String) -> Problem {
+        Problem {
+            severity: Severity::Error,
+            file: file.to_string(),
+            position: doc.locate(&[]),
+            path: String::new(),
+            message,
+            expected: None,
+            actual: None,
+            suggestion: None,
+        }
+    }
+
+    /// The line people read, with control characters escaped.
     pub fn human(&self) -> String {
+        confer_core::text::escape_controls(&self.unescaped_human()).into_owned()
+    }
+
+    fn unescaped_human(&self) -> String {
         let at = match self.position {
             Some((l, c)) => format!("{}:{l}:{c}", self.file),
             None => self.file.clone(),

@@ -61,12 +61,16 @@ pub fn alias_name(module: &str, relative: &Path) -> String {
 
 fn type_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
+    let mut entries: Vec<_> = entries.flatten().collect();
+    entries.sort_by_key(|e| e.path());
+    for entry in entries {
+        let path = entry.path();
+        // Like Ruby's `Dir.glob('**/*.pp')`, which Puppet's autoloader uses, the
+        // walk does not descend into symlinked directories (`a -> .` would make
+        // it exponential); symlinked files are read.
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
             type_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
+        } else if path.extension().is_some_and(|e| e == "pp") && path.is_file() {
             out.push(path);
         }
     }
@@ -89,7 +93,7 @@ impl TypeEnvironment {
                 type_files(&types_dir, &mut files);
                 let module_name = module.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
                 for file in files {
-                    let text = std::fs::read_to_string(&file)
+                    let text = confer_core::read::read_text(&file)
                         .map_err(|e| SchemaError { message: format!("cannot read {}: {e}", file.display()) })?;
                     let name = alias_name(&module_name, file.strip_prefix(&types_dir).unwrap_or(&file));
                     env.add_named(file, &name, &text);
@@ -200,6 +204,23 @@ mod tests {
         let mut env = TypeEnvironment::default();
         env.add_named("m/types/a.pp".into(), "M::A", "type M::A = M::B");
         env.add_named("m/types/b.pp".into(), "M::B", "type M::B = M::A");
-        assert!(env.resolve("M::A").err().unwrap().message.contains("cycle"));
+        let message = env.resolve("M::A").err().unwrap().message;
+        assert!(message.contains("cannot be resolved to a real type"), "{message}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinked_directories_are_not_walked() {
+        let root = std::env::temp_dir().join(format!("confer-symlink-loop-{}", std::process::id()));
+        let types = root.join("m/types");
+        std::fs::create_dir_all(&types).unwrap();
+        std::fs::write(types.join("port.pp"), "type M::Port = Integer[1, 65535]").unwrap();
+        for name in ["a", "b"] {
+            let _ = std::os::unix::fs::symlink(".", types.join(name));
+        }
+        let mut files = Vec::new();
+        type_files(&types, &mut files);
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(files, vec![types.join("port.pp")]);
     }
 }

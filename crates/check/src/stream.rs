@@ -20,7 +20,10 @@ const MISMATCH: &str = "\u{0}confer-check: mismatch";
 /// Whether the JSON `text` is an instance of `t`, checked in one streaming
 /// pass; a syntax error is reported as such.
 pub fn json_matches(text: &str, t: &Type) -> Result<bool, SyntaxError> {
+    let text = crate::document::json_text(text)?;
     let mut de = serde_json::Deserializer::from_str(text);
+    // `json_text` bounded the nesting; serde_json's own limit (128) is below Puppet's.
+    de.disable_recursion_limit();
     match Expect(t).deserialize(&mut de).and_then(|()| de.end()) {
         Ok(()) => Ok(true),
         Err(e) if e.to_string().starts_with(MISMATCH) => Ok(false),
@@ -92,7 +95,7 @@ impl<'de> Visitor<'de> for ExpectVisitor<'_> {
     }
 
     fn visit_u64<E: de::Error>(self, u: u64) -> Result<(), E> {
-        self.scalar(i64::try_from(u).map_or(Value::Float(u as f64), Value::Integer))
+        self.scalar(Value::Integer(crate::document::json_integer(u)?))
     }
 
     fn visit_f64<E: de::Error>(self, f: f64) -> Result<(), E> {

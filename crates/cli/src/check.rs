@@ -2,7 +2,7 @@
 //! data against the class parameters it sets. Exit status: 0 valid, 1 invalid,
 //! 2 usage or I/O error.
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -90,11 +90,10 @@ type FileResult = Result<Vec<Problem>, String>;
 
 fn read(path: &str) -> Result<String, String> {
     if path == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("-: cannot read standard input: {e}"))?;
-        Ok(text)
+        confer_core::read::read_stream(std::io::stdin().lock())
+            .map_err(|e| format!("-: cannot read standard input: {e}"))
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read: {e}"))
+        confer_core::read::read_text(std::path::Path::new(path)).map_err(|e| format!("{path}: cannot read: {e}"))
     }
 }
 
@@ -118,16 +117,24 @@ fn documents(path: &str, text: &str) -> Result<Vec<document::Document>, String> 
 fn run_files(files: &[String], check: impl Fn(&str) -> FileResult + Sync) -> Vec<FileResult> {
     let bar =
         (std::io::stderr().is_terminal() && files.len() > 1).then(|| indicatif::ProgressBar::new(files.len() as u64));
-    let results = files
-        .par_iter()
-        .map(|f| {
-            let r = check(f);
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
-            r
-        })
-        .collect();
+    let each = || {
+        files
+            .par_iter()
+            .map(|f| {
+                let r = check(f);
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+                r
+            })
+            .collect()
+    };
+    // Documents nest up to 1,000 levels, and parsing and checking recurse once
+    // per level: give the workers the evaluation thread's stack, not rayon's 2 MiB.
+    let results = match rayon::ThreadPoolBuilder::new().stack_size(crate::STACK_SIZE).build() {
+        Ok(pool) => pool.install(each),
+        Err(_) => each(),
+    };
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -146,7 +153,7 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
             }
             Err(message) => {
                 broken = true;
-                eprintln!("{message}");
+                eprintln!("{}", confer_core::text::escape_controls(&message));
             }
         }
     }

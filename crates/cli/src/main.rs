@@ -36,7 +36,7 @@ enum Command {
 
 /// Stack for the thread that parses and evaluates: recursion is bounded by
 /// depth limits, and this leaves those limits a wide margin.
-const STACK_SIZE: usize = 64 * 1024 * 1024;
+pub(crate) const STACK_SIZE: usize = 64 * 1024 * 1024;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

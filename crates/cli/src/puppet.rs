@@ -118,7 +118,7 @@ impl Logger for Console {
 }
 
 fn read_source(path: &str) -> Result<Arc<Source>, ExitCode> {
-    match std::fs::read_to_string(path) {
+    match confer_core::read::read_text(std::path::Path::new(path)) {
         Ok(text) => Ok(Source::new(path, text)),
         Err(e) => {
             eprintln!("Error: Could not read file {path}: {e}");

@@ -18,6 +18,9 @@ pub enum CoreError {
     /// A regular expression that does not compile.
     #[error("{0}")]
     BadRegexp(String),
+    /// A match that the backtracking limit left undecided.
+    #[error("{0}")]
+    RegexpUndecided(String),
     /// A type parameterised with arguments it does not accept.
     #[error("{0}")]
     BadTypeParameters(String),

@@ -6,8 +6,11 @@ pub mod error;
 pub mod float;
 pub mod format;
 pub mod mismatch;
+pub mod read;
 pub mod regexp;
+pub mod text;
 pub mod types;
+pub mod undecided;
 pub mod value;
 
 pub use error::CoreError;

@@ -273,7 +273,11 @@ impl Interp<'_> {
                 Ok(match r.captures(&text) {
                     Some(c) if name == "match" => RValue::MatchData(Rc::new(c)),
                     Some(_) => RValue::Int(
-                        r.compiled().find(&text).ok().flatten().map_or(0, |m| text[..m.start()].chars().count() as i64),
+                        r.matches(&text, 1)
+                            .ok()
+                            .and_then(|all| all.into_iter().next())
+                            .and_then(|groups| groups.first().cloned().flatten())
+                            .map_or(0, |m| text[..m.start].chars().count() as i64),
                     ),
                     None => RValue::Nil,
                 })

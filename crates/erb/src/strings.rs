@@ -9,19 +9,25 @@ use crate::value::RValue;
 
 /// A regexp from a `gsub`/`sub`/`split` pattern: a Regexp as it is, a
 /// String matched literally.
-fn pattern(p: &RValue, at: usize) -> Ev<fancy_regex::Regex> {
+fn pattern(p: &RValue, at: usize) -> Ev<confer_core::Regexp> {
     let source = match p {
-        RValue::Regex(r) => return Ok(r.compiled().clone()),
+        RValue::Regex(r) => return Ok((**r).clone()),
         RValue::Str(s) => fancy_regex::escape(s).into_owned(),
         other => {
             return err(ErbErrorKind::Type(format!("wrong argument type {} (expected Regexp)", other.class_name())), at)
         }
     };
-    fancy_regex::Regex::new(&source).or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), at))
+    confer_core::Regexp::new(&source).or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), at))
+}
+
+/// Every match of `re` in `text`, through core's bounded matcher: a match
+/// the backtracking limit leaves undecided is an error, never "no match".
+fn all_matches(re: &confer_core::Regexp, text: &str, at: usize) -> Ev<Vec<confer_core::regexp::Groups>> {
+    re.matches(text, usize::MAX).or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), at))
 }
 
 /// Ruby's replacement string: `\1`..`\9` and `\0` name groups.
-fn expand(replacement: &str, caps: &fancy_regex::Captures<'_>) -> String {
+fn expand(replacement: &str, groups: &confer_core::regexp::Groups, text: &str) -> String {
     let mut out = String::new();
     let mut chars = replacement.chars().peekable();
     while let Some(c) = chars.next() {
@@ -30,7 +36,7 @@ fn expand(replacement: &str, caps: &fancy_regex::Captures<'_>) -> String {
                 Some(d @ '0'..='9') => {
                     chars.next();
                     let i = d as usize - '0' as usize;
-                    out.push_str(caps.get(i).map_or("", |m| m.as_str()));
+                    out.push_str(groups.get(i).cloned().flatten().map_or("", |r| &text[r]));
                 }
                 Some('\\') => {
                     chars.next();
@@ -59,10 +65,11 @@ impl Interp<'_> {
         let re = pattern(pat, at)?;
         let mut out = String::new();
         let mut last = 0;
-        for m in re.find_iter(text).flatten() {
-            out.push_str(&text[last..m.start()]);
-            out.push_str(&self.call_block(b, vec![RValue::str(m.as_str())], at)?.to_s());
-            last = m.end();
+        for groups in all_matches(&re, text, at)? {
+            let Some(m) = groups.first().cloned().flatten() else { continue };
+            out.push_str(&text[last..m.start]);
+            out.push_str(&self.call_block(b, vec![RValue::str(&text[m.clone()])], at)?.to_s());
+            last = m.end;
             if once {
                 break;
             }
@@ -187,15 +194,14 @@ impl Interp<'_> {
                 let limit = if name == "sub" { 1 } else { 0 };
                 let mut out = String::new();
                 let mut last = 0;
-                for (n, caps) in re.captures_iter(text).enumerate() {
+                for (n, groups) in all_matches(&re, text, at)?.into_iter().enumerate() {
                     if limit == 1 && n == 1 {
                         break;
                     }
-                    let Ok(caps) = caps else { break };
-                    let Some(m) = caps.get(0) else { break };
-                    out.push_str(&text[last..m.start()]);
-                    out.push_str(&expand(&replacement, &caps));
-                    last = m.end();
+                    let Some(m) = groups.first().cloned().flatten() else { break };
+                    out.push_str(&text[last..m.start]);
+                    out.push_str(&expand(&replacement, &groups, text));
+                    last = m.end;
                 }
                 out.push_str(&text[last..]);
                 RValue::str(out)
@@ -210,12 +216,13 @@ impl Interp<'_> {
                         let re = pattern(p, at)?;
                         let mut out = Vec::new();
                         let mut last = 0;
-                        for m in re.find_iter(text).flatten() {
-                            if m.end() == m.start() {
+                        for groups in all_matches(&re, text, at)? {
+                            let Some(m) = groups.first().cloned().flatten() else { continue };
+                            if m.end == m.start {
                                 continue;
                             }
-                            out.push(text[last..m.start()].to_string());
-                            last = m.end();
+                            out.push(text[last..m.start].to_string());
+                            last = m.end;
                         }
                         out.push(text[last..].to_string());
                         while out.last().is_some_and(String::is_empty) {

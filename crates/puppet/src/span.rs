@@ -46,6 +46,10 @@ pub struct Source {
     /// Where this file's offsets start in the offset space of its `SourceMap`
     /// (0 for a file read on its own).
     base: u32,
+    /// Whether each line is ASCII, where a column is a byte count: counting
+    /// characters from the line start for every warning on one long line
+    /// made locating them quadratic.
+    ascii_lines: Vec<bool>,
 }
 
 impl Source {
@@ -58,7 +62,9 @@ impl Source {
         let text = text.into();
         let mut line_starts = vec![0];
         line_starts.extend(text.char_indices().filter(|(_, c)| *c == '\n').map(|(i, _)| i + 1));
-        Arc::new(Source { name: name.into(), text, line_starts, base })
+        let ends = line_starts.iter().skip(1).copied().chain([text.len()]);
+        let ascii_lines = line_starts.iter().zip(ends).map(|(&s, e)| text.as_bytes()[s..e].is_ascii()).collect();
+        Arc::new(Source { name: name.into(), text, line_starts, ascii_lines, base })
     }
 
     /// The first offset of this file in its source map; spans of its syntax
@@ -83,7 +89,11 @@ impl Source {
         let offset = self.local_offset(offset);
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let col = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        let col = if self.ascii_lines[line] {
+            offset - start
+        } else {
+            self.text.get(start..offset).map_or(offset - start, |s| s.chars().count())
+        } + 1;
         (line + 1, col)
     }
 }

@@ -55,8 +55,34 @@ fn idem_label(e: &Expr) -> Option<String> {
             format!("'{}' expression", op.symbol())
         }
         ExprKind::Paren(inner) => return idem_label(inner),
+        ExprKind::If { cond, then_body, else_body } if idem(cond) && idem_block(then_body, else_body.as_deref()) => {
+            "'if' statement".into()
+        }
+        ExprKind::Unless { cond, then_body, else_body }
+            if idem(cond) && idem_block(then_body, else_body.as_deref()) =>
+        {
+            "'unless' Statement".into()
+        }
+        ExprKind::Case { test, options }
+            if idem(test) && options.iter().all(|o| o.values.iter().all(idem) && o.body.iter().all(idem)) =>
+        {
+            "'case' statement".into()
+        }
+        ExprKind::Selector { .. } => "Selector Expression".into(),
         _ => return None,
     })
+}
+
+/// Puppet's `idem`: whether evaluating `e` can have no effect. A variable
+/// reference has none, though a statement of one alone is not reported.
+fn idem(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Variable(_)) || idem_label(e).is_some()
+}
+
+/// Whether both branches of an `if`/`unless` are idem (an absent or empty
+/// branch is a no-op, which is).
+fn idem_block(then_body: &[Expr], else_body: Option<&[Expr]>) -> bool {
+    then_body.iter().chain(else_body.unwrap_or_default()).all(idem)
 }
 
 impl Checker<'_> {

@@ -112,8 +112,21 @@ fn known_differences(root: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The CLI evaluates on a thread with this stack (crates/cli/src/main.rs); cases
+/// that nest values hundreds of levels deep need it as the CLI does.
+const STACK_SIZE: usize = 64 * 1024 * 1024;
+
 #[test]
 fn puppet_golden_cases_match_the_reference() {
+    std::thread::Builder::new()
+        .stack_size(STACK_SIZE)
+        .spawn(check_every_case)
+        .expect("thread for the golden cases")
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+}
+
+fn check_every_case() {
     let root = repo_root();
     let mut all = Vec::new();
     cases(&root.join("tests/puppet"), &mut all);

@@ -18,12 +18,33 @@ fn formats(v: Option<&Value>) -> Result<Vec<String>, ConvertError> {
     }
 }
 
+/// The nanoseconds in `seconds`: Ruby fails on an infinite product (with
+/// FloatDomainError's message, `Infinity`), and confer also where the count
+/// leaves the i128 it keeps rather than saturate (docs/deviations.md).
+fn float_nanos(seconds: f64) -> Result<i128, ConvertError> {
+    let nanos = (seconds * 1e9).round();
+    if nanos.is_nan() {
+        return Err(invalid("NaN"));
+    }
+    if nanos.is_infinite() {
+        return Err(invalid(if nanos < 0.0 { "-Infinity" } else { "Infinity" }));
+    }
+    // 2^127: the first magnitude an i128 cannot hold.
+    if nanos.abs() >= 2f64.powi(127) {
+        return Err(invalid(format!(
+            "Timespan of {} seconds is out of range (confer keeps at most 2^127 nanoseconds)",
+            crate::float::ruby_float_to_s(seconds)
+        )));
+    }
+    Ok(nanos as i128)
+}
+
 /// Creates a Timespan.
 pub fn timespan(args: &[Value]) -> Result<Value, ConvertError> {
     let from_string = |s: &str, f: Option<&Value>| parse(s, &formats(f)?).map_err(|e| invalid(e.to_string()));
     let bound = match args {
         [Value::Integer(i)] => TimeBound { nanos: i128::from(*i) * 1_000_000_000, float: false },
-        [Value::Float(f)] => TimeBound { nanos: (*f * 1e9).round() as i128, float: true },
+        [Value::Float(f)] => TimeBound { nanos: float_nanos(*f)?, float: true },
         [Value::String(s)] => from_string(s, None)?,
         [Value::String(s), f] => from_string(s, Some(f))?,
         [Value::Hash(h)] if h.contains_key(&Value::from("string")) => {

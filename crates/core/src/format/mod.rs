@@ -5,8 +5,10 @@
 //! Spec: "Conversion to String".
 
 mod container;
+mod exact;
 mod map;
 mod number;
+pub(crate) mod pad;
 mod spec;
 mod sprintf;
 mod strftime;
@@ -18,7 +20,7 @@ use container::Indentation;
 use map::Formats;
 
 pub use number::{format_float, format_integer};
-pub use spec::{FormatError, Spec};
+pub use spec::{FormatError, Spec, MAX_WIDTH};
 pub use sprintf::{ruby_inspect, sprintf};
 pub use strftime::strftime;
 

@@ -2,6 +2,7 @@
 //! Puppet's formats use: `d x X o b B c e E f g G a A`, two's complement
 //! (`..f6`) for negative numbers in x/o/b without `+`.
 
+use super::exact;
 use super::spec::{FormatError, Spec};
 use crate::float::ruby_float_to_s;
 
@@ -10,7 +11,7 @@ fn pad_number(spec: &Spec, sign: &str, prefix: &str, digits: String) -> String {
     let body_len = sign.len() + prefix.len() + digits.chars().count();
     match spec.width {
         Some(w) if w > body_len && spec.zero && !spec.left => {
-            format!("{sign}{prefix}{}{digits}", "0".repeat(w - body_len))
+            format!("{sign}{prefix}{}", super::pad::left(&digits, digits.chars().count() + w - body_len, '0'))
         }
         _ => spec.pad(format!("{sign}{prefix}{digits}")),
     }
@@ -62,7 +63,7 @@ pub fn format_integer(spec: &Spec, n: i64) -> Result<String, FormatError> {
         'B' => (2, "0B"),
         'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => return format_float(spec, n as f64),
         'c' => {
-            let c = u32::try_from(n).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
+            let c = u32::try_from(n).ok().and_then(char::from_u32).ok_or(FormatError::InvalidCharacter)?;
             return Ok(spec.pad(c.to_string()));
         }
         other => {
@@ -106,10 +107,47 @@ pub fn format_integer(spec: &Spec, n: i64) -> Result<String, FormatError> {
     Ok(pad_number(spec, sign_of(negative, spec), prefix, digits))
 }
 
+/// An integer conversion of a float: Ruby truncates it to an Integer of any
+/// size (`%d` of 1.5e300 prints all 301 digits), and fails on infinities and NaN.
+fn format_integral_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
+    if f.is_nan() {
+        return Err(FormatError::FloatDomain("NaN".into()));
+    }
+    if f.is_infinite() {
+        return Err(FormatError::FloatDomain(if f < 0.0 { "-Infinity" } else { "Infinity" }.into()));
+    }
+    // Below 2^63 in magnitude the truncation is exact in an i64.
+    if f.abs() < 2f64.powi(63) {
+        return format_integer(spec, f.trunc() as i64);
+    }
+    let (radix, prefix) = match spec.letter {
+        'x' => (16, "0x"),
+        'X' => (16, "0X"),
+        'o' => (8, "0"),
+        'b' => (2, "0b"),
+        'B' => (2, "0B"),
+        _ => (10, ""),
+    };
+    let negative = f < 0.0;
+    let prefix = if spec.alt { prefix } else { "" };
+    let twos = negative && radix != 10 && !spec.plus && !spec.space;
+    let mut digits = if twos { exact::twos_complement_digits(f, radix) } else { exact::integer_digits(f, radix) };
+    if spec.letter == 'X' {
+        digits = digits.to_uppercase();
+    }
+    if twos {
+        return Ok(pad_number(spec, "", if radix == 8 { "" } else { prefix }, digits));
+    }
+    if let Some(p) = spec.precision {
+        digits = super::pad::left(&digits, p, '0');
+    }
+    Ok(pad_number(spec, sign_of(negative, spec), prefix, digits))
+}
+
 /// Ruby's `%e`: mantissa with `precision` decimals and a signed exponent of at
 /// least two digits.
 fn exponential(f: f64, precision: usize, upper: bool) -> String {
-    let s = format!("{:.*e}", precision, f);
+    let s = exact::exponential(f, precision);
     let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let e = if upper { 'E' } else { 'e' };
@@ -121,11 +159,11 @@ fn exponential(f: f64, precision: usize, upper: bool) -> String {
 fn general(f: f64, precision: usize, upper: bool, alt: bool) -> String {
     let p = precision.max(1);
     if f == 0.0 {
-        return if alt { format!("{:.*}", p - 1, 0.0) } else { "0".into() };
+        return if alt { exact::fixed(0.0, p - 1) } else { "0".into() };
     }
     let exp = format!("{:e}", f).split_once('e').and_then(|(_, e)| e.parse::<i32>().ok()).unwrap_or(0);
     let rounded_exp = {
-        let s = format!("{:.*e}", p - 1, f);
+        let s = exact::exponential(f, p - 1);
         s.split_once('e').and_then(|(_, e)| e.parse::<i32>().ok()).unwrap_or(exp)
     };
     let strip = |s: String| -> String {
@@ -143,7 +181,7 @@ fn general(f: f64, precision: usize, upper: bool, alt: bool) -> String {
         strip(exponential(f, p - 1, upper))
     } else {
         let decimals = (p as i32 - 1 - rounded_exp).max(0) as usize;
-        strip(format!("{:.*}", decimals, f))
+        strip(exact::fixed(f, decimals))
     }
 }
 
@@ -155,7 +193,7 @@ fn fixed(f: f64, precision: usize) -> String {
     let shortest = format!("{f}");
     let (int, frac) = shortest.split_once('.').unwrap_or((&shortest, ""));
     if frac.len() <= precision {
-        return format!("{f:.precision$}");
+        return exact::fixed(f, precision);
     }
     let mut digits: Vec<u8> = int.bytes().chain(frac.bytes().take(precision)).map(|b| b - b'0').collect();
     let next = frac.as_bytes()[precision] - b'0';
@@ -241,7 +279,7 @@ pub fn format_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
         'e' | 'E' => exponential(a, spec.precision.unwrap_or(6), spec.letter == 'E'),
         'g' | 'G' => general(a, spec.precision.unwrap_or(6), spec.letter == 'G', spec.alt),
         'a' | 'A' => hexadecimal(a, spec.letter == 'A', spec.precision),
-        'd' | 'x' | 'X' | 'o' | 'b' | 'B' => return format_integer(spec, f.trunc() as i64),
+        'd' | 'x' | 'X' | 'o' | 'b' | 'B' => return format_integral_float(spec, f),
         's' | 'p' => {
             let text = ruby_float_to_s(f);
             let text = if spec.alt && spec.letter == 's' { format!("\"{text}\"") } else { text };

@@ -18,10 +18,25 @@ pub enum FormatError {
         /// The letters that type supports.
         allowed: &'static str,
     },
+    /// A width or precision beyond what Ruby accepts (`INT_MAX`) or what
+    /// confer builds ([`MAX_WIDTH`]).
+    #[error("{0} too big")]
+    TooBig(&'static str),
+    /// `%c` of a number that is no Unicode scalar value.
+    #[error("invalid character")]
+    InvalidCharacter,
+    /// An integer conversion of an infinite or NaN float (Ruby's FloatDomainError).
+    #[error("{0}")]
+    FloatDomain(String),
     /// The formats argument is not a string, a hash of formats or default.
     #[error("{0}")]
     BadFormats(String),
 }
+
+/// The largest width or precision confer formats: Ruby accepts up to
+/// `INT_MAX` and builds a string of that size; confer stops at 16 MiB so that
+/// one directive cannot take gigabytes (docs/deviations.md).
+pub const MAX_WIDTH: usize = 1 << 24;
 
 /// A parsed directive.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -67,19 +82,22 @@ impl Spec {
             }
             chars.next();
         }
-        let number = |chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>| {
+        let number = |chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>, what: &'static str| {
             let mut n: Option<usize> = None;
             while let Some(&(_, d)) = chars.peek() {
                 let Some(v) = d.to_digit(10) else { break };
                 n = Some(n.unwrap_or(0).saturating_mul(10).saturating_add(v as usize));
                 chars.next();
             }
-            n
+            match n {
+                Some(n) if n > MAX_WIDTH => Err(FormatError::TooBig(what)),
+                n => Ok(n),
+            }
         };
-        spec.width = number(&mut chars);
+        spec.width = number(&mut chars, "width")?;
         if chars.peek().map(|&(_, c)| c) == Some('.') {
             chars.next();
-            spec.precision = Some(number(&mut chars).unwrap_or(0));
+            spec.precision = Some(number(&mut chars, "precision")?.unwrap_or(0));
         }
         let (_, letter) = chars.next().ok_or_else(bad)?;
         if !letter.is_ascii_alphabetic() || chars.next().is_some() {
@@ -91,17 +109,10 @@ impl Spec {
 
     /// Pads `text` to the width (left- or right-justified, with spaces).
     pub fn pad(&self, text: String) -> String {
-        let len = text.chars().count();
         match self.width {
-            Some(w) if w > len => {
-                let fill = " ".repeat(w - len);
-                if self.left {
-                    text + &fill
-                } else {
-                    fill + &text
-                }
-            }
-            _ => text,
+            Some(w) if self.left => super::pad::right(&text, w, ' '),
+            Some(w) => super::pad::left(&text, w, ' '),
+            None => text,
         }
     }
 

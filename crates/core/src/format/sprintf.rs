@@ -47,7 +47,9 @@ fn formatted(spec: &Spec, v: &Value) -> Result<String, FormatError> {
     match spec.letter {
         'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c' => match v {
             Value::Integer(n) => format_integer(spec, *n),
-            Value::Float(f) => format_integer(spec, f.trunc() as i64),
+            // An out-of-range float saturates here only to fail as `invalid character`.
+            Value::Float(f) if spec.letter == 'c' => format_integer(spec, f.trunc() as i64),
+            Value::Float(f) => format_float(spec, *f),
             // Ruby's `Integer()` reads the string, prefixes included.
             Value::String(s) => {
                 crate::convert::parse_integer(s.trim(), None).map_err(|_| bad()).and_then(|n| format_integer(spec, n))

@@ -243,9 +243,10 @@ fn number(out: &mut String, f: Flags, default_pad: char, default_width: usize, n
     if zero {
         let digits = n.unsigned_abs().to_string();
         let sign = if n < 0 { "-" } else { "" };
-        out.push_str(&format!("{sign}{digits:0>w$}", w = width.saturating_sub(sign.len())));
+        out.push_str(sign);
+        out.push_str(&super::pad::left(&digits, width.saturating_sub(sign.len()), '0'));
     } else {
-        out.push_str(&format!("{n:>width$}"));
+        out.push_str(&super::pad::left(&n.to_string(), width, ' '));
     }
 }
 
@@ -282,7 +283,7 @@ fn fraction(nanos: i128, digits: usize) -> String {
     if digits <= 9 {
         nine[..digits].to_string()
     } else {
-        format!("{nine:0<digits$}")
+        super::pad::right(&nine, digits, '0')
     }
 }
 
@@ -309,9 +310,10 @@ fn zone_offset(out: &mut String, m: &Moment<'_>, f: Flags) {
     let sign = if negative { '-' } else { '+' };
     let hours = off / 3600;
     if f.padding == Some(' ') {
-        out.push_str(&format!("{:>w$}", format!("{sign}{hours}"), w = hours_width + 1));
+        out.push_str(&super::pad::left(&format!("{sign}{hours}"), hours_width + 1, ' '));
     } else {
-        out.push_str(&format!("{sign}{hours:0>hours_width$}"));
+        out.push(sign);
+        out.push_str(&super::pad::left(&hours.to_string(), hours_width, '0'));
     }
     match f.colons {
         0 => out.push_str(&format!("{minutes:02}")),

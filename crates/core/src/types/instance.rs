@@ -8,19 +8,37 @@ use crate::value::Value;
 
 /// Whether `v` is an instance of `t`.
 pub fn instance_of(t: &Type, v: &Value) -> bool {
-    instance_at_depth(t, v, 0)
+    instance_at(t, v, Depth { hops: 0, level: 0 })
 }
 
-/// Recursive aliases can describe infinitely deep structures, but values are
-/// finite; the depth bound only guards against an alias that refers to itself
-/// without any structure in between.
-const MAX_DEPTH: usize = 256;
+/// Type steps taken without descending into the value (alias, variant,
+/// optional …) past which a type is taken to loop on itself. Aliases that
+/// stand for no real type are refused when resolved; this only bounds what
+/// slips through.
+const MAX_HOPS: usize = 256;
 
-fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
-    if depth > MAX_DEPTH {
+/// Where a check stands: steps through types at the current value, and how
+/// deep into the value it is.
+#[derive(Clone, Copy)]
+struct Depth {
+    hops: usize,
+    level: usize,
+}
+
+fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
+    if depth.hops > MAX_HOPS {
         return false;
     }
-    let inst = |t: &Type, v: &Value| instance_at_depth(t, v, depth + 1);
+    if depth.level > crate::value::depth::MAX_DEPTH {
+        crate::undecided::record(crate::CoreError::Operand(format!(
+            "The value is nested deeper than {} levels",
+            crate::value::depth::MAX_DEPTH
+        )));
+        return false;
+    }
+    // `inst` checks the same value against another type, `elem` a part of it.
+    let inst = |t: &Type, v: &Value| instance_at(t, v, Depth { hops: depth.hops + 1, ..depth });
+    let elem = |t: &Type, v: &Value| instance_at(t, v, Depth { hops: 0, level: depth.level + 1 });
     match t {
         Type::Alias(a) => a.0.target().is_some_and(|target| inst(target, v)),
         Type::Any | Type::Unit => true,
@@ -68,12 +86,12 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         Type::Array { element, size } => match v {
-            Value::Array(a) => a.iter().all(|x| inst(element, x)) && size.is_none_or(|r| r.contains(a.len() as i64)),
+            Value::Array(a) => a.iter().all(|x| elem(element, x)) && size.is_none_or(|r| r.contains(a.len() as i64)),
             _ => false,
         },
         Type::Hash { key, value, size } => match v {
             Value::Hash(h) => {
-                h.iter().all(|(k, x)| inst(key, k) && inst(value, x)) && size.is_none_or(|r| r.contains(h.len() as i64))
+                h.iter().all(|(k, x)| elem(key, k) && elem(value, x)) && size.is_none_or(|r| r.contains(h.len() as i64))
             }
             _ => false,
         },
@@ -85,7 +103,7 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
                 };
                 size_ok
                     && (tt.types.is_empty()
-                        || a.iter().enumerate().all(|(i, x)| tt.type_at(i).is_some_and(|t| inst(t, x))))
+                        || a.iter().enumerate().all(|(i, x)| tt.type_at(i).is_some_and(|t| elem(t, x))))
             }
             _ => false,
         },
@@ -96,7 +114,7 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
                     None => m.optional_key,
                     Some(x) => {
                         matched += 1;
-                        inst(&m.value, x)
+                        elem(&m.value, x)
                     }
                 });
                 all && matched == h.len()
@@ -104,7 +122,7 @@ fn instance_at_depth(t: &Type, v: &Value, depth: usize) -> bool {
             _ => false,
         },
         Type::Variant(types) => types.iter().any(|t| inst(t, v)),
-        Type::Sensitive(inner) => matches!(v, Value::Sensitive(x) if inst(inner, x)),
+        Type::Sensitive(inner) => matches!(v, Value::Sensitive(x) if elem(inner, x)),
         Type::Iterable(inner) => {
             if inner.as_ref().is_none_or(|i| super::assignable(i, &Type::Any)) {
                 match v {

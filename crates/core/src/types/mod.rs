@@ -16,6 +16,7 @@ pub mod instance;
 pub mod iterable;
 pub mod normalize;
 pub mod params;
+mod real;
 pub mod semver;
 pub mod time;
 pub mod uri;

@@ -5,6 +5,7 @@
 pub mod binary;
 mod compare;
 pub mod deferred;
+pub mod depth;
 mod display;
 mod eq;
 pub mod iterable;

@@ -40,7 +40,12 @@ fn pieces(fmt: &str) -> Result<Vec<Piece>, CoreError> {
         let flag = chars.next_if(|c| matches!(c, '-' | '_' | '0'));
         let mut width = None;
         while let Some(d) = chars.next_if(char::is_ascii_digit) {
-            width = Some(width.unwrap_or(0) * 10 + d.to_digit(10).unwrap_or(0) as usize);
+            let w = width.unwrap_or(0usize).saturating_mul(10).saturating_add(d.to_digit(10).unwrap_or(0) as usize);
+            // Ruby's `format`, which Puppet pads with, refuses widths past INT_MAX.
+            if w > crate::format::MAX_WIDTH {
+                return Err(CoreError::Operand("width too big".into()));
+            }
+            width = Some(w);
         }
         match chars.next() {
             Some('%') => text.push('%'),
@@ -99,7 +104,11 @@ pub fn strftime(nanos: i128, fmt: &str) -> Result<String, CoreError> {
             } else {
                 (total % 1_000_000_000) / 10i128.pow(9 - digits as u32)
             };
-            let text = if whole_field { fraction.to_string() } else { format!("{fraction:0digits$}") };
+            let text = if whole_field {
+                fraction.to_string()
+            } else {
+                crate::format::pad::left(&fraction.to_string(), digits, '0')
+            };
             // A fraction drops (`-`) or blanks (`_`) its trailing zeros; a
             // whole-span count is never padded by those flags.
             let trimmed = text.trim_end_matches('0');
@@ -111,8 +120,8 @@ pub fn strftime(nanos: i128, fmt: &str) -> Result<String, CoreError> {
                         trimmed.to_string()
                     }
                 }
-                (Some('_'), false) => format!("{trimmed:<digits$}"),
-                (Some('_'), true) => format!("{text:<digits$}"),
+                (Some('_'), false) => crate::format::pad::right(trimmed, digits, ' '),
+                (Some('_'), true) => crate::format::pad::right(&text, digits, ' '),
                 _ => text,
             });
             continue;
@@ -133,8 +142,8 @@ pub fn strftime(nanos: i128, fmt: &str) -> Result<String, CoreError> {
         let width = d.width.unwrap_or(default_width);
         out.push_str(&match d.flag {
             Some('-') => text,
-            Some('_') => format!("{text:>width$}"),
-            _ => format!("{text:0>width$}"),
+            Some('_') => crate::format::pad::left(&text, width, ' '),
+            _ => crate::format::pad::left(&text, width, '0'),
         });
     }
     Ok(out)

@@ -631,9 +631,27 @@ impl<'a> Evaluator<'a> {
             .map(|n| (n, "default".to_string()))
     }
 
-    /// Evaluates queued defined resources, including any they declare in turn.
+    /// Evaluates queued defined resources, including any they declare in turn,
+    /// round by round as Puppet's compiler does, and fails as it fails when a
+    /// defined type keeps declaring new instances (`define d() { d { "${title}x": } }`).
     pub(super) fn evaluate_pending_resources(&mut self) -> EvalResult<()> {
-        while let Some(p) = self.catalog.pending.pop_front() {
+        const MAX_ROUNDS: usize = 1000;
+        let mut rounds = 0;
+        while !self.catalog.pending.is_empty() {
+            rounds += 1;
+            if rounds > MAX_ROUNDS {
+                let at = self.catalog.pending.front().map_or_else(Span::default, |p| p.container_span);
+                return Err(fail(at, "Somehow looped more than 1000 times while evaluating host catalog"));
+            }
+            for _ in 0..self.catalog.pending.len() {
+                self.evaluate_pending_define()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn evaluate_pending_define(&mut self) -> EvalResult<()> {
+        if let Some(p) = self.catalog.pending.pop_front() {
             self.enter(p.container_span)?;
             let scope = Scope::new(ScopeKind::Resource(p.type_name.clone(), p.title.clone()), Some(self.top.clone()));
             let index = self.catalog.index.get(&(p.type_name.clone(), p.title.clone())).copied();

@@ -69,6 +69,8 @@ pub fn evaluate_in(
         ev.node_name = Some(node.name.clone());
         ev.bind_top_scope(node);
     }
+    // An undecided match recorded outside any evaluation belongs to no one here.
+    confer_core::undecided::take();
     let top = ev.top.clone();
     let result = ev.run(program, &top);
     result.map_err(|flow| ev.to_error(flow))
@@ -264,8 +266,18 @@ impl<'a> Evaluator<'a> {
         Ok(last)
     }
 
-    /// Evaluates one expression.
+    /// Evaluates one expression. A regexp match that a type check or `in`
+    /// answered provisionally with `false` (see `confer_core::undecided::take`)
+    /// fails here, at the innermost expression that asked.
     pub(crate) fn eval(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
+        let value = self.eval_kind(e, scope);
+        match confer_core::undecided::take() {
+            Some(undecided) => Err(fail(e.span, undecided.to_string())),
+            None => value,
+        }
+    }
+
+    fn eval_kind(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
         let span = e.span;
         match &e.kind {
             ExprKind::Undef => Ok(Value::Undef),
@@ -605,6 +617,9 @@ impl<'a> Evaluator<'a> {
         match value? {
             Value::Type(t) => {
                 alias.resolve((*t).clone());
+                if !alias.is_real() {
+                    return Err(fail(span, format!("Type alias '{name}' cannot be resolved to a real type")));
+                }
                 Ok(())
             }
             other => Err(fail(expr.span, format!("The type alias '{name}' must be a type, got {}", other.type_name()))),

@@ -1,7 +1,7 @@
 //! Quoted strings. Single quotes know only `\'` and `\\`; double quotes know the
 //! escapes of the spec and interpolate `$var`, `${var}` and `${expr}`.
 
-use super::{check_variable_name, LexError, Lexer, RawPart, Tok, MAX_NESTING};
+use super::{check_variable_name, LexError, Lexer, RawPart, Tok, Token, MAX_NESTING};
 use crate::span::Span;
 
 /// The escapes a double-quoted string (or a heredoc with flags) interprets.
@@ -131,7 +131,14 @@ impl Lexer<'_> {
                             self.nesting -= 1;
                             let mut tokens = tokens?;
                             self.leading_variable(&mut tokens)?;
-                            parts.push(RawPart::Expr(tokens, Span::new(at, self.pos)));
+                            match tokens.as_slice() {
+                                // A lone `${var}` (the common case; a heredoc may hold
+                                // millions) needs no tokens kept nor a parser later.
+                                [Token { tok: Tok::Variable(name), span, .. }] => {
+                                    parts.push(RawPart::Var(name.clone(), *span));
+                                }
+                                _ => parts.push(RawPart::Expr(tokens, Span::new(at, self.pos))),
+                            }
                         }
                         Some(n)
                             if n.is_ascii_alphanumeric() || n == '_' || (n == ':' && self.peek_at(2) == Some(':')) =>

@@ -77,9 +77,11 @@ impl Parser {
     }
 
     fn statement(&mut self) -> Result<Expr, ParseError> {
-        if self.at_punct("{") && self.pos > 0 {
-            // Puppet reads a `{` that starts a statement (other than the first)
-            // as a block, so a hash literal there is a syntax error.
+        let after_separator = self.pos == 0 || matches!(self.toks[self.pos - 1].tok, Tok::Punct("{" | ";"));
+        if self.at_punct("{") && !after_separator {
+            // Puppet's grammar reads `expression {` as a resource body, so a
+            // hash literal can start a statement only at the start of a block
+            // or after `;`.
             let open = self.bump().span;
             self.statements()?;
             return Err(ParseError {
@@ -121,7 +123,12 @@ impl Parser {
     /// An expression whose operators bind at least as tightly as `min_bp`.
     pub(super) fn expr(&mut self, min_bp: u8) -> Result<Expr, ParseError> {
         self.enter()?;
+        self.heights.push(super::Height::default());
         let result = self.expr_inner(min_bp);
+        let own = self.heights.pop().map_or(1, |h| 1 + h.wraps + h.child);
+        if let Some(parent) = self.heights.last_mut() {
+            parent.child = parent.child.max(own);
+        }
         self.leave();
         result
     }
@@ -136,6 +143,7 @@ impl Parser {
                 return Ok(lhs);
             }
             let op_tok = self.bump();
+            self.wrap(op_tok.span)?;
             lhs = match op {
                 Infix::Assign => {
                     if let Tok::Punct(p @ ("+=" | "-=")) = op_tok.tok {

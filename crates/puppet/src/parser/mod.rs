@@ -45,6 +45,20 @@ pub struct Parsed {
 /// can exhaust the stack.
 const MAX_DEPTH: usize = 128;
 
+/// How tall the syntax tree may grow. Nesting is bounded by [`MAX_DEPTH`], but
+/// a left-deep chain (`1 + 1 + …`, `a.b.c…`, `x[0][0]…`) is parsed by a loop
+/// and nests its tree once per operator; every later walk over the tree
+/// (validation, evaluation, drop) recurses that deep.
+const MAX_HEIGHT: usize = 2000;
+
+/// The tree height being built by one active `expr` call: operators it has
+/// applied to its left operand so far, and the tallest operand parsed inside.
+#[derive(Clone, Copy, Default)]
+struct Height {
+    wraps: usize,
+    child: usize,
+}
+
 /// Parses a manifest.
 pub fn parse(source: &Source) -> Result<Program, ParseError> {
     parse_with_warnings(source).map(|p| p.program)
@@ -58,7 +72,7 @@ pub fn parse_with_warnings(source: &Source) -> Result<Parsed, ParseError> {
     if base != 0 {
         lexer::shift(&mut lexed, base);
     }
-    let mut parser = Parser { toks: lexed.tokens, pos: 0, depth: 0 };
+    let mut parser = Parser { toks: lexed.tokens, pos: 0, depth: 0, base: 0, heights: Vec::new() };
     let body = parser.statements()?;
     if !parser.at_eof() {
         return Err(parser.unexpected("a statement"));
@@ -66,10 +80,11 @@ pub fn parse_with_warnings(source: &Source) -> Result<Parsed, ParseError> {
     Ok(Parsed { program: Program { body }, warnings: lexed.warnings })
 }
 
-/// Parses tokens of an interpolated `${...}` as one expression.
-fn parse_tokens(mut toks: Vec<Token>, end: Span, depth: usize) -> Result<Expr, ParseError> {
+/// Parses tokens of an interpolated `${...}` as one expression, `depth` and
+/// `base` deep inside the enclosing manifest's tree.
+fn parse_tokens(mut toks: Vec<Token>, end: Span, depth: usize, base: usize) -> Result<Expr, ParseError> {
     toks.push(Token { tok: Tok::Eof, span: Span::new(end.end as usize, end.end as usize), space_before: true });
-    let mut parser = Parser { toks, pos: 0, depth };
+    let mut parser = Parser { toks, pos: 0, depth, base, heights: Vec::new() };
     let mut body = parser.statements()?;
     if !parser.at_eof() {
         return Err(parser.unexpected("the end of the interpolation"));
@@ -85,6 +100,10 @@ pub(crate) struct Parser {
     toks: Vec<Token>,
     pos: usize,
     depth: usize,
+    /// The tree height above this parser's input (an interpolation's enclosing string).
+    base: usize,
+    /// One entry per active `expr` call, innermost last.
+    heights: Vec<Height>,
 }
 
 impl Parser {
@@ -158,6 +177,27 @@ impl Parser {
 
     fn leave(&mut self) {
         self.depth -= 1;
+    }
+
+    /// An upper bound of the height of the tree under construction: every
+    /// enclosing `expr` call's node and operators, and the tallest operand
+    /// of the innermost.
+    fn height_bound(&self) -> usize {
+        self.base + self.heights.iter().map(|h| 1 + h.wraps).sum::<usize>() + self.heights.last().map_or(0, |h| h.child)
+    }
+
+    /// Records that an operator at `at` makes its left operand one level deeper.
+    fn wrap(&mut self, at: Span) -> Result<(), ParseError> {
+        if let Some(h) = self.heights.last_mut() {
+            h.wraps += 1;
+        }
+        if self.height_bound() > MAX_HEIGHT {
+            return Err(ParseError {
+                message: format!("Expression too deep: operators and accesses chained more than {MAX_HEIGHT} levels"),
+                span: at,
+            });
+        }
+        Ok(())
     }
 }
 

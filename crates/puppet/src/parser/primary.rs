@@ -12,6 +12,9 @@ impl Parser {
         let mut e = self.primary()?;
         loop {
             let t = self.peek().clone();
+            if matches!(t.tok, Tok::Punct("[" | "." | "(" | "{" | "<|" | "<<|")) {
+                self.wrap(t.span)?;
+            }
             match &t.tok {
                 Tok::Punct("[") if !t.space_before => {
                     self.bump();
@@ -203,7 +206,7 @@ impl Parser {
             }
             Tok::RenderExpr(tokens) => {
                 self.bump();
-                let inner = super::parse_tokens(tokens.clone(), t.span, self.depth + 1)?;
+                let inner = super::parse_tokens(tokens.clone(), t.span, self.depth + 1, self.height_bound())?;
                 simple(ExprKind::RenderExpr(Box::new(inner)))
             }
             Tok::Variable(v) => {

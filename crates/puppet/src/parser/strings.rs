@@ -15,7 +15,7 @@ impl Parser {
                 RawPart::Text(t) => out.push(StringPart::Text(t)),
                 RawPart::Var(name, vspan) => out.push(StringPart::Expr(Expr::new(ExprKind::Variable(name), vspan))),
                 RawPart::Expr(tokens, espan) => {
-                    out.push(StringPart::Expr(parse_tokens(tokens, espan, self.depth + 1)?));
+                    out.push(StringPart::Expr(parse_tokens(tokens, espan, self.depth + 1, self.height_bound())?));
                 }
             }
         }

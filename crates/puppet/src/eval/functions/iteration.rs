@@ -1,12 +1,12 @@
 //! `with`, `each`, `map`, `filter` and `reduce`: the functions that call a lambda
 //! for each element of an iterable value.
 
-use confer_core::value::puppet_equals;
+use confer_core::value::{depth, puppet_equals};
 use confer_core::{HashMap, Value};
 
 use super::{Builtin, Call};
 use crate::eval::calls::Closure;
-use crate::eval::flow::{EvalResult, Flow};
+use crate::eval::flow::{fail, EvalResult, Flow};
 use crate::eval::Evaluator;
 use crate::span::Span;
 use confer_core::value::iterable::{elements, Elements, IterOp, Iteration};
@@ -272,9 +272,21 @@ fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, elems: Elements) -
         None if items.is_empty() => return Ok(Value::Undef),
         None => items.remove(0),
     };
+    // The memo is the one value an iteration can nest without bound; its depth
+    // is re-measured each step, reusing the previous memo's.
+    let mut memo_depth = depth::depth_of(&memo, None, depth::MAX_DEPTH + 1);
     for item in items {
         match call.ev.call_lambda(closure, vec![memo.clone(), item], call.span) {
-            Ok(v) => memo = v,
+            Ok(v) => {
+                memo_depth = depth::depth_of(&v, Some((&memo, memo_depth)), depth::MAX_DEPTH + 1);
+                if memo_depth > depth::MAX_DEPTH {
+                    return Err(fail(
+                        call.span,
+                        format!("'reduce' built a value nested deeper than {} levels", depth::MAX_DEPTH),
+                    ));
+                }
+                memo = v;
+            }
             Err(Flow::Break(_)) => break,
             Err(other) => return Err(other),
         }

@@ -174,18 +174,14 @@ fn split(call: &mut Call<'_, '_>) -> EvalResult {
     } else {
         let mut out = Vec::new();
         let mut last = 0;
-        for caps in re.compiled().captures_iter(s).flatten() {
-            let Some(m) = caps.get(0) else { continue };
-            if m.start() == m.end() && (m.start() == 0 || m.start() == s.len()) {
+        for groups in re.matches(s, usize::MAX).map_err(|e| fail(call.span, e.to_string()))? {
+            let Some(m) = groups[0].clone() else { continue };
+            if m.is_empty() && (m.start == 0 || m.start == s.len()) {
                 continue;
             }
-            out.push(Value::from(&s[last..m.start()]));
-            for g in 1..caps.len() {
-                if let Some(g) = caps.get(g) {
-                    out.push(Value::from(g.as_str()));
-                }
-            }
-            last = m.end();
+            out.push(Value::from(&s[last..m.start]));
+            out.extend(groups[1..].iter().flatten().map(|g| Value::from(&s[g.clone()])));
+            last = m.end;
         }
         out.push(Value::from(&s[last..]));
         out
@@ -255,24 +251,36 @@ fn regsubst(call: &mut Call<'_, '_>) -> EvalResult {
         }
         other => pattern(call, other)?.remove(0),
     };
-    let global = flags.contains('G');
-    map_strings(call, target, &|s| substitute(&source, s, replacement, global))
+    let max = if flags.contains('G') { usize::MAX } else { 1 };
+    let failed = std::cell::RefCell::new(None);
+    let result = map_strings(call, target, &|s| {
+        substitute(&source, s, replacement, max).unwrap_or_else(|e| {
+            failed.borrow_mut().get_or_insert(e);
+            String::new()
+        })
+    })?;
+    match failed.into_inner() {
+        Some(e) => Err(fail(call.span, e.to_string())),
+        None => Ok(result),
+    }
 }
 
-fn substitute(re: &Regexp, s: &str, replacement: &str, global: bool) -> String {
+/// `s` with up to `max` matches of `re` replaced, or the error of a match
+/// the backtracking limit left undecided.
+fn substitute(re: &Regexp, s: &str, replacement: &str, max: usize) -> Result<String, confer_core::CoreError> {
     let mut out = String::new();
     let mut last = 0;
-    for caps in re.compiled().captures_iter(s).flatten() {
-        let Some(m) = caps.get(0) else { continue };
-        out.push_str(&s[last..m.start()]);
+    for groups in re.matches(s, max)? {
+        let Some(m) = groups[0].clone() else { continue };
+        out.push_str(&s[last..m.start]);
         let mut chars = replacement.chars().peekable();
         while let Some(c) = chars.next() {
             match (c, chars.peek()) {
                 ('\\', Some(d)) if d.is_ascii_digit() => {
                     let g = d.to_digit(10).unwrap_or(0) as usize;
                     chars.next();
-                    if let Some(group) = caps.get(g) {
-                        out.push_str(group.as_str());
+                    if let Some(Some(group)) = groups.get(g) {
+                        out.push_str(&s[group.clone()]);
                     }
                 }
                 ('\\', Some('\\')) => {
@@ -282,11 +290,8 @@ fn substitute(re: &Regexp, s: &str, replacement: &str, global: bool) -> String {
                 _ => out.push(c),
             }
         }
-        last = m.end();
-        if !global {
-            break;
-        }
+        last = m.end;
     }
     out.push_str(&s[last..]);
-    out
+    Ok(out)
 }

@@ -1,0 +1,186 @@
+//! Regular expressions with Ruby's syntax, as Puppet writes them between slashes.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+use std::sync::Arc;
+
+use crate::error::CoreError;
+use engine::{Engine, EngineError};
+
+mod engine;
+mod relaxed;
+mod translate;
+
+/// One match: the byte range of the whole match (index 0) and of each group,
+/// `None` for a group that did not participate.
+pub type Groups = Vec<Option<Range<usize>>>;
+
+/// A compiled regular expression that remembers the source it came from, because
+/// Puppet compares, hashes and prints regexps by their source text. Clones share
+/// the compiled matcher, and equal sources share it through the engine's cache.
+#[derive(Clone)]
+pub struct Regexp {
+    source: String,
+    engine: Arc<Engine>,
+}
+
+impl Regexp {
+    /// Compiles `source` (the text between the slashes) with Ruby-compatible syntax.
+    pub fn new(source: &str) -> Result<Regexp, CoreError> {
+        let engine = Engine::for_source(source).map_err(|e| match e {
+            EngineError::Invalid(message) => {
+                CoreError::BadRegexp(format!("invalid regular expression /{}/: {message}", shown(source)))
+            }
+            EngineError::Undecided => undecided(source),
+        })?;
+        Ok(Regexp { source: source.to_string(), engine })
+    }
+
+    /// The source text, without delimiters.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// Whether the expression matches anywhere in `text`, or an error when the
+    /// backtracking limit left that undecided.
+    pub fn try_is_match(&self, text: &str) -> Result<bool, CoreError> {
+        self.engine.is_match(text).map_err(|_| undecided(&self.source))
+    }
+
+    /// Whether the expression matches anywhere in `text`, for callers that answer
+    /// with a `bool`: an undecided match answers `false` and is recorded for
+    /// [`crate::undecided::take`], which the front-end turns into an error.
+    pub fn is_match(&self, text: &str) -> bool {
+        self.try_is_match(text).unwrap_or_else(|e| {
+            crate::undecided::record(e);
+            false
+        })
+    }
+
+    /// Up to `max` successive non-overlapping matches in `text`.
+    pub fn matches(&self, text: &str, max: usize) -> Result<Vec<Groups>, CoreError> {
+        self.engine.matches(text, max).map_err(|_| undecided(&self.source))
+    }
+
+    /// The first match's groups: index 0 is the whole match; groups that did not
+    /// participate are `None`.
+    pub fn try_captures(&self, text: &str) -> Result<Option<Vec<Option<String>>>, CoreError> {
+        let first = self.matches(text, 1)?.pop();
+        Ok(first.map(|groups| groups.into_iter().map(|g| g.map(|r| text[r].to_string())).collect()))
+    }
+
+    /// [`Regexp::try_captures`] for callers without an error path: an undecided
+    /// match is `None` and is recorded for [`crate::undecided::take`].
+    pub fn captures(&self, text: &str) -> Option<Vec<Option<String>>> {
+        self.try_captures(text).unwrap_or_else(|e| {
+            crate::undecided::record(e);
+            None
+        })
+    }
+}
+
+/// The error for a match the backtracking limit left undecided, naming the pattern.
+fn undecided(source: &str) -> CoreError {
+    CoreError::RegexpUndecided(format!(
+        "The regular expression /{}/ needs too much backtracking to decide this match",
+        shown(source)
+    ))
+}
+
+/// The pattern as an error message shows it: at most 200 characters, control
+/// characters escaped so that none reaches the terminal.
+fn shown(source: &str) -> String {
+    let mut out = String::new();
+    for c in source.chars().take(200) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if source.chars().nth(200).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+impl PartialEq for Regexp {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Eq for Regexp {}
+
+impl Hash for Regexp {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.source.hash(state);
+    }
+}
+
+impl fmt::Debug for Regexp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "/{}/", self.source)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ruby_multiline_flag_means_dot_all() {
+        let r = Regexp::new("(?m:a.b)").unwrap();
+        assert!(r.is_match("a\nb"));
+    }
+
+    #[test]
+    fn capital_z_allows_final_newline() {
+        let r = Regexp::new(r"\Aab\Z").unwrap();
+        assert!(r.is_match("ab\n"));
+        assert!(r.is_match("ab"));
+        assert!(!r.is_match("ab\nc"));
+    }
+
+    #[test]
+    fn captures_report_unmatched_groups() {
+        let r = Regexp::new("(a)|(b)").unwrap();
+        assert_eq!(r.captures("b").unwrap(), vec![Some("b".into()), None, Some("b".into())]);
+    }
+
+    #[test]
+    fn backtrack_limit_is_an_error_not_a_mismatch() {
+        let r = Regexp::new(r"^(?:(a+)+\1c|.*b)$").unwrap();
+        let text = format!("{}b", "a".repeat(25));
+        assert!(matches!(r.try_is_match(&text), Err(CoreError::RegexpUndecided(_))));
+        assert!(!r.is_match(&text));
+        assert!(crate::undecided::take().is_some());
+        assert!(crate::undecided::take().is_none());
+    }
+
+    #[test]
+    fn iteration_stops_at_an_undecided_match() {
+        let r = Regexp::new(r"(a+)+\1b").unwrap();
+        assert!(r.matches(&format!("{}cb", "a".repeat(25)), usize::MAX).is_err());
+        // Text without the required `b` is decided by the linear prefilter.
+        assert_eq!(r.matches(&"a".repeat(25), usize::MAX).unwrap(), Vec::<Groups>::new());
+    }
+
+    #[test]
+    fn plain_and_fancy_patterns_agree() {
+        let plain = Regexp::new("(a)(b)?").unwrap();
+        let fancy = Regexp::new(r"(a)(?=c)").unwrap();
+        assert_eq!(
+            plain.matches("xaab", 9).unwrap(),
+            vec![vec![Some(1..2), Some(1..2), None], vec![Some(2..4), Some(2..3), Some(3..4)]]
+        );
+        assert!(fancy.is_match("ac"));
+    }
+
+    #[test]
+    fn equality_is_by_source() {
+        assert_eq!(Regexp::new("a+").unwrap(), Regexp::new("a+").unwrap());
+        assert_ne!(Regexp::new("a+").unwrap(), Regexp::new("a*").unwrap());
+    }
+}

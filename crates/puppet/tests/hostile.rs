@@ -1,0 +1,54 @@
+//! Hostile manifests where Puppet 7.23 has no answer to record (it runs out of
+//! stack, or takes too long): confer must fail with a located error, once,
+//! without a panic or a stack overflow. Each runs on a thread with the CLI's
+//! stack size, as `confer puppet apply` runs it.
+
+use confer_puppet::log::Collect;
+use confer_puppet::span::Source;
+
+/// Applies `text` and returns the error's message and (line, column).
+fn apply_error(text: String) -> (String, (usize, usize)) {
+    std::thread::Builder::new()
+        .stack_size(64 * 1024 * 1024)
+        .spawn(move || {
+            let source = Source::new("hostile.pp", text);
+            let e = confer_puppet::apply(&source, &mut Collect::default()).expect_err("the manifest must fail");
+            let at = e.location.as_ref().map(|l| (l.line, l.column)).expect("the error is located");
+            (e.message, at)
+        })
+        .expect("thread")
+        .join()
+        .expect("no panic")
+}
+
+#[test]
+fn left_deep_operator_chains_fail_at_the_operator_past_the_limit() {
+    for op in ["+", " and ", "==", " in ", "<<", "->"] {
+        let (message, (line, column)) = apply_error(format!("notice({})\n", vec!["1"; 50_000].join(op)));
+        assert!(message.contains("Expression too deep"), "{op}: {message}");
+        assert_eq!(line, 1);
+        assert!(column > 1000, "{op}: column {column}");
+    }
+}
+
+#[test]
+fn postfix_chains_fail_past_the_limit() {
+    for chain in [".abs", "[0]", ".map |$x| { $x }"] {
+        let (message, _) = apply_error(format!("$a = [1]\nnotice($a{})\n", chain.repeat(50_000)));
+        assert!(message.contains("Expression too deep"), "{chain}: {message}");
+    }
+}
+
+#[test]
+fn reduce_cannot_nest_a_value_past_the_limit() {
+    let (message, at) = apply_error("$x = Integer[1, 100000].reduce(1) |$m, $i| { [$m] }\nnotice($x)\n".into());
+    assert!(message.contains("nested deeper than 1000 levels"), "{message}");
+    assert_eq!(at, (1, 6));
+}
+
+#[test]
+fn an_undecided_pattern_fails_where_it_is_used() {
+    let (message, at) = apply_error("notice('aaaaaaaaaaaaaaaaaaaaaaaaab' =~ Pattern[/^(?:(a+)+\\1c|.*b)$/])\n".into());
+    assert!(message.contains("needs too much backtracking"), "{message}");
+    assert_eq!(at, (1, 8));
+}

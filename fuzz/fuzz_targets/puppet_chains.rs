@@ -1,0 +1,56 @@
+//! Structure-aware Puppet input: long operator, access and method chains,
+//! nesting, and `reduce` building deep values — the shapes that overflowed
+//! the stack. Any input must give a result or a located error.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use confer_puppet::log::Collect;
+use confer_puppet::span::Source;
+use libfuzzer_sys::fuzz_target;
+
+#[derive(Arbitrary, Debug)]
+enum Shape {
+    Infix { op: u8, terms: u16 },
+    Postfix { step: u8, count: u16 },
+    Parens { depth: u16 },
+    Reduce { levels: u32 },
+    Interpolated { terms: u16 },
+}
+
+const OPS: [&str; 10] = ["+", " and ", "==", " in ", "<<", "->", "*", " or ", "=~", "-"];
+const STEPS: [&str; 4] = [".abs", "[0]", ".map |$x| { $x }", ".then |$x| { $x }"];
+
+fn manifest(shape: &Shape) -> String {
+    match shape {
+        Shape::Infix { op, terms } => {
+            format!("notice({})\n", vec!["1"; usize::from(*terms).max(1)].join(OPS[usize::from(*op) % OPS.len()]))
+        }
+        Shape::Postfix { step, count } => {
+            format!("$a = [1]\nnotice($a{})\n", STEPS[usize::from(*step) % STEPS.len()].repeat(usize::from(*count)))
+        }
+        Shape::Parens { depth } => {
+            let d = usize::from(*depth);
+            format!("notice({}1{})\n", "(".repeat(d), ")".repeat(d))
+        }
+        Shape::Reduce { levels } => {
+            format!("$x = Integer[1, {}].reduce(1) |$m, $i| {{ [$m] }}\nnotice($x =~ Data)\n", levels % 5000)
+        }
+        Shape::Interpolated { terms } => {
+            format!("$y = 1\nnotice(\"${{{}}}\")\n", vec!["$y"; usize::from(*terms).max(1)].join("+"))
+        }
+    }
+}
+
+fuzz_target!(|shapes: Vec<Shape>| {
+    let text: String = shapes.iter().take(4).map(manifest).collect();
+    // The CLI evaluates on a 64 MiB stack; so does this.
+    std::thread::Builder::new()
+        .stack_size(64 * 1024 * 1024)
+        .spawn(move || {
+            let source = Source::new("fuzz.pp", text);
+            let _ = confer_puppet::apply(&source, &mut Collect::default());
+        })
+        .expect("thread")
+        .join()
+        .expect("no panic");
+});

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for SECONDS each (default 60), one after another on
+# one core, and prints the executions each reached: CI's nightly shape.
+#
+#     fuzz/run.sh [SECONDS] [TARGET ...]
+#
+# Needs a nightly toolchain (rustup toolchain install nightly); builds with
+# libFuzzer's coverage instrumentation as cargo-fuzz does, without needing
+# cargo-fuzz itself. Corpora live in fuzz/corpus/<target>, crashes in
+# fuzz/artifacts/<target>.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-60}
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=($(sed -n 's/^name = "\(.*\)"$/\1/p' Cargo.toml | grep -v '^confer-fuzz$'))
+fi
+export RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
+-Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
+-Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing -Cdebug-assertions -Coverflow-checks"
+# An explicit --target keeps the instrumentation off build scripts and proc macros.
+triple=$(rustc +nightly -vV | sed -n 's/^host: //p')
+cargo +nightly build --release --target "$triple" --target-dir target -j 1 $(printf -- '--bin %s ' "${targets[@]}")
+for t in "${targets[@]}"; do
+  mkdir -p "corpus/$t" "artifacts/$t"
+  log="artifacts/$t/last-run.log"
+  # -timeout: one input taking over 10 s is a hang; -rss_limit_mb: over 2 GB is a leak or a bomb.
+  "target/$triple/release/$t" "corpus/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="artifacts/$t/" -print_final_stats=1 >"$log" 2>&1 || status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  echo "$t: ${runs:-0} executions in ${seconds}s (exit ${status:-0})"
+  unset status
+done

@@ -1,0 +1,2 @@
+type T = T
+notice(1 =~ T)

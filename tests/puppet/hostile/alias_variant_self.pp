@@ -1,0 +1,2 @@
+type T = Variant[T, T]
+notice(1 =~ T)

@@ -1,0 +1,4 @@
+$x = Integer[1, 900].reduce(1) |$m, $i| { [$m] }
+notice($x.length)
+notice(String($x).length)
+notice($x == $x)

@@ -1,0 +1,2 @@
+define d() { d { "${title}x": } }
+d { "a": }

@@ -1,0 +1,2 @@
+notice(regsubst("aaaaaaaaaaaaaaaaaaaaaaaaa", /(a+)+\1b/, "x"))
+notice(split("aaaaaaaaaaaaaaaaaaaaaaaaa", /(a+)+\1b/))

@@ -1,0 +1,1 @@
+notice(sprintf('%c', 1114112))

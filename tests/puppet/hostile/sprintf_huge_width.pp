@@ -1,0 +1,1 @@
+notice(sprintf('%18446744073709551615d', 1).length)

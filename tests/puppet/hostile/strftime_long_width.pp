@@ -1,0 +1,1 @@
+notice(Timespan(3600).strftime('%70000H').length)
