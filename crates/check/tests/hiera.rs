@@ -20,7 +20,7 @@ fn hiera_keys_are_checked_against_class_parameters() {
     assert_eq!(
         lines,
         vec![
-            "common.yaml:3:5: error: ntp::servers[1]: expects a String[1] value, got Integer",
+            "common.yaml:3:5: error: ntp::servers[1]: expects a String value, got Integer",
             "common.yaml:4:12: error: ntp::port: expects a Ntp::Port = Integer[1, 65535] value, got Integer[70000, 70000]",
             "common.yaml:5:12: error: ntp::mode: expects a match for Enum['client', 'server'], got 'sever' (did you mean 'server'?)",
             "common.yaml:7:22: error: ntp::config::manage: expects a Boolean value, got String",

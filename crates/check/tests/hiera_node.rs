@@ -23,6 +23,6 @@ fn check(node: &str) -> Vec<String> {
 fn a_nodes_wrong_typed_value_is_found_at_its_line() {
     let problems = check("db01.example.com");
     assert_eq!(problems.len(), 1, "{problems:?}");
-    assert!(problems[0].contains("env/data/os/RedHat.yaml:9:26: error: profile::base::packages: expects an Array[String] value, got String for node db01.example.com (hierarchy level \"Per-OS family and release\", environment layer)"), "{problems:?}");
+    assert!(problems[0].contains("env/data/os/RedHat.yaml:9:26: error: profile::base::packages: expects an Array value, got String for node db01.example.com (hierarchy level \"Per-OS family and release\", environment layer)"), "{problems:?}");
     assert!(check("web01.example.com").is_empty());
 }

@@ -92,6 +92,19 @@ fn actual(expected: &Type, v: &Value) -> String {
     }
 }
 
+/// Whether `v` is of the kind `t` describes (an integer for an Integer
+/// type, an array for an Array type…), whatever the parameters.
+fn same_kind(t: &Type, v: &Value) -> bool {
+    matches!(
+        (t, v),
+        (Type::Integer(_), Value::Integer(_))
+            | (Type::Float { .. }, Value::Float(_))
+            | (Type::String(_), Value::String(_))
+            | (Type::Array { .. }, Value::Array(_))
+            | (Type::Hash { .. }, Value::Hash(_))
+    )
+}
+
 fn size_problem(range: &IntRange, n: usize) -> Option<String> {
     let n = n as i64;
     if range.contains(n) {
@@ -203,6 +216,16 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
                 ),
                 None => plain(t, v),
             }
+        }
+        // A value of another kind is described against the expected type's
+        // kind alone, as Puppet does: `expects an Array value, got String`
+        // for `Array[String]`, `expects an Integer value` for `Integer[1, 5]`.
+        (Type::Integer(_) | Type::Float { .. } | Type::String(_) | Type::Array { .. } | Type::Hash { .. }, _)
+            if !same_kind(t.resolved(), v) =>
+        {
+            let base = t.resolved().to_string();
+            let base = base.split('[').next().unwrap_or_default().to_string();
+            here(format!("expects {} value, got {}", with_article(&base), actual(t, v)))
         }
         _ => plain(t, v),
     }

@@ -34,7 +34,7 @@ fn a_wrong_typed_hiera_value_is_reported_at_its_yaml_position() {
     let err = compile("db01.example.com").expect_err("db01's packages is a string");
     let file = PathBuf::from("tests/hiera/env/data/os/RedHat.yaml");
     let want = format!(
-        "{}:9:26: the Hiera value of 'profile::base::packages' (hierarchy level \"Per-OS family and release\", environment layer) does not match Class[Profile::Base] parameter 'packages' of type Array[String]: expects an Array[String] value, got String",
+        "{}:9:26: the Hiera value of 'profile::base::packages' (hierarchy level \"Per-OS family and release\", environment layer) does not match Class[Profile::Base] parameter 'packages' of type Array[String]: expects an Array value, got String",
         file.display()
     );
     assert!(err.ends_with(&want), "{err}");
