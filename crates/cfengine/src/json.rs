@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use confer_core::json_string::push_json_string;
 use confer_core::{HashMap, Value};
 
 use crate::number::format_fixed;
@@ -184,24 +185,6 @@ pub fn parse_yaml(s: &str) -> Result<Value, String> {
     crate::yaml::parse(s)
 }
 
-fn escape(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 fn key_text(k: &Value) -> String {
     match k {
         Value::String(s) => s.to_string(),
@@ -224,7 +207,7 @@ fn write_primitive(v: &Value, out: &mut String) {
         Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Integer(i) => out.push_str(&i.to_string()),
         Value::Float(f) => out.push_str(&format_fixed(*f, 4)),
-        Value::String(s) => escape(s, out),
+        Value::String(s) => push_json_string(out, s),
         _ => out.push_str("null"),
     }
 }
@@ -251,7 +234,7 @@ fn write_pretty_into(v: &Value, indent: usize, out: &mut String) {
             out.push_str("{\n");
             for (i, (k, item)) in sorted_entries(h).into_iter().enumerate() {
                 out.push_str(&" ".repeat(indent + 2));
-                escape(&k, out);
+                push_json_string(out, &k);
                 out.push_str(": ");
                 write_pretty_into(item, indent + 2, out);
                 if i + 1 < h.len() {
@@ -291,7 +274,7 @@ fn write_compact_into(v: &Value, out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                escape(&k, out);
+                push_json_string(out, &k);
                 out.push(':');
                 write_compact_into(item, out);
             }

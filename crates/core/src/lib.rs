@@ -5,6 +5,7 @@ pub mod convert;
 pub mod error;
 pub mod float;
 pub mod format;
+pub mod json_string;
 pub mod mismatch;
 pub mod read;
 pub mod regexp;

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use confer_core::json_string::push_json_string as string;
 use confer_core::value::to_s;
 use confer_core::{Type, Value};
 
@@ -130,38 +131,9 @@ fn capitalize(name: &str) -> String {
     confer_core::types::params::capitalize_segments(name)
 }
 
-/// A JSON string: `"` and `\` escaped, control characters as Ruby's JSON
-/// writes them, everything else (`/`, non-ASCII) as it is.
-fn string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn strings_keep_slashes_and_escape_controls() {
-        let mut out = String::new();
-        string(&mut out, "/tmp/x \"q\"\n\u{1}é");
-        assert_eq!(out, "\"/tmp/x \\\"q\\\"\\n\\u0001é\"");
-    }
 
     #[test]
     fn sensitive_values_are_redacted() {
