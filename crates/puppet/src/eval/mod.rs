@@ -153,7 +153,7 @@ impl<'a> Evaluator<'a> {
             node_name: None,
             module_types: Default::default(),
             logger,
-            top: Scope::new(ScopeKind::Top, None),
+            top: Self::top_scope(),
             defs: Definitions::default(),
             classes: HashMap::new(),
             catalog: Catalog::default(),
@@ -162,6 +162,14 @@ impl<'a> Evaluator<'a> {
             rendered: Vec::new(),
             hiera: None,
         }
+    }
+
+    /// The top scope: `$module_name` is the empty string there, as in
+    /// Puppet (code outside modules), and `$caller_module_name` is unset.
+    fn top_scope() -> Rc<Scope> {
+        let top = Scope::new(ScopeKind::Top, None);
+        let _ = top.assign("module_name", Value::from(""));
+        top
     }
 
     /// Top-level code, then the matching node, then defined resources, then what

@@ -90,15 +90,33 @@ fn assert_private(call: &mut Call<'_, '_>) -> EvalResult {
             format!("assert_private(): Wrong number of arguments given ({}}}) for 0 or 1)", call.args.len()),
         ));
     }
-    let var = |name: &str| call.ev.lookup_quietly(name, call.scope).map(|v| to_s(&v)).unwrap_or_default();
+    // An unset variable is Ruby's nil, unequal to top scope's empty name.
+    let var = |name: &str| call.ev.lookup_quietly(name, call.scope).map(|v| to_s(&v));
     if var("module_name") == var("caller_module_name") {
         return Ok(Value::Undef);
     }
     let message = match call.args.first() {
         Some(Value::String(m)) => m.to_string(),
-        _ => "Class is private".to_string(),
+        // stdlib names the class or defined type the call is in.
+        _ => {
+            let (kind, name) = private_owner(call.scope);
+            format!("{kind} {name} is private")
+        }
     };
     Err(error(call, message))
+}
+
+/// What `assert_private` names: the class (`Class`, its name; top scope is
+/// the class with the empty name) or defined type (`Definition`) whose body
+/// the scope runs.
+fn private_owner(scope: &crate::eval::scope::Scope) -> (&'static str, String) {
+    use crate::eval::scope::ScopeKind;
+    match &scope.kind {
+        ScopeKind::Class(name) => ("Class", name.clone()),
+        ScopeKind::Resource(ty, _) => ("Definition", ty.to_lowercase()),
+        ScopeKind::Local => scope.parent.as_deref().map_or(("Class", String::new()), private_owner),
+        ScopeKind::Top | ScopeKind::Node(_) => ("Class", String::new()),
+    }
 }
 
 fn error(call: &Call<'_, '_>, message: impl Into<String>) -> crate::eval::flow::Flow {
