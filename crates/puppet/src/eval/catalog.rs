@@ -15,7 +15,7 @@ use super::flow::{fail, settle, EvalResult, Flow};
 use super::functions::{Builtin, Call};
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
-use crate::ast::{AttributeOp, Definition, Expr, ExprKind, RelationOp, ResourceBody, ResourceForm};
+use crate::ast::{AttributeOp, Definition, Expr, ExprKind, ResourceBody, ResourceForm};
 use crate::log::{Level, LogEvent};
 use crate::span::Span;
 
@@ -39,23 +39,6 @@ const BUILTIN_TYPES: &[&str] = &[
     "whit",
 ];
 
-/// Attributes every resource accepts, which are not parameters of a define.
-const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "consume",
-    "export",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
-
 /// Whether Puppet itself provides the resource type `name` (lower case).
 pub(crate) fn is_resource_type(name: &str) -> bool {
     BUILTIN_TYPES.contains(&name)
@@ -68,11 +51,11 @@ pub(crate) struct Resource {
     pub(crate) attributes: HashMap,
     /// The class or defined resource that declared it, as Puppet names it in
     /// resource paths (`Main`, `Foo::Bar`, `Mytype[title]`).
-    container: String,
+    pub(super) container: String,
     pub(crate) virtual_: bool,
     pub(crate) span: Span,
     /// The scope that declared it, where resource defaults are looked up.
-    scope: Rc<Scope>,
+    pub(super) scope: Rc<Scope>,
     /// Its tags, in the order Puppet adds them (an ordered set).
     pub(crate) tags: Vec<String>,
     /// Declared with `@@`.
@@ -88,7 +71,7 @@ pub(crate) struct Resource {
     pub(crate) located: bool,
     /// Whether its body has run and taken its scope's tags (classes,
     /// nodes, defined resources; Puppet's `finish_evaluation`).
-    tags_settled: bool,
+    pub(super) tags_settled: bool,
 }
 
 /// What a catalog resource is, as the catalog's `kind` says.
@@ -108,24 +91,6 @@ pub(crate) enum ResourceKind {
 pub(crate) const STAGE_MAIN: usize = 0;
 /// Index of `Class[main]`, the top scope's resource.
 pub(crate) const CLASS_MAIN: usize = 2;
-
-/// A chaining arrow, evaluated when the catalog is finished: each source
-/// gets the targets in its `before` (`->`) or `notify` (`~>`) parameter.
-pub(crate) struct Relationship {
-    pub(crate) sources: Side,
-    pub(crate) targets: Side,
-    pub(crate) param: &'static str,
-    pub(crate) span: Span,
-}
-
-/// One end of a chaining arrow: resource references, or a collector, whose
-/// resources are known only when the catalog is finished.
-pub(crate) enum Side {
-    /// The references the operand evaluated to.
-    References(Vec<Value>),
-    /// The collector (index into the catalog's collectors).
-    Collector(usize),
-}
 
 /// Whether `tag` is a valid Puppet tag (`[[:alnum:]_][[:alnum:]_:.-]*`).
 pub(crate) fn valid_tag(tag: &str) -> bool {
@@ -177,11 +142,11 @@ pub(crate) struct Catalog<'a> {
     /// `Type { attr => value }` defaults: the scope they were set in, the
     /// capitalised type, the attributes.
     defaults: Vec<(Rc<Scope>, String, HashMap)>,
-    index: StdHashMap<(String, String), usize>,
+    pub(super) index: StdHashMap<(String, String), usize>,
     pending: VecDeque<PendingDefine<'a>>,
     /// Parent classes whose resource is in the catalog, added before their
     /// child's, but which are not evaluated yet.
-    early_classes: StdHashMap<String, usize>,
+    pub(super) early_classes: StdHashMap<String, usize>,
     /// Resources of Ruby types by their namevar's value, which must be
     /// unique per type.
     namevars: StdHashMap<(String, String), usize>,
@@ -192,7 +157,7 @@ pub(crate) struct Catalog<'a> {
     /// evaluation, by the expression's address.
     pub(crate) collector_of: StdHashMap<usize, usize>,
     /// Chaining arrows, in the order they were evaluated.
-    pub(crate) relationships: Vec<Relationship>,
+    pub(crate) relationships: Vec<super::relationships::Relationship>,
     /// The names of the classes evaluated, in order (the catalog's
     /// `classes`).
     pub(crate) class_names: Vec<String>,
@@ -204,17 +169,6 @@ fn references(v: &Value) -> Vec<Value> {
     match v {
         Value::Array(items) => items.to_vec(),
         other => vec![other.clone()],
-    }
-}
-
-/// The resource references in a relationship's side: a reference, or the
-/// references in (nested) arrays; other values (undef, an empty
-/// collector) name nothing.
-fn flatten_references(v: &Value) -> Vec<Value> {
-    match v {
-        Value::Array(items) => items.iter().flat_map(flatten_references).collect(),
-        Value::Type(_) => vec![v.clone()],
-        _ => Vec::new(),
     }
 }
 
@@ -394,137 +348,7 @@ impl<'a> Evaluator<'a> {
         merge_tags(&mut self.catalog.resources[index].tags, &from_tags);
     }
 
-    /// Evaluates a class once; declaring it again with parameters is an error.
-    /// Returns the class's catalog resource.
-    pub(crate) fn declare_class(
-        &mut self,
-        name: &str,
-        params: Option<HashMap>,
-        span: Span,
-        from: &Rc<Scope>,
-    ) -> EvalResult<Option<usize>> {
-        let key = name.trim_start_matches("::").to_lowercase();
-        if self.classes.contains_key(&key) {
-            if params.is_some() {
-                return Err(fail(
-                    span,
-                    format!("Duplicate declaration: Class[{}] is already declared", capitalize_segments(&key)),
-                ));
-            }
-            let cap = capitalize_segments(&key);
-            return Ok(self.catalog.index.get(&("Class".to_string(), cap)).copied());
-        }
-        let Some(def) = self.class_def(&key, span)? else {
-            // A compile names the node it was looking for the class for.
-            let for_node = self.node_name.as_ref().map_or_else(String::new, |n| format!(" for {n}"));
-            return Err(fail(span, format!("Could not find class ::{key}{for_node}")));
-        };
-        // Puppet puts the parent's resource in the catalog before the
-        // child's, and evaluates the parent when the child is evaluated.
-        if let Some(parent) = &def.parent {
-            let parent_key = parent.trim_start_matches("::").to_lowercase();
-            let known = self.classes.contains_key(&parent_key) || self.catalog.early_classes.contains_key(&parent_key);
-            if !known && self.class_def(&parent_key, span)?.is_some() {
-                let i = self.add_class_resource(&parent_key, None, span, from);
-                self.catalog.early_classes.insert(parent_key, i);
-            }
-        }
-        let index = match self.catalog.early_classes.remove(&key) {
-            Some(i) => i,
-            None => self.add_class_resource(&key, params.as_ref(), span, from),
-        };
-        let parent_scope = match &def.parent {
-            Some(parent) => {
-                self.declare_class(parent, None, span, from)?;
-                self.classes.get(&parent.trim_start_matches("::").to_lowercase()).cloned()
-            }
-            None => None,
-        };
-        self.enter(span)?;
-        let scope = Scope::new(ScopeKind::Class(key.clone()), Some(parent_scope.unwrap_or_else(|| self.top.clone())));
-        self.classes.insert(key.clone(), scope.clone());
-        self.catalog.class_names.push(key.clone());
-        let label = format!("Class[{}]", capitalize_segments(&key));
-        scope.set_resource(index);
-        self.bind_module_names(&scope, &key, from);
-        let args = self.data_bindings(&key, &def.params, params.unwrap_or_default(), span);
-        let result = args.and_then(|args| self.bind_class_like(&def.params, args, &scope, &label, &key, span));
-        let result = result.and_then(|()| {
-            let stage = self.stage_of(index, span)?;
-            self.catalog.resources[index].container_index = Some(stage);
-            self.record_parameters(index, &def.params, &scope);
-            self.settle_tags(index);
-            self.eval_block(&def.body, &scope).map(|_| ()).map_err(settle)
-        });
-        self.leave();
-        result.map(|()| Some(index))
-    }
-
-    /// Adds `Class[Name]` to the catalog: given parameters first, the
-    /// defaults are added once bound.
-    fn add_class_resource(&mut self, key: &str, params: Option<&HashMap>, span: Span, from: &Rc<Scope>) -> usize {
-        let title = capitalize_segments(key);
-        let mut tags = Vec::new();
-        add_tag(&mut tags, "class");
-        add_tag(&mut tags, key);
-        let index = self.catalog.resources.len();
-        self.catalog.index.insert(("Class".to_string(), title.clone()), index);
-        self.catalog.resources.push(Resource {
-            type_name: "Class".into(),
-            title: title.clone(),
-            attributes: params.cloned().unwrap_or_default(),
-            container: title,
-            virtual_: false,
-            span,
-            scope: from.clone(),
-            tags,
-            exported: false,
-            kind: if params.is_some() { ResourceKind::Class } else { ResourceKind::Unknown },
-            container_index: Some(STAGE_MAIN),
-            contained_by: None,
-            located: params.is_some(),
-            tags_settled: false,
-        });
-        index
-    }
-
-    /// The stage a class resource is in: its `stage` parameter, or main.
-    fn stage_of(&mut self, index: usize, span: Span) -> EvalResult<usize> {
-        let stage = match self.catalog.resources[index].attributes.get(&Value::from("stage")) {
-            None | Some(Value::Undef) => return Ok(STAGE_MAIN),
-            Some(v) => to_s(v),
-        };
-        match self.catalog.index.get(&("Stage".to_string(), stage.clone())) {
-            Some(&i) => Ok(i),
-            None => {
-                let r = &self.catalog.resources[index];
-                Err(fail(span, format!("Could not find stage {stage} specified by {}[{}]", r.type_name, r.title)))
-            }
-        }
-    }
-
-    /// Records a class's or defined resource's bound parameters after the
-    /// ones given: the defaults, in declaration order, except undef ones.
-    fn record_parameters(&mut self, index: usize, params: &'a [crate::ast::Parameter], scope: &Rc<Scope>) {
-        let attributes = &mut self.catalog.resources[index].attributes;
-        for p in params {
-            let key = Value::from(p.name.as_str());
-            if attributes.contains_key(&key) {
-                if let Some(v) = scope.lookup_own(&p.name) {
-                    attributes.insert(key, v);
-                }
-                continue;
-            }
-            match scope.lookup_own(&p.name) {
-                None | Some(Value::Undef) => {}
-                Some(v) => {
-                    attributes.insert(key, v);
-                }
-            }
-        }
-    }
-
-    fn bind_class_like(
+    pub(super) fn bind_class_like(
         &mut self,
         params: &'a [crate::ast::Parameter],
         mut args: HashMap,
@@ -533,102 +357,11 @@ impl<'a> Evaluator<'a> {
         title: &str,
         span: Span,
     ) -> EvalResult<()> {
-        args.retain(|k, _| !k.as_str().is_some_and(|k| METAPARAMETERS.contains(&k)));
+        args.retain(|k, _| !k.as_str().is_some_and(|k| crate::resource_types::METAPARAMETERS.contains(&k)));
         for special in ["title", "name"] {
             let _ = scope.assign(special, Value::from(title));
         }
         self.bind_params(params, Args::Named(args), scope, &Binder::Container(label), span)
-    }
-
-    /// Evaluates the node definition that applies to the node being
-    /// compiled: one naming it, else the first whose regexp matches it, else
-    /// `node default`. `puppet apply` of a file has no node name, so there
-    /// only `default` applies.
-    pub(super) fn evaluate_node(&mut self, top: &Rc<Scope>) -> EvalResult<()> {
-        if self.defs.nodes.is_empty() {
-            return Ok(());
-        }
-        let Some((node, name)) = self.matching_node() else {
-            let span = self.defs.nodes[0].matchers.first().map_or_else(Span::default, |m| m.span);
-            let wanted = self.node_name.clone().unwrap_or_else(|| "default".into());
-            if self.node_name.is_some() {
-                // A compile reports this before evaluating, without a position.
-                return Err(Flow::from_error(crate::error::PuppetError {
-                    phase: crate::error::Phase::Validation,
-                    message: format!("Could not find node statement with name 'default' or '{wanted}'"),
-                    location: None,
-                }));
-            }
-            return Err(fail(span, "Could not find node statement with name 'default'"));
-        };
-        let scope = Scope::new(ScopeKind::Node(name.clone()), Some(top.clone()));
-        let mut tags = Vec::new();
-        add_tag(&mut tags, "node");
-        if valid_tag(&name) {
-            add_tag(&mut tags, &name);
-        }
-        let index = self.catalog.resources.len();
-        self.catalog.index.insert(("Node".to_string(), name.clone()), index);
-        self.catalog.resources.push(Resource {
-            type_name: "Node".into(),
-            title: name.clone(),
-            attributes: HashMap::new(),
-            container: "Main".into(),
-            virtual_: false,
-            span: node.matchers.first().map_or_else(Span::default, |m| m.span),
-            scope: top.clone(),
-            tags,
-            exported: false,
-            kind: ResourceKind::Unknown,
-            container_index: Some(CLASS_MAIN),
-            contained_by: None,
-            located: false,
-            tags_settled: false,
-        });
-        self.catalog.class_names.push(name.to_lowercase());
-        scope.set_resource(index);
-        self.settle_tags(index);
-        self.eval_block(&node.body, &scope)?;
-        Ok(())
-    }
-
-    /// The node definition for this node and the name it matched by.
-    fn matching_node(&self) -> Option<(&'a crate::ast::NodeDef, String)> {
-        let nodes = &self.defs.nodes;
-        if let Some(wanted) = &self.node_name {
-            for node in nodes {
-                for m in &node.matchers {
-                    let name = match &m.kind {
-                        ExprKind::String(s) | ExprKind::BareWord(s) => s,
-                        _ => continue,
-                    };
-                    if name.eq_ignore_ascii_case(wanted) {
-                        return Some((node, name.to_lowercase()));
-                    }
-                }
-            }
-            for node in nodes {
-                for m in &node.matchers {
-                    if let ExprKind::Regex(src) = &m.kind {
-                        if confer_core::Regexp::new(src).is_ok_and(|re| re.is_match(wanted)) {
-                            // Puppet names a regexp node after its pattern's
-                            // word characters.
-                            let name: String = src
-                                .to_lowercase()
-                                .chars()
-                                .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.'))
-                                .collect();
-                            return Some((node, format!("__node_regexp__{}", name.trim_start_matches('.'))));
-                        }
-                    }
-                }
-            }
-        }
-        nodes
-            .iter()
-            .copied()
-            .find(|n| n.matchers.iter().any(|m| matches!(m.kind, ExprKind::Default)))
-            .map(|n| (n, "default".to_string()))
     }
 
     /// Evaluates queued defined resources, including any they declare in turn,
@@ -991,44 +724,6 @@ impl<'a> Evaluator<'a> {
                 _ => None,
             },
             _ => None,
-        }
-    }
-
-    /// `a -> b`, `a ~> b`, `a <- b`, `a <~ b`: recorded, and made into
-    /// `before`/`notify` parameters when the catalog is finished. The value
-    /// is the right side, so that arrows chain.
-    pub(super) fn eval_relationship(
-        &mut self,
-        op: RelationOp,
-        lhs: &'a Expr,
-        rhs: &'a Expr,
-        span: Span,
-        scope: &Rc<Scope>,
-    ) -> EvalResult {
-        let left = self.eval(lhs, scope)?;
-        let left_side = self.side_of(lhs, &left);
-        let right = self.eval(rhs, scope)?;
-        let right_side = self.side_of(rhs, &right);
-        let (sources, targets, param) = match op {
-            RelationOp::Before => (left_side, right_side, "before"),
-            RelationOp::Notify => (left_side, right_side, "notify"),
-            RelationOp::Require => (right_side, left_side, "before"),
-            RelationOp::Subscribe => (right_side, left_side, "notify"),
-        };
-        self.catalog.relationships.push(Relationship { sources, targets, param, span });
-        Ok(right)
-    }
-
-    /// What an arrow's operand stands for: a collector (also at the end of
-    /// a chain `a -> Type <| |>`), or the references it evaluated to.
-    fn side_of(&self, e: &'a Expr, value: &Value) -> Side {
-        match &e.kind {
-            ExprKind::Collector { .. } => match self.catalog.collector_of.get(&(e as *const Expr as usize)) {
-                Some(&id) => Side::Collector(id),
-                None => Side::References(flatten_references(value)),
-            },
-            ExprKind::Relationship { rhs, .. } | ExprKind::Paren(rhs) => self.side_of(rhs, value),
-            _ => Side::References(flatten_references(value)),
         }
     }
 

@@ -3,13 +3,14 @@
 //! realizes virtual resources declared after it, and an arrow to a
 //! collector relates every resource it ends up with.
 
+use std::collections::HashSet;
 use std::rc::Rc;
 
 use confer_core::types::params::capitalize_segments;
 use confer_core::{HashMap, Type, Value};
 
-use super::catalog::Side;
 use super::flow::{fail, EvalResult};
+use super::relationships::Side;
 use super::scope::Scope;
 use super::Evaluator;
 use crate::ast::{AttributeOp, Expr, ExprKind};
@@ -26,6 +27,9 @@ pub(crate) struct Collector<'a> {
     overrides: HashMap,
     /// The resources it has collected, in the order it found them.
     pub(crate) collected: Vec<usize>,
+    /// The same, to ask in constant time whether a resource is among them
+    /// (every round rescans the catalog).
+    seen: HashSet<usize>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -51,6 +55,7 @@ impl<'a> Evaluator<'a> {
             scope: scope.clone(),
             overrides,
             collected: Vec::new(),
+            seen: HashSet::new(),
         });
         self.catalog.collector_of.insert(expr as *const Expr as usize, id);
         self.collect(id)?;
@@ -66,7 +71,7 @@ impl<'a> Evaluator<'a> {
         };
         let mut found = false;
         for i in 0..self.catalog.resources.len() {
-            if self.catalog.resources[i].type_name != type_name || self.catalog.collectors[id].collected.contains(&i) {
+            if self.catalog.resources[i].type_name != type_name || self.catalog.collectors[id].seen.contains(&i) {
                 continue;
             }
             let selected = match query {
@@ -78,6 +83,7 @@ impl<'a> Evaluator<'a> {
                 let overrides = self.catalog.collectors[id].overrides.clone();
                 self.catalog.resources[i].attributes.extend(overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
                 self.catalog.collectors[id].collected.push(i);
+                self.catalog.collectors[id].seen.insert(i);
                 self.make_real(i);
                 found = true;
             }

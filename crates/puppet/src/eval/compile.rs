@@ -5,7 +5,6 @@
 
 use std::rc::Rc;
 
-use confer_core::types::params::capitalize_segments;
 use confer_core::Value;
 use typed_arena::Arena;
 
@@ -14,7 +13,7 @@ use super::flow::{fail, EvalResult, Flow};
 use super::Evaluator;
 use crate::catalog::{self, Catalog};
 use crate::environment::Environment;
-use crate::error::{Phase, PuppetError};
+use crate::error::PuppetError;
 use crate::log::Logger;
 use crate::node::Node;
 use crate::span::{SourceMap, Span};
@@ -114,15 +113,7 @@ impl<'a> Evaluator<'a> {
     /// the resource it was declared in.
     pub(super) fn finish_catalog(&mut self) -> EvalResult<()> {
         self.apply_resource_defaults();
-        let relationships = std::mem::take(&mut self.catalog.relationships);
-        for rel in &relationships {
-            let targets = self.side_references(&rel.targets);
-            for source in &self.side_references(&rel.sources) {
-                for target in &targets {
-                    self.add_relationship(source, target, rel.param, rel.span)?;
-                }
-            }
-        }
+        self.evaluate_relationships()?;
         for i in 0..self.catalog.resources.len() {
             self.settle_tags(i);
         }
@@ -141,45 +132,10 @@ impl<'a> Evaluator<'a> {
             if let Some(name) = r.attributes.keys().map(confer_core::value::to_s).find(|k| !info.accepts(k)) {
                 let at = self.location(r.span);
                 let here = format!("(file: {}, line: {})", at.file, at.line);
-                return Err(unlocated(format!(
+                return Err(super::relationships::unlocated(format!(
                     "no parameter named '{name}' {here} on {}[{}] {here}",
                     r.type_name, r.title
                 )));
-            }
-        }
-        Ok(())
-    }
-
-    /// Puppet's relationship validator: every resource a `before`,
-    /// `require`, `notify` or `subscribe` parameter names must be in the
-    /// catalog.
-    fn check_relationship_parameters(&self) -> EvalResult<()> {
-        for r in self.catalog.resources.iter().filter(|r| !r.virtual_) {
-            for (key, value) in r.attributes.iter() {
-                let param = confer_core::value::to_s(key);
-                if !matches!(param.as_str(), "before" | "require" | "notify" | "subscribe") {
-                    continue;
-                }
-                for target in relationship_values(value) {
-                    let found = match &target {
-                        Value::String(text) => parse_reference(text).and_then(|(ty, title)| {
-                            self.declared_index(&Value::from_type(confer_core::Type::Resource {
-                                type_name: Some(ty.into()),
-                                title: Some(title.into()),
-                            }))
-                        }),
-                        other => self.declared_index(other),
-                    };
-                    if found.is_none_or(|i| self.catalog.resources[i].virtual_) {
-                        let at = self.location(r.span);
-                        return Err(unlocated(format!(
-                            "Could not find resource '{}' in parameter '{param}' (file: {}, line: {})",
-                            reference_text(&target),
-                            at.file,
-                            at.line
-                        )));
-                    }
-                }
             }
         }
         Ok(())
@@ -242,34 +198,6 @@ impl<'a> Evaluator<'a> {
             }
             queue.extend(children[node].iter().copied());
         }
-    }
-
-    fn add_relationship(&mut self, source: &Value, target: &Value, param: &str, span: Span) -> EvalResult<()> {
-        let _ = span;
-        let Some(s) = self.declared_index(source) else {
-            return Err(unlocated(format!(
-                "Could not find resource '{}' for relationship on '{}'",
-                reference_text(source),
-                reference_text(target)
-            )));
-        };
-        if self.declared_index(target).is_none() {
-            return Err(unlocated(format!(
-                "Could not find resource '{}' for relationship from '{}'",
-                reference_text(target),
-                reference_text(source)
-            )));
-        }
-        let key = Value::from(param);
-        let attrs = &mut self.catalog.resources[s].attributes;
-        let mut list = match attrs.get(&key) {
-            None | Some(Value::Undef) => Vec::new(),
-            Some(Value::Array(items)) => items.to_vec(),
-            Some(other) => vec![other.clone()],
-        };
-        list.push(Value::from(relationship_target(target)));
-        attrs.insert(key, Value::array(list));
-        Ok(())
     }
 
     /// The catalog: real resources in order, their containment edges, the
@@ -362,57 +290,9 @@ impl<'a> Evaluator<'a> {
     }
 }
 
-/// An error Puppet finds when the catalog is finished: its message names
-/// the places, and it has no position of its own.
-fn unlocated(message: String) -> Flow {
-    Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None })
-}
-
-/// The references in a relationship parameter's value (a reference, a
-/// `Type[title]` string, or arrays of them).
-fn relationship_values(v: &Value) -> Vec<Value> {
-    match v {
-        Value::Array(items) => items.iter().flat_map(relationship_values).collect(),
-        Value::Undef => Vec::new(),
-        other => vec![other.clone()],
-    }
-}
-
-/// `Type[title]` read from text, the type capitalised as Puppet does.
-fn parse_reference(text: &str) -> Option<(String, String)> {
-    let open = text.find('[')?;
-    let title = text[open + 1..].strip_suffix(']')?;
-    Some((capitalize_segments(&text[..open]), title.to_string()))
-}
-
 /// A name that can be a Puppet variable (facts with other names are only
 /// in `$facts`).
 fn is_variable_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// How a relationship's end is named in its errors (`Notify[a]`).
-fn reference_text(v: &Value) -> String {
-    match v {
-        Value::Type(t) => match &**t {
-            confer_core::Type::Resource { type_name: Some(ty), title: Some(title) } => format!("{ty}[{title}]"),
-            confer_core::Type::Class(Some(name)) => format!("Class[{}]", capitalize_segments(name)),
-            other => other.to_string(),
-        },
-        other => confer_core::value::to_s(other),
-    }
-}
-
-/// How a relationship target is written into `before`/`notify`: Puppet's
-/// canonical reference (`Type[title]`, `Class[Name]`).
-fn relationship_target(v: &Value) -> String {
-    match v {
-        Value::Type(t) => match &**t {
-            confer_core::Type::Resource { type_name: Some(ty), title: Some(title) } => format!("{ty}[{title}]"),
-            confer_core::Type::Class(Some(name)) => format!("Class[{}]", capitalize_segments(name)),
-            other => other.to_string(),
-        },
-        other => confer_core::value::to_s(other),
-    }
 }

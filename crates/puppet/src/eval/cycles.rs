@@ -5,8 +5,6 @@
 //! `require`/`subscribe` the other way) run from one end to the other's
 //! start. A cycle is a strongly connected component of more than one node.
 
-use confer_core::Value;
-
 use super::Evaluator;
 
 impl Evaluator<'_> {
@@ -57,7 +55,7 @@ impl Evaluator<'_> {
                     "require" | "subscribe" => false,
                     _ => continue,
                 };
-                for target in targets(value) {
+                for target in super::relationships::relationship_values(value) {
                     let Some(t) = self.reference_index(&target) else { continue };
                     if forward {
                         edges[end(i)].push(start(t));
@@ -77,31 +75,6 @@ impl Evaluator<'_> {
                 members.iter().map(|&i| format!("{}[{}]", resources[i].type_name, resources[i].title)).collect()
             })
             .collect()
-    }
-
-    /// The catalog index of a relationship target: a reference value or its
-    /// `Type[title]` text.
-    fn reference_index(&self, target: &Value) -> Option<usize> {
-        match target {
-            Value::String(text) => {
-                let open = text.find('[')?;
-                let title = text[open + 1..].strip_suffix(']')?;
-                let ty = confer_core::types::params::capitalize_segments(&text[..open]);
-                self.declared_index(&Value::from_type(confer_core::Type::Resource {
-                    type_name: Some(ty.into()),
-                    title: Some(title.into()),
-                }))
-            }
-            other => self.declared_index(other),
-        }
-    }
-}
-
-fn targets(v: &Value) -> Vec<Value> {
-    match v {
-        Value::Array(items) => items.iter().flat_map(targets).collect(),
-        Value::Undef => Vec::new(),
-        other => vec![other.clone()],
     }
 }
 

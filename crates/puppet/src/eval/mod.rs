@@ -6,6 +6,7 @@ mod arithmetic;
 mod autoload;
 mod calls;
 mod catalog;
+mod classes;
 mod collectors;
 mod compile;
 mod cycles;
@@ -18,6 +19,8 @@ mod erb;
 mod flow;
 mod functions;
 mod membership;
+mod nodes;
+mod relationships;
 mod scope;
 mod templates;
 mod values;
@@ -332,7 +335,7 @@ impl<'a> Evaluator<'a> {
                 self.assign(target, v.clone(), scope)?;
                 Ok(v)
             }
-            ExprKind::Relationship { op, lhs, rhs } => self.eval_relationship(*op, lhs, rhs, span, scope),
+            ExprKind::Relationship { op, lhs, rhs } => self.eval_relationship(*op, lhs, rhs, scope),
             ExprKind::Paren(inner) => self.eval(inner, scope),
             ExprKind::If { cond, then_body, else_body } => {
                 self.eval_if(cond, then_body, else_body.as_deref(), false, scope)

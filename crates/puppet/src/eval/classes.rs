@@ -1,0 +1,148 @@
+//! Declaring classes (`include`, `require`, `contain`, `class { 'x': }`):
+//! each evaluated once, as a `Class[...]` catalog resource in its stage,
+//! its parent's resource added first and evaluated when it is.
+
+use std::rc::Rc;
+
+use confer_core::types::params::capitalize_segments;
+use confer_core::{HashMap, Value};
+
+use confer_core::value::to_s;
+
+use super::catalog::{add_tag, Resource, ResourceKind, STAGE_MAIN};
+use super::flow::{fail, settle, EvalResult};
+use super::scope::{Scope, ScopeKind};
+use super::Evaluator;
+use crate::span::Span;
+
+impl<'a> Evaluator<'a> {
+    /// Evaluates a class once; declaring it again with parameters is an error.
+    /// Returns the class's catalog resource.
+    pub(crate) fn declare_class(
+        &mut self,
+        name: &str,
+        params: Option<HashMap>,
+        span: Span,
+        from: &Rc<Scope>,
+    ) -> EvalResult<Option<usize>> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if self.classes.contains_key(&key) {
+            if params.is_some() {
+                return Err(fail(
+                    span,
+                    format!("Duplicate declaration: Class[{}] is already declared", capitalize_segments(&key)),
+                ));
+            }
+            let cap = capitalize_segments(&key);
+            return Ok(self.catalog.index.get(&("Class".to_string(), cap)).copied());
+        }
+        let Some(def) = self.class_def(&key, span)? else {
+            // A compile names the node it was looking for the class for.
+            let for_node = self.node_name.as_ref().map_or_else(String::new, |n| format!(" for {n}"));
+            return Err(fail(span, format!("Could not find class ::{key}{for_node}")));
+        };
+        // Puppet puts the parent's resource in the catalog before the
+        // child's, and evaluates the parent when the child is evaluated.
+        if let Some(parent) = &def.parent {
+            let parent_key = parent.trim_start_matches("::").to_lowercase();
+            let known = self.classes.contains_key(&parent_key) || self.catalog.early_classes.contains_key(&parent_key);
+            if !known && self.class_def(&parent_key, span)?.is_some() {
+                let i = self.add_class_resource(&parent_key, None, span, from);
+                self.catalog.early_classes.insert(parent_key, i);
+            }
+        }
+        let index = match self.catalog.early_classes.remove(&key) {
+            Some(i) => i,
+            None => self.add_class_resource(&key, params.as_ref(), span, from),
+        };
+        let parent_scope = match &def.parent {
+            Some(parent) => {
+                self.declare_class(parent, None, span, from)?;
+                self.classes.get(&parent.trim_start_matches("::").to_lowercase()).cloned()
+            }
+            None => None,
+        };
+        self.enter(span)?;
+        let scope = Scope::new(ScopeKind::Class(key.clone()), Some(parent_scope.unwrap_or_else(|| self.top.clone())));
+        self.classes.insert(key.clone(), scope.clone());
+        self.catalog.class_names.push(key.clone());
+        let label = format!("Class[{}]", capitalize_segments(&key));
+        scope.set_resource(index);
+        self.bind_module_names(&scope, &key, from);
+        let args = self.data_bindings(&key, &def.params, params.unwrap_or_default(), span);
+        let result = args.and_then(|args| self.bind_class_like(&def.params, args, &scope, &label, &key, span));
+        let result = result.and_then(|()| {
+            let stage = self.stage_of(index, span)?;
+            self.catalog.resources[index].container_index = Some(stage);
+            self.record_parameters(index, &def.params, &scope);
+            self.settle_tags(index);
+            self.eval_block(&def.body, &scope).map(|_| ()).map_err(settle)
+        });
+        self.leave();
+        result.map(|()| Some(index))
+    }
+
+    /// Adds `Class[Name]` to the catalog: given parameters first, the
+    /// defaults are added once bound.
+    fn add_class_resource(&mut self, key: &str, params: Option<&HashMap>, span: Span, from: &Rc<Scope>) -> usize {
+        let title = capitalize_segments(key);
+        let mut tags = Vec::new();
+        add_tag(&mut tags, "class");
+        add_tag(&mut tags, key);
+        let index = self.catalog.resources.len();
+        self.catalog.index.insert(("Class".to_string(), title.clone()), index);
+        self.catalog.resources.push(Resource {
+            type_name: "Class".into(),
+            title: title.clone(),
+            attributes: params.cloned().unwrap_or_default(),
+            container: title,
+            virtual_: false,
+            span,
+            scope: from.clone(),
+            tags,
+            exported: false,
+            kind: if params.is_some() { ResourceKind::Class } else { ResourceKind::Unknown },
+            container_index: Some(STAGE_MAIN),
+            contained_by: None,
+            located: params.is_some(),
+            tags_settled: false,
+        });
+        index
+    }
+
+    /// The stage a class resource is in: its `stage` parameter, or main.
+    fn stage_of(&mut self, index: usize, span: Span) -> EvalResult<usize> {
+        let stage = match self.catalog.resources[index].attributes.get(&Value::from("stage")) {
+            None | Some(Value::Undef) => return Ok(STAGE_MAIN),
+            Some(v) => to_s(v),
+        };
+        match self.catalog.index.get(&("Stage".to_string(), stage.clone())) {
+            Some(&i) => Ok(i),
+            None => {
+                let r = &self.catalog.resources[index];
+                Err(fail(span, format!("Could not find stage {stage} specified by {}[{}]", r.type_name, r.title)))
+            }
+        }
+    }
+
+    /// Records a class's or defined resource's bound parameters after the
+    /// ones given: the defaults, in declaration order, except undef ones.
+    pub(super) fn record_parameters(&mut self, index: usize, params: &'a [crate::ast::Parameter], scope: &Rc<Scope>) {
+        let attributes = &mut self.catalog.resources[index].attributes;
+        for p in params {
+            let key = Value::from(p.name.as_str());
+            if attributes.contains_key(&key) {
+                if let Some(v) = scope.lookup_own(&p.name) {
+                    attributes.insert(key, v);
+                }
+                continue;
+            }
+            match scope.lookup_own(&p.name) {
+                None | Some(Value::Undef) => {}
+                Some(v) => {
+                    attributes.insert(key, v);
+                }
+            }
+        }
+    }
+}
