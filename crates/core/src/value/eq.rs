@@ -29,6 +29,7 @@ impl PartialEq for Value {
             (Value::SemVer(a), Value::SemVer(b)) => a == b,
             (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
             (Value::Deferred(a), Value::Deferred(b)) => a == b,
+            (Value::Object(a), Value::Object(b)) => super::object::ObjectValue::equals(a, b),
             _ => false,
         }
     }
@@ -60,6 +61,7 @@ impl Hash for Value {
             Value::SemVer(v) => v.hash(state),
             Value::SemVerRange(r) => r.hash(state),
             Value::Deferred(d) => d.hash(state),
+            Value::Object(o) => o.ty.name.hash(state),
         }
     }
 }

@@ -20,6 +20,7 @@ mod flow;
 mod functions;
 mod membership;
 mod nodes;
+mod objects;
 mod relationships;
 mod scope;
 mod templates;
@@ -603,6 +604,10 @@ impl<'a> Evaluator<'a> {
         self.load_alias(name, span)?;
         if let Some(alias) = self.defs.alias(name) {
             self.resolve_alias(name, span)?;
+            // An object type or type set carries the alias's name itself.
+            if let Some(t @ (Type::ObjectType(_) | Type::TypeSetType(_))) = alias.target() {
+                return Ok(t.clone());
+            }
             return Ok(Type::Alias(types::AliasRef(alias)));
         }
         let lower = name.trim_start_matches("::").to_lowercase();
@@ -622,6 +627,10 @@ impl<'a> Evaluator<'a> {
             return Ok(());
         };
         self.enter(span)?;
+        if let Some(result) = self.define_named_type(&alias, expr, span) {
+            self.leave();
+            return result;
+        }
         let top = self.top.clone();
         let value = self.eval(expr, &top);
         self.leave();
