@@ -142,6 +142,7 @@ pub fn new_object(ty: &Arc<ObjectType>, args: &[Value]) -> Result<Value, NewErro
     }
     if let [Value::Hash(h)] = args {
         if let Some(values) = from_hash(&params, h) {
+            inherited_initializers(ty)?;
             return Ok(Value::Object(Arc::new(ObjectValue { ty: ty.clone(), values })));
         }
     }
@@ -155,6 +156,7 @@ pub fn new_object(ty: &Arc<ObjectType>, args: &[Value]) -> Result<Value, NewErro
                     (a.name.clone(), args.get(i).cloned().or_else(|| a.value.clone()).unwrap_or(Value::Undef))
                 })
                 .collect();
+            inherited_initializers(ty)?;
             return Ok(Value::Object(Arc::new(ObjectValue { ty: ty.clone(), values })));
         }
     }
@@ -172,6 +174,32 @@ pub fn new_object(ty: &Arc<ObjectType>, args: &[Value]) -> Result<Value, NewErro
         struct_members.join(", "),
         positional.join(", ")
     )))
+}
+
+/// Puppet's generated class for a subtype hands its parent's initializer
+/// the inherited attributes it did not override (`RubyGenerator`), so Ruby
+/// refuses to create an instance of a type that overrides a required
+/// inherited attribute; this reproduces that refusal.
+fn inherited_initializers(ty: &ObjectType) -> Result<(), NewError> {
+    let lineage = ty.lineage();
+    for pair in lineage.windows(2) {
+        let (parent, level) = (pair[0], pair[1]);
+        if level.attributes.iter().all(|a| a.kind == Some(AttributeKind::Derived)) {
+            continue;
+        }
+        let given = level.init_params().iter().filter(|a| *a.container != *level.label()).count();
+        let inherited = parent.init_params();
+        let required = inherited.iter().filter(|a| a.value.is_none()).count();
+        if given < required || given > inherited.len() {
+            let expected = if required == inherited.len() {
+                required.to_string()
+            } else {
+                format!("{required}..{}", inherited.len())
+            };
+            return Err(NewError(format!("wrong number of arguments (given {given}, expected {expected})")));
+        }
+    }
+    Ok(())
 }
 
 /// The values from an init hash, when it has exactly the keys `new` takes

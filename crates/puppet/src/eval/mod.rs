@@ -610,6 +610,9 @@ impl<'a> Evaluator<'a> {
             }
             return Ok(Type::Alias(types::AliasRef(alias)));
         }
+        if let Some(member) = self.type_set_member(name) {
+            return Ok(member);
+        }
         let lower = name.trim_start_matches("::").to_lowercase();
         if !catalog::is_resource_type(&lower)
             && self.define_def(&lower, span)?.is_none()

@@ -198,6 +198,16 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// `Set::Member` once the type set `Set` has been loaded (Puppet registers
+    /// a set's members when it loads the set, and only then).
+    pub(super) fn type_set_member(&self, name: &str) -> Option<Type> {
+        let (set, member) = name.trim_start_matches("::").rsplit_once("::")?;
+        match self.defs.alias(set)?.target()? {
+            Type::TypeSetType(ts) => ts.member(member).cloned(),
+            _ => None,
+        }
+    }
+
     /// `$o.name` on an object: an attribute's value, or Puppet's error for a
     /// member it needs Ruby code for; `None` when the object has no such
     /// member (the name is then a function).

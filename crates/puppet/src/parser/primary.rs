@@ -305,13 +305,10 @@ impl Parser {
         let start = self.bump().span;
         let mut pairs = Vec::new();
         while !self.at_punct("}") {
-            // Puppet's grammar takes a reserved word before `=>` as a name
-            // (`{type => Integer}` in an object declaration).
+            // Puppet's grammar takes the keywords `type` and `function` as
+            // names in a hash (`{type => Integer}` in an object declaration).
             let key = match self.peek().tok.clone() {
-                Tok::Keyword(k)
-                    if matches!(self.peek_at(1).tok, Tok::Punct("=>"))
-                        && !matches!(k, "true" | "false" | "undef" | "default") =>
-                {
+                Tok::Keyword(k @ ("type" | "function")) if matches!(self.peek_at(1).tok, Tok::Punct("=>")) => {
                     let span = self.bump().span;
                     Expr::new(ExprKind::BareWord(k.to_string()), span)
                 }

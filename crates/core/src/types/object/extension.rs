@@ -82,14 +82,7 @@ impl ObjectExtension {
             }
             by_name.sort_by_key(|(n, _)| params.iter().position(|(p, _)| p == n));
         } else {
-            if args.len() > params.len() {
-                return Err(format!(
-                    "The {label}-Type expects at most {} type parameter{}, got {}",
-                    params.len(),
-                    if params.len() == 1 { "" } else { "s" },
-                    args.len()
-                ));
-            }
+            // Puppet ignores values past the last parameter.
             for ((name, ty), v) in params.iter().zip(args) {
                 if !matches!(v, Value::Default) {
                     by_name.push((name.clone(), check(name, ty, v)?));

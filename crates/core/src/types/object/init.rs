@@ -131,12 +131,6 @@ impl ObjectType {
             if obj.inherits_from_itself() {
                 return Err(format!("The Object type '{label}' inherits from itself"));
             }
-            if let Some(t) = &obj.parent {
-                let pending = matches!(t, Type::Alias(a) if a.0.target().is_none());
-                if !pending && !matches!(t.resolved(), Type::ObjectType(_) | Type::Object) {
-                    return Err(initializer_error(format!("entry 'parent' expects an Object type, got {t}")));
-                }
-            }
         }
         let parent_attrs: Vec<Attribute> =
             obj.resolved_parent().map(|p| p.all_attributes().into_iter().cloned().collect()).unwrap_or_default();
