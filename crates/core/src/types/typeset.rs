@@ -81,6 +81,11 @@ fn uri(s: &str) -> bool {
     }
 }
 
+/// Puppet's error for a version it cannot read.
+fn unparsable(v: &str) -> String {
+    format!("Unable to parse '{v}' as a semantic version identifier")
+}
+
 fn semver(s: &str) -> bool {
     ::semver::Version::parse(s).is_ok()
 }
@@ -105,7 +110,7 @@ impl TypeSetType {
         let pcore_version = string_entry(hash, "pcore_version")?
             .ok_or_else(|| wrong("expects a value for key 'pcore_version'".into()))?;
         if !semver(&pcore_version) {
-            return Err(wrong(format!("entry 'pcore_version' expects a SemVer value, got '{pcore_version}'")));
+            return Err(unparsable(&pcore_version));
         }
         if !pcore_version.starts_with("1.") {
             return Err(format!(
@@ -115,7 +120,7 @@ impl TypeSetType {
         let version = string_entry(hash, "version")?;
         if let Some(v) = &version {
             if !semver(v) {
-                return Err(wrong(format!("entry 'version' expects a SemVer value, got '{v}'")));
+                return Err(unparsable(v));
             }
         }
         let pcore_uri = string_entry(hash, "pcore_uri")?;
@@ -126,7 +131,9 @@ impl TypeSetType {
                 }
             }
         }
-        let name_authority = string_entry(hash, "name_authority")?.unwrap_or_else(|| RUNTIME_NAME_AUTHORITY.into());
+        // A set declared in a manifest is named by the runtime's authority,
+        // whatever its declaration says (the loader's authority wins).
+        let name_authority: Arc<str> = RUNTIME_NAME_AUTHORITY.into();
         check_types(hash)?;
         let references = references(hash, &types)?;
         Ok(TypeSetType { pcore_uri, pcore_version, name_authority, name: name.into(), version, types, references })

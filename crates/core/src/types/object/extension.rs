@@ -62,7 +62,7 @@ impl ObjectExtension {
             if instance_of(ty, v) {
                 Ok(v.clone())
             } else {
-                Err(format!("type_parameter {label}[{name}] {}", crate::mismatch::describe(ty, v)))
+                Err(format!("type_parameter {label}[{name}] has wrong type, {}", crate::mismatch::describe(ty, v)))
             }
         };
         let mut by_name: Vec<(Arc<str>, Value)> = Vec::new();

@@ -140,10 +140,10 @@ impl ObjectType {
         for (pname, spec) in members(hash, "type_parameters")? {
             let declared = match spec {
                 Value::Hash(h) => match get(h, "type") {
-                    Some(t) => type_value(t, || format!("type_parameter {label}[{pname}]"))?,
+                    Some(t) => type_value(t, || format!("type_parameter {label}[{pname}] has wrong type,"))?,
                     None => return Err(format!("type_parameter {label}[{pname}] expects a value for key 'type'")),
                 },
-                other => type_value(other, || format!("type_parameter {label}[{pname}]"))?,
+                other => type_value(other, || format!("type_parameter {label}[{pname}] has wrong type,"))?,
             };
             let ty = match declared {
                 t @ Type::Optional(_) => t,
@@ -215,7 +215,7 @@ impl ObjectType {
 fn attribute(label: &Arc<str>, name: Arc<str>, spec: &Value) -> Result<Attribute, String> {
     let attr_label = format!("attribute {label}[{name}]");
     let Value::Hash(h) = spec else {
-        let ty = type_value(spec, || attr_label.clone())?;
+        let ty = type_value(spec, || format!("{attr_label} has wrong type,"))?;
         // An optional attribute given as a type defaults to undef.
         let value = matches!(ty, Type::Optional(_)).then_some(Value::Undef);
         return Ok(Attribute {
@@ -237,7 +237,7 @@ fn attribute(label: &Arc<str>, name: Arc<str>, spec: &Value) -> Result<Attribute
     }
     let ty = match h.get(&Value::from("type")) {
         Some(t) => type_value(t, || format!("{initializer} has wrong type, entry 'type'"))?,
-        None => return Err(format!("{initializer} expects a value for key 'type'")),
+        None => return Err(format!("{initializer} has wrong type, expects a value for key 'type'")),
     };
     let kind = match get(h, "kind") {
         None => None,
@@ -268,7 +268,7 @@ fn attribute(label: &Arc<str>, name: Arc<str>, spec: &Value) -> Result<Attribute
                 return Err(format!("{attr_label} of kind '{}' cannot be combined with an attribute value", k.name()));
             }
             if !matches!(v, Value::Default) && !instance_of(&ty, v) {
-                return Err(format!("{attr_label} value {}", crate::mismatch::describe(&ty, v)));
+                return Err(format!("{attr_label} value has wrong type, {}", crate::mismatch::describe(&ty, v)));
             }
             Some(v.clone())
         }

@@ -263,7 +263,7 @@ impl ObjectType {
 
     /// Whether `self` is `other` or one of its ancestors.
     pub fn is_ancestor_of(&self, other: &ObjectType) -> bool {
-        other.lineage().iter().any(|t| *t == self)
+        other.lineage().contains(&self)
     }
 
     /// Whether a parent chain leads back to this type.
@@ -279,3 +279,6 @@ impl ObjectType {
         true
     }
 }
+
+#[cfg(test)]
+mod tests;
