@@ -88,6 +88,8 @@ fn actual(expected: &Type, v: &Value) -> String {
         }
         // A sensitive value shows the general type of what it hides.
         Value::Sensitive(_) => crate::types::infer::infer_generalized(v).to_string(),
+        // An object shows its type in full, as Puppet's `to_s` of an object type does.
+        Value::Object(_) => crate::types::infer::infer_generalized(v).to_string(),
         _ => general_type_name(v),
     }
 }

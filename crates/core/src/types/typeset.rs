@@ -135,7 +135,7 @@ impl TypeSetType {
         // whatever its declaration says (the loader's authority wins).
         let name_authority: Arc<str> = RUNTIME_NAME_AUTHORITY.into();
         check_types(hash)?;
-        let references = references(hash, &types)?;
+        let references = references(name, hash, &types)?;
         Ok(TypeSetType { pcore_uri, pcore_version, name_authority, name: name.into(), version, types, references })
     }
 
@@ -219,7 +219,7 @@ fn check_types(hash: &HashMap) -> Result<(), String> {
 
 /// `references`: a non-empty hash of simple names to `{name, version_range}`,
 /// naming each set once and no alias that is also a member's name.
-fn references(hash: &HashMap, types: &[(Arc<str>, Type)]) -> Result<Vec<TypeSetReference>, String> {
+fn references(set: &str, hash: &HashMap, types: &[(Arc<str>, Type)]) -> Result<Vec<TypeSetReference>, String> {
     let Some(v) = hash.get(&Value::from("references")) else { return Ok(Vec::new()) };
     let Value::Hash(h) = v else {
         return Err(wrong(format!("entry 'references' expects a Hash value, got {}", type_name(v))));
@@ -257,14 +257,15 @@ fn references(hash: &HashMap, types: &[(Arc<str>, Type)]) -> Result<Vec<TypeSetR
         if crate::types::VersionRange::parse(&version_range).is_err() {
             return Err(at(format!("entry 'version_range' expects a SemVerRange, got '{version_range}'")));
         }
-        if let Some(prev) = out.iter().find(|p| p.name == name) {
+        if out.iter().any(|p| p.name == name) {
             return Err(format!(
-                "TypeSet references {} and {} both refer to the same TypeSet '{name}'",
-                prev.alias, alias
+                "TypeSet '{set}' references TypeSet '{RUNTIME_NAME_AUTHORITY}/{name}' more than once using overlapping version ranges"
             ));
         }
         if types.iter().any(|(n, _)| **n == *alias) {
-            return Err(format!("TypeSet reference '{alias}' clashes with a type of the same name"));
+            return Err(format!(
+                "TypeSet '{set}' references a TypeSet using alias '{alias}'. The alias collides with the name of a declared type"
+            ));
         }
         out.push(TypeSetReference { alias: alias.into(), name, version_range });
     }

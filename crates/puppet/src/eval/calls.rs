@@ -175,7 +175,9 @@ impl<'a> Evaluator<'a> {
             }
         }
         if let (Value::Object(o), true) = (&first, args.is_empty() && lambda.is_none()) {
-            if let Some(result) = self.object_member(o, name, span) {
+            // Puppet points at the `.` of a failing member read.
+            let dot = Span { start: receiver.span.end, end: receiver.span.end + 1 };
+            if let Some(result) = self.object_member(o, name, dot) {
                 return result;
             }
         }
