@@ -61,7 +61,8 @@ impl Hash for Value {
             Value::SemVer(v) => v.hash(state),
             Value::SemVerRange(r) => r.hash(state),
             Value::Deferred(d) => d.hash(state),
-            Value::Object(o) => o.ty.name.hash(state),
+            // By the root type: objects of related types may be equal (`equality_include_type`).
+            Value::Object(o) => o.ty.lineage().first().map(|root| root.name.clone()).hash(state),
         }
     }
 }
