@@ -5,6 +5,7 @@
 
 mod collections;
 mod encode;
+mod psych_dump;
 mod random;
 mod resources;
 mod ruby;
@@ -12,6 +13,7 @@ mod scalars;
 mod serialize;
 mod strings;
 mod validate;
+mod yaml;
 
 use super::Builtin;
 
@@ -25,4 +27,5 @@ pub(crate) const FAMILIES: &[&[Builtin]] = &[
     serialize::FUNCTIONS,
     strings::FUNCTIONS,
     validate::FUNCTIONS,
+    yaml::FUNCTIONS,
 ];

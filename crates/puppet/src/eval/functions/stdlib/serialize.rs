@@ -56,6 +56,11 @@ fn value(j: Json) -> Value {
     }
 }
 
+/// JSON text as Puppet data, or the parser's complaint.
+pub(super) fn parse_json(text: &str) -> Result<Value, String> {
+    serde_json::from_str::<Json>(text).map(value).map_err(|e| e.to_string())
+}
+
 /// `parsejson(text, default?)`: the data, or the default when the text is
 /// not JSON.
 fn parsejson(call: &mut Call<'_, '_>) -> EvalResult {
