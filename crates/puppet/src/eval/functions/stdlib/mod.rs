@@ -5,6 +5,7 @@
 
 mod collections;
 mod encode;
+mod escape;
 mod psych_dump;
 mod random;
 mod resources;
@@ -13,6 +14,7 @@ mod scalars;
 mod serialize;
 mod strings;
 mod validate;
+mod validate_numbers;
 mod yaml;
 
 use super::Builtin;
@@ -28,4 +30,6 @@ pub(crate) const FAMILIES: &[&[Builtin]] = &[
     strings::FUNCTIONS,
     validate::FUNCTIONS,
     yaml::FUNCTIONS,
+    escape::FUNCTIONS,
+    validate_numbers::FUNCTIONS,
 ];
