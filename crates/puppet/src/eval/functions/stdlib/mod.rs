@@ -6,6 +6,8 @@
 mod collections;
 mod encode;
 mod escape;
+mod legacy;
+mod passwords;
 mod psych_dump;
 mod random;
 mod resources;
@@ -32,4 +34,6 @@ pub(crate) const FAMILIES: &[&[Builtin]] = &[
     yaml::FUNCTIONS,
     escape::FUNCTIONS,
     validate_numbers::FUNCTIONS,
+    passwords::FUNCTIONS,
+    legacy::FUNCTIONS,
 ];
