@@ -6,6 +6,7 @@
 mod collections;
 mod encode;
 mod escape;
+mod interfaces;
 mod legacy;
 mod passwords;
 mod psych_dump;
@@ -36,4 +37,5 @@ pub(crate) const FAMILIES: &[&[Builtin]] = &[
     validate_numbers::FUNCTIONS,
     passwords::FUNCTIONS,
     legacy::FUNCTIONS,
+    interfaces::FUNCTIONS,
 ];

@@ -74,9 +74,10 @@ fn rotate_or_shuffle(call: &mut Call<'_, '_>) -> EvalResult {
         }
     } else {
         let fqdn = call.ev.lookup_quietly("::fqdn", call.scope).map_or(String::new(), |v| to_s(&v));
-        let mut parts = vec![fqdn];
-        parts.extend(call.args[1..].iter().map(ruby_join_text));
-        let offset = md5_rand(&parts.join(":"), items.len() as i64) as usize;
+        // Ruby's `[fqdn, seeds].join(':')`: the seeds array always adds a
+        // separator, even when empty.
+        let seeds: Vec<String> = call.args[1..].iter().map(ruby_join_text).collect();
+        let offset = md5_rand(&format!("{fqdn}:{}", seeds.join(":")), items.len() as i64) as usize;
         items.rotate_left(offset);
     }
     Ok(if string { Value::from(items.iter().map(to_s).collect::<String>()) } else { Value::array(items) })
