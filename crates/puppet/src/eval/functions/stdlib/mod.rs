@@ -16,6 +16,7 @@ mod ruby;
 mod scalars;
 mod serialize;
 mod strings;
+mod toml;
 mod validate;
 mod validate_numbers;
 mod yaml;
@@ -38,4 +39,5 @@ pub(crate) const FAMILIES: &[&[Builtin]] = &[
     passwords::FUNCTIONS,
     legacy::FUNCTIONS,
     interfaces::FUNCTIONS,
+    toml::FUNCTIONS,
 ];
