@@ -10,7 +10,7 @@ mod semver;
 
 pub use collection::hash_entries;
 pub use init::init_value;
-pub(crate) use number::{parse_float, parse_integer};
+pub use number::{parse_float, parse_integer};
 mod strptime;
 mod timespan;
 pub(crate) mod timestamp;
