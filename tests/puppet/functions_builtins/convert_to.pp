@@ -1,0 +1,6 @@
+notice('42'.convert_to(Integer))
+notice([1, 2].convert_to(Hash))
+notice('0x1F'.convert_to(Integer, 16))
+notice(3.convert_to(String) =~ String)
+notice('1.5'.convert_to(Float) |$x| { $x * 2 })
+notice(convert_to([['a', 1]], Hash))
