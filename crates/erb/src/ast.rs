@@ -100,6 +100,10 @@ pub enum Kind {
     Next(Option<Box<Node>>),
     /// `break`
     Break,
+    /// `def name(params) ... end`: a method of the template.
+    Def(String, Vec<String>, Vec<Node>),
+    /// `return` / `return v` inside a `def`.
+    Return(Option<Box<Node>>),
     /// Template text.
     Text(String),
     /// A `<%= %>` tag: its statements; the last one's value is rendered.

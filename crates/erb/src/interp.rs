@@ -24,6 +24,8 @@ pub enum Ctl {
     Next(RValue),
     /// `break` inside a block or loop.
     Break,
+    /// `return v` inside a method.
+    Return(RValue),
 }
 
 impl From<ErbError> for Ctl {
@@ -45,6 +47,8 @@ pub struct Interp<'h> {
     pub(crate) host: &'h mut dyn Host,
     locals: HashMap<String, RValue>,
     ivars: HashMap<String, RValue>,
+    /// Methods the template defined with `def`: parameters and body.
+    methods: HashMap<String, Rc<(Vec<String>, Vec<Node>)>>,
     out: String,
     /// The groups of the last successful regexp match (`$~`), for `$1`…;
     /// a failed match clears them, as in Ruby.
@@ -60,6 +64,7 @@ impl<'h> Interp<'h> {
             host,
             locals: HashMap::new(),
             ivars: HashMap::new(),
+            methods: HashMap::new(),
             out: String::new(),
             last_match: None,
             steps: 0,
@@ -75,6 +80,7 @@ impl<'h> Interp<'h> {
             Err(Ctl::Next(_)) | Err(Ctl::Break) => {
                 Err(ErbError::new(ErbErrorKind::Syntax("next or break outside a block".into()), 0))
             }
+            Err(Ctl::Return(_)) => Err(ErbError::new(ErbErrorKind::Syntax("return outside a method".into()), 0)),
         }
     }
 
@@ -254,6 +260,17 @@ impl<'h> Interp<'h> {
                 Err(Ctl::Next(value))
             }
             Kind::Break => Err(Ctl::Break),
+            Kind::Def(name, params, body) => {
+                self.methods.insert(name.clone(), Rc::new((params.clone(), body.clone())));
+                Ok(RValue::Sym(Rc::from(name.as_str())))
+            }
+            Kind::Return(v) => {
+                let value = match v {
+                    Some(v) => self.eval(v)?,
+                    None => RValue::Nil,
+                };
+                Err(Ctl::Return(value))
+            }
             Kind::Text(t) => {
                 self.out.push_str(t);
                 Ok(RValue::Nil)
@@ -318,6 +335,34 @@ impl<'h> Interp<'h> {
             }
             _ => err(ErbErrorKind::Unsupported("assignment to this expression".into()), target.at),
         }
+    }
+
+    /// Calls the template's method `name` if it defined one: its body runs
+    /// with only its parameters as locals, and `return` ends it.
+    pub fn call_defined(&mut self, name: &str, args: &[RValue], at: usize) -> Option<Ev> {
+        let method = self.methods.get(name)?.clone();
+        let (params, body) = &*method;
+        if params.len() != args.len() {
+            return Some(err(
+                ErbErrorKind::Argument(format!(
+                    "wrong number of arguments (given {}, expected {})",
+                    args.len(),
+                    params.len()
+                )),
+                at,
+            ));
+        }
+        let locals = params.iter().cloned().zip(args.iter().cloned()).collect();
+        let outer = std::mem::replace(&mut self.locals, locals);
+        let result = self.block_body(body);
+        self.locals = outer;
+        Some(match result {
+            Err(Ctl::Return(v)) => Ok(v),
+            Err(Ctl::Next(_)) | Err(Ctl::Break) => {
+                err(ErbErrorKind::Syntax("next or break outside a block".into()), at)
+            }
+            other => other,
+        })
     }
 
     /// Calls `block` with `args`, with Ruby's block-parameter rules; the

@@ -167,6 +167,9 @@ impl Interp<'_> {
         if block.is_some() {
             return err(ErbErrorKind::Unsupported(format!("a block given to `{name}'")), at);
         }
+        if let Some(result) = self.call_defined(name, &args, at) {
+            return result;
+        }
         match name {
             "scope" if args.is_empty() => Ok(RValue::Scope),
             "self" => Ok(RValue::Scope),

@@ -1,6 +1,7 @@
 //! Ruby's control structures in templates: `if`/`unless`/`elsif`/`else`,
 //! `case`/`when`, `while`/`until`, `for ... in`, `begin ... end`, `next`,
-//! `break`, and the keywords confer refuses (`def`, `yield`, `rescue`).
+//! `break`, `def`/`return`, and the keywords confer refuses (`yield`,
+//! `rescue`).
 
 use super::{node, Parser, R};
 use crate::ast::{Kind, Node};
@@ -83,7 +84,12 @@ impl Parser {
                 node(Kind::Next(value), at)
             }
             "break" => node(Kind::Break, at),
-            "def" | "yield" | "return" | "rescue" | "ensure" => {
+            "def" => self.def(at)?,
+            "return" => {
+                let value = if self.starts_command_arg() { Some(Box::new(self.expr()?)) } else { None };
+                node(Kind::Return(value), at)
+            }
+            "yield" | "rescue" | "ensure" => {
                 return Err(ErbError::new(ErbErrorKind::Unsupported(format!("'{k}'")), at))
             }
             _ => {
@@ -91,6 +97,39 @@ impl Parser {
                 return Err(self.unexpected());
             }
         })
+    }
+
+    /// `def name(a, b) ... end`: the body sees only its parameters as
+    /// locals, as a Ruby method does.
+    fn def(&mut self, at: usize) -> R {
+        let name = match self.bump().tok {
+            Tok::Ident(n) => n,
+            _ => return Err(ErbError::new(ErbErrorKind::Syntax("expected a method name after 'def'".into()), at)),
+        };
+        let outer = std::mem::take(&mut self.locals);
+        let mut params = Vec::new();
+        if self.eat_punct("(") && !self.eat_punct(")") {
+            loop {
+                match self.bump().tok {
+                    Tok::Ident(n) => {
+                        self.locals.insert(n.clone());
+                        params.push(n);
+                    }
+                    _ => {
+                        return Err(ErbError::new(ErbErrorKind::Syntax("expected a parameter name".into()), self.at()))
+                    }
+                }
+                if !self.eat_punct(",") {
+                    break;
+                }
+            }
+            self.expect_punct(")")?;
+        }
+        let body = self.statements(&["end"]);
+        self.locals = outer;
+        let body = body?;
+        self.expect_kw("end")?;
+        Ok(node(Kind::Def(name, params, body), at))
     }
 
     /// After an `if` body: `elsif ...`, `else ...`, then `end`.

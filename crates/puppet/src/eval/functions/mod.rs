@@ -151,6 +151,9 @@ const MODULE_FAMILIES: &[(&str, &[&[Builtin]])] = &[
     ("openstacklib", &[openstacklib::FUNCTIONS]),
     ("apache", &[module_helpers::APACHE]),
     ("memcached", &[module_helpers::MEMCACHED]),
+    ("ssh", &[module_helpers::SSH]),
+    ("redis", &[module_helpers::REDIS]),
+    ("mysql", &[module_helpers::MYSQL]),
 ];
 
 fn index(families: &'static [&'static [Builtin]]) -> StdHashMap<&'static str, &'static Builtin> {

@@ -1,9 +1,11 @@
 //! Small Ruby functions of Debian's modules that their manifests and
-//! templates call: `apache::bool2httpd` and `memcached::max_memory`. Each is
+//! templates call: `apache::bool2httpd`, `memcached::max_memory`, ssh's `ipaddresses`, redis's
+//! `getvar_emptystring` and mysql's `mysql_password`/`mysql::password`. Each is
 //! present only when its module is on the module path.
 
 use confer_core::value::to_s;
 use confer_core::Value;
+use sha1::Digest;
 
 use super::{Builtin, Call};
 use crate::eval::flow::{fail, EvalResult};
@@ -13,6 +15,84 @@ pub(crate) const APACHE: &[Builtin] = &[Builtin::new("apache::bool2httpd", &["An
 
 /// memcached's functions.
 pub(crate) const MEMCACHED: &[Builtin] = &[Builtin::new("memcached::max_memory", &["Any arg"], max_memory)];
+
+/// redis's functions.
+pub(crate) const REDIS: &[Builtin] = &[Builtin::legacy("getvar_emptystring", -1, getvar_emptystring)];
+
+/// mysql's functions: its Puppet 3 and Puppet 4 password hashes.
+pub(crate) const MYSQL: &[Builtin] = &[
+    Builtin::legacy("mysql_password", -1, mysql_password),
+    Builtin::new("mysql::password", &["String password"], mysql_password),
+];
+
+/// redis's `getvar_emptystring(name)`: the variable, or `''` when it is
+/// undefined.
+fn getvar_emptystring(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 1 {
+        return Err(fail(
+            call.span,
+            format!("getvar_emptystring(): wrong number of arguments ({}; must be 1)", call.args.len()),
+        ));
+    }
+    let name = to_s(&call.args[0]);
+    Ok(match call.ev.lookup_quietly(name.trim_start_matches('$'), call.scope) {
+        None | Some(Value::Undef) => Value::from(""),
+        Some(v) => v,
+    })
+}
+
+/// mysql's `mysql_password(text)` / `mysql::password(text)`: MySQL's
+/// `PASSWORD()` hash (`*` and the upper-case hex SHA-1 of the SHA-1), a
+/// text that already holds such a hash as it is, and `''` for `''`.
+fn mysql_password(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 1 {
+        return Err(fail(
+            call.span,
+            format!("mysql_password(): Wrong number of arguments given ({} for 1)", call.args.len()),
+        ));
+    }
+    let text = to_s(&call.args[0]);
+    if text.is_empty() {
+        return Ok(Value::from(""));
+    }
+    let hashed = |s: &str| {
+        s.len() >= 41
+            && s.char_indices().any(|(i, c)| {
+                c == '*'
+                    && s[i + 1..].len() == 40
+                    && s[i + 1..].bytes().all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b))
+            })
+    };
+    if hashed(&text) {
+        return Ok(Value::from(text));
+    }
+    let inner = sha1::Sha1::digest(text.as_bytes());
+    let outer = sha1::Sha1::digest(inner);
+    Ok(Value::from(format!("*{}", outer.iter().map(|b| format!("{b:02X}")).collect::<String>())))
+}
+
+/// ssh's functions.
+pub(crate) const SSH: &[Builtin] = &[Builtin::legacy("ipaddresses", -1, ipaddresses)];
+
+/// ssh's `ipaddresses()`: the IPv4 and IPv6 addresses of every interface
+/// whose name does not contain `lo`, from the legacy per-interface facts;
+/// `false` when the node has no `interfaces` fact.
+fn ipaddresses(call: &mut Call<'_, '_>) -> EvalResult {
+    let interfaces = match call.ev.lookup_quietly("interfaces", call.scope) {
+        None | Some(Value::Undef) => return Ok(Value::Boolean(false)),
+        Some(v) => confer_core::value::to_s(&v),
+    };
+    let mut result = Vec::new();
+    for iface in interfaces.split(',').filter(|i| !i.contains("lo")) {
+        for fact in [format!("ipaddress_{iface}"), format!("ipaddress6_{iface}")] {
+            match call.ev.lookup_quietly(&fact, call.scope) {
+                None | Some(Value::Undef) | Some(Value::Boolean(false)) => {}
+                Some(v) => result.push(v),
+            }
+        }
+    }
+    Ok(Value::array(result))
+}
 
 /// `apache::bool2httpd(v)`: `Off` for false, undef or a string containing
 /// "false" (any case), `On` for true or one containing "true", else the
