@@ -5,6 +5,7 @@ mod cfengine;
 mod check;
 mod compile;
 mod diagnostics;
+mod log_output;
 mod lookup;
 mod puppet;
 
@@ -14,7 +15,7 @@ use clap::{Parser, Subcommand};
 
 /// Puppet and CFEngine values, types and variables, evaluated exactly and fast.
 #[derive(Parser)]
-#[command(name = "confer", version, about, long_about = None)]
+#[command(name = "confer", version, propagate_version = true, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -41,6 +41,7 @@ pub(crate) fn validate_with_warnings(source: &Source) -> Result<(ast::Program, V
             phase: Phase::Syntax,
             message: e.message,
             location: Some(Location { file: source.name.clone(), line, column }),
+            notes: Vec::new(),
         }
     })?;
     let validation_warnings = validate::check(&parsed.program, source)?;
@@ -55,6 +56,7 @@ pub(crate) fn validate_with_warnings(source: &Source) -> Result<(ast::Program, V
                 scope: None,
                 message,
                 location: Some(Location { file: source.name.clone(), line, column }),
+                notes: Vec::new(),
             }
         })
         .collect();

@@ -228,3 +228,49 @@ pub(crate) fn call_builtin<'a>(
     let mut call = Call { ev, name, args, lambda, span, scope, signature };
     (builtin.run)(&mut call)
 }
+
+/// The names of the built-ins callable in `ev`'s environment: Puppet's own,
+/// and those of the modules on its module path.
+pub(crate) fn available(ev: &Evaluator<'_>) -> Vec<&'static str> {
+    let core = FAMILIES.iter().flat_map(|f| f.iter());
+    let modules = MODULE_FAMILIES
+        .iter()
+        .filter(|(module, _)| ev.env.module_dir(module).is_some())
+        .flat_map(|(_, families)| families.iter().flat_map(|f| f.iter()));
+    core.chain(modules).map(|b| b.name).collect()
+}
+
+/// A built-in function as `confer puppet functions` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionInfo {
+    /// Its name, with its namespace.
+    pub name: &'static str,
+    /// The module that must be on the module path for it to exist (`stdlib`),
+    /// or `None` for Puppet's own.
+    pub module: Option<&'static str>,
+    /// Its Puppet 4 signatures (`Integer $x, Callable[1,1] &$block`), or for a
+    /// Puppet 3 function its argument count in Ruby's notation (`-2`: at least one).
+    pub signatures: Vec<String>,
+}
+
+/// Every built-in confer implements, Puppet's own first, each group sorted by name.
+pub fn builtin_functions() -> Vec<FunctionInfo> {
+    let info = |module: Option<&'static str>, b: &'static Builtin| FunctionInfo {
+        name: b.name,
+        module,
+        signatures: match &b.arity {
+            // A leading `!` marks an argument-mismatch handler, not a way to call it.
+            Arity::Signatures(texts) => texts.iter().filter(|t| !t.starts_with('!')).map(|t| t.to_string()).collect(),
+            Arity::Legacy(n) => vec![format!("arity {n}")],
+        },
+    };
+    let mut core: Vec<FunctionInfo> = FAMILIES.iter().flat_map(|f| f.iter()).map(|b| info(None, b)).collect();
+    core.sort_by_key(|f| f.name);
+    let mut modules: Vec<FunctionInfo> = MODULE_FAMILIES
+        .iter()
+        .flat_map(|(module, families)| families.iter().flat_map(|f| f.iter()).map(|b| info(Some(module), b)))
+        .collect();
+    modules.sort_by_key(|f| (f.module, f.name));
+    core.extend(modules);
+    core
+}
