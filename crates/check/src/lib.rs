@@ -15,7 +15,6 @@ pub mod stream;
 pub mod suggest;
 mod yaml;
 
-use confer_core::types::instance_of;
 use confer_core::Type;
 
 pub use document::{Document, Format};
