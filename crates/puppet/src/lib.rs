@@ -93,3 +93,5 @@ pub fn resolve_type_alias(source: &Arc<Source>, name: &str) -> Result<confer_cor
     let program = validate(source)?;
     eval::resolve_alias(&program, source, name)
 }
+
+pub use eval::session::{Session, Store};

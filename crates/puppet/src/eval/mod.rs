@@ -23,6 +23,7 @@ mod membership;
 mod nodes;
 mod relationships;
 mod scope;
+pub mod session;
 mod suggest;
 mod templates;
 mod values;
