@@ -4,6 +4,7 @@
 mod cfengine;
 mod check;
 mod compile;
+mod console;
 mod diagnostics;
 mod log_output;
 mod lookup;

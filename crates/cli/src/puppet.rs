@@ -40,6 +40,11 @@ pub enum PuppetCommand {
     ///
     /// Example: confer puppet functions
     Functions,
+    /// An interactive console for the Puppet language: line editing,
+    /// history, completion, variables that stay between inputs.
+    ///
+    /// Example: confer puppet console --facts examples/facts/web1.yaml
+    Console(crate::console::ConsoleArgs),
 }
 
 /// Arguments of `confer puppet apply`.
@@ -112,7 +117,7 @@ pub fn report_located(err: &confer_puppet::error::PuppetError, suffix: &str) {
 pub const STDIN_NAME: &str = "<stdin>";
 
 /// Reads a manifest: the file `path`, or standard input for `-`.
-fn read_source(path: &str) -> Result<Arc<Source>, ExitCode> {
+pub fn read_source(path: &str) -> Result<Arc<Source>, ExitCode> {
     let (name, text) = if path == "-" {
         (STDIN_NAME, confer_core::read::read_stream(std::io::stdin().lock()))
     } else {
@@ -219,5 +224,6 @@ pub fn run(cmd: PuppetCommand) -> ExitCode {
         PuppetCommand::Lookup(args) => crate::lookup::run(args),
         PuppetCommand::Parser(ParserCommand::Validate { files, color }) => validate(files, color),
         PuppetCommand::Functions => list_functions(),
+        PuppetCommand::Console(args) => crate::console::run(args),
     }
 }

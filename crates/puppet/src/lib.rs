@@ -94,4 +94,4 @@ pub fn resolve_type_alias(source: &Arc<Source>, name: &str) -> Result<confer_cor
     eval::resolve_alias(&program, source, name)
 }
 
-pub use eval::session::{Session, Store};
+pub use eval::session::{is_incomplete, Session, Store};

@@ -148,6 +148,26 @@ impl<'s> Session<'s> {
     }
 }
 
+/// Whether `text` is the start of an input that goes on (a console then
+/// waits for more lines): it fails to parse at its very end (an open bracket,
+/// a trailing operator), inside a quoted string opened and never closed, or
+/// inside a heredoc whose end tag has not come yet.
+pub fn is_incomplete(text: &str) -> bool {
+    let source = crate::span::Source::new("<input>", text);
+    let Err(e) = crate::parser::parse(&source) else {
+        return false;
+    };
+    let at = source.local_offset(e.span.start);
+    if at >= text.trim_end().len() {
+        return true;
+    }
+    let rest = &text[at..];
+    match rest.chars().next() {
+        Some(q @ ('"' | '\'')) => !rest[1..].contains(q),
+        _ => text[..at].contains("@(") || rest.starts_with("@("),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,6 +190,16 @@ mod tests {
         s.eval("<5>", "notice($x)").unwrap();
         drop(s);
         assert_eq!(log.events.last().map(|e| e.message.as_str()), Some("20"));
+    }
+
+    #[test]
+    fn open_brackets_strings_and_heredocs_wait_for_more() {
+        for open in ["notice(1", "if true {", "$x = [1,", "$a = 1 +", "$s = \"ab", "$h = @(END)\nabc", "$h = @(END)"] {
+            assert!(is_incomplete(open), "{open:?}");
+        }
+        for done in ["notice(1)", "notice(1))", "$h = @(END)\nabc\nEND\n", "$x = 'a'", "} notice(1)"] {
+            assert!(!is_incomplete(done), "{done:?}");
+        }
     }
 
     #[test]
