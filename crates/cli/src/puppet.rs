@@ -4,6 +4,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Args, Subcommand};
+use confer_core::Value;
 use confer_puppet::log::Level;
 use confer_puppet::span::Source;
 
@@ -65,6 +66,10 @@ pub struct ApplyArgs {
     /// Colour the output as Puppet's console does.
     #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
     color: ColorWhen,
+    /// `text` prints as Puppet does; `json` prints one JSON object a line on
+    /// standard output: each log event, then the top scope's variables.
+    #[arg(long, value_enum, default_value = "text")]
+    format: RunFormat,
     /// Directories holding modules the manifest may use (`:`-separated).
     #[arg(long, value_name = "DIR[:DIR…]")]
     modulepath: Option<String>,
@@ -76,6 +81,15 @@ pub struct ApplyArgs {
     /// output); without it a core set is gathered on this machine.
     #[arg(long, value_name = "FILE")]
     facts: Option<std::path::PathBuf>,
+}
+
+/// How a run prints what it logs.
+#[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
+pub enum RunFormat {
+    /// As the reference tool prints.
+    Text,
+    /// JSON lines (see `json_output`).
+    Json,
 }
 
 /// `confer puppet parser …`.
@@ -166,6 +180,9 @@ fn apply(args: ApplyArgs) -> ExitCode {
     };
     let node = confer_puppet::node::Node::new(facts.name, facts.values);
     let env = std::rc::Rc::new(env);
+    if args.format == RunFormat::Json {
+        return apply_json(&source, &env, &node, min_level);
+    }
     let mut console = Console { min_level, color_out, color_err };
     match confer_puppet::apply_in(&source, &env, Some(&node), &mut console) {
         Ok(()) => ExitCode::SUCCESS,
@@ -177,6 +194,37 @@ fn apply(args: ApplyArgs) -> ExitCode {
             }
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `apply --format json`: log lines, then a `state` line with the top
+/// scope's variables (the node's facts, which `$facts` holds, left out).
+fn apply_json(
+    source: &Arc<Source>,
+    env: &std::rc::Rc<confer_puppet::environment::Environment>,
+    node: &confer_puppet::node::Node,
+    min_level: Level,
+) -> ExitCode {
+    use crate::json_output;
+    let mut log = json_output::JsonLog { min_level };
+    let (result, variables) = confer_puppet::apply_with_state(source, env, Some(node), &mut log);
+    if let Err(e) = &result {
+        json_output::puppet_error(e);
+    }
+    let is_fact = |name: &str| match &node.facts {
+        Value::Hash(facts) => facts.contains_key(&Value::from(name)),
+        _ => false,
+    };
+    let variables: serde_json::Map<String, serde_json::Value> = variables
+        .iter()
+        .filter(|(name, _)| !matches!(name.as_str(), "facts" | "trusted" | "server_facts") && !is_fact(name))
+        .map(|(name, v)| (name.clone(), json_output::value(v)))
+        .collect();
+    json_output::emit(&serde_json::json!({"type": "state", "ok": result.is_ok(), "variables": variables}));
+    if result.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

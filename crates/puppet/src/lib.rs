@@ -95,3 +95,23 @@ pub fn resolve_type_alias(source: &Arc<Source>, name: &str) -> Result<confer_cor
 }
 
 pub use eval::session::{is_incomplete, Session, Store};
+
+/// Like `apply_in`, also giving the top scope's variables as the evaluation
+/// left them (none when the manifest does not parse), for
+/// `apply --format json`.
+pub fn apply_with_state(
+    source: &Arc<Source>,
+    env: &Rc<environment::Environment>,
+    node: Option<&node::Node>,
+    logger: &mut dyn Logger,
+) -> (Result<(), PuppetError>, Vec<(String, confer_core::Value)>) {
+    match validate_with_warnings(source) {
+        Ok((program, warnings)) => {
+            for w in warnings {
+                logger.log(w);
+            }
+            eval::evaluate_with_state(&program, source, env, node, logger)
+        }
+        Err(e) => (Err(e), Vec::new()),
+    }
+}

@@ -68,6 +68,18 @@ pub fn evaluate_in(
     node: Option<&crate::node::Node>,
     logger: &mut dyn Logger,
 ) -> Result<(), PuppetError> {
+    evaluate_with_state(program, source, env, node, logger).0
+}
+
+/// Like `evaluate_in`, also giving the top scope's variables as evaluation
+/// left them (after an error too), for tools that report a run's state.
+pub fn evaluate_with_state(
+    program: &Program,
+    source: &Arc<Source>,
+    env: &Rc<Environment>,
+    node: Option<&crate::node::Node>,
+    logger: &mut dyn Logger,
+) -> (Result<(), PuppetError>, Vec<(String, Value)>) {
     let arena = Arena::new();
     let mut ev = Evaluator::new(SourceMap::single(source.clone()), &arena, env.clone(), logger);
     ev.defs = Definitions::collect(program);
@@ -78,8 +90,10 @@ pub fn evaluate_in(
     // An undecided match recorded outside any evaluation belongs to no one here.
     confer_core::undecided::take();
     let top = ev.top.clone();
-    let result = ev.run(program, &top);
-    result.map_err(|flow| ev.to_error(flow))
+    let result = ev.run(program, &top).map_err(|flow| ev.to_error(flow));
+    let mut variables = top.visible();
+    variables.sort_by(|a, b| a.0.cmp(&b.0));
+    (result, variables)
 }
 
 /// Resolves the type alias `name` defined in `program`, evaluating only the
