@@ -41,9 +41,30 @@ impl Pane {
         self.keys(&["Enter"]);
     }
 
+    /// Types a whole input and waits for the next prompt: the line editor
+    /// may drop keys typed before it is ready for them.
+    fn input(&self, text: &str) {
+        let prompts = self.screen().matches("confer>").count();
+        self.line(text);
+        let start = Instant::now();
+        while self.screen().matches("confer>").count() <= prompts {
+            assert!(start.elapsed() < Duration::from_secs(20), "no prompt after {text:?}:\n{}", self.screen());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     fn screen(&self) -> String {
         let out = Command::new("tmux").args(["capture-pane", "-p", "-t", &self.name]).output().expect("tmux");
         String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits until the screen shows `n` prompts.
+    fn wait_for_prompts(&self, n: usize) {
+        let start = Instant::now();
+        while self.screen().matches("confer>").count() < n {
+            assert!(start.elapsed() < Duration::from_secs(20), "waited for {n} prompts:\n{}", self.screen());
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Waits until the screen shows `text`, and returns the screen.
@@ -70,28 +91,28 @@ impl Drop for Pane {
 #[test]
 fn a_session_keeps_variables_waits_for_closing_brackets_and_locates_errors() {
     let pane = Pane::start("session");
-    pane.line("$packages = ['nginx', 'curl']");
+    pane.input("$packages = ['nginx', 'curl']");
     pane.wait_for("=> ['nginx', 'curl']");
-    pane.line(":type on");
+    pane.input(":type on");
     pane.line("$packages.map |$p| {");
     pane.line("  \"${p}-doc\"");
-    pane.line("}");
+    pane.input("}");
     pane.wait_for("=> ['nginx-doc', 'curl-doc'] : Tuple[String, String]");
     pane.line("$motd = @(END)");
     pane.line("  Hello");
-    pane.line("  | END");
+    pane.input("  | END");
     pane.wait_for("=> \"Hello\\n\" : String");
-    pane.line("notise($motd)");
+    pane.input("notise($motd)");
     let screen = pane.wait_for("did you mean 'notice'?");
     assert!(
         screen.contains("Error: Evaluation Error: Unknown function: 'notise'. (file: <input 4>, line: 1, column: 1)"),
         "{screen}"
     );
-    pane.line("notice(size($packages))");
+    pane.input("notice(size($packages))");
     pane.wait_for("Notice: Scope(Class[main]): 2");
     // New facts restart the session and replay what was typed.
     let facts = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/facts/web1.yaml");
-    pane.line(&format!(":facts {}", facts.display()));
+    pane.input(&format!(":facts {}", facts.display()));
     pane.line("\"${clientcert} ${packages[0]}\"");
     pane.wait_for("=> 'web1.example.com nginx' : String");
 }
@@ -101,7 +122,7 @@ fn tab_completes_variables_and_functions_and_files_load() {
     let pane = Pane::start("complete");
     let manifest = pane.dir.join("defs.pp");
     std::fs::write(&manifest, "function twice(Integer $n) { $n * 2 }\n$loaded_value = 21\n").expect("manifest");
-    pane.line(&format!(":load {}", manifest.display()));
+    pane.input(&format!(":load {}", manifest.display()));
     pane.wait_for("=> 21");
     // `$loaded_v` + Tab → `$loaded_value`; `twi` + Tab → `twice`.
     pane.keys(&["-l", "twi"]);
@@ -111,8 +132,9 @@ fn tab_completes_variables_and_functions_and_files_load() {
     pane.keys(&["-l", ")"]);
     pane.keys(&["Enter"]);
     let screen = pane.wait_for("=> 42");
+    pane.wait_for_prompts(3);
     assert!(screen.contains("confer> twice($loaded_value)"), "{screen}");
-    pane.line(":help");
+    pane.input(":help");
     pane.wait_for(":load FILE");
     pane.line(":quit");
     let history = std::fs::read_to_string(pane.dir.join("history")).unwrap_or_default();

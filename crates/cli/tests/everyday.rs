@@ -124,3 +124,39 @@ fn cfengine_names_its_command_and_notes_what_it_skips() {
     assert_eq!(text(&quiet.stderr), "", "without -v, no notes");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn completions_and_man_pages_come_from_the_command_line_definitions() {
+    let out = confer(&["completions", "bash"], None);
+    let script = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(script.contains("_confer()") && script.contains("console"), "bash completion knows the subcommands");
+    let dir = std::env::temp_dir().join(format!("confer-man-{}", std::process::id()));
+    let out = confer(&["manpages", &dir.to_string_lossy()], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = std::fs::read_to_string(dir.join("confer-puppet-apply.1")).expect("apply's page");
+    assert!(page.contains("\\-\\-format"), "the page lists apply's flags");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn apply_writes_json_lines_for_tools() {
+    let out = confer(
+        &["puppet", "apply", "--format", "json", "-e", "$x = [1, Sensitive('pw')] notice($x[0]) notise(1)"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0]["level"], "notice");
+    assert_eq!(lines[0]["source"], "Scope(Class[main])");
+    assert_eq!(lines[0]["message"], "1");
+    assert_eq!(lines[1]["level"], "err");
+    assert_eq!(lines[1]["message"], "Evaluation Error: Unknown function: 'notise'.");
+    assert_eq!((lines[1]["line"].as_u64(), lines[1]["column"].as_u64()), (Some(1), Some(41)));
+    assert_eq!(lines[1]["notes"][0], "did you mean 'notice'?");
+    assert_eq!(lines[2]["type"], "state");
+    assert_eq!(lines[2]["variables"]["x"], serde_json::json!([1, "Sensitive [value redacted]"]));
+    assert!(lines[2]["variables"].get("facts").is_none(), "facts are left out");
+}
