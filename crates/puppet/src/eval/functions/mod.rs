@@ -249,8 +249,20 @@ pub struct FunctionInfo {
     /// or `None` for Puppet's own.
     pub module: Option<&'static str>,
     /// Its Puppet 4 signatures (`Integer $x, Callable[1,1] &$block`), or for a
-    /// Puppet 3 function its argument count in Ruby's notation (`-2`: at least one).
+    /// Puppet 3 function, which declares only a count, `Any *$args` forms
+    /// that say it (`Any $arg1, Any $arg2, Any *$more` for at least two).
     pub signatures: Vec<String>,
+}
+
+/// A Puppet 3 function's Ruby arity as a parameter list: `n >= 0` exactly
+/// `n` arguments, `-n` at least `n - 1`.
+fn legacy_signature(arity: i32) -> String {
+    let required = if arity >= 0 { arity } else { -arity - 1 };
+    let mut params: Vec<String> = (1..=required).map(|i| format!("Any $arg{i}")).collect();
+    if arity < 0 {
+        params.push("Any *$more".into());
+    }
+    params.join(", ")
 }
 
 /// Every built-in confer implements, Puppet's own first, each group sorted by name.
@@ -261,7 +273,7 @@ pub fn builtin_functions() -> Vec<FunctionInfo> {
         signatures: match &b.arity {
             // A leading `!` marks an argument-mismatch handler, not a way to call it.
             Arity::Signatures(texts) => texts.iter().filter(|t| !t.starts_with('!')).map(|t| t.to_string()).collect(),
-            Arity::Legacy(n) => vec![format!("arity {n}")],
+            Arity::Legacy(n) => vec![legacy_signature(*n)],
         },
     };
     let mut core: Vec<FunctionInfo> = FAMILIES.iter().flat_map(|f| f.iter()).map(|b| info(None, b)).collect();
