@@ -134,6 +134,13 @@ fn tab_completes_variables_and_functions_and_files_load() {
     let screen = pane.wait_for("=> 42");
     pane.wait_for_prompts(3);
     assert!(screen.contains("confer> twice($loaded_value)"), "{screen}");
+    // A module path set in the session makes its modules' functions callable.
+    let functions = pane.dir.join("modules/greet/functions");
+    std::fs::create_dir_all(&functions).expect("module dir");
+    std::fs::write(functions.join("hello.pp"), "function greet::hello() { 'hi' }\n").expect("function file");
+    pane.input(&format!(":modulepath {}", pane.dir.join("modules").display()));
+    pane.input("greet::hello()");
+    pane.wait_for("=> 'hi'");
     pane.input(":help");
     pane.wait_for(":load FILE");
     pane.line(":quit");
