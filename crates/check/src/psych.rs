@@ -1,6 +1,6 @@
 //! Plain YAML scalars read as Psych reads them (YAML 1.1, Ruby's
 //! `Psych::ScalarScanner#tokenize`), since Hiera loads data with Psych: `yes`
-//! and `off` are booleans, `1_000` is 1000, `0b101` is 5, `1:30` is 90.
+//! and `off` are booleans, `1_000` is 1000, `0b101` is 5, `1:30` is 5400 (Psych weighs the parts as hours and minutes).
 //!
 //! Not followed: timestamps and dates (Psych makes Time and Date objects,
 //! which Hiera's safe loading refuses; here they stay strings), `.inf` and
@@ -47,10 +47,7 @@ pub(crate) fn plain(s: &str) -> Result<Value, ScalarError> {
         return sexagesimal(s).map(Value::Integer).ok_or(ScalarError::OutOfRange);
     }
     if re(&SEXAGESIMAL_FLOAT, r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$").is_match(s) {
-        let (whole, fraction) = s.rsplit_once('.').unwrap_or((s, ""));
-        let fraction: f64 = format!("0.{}", fraction.replace('_', "")).parse().unwrap_or(0.0);
-        let whole = sexagesimal(whole).ok_or(ScalarError::OutOfRange)? as f64;
-        return Ok(Value::Float(if whole < 0.0 || s.starts_with('-') { whole - fraction } else { whole + fraction }));
+        return Ok(Value::Float(sexagesimal_float(s)));
     }
     if re(&FLOAT, r"^[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?$").is_match(s) {
         if s.trim_start_matches(['-', '+']) == "." {
@@ -91,15 +88,35 @@ fn integer_value(s: &str) -> Result<Value, ScalarError> {
     i64::try_from(n).map(Value::Integer).map_err(|_| ScalarError::OutOfRange)
 }
 
-/// `1:30` is 90, `1:00:00` is 3600 (base 60, as Psych reads it).
+/// Psych's base-60 integers: the parts weigh 3600, 60 and 1 from the left,
+/// so `1:30` is 5400 and `1:00:00` is 3600, and a sign belongs to the first
+/// part only (`-1:30` is -1800), as Psych reads them.
 fn sexagesimal(s: &str) -> Option<i64> {
     let negative = s.starts_with('-');
     let mut total: i64 = 0;
-    for part in s.trim_start_matches(['-', '+']).split(':') {
-        let n: i64 = part.replace('_', "").parse().ok()?;
-        total = total.checked_mul(60)?.checked_add(n)?;
+    for (i, part) in s.trim_start_matches(['-', '+']).split(':').enumerate() {
+        let mut n: i64 = part.replace('_', "").parse().ok()?;
+        if i == 0 && negative {
+            n = -n;
+        }
+        total = total.checked_add(n.checked_mul(60i64.checked_pow(2u32.checked_sub(i as u32)?)?)?)?;
     }
-    Some(if negative { -total } else { total })
+    Some(total)
+}
+
+/// Psych's base-60 floats, weighed as [`sexagesimal`] weighs integers
+/// (`1:30.5` is 5430.0, `-1:30.5` is -1770.0).
+fn sexagesimal_float(s: &str) -> f64 {
+    let negative = s.starts_with('-');
+    s.trim_start_matches(['-', '+'])
+        .split(':')
+        .enumerate()
+        .map(|(i, part)| {
+            let n: f64 = part.replace('_', "").parse().unwrap_or(0.0);
+            let n = if i == 0 && negative { -n } else { n };
+            n * 60f64.powi(2 - i as i32)
+        })
+        .sum()
 }
 
 #[cfg(test)]
@@ -119,8 +136,9 @@ mod tests {
         assert_eq!(v("0b101"), Value::Integer(5));
         assert_eq!(v("010"), Value::Integer(8));
         assert_eq!(v("0x1F"), Value::Integer(31));
-        assert_eq!(v("1:30"), Value::Integer(90));
-        assert_eq!(v("-1:30"), Value::Integer(-90));
+        assert_eq!(v("1:30"), Value::Integer(5400));
+        assert_eq!(v("-1:30"), Value::Integer(-1800));
+        assert_eq!(v("1:30:15"), Value::Integer(5415));
         assert_eq!(v("1.5"), Value::Float(1.5));
         assert_eq!(v("1."), Value::Float(1.0));
         assert_eq!(v("~"), Value::Undef);

@@ -68,7 +68,17 @@ pub fn explain(t: &Type, v: &Value) -> Mismatch {
 const MAX_DEPTH: usize = 256;
 
 fn plain(t: &Type, v: &Value) -> (String, Type, Vec<String>) {
-    (format!("expects {} value, got {}", with_article(&t.to_string()), actual(t, v)), t.clone(), Vec::new())
+    (format!("expects {} value, got {}", with_article(&expected(t, v)), actual(t, v)), t.clone(), Vec::new())
+}
+
+/// The expected type as a mismatch names it: a named object type by its
+/// name unless the value is an object too, when Puppet shows both in full
+/// (its `short_name` versus `report_detailed?`).
+fn expected(t: &Type, v: &Value) -> String {
+    match t.resolved() {
+        Type::ObjectType(o) if !matches!(v, Value::Object(_)) => o.label().to_string(),
+        _ => t.to_string(),
+    }
 }
 
 /// The type a mismatch reports as "got …": the value's exact type when it is
@@ -88,6 +98,8 @@ fn actual(expected: &Type, v: &Value) -> String {
         }
         // A sensitive value shows the general type of what it hides.
         Value::Sensitive(_) => crate::types::infer::infer_generalized(v).to_string(),
+        // An object shows its type in full, as Puppet's `to_s` of an object type does.
+        Value::Object(_) => crate::types::infer::infer_generalized(v).to_string(),
         _ => general_type_name(v),
     }
 }

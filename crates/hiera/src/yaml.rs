@@ -200,7 +200,9 @@ fn float(text: &str) -> Option<Value> {
     Some(Value::Float(if negative { -f } else { f }))
 }
 
-/// YAML 1.1 base-60 integers (`1:30` is 90).
+/// Psych's base-60 integers, with its weights: the parts count as hours,
+/// minutes and seconds from the left, so `1:30` is 5400 (not 90), and a
+/// sign belongs to the first part only (`-1:30` is -1800).
 fn sexagesimal(text: &str) -> Option<Value> {
     let (negative, body) = split_sign(text);
     let parts: Vec<&str> = body.split(':').collect();
@@ -215,9 +217,13 @@ fn sexagesimal(text: &str) -> Option<Value> {
         if !ok {
             return None;
         }
-        n = n * 60 + p.replace('_', "").parse::<i64>().ok()?;
+        let mut part = p.replace('_', "").parse::<i64>().ok()?;
+        if i == 0 && negative {
+            part = -part;
+        }
+        n = n.checked_add(part.checked_mul(60i64.pow(2 - i as u32))?)?;
     }
-    Some(signed(negative, n))
+    Some(Value::Integer(n))
 }
 
 #[cfg(test)]
@@ -234,7 +240,9 @@ mod tests {
             ("1_000", "1000"),
             ("0x1f", "31"),
             ("1.5", "1.5"),
-            ("1:30", "90"),
+            ("1:30", "5400"),
+            ("-1:30", "-1800"),
+            ("1:00:00", "3600"),
             ("08", "08"),
             ("1e3", "1e3"),
             ("y", "y"),

@@ -10,7 +10,7 @@ mod semver;
 
 pub use collection::hash_entries;
 pub use init::init_value;
-pub(crate) use number::{parse_float, parse_integer};
+pub use number::{parse_float, parse_integer};
 mod strptime;
 mod timespan;
 pub(crate) mod timestamp;
@@ -64,6 +64,12 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::SemVer(_) => semver::semver(args)?,
         Type::SemVerRange => semver::semver_range(args)?,
         Type::Deferred => deferred(args)?,
+        Type::ObjectType(o) => {
+            return crate::value::object::new_object(o, args).map_err(|e| ConvertError::Invalid(e.0));
+        }
+        Type::ObjectExt(e) => {
+            return crate::value::object::new_object(&e.base, args).map_err(|e| ConvertError::Invalid(e.0));
+        }
         Type::Init(init) => return init_value(init, args),
         Type::Regexp(_) => match args {
             [Value::String(s)] => {

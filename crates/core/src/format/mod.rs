@@ -21,7 +21,7 @@ use map::Formats;
 
 pub use number::{format_float, format_integer};
 pub use spec::{FormatError, Spec, MAX_WIDTH};
-pub use sprintf::{ruby_inspect, sprintf};
+pub use sprintf::{ruby_inspect, ruby_string_inspect, sprintf};
 pub use strftime::strftime;
 
 /// `String(value, formats)`: `formats` is absent/`default`, one directive for

@@ -12,7 +12,7 @@ use crate::Value;
 pub fn ruby_inspect(v: &Value) -> String {
     match v {
         Value::Undef => "nil".into(),
-        Value::String(s) => format!("{s:?}"),
+        Value::String(s) => ruby_string_inspect(s),
         Value::Float(f) => ruby_float_to_s(*f),
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
         Value::Array(items) => format!("[{}]", items.iter().map(ruby_inspect).collect::<Vec<_>>().join(", ")),
@@ -27,6 +27,36 @@ pub fn ruby_inspect(v: &Value) -> String {
         }
         other => crate::value::to_s(other),
     }
+}
+
+/// Ruby's `String#inspect` of a UTF-8 string: double quotes, Ruby's
+/// escapes (`\e`, `\#{`), and `\uXXXX` for control characters and line
+/// separators; other characters as they are.
+pub fn ruby_string_inspect(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\x0c' => out.push_str("\\f"),
+            '\x0b' => out.push_str("\\v"),
+            '\x08' => out.push_str("\\b"),
+            '\x07' => out.push_str("\\a"),
+            '\x1b' => out.push_str("\\e"),
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') => {
+                out.push_str(&format!("\\u{:04X}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Ruby's `to_s`: like inspect, except that a string or `nil` is its text.

@@ -298,8 +298,19 @@ impl Checker {
                     Some(target) => self.assignable(target, o),
                 },
             },
-            Type::Object => matches!(o, Type::Object | Type::Deferred),
-            Type::TypeSet => matches!(o, Type::TypeSet),
+            Type::Object => matches!(o, Type::Object | Type::Deferred | Type::ObjectType(_) | Type::ObjectExt(_)),
+            Type::TypeSet => matches!(o, Type::TypeSet | Type::TypeSetType(_)),
+            Type::ObjectType(t) => match o {
+                Type::ObjectType(other) => t.is_ancestor_of(other),
+                Type::ObjectExt(other) => t.is_ancestor_of(&other.base),
+                _ => false,
+            },
+            Type::ObjectExt(t) => match o {
+                Type::ObjectType(other) => t.base.is_ancestor_of(other) && t.test_assignable(&[]),
+                Type::ObjectExt(other) => t.base.is_ancestor_of(&other.base) && t.test_assignable(&other.parameters),
+                _ => false,
+            },
+            Type::TypeSetType(t) => matches!(o, Type::TypeSetType(other) if other == t),
             Type::Deferred => matches!(o, Type::Deferred),
             Type::CatalogEntry => {
                 matches!(o, Type::CatalogEntry | Type::Class(_) | Type::Resource { .. })

@@ -127,8 +127,8 @@ const DEFERRED: &str = "Object[{name => 'Deferred', attributes => {'name' => Pat
 /// (`C = Variant[Integer, Array[C]]`); inside any other type an alias prints
 /// as its name. The built-in `Data`, `RichData` and `RichDataKey` never expand.
 #[derive(Default)]
-struct TypeFormatter {
-    expand: bool,
+pub(crate) struct TypeFormatter {
+    pub(crate) expand: bool,
     expanding: Vec<String>,
 }
 
@@ -179,6 +179,10 @@ impl TypeFormatter {
     }
 
     fn alias(&mut self, a: &super::AliasRef) -> String {
+        // Puppet names an object type or type set after its alias instead of aliasing it.
+        if let Some(t @ (Type::ObjectType(_) | Type::TypeSetType(_))) = a.0.target() {
+            return self.string(t);
+        }
         let name = &a.0.name;
         let expand = self.expand && !a.0.is_builtin() && !self.expanding.contains(name);
         match a.0.target() {
@@ -192,7 +196,7 @@ impl TypeFormatter {
         }
     }
 
-    fn string(&mut self, t: &Type) -> String {
+    pub(crate) fn string(&mut self, t: &Type) -> String {
         match t {
             Type::Any => "Any".into(),
             Type::Undef => "Undef".into(),
@@ -326,13 +330,23 @@ impl TypeFormatter {
             Type::Class(None) => "Class".into(),
             Type::Class(Some(n)) => format!("Class[{n}]"),
             Type::Alias(a) => self.alias(a),
+            Type::ObjectType(o) => self.object_type(o),
+            Type::ObjectExt(e) => self.object_extension(e),
+            Type::TypeSetType(ts) => {
+                let expand = self.expand;
+                ts.display(expand, &mut |t| {
+                    let mut inner = TypeFormatter { expand, expanding: Vec::new() };
+                    inner.string(t)
+                })
+            }
         }
     }
 }
 
 impl Display for Type {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let mut formatter = TypeFormatter { expand: matches!(self, Type::Alias(_)), expanding: Vec::new() };
+        let expand = matches!(self, Type::Alias(_) | Type::ObjectType(_) | Type::TypeSetType(_));
+        let mut formatter = TypeFormatter { expand, expanding: Vec::new() };
         f.write_str(&formatter.string(self))
     }
 }

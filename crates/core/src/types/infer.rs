@@ -79,6 +79,7 @@ pub fn infer_reduced(v: &Value) -> Type {
         }
         Value::SemVerRange(_) => Type::SemVerRange,
         Value::Deferred(_) => Type::Deferred,
+        Value::Object(o) => o.infer(),
     }
 }
 
@@ -118,6 +119,7 @@ pub fn generalize(t: &Type) -> Type {
         Type::Timespan(_) => Type::Timespan(Default::default()),
         Type::Timestamp(_) => Type::Timestamp(Default::default()),
         Type::Uri(_) => Type::Uri(None),
+        Type::ObjectExt(e) => Type::ObjectType(e.base.clone()),
         Type::SemVer(_) => Type::SemVer(Vec::new()),
         Type::Enum(EnumType { values, .. }) if values.is_empty() => Type::string(),
         Type::Enum(EnumType { values, .. }) => {

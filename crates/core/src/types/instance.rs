@@ -147,7 +147,13 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
             None => inst(&super::rich_data(), v),
             Some(target) => inst(target, v),
         },
-        Type::TypeSet => matches!(v, Value::Type(x) if matches!(**x, Type::TypeSet)),
+        Type::TypeSet => matches!(v, Value::Type(x) if matches!(**x, Type::TypeSet | Type::TypeSetType(_))),
+        Type::ObjectType(t) => matches!(v, Value::Object(o) if t.is_ancestor_of(&o.ty)),
+        Type::ObjectExt(e) => match v {
+            Value::Object(o) => e.base.is_ancestor_of(&o.ty) && e.test_instance(|n| o.attribute_value(n)),
+            _ => false,
+        },
+        Type::TypeSetType(_) => false,
         // Callables, runtime objects, catalog entries, versions and deferred
         // values are not among confer's values yet; Puppet
         // infers a `Type[...]` for resource and class references, so they are
@@ -172,7 +178,8 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
             _ => false,
         },
         Type::SemVerRange => matches!(v, Value::SemVerRange(_)),
-        Type::Deferred | Type::Object => matches!(v, Value::Deferred(_)),
+        Type::Deferred => matches!(v, Value::Deferred(_)),
+        Type::Object => matches!(v, Value::Deferred(_) | Value::Object(_)),
         Type::Callable(_) | Type::Runtime(_) | Type::CatalogEntry | Type::Resource { .. } | Type::Class(_) => false,
     }
 }

@@ -15,10 +15,12 @@ pub mod infer;
 pub mod instance;
 pub mod iterable;
 pub mod normalize;
+pub mod object;
 pub mod params;
 mod real;
 pub mod semver;
 pub mod time;
+pub mod typeset;
 pub mod uri;
 
 use std::hash::{Hash, Hasher};
@@ -485,6 +487,12 @@ pub enum Type {
     TypeSet,
     /// `Deferred`, the object type of deferred function calls.
     Deferred,
+    /// A declared object type (`type MyType = Object[{...}]`).
+    ObjectType(Arc<object::ObjectType>),
+    /// An object type with type parameter values (`MyType['hello']`).
+    ObjectExt(Arc<object::ObjectExtension>),
+    /// A declared type set (`type MySet = TypeSet[{...}]`).
+    TypeSetType(Arc<typeset::TypeSetType>),
     /// Resources and classes.
     CatalogEntry,
     /// `Resource[type_name, title]`, also written `File` or `File['title']`.

@@ -53,6 +53,10 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
         Value::Uri(u) => out.write_str(u.as_str()),
         Value::SemVer(v) => write!(out, "{v}"),
         Value::SemVerRange(r) => out.write_str(r.text()),
+        Value::Object(o) => {
+            let init = crate::format::string(&o.init_hash(), None).map_err(|_| std::fmt::Error)?;
+            write!(out, "{}({init})", o.ty.label())
+        }
         Value::Deferred(d) => {
             let init = crate::format::string(&d.init_hash(), None).map_err(|_| std::fmt::Error)?;
             write!(out, "Deferred({init})")

@@ -29,6 +29,7 @@ impl PartialEq for Value {
             (Value::SemVer(a), Value::SemVer(b)) => a == b,
             (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
             (Value::Deferred(a), Value::Deferred(b)) => a == b,
+            (Value::Object(a), Value::Object(b)) => super::object::ObjectValue::equals(a, b),
             _ => false,
         }
     }
@@ -60,6 +61,8 @@ impl Hash for Value {
             Value::SemVer(v) => v.hash(state),
             Value::SemVerRange(r) => r.hash(state),
             Value::Deferred(d) => d.hash(state),
+            // By the root type: objects of related types may be equal (`equality_include_type`).
+            Value::Object(o) => o.ty.lineage().first().map(|root| root.name.clone()).hash(state),
         }
     }
 }

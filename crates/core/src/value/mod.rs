@@ -9,6 +9,7 @@ pub mod depth;
 mod display;
 mod eq;
 pub mod iterable;
+pub mod object;
 pub mod semver;
 pub mod timespan;
 pub mod timestamp;
@@ -71,6 +72,8 @@ pub enum Value {
     SemVerRange(Arc<crate::types::VersionRange>),
     /// A call kept for later (`Deferred('join', [[1, 2], '-'])`).
     Deferred(Arc<deferred::Deferred>),
+    /// An instance of an object type (`MyType('hello', 23)`).
+    Object(Arc<object::ObjectValue>),
 }
 
 impl Value {
@@ -144,6 +147,7 @@ impl Value {
             Value::SemVer(_) => "SemVer",
             Value::SemVerRange(_) => "SemVerRange",
             Value::Deferred(_) => "Deferred",
+            Value::Object(_) => "Object",
         }
     }
 }

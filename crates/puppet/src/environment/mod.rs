@@ -78,6 +78,20 @@ impl Environment {
         self.modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir())
     }
 
+    /// Whether a module on the module path has a Puppet 3 API function
+    /// `name` (`lib/puppet/parser/functions/<name>.rb`), where Puppet's
+    /// autoloader looks for one.
+    pub fn has_legacy_function(&self, name: &str) -> bool {
+        is_module_name(name)
+            && self
+                .modulepath
+                .iter()
+                .filter_map(|d| std::fs::read_dir(d).ok())
+                .flatten()
+                .flatten()
+                .any(|module| module.path().join("lib/puppet/parser/functions").join(format!("{name}.rb")).is_file())
+    }
+
     /// The main manifest's files in the order Puppet reads them: the file
     /// itself, or a directory's `.pp` files sorted by path, recursively.
     pub fn manifest_files(&self) -> Vec<PathBuf> {

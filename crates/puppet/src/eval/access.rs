@@ -134,6 +134,7 @@ fn a_value(v: &Value) -> String {
     match v {
         Value::Undef => "an Undef Value".to_string(),
         Value::Integer(_) => "an Integer".to_string(),
+        Value::Object(_) => "an Object".to_string(),
         other => format!("a {}", other.type_name()),
     }
 }

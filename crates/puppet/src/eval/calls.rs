@@ -174,6 +174,13 @@ impl<'a> Evaluator<'a> {
                 return Ok(value);
             }
         }
+        if let (Value::Object(o), true) = (&first, args.is_empty() && lambda.is_none()) {
+            // Puppet points at the `.` of a failing member read.
+            let dot = Span { start: receiver.span.end, end: receiver.span.end + 1 };
+            if let Some(result) = self.object_member(o, name, dot) {
+                return result;
+            }
+        }
         if name == "new" && matches!(first, Value::Type(_)) {
             let args = self.eval_list(args, scope)?;
             return self.construct(&first, args, span).map_err(|e| attribute_to(e, "Method call"));

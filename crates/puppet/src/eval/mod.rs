@@ -21,6 +21,7 @@ mod flow;
 mod functions;
 mod membership;
 mod nodes;
+mod objects;
 mod relationships;
 mod scope;
 pub mod session;
@@ -637,7 +638,14 @@ impl<'a> Evaluator<'a> {
         self.load_alias(name, span)?;
         if let Some(alias) = self.defs.alias(name) {
             self.resolve_alias(name, span)?;
+            // An object type or type set carries the alias's name itself.
+            if let Some(t @ (Type::ObjectType(_) | Type::TypeSetType(_))) = alias.target() {
+                return Ok(t.clone());
+            }
             return Ok(Type::Alias(types::AliasRef(alias)));
+        }
+        if let Some(member) = self.type_set_member(name) {
+            return Ok(member);
         }
         let lower = name.trim_start_matches("::").to_lowercase();
         if !catalog::is_resource_type(&lower)
@@ -656,6 +664,10 @@ impl<'a> Evaluator<'a> {
             return Ok(());
         };
         self.enter(span)?;
+        if let Some(result) = self.define_named_type(&alias, expr, span) {
+            self.leave();
+            return result;
+        }
         let top = self.top.clone();
         let value = self.eval(expr, &top);
         self.leave();

@@ -96,9 +96,44 @@ impl Parser {
             return Err(ParseError { message: "Syntax error (expected a type name)".into(), span: t.span });
         };
         self.expect_punct("=")?;
-        let type_expr = self.expr(11)?;
+        let type_expr = match self.object_shorthand()? {
+            Some(e) => e,
+            None => self.expr(11)?,
+        };
         let span = start.to(type_expr.span);
         Ok(Expr::new(ExprKind::TypeAlias { name, type_expr: Box::new(type_expr) }, span))
+    }
+
+    /// The object forms of a type alias, as Puppet's `build_TypeAlias` rewrites
+    /// them: `{...}` is `Object[{...}]`, `Object {...}` and `TypeSet {...}`
+    /// are `Object[{...}]` and `TypeSet[{...}]`, and `Parent {...}` is
+    /// `Object[{..., parent => Parent}]`.
+    fn object_shorthand(&mut self) -> Result<Option<Expr>, ParseError> {
+        let object_ref = |span| Expr::new(ExprKind::TypeRef("Object".into()), span);
+        if self.at_punct("{") {
+            let hash = self.hash()?;
+            let span = hash.span;
+            return Ok(Some(Expr::new(
+                ExprKind::Access { target: Box::new(object_ref(span)), keys: vec![hash] },
+                span,
+            )));
+        }
+        let Tok::ClassRef(name) = self.peek().tok.clone() else { return Ok(None) };
+        if !matches!(self.peek_at(1).tok, Tok::Punct("{")) {
+            return Ok(None);
+        }
+        let type_ref = Expr::new(ExprKind::TypeRef(name.clone()), self.bump().span);
+        let mut hash = self.hash()?;
+        let span = type_ref.span.to(hash.span);
+        let target = if name == "Object" || name == "TypeSet" {
+            type_ref
+        } else {
+            if let ExprKind::Hash(pairs) = &mut hash.kind {
+                pairs.push((Expr::new(ExprKind::BareWord("parent".into()), type_ref.span), type_ref.clone()));
+            }
+            object_ref(type_ref.span)
+        };
+        Ok(Some(Expr::new(ExprKind::Access { target: Box::new(target), keys: vec![hash] }, span)))
     }
 
     /// `node 'a', /re/, host.example.com, default inherits x { body }`.

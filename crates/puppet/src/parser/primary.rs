@@ -301,11 +301,19 @@ impl Parser {
         Ok(Expr::new(ExprKind::Call { callee: Box::new(callee), args, lambda }, span))
     }
 
-    fn hash(&mut self) -> Result<Expr, ParseError> {
+    pub(super) fn hash(&mut self) -> Result<Expr, ParseError> {
         let start = self.bump().span;
         let mut pairs = Vec::new();
         while !self.at_punct("}") {
-            let key = self.expr(0)?;
+            // Puppet's grammar takes the keywords `type` and `function` as
+            // names in a hash (`{type => Integer}` in an object declaration).
+            let key = match self.peek().tok.clone() {
+                Tok::Keyword(k @ ("type" | "function")) if matches!(self.peek_at(1).tok, Tok::Punct("=>")) => {
+                    let span = self.bump().span;
+                    Expr::new(ExprKind::BareWord(k.to_string()), span)
+                }
+                _ => self.expr(0)?,
+            };
             self.expect_punct("=>")?;
             let value = self.expr(0)?;
             pairs.push((key, value));

@@ -55,7 +55,9 @@ fn ruby_type_name(t: &Type) -> &'static str {
         Type::Uri(_) => "URI",
         Type::Init(_) => "Init",
         Type::Object | Type::Deferred => "Object",
-        Type::TypeSet => "TypeSet",
+        Type::TypeSet | Type::TypeSetType(_) => "TypeSet",
+        Type::ObjectType(_) => "Object",
+        Type::ObjectExt(_) => "ObjectTypeExtension",
         Type::CatalogEntry => "CatalogEntry",
         Type::Resource { .. } => "Resource",
         Type::Class(_) => "Class",
@@ -87,6 +89,7 @@ pub(crate) fn ruby_class(v: &Value) -> String {
         Value::SemVer(_) => "SemanticPuppet::Version".into(),
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
         Value::Deferred(_) => "Puppet::Pops::Evaluator::DeferredValue".into(),
+        Value::Object(o) => o.ty.label().to_string(),
     }
 }
 

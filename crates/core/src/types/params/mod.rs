@@ -264,6 +264,16 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
         Type::Uri(_) => uri_type(args),
         Type::Resource { type_name, title } => catalog::resource(base, type_name.as_ref(), title.is_some(), args),
         Type::Class(None) => catalog::class(args),
+        // `Object[{...}]`: an anonymous object type from its declaration.
+        Type::Object => match args {
+            [Value::Hash(h)] => super::object::ObjectType::from_init_hash(None, h)
+                .map(|o| Type::ObjectType(Arc::new(o)))
+                .map_err(in_access),
+            _ => Err(bad(format!("Operator '[]' is not applicable to {}.", a_an("Object[{}]-Type")))),
+        },
+        Type::ObjectType(o) => super::object::ObjectExtension::new(o.clone(), args)
+            .map(|e| Type::ObjectExt(Arc::new(e)))
+            .map_err(in_access),
         Type::Class(Some(name)) => {
             Err(bad(format!("Class[{name}][] looks up class parameters, which is the evaluator's part")))
         }

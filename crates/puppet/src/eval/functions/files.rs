@@ -18,6 +18,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("file", -2, file),
     Builtin::new("binary_file", &["String path"], binary_file),
     Builtin::new("find_file", &["String paths*", "Array[String] paths_array*"], find_file),
+    Builtin::new("find_template", &["String paths*", "Array[String] paths_array*"], find_template),
     Builtin::new("module_directory", &["String names*", "Array[String] names*"], module_directory),
 ];
 
@@ -50,7 +51,8 @@ fn file(call: &mut Call<'_, '_>) -> EvalResult {
     let refs: Vec<String> = call.args.iter().map(to_s).collect();
     for r in &refs {
         if let Some(path) = find(call.ev, r) {
-            let bytes = std::fs::read(&path).map_err(|e| fail(call.span, format!("{}: {e}", path.display())))?;
+            let bytes =
+                crate::files::read_bytes(&path).map_err(|e| fail(call.span, format!("{}: {e}", path.display())))?;
             return Ok(Value::from(String::from_utf8_lossy(&bytes).into_owned()));
         }
     }
@@ -63,7 +65,7 @@ fn binary_file(call: &mut Call<'_, '_>) -> EvalResult {
     let Some(path) = find(call.ev, &reference) else {
         return Err(fail(call.span, format!("binary_file(): The given file '{reference}' does not exist")));
     };
-    let bytes = std::fs::read(&path).map_err(|e| fail(call.span, format!("{}: {e}", path.display())))?;
+    let bytes = crate::files::read_bytes(&path).map_err(|e| fail(call.span, format!("{}: {e}", path.display())))?;
     Ok(Value::Binary(Arc::new(bytes)))
 }
 
@@ -73,6 +75,15 @@ fn find_file(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(names(&call.args)
         .iter()
         .find_map(|r| find(call.ev, r))
+        .map_or(Value::Undef, |p| Value::from(p.to_string_lossy().into_owned())))
+}
+
+/// `find_template(ref, ...)`: the absolute path of the first template
+/// that exists (`mod/path` names `<module mod>/templates/path`), or `undef`.
+fn find_template(call: &mut Call<'_, '_>) -> EvalResult {
+    Ok(names(&call.args)
+        .iter()
+        .find_map(|r| call.ev.find_template(r).filter(|p| p.exists()))
         .map_or(Value::Undef, |p| Value::from(p.to_string_lossy().into_owned())))
 }
 

@@ -175,6 +175,79 @@ pub(crate) fn builtin(ev: &Evaluator<'_>, name: &str) -> Option<&'static Builtin
     ev.env.module_dir(module).is_some().then_some(*b)
 }
 
+/// Puppet 7's functions that also exist in the Puppet 3 API (its
+/// `parser/functions` directory and the logging functions), which
+/// `Puppet::Parser::Functions.function` finds.
+const PUPPET_3X: &[&str] = &[
+    "alert",
+    "assert_type",
+    "binary_file",
+    "break",
+    "contain",
+    "create_resources",
+    "crit",
+    "debug",
+    "defined",
+    "dig",
+    "digest",
+    "each",
+    "emerg",
+    "epp",
+    "err",
+    "fail",
+    "file",
+    "filter",
+    "find_file",
+    "fqdn_rand",
+    "generate",
+    "hiera",
+    "hiera_array",
+    "hiera_hash",
+    "hiera_include",
+    "include",
+    "info",
+    "inline_epp",
+    "inline_template",
+    "lest",
+    "lookup",
+    "map",
+    "match",
+    "md5",
+    "new",
+    "next",
+    "notice",
+    "realize",
+    "reduce",
+    "regsubst",
+    "require",
+    "return",
+    "reverse_each",
+    "scanf",
+    "sha1",
+    "sha256",
+    "shellquote",
+    "slice",
+    "split",
+    "sprintf",
+    "step",
+    "strftime",
+    "tag",
+    "tagged",
+    "template",
+    "then",
+    "type",
+    "versioncmp",
+    "warning",
+    "with",
+];
+
+/// Whether `name` is a Puppet 3 API function in `ev`'s environment (stdlib's
+/// `is_function_available` asks only that API): one of Puppet's own, or a
+/// module's Ruby file in that API's directory.
+pub(crate) fn is_legacy_function(ev: &Evaluator<'_>, name: &str) -> bool {
+    PUPPET_3X.contains(&name) || ev.env.has_legacy_function(name)
+}
+
 /// Calls `builtin` after checking the arguments and block against its
 /// signatures.
 pub(crate) fn call_builtin<'a>(

@@ -5,13 +5,21 @@
 
 mod collections;
 mod encode;
+mod escape;
+mod interfaces;
+mod legacy;
+mod passwords;
+mod psych_dump;
 mod random;
 mod resources;
 mod ruby;
 mod scalars;
 mod serialize;
 mod strings;
+mod toml;
 mod validate;
+mod validate_numbers;
+mod yaml;
 
 use super::Builtin;
 
@@ -25,4 +33,11 @@ pub(crate) const FAMILIES: &[&[Builtin]] = &[
     serialize::FUNCTIONS,
     strings::FUNCTIONS,
     validate::FUNCTIONS,
+    yaml::FUNCTIONS,
+    escape::FUNCTIONS,
+    validate_numbers::FUNCTIONS,
+    passwords::FUNCTIONS,
+    legacy::FUNCTIONS,
+    interfaces::FUNCTIONS,
+    toml::FUNCTIONS,
 ];

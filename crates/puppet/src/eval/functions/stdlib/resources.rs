@@ -1,6 +1,6 @@
 //! stdlib's idempotent declarations: `ensure_resource`, `ensure_resources`,
 //! `ensure_packages` (declare unless an equal resource exists),
-//! `defined_with_params` and `getparam`.
+//! `defined_with_params`, `getparam` and `stdlib::str2resource`.
 
 use confer_core::types::params::capitalize_segments;
 use confer_core::types::Type;
@@ -22,7 +22,30 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     ),
     Builtin::legacy("defined_with_params", -1, defined_with_params),
     Builtin::legacy("getparam", -1, getparam),
+    Builtin::new("stdlib::str2resource", &["String res_string"], str2resource),
 ];
+
+/// `stdlib::str2resource('Type[title]')`: the reference of a resource that
+/// is already declared (so the answer depends on evaluation order, as in
+/// Puppet).
+fn str2resource(call: &mut Call<'_, '_>) -> EvalResult {
+    let text = to_s(&call.args[0]);
+    let (type_name, title) = match text.find('[') {
+        Some(open) if text.ends_with(']') => {
+            (capitalize_segments(&text[..open]), text[open + 1..text.len() - 1].to_string())
+        }
+        _ => (capitalize_segments(&text), String::new()),
+    };
+    if find(call, &type_name, &title).is_none() {
+        return Err(fail(
+            call.span,
+            format!(
+                "stdlib::str2resource(): could not find {type_name}[{title}], this is parse order dependent and values should not be quoted"
+            ),
+        ));
+    }
+    Ok(Value::from_type(Type::Resource { type_name: Some(type_name.into()), title: Some(title.into()) }))
+}
 
 /// The index of the declared resource `Type[title]`.
 fn find(call: &Call<'_, '_>, cap: &str, title: &str) -> Option<usize> {

@@ -7,7 +7,7 @@ use confer_core::Value;
 pub(crate) fn inspect(v: &Value) -> String {
     match v {
         Value::Undef => "nil".to_string(),
-        Value::String(s) => format!("{s:?}"),
+        Value::String(s) => confer_core::format::ruby_string_inspect(s),
         Value::Array(items) => format!("[{}]", items.iter().map(inspect).collect::<Vec<_>>().join(", ")),
         Value::Hash(h) => {
             format!(

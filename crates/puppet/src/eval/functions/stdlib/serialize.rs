@@ -14,6 +14,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("to_json", &["Any data"], to_json),
     Builtin::new("to_json_pretty", &["Variant[Hash, Array] data, Optional[Boolean] skip_undef?"], to_json),
     Builtin::legacy("parsejson", -2, parsejson),
+    Builtin::new("parsepson", &["String[1] pson_string, Any default?"], parsepson),
 ];
 
 fn json(v: &Value, skip_undef: bool) -> Json {
@@ -53,6 +54,21 @@ fn value(j: Json) -> Value {
         Json::String(s) => Value::from(s),
         Json::Array(items) => Value::array(items.into_iter().map(value).collect()),
         Json::Object(map) => Value::hash(map.into_iter().map(|(k, v)| (Value::from(k), value(v))).collect::<HashMap>()),
+    }
+}
+
+/// JSON text as Puppet data, or the parser's complaint.
+pub(super) fn parse_json(text: &str) -> Result<Value, String> {
+    serde_json::from_str::<Json>(text).map(value).map_err(|e| e.to_string())
+}
+
+/// `parsepson(text, default?)`: PSON (Puppet's JSON) as data; the default,
+/// when given, for text that is not PSON.
+fn parsepson(call: &mut Call<'_, '_>) -> EvalResult {
+    match parse_json(&to_s(&call.args[0])) {
+        Ok(v) => Ok(v),
+        Err(_) if call.args.len() > 1 => Ok(call.args[1].clone()),
+        Err(e) => Err(fail(call.span, e)),
     }
 }
 

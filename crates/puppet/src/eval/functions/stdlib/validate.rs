@@ -44,12 +44,14 @@ fn deprecated(name: &str) -> Option<(&'static str, String)> {
         "validate_ip_address" => ("validate_ip_address", legacy("Stdlib::Compat::Ip_Address")),
         "validate_ipv4_address" => ("validate_ipv4_address", legacy("Stdlib::Compat::Ipv4_Address")),
         "validate_ipv6_address" => ("validate_ipv6_address", legacy("Stdlib::Compat::Ipv6_address")),
+        "validate_integer" => ("validate_integer", legacy("Stdlib::Compat::Integer")),
+        "validate_numeric" => ("validate_numeric", legacy("Stdlib::Compat::Numeric")),
         _ => return None,
     })
 }
 
 /// Prints the deprecation of a wrapped function called from Puppet code.
-fn warn_deprecated(call: &mut Call<'_, '_>) {
+pub(super) fn warn_deprecated(call: &mut Call<'_, '_>) {
     if let Some((key, message)) = deprecated(call.name) {
         super::scalars::stdlib_deprecation(call, key, &message);
     }
@@ -96,7 +98,41 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("is_ipv6_address", -1, is),
     Builtin::legacy("is_absolute_path", -1, is),
     Builtin::legacy("is_domain_name", -1, is),
+    Builtin::legacy("validate_domain_name", -1, validate_with_is),
+    Builtin::legacy("validate_email_address", -1, validate_with_is),
 ];
+
+/// `validate_domain_name(s...)` and `validate_email_address(s...)`: each
+/// argument must be a string that `is_domain_name` / `is_email_address`
+/// accepts.
+fn validate_with_is(call: &mut Call<'_, '_>) -> EvalResult {
+    let name = call.name;
+    let (test, what): (fn(&mut Call<'_, '_>) -> EvalResult, _) = match name {
+        "validate_domain_name" => (is, ("is_domain_name", "a syntactically correct domain name")),
+        _ => (is_pattern, ("is_email_address", "a valid email address")),
+    };
+    if call.args.is_empty() {
+        return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
+    }
+    for arg in call.args.clone() {
+        if !matches!(arg, Value::String(_)) {
+            return Err(fail(call.span, format!("{} is not a string.", inspect(&arg))));
+        }
+        let mut inner = Call {
+            ev: &mut *call.ev,
+            name: what.0,
+            args: vec![arg.clone()],
+            lambda: None,
+            span: call.span,
+            scope: call.scope,
+            signature: 0,
+        };
+        if !test(&mut inner)?.is_truthy() {
+            return Err(fail(call.span, format!("{} is not {}", inspect(&arg), what.1)));
+        }
+    }
+    Ok(Value::Undef)
+}
 
 /// Whether `path` is absolute, for Unix or Windows, as stdlib tests it.
 fn absolute(path: &str) -> bool {

@@ -1,0 +1,355 @@
+//! Puppet values written as Ruby's `Object#to_yaml` writes them (Psych 4 on
+//! libyaml 0.2.5, as Debian's Puppet 7 has them), for stdlib's `to_yaml`.
+//!
+//! Psych decides each scalar's style itself (`Psych::Visitors::YAMLTree`:
+//! strings that would read back as something else are quoted, multi-line
+//! strings are literal blocks) and libyaml's emitter then lays the document
+//! out, overriding a style it cannot honour. The second half is
+//! `libyaml-safer`, a line-by-line port of libyaml's emitter, so only the
+//! first half lives here. A container that occurs twice (the same shared
+//! array or hash, as Ruby sees the same object) is anchored and aliased as
+//! Psych does.
+
+use std::collections::HashMap as StdHashMap;
+use std::sync::LazyLock;
+
+use confer_core::float::ruby_float_to_s;
+use confer_core::Value;
+use libyaml_safer::{Emitter, Encoding, Event, MappingStyle, ScalarStyle, SequenceStyle};
+use regex::Regex;
+
+/// Psych's dump options that Puppet code can pass.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DumpOptions {
+    /// Spaces per nesting level (libyaml accepts 2 to 9).
+    pub indentation: i32,
+    /// Where long scalars fold; `None` never folds.
+    pub line_width: Option<i32>,
+    /// libyaml's canonical form.
+    pub canonical: bool,
+}
+
+impl Default for DumpOptions {
+    fn default() -> Self {
+        DumpOptions { indentation: 2, line_width: Some(0), canonical: false }
+    }
+}
+
+/// Why a value could not be written.
+#[derive(Debug)]
+pub(crate) enum DumpError {
+    /// A value Ruby would write as a Ruby object (`!ruby/object:…`), which
+    /// confer does not imitate; the payload names its kind.
+    RubyObject(&'static str),
+    /// libyaml refused the event stream.
+    Emitter(String),
+}
+
+/// The YAML text of `value`, as `value.to_yaml(options)` in Ruby.
+pub(crate) fn dump(value: &Value, options: DumpOptions) -> Result<String, DumpError> {
+    let anchors = Anchors::of(value);
+    let mut out = Vec::new();
+    {
+        let mut emitter = Emitter::new();
+        emitter.set_output_string(&mut out);
+        emitter.set_unicode(true);
+        emitter.set_indent(options.indentation);
+        emitter.set_canonical(options.canonical);
+        emitter.set_width(options.line_width.unwrap_or(-1));
+        let mut writer = Writer { emitter, anchors, line_width: options.line_width.filter(|w| *w > 0) };
+        writer.emit(Event::stream_start(Encoding::Utf8))?;
+        writer.emit(Event::document_start(None, &[], false))?;
+        writer.value(value, 0)?;
+        writer.emit(Event::document_end(true))?;
+        writer.emit(Event::stream_end())?;
+        writer.emitter.flush().map_err(|e| DumpError::Emitter(e.to_string()))?;
+    }
+    String::from_utf8(out).map_err(|e| DumpError::Emitter(e.to_string()))
+}
+
+/// The containers that occur more than once, numbered as Psych numbers its
+/// anchors: in the order their second occurrence is met.
+struct Anchors {
+    ids: StdHashMap<usize, usize>,
+    emitted: StdHashMap<usize, bool>,
+}
+
+impl Anchors {
+    fn of(value: &Value) -> Anchors {
+        let mut seen = StdHashMap::new();
+        let mut ids = StdHashMap::new();
+        let mut stack = vec![value];
+        while let Some(v) = stack.pop() {
+            let Some(id) = identity(v) else { continue };
+            if seen.insert(id, ()).is_some() {
+                let next = ids.len() + 1;
+                ids.entry(id).or_insert(next);
+                continue;
+            }
+            match v {
+                Value::Array(items) => stack.extend(items.iter().rev()),
+                Value::Hash(map) => {
+                    for (k, v) in map.iter().rev() {
+                        stack.push(v);
+                        stack.push(k);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Anchors { ids, emitted: StdHashMap::new() }
+    }
+}
+
+/// The identity Ruby would see: the shared payload's address.
+fn identity(v: &Value) -> Option<usize> {
+    match v {
+        Value::Array(items) => Some(std::sync::Arc::as_ptr(items) as usize),
+        Value::Hash(map) => Some(std::sync::Arc::as_ptr(map) as usize),
+        _ => None,
+    }
+}
+
+struct Writer<'w> {
+    emitter: Emitter<'w>,
+    anchors: Anchors,
+    line_width: Option<i32>,
+}
+
+/// Nesting beyond this is refused rather than risking the stack.
+const MAX_DEPTH: usize = 1000;
+
+impl Writer<'_> {
+    fn emit(&mut self, event: Event) -> Result<(), DumpError> {
+        self.emitter.emit(event).map_err(|e| DumpError::Emitter(e.to_string()))
+    }
+
+    /// The anchor to write on a container, or `Err(alias)` when it was
+    /// written before and only an alias is due.
+    fn anchor(&mut self, v: &Value) -> Result<Option<String>, String> {
+        let Some(id) = identity(v) else { return Ok(None) };
+        let Some(n) = self.anchors.ids.get(&id).copied() else { return Ok(None) };
+        if self.anchors.emitted.insert(id, true).is_some() {
+            return Err(n.to_string());
+        }
+        Ok(Some(n.to_string()))
+    }
+
+    fn plain(&mut self, text: &str) -> Result<(), DumpError> {
+        self.emit(Event::scalar(None, None, text, true, false, ScalarStyle::Any))
+    }
+
+    fn value(&mut self, v: &Value, depth: usize) -> Result<(), DumpError> {
+        if depth > MAX_DEPTH {
+            return Err(DumpError::Emitter(format!("nesting deeper than {MAX_DEPTH} levels")));
+        }
+        match v {
+            Value::Undef => {
+                self.emit(Event::scalar(None, Some("tag:yaml.org,2002:null"), "", true, false, ScalarStyle::Any))
+            }
+            Value::Default => self.plain(":default"),
+            Value::Boolean(b) => self.plain(if *b { "true" } else { "false" }),
+            Value::Integer(i) => self.plain(&i.to_string()),
+            Value::Float(f) => {
+                let text = if f.is_nan() {
+                    ".nan".to_string()
+                } else if f.is_infinite() {
+                    (if *f > 0.0 { ".inf" } else { "-.inf" }).to_string()
+                } else {
+                    ruby_float_to_s(*f)
+                };
+                self.plain(&text)
+            }
+            Value::String(s) => self.string(s),
+            Value::Array(items) => {
+                let anchor = match self.anchor(v) {
+                    Ok(a) => a,
+                    Err(alias) => return self.emit(Event::alias(&alias)),
+                };
+                self.emit(Event::sequence_start(anchor.as_deref(), None, true, SequenceStyle::Block))?;
+                for item in items.iter() {
+                    self.value(item, depth + 1)?;
+                }
+                self.emit(Event::sequence_end())
+            }
+            Value::Hash(map) => {
+                let anchor = match self.anchor(v) {
+                    Ok(a) => a,
+                    Err(alias) => return self.emit(Event::alias(&alias)),
+                };
+                self.emit(Event::mapping_start(anchor.as_deref(), None, true, MappingStyle::Block))?;
+                for (k, item) in map.iter() {
+                    self.value(k, depth + 1)?;
+                    self.value(item, depth + 1)?;
+                }
+                self.emit(Event::mapping_end())
+            }
+            other => Err(DumpError::RubyObject(ruby_object_kind(other))),
+        }
+    }
+
+    /// `YAMLTree#visit_String`: Psych's choice of style for a string.
+    fn string(&mut self, s: &str) -> Result<(), DumpError> {
+        let (style, tag, plain, quoted) = if has_inner_newline(s) {
+            (ScalarStyle::Literal, None, true, true)
+        } else if s == "<<" {
+            (ScalarStyle::SingleQuoted, Some("tag:yaml.org,2002:str"), false, false)
+        } else if s == "y" || s == "n" {
+            (ScalarStyle::DoubleQuoted, None, true, true)
+        } else if self.line_width.is_some_and(|w| s.chars().count() > w as usize) {
+            (ScalarStyle::Folded, None, true, true)
+        } else if starts_line_with_non_word(s) {
+            (ScalarStyle::DoubleQuoted, None, true, true)
+        } else if !reads_back_as_string(s) || OCTAL_LOOKALIKE.is_match(s) {
+            (ScalarStyle::SingleQuoted, None, true, true)
+        } else {
+            (ScalarStyle::Plain, None, true, true)
+        };
+        self.emit(Event::scalar(None, tag, s, plain, quoted, style))
+    }
+}
+
+/// What Ruby would dump as a tagged Ruby object.
+fn ruby_object_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Regexp(_) => "Regexp",
+        Value::Type(_) => "Type",
+        Value::Sensitive(_) => "Sensitive",
+        Value::Iterator(_) => "Iterator",
+        Value::Uri(_) => "URI",
+        Value::Timespan(_) => "Timespan",
+        Value::Timestamp(_) => "Timestamp",
+        Value::Binary(_) => "Binary",
+        Value::SemVer(_) => "SemVer",
+        Value::SemVerRange(_) => "SemVerRange",
+        Value::Deferred(_) => "Deferred",
+        _ => "value",
+    }
+}
+
+/// Ruby's `/\n(?!\Z)/`: a line break that is not the string's last character.
+fn has_inner_newline(s: &str) -> bool {
+    s.find('\n').is_some_and(|i| i + 1 < s.len())
+}
+
+/// Ruby's `/^[^[:word:]][^"]*$/` for a string with no inner line break (the
+/// only kind that reaches it): it starts with a character that is not a
+/// word character, and no `"` follows before the end of that line.
+fn starts_line_with_non_word(s: &str) -> bool {
+    let mut chars = s.chars();
+    let Some(first) = chars.next() else { return false };
+    if first.is_alphanumeric() || first == '_' {
+        return false;
+    }
+    !chars.as_str().split('\n').next().unwrap_or("").contains('"')
+}
+
+static OCTAL_LOOKALIKE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\A0[0-7]*[89]").expect("a valid pattern"));
+static WORDISH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^[^0-9.:\-]?[\p{Alphabetic}_ \t\r\n\f\v!@#$%\^&*(){}<>|/\\~;=]+").expect("a valid pattern")
+});
+static TIME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^-?[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t\r\n\f\v]+)[0-9]{1,2}:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t\r\n\f\v]*(?:Z|[-+][0-9]{1,2}:?(?:[0-9][0-9])?))?$")
+        .expect("a valid pattern")
+});
+static DATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^([0-9]{4})-(1[012]|0[0-9]|[0-9])-([12][0-9]|3[01]|0[0-9]|[0-9])$").expect("a valid pattern")
+});
+static SEXAGESIMAL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}(\.[0-9_]*)?$").expect("a valid pattern"));
+static FLOAT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?$").expect("a valid pattern"));
+static INTEGER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$")
+        .expect("a valid pattern")
+});
+
+/// Whether Psych's `ScalarScanner#tokenize` would read `s`, written plain,
+/// back as the same string (and not as nil, a boolean, a number, a date,
+/// a time or a symbol).
+fn reads_back_as_string(s: &str) -> bool {
+    if s.is_empty() {
+        return false;
+    }
+    if WORDISH.is_match(s) || s.contains('\n') {
+        if s.chars().count() > 5 {
+            return true;
+        }
+        let line = s.strip_suffix('\n').unwrap_or(s);
+        let first = s.chars().next().map(|c| c.to_ascii_lowercase());
+        if !matches!(first, Some('y' | 't' | 'o' | 'n' | 'f' | '~')) {
+            return true;
+        }
+        let lower = line.to_ascii_lowercase();
+        return !matches!(lower.as_str(), "~" | "null" | "yes" | "true" | "on" | "no" | "false" | "off");
+    }
+    if TIME.is_match(s) {
+        return false;
+    }
+    if let Some(c) = DATE.captures(s) {
+        let num = |i: usize| c[i].parse::<i32>().unwrap_or(0);
+        return !is_calendar_date(num(1), num(2), num(3));
+    }
+    let lower = s.to_ascii_lowercase();
+    if matches!(lower.as_str(), ".inf" | "+.inf" | "-.inf" | ".nan") {
+        return false;
+    }
+    if s.starts_with(':') && s.chars().count() > 1 {
+        return false;
+    }
+    if SEXAGESIMAL.is_match(s) {
+        return false;
+    }
+    if FLOAT.is_match(s) {
+        return matches!(s, "." | "+." | "-.");
+    }
+    !INTEGER.is_match(s)
+}
+
+/// Whether Ruby's `Date.strptime` accepts the day (month 0 and day 0 are
+/// matched by Psych's pattern but refused by the calendar).
+fn is_calendar_date(year: i32, month: i32, day: i32) -> bool {
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn yaml(v: &Value) -> String {
+        dump(v, DumpOptions::default()).expect("dumpable")
+    }
+
+    #[test]
+    fn scalars_that_read_back_as_other_types_are_quoted() {
+        for (text, want) in [("1", "'1'"), ("yes", "'yes'"), ("y", "\"y\""), ("#c", "\"#c\""), ("a: b", "'a: b'")] {
+            assert_eq!(yaml(&Value::from(text)), format!("--- {want}\n"), "{text}");
+        }
+        assert_eq!(yaml(&Value::from("foo")), "--- foo\n");
+    }
+
+    #[test]
+    fn shared_containers_are_anchored_once() {
+        let shared = Value::array(vec![Value::Integer(1)]);
+        let doc = Value::array(vec![shared.clone(), shared]);
+        assert_eq!(yaml(&doc), "---\n- &1\n  - 1\n- *1\n");
+        let distinct = Value::array(vec![Value::array(vec![]), Value::array(vec![])]);
+        assert_eq!(yaml(&distinct), "---\n- []\n- []\n");
+    }
+
+    #[test]
+    fn ruby_objects_are_refused() {
+        assert!(matches!(
+            dump(&Value::Binary(Default::default()), DumpOptions::default()),
+            Err(DumpError::RubyObject("Binary"))
+        ));
+    }
+}

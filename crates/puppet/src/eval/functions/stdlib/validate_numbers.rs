@@ -1,0 +1,157 @@
+//! stdlib's `validate_integer` and `validate_numeric`: a value (or each
+//! element of an array) must read as a number (Ruby's `Integer()` or
+//! `Float()` of its text) within optional bounds, with stdlib's messages —
+//! which show the converted number, not the argument as written.
+
+use confer_core::convert::{parse_float, parse_integer};
+use confer_core::float::ruby_float_to_s;
+use confer_core::value::to_s;
+use confer_core::Value;
+
+use super::ruby::{class, inspect};
+use crate::eval::flow::{fail, EvalResult};
+use crate::eval::functions::{Builtin, Call};
+
+/// The number validations.
+pub(crate) const FUNCTIONS: &[Builtin] =
+    &[Builtin::legacy("validate_integer", -1, validate), Builtin::legacy("validate_numeric", -1, validate)];
+
+/// A number as the function reads it: Ruby `Integer` or `Float`.
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+enum Number {
+    Int(i64),
+    Float(f64),
+}
+
+impl Number {
+    fn text(self) -> String {
+        match self {
+            Number::Int(i) => i.to_string(),
+            Number::Float(f) => ruby_float_to_s(f),
+        }
+    }
+
+    fn value(self) -> f64 {
+        match self {
+            Number::Int(i) => i as f64,
+            Number::Float(f) => f,
+        }
+    }
+}
+
+/// Which of the two functions is running.
+struct Kind {
+    name: &'static str,
+    integer: bool,
+    /// `an Integer` / `a Numeric`, as the messages say.
+    article: &'static str,
+}
+
+impl Kind {
+    fn read(&self, v: &Value) -> Option<Number> {
+        let text = to_s(v);
+        let text = text.trim();
+        if self.integer {
+            parse_integer(text, None).ok().map(Number::Int)
+        } else {
+            parse_float(text).ok().map(Number::Float)
+        }
+    }
+}
+
+fn validate(call: &mut Call<'_, '_>) -> EvalResult {
+    let kind = if call.name == "validate_integer" {
+        Kind { name: "validate_integer", integer: true, article: "an Integer" }
+    } else {
+        Kind { name: "validate_numeric", integer: false, article: "a Numeric" }
+    };
+    super::validate::warn_deprecated(call);
+    let name = kind.name;
+    let n = call.args.len();
+    if n == 0 || n > 3 {
+        return Err(fail(call.span, format!("{name}(): Wrong number of arguments; must be 1, 2 or 3, got {n}")));
+    }
+    let max = match call.args.get(1) {
+        None => None,
+        Some(m) if n > 2 && to_s(m).is_empty() => None,
+        Some(m) => Some(kind.read(m).ok_or_else(|| {
+            let (kind_word, of) = bound_words(&kind);
+            fail(
+                call.span,
+                format!("{name}(): Expected second argument to be unset or {kind_word}, got {}:{}", to_s(m), of(m)),
+            )
+        })?),
+    };
+    let min = match call.args.get(2) {
+        None => None,
+        Some(m) => Some(kind.read(m).ok_or_else(|| {
+            let (kind_word, of) = bound_words(&kind);
+            fail(
+                call.span,
+                format!("{name}(): Expected third argument to be unset or {kind_word}, got {}:{}", to_s(m), of(m)),
+            )
+        })?),
+    };
+    if let (Some(lo), Some(hi)) = (min, max) {
+        if lo.value() > hi.value() {
+            return Err(fail(
+                call.span,
+                format!(
+                    "{name}(): Expected second argument to be larger than third argument, got {} < {}",
+                    hi.text(),
+                    lo.text()
+                ),
+            ));
+        }
+    }
+    let input = call.args[0].clone();
+    let check = |shown: &str, num: Number| -> Result<(), String> {
+        if let Some(hi) = max.filter(|hi| num.value() > hi.value()) {
+            return Err(format!("{name}(): Expected {shown} to be smaller or equal to {}, got {shown}.", hi.text()));
+        }
+        if let Some(lo) = min.filter(|lo| num.value() < lo.value()) {
+            return Err(format!("{name}(): Expected {shown} to be greater or equal to {}, got {shown}.", lo.text()));
+        }
+        Ok(())
+    };
+    match &input {
+        Value::Array(items) => {
+            for (pos, item) in items.iter().enumerate() {
+                let num = (!matches!(item, Value::Hash(_))).then(|| kind.read(item)).flatten().ok_or_else(|| {
+                    fail(
+                        call.span,
+                        format!(
+                            "{name}(): Expected element at array position {pos} to be {}, got {}",
+                            kind.article,
+                            class(item)
+                        ),
+                    )
+                })?;
+                check(&inspect(&input), num).map_err(|m| fail(call.span, m))?;
+            }
+        }
+        // stdlib's validate_numeric names validate_integer here.
+        Value::Hash(_) => {
+            return Err(fail(
+                call.span,
+                format!("validate_integer(): Expected first argument to be {} or Array, got Hash", kind.article),
+            ))
+        }
+        other => {
+            let num = kind.read(other).ok_or_else(|| {
+                fail(
+                    call.span,
+                    format!("{name}(): Expected first argument to be {} or Array, got {}", kind.article, class(other)),
+                )
+            })?;
+            check(&num.text(), num).map_err(|m| fail(call.span, m))?;
+        }
+    }
+    Ok(Value::Undef)
+}
+
+/// How a bad bound is described: the expected kind, and the Ruby class of
+/// the bound's text (always `String`, since stdlib converts it first).
+fn bound_words(kind: &Kind) -> (&'static str, fn(&Value) -> &'static str) {
+    (if kind.integer { "an Integer" } else { "a Numeric" }, |_| "String")
+}

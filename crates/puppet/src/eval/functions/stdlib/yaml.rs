@@ -1,0 +1,108 @@
+//! stdlib's YAML functions: `to_yaml` (Ruby's `to_yaml`, see `psych_dump`),
+//! `parseyaml` and `loadyaml` (Psych 4's `YAML.load`, read with Hiera's
+//! Psych-compatible reader), and `loadjson` beside them since it shares
+//! `loadyaml`'s file handling.
+
+use std::path::Path;
+
+use confer_core::value::to_s;
+use confer_core::Value;
+
+use super::psych_dump::{dump, DumpError, DumpOptions};
+use crate::eval::flow::{fail, EvalResult};
+use crate::eval::functions::{Builtin, Call};
+use crate::log::Level;
+
+/// The YAML functions.
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("to_yaml", &["Any data, Hash options?"], to_yaml),
+    Builtin::legacy("parseyaml", -2, parseyaml),
+    Builtin::legacy("loadyaml", -2, |call| load(call, Format::Yaml)),
+    Builtin::legacy("loadjson", -2, |call| load(call, Format::Json)),
+];
+
+/// `to_yaml(data, options)`: Psych's dump, with the options Psych reads
+/// (`indentation`, `line_width`, `canonical`; others are ignored as Psych
+/// ignores them).
+fn to_yaml(call: &mut Call<'_, '_>) -> EvalResult {
+    let mut options = DumpOptions::default();
+    if let Some(Value::Hash(given)) = call.args.get(1) {
+        for (k, v) in given.iter() {
+            match (to_s(k).as_str(), v) {
+                ("indentation", Value::Integer(n)) => options.indentation = (*n).clamp(0, 100) as i32,
+                ("line_width", Value::Integer(-1)) => options.line_width = None,
+                ("line_width", Value::Integer(n)) if *n < 0 => {
+                    return Err(fail(
+                        call.span,
+                        format!("Invalid line_width {n}, must be non-negative or -1 for unlimited."),
+                    ))
+                }
+                ("line_width", Value::Integer(n)) => options.line_width = Some((*n).min(i64::from(i32::MAX)) as i32),
+                ("canonical", v) => options.canonical = v.is_truthy(),
+                _ => {}
+            }
+        }
+    }
+    match dump(&call.args[0], options) {
+        Ok(text) => Ok(Value::from(text)),
+        Err(DumpError::RubyObject(kind)) => Err(fail(
+            call.span,
+            format!("to_yaml(): a {kind} value is written by Ruby as a Ruby object, which confer does not reproduce"),
+        )),
+        Err(DumpError::Emitter(message)) => Err(fail(call.span, format!("to_yaml(): {message}"))),
+    }
+}
+
+/// Psych 4's `YAML.load`: the first document's value, or the error text.
+fn load_yaml(text: &str) -> Result<Value, String> {
+    confer_hiera::parse_yaml(text)
+        .map(|m| m.value)
+        .map_err(|e| format!("{} at line {} column {}", e.message, e.mark.0, e.mark.1))
+}
+
+/// `parseyaml(text, default?)`: the data; the default when the text is not
+/// YAML or reads as nothing (`false` or `undef`).
+fn parseyaml(call: &mut Call<'_, '_>) -> EvalResult {
+    let default = call.args.get(1).cloned();
+    match load_yaml(&to_s(&call.args[0])) {
+        Ok(v) if v.is_truthy() => Ok(v),
+        Ok(_) => Ok(default.unwrap_or(Value::Undef)),
+        Err(_) if default.as_ref().is_some_and(Value::is_truthy) => Ok(default.unwrap_or(Value::Undef)),
+        Err(message) => Err(fail(call.span, format!("(<unknown>): {message}"))),
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Format {
+    Yaml,
+    Json,
+}
+
+/// `loadyaml(path, default?)` and `loadjson(path, default?)`: a file's data,
+/// or the default (with Puppet's warning) when the file does not exist.
+/// URLs are refused: confer reads no network.
+fn load(call: &mut Call<'_, '_>, format: Format) -> EvalResult {
+    let name = match format {
+        Format::Yaml => "loadyaml",
+        Format::Json => "loadjson",
+    };
+    let path = to_s(&call.args[0]);
+    let default = call.args.get(1).cloned();
+    if path.starts_with("http://") || path.starts_with("https://") {
+        return Err(fail(call.span, format!("{name}(): confer does not fetch URLs ('{path}')")));
+    }
+    if !Path::new(&path).exists() {
+        call.ev.log(Level::Warning, call.scope, format!("Can't load '{path}' File does not exist!"));
+        return Ok(default.unwrap_or(Value::Undef));
+    }
+    let parsed = crate::files::read_text(Path::new(&path)).map_err(|e| e.to_string()).and_then(|text| match format {
+        Format::Yaml => load_yaml(&text),
+        Format::Json => super::serialize::parse_json(&text),
+    });
+    match parsed {
+        Ok(v) if v.is_truthy() => Ok(v),
+        Ok(_) => Ok(default.unwrap_or(Value::Undef)),
+        Err(_) if default.as_ref().is_some_and(Value::is_truthy) => Ok(default.unwrap_or(Value::Undef)),
+        Err(message) => Err(fail(call.span, format!("({path}): {message}"))),
+    }
+}

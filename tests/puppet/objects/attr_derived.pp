@@ -1,0 +1,4 @@
+type D = Object[{attributes => {a => Integer, d => {type => Integer, kind => derived}}}]
+notice(D)
+$d = D(1)
+notice($d)

@@ -1,0 +1,5 @@
+type Point = Object[{attributes => {x => Integer, y => Integer}}]
+$p = Point(1, 2)
+notice($p)
+notice($p.x)
+notice($p.y + 10)

@@ -1,0 +1,3 @@
+type P = Object[{attributes => {x => Integer}}]
+type Q = Object[{attributes => {x => Integer}}]
+notice(assert_type(P, Q(1)))

@@ -1,0 +1,2 @@
+type T = Object[{attributes => {'Bad' => Integer}}]
+notice(T(1))

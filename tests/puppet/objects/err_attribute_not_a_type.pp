@@ -1,0 +1,2 @@
+type K = Object[{attributes => {a => 3}}]
+notice(K)

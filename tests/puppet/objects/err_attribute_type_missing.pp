@@ -1,0 +1,2 @@
+type K = Object[{attributes => {a => {value => 1}}}]
+notice(K)

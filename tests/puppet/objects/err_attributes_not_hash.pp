@@ -1,0 +1,1 @@
+notice(Object[{attributes => 1}])

@@ -1,0 +1,2 @@
+type K = Object[{attributes => {a => {type => Integer, kind => constant, value => 1, final => false}}}]
+notice(K)

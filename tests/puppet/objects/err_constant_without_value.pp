@@ -1,0 +1,2 @@
+type K = Object[{attributes => {a => {type => Integer, kind => constant}}}]
+notice(K)

@@ -1,0 +1,2 @@
+type K = Object[{attributes => {a => {type => Integer, kind => derived, value => 1}}}]
+notice(K)

@@ -1,0 +1,2 @@
+type E = Object[{attributes => {a => Integer}, equality => ['b']}]
+notice(E(1))

@@ -1,0 +1,2 @@
+type K = Object[{attributes => {a => Integer}, functions => {a => Callable[[], Integer]}}]
+notice(K)

@@ -1,0 +1,2 @@
+type P = Object[{attributes => {x => Integer}}]
+notice(P(1)[0])

@@ -1,0 +1,3 @@
+type P = Object[{attributes => {x => Integer}}]
+function twice(P $p) { $p.x * 2 }
+notice(twice(3))

@@ -1,0 +1,2 @@
+type T = Object[{attributes => {v => Integer}}]
+notice(T[1])

@@ -1,0 +1,3 @@
+type A = Object[{parent => B}]
+type B = Object[{parent => A}]
+notice(A())

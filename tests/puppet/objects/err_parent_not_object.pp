@@ -1,0 +1,2 @@
+type Sub = Object[{parent => Integer, attributes => {a => Integer}}]
+notice(Sub(1))

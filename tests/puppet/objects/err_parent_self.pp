@@ -1,0 +1,2 @@
+type A = Object[{parent => A}]
+notice(A)

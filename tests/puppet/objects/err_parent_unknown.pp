@@ -1,0 +1,2 @@
+type Sub = Object[{parent => Nope, attributes => {a => Integer}}]
+notice(Sub(1))

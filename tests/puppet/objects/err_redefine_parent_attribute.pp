@@ -1,0 +1,3 @@
+type Base = Object[{attributes => {a => Integer}}]
+type Sub = Object[{parent => Base, attributes => {a => Integer}}]
+notice(Sub(1))

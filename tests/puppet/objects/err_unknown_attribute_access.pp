@@ -1,0 +1,3 @@
+type Point = Object[{attributes => {x => Integer, y => Integer}}]
+$p = Point(1, 2)
+notice($p.z)

@@ -1,0 +1,2 @@
+type T = Object[{attributes => {a => Integer}, colour => 'red'}]
+notice(T(1))

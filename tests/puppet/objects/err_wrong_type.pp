@@ -1,0 +1,2 @@
+type Point = Object[{attributes => {x => Integer, y => Integer}}]
+notice(Point(1, 'two'))

@@ -1,0 +1,3 @@
+type F = Object[{attributes => {a => Integer}, functions => {double => Callable[[], Integer]}}]
+$f = F(2)
+notice($f.double)

@@ -1,0 +1,3 @@
+type F = Object[{attributes => {a => Integer}, functions => {double => Callable[[], Integer]}}]
+notice(F)
+notice(F(2))

@@ -1,0 +1,4 @@
+$t = Object[{attributes => {a => Integer}}]
+notice($t)
+notice(Object)
+notice(Object[{}])

@@ -1,0 +1,2 @@
+$t = Object[{attributes => {a => Integer}}]
+notice($t.new(1))

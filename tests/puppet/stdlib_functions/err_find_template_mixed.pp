@@ -1,0 +1,1 @@
+notice(find_template('openstacklib/nonexistent.erb', ['also/missing.erb']))

@@ -1,0 +1,1 @@
+notice(fqdn_rotate({'a' => 1}))

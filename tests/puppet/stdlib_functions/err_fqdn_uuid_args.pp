@@ -1,0 +1,1 @@
+notice(fqdn_uuid('a', 'b'))

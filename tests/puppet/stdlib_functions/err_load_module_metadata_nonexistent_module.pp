@@ -1,0 +1,1 @@
+load_module_metadata('nonexistent_module')

@@ -1,0 +1,1 @@
+pw_hash(1, 'md5', 'salt')

@@ -1,0 +1,1 @@
+pw_hash('p', 'md5', 'bad salt')

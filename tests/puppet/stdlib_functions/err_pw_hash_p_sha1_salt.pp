@@ -1,0 +1,1 @@
+pw_hash('p', 'sha1', 'salt')

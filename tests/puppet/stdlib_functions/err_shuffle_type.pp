@@ -1,0 +1,1 @@
+notice(shuffle(5))

@@ -1,0 +1,1 @@
+str2saltedpbkdf2('p', 'short', 50000)

@@ -1,0 +1,1 @@
+str2saltedsha512(5)

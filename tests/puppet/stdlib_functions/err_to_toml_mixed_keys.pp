@@ -1,0 +1,1 @@
+notice(to_toml({'a' => 1, 2 => 'b'}))

@@ -1,0 +1,1 @@
+validate_domain_name('-bad-.com')

@@ -1,0 +1,1 @@
+validate_integer(5, 1, 3)

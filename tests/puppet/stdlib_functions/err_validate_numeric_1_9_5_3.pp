@@ -1,0 +1,1 @@
+validate_numeric([1, 9.5], 3)

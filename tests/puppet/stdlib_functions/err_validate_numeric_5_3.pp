@@ -1,0 +1,1 @@
+validate_numeric(5, 3)

@@ -1,0 +1,8 @@
+notice(batch_escape('say "hi" to $USER in C:\dir'))
+notice(powershell_escape("it's a `test` | \$x \"q\"\nnext"))
+notice(batch_escape(42))
+notice(shell_split('a "b c" \'d e\' f\ g h"i"j'))
+notice(shell_split('x "a \$b \"c\" \n" y'))
+notice(shell_split(''))
+notice(shell_split("  spaced   out  "))
+notice(shell_split("''"))

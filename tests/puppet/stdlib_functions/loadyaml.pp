@@ -1,0 +1,5 @@
+notice(loadyaml('/nonexistent/confer.yaml'))
+notice(loadyaml('/nonexistent/confer.yaml', {'default' => 1}))
+notice(loadjson('/nonexistent/confer.json', []))
+notice(loadyaml("${module_directory('stdlib')}/metadata.json")['name'])
+notice(loadjson("${module_directory('stdlib')}/metadata.json")['name'])

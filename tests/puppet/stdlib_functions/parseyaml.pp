@@ -1,0 +1,7 @@
+notice(parseyaml("a: 1\nb: [x, 'y']\nc: yes\nd: 0o17\ne: 0x1F\nf: 1_000\ng: ~\n"))
+notice(parseyaml('--- 3'))
+notice(parseyaml(''))
+notice(parseyaml('', 'dflt'))
+notice(parseyaml('false', 'dflt'))
+notice(parseyaml('[1, 2', 'dflt'))
+notice(parseyaml("- 1.5\n- -.inf\n- 1:30\n- '1'\n- !!str 12"))

@@ -1,0 +1,1 @@
+notice(parseyaml('[1, 2'))

@@ -1,0 +1,5 @@
+notice(parsepson('{"a": [1, 2.5, null, true], "b": "x"}'))
+notice(parsepson('nope', 'fallback'))
+notice(find_template('openstacklib/policy-rc.d.erb') =~ /policy-rc\.d\.erb$/)
+notice(find_template(['nope/x', 'openstacklib/clouds.yaml.erb']) =~ /clouds/)
+notice(find_template('openstacklib/nonexistent.erb', 'also/missing.erb'))

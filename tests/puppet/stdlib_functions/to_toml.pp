@@ -1,0 +1,5 @@
+notice(to_toml({}))
+notice(to_toml({'title' => 'TOML "example"', 'count' => 3, 'ratio' => 0.5, 'on' => true, 'nothing' => undef, 'list' => [1, 'two', [3]], 'interp' => '#{x} #$y', 'ctl' => "tab\there\u0001"}))
+notice(to_toml({'owner' => {'name' => 'Tom', 'dob' => '1979-05-27'}, 'database' => {'ports' => [8001, 8002], 'enabled' => false, 'nested' => {'deep' => {'x' => 1}}}, 'empty' => {}}))
+notice(to_toml({'products' => [{'name' => 'Hammer', 'sku' => 738594937}, {}, {'name' => 'Nail', 'color' => 'gray'}], 'b' => 1}))
+notice(to_toml({'key with spaces' => 1, 'quote"key' => 2, 'bare-key_1' => 3, 'a' => {'x y' => {'z' => 1}}}))

@@ -1,0 +1,6 @@
+$long = join(Integer[1, 40].map |$i| { "w${i}" }, ' ')
+notice(to_yaml($long, {'line_width' => -1}))
+notice(to_yaml($long, {'line_width' => 20}))
+notice(to_yaml({'key' => $long}))
+notice(to_yaml([1, [2, [3]]], {'indentation' => 4}))
+notice(to_yaml({'a' => {'b' => 1}}, {'indentation' => 3}))

@@ -1,0 +1,1 @@
+notice(to_yaml('x', {'line_width' => -2}))

@@ -1,0 +1,6 @@
+notice(to_yaml('foo'))
+notice(to_yaml(1))
+notice(to_yaml(undef))
+notice(to_yaml([1, 'a', true, undef, 1.5, '1', 'true', 'yes', 'no', 'y', 'n', '', ' a', 'a ', 'a: b', '- x', '#c', 'null', '~', '1.0', '0x1F', '012', '019', '1_000', '2001-01-01', ':sym', '<<', "multi\nline", "end\n", "a'b", 'a"b', '@x', '%x', 'é', "tab\there", '*x', '&x', '!x', '|', '>', '?', '[a]', '{a}', 'a,b', '.inf', '-.inf', '.nan', 1e20, 0.1, -0.0]))
+notice(to_yaml({'a' => {'b' => [1, {'c' => 'd'}]}, 'e' => [], 'f' => {}, 1 => 2}))
+notice(to_yaml([$a, $a]))

@@ -1,0 +1,2 @@
+type3x(undef)
+notice(type3x(undef))
