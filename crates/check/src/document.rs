@@ -103,14 +103,29 @@ fn yaml_locate(root: &crate::yaml::Loc, path: &[PathElem]) -> Option<(usize, usi
 }
 
 /// JSON text ready to parse: a UTF-8 byte order mark is skipped (editors on
-/// Windows write one), and nesting deeper than `value::depth::MAX_DEPTH` is
-/// refused at the bracket that passes it, before any recursive parse.
+/// Windows write one), nesting deeper than `value::depth::MAX_DEPTH` is
+/// refused at the bracket that passes it, before any recursive parse, and an
+/// integer beyond Puppet's 64 bits is refused where it starts (the JSON
+/// parser would turn one past `u64` into a float without a word).
 pub(crate) fn json_text(text: &str) -> Result<&str, SyntaxError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (mut depth, mut line, mut column) = (0usize, 1usize, 0usize);
     let (mut in_string, mut escaped) = (false, false);
-    for c in text.chars() {
+    // The number being read: its start as a byte offset, line and column.
+    let mut number: Option<(usize, usize, usize)> = None;
+    for (at, c) in text.char_indices() {
         column += 1;
+        if let Some((start, l, col)) = number {
+            if c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-') {
+                continue;
+            }
+            check_integer(&text[start..at], l, col)?;
+            number = None;
+        }
+        if !in_string && (c.is_ascii_digit() || c == '-') {
+            number = Some((at, line, column));
+            continue;
+        }
         match c {
             '\n' => (line, column) = (line + 1, 0),
             _ if in_string => match (escaped, c) {
@@ -137,7 +152,20 @@ pub(crate) fn json_text(text: &str) -> Result<&str, SyntaxError> {
             _ => {}
         }
     }
+    if let Some((start, l, col)) = number {
+        check_integer(&text[start..], l, col)?;
+    }
     Ok(text)
+}
+
+/// Refuses a JSON integer literal (no fraction or exponent) outside Puppet's
+/// 64-bit Integer range; other numbers are left to the parser.
+fn check_integer(token: &str, line: usize, column: usize) -> Result<(), SyntaxError> {
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || token.parse::<i64>().is_ok() {
+        return Ok(());
+    }
+    Err(SyntaxError { message: format!("Integer {token} is out of range (Puppet integers are 64-bit)"), line, column })
 }
 
 /// A JSON integer as a Puppet Integer, which has 64 bits.

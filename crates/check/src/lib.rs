@@ -6,6 +6,7 @@
 pub mod document;
 pub mod hiera;
 pub mod hiera_node;
+pub mod mismatches;
 pub mod path;
 mod psych;
 pub mod report;
@@ -14,36 +15,38 @@ pub mod stream;
 pub mod suggest;
 mod yaml;
 
-use confer_core::types::instance_of;
 use confer_core::Type;
 
 pub use document::{Document, Format};
 pub use report::{Problem, Severity};
 pub use schema::TypeEnvironment;
 
-/// Validates one parsed document against `t`, returning the problem found (a
-/// document has at most one: the first mismatch, as Puppet reports it).
-pub fn check_document(t: &Type, doc: &Document, file: &str) -> Option<Problem> {
-    let matched = instance_of(t, &doc.value);
+/// Validates one parsed document against `t`, returning up to `max` of its
+/// problems, in document order.
+pub fn check_document(t: &Type, doc: &Document, file: &str, max: usize) -> Vec<Problem> {
+    let found = mismatches::mismatches(t, &doc.value, max);
     // A pattern the backtracking limit left undecided must not pass (or fail) the document.
     if let Some(undecided) = confer_core::undecided::take() {
-        return Some(Problem::undecided(file, doc, undecided.to_string()));
+        return vec![Problem::undecided(file, doc, undecided.to_string())];
     }
-    if matched {
-        return None;
-    }
-    let mismatch = confer_core::mismatch::explain(t, &doc.value);
-    Some(Problem::from_mismatch(file, doc, &mismatch))
+    found.iter().map(|m| Problem::from_mismatch(file, doc, m)).collect()
 }
 
 /// Checks the text of one file: JSON is first validated while it is parsed
 /// (one pass, no document in memory) and parsed fully only to explain a
 /// failure; YAML is parsed with positions and checked.
-pub fn check_text(t: &Type, text: &str, format: Format, file: &str) -> Result<Vec<Problem>, document::SyntaxError> {
+/// Up to `max` problems are reported for each document.
+pub fn check_text(
+    t: &Type,
+    text: &str,
+    format: Format,
+    file: &str,
+    max: usize,
+) -> Result<Vec<Problem>, document::SyntaxError> {
     if format == Format::Json && stream::json_matches(text, t)? && confer_core::undecided::take().is_none() {
         return Ok(Vec::new());
     }
-    Ok(document::parse(text, format)?.iter().filter_map(|doc| check_document(t, doc, file)).collect())
+    Ok(document::parse(text, format)?.iter().flat_map(|doc| check_document(t, doc, file, max)).collect())
 }
 
 #[cfg(test)]
@@ -55,7 +58,7 @@ mod tests {
         let t = TypeEnvironment::default().resolve(r"Array[Pattern[/^(?:(a+)+\1c|.*b)$/]]").unwrap();
         let text = format!("[\"{}b\"]", "a".repeat(25));
         for format in [Format::Json, Format::Yaml] {
-            let problems = check_text(&t, &text, format, "x").unwrap();
+            let problems = check_text(&t, &text, format, "x", 100).unwrap();
             assert_eq!(problems.len(), 1, "{format:?}");
             assert!(problems[0].message.contains("needs too much backtracking"), "{}", problems[0].message);
         }

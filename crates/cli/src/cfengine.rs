@@ -40,6 +40,42 @@ pub struct RunArgs {
     /// Print the classes after pre-evaluation, as `cf-promises --show-classes`.
     #[arg(long = "show-classes", conflicts_with = "show_vars")]
     pub show_classes: bool,
+    /// Print what cf-agent's `-I` prints about promises repaired: confer
+    /// changes nothing on the system, so nothing is ever repaired (accepted
+    /// for cf-agent compatibility).
+    #[arg(short = 'I', long = "inform")]
+    pub inform: bool,
+    /// Say which promises confer does not carry out (`files:`, `commands:`,
+    /// `packages:` …) instead of skipping them in silence.
+    #[arg(short = 'v', long = "verbose")]
+    pub verbose: bool,
+}
+
+/// The promise types confer carries out; the others (`files:`,
+/// `commands:`, `packages:` …) would change the system, and are skipped.
+const CARRIED_OUT: &[&str] = &["meta", "vars", "defaults", "classes", "methods", "reports"];
+
+/// With `-v`: one note per section of a promise type confer skips, in the
+/// agent and common bundles of the loaded policy.
+fn note_skipped(opts: &Options) {
+    let Ok(policy) = confer_cfengine::run::load(opts) else {
+        return;
+    };
+    for bundle in policy.bundles.iter().filter(|b| b.kind == "agent" || b.kind == "common") {
+        for section in bundle.sections.iter().filter(|s| !CARRIED_OUT.contains(&s.promise_type.as_str())) {
+            let line = section.promises.first().map_or(bundle.line, |p| p.line);
+            eprintln!(
+                "note: {}:{line}: confer does not carry out '{}:' promises (bundle {}): {} skipped",
+                bundle.file,
+                section.promise_type,
+                bundle.name,
+                match section.promises.len() {
+                    1 => "1 promise".to_string(),
+                    n => format!("{n} promises"),
+                }
+            );
+        }
+    }
 }
 
 struct Stdout<'a>(std::io::StdoutLock<'a>);
@@ -65,10 +101,14 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Validate(a) => (a, true),
     };
     let Some(file) = args.file_flag.or(args.file) else {
-        eprintln!("error: no policy file given (confer cfengine run FILE.cf)");
+        let name = if validate { "validate" } else { "run" };
+        eprintln!("error: no policy file given (confer cfengine {name} FILE.cf)");
         return ExitCode::from(2);
     };
     let opts = Options { file, defines: args.define };
+    if args.verbose && !validate {
+        note_skipped(&opts);
+    }
     let stdout = std::io::stdout();
     let mut out = Stdout(stdout.lock());
     let table = match (args.show_vars, args.show_classes) {

@@ -61,6 +61,9 @@ struct DocumentArgs {
     /// How to print problems.
     #[arg(long, value_enum, default_value = "human")]
     format: OutputFormat,
+    /// Report at most this many problems in each document.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    max_errors: usize,
     /// Documents to check (`-` reads standard input).
     files: Vec<String>,
 }
@@ -85,15 +88,68 @@ struct HieraArgs {
     files: Vec<String>,
 }
 
-/// The outcome of checking one file.
-type FileResult = Result<Vec<Problem>, String>;
+/// A file that could not be checked at all: unreadable, or not JSON or YAML.
+struct Broken {
+    /// The file as given.
+    file: String,
+    /// Where parsing stopped, for a syntax error.
+    position: Option<(usize, usize)>,
+    /// `io` or `syntax`.
+    kind: &'static str,
+    /// What went wrong.
+    message: String,
+}
 
-fn read(path: &str) -> Result<String, String> {
+impl Broken {
+    fn io(file: &str, message: String) -> Broken {
+        Broken { file: file.to_string(), position: None, kind: "io", message }
+    }
+
+    fn syntax(file: &str, e: &document::SyntaxError) -> Broken {
+        Broken {
+            file: file.to_string(),
+            position: Some((e.line, e.column)),
+            kind: "syntax",
+            message: format!("invalid document: {}", e.message),
+        }
+    }
+
+    /// The line people read: `file:line:col: error: message`.
+    fn human(&self) -> String {
+        let at = match self.position {
+            Some((l, c)) => format!("{}:{l}:{c}", self.file),
+            None => self.file.clone(),
+        };
+        confer_core::text::escape_controls(&format!("{at}: error: {}", self.message)).into_owned()
+    }
+
+    /// The same fields as a problem's JSON, with the kind of failure.
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "severity": "error",
+            "kind": self.kind,
+            "file": self.file,
+            "line": self.position.map(|p| p.0),
+            "column": self.position.map(|p| p.1),
+            "path": "",
+            "message": self.message,
+            "expected": null,
+            "actual": null,
+            "suggestion": null,
+        })
+    }
+}
+
+/// The outcome of checking one file.
+type FileResult = Result<Vec<Problem>, Broken>;
+
+fn read(path: &str) -> Result<String, Broken> {
     if path == "-" {
         confer_core::read::read_stream(std::io::stdin().lock())
-            .map_err(|e| format!("-: cannot read standard input: {e}"))
+            .map_err(|e| Broken::io(path, format!("cannot read standard input: {e}")))
     } else {
-        confer_core::read::read_text(std::path::Path::new(path)).map_err(|e| format!("{path}: cannot read: {e}"))
+        confer_core::read::read_text(std::path::Path::new(path))
+            .map_err(|e| Broken::io(path, format!("cannot read: {e}")))
     }
 }
 
@@ -107,9 +163,8 @@ fn format_of(path: &str, text: &str) -> Format {
 }
 
 /// Parses a file into documents.
-fn documents(path: &str, text: &str) -> Result<Vec<document::Document>, String> {
-    document::parse(text, format_of(path, text))
-        .map_err(|e| format!("{path}:{}:{}: error: invalid document: {}", e.line, e.column, e.message))
+fn documents(path: &str, text: &str) -> Result<Vec<document::Document>, Broken> {
+    document::parse(text, format_of(path, text)).map_err(|e| Broken::syntax(path, &e))
 }
 
 /// Checks files in parallel, with a progress bar on a terminal, keeping the
@@ -144,29 +199,33 @@ fn run_files(files: &[String], check: impl Fn(&str) -> FileResult + Sync) -> Vec
 fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
     let mut failed = false;
     let mut broken = false;
-    let mut all = Vec::new();
+    let mut list = Vec::new();
     for r in results {
         match r {
             Ok(problems) => {
                 failed |= problems.iter().any(|p| p.severity == Severity::Error);
-                all.extend(problems);
+                for p in problems {
+                    match format {
+                        OutputFormat::Human => println!("{}", p.human()),
+                        OutputFormat::Json => {
+                            let mut json = p.json();
+                            json["kind"] = "type".into();
+                            list.push(json);
+                        }
+                    }
+                }
             }
-            Err(message) => {
+            Err(b) => {
                 broken = true;
-                eprintln!("{}", confer_core::text::escape_controls(&message));
+                match format {
+                    OutputFormat::Human => eprintln!("{}", b.human()),
+                    OutputFormat::Json => list.push(b.json()),
+                }
             }
         }
     }
-    match format {
-        OutputFormat::Human => {
-            for p in &all {
-                println!("{}", p.human());
-            }
-        }
-        OutputFormat::Json => {
-            let list: Vec<serde_json::Value> = all.iter().map(Problem::json).collect();
-            println!("{}", serde_json::Value::Array(list));
-        }
+    if format == OutputFormat::Json {
+        println!("{}", serde_json::Value::Array(list));
     }
     if broken {
         ExitCode::from(2)
@@ -198,7 +257,7 @@ fn check_nodes(h: &HieraArgs) -> Result<ExitCode, String> {
         .facts
         .iter()
         .map(|path| {
-            confer_facts::load(path).map_err(|e| e.to_string()).map(|facts| {
+            confer_facts::load(path).map_err(|e| Broken::io(&path.display().to_string(), e.to_string())).map(|facts| {
                 let hiera = confer_hiera::Hiera::new(Some(&dir), env.modulepath.clone(), None);
                 let scope = confer_hiera::NodeScope::new(&facts.name, &facts.values, "production");
                 let mut index = ClassIndex::new(&types, &modulepath);
@@ -226,7 +285,7 @@ fn run_checks(args: CheckArgs) -> Result<ExitCode, String> {
             let d = args.documents;
             let expr = match (&d.type_expr, &d.type_file) {
                 (Some(t), _) => t.clone(),
-                (None, Some(f)) => read(f)?,
+                (None, Some(f)) => read(f).map_err(|b| format!("{}: {}", b.file, b.message))?,
                 (None, None) => return Err("give the type with --type 'TYPE' or --type-file FILE".into()),
             };
             if d.files.is_empty() {
@@ -238,8 +297,7 @@ fn run_checks(args: CheckArgs) -> Result<ExitCode, String> {
             let results = run_files(&d.files, |path| {
                 let text = read(path)?;
                 let format = format_of(path, &text);
-                confer_check::check_text(&t, &text, format, path)
-                    .map_err(|e| format!("{path}:{}:{}: error: invalid document: {}", e.line, e.column, e.message))
+                confer_check::check_text(&t, &text, format, path, d.max_errors).map_err(|e| Broken::syntax(path, &e))
             });
             Ok(report(results, d.format))
         }

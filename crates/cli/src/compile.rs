@@ -10,7 +10,8 @@ use clap::Args;
 use confer_puppet::environment::Environment;
 use confer_puppet::node::Node;
 
-use crate::puppet::{report_located, Console};
+use crate::log_output::Console;
+use crate::puppet::report_located;
 
 /// Arguments of `confer puppet compile`.
 #[derive(Args)]

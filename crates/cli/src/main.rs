@@ -4,17 +4,21 @@
 mod cfengine;
 mod check;
 mod compile;
+mod console;
 mod diagnostics;
+mod json_output;
+mod log_output;
 mod lookup;
 mod puppet;
+mod setup;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Puppet and CFEngine values, types and variables, evaluated exactly and fast.
 #[derive(Parser)]
-#[command(name = "confer", version, about, long_about = None)]
+#[command(name = "confer", version, propagate_version = true, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -32,6 +36,14 @@ enum Command {
     /// Run and validate CFEngine policy.
     #[command(subcommand)]
     Cfengine(cfengine::Command),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    ///
+    /// Example: confer completions bash > ~/.local/share/bash-completion/completions/confer
+    Completions(setup::CompletionsArgs),
+    /// Write the man pages (`confer.1`, `confer-puppet-apply.1`, …) into a directory.
+    ///
+    /// Example: confer manpages ~/.local/share/man/man1
+    Manpages(setup::ManpagesArgs),
 }
 
 /// Stack for the thread that parses and evaluates: recursion is bounded by
@@ -44,6 +56,8 @@ fn main() -> ExitCode {
         Command::Puppet(cmd) => puppet::run(cmd),
         Command::Check(args) => check::run(args),
         Command::Cfengine(c) => cfengine::run(c),
+        Command::Completions(args) => setup::completions(Cli::command(), args),
+        Command::Manpages(args) => setup::manpages(Cli::command(), args),
     });
     match worker.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,

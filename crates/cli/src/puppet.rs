@@ -1,14 +1,15 @@
 //! `confer puppet …`: the Puppet commands, printing what `puppet` prints.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Args, Subcommand};
-use confer_puppet::log::{Level, LogEvent, Logger};
+use confer_core::Value;
+use confer_puppet::log::Level;
 use confer_puppet::span::Source;
 
 use crate::diagnostics::report;
+use crate::log_output::{error_line, ColorWhen, Console};
 
 /// The Puppet subcommands.
 #[derive(Subcommand)]
@@ -16,7 +17,8 @@ pub enum PuppetCommand {
     /// Evaluate a manifest as `puppet apply` compiles it and print what it logs.
     ///
     /// Nothing is applied to the system: resources are collected, and only what
-    /// applying `notify` resources prints is shown.
+    /// applying `notify` resources prints is shown. Without a file (or with
+    /// `-`) the manifest is read from standard input.
     ///
     /// Example: confer puppet apply -e 'notice(1 + 1)'
     Apply(ApplyArgs),
@@ -32,13 +34,25 @@ pub enum PuppetCommand {
     ///
     /// Example: confer puppet lookup ntp::servers --environment examples/hiera-env --facts examples/hiera-env/facts/web01.yaml --explain
     Lookup(crate::lookup::LookupArgs),
+    /// List the functions confer implements, with their signatures.
+    ///
+    /// Module functions (stdlib's and others') exist only when their module
+    /// is on the module path, as in Puppet.
+    ///
+    /// Example: confer puppet functions
+    Functions,
+    /// An interactive console for the Puppet language: line editing,
+    /// history, completion, variables that stay between inputs.
+    ///
+    /// Example: confer puppet console --facts examples/facts/web1.yaml
+    Console(crate::console::ConsoleArgs),
 }
 
 /// Arguments of `confer puppet apply`.
 #[derive(Args)]
 pub struct ApplyArgs {
-    /// The manifest to evaluate.
-    #[arg(required_unless_present = "execute", conflicts_with = "execute")]
+    /// The manifest to evaluate (`-` or none: standard input).
+    #[arg(conflicts_with = "execute")]
     file: Option<String>,
     /// Evaluate this code instead of a file.
     #[arg(short = 'e', long = "execute", value_name = "CODE")]
@@ -49,6 +63,13 @@ pub struct ApplyArgs {
     /// Also print `info` and `debug` messages.
     #[arg(short, long)]
     debug: bool,
+    /// Colour the output as Puppet's console does.
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    color: ColorWhen,
+    /// `text` prints as Puppet does; `json` prints one JSON object a line on
+    /// standard output: each log event, then the top scope's variables.
+    #[arg(long, value_enum, default_value = "text")]
+    format: RunFormat,
     /// Directories holding modules the manifest may use (`:`-separated).
     #[arg(long, value_name = "DIR[:DIR…]")]
     modulepath: Option<String>,
@@ -62,30 +83,30 @@ pub struct ApplyArgs {
     facts: Option<std::path::PathBuf>,
 }
 
+/// How a run prints what it logs.
+#[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
+pub enum RunFormat {
+    /// As the reference tool prints.
+    Text,
+    /// JSON lines (see `json_output`).
+    Json,
+}
+
 /// `confer puppet parser …`.
 #[derive(Subcommand)]
 pub enum ParserCommand {
     /// Report the first syntax error of each manifest; exit 1 if any has one.
     ///
+    /// Without a file (or with `-`) the manifest is read from standard input.
+    ///
     /// Example: confer puppet parser validate site.pp modules/*/manifests/*.pp
     Validate {
         /// The manifests to check.
-        #[arg(required = true)]
         files: Vec<String>,
+        /// Colour error lines as Puppet's console does.
+        #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+        color: ColorWhen,
     },
-}
-
-/// Prints events as Puppet does: notices on stdout, everything else on stderr.
-pub struct Console {
-    min_level: Level,
-}
-
-impl Console {
-    /// A console that shows warnings and errors only, as a compile run with
-    /// `--log_level warning` does.
-    pub fn errors_only() -> Console {
-        Console { min_level: Level::Warning }
-    }
 }
 
 /// Prints an error whose location may be in any file (a compile reads
@@ -99,104 +120,158 @@ pub fn report_located(err: &confer_puppet::error::PuppetError, suffix: &str) {
         .map(|(loc, text)| Source::new(loc.file.clone(), text));
     match source {
         Some(source) => report(err, &source, suffix),
-        None => eprintln!("Error: {err}{suffix}"),
-    }
-}
-
-impl Logger for Console {
-    fn log(&mut self, event: LogEvent) {
-        if event.level < self.min_level {
-            return;
-        }
-        if event.level == Level::Notice {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{event}");
-        } else {
-            let _ = writeln!(std::io::stderr().lock(), "{event}");
+        None => {
+            error_line(&format!("Error: {err}{suffix}"));
+            crate::diagnostics::print_notes(&err.notes);
         }
     }
 }
 
-fn read_source(path: &str) -> Result<Arc<Source>, ExitCode> {
-    match confer_core::read::read_text(std::path::Path::new(path)) {
-        Ok(text) => Ok(Source::new(path, text)),
+/// The name a manifest read from standard input goes by in messages.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Reads a manifest: the file `path`, or standard input for `-`.
+pub fn read_source(path: &str) -> Result<Arc<Source>, ExitCode> {
+    let (name, text) = if path == "-" {
+        (STDIN_NAME, confer_core::read::read_stream(std::io::stdin().lock()))
+    } else {
+        (path, confer_core::read::read_text(std::path::Path::new(path)))
+    };
+    match text {
+        Ok(text) => Ok(Source::new(name, text)),
         Err(e) => {
-            eprintln!("Error: Could not read file {path}: {e}");
+            error_line(&format!("Error: Could not read file {name}: {e}"));
             Err(ExitCode::FAILURE)
         }
     }
 }
 
+/// Runs `confer puppet apply`.
+fn apply(args: ApplyArgs) -> ExitCode {
+    let (color_out, color_err) = crate::log_output::set_color(args.color);
+    let source = match (&args.execute, &args.file) {
+        (Some(code), _) => Source::new("<code>", code.clone()),
+        (None, path) => match read_source(path.as_deref().unwrap_or("-")) {
+            Ok(s) => s,
+            Err(code) => return code,
+        },
+    };
+    let min_level = if args.debug {
+        Level::Debug
+    } else if args.verbose {
+        Level::Info
+    } else {
+        Level::Notice
+    };
+    let modulepath = crate::compile::split_path(args.modulepath.as_deref());
+    let env = match &args.environment {
+        Some(dir) => match confer_puppet::environment::Environment::load(dir, &modulepath) {
+            Ok(env) => env,
+            Err(e) => {
+                error_line(&format!("Error: {e}"));
+                return ExitCode::FAILURE;
+            }
+        },
+        None => confer_puppet::environment::Environment::bare(modulepath),
+    };
+    let facts = match crate::compile::load_facts(args.facts.as_ref()) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let node = confer_puppet::node::Node::new(facts.name, facts.values);
+    let env = std::rc::Rc::new(env);
+    if args.format == RunFormat::Json {
+        return apply_json(&source, &env, &node, min_level);
+    }
+    let mut console = Console { min_level, color_out, color_err };
+    match confer_puppet::apply_in(&source, &env, Some(&node), &mut console) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if e.location.as_ref().is_some_and(|l| l.file != source.name) {
+                report_located(&e, "");
+            } else {
+                report(&e, &source, "");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `apply --format json`: log lines, then a `state` line with the top
+/// scope's variables (the node's facts, which `$facts` holds, left out).
+fn apply_json(
+    source: &Arc<Source>,
+    env: &std::rc::Rc<confer_puppet::environment::Environment>,
+    node: &confer_puppet::node::Node,
+    min_level: Level,
+) -> ExitCode {
+    use crate::json_output;
+    let mut log = json_output::JsonLog { min_level };
+    let (result, variables) = confer_puppet::apply_with_state(source, env, Some(node), &mut log);
+    if let Err(e) = &result {
+        json_output::puppet_error(e);
+    }
+    let is_fact = |name: &str| match &node.facts {
+        Value::Hash(facts) => facts.contains_key(&Value::from(name)),
+        _ => false,
+    };
+    let variables: serde_json::Map<String, serde_json::Value> = variables
+        .iter()
+        .filter(|(name, _)| !matches!(name.as_str(), "facts" | "trusted" | "server_facts") && !is_fact(name))
+        .map(|(name, v)| (name.clone(), json_output::value(v)))
+        .collect();
+    json_output::emit(&serde_json::json!({"type": "state", "ok": result.is_ok(), "variables": variables}));
+    if result.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Runs `confer puppet parser validate`.
+fn validate(files: Vec<String>, color: ColorWhen) -> ExitCode {
+    crate::log_output::set_color(color);
+    let files = if files.is_empty() { vec!["-".to_string()] } else { files };
+    let mut ok = true;
+    for path in files {
+        let Ok(source) = read_source(&path) else {
+            ok = false;
+            continue;
+        };
+        if let Err(e) = confer_puppet::validate(&source) {
+            report(&e, &source, "");
+            ok = false;
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Prints `confer puppet functions`: each function with one signature a line.
+fn list_functions() -> ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for f in confer_puppet::eval::builtin_functions() {
+        let origin = f.module.map(|m| format!("  (module {m})")).unwrap_or_default();
+        let _ = writeln!(out, "{}{origin}", f.name);
+        for sig in &f.signatures {
+            let _ = writeln!(out, "    {}({sig})", f.name);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 /// Runs a Puppet subcommand.
 pub fn run(cmd: PuppetCommand) -> ExitCode {
     match cmd {
-        PuppetCommand::Apply(args) => {
-            let source = match (&args.execute, &args.file) {
-                (Some(code), _) => Source::new("<code>", code.clone()),
-                (None, Some(path)) => match read_source(path) {
-                    Ok(s) => s,
-                    Err(code) => return code,
-                },
-                (None, None) => return ExitCode::FAILURE,
-            };
-            let min_level = if args.debug {
-                Level::Debug
-            } else if args.verbose {
-                Level::Info
-            } else {
-                Level::Notice
-            };
-            let modulepath = crate::compile::split_path(args.modulepath.as_deref());
-            let env = match &args.environment {
-                Some(dir) => match confer_puppet::environment::Environment::load(dir, &modulepath) {
-                    Ok(env) => env,
-                    Err(e) => {
-                        eprintln!("Error: {e}");
-                        return ExitCode::FAILURE;
-                    }
-                },
-                None => confer_puppet::environment::Environment::bare(modulepath),
-            };
-            let facts = match crate::compile::load_facts(args.facts.as_ref()) {
-                Ok(f) => f,
-                Err(code) => return code,
-            };
-            let node = confer_puppet::node::Node::new(facts.name, facts.values);
-            let env = std::rc::Rc::new(env);
-            match confer_puppet::apply_in(&source, &env, Some(&node), &mut Console { min_level }) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    if e.location.as_ref().is_some_and(|l| l.file != source.name) {
-                        report_located(&e, "");
-                    } else {
-                        report(&e, &source, "");
-                    }
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        PuppetCommand::Apply(args) => apply(args),
         PuppetCommand::Compile(args) => crate::compile::run(args),
         PuppetCommand::Lookup(args) => crate::lookup::run(args),
-        PuppetCommand::Parser(ParserCommand::Validate { files }) => {
-            let mut ok = true;
-            for path in files {
-                let source = match read_source(&path) {
-                    Ok(s) => s,
-                    Err(_) => {
-                        ok = false;
-                        continue;
-                    }
-                };
-                if let Err(e) = confer_puppet::validate(&source) {
-                    report(&e, &source, "");
-                    ok = false;
-                }
-            }
-            if ok {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
-        }
+        PuppetCommand::Parser(ParserCommand::Validate { files, color }) => validate(files, color),
+        PuppetCommand::Functions => list_functions(),
+        PuppetCommand::Console(args) => crate::console::run(args),
     }
 }

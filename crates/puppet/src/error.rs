@@ -25,6 +25,9 @@ pub struct PuppetError {
     pub message: String,
     /// Where, when known.
     pub location: Option<Location>,
+    /// Advice printed on lines of their own after Puppet's message ("did you
+    /// mean …?"), so the message itself stays word for word Puppet's.
+    pub notes: Vec<String>,
 }
 
 impl fmt::Display for PuppetError {

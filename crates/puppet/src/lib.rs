@@ -41,6 +41,7 @@ pub(crate) fn validate_with_warnings(source: &Source) -> Result<(ast::Program, V
             phase: Phase::Syntax,
             message: e.message,
             location: Some(Location { file: source.name.clone(), line, column }),
+            notes: Vec::new(),
         }
     })?;
     let validation_warnings = validate::check(&parsed.program, source)?;
@@ -55,6 +56,7 @@ pub(crate) fn validate_with_warnings(source: &Source) -> Result<(ast::Program, V
                 scope: None,
                 message,
                 location: Some(Location { file: source.name.clone(), line, column }),
+                notes: Vec::new(),
             }
         })
         .collect();
@@ -90,4 +92,26 @@ pub fn apply_in(
 pub fn resolve_type_alias(source: &Arc<Source>, name: &str) -> Result<confer_core::Type, PuppetError> {
     let program = validate(source)?;
     eval::resolve_alias(&program, source, name)
+}
+
+pub use eval::session::{is_incomplete, Session, Store};
+
+/// Like `apply_in`, also giving the top scope's variables as the evaluation
+/// left them (none when the manifest does not parse), for
+/// `apply --format json`.
+pub fn apply_with_state(
+    source: &Arc<Source>,
+    env: &Rc<environment::Environment>,
+    node: Option<&node::Node>,
+    logger: &mut dyn Logger,
+) -> (Result<(), PuppetError>, Vec<(String, confer_core::Value)>) {
+    match validate_with_warnings(source) {
+        Ok((program, warnings)) => {
+            for w in warnings {
+                logger.log(w);
+            }
+            eval::evaluate_with_state(&program, source, env, node, logger)
+        }
+        Err(e) => (Err(e), Vec::new()),
+    }
 }

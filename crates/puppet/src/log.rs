@@ -69,6 +69,9 @@ pub struct LogEvent {
     pub message: String,
     /// Where the evaluator's own messages point to.
     pub location: Option<Location>,
+    /// Advice printed on lines of their own after the message ("did you
+    /// mean …?"); not part of Puppet's line.
+    pub notes: Vec<String>,
 }
 
 impl fmt::Display for LogEvent {

@@ -22,6 +22,7 @@ pub fn check(program: &Program, source: &Source) -> Result<Vec<(Span, String)>, 
                 phase: Phase::Validation,
                 message,
                 location: Some(Location { file: source.name.clone(), line, column }),
+                notes: Vec::new(),
             })
         }
     }

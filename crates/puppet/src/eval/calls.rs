@@ -7,7 +7,7 @@ use std::rc::Rc;
 use confer_core::types::{infer::general_type_name, instance_of};
 use confer_core::{HashMap, Value};
 
-use super::flow::{attribute_to, fail, settle, EvalResult, Flow};
+use super::flow::{attribute_to, fail, settle, with_notes, EvalResult, Flow};
 use super::functions;
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
@@ -217,8 +217,14 @@ impl<'a> Evaluator<'a> {
             Some(Function::Puppet(def)) => self.call_puppet_function(def, args, span),
             Some(Function::Builtin(builtin)) => functions::call_builtin(self, builtin, args, lambda, span, scope),
             // Puppet words a name given at run time differently.
-            None if matches!(style, CallStyle::ByName) => return Err(fail(span, format!("Unknown function '{name}'"))),
-            None => return Err(settle(fail(span, format!("Unknown function: '{name}'.")))),
+            None if matches!(style, CallStyle::ByName) => {
+                let notes = self.unknown_function_notes(&key);
+                return Err(with_notes(fail(span, format!("Unknown function '{name}'")), notes));
+            }
+            None => {
+                let notes = self.unknown_function_notes(&key);
+                return Err(with_notes(settle(fail(span, format!("Unknown function: '{name}'."))), notes));
+            }
         };
         result.map_err(|e| attribute_to(e, style.describe()))
     }

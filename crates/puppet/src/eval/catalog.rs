@@ -22,7 +22,7 @@ use crate::span::Span;
 /// Resource types that Puppet 7.23 itself provides (its `puppet/type/*.rb`;
 /// cron, host, mount and the like are modules since Puppet 6 and are found
 /// as module types when such a module is on the module path).
-const BUILTIN_TYPES: &[&str] = &[
+pub(crate) const BUILTIN_TYPES: &[&str] = &[
     "component",
     "exec",
     "file",
@@ -429,6 +429,7 @@ impl<'a> Evaluator<'a> {
                 at.file, at.line
             ),
             location: None,
+            notes: Vec::new(),
         })
     }
 
@@ -457,7 +458,7 @@ impl<'a> Evaluator<'a> {
             lines.push(format!("/Stage[main]/{}/Notify[{}]/message: {change}", r.container, r.title));
         }
         for message in lines {
-            self.logger.log(LogEvent { level: Level::Notice, scope: None, message, location: None });
+            self.logger.log(LogEvent { level: Level::Notice, scope: None, message, location: None, notes: Vec::new() });
         }
     }
 
@@ -554,7 +555,8 @@ impl<'a> Evaluator<'a> {
     ) -> EvalResult<()> {
         let define = self.define_def(type_name, span)?;
         if define.is_none() && !BUILTIN_TYPES.contains(&type_name) && !self.module_type_exists(type_name) {
-            return Err(fail(span, format!("Unknown resource type: '{type_name}'")));
+            let notes = self.unknown_type_notes(type_name);
+            return Err(super::flow::with_notes(fail(span, format!("Unknown resource type: '{type_name}'")), notes));
         }
         let key = (cap.to_string(), title.to_string());
         if let Some(&existing) = self.catalog.index.get(&key) {

@@ -52,6 +52,7 @@ impl<'a> Evaluator<'a> {
                 scope: None,
                 message,
                 location: None,
+                notes: Vec::new(),
             });
         }
         Ok(self.build_catalog(node))

@@ -17,6 +17,8 @@ pub struct Failure {
     /// Call, " prefix once, errors from Puppet code it runs (a lambda, a class
     /// body) never.
     pub settled: bool,
+    /// Advice after the message (see `PuppetError::notes`).
+    pub notes: Vec<String>,
 }
 
 /// Non-local exits from expression evaluation.
@@ -47,7 +49,18 @@ pub type EvalResult<T = Value> = Result<T, Flow>;
 
 /// An error at `span`.
 pub fn fail(span: Span, message: impl Into<String>) -> Flow {
-    Flow::Error(Box::new(Failure { message: message.into(), span, settled: false }))
+    Flow::Error(Box::new(Failure { message: message.into(), span, settled: false, notes: Vec::new() }))
+}
+
+/// Adds advice (`Failure::notes`) to an error.
+pub fn with_notes(flow: Flow, notes: Vec<String>) -> Flow {
+    match flow {
+        Flow::Error(mut f) => {
+            f.notes.extend(notes);
+            Flow::Error(f)
+        }
+        other => other,
+    }
 }
 
 /// Marks an error from evaluating Puppet code so that enclosing calls leave

@@ -13,6 +13,7 @@ mod cycles;
 
 pub use compile::compile;
 pub use functions::convert_value;
+pub use functions::{builtin_functions, FunctionInfo};
 mod control;
 mod definitions;
 mod erb;
@@ -23,6 +24,8 @@ mod nodes;
 mod objects;
 mod relationships;
 mod scope;
+pub mod session;
+mod suggest;
 mod templates;
 mod values;
 
@@ -66,6 +69,18 @@ pub fn evaluate_in(
     node: Option<&crate::node::Node>,
     logger: &mut dyn Logger,
 ) -> Result<(), PuppetError> {
+    evaluate_with_state(program, source, env, node, logger).0
+}
+
+/// Like `evaluate_in`, also giving the top scope's variables as evaluation
+/// left them (after an error too), for tools that report a run's state.
+pub fn evaluate_with_state(
+    program: &Program,
+    source: &Arc<Source>,
+    env: &Rc<Environment>,
+    node: Option<&crate::node::Node>,
+    logger: &mut dyn Logger,
+) -> (Result<(), PuppetError>, Vec<(String, Value)>) {
     let arena = Arena::new();
     let mut ev = Evaluator::new(SourceMap::single(source.clone()), &arena, env.clone(), logger);
     ev.defs = Definitions::collect(program);
@@ -76,8 +91,10 @@ pub fn evaluate_in(
     // An undecided match recorded outside any evaluation belongs to no one here.
     confer_core::undecided::take();
     let top = ev.top.clone();
-    let result = ev.run(program, &top);
-    result.map_err(|flow| ev.to_error(flow))
+    let result = ev.run(program, &top).map_err(|flow| ev.to_error(flow));
+    let mut variables = top.visible();
+    variables.sort_by(|a, b| a.0.cmp(&b.0));
+    (result, variables)
 }
 
 /// Resolves the type alias `name` defined in `program`, evaluating only the
@@ -101,6 +118,7 @@ pub fn resolve_alias(program: &Program, source: &Arc<Source>, name: &str) -> Res
                     phase: Phase::Evaluation,
                     message: format!("Type alias cycle: {}", seen.join(" -> ")),
                     location: None,
+                    notes: Vec::new(),
                 });
             }
             seen.push(next.0.name.clone());
@@ -187,7 +205,12 @@ impl<'a> Evaluator<'a> {
         // `puppet apply` finds cycles when it orders the catalog to apply
         // it, and then applies nothing.
         if let Some(message) = self.cycle_report() {
-            return Err(Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None }));
+            return Err(Flow::from_error(PuppetError {
+                phase: Phase::Validation,
+                message,
+                location: None,
+                notes: Vec::new(),
+            }));
         }
         self.check_named_values()?;
         self.report_catalog();
@@ -195,16 +218,18 @@ impl<'a> Evaluator<'a> {
     }
 
     fn to_error(&self, flow: Flow) -> PuppetError {
-        let (message, span) = match flow {
-            Flow::Error(f) => (f.message, f.span),
+        let (message, span, notes) = match flow {
+            Flow::Error(f) => (f.message, f.span, f.notes),
             Flow::Return(_, span) => {
-                ("The 'return' function can only be used inside a function or lambda".into(), span)
+                ("The 'return' function can only be used inside a function or lambda".into(), span, Vec::new())
             }
-            Flow::Next(_, span) => ("The 'next' function can only be used inside a lambda or iteration".into(), span),
-            Flow::Break(span) => ("break() from context where this is illegal".into(), span),
+            Flow::Next(_, span) => {
+                ("The 'next' function can only be used inside a lambda or iteration".into(), span, Vec::new())
+            }
+            Flow::Break(span) => ("break() from context where this is illegal".into(), span, Vec::new()),
             Flow::Located(error) => return *error,
         };
-        PuppetError { phase: Phase::Evaluation, message, location: Some(self.location(span)) }
+        PuppetError { phase: Phase::Evaluation, message, location: Some(self.location(span)), notes }
     }
 
     pub(crate) fn location(&self, span: Span) -> crate::log::Location {
@@ -220,14 +245,20 @@ impl<'a> Evaluator<'a> {
     /// Logs an evaluator warning pointing at `span`.
     pub(crate) fn warn(&mut self, span: Span, message: String) {
         let location = Some(self.warning_location(span));
-        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location });
+        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location, notes: Vec::new() });
     }
 
     /// Logs `message` as a warning without a position, the first time `key`
     /// is seen in the run (Puppet's `deprecation_warning(message, key)`).
     pub(crate) fn warn_once_keyed(&mut self, key: String, message: String) {
         if self.warned_once.insert(key) {
-            self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
+            self.logger.log(LogEvent {
+                level: Level::Warning,
+                scope: None,
+                message,
+                location: None,
+                notes: Vec::new(),
+            });
         }
     }
 
@@ -238,7 +269,7 @@ impl<'a> Evaluator<'a> {
             return;
         }
         let message = format!("{message}\n   (file & line not available)");
-        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
+        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None, notes: Vec::new() });
     }
 
     /// Logs Puppet's deprecation warning `key` once a run; Puppet prints it with
@@ -249,12 +280,12 @@ impl<'a> Evaluator<'a> {
         }
         let at = self.location(span);
         let message = format!("{message}\n   (file: {}, line: {})", at.file, at.line);
-        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None });
+        self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location: None, notes: Vec::new() });
     }
 
     /// Logs a message from a logging function called in `scope`.
     pub(crate) fn log(&mut self, level: Level, scope: &Scope, message: String) {
-        self.logger.log(LogEvent { level, scope: Some(scope.label()), message, location: None });
+        self.logger.log(LogEvent { level, scope: Some(scope.label()), message, location: None, notes: Vec::new() });
     }
 
     fn enter(&mut self, span: Span) -> EvalResult<()> {
@@ -423,7 +454,10 @@ impl<'a> Evaluator<'a> {
     /// Puppet 7 does with `strict_variables` off.
     fn variable(&mut self, name: &str, span: Span, scope: &Rc<Scope>) -> Value {
         self.lookup_quietly(name, scope).unwrap_or_else(|| {
-            self.warn(span, format!("Unknown variable: '{name}'."));
+            let notes = self.unknown_variable_notes(name, scope);
+            let location = Some(self.warning_location(span));
+            let message = format!("Unknown variable: '{name}'.");
+            self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location, notes });
             Value::Undef
         })
     }

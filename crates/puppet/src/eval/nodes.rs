@@ -31,6 +31,7 @@ impl<'a> Evaluator<'a> {
                     phase: crate::error::Phase::Validation,
                     message: format!("Could not find node statement with name 'default' or '{wanted}'"),
                     location: None,
+                    notes: Vec::new(),
                 }));
             }
             return Err(fail(span, "Could not find node statement with name 'default'"));

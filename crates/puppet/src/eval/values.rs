@@ -39,7 +39,12 @@ impl Evaluator<'_> {
                         at.file,
                         at.line
                     );
-                    return Err(Flow::from_error(PuppetError { phase: Phase::Validation, message, location: None }));
+                    return Err(Flow::from_error(PuppetError {
+                        phase: Phase::Validation,
+                        message,
+                        location: None,
+                        notes: Vec::new(),
+                    }));
                 }
             }
         }

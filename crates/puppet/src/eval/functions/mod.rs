@@ -304,3 +304,61 @@ pub(crate) fn call_builtin<'a>(
     let mut call = Call { ev, name, args, lambda, span, scope, signature };
     (builtin.run)(&mut call)
 }
+
+/// The names of the built-ins callable in `ev`'s environment: Puppet's own,
+/// and those of the modules on its module path.
+pub(crate) fn available(ev: &Evaluator<'_>) -> Vec<&'static str> {
+    let core = FAMILIES.iter().flat_map(|f| f.iter());
+    let modules = MODULE_FAMILIES
+        .iter()
+        .filter(|(module, _)| ev.env.module_dir(module).is_some())
+        .flat_map(|(_, families)| families.iter().flat_map(|f| f.iter()));
+    core.chain(modules).map(|b| b.name).collect()
+}
+
+/// A built-in function as `confer puppet functions` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionInfo {
+    /// Its name, with its namespace.
+    pub name: &'static str,
+    /// The module that must be on the module path for it to exist (`stdlib`),
+    /// or `None` for Puppet's own.
+    pub module: Option<&'static str>,
+    /// Its Puppet 4 signatures (`Integer $x, Callable[1,1] &$block`), or for a
+    /// Puppet 3 function, which declares only a count, `Any *$args` forms
+    /// that say it (`Any $arg1, Any $arg2, Any *$more` for at least two).
+    pub signatures: Vec<String>,
+}
+
+/// A Puppet 3 function's Ruby arity as a parameter list: `n >= 0` exactly
+/// `n` arguments, `-n` at least `n - 1`.
+fn legacy_signature(arity: i32) -> String {
+    let required = if arity >= 0 { arity } else { -arity - 1 };
+    let mut params: Vec<String> = (1..=required).map(|i| format!("Any $arg{i}")).collect();
+    if arity < 0 {
+        params.push("Any *$more".into());
+    }
+    params.join(", ")
+}
+
+/// Every built-in confer implements, Puppet's own first, each group sorted by name.
+pub fn builtin_functions() -> Vec<FunctionInfo> {
+    let info = |module: Option<&'static str>, b: &'static Builtin| FunctionInfo {
+        name: b.name,
+        module,
+        signatures: match &b.arity {
+            // A leading `!` marks an argument-mismatch handler, not a way to call it.
+            Arity::Signatures(texts) => texts.iter().filter(|t| !t.starts_with('!')).map(|t| t.to_string()).collect(),
+            Arity::Legacy(n) => vec![legacy_signature(*n)],
+        },
+    };
+    let mut core: Vec<FunctionInfo> = FAMILIES.iter().flat_map(|f| f.iter()).map(|b| info(None, b)).collect();
+    core.sort_by_key(|f| f.name);
+    let mut modules: Vec<FunctionInfo> = MODULE_FAMILIES
+        .iter()
+        .flat_map(|(module, families)| families.iter().flat_map(|f| f.iter()).map(|b| info(Some(module), b)))
+        .collect();
+    modules.sort_by_key(|f| (f.module, f.name));
+    core.extend(modules);
+    core
+}

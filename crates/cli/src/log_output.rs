@@ -1,0 +1,128 @@
+//! How Puppet's console prints log events: notices, info and debug on
+//! standard output, warnings and errors on standard error, each line coloured
+//! as Puppet's `console` log destination colours it
+//! (`puppet/util/log/destinations.rb`, codes from `puppet/util/colors.rb`).
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use clap::ValueEnum;
+use confer_puppet::log::{Level, LogEvent, Logger};
+
+/// When to colour output (`--color`).
+#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+pub enum ColorWhen {
+    /// When the stream is a terminal.
+    #[default]
+    Auto,
+    /// Always, as Puppet's default `--color ansi` does.
+    Always,
+    /// Never, as Puppet's `--color false`.
+    Never,
+}
+
+impl ColorWhen {
+    /// Whether a stream that is (or is not) a terminal gets colour.
+    fn applies(self, terminal: bool) -> bool {
+        match self {
+            ColorWhen::Auto => terminal,
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+        }
+    }
+}
+
+/// Whether error lines on standard error are coloured; set once from
+/// `--color` so that every place reporting an error agrees.
+static COLOR_STDERR: AtomicBool = AtomicBool::new(false);
+
+/// Decides colour for both streams from `--color`.
+pub fn set_color(when: ColorWhen) -> (bool, bool) {
+    let out = when.applies(std::io::stdout().is_terminal());
+    let err = when.applies(std::io::stderr().is_terminal());
+    COLOR_STDERR.store(err, Ordering::Relaxed);
+    (out, err)
+}
+
+/// Whether standard error is coloured.
+pub fn stderr_colored() -> bool {
+    COLOR_STDERR.load(Ordering::Relaxed)
+}
+
+/// The escape code Puppet's console destination starts a line of `level`
+/// with: `hred` for errors and worse, `hyellow` warnings, `reset` notices,
+/// `green` info, `cyan` debug.
+fn escape(level: Level) -> &'static str {
+    match level {
+        Level::Err | Level::Alert | Level::Emerg | Level::Crit => "\x1b[1;31m",
+        Level::Warning => "\x1b[1;33m",
+        Level::Notice => "\x1b[m",
+        Level::Info => "\x1b[0;32m",
+        Level::Debug => "\x1b[0;36m",
+    }
+}
+
+/// Puppet's console colouring of one line: the level's code, the text with
+/// any reset inside it turned back into that code, and a reset.
+pub fn colorize(level: Level, text: &str) -> String {
+    let code = escape(level);
+    format!("{code}{}\x1b[0m", text.replace("\x1b[0m", code))
+}
+
+/// Prints an error line (`Error: …`) on standard error, coloured as Puppet's
+/// console colours errors when `--color` asks for it.
+pub fn error_line(text: &str) {
+    if stderr_colored() {
+        eprintln!("{}", colorize(Level::Err, text));
+    } else {
+        eprintln!("{text}");
+    }
+}
+
+/// Prints events as Puppet's console does.
+pub struct Console {
+    /// The least severe level shown.
+    pub min_level: Level,
+    /// Whether standard output is coloured.
+    pub color_out: bool,
+    /// Whether standard error is coloured.
+    pub color_err: bool,
+}
+
+impl Console {
+    /// A console that shows warnings and errors only, as a compile run with
+    /// `--log_level warning` does.
+    pub fn errors_only() -> Console {
+        Console { min_level: Level::Warning, color_out: false, color_err: stderr_colored() }
+    }
+}
+
+impl Logger for Console {
+    fn log(&mut self, event: LogEvent) {
+        if event.level < self.min_level {
+            return;
+        }
+        let text = event.to_string();
+        let to_stdout = event.level <= Level::Notice;
+        let colored = if to_stdout { self.color_out } else { self.color_err };
+        let line = if colored { colorize(event.level, &text) } else { text };
+        if to_stdout {
+            let _ = writeln!(std::io::stdout().lock(), "{line}");
+        } else {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        }
+        crate::diagnostics::print_notes(&event.notes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_coloured_as_puppet_colours_them() {
+        assert_eq!(colorize(Level::Notice, "Notice: 1"), "\x1b[mNotice: 1\x1b[0m");
+        assert_eq!(colorize(Level::Warning, "Warning: 2"), "\x1b[1;33mWarning: 2\x1b[0m");
+        assert_eq!(colorize(Level::Info, "a\x1b[0mb"), "\x1b[0;32ma\x1b[0;32mb\x1b[0m");
+    }
+}

@@ -1,0 +1,162 @@
+//! The everyday edges of the command line, run as a user runs them: advice
+//! after Puppet's error line, standard input, colours, versions, notes for
+//! what confer skips. Puppet's own lines here were checked against
+//! `puppet apply` 7.23 (see docs/deviations.md, "Everyday use").
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn confer(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_confer"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("confer runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input.write_all(stdin.unwrap_or("").as_bytes()).expect("stdin takes the manifest");
+    drop(input);
+    child.wait_with_output().expect("confer finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_misspelt_function_keeps_puppets_line_and_gets_a_suggestion() {
+    let out = confer(&["puppet", "apply", "--color", "never", "-e", "notise('hi')"], None);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        err.lines().next(),
+        Some("Error: Evaluation Error: Unknown function: 'notise'. (file: <code>, line: 1, column: 1)")
+    );
+    assert!(err.contains("= note: did you mean 'notice'?"), "{err}");
+}
+
+#[test]
+fn a_puppet_function_confer_lacks_is_named_as_such() {
+    let out = confer(&["puppet", "apply", "-e", "annotate(1)"], None);
+    let err = text(&out.stderr);
+    assert!(err.starts_with("Error: Evaluation Error: Unknown function: 'annotate'."), "{err}");
+    assert!(err.contains("'annotate' is a Puppet function that confer does not support"), "{err}");
+}
+
+#[test]
+fn a_misspelt_variable_warning_and_resource_type_get_suggestions() {
+    let out = confer(&["puppet", "apply", "-e", "$packages = 1 notice($pakages)"], None);
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().next(), Some("Warning: Unknown variable: 'pakages'. (file: <code>, line: 1, column: 22)"));
+    assert!(err.contains("did you mean '$packages'?"), "{err}");
+    let out = confer(&["puppet", "apply", "-e", "pakage { 'x': }"], None);
+    assert!(text(&out.stderr).contains("did you mean 'package'?"));
+    let out = confer(&["puppet", "apply", "-e", "zzzzz { 'x': }"], None);
+    assert!(!text(&out.stderr).contains("did you mean"), "no suggestion for a stranger");
+}
+
+#[test]
+fn apply_and_validate_read_standard_input() {
+    for args in [&["puppet", "apply"][..], &["puppet", "apply", "-"][..]] {
+        let out = confer(args, Some("notice(1 + 1)\n"));
+        assert_eq!(text(&out.stdout), "Notice: Scope(Class[main]): 2\n");
+    }
+    let out = confer(&["puppet", "parser", "validate"], Some("notice(1"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("Syntax error at end of input"));
+    let out = confer(&["puppet", "parser", "validate", "-"], Some("notice(1)"));
+    assert!(out.status.success());
+}
+
+#[test]
+fn colours_are_puppets_and_only_when_asked() {
+    let out = confer(&["puppet", "apply", "--color", "always", "-v", "-e", "notice(1) info(2) warning(3)"], None);
+    assert_eq!(
+        text(&out.stdout),
+        "\x1b[mNotice: Scope(Class[main]): 1\x1b[0m\n\x1b[0;32mInfo: Scope(Class[main]): 2\x1b[0m\n"
+    );
+    assert_eq!(text(&out.stderr), "\x1b[1;33mWarning: Scope(Class[main]): 3\x1b[0m\n");
+    let out = confer(&["puppet", "apply", "-e", "notice(1)"], None);
+    assert_eq!(text(&out.stdout), "Notice: Scope(Class[main]): 1\n", "auto: no colour into a pipe");
+}
+
+#[test]
+fn every_subcommand_knows_the_version() {
+    for args in
+        [&["puppet", "apply", "--version"][..], &["cfengine", "validate", "--version"][..], &["check", "--version"][..]]
+    {
+        let out = confer(args, None);
+        assert!(out.status.success(), "{args:?}");
+        assert!(text(&out.stdout).contains(env!("CARGO_PKG_VERSION")), "{args:?}");
+    }
+}
+
+#[test]
+fn functions_are_listed_with_their_signatures() {
+    let out = confer(&["puppet", "functions"], None);
+    let listing = text(&out.stdout);
+    assert!(listing.lines().any(|l| l == "notice"), "{listing}");
+    assert!(listing.contains("    notice(Any values*)"), "{listing}");
+    assert!(listing.lines().any(|l| l.starts_with("deep_merge  (module stdlib)")), "module functions say their module");
+}
+
+#[test]
+fn cfengine_names_its_command_and_notes_what_it_skips() {
+    let out = confer(&["cfengine", "validate"], None);
+    assert_eq!(text(&out.stderr), "error: no policy file given (confer cfengine validate FILE.cf)\n");
+    let dir = std::env::temp_dir().join(format!("confer-everyday-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let policy = dir.join("p.cf");
+    std::fs::write(
+        &policy,
+        "bundle agent main\n{\n  files:\n    \"/tmp/x\" create => \"true\";\n  reports:\n    \"hi\";\n}\n",
+    )
+    .expect("policy written");
+    let path = policy.to_string_lossy().into_owned();
+    let out = confer(&["cfengine", "run", "-v", &path], None);
+    assert_eq!(text(&out.stdout), "R: hi\n");
+    assert_eq!(
+        text(&out.stderr),
+        format!("note: {path}:4: confer does not carry out 'files:' promises (bundle main): 1 promise skipped\n")
+    );
+    let quiet = confer(&["cfengine", "run", &path], None);
+    assert_eq!(text(&quiet.stderr), "", "without -v, no notes");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn completions_and_man_pages_come_from_the_command_line_definitions() {
+    let out = confer(&["completions", "bash"], None);
+    let script = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(script.contains("_confer()") && script.contains("console"), "bash completion knows the subcommands");
+    let dir = std::env::temp_dir().join(format!("confer-man-{}", std::process::id()));
+    let out = confer(&["manpages", &dir.to_string_lossy()], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = std::fs::read_to_string(dir.join("confer-puppet-apply.1")).expect("apply's page");
+    assert!(page.contains("\\-\\-format"), "the page lists apply's flags");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn apply_writes_json_lines_for_tools() {
+    let out = confer(
+        &["puppet", "apply", "--format", "json", "-e", "$x = [1, Sensitive('pw')] notice($x[0]) notise(1)"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0]["level"], "notice");
+    assert_eq!(lines[0]["source"], "Scope(Class[main])");
+    assert_eq!(lines[0]["message"], "1");
+    assert_eq!(lines[1]["level"], "err");
+    assert_eq!(lines[1]["message"], "Evaluation Error: Unknown function: 'notise'.");
+    assert_eq!((lines[1]["line"].as_u64(), lines[1]["column"].as_u64()), (Some(1), Some(41)));
+    assert_eq!(lines[1]["notes"][0], "did you mean 'notice'?");
+    assert_eq!(lines[2]["type"], "state");
+    assert_eq!(lines[2]["variables"]["x"], serde_json::json!([1, "Sensitive [value redacted]"]));
+    assert!(lines[2]["variables"].get("facts").is_none(), "facts are left out");
+}

@@ -1,0 +1,96 @@
+//! "Did you mean …?" for names Puppet does not know (functions, variables,
+//! resource types), and the note that tells a real Puppet function confer
+//! lacks from a typo. The advice goes into an error's or warning's `notes`,
+//! so Puppet's own line stays word for word.
+
+use std::collections::HashSet;
+use std::rc::Rc;
+use std::sync::OnceLock;
+
+use super::scope::Scope;
+use super::Evaluator;
+
+/// Names longer than this are not typos worth suggesting for; comparing
+/// costs time proportional to the product of the lengths.
+const MAX_NAME: usize = 100;
+
+/// The least Jaro–Winkler similarity at which a name counts as a likely typo.
+const THRESHOLD: f64 = 0.85;
+
+/// The functions Puppet 7.23 itself defines, recorded from its Ruby sources
+/// by `scripts/regen-puppet-function-names.py`.
+fn puppet_functions() -> &'static HashSet<&'static str> {
+    static NAMES: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| include_str!("../../data/puppet-functions.txt").lines().filter(|l| !l.is_empty()).collect())
+}
+
+/// Whether `name` is one of Puppet 7.23's own functions.
+pub(crate) fn is_puppet_function(name: &str) -> bool {
+    puppet_functions().contains(name)
+}
+
+/// The candidate closest to `given`, when it is close enough to be a likely
+/// typo, and not `given` itself.
+pub(crate) fn closest<'c>(given: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    if given.len() > MAX_NAME {
+        return None;
+    }
+    candidates
+        .into_iter()
+        .filter(|c| c.len() <= MAX_NAME && *c != given)
+        .map(|c| (strsim::jaro_winkler(given, c), c))
+        .filter(|(score, _)| *score >= THRESHOLD)
+        // Ties go to the first name in alphabetical order, so the advice is stable.
+        .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.cmp(a.1)))
+        .map(|(_, c)| c)
+}
+
+impl Evaluator<'_> {
+    /// Advice for a call of the unknown function `key` (lower case): that
+    /// Puppet has it but confer does not, or the closest known name.
+    pub(crate) fn unknown_function_notes(&self, key: &str) -> Vec<String> {
+        if is_puppet_function(key) {
+            return vec![format!("'{key}' is a Puppet function that confer does not support")];
+        }
+        let mut names: Vec<&str> = super::functions::available(self);
+        names.extend(self.defs.functions.keys().map(String::as_str));
+        closest(key, names).map(|n| vec![format!("did you mean '{n}'?")]).unwrap_or_default()
+    }
+
+    /// Advice for the unknown variable `name` seen from `scope`.
+    pub(crate) fn unknown_variable_notes(&self, name: &str, scope: &Rc<Scope>) -> Vec<String> {
+        let visible = scope.visible();
+        closest(name, visible.iter().map(|(n, _)| n.as_str()))
+            .map(|n| vec![format!("did you mean '${n}'?")])
+            .unwrap_or_default()
+    }
+
+    /// Advice for the unknown resource type `name` (lower case): the closest
+    /// built-in type or defined type of the manifest.
+    pub(crate) fn unknown_type_notes(&self, name: &str) -> Vec<String> {
+        let defines = self.defs.defines.keys().map(String::as_str);
+        closest(name, super::catalog::BUILTIN_TYPES.iter().copied().chain(defines))
+            .map(|n| vec![format!("did you mean '{n}'?")])
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typos_find_the_name_and_strangers_find_nothing() {
+        assert_eq!(closest("notise", ["notice", "warning", "info"]), Some("notice"));
+        assert_eq!(closest("pakage", ["package", "file", "exec"]), Some("package"));
+        assert_eq!(closest("zzz", ["notice", "warning"]), None);
+    }
+
+    #[test]
+    fn the_recorded_list_holds_puppet_functions_only() {
+        assert!(is_puppet_function("notice"));
+        assert!(is_puppet_function("hiera_include"));
+        assert!(!is_puppet_function("notise"));
+        assert!(!is_puppet_function("deep_merge"), "deep_merge is stdlib's, not Puppet's");
+    }
+}
