@@ -106,10 +106,13 @@ impl Logger for Console {
         let to_stdout = event.level <= Level::Notice;
         let colored = if to_stdout { self.color_out } else { self.color_err };
         let line = if colored { colorize(event.level, &text) } else { text };
+        // Ruby's `puts`, which Puppet's console uses, adds no line break to
+        // a message that already ends with one.
+        let end = if line.ends_with('\n') { "" } else { "\n" };
         if to_stdout {
-            let _ = writeln!(std::io::stdout().lock(), "{line}");
+            let _ = write!(std::io::stdout().lock(), "{line}{end}");
         } else {
-            let _ = writeln!(std::io::stderr().lock(), "{line}");
+            let _ = write!(std::io::stderr().lock(), "{line}{end}");
         }
         crate::diagnostics::print_notes(&event.notes);
     }

@@ -160,3 +160,14 @@ fn apply_writes_json_lines_for_tools() {
     assert_eq!(lines[2]["variables"]["x"], serde_json::json!([1, "Sensitive [value redacted]"]));
     assert!(lines[2]["variables"].get("facts").is_none(), "facts are left out");
 }
+
+#[test]
+fn a_message_ending_in_a_line_break_gets_no_second_one() {
+    // Puppet's console writes with Ruby's `puts` (checked against puppet apply).
+    let out =
+        confer(&["puppet", "apply", "--color", "never", "-e", r#"notice("a\n") notice("b\n\n") notice("c")"#], None);
+    assert_eq!(
+        text(&out.stdout),
+        "Notice: Scope(Class[main]): a\nNotice: Scope(Class[main]): b\n\nNotice: Scope(Class[main]): c\n"
+    );
+}
