@@ -123,11 +123,6 @@ impl Spec {
             None => text,
         }
     }
-
-    /// A copy with another letter (formats that reuse another type's rules).
-    pub fn with_letter(&self, letter: char) -> Spec {
-        Spec { letter, ..self.clone() }
-    }
 }
 
 #[cfg(test)]
