@@ -5,11 +5,11 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::number::format_fixed;
-use crate::value::{primitive_to_string, Rv};
+use crate::data::json;
+use crate::data::number::format_fixed;
+use crate::data::value::{primitive_to_string, Rv};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::regex::{full_match, regex};
 use super::{arg_int, arg_str, class_result, collection, Collection, FnResult};
@@ -93,7 +93,7 @@ pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 /// (truncated in int mode); an item that is no number sorts before one that
 /// is; two non-numbers compare as strings.
 fn number_less(a: &str, b: &str, int_mode: bool) -> bool {
-    let scan = |s: &str| crate::number::scan_real(s.as_bytes()).map(|(d, _)| d);
+    let scan = |s: &str| crate::data::number::scan_real(s.as_bytes()).map(|(d, _)| d);
     match (scan(a), scan(b)) {
         (Some(x), Some(y)) if int_mode => (x as i64) < (y as i64),
         (Some(x), Some(y)) => x < y,
@@ -261,9 +261,9 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     for it in items {
         ctx.this.insert(
             "this".into(),
-            crate::value::Variable {
+            crate::data::value::Variable {
                 rval: Rv::Scalar(it.clone()),
-                ty: crate::value::DataType::String,
+                ty: crate::data::value::DataType::String,
                 tags: Arc::new(vec![]),
                 comment: None,
             },
@@ -281,7 +281,7 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 /// a leading number, or 0 for an item that does not start with one.
 fn reals(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, ()> {
     let items = strings(ctx, f, arg)?;
-    Ok(items.iter().map(|s| crate::number::scan_real(s.as_bytes()).map_or(0.0, |(d, _)| d)).collect())
+    Ok(items.iter().map(|s| crate::data::number::scan_real(s.as_bytes()).map_or(0.0, |(d, _)| d)).collect())
 }
 
 pub(super) fn sum(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::value::{primitive_to_string, DataType, Rv, Variable};
+use crate::data::json;
+use crate::data::value::{primitive_to_string, DataType, Rv, Variable};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::data::to_value;
 use super::{arg_str, canonify, collection, FnResult};

@@ -9,6 +9,7 @@ mod file;
 mod hash;
 mod list;
 mod map;
+mod math;
 mod meta;
 mod mustache;
 mod path;
@@ -24,10 +25,10 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::{FnCall, Rval};
-use crate::context::EvalContext;
-use crate::expand::is_cf3_scalar;
-use crate::value::{Rv, Variable};
+use crate::data::value::{Rv, Variable};
+use crate::eval::context::EvalContext;
+use crate::eval::expand::is_cf3_scalar;
+use crate::syntax::ast::{FnCall, Rval};
 
 pub use string::canonify;
 pub use time::start_time;
@@ -458,7 +459,7 @@ pub(crate) fn arg_str(args: &[Rv], i: usize) -> &str {
 /// Argument `i` as an integer, or an error naming the function.
 pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) -> Result<i64, ()> {
     let s = arg_str(args, i);
-    crate::number::int_from_string(s).map_err(|log| {
+    crate::data::number::int_from_string(s).map_err(|log| {
         if let Some(l) = log {
             ctx.error(l);
         }
@@ -504,10 +505,10 @@ pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
         Rv::Container(c) => Some(Collection::Data(c.clone())),
         Rv::List(items) => Some(Collection::List(items.iter().filter_map(|i| i.as_scalar().map(Arc::from)).collect())),
         Rv::Scalar(s) => {
-            let name = if crate::expand::is_naked_var(s, b'@') { crate::expand::naked(s) } else { s };
+            let name = if crate::eval::expand::is_naked_var(s, b'@') { crate::eval::expand::naked(s) } else { s };
             let trimmed = name.trim_start();
             if trimmed.starts_with('[') || trimmed.starts_with('{') {
-                if let Ok(v) = crate::json::parse_with_lookup(name, &mut |w| var_json(ctx, w)) {
+                if let Ok(v) = crate::data::json::parse_with_lookup(name, &mut |w| var_json(ctx, w)) {
                     return Some(Collection::Data(v));
                 }
             }
@@ -542,7 +543,7 @@ fn var_json(ctx: &EvalContext, name: &str) -> Option<Value> {
 /// turns arrays into containers for the collection functions.
 pub fn array_as_data(ctx: &EvalContext, name: &str) -> Option<Value> {
     let ns = ctx.ns();
-    let r = crate::varref::VarRef::parse_with(name, Some(&ns), None);
+    let r = crate::syntax::varref::VarRef::parse_with(name, Some(&ns), None);
     let b = ctx.bundle()?;
     let scope = r.scope.clone().unwrap_or_else(|| b.name.clone());
     let rns = r.ns.clone().unwrap_or_else(|| b.ns.clone());

@@ -19,10 +19,10 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::value::{primitive_to_string, Rv};
+use crate::data::json;
+use crate::data::value::{primitive_to_string, Rv};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::{arg_str, collection, Collection, FnResult};
 

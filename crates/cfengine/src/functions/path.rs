@@ -4,9 +4,9 @@
 
 use std::os::unix::fs::MetadataExt;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::value::Rv;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::regex::full_match;
 use super::{arg_str, class_result, collection, Collection, FnResult};

@@ -6,12 +6,12 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use crate::ast::{Bundle, Policy, Promise};
-use crate::class_expr;
-use crate::expand::{self, Resolved};
-use crate::json;
-use crate::value::{primitive_to_string, DataType, Rv, Variable};
-use crate::varref::{is_special_scope, VarRef};
+use crate::data::json;
+use crate::data::value::{primitive_to_string, DataType, Rv, Variable};
+use crate::eval::expand::{self, Resolved};
+use crate::syntax::ast::{Bundle, Policy, Promise};
+use crate::syntax::class_expr;
+use crate::syntax::varref::{is_special_scope, VarRef};
 
 /// Key of a variable in the global table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -257,7 +257,7 @@ impl<'s> EvalContext<'s> {
             Some(v) => match &v.rval {
                 Rv::Scalar(s) => Resolved::Text(s.to_string()),
                 Rv::Container(c) => match primitive_to_string(c) {
-                    Some(t) if crate::value::is_primitive(c) => Resolved::Text(t),
+                    Some(t) if crate::data::value::is_primitive(c) => Resolved::Text(t),
                     _ => Resolved::NotScalar,
                 },
                 _ => Resolved::NotScalar,

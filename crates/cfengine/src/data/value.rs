@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
+use crate::syntax::ast::FnCall;
 
 /// A variable's declared type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,11 +125,11 @@ impl Rv {
     }
 
     /// Converts an AST rval.
-    pub fn from_ast(r: &crate::ast::Rval) -> Rv {
+    pub fn from_ast(r: &crate::syntax::ast::Rval) -> Rv {
         match r {
-            crate::ast::Rval::Scalar(s) => Rv::Scalar(s.clone()),
-            crate::ast::Rval::List(items) => Rv::List(Arc::new(items.iter().map(Rv::from_ast).collect())),
-            crate::ast::Rval::FnCall(f) => Rv::FnCall(Arc::new(f.clone())),
+            crate::syntax::ast::Rval::Scalar(s) => Rv::Scalar(s.clone()),
+            crate::syntax::ast::Rval::List(items) => Rv::List(Arc::new(items.iter().map(Rv::from_ast).collect())),
+            crate::syntax::ast::Rval::FnCall(f) => Rv::FnCall(Arc::new(f.clone())),
         }
     }
 
@@ -141,8 +141,8 @@ impl Rv {
                 let inner: Vec<String> = items.iter().map(|i| format!("'{}'", i.to_display())).collect();
                 format!("{{{}}}", inner.join(","))
             }
-            Rv::FnCall(f) => crate::ast::Rval::FnCall((**f).clone()).to_string(),
-            Rv::Container(v) => crate::json::write_compact(v),
+            Rv::FnCall(f) => crate::syntax::ast::Rval::FnCall((**f).clone()).to_string(),
+            Rv::Container(v) => crate::data::json::write_compact(v),
         }
     }
 }
@@ -167,7 +167,7 @@ pub fn primitive_to_string(v: &Value) -> Option<String> {
     match v {
         Value::String(s) => Some(s.to_string()),
         Value::Integer(i) => Some(i.to_string()),
-        Value::Float(f) => Some(crate::number::format_fixed(*f, 2)),
+        Value::Float(f) => Some(crate::data::number::format_fixed(*f, 2)),
         Value::Boolean(b) => Some(b.to_string()),
         _ => None,
     }

@@ -5,13 +5,13 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::agent;
-use crate::ast::{Policy, Rval};
-use crate::context::{EvalContext, Sink};
+use crate::data::value::Rv;
 use crate::diagnostic::{Diagnostic, Pos};
-use crate::parser;
-use crate::promise::evaluate_final_rval;
-use crate::value::Rv;
+use crate::eval::agent;
+use crate::eval::context::{EvalContext, Sink};
+use crate::eval::promise::evaluate_final_rval;
+use crate::syntax::ast::{Policy, Rval};
+use crate::syntax::parser;
 
 /// What to run.
 #[derive(Clone, Debug, Default)]
@@ -141,7 +141,7 @@ pub(crate) fn normalize(p: &str) -> String {
 /// Hard classes, `-D` classes, and the deterministic `sys` and `const`
 /// variables.
 pub fn setup(ctx: &mut EvalContext, opts: &Options) {
-    crate::host_facts::detect(ctx, "agent");
+    crate::host::facts::detect(ctx, "agent");
     for c in &opts.defines {
         for part in c.split(',') {
             let p = part.trim();
@@ -159,8 +159,8 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     let workdir = std::env::var("CFENGINE_TEST_OVERRIDE_WORKDIR").unwrap_or_else(|_| "/var/cfengine".into());
     let main = if opts.file.starts_with('/') { opts.file.clone() } else { format!("{}/{}", ctx.launch_dir, opts.file) };
     let bindir = format!("{workdir}/bin");
-    crate::augments::load(ctx, &dir_of(&main));
-    crate::host::detect(ctx);
+    crate::eval::augments::load(ctx, &dir_of(&main));
+    crate::host::os::detect(ctx);
     for (k, v) in [
         ("cf_version_major", "3".into()),
         ("cf_version_minor", "21".into()),
@@ -190,10 +190,10 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     ] {
         ctx.put_special("sys", k, &v);
     }
-    crate::host_facts::programs(ctx, &bindir);
-    crate::host_facts::clock(ctx);
-    crate::host_facts::user_data(ctx);
-    crate::host_net::detect(ctx);
+    crate::host::facts::programs(ctx, &bindir);
+    crate::host::facts::clock(ctx);
+    crate::host::facts::user_data(ctx);
+    crate::host::net::detect(ctx);
 }
 
 /// Runs the policy; returns cf-agent's exit code.
@@ -261,12 +261,13 @@ pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
                 let ptype = section.promise_type.as_str();
                 let meta = ptype == "meta";
                 let file = b.file.clone();
-                let mut eval = |ctx: &mut EvalContext, _: &crate::ast::Promise, exp: &crate::promise::Expanded| {
-                    if (!agent || recheck_constraints(ctx, &file, ptype, exp)) && (meta || ptype == "vars") {
-                        crate::verify_vars::verify_var_promise(ctx, exp, meta);
-                    }
-                };
-                crate::promise::expand_promise(ctx, pp, ptype, &mut eval);
+                let mut eval =
+                    |ctx: &mut EvalContext, _: &crate::syntax::ast::Promise, exp: &crate::eval::promise::Expanded| {
+                        if (!agent || recheck_constraints(ctx, &file, ptype, exp)) && (meta || ptype == "vars") {
+                            crate::eval::verify_vars::verify_var_promise(ctx, exp, meta);
+                        }
+                    };
+                crate::eval::promise::expand_promise(ctx, pp, ptype, &mut eval);
             }
         }
         ctx.bundles.pop();
@@ -277,14 +278,14 @@ pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
 /// `PromiseRecheckAllConstraints`: the expanded attributes must fit their
 /// types (a function's scalar result given to an slist does not); a misfit
 /// is fatal. Returns whether the promise may go on.
-fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &crate::promise::Expanded) -> bool {
+fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &crate::eval::promise::Expanded) -> bool {
     for (lval, r) in &exp.constraints {
         let rval = match r {
             Rv::Scalar(s) => Rval::Scalar(s.clone()),
             Rv::List(_) => Rval::List(r.list_strings().into_iter().map(Rval::Scalar).collect()),
             _ => continue,
         };
-        if let Some(e) = crate::syntax::check_constraint(ptype, lval, &rval) {
+        if let Some(e) = crate::syntax::rules::check_constraint(ptype, lval, &rval) {
             ctx.error(format!(
                 "{file}:0:0: In attribute '{lval}', {}. Given attribute value '{}'",
                 e.message,
@@ -379,13 +380,13 @@ pub fn load_checked(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> O
             return None;
         }
     };
-    match crate::check::check(&policy) {
+    match crate::syntax::check::check(&policy) {
         None => Some(policy),
-        Some(crate::check::Problem::Located(d)) => {
+        Some(crate::syntax::check::Problem::Located(d)) => {
             report_syntax_error(&d, out, err);
             None
         }
-        Some(crate::check::Problem::Logged(lines)) => {
+        Some(crate::syntax::check::Problem::Logged(lines)) => {
             for l in lines {
                 out.line(&format!("   error: {l}"));
             }

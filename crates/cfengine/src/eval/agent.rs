@@ -6,13 +6,13 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::ast::{Bundle, FnCall, Promise, Rval};
-use crate::context::{BundleFrame, EvalContext};
-use crate::expand::{is_cf3_var_string, is_naked_var, naked};
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::{BundleFrame, EvalContext};
+use crate::eval::expand::{is_cf3_var_string, is_naked_var, naked};
+use crate::eval::promise::{evaluate_final_rval, expand_promise, Expanded};
 use crate::functions::{self, canonify};
-use crate::promise::{evaluate_final_rval, expand_promise, Expanded};
-use crate::value::{DataType, Rv};
-use crate::varref::VarRef;
+use crate::syntax::ast::{Bundle, FnCall, Promise, Rval};
+use crate::syntax::varref::VarRef;
 
 /// cf-agent's `AGENT_TYPESEQUENCE`: the order promise types run in a pass.
 pub const TYPE_SEQUENCE: &[&str] = &[
@@ -126,9 +126,9 @@ fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str
     match ptype {
         "vars" | "meta" => {
             let meta = ptype == "meta";
-            crate::verify_vars::verify_var_promise(ctx, exp, meta);
+            crate::eval::verify_vars::verify_var_promise(ctx, exp, meta);
             if agent {
-                crate::verify_vars::verify_var_promise(ctx, exp, meta);
+                crate::eval::verify_vars::verify_var_promise(ctx, exp, meta);
             }
         }
         "classes" => verify_class_promise(ctx, exp),

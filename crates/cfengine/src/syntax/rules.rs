@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use crate::ast::{FnCall, Rval};
-use crate::class_expr;
+use crate::data::number;
 use crate::diagnostic::Pos;
-use crate::number;
+use crate::syntax::ast::{FnCall, Rval};
+use crate::syntax::class_expr;
 
 /// The bundle types cf-promises accepts.
 pub fn is_bundle_type(kind: &str) -> bool {
@@ -68,7 +68,7 @@ pub fn magic_rval(lval: &str, rval: Rval, pos: Pos) -> Rval {
 }
 
 fn is_var_string(s: &str) -> bool {
-    crate::expand::is_cf3_var_string(s)
+    crate::eval::expand::is_cf3_var_string(s)
 }
 
 /// The literal checks of `CheckConstraintTypeMatch` for the attributes whose
