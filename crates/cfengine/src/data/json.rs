@@ -168,7 +168,7 @@ pub(crate) fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
             for (k, v) in h.iter() {
                 let key = match from_yaml(k, depth + 1) {
                     Value::String(s) => s.to_string(),
-                    other => crate::data::value::primitive_to_string(&other).unwrap_or_default(),
+                    other => primitive_to_string(&other).unwrap_or_default(),
                 };
                 m.insert(Value::String(key.into()), from_yaml(v, depth + 1));
             }
@@ -185,10 +185,28 @@ pub fn parse_yaml(s: &str) -> Result<Value, String> {
     crate::data::yaml::parse(s)
 }
 
+/// How a data-container primitive expands into a string: reals with two
+/// decimals (`StringFromDouble`), integers plainly, booleans as
+/// `true`/`false`; `None` for null and for containers.
+pub fn primitive_to_string(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.to_string()),
+        Value::Integer(i) => Some(i.to_string()),
+        Value::Float(f) => Some(format_fixed(*f, 2)),
+        Value::Boolean(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether `v` is a JSON primitive (not an array or object).
+pub fn is_primitive(v: &Value) -> bool {
+    !matches!(v, Value::Array(_) | Value::Hash(_))
+}
+
 fn key_text(k: &Value) -> String {
     match k {
         Value::String(s) => s.to_string(),
-        other => crate::data::value::primitive_to_string(other).unwrap_or_default(),
+        other => primitive_to_string(other).unwrap_or_default(),
     }
 }
 

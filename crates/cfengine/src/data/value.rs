@@ -11,6 +11,10 @@ use confer_core::Value;
 
 use crate::syntax::ast::FnCall;
 
+/// cf-agent's scalar buffer: results are cut to 4095 bytes
+/// (`CF_BUFSIZE - 1`).
+pub const MAX_SCALAR: usize = 4095;
+
 /// A variable's declared type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DataType {
@@ -158,22 +162,4 @@ pub struct Variable {
     pub tags: Arc<Vec<Arc<str>>>,
     /// The defining promise's `comment`, shown by `--show-vars`.
     pub comment: Option<Arc<str>>,
-}
-
-/// How a data-container primitive expands into a string: reals with two
-/// decimals (`StringFromDouble`), integers plainly, booleans as
-/// `true`/`false`; `None` for null and for containers.
-pub fn primitive_to_string(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.to_string()),
-        Value::Integer(i) => Some(i.to_string()),
-        Value::Float(f) => Some(crate::data::number::format_fixed(*f, 2)),
-        Value::Boolean(b) => Some(b.to_string()),
-        _ => None,
-    }
-}
-
-/// Whether `v` is a JSON primitive (not an array or object).
-pub fn is_primitive(v: &Value) -> bool {
-    !matches!(v, Value::Array(_) | Value::Hash(_))
 }

@@ -32,7 +32,7 @@ struct Builder {
 fn key_text(v: &Value) -> String {
     match v {
         Value::String(s) => s.to_string(),
-        other => crate::data::value::primitive_to_string(other).unwrap_or_default(),
+        other => crate::data::json::primitive_to_string(other).unwrap_or_default(),
     }
 }
 

@@ -8,10 +8,11 @@ use std::sync::Arc;
 
 use crate::data::value::{DataType, Rv};
 use crate::eval::context::{BundleFrame, EvalContext};
-use crate::eval::expand::{is_cf3_var_string, is_naked_var, naked};
 use crate::eval::promise::{evaluate_final_rval, expand_promise, Expanded};
-use crate::functions::{self, canonify};
+use crate::functions;
 use crate::syntax::ast::{Bundle, FnCall, Promise, Rval};
+use crate::syntax::class_expr::canonify;
+use crate::syntax::reference::{is_cf3_var_string, is_naked_var, naked};
 use crate::syntax::varref::VarRef;
 
 /// cf-agent's `AGENT_TYPESEQUENCE`: the order promise types run in a pass.

@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::data::value::{primitive_to_string, DataType, Rv, Variable};
+use crate::data::json::primitive_to_string;
+use crate::data::value::{DataType, Rv, Variable};
 use crate::eval::context::EvalContext;
 
 /// Upper bound on the combinations of one promise.

@@ -6,10 +6,11 @@ use std::sync::Arc;
 
 use crate::data::value::{DataType, Rv, Variable};
 use crate::eval::context::EvalContext;
-use crate::eval::expand::{is_cf3_var_string, is_expandable, is_naked_var, naked};
 use crate::eval::iteration::PromiseIterator;
 use crate::functions;
 use crate::syntax::ast::Promise;
+use crate::syntax::class_expr::canonify;
+use crate::syntax::reference::{is_cf3_var_string, is_expandable, is_naked_var, naked};
 use crate::syntax::varref::VarRef;
 
 /// A promise with its promiser and attributes expanded for one iteration.
@@ -101,7 +102,7 @@ fn push_promise_frame(ctx: &mut EvalContext, pp: &Promise) {
     let handle = pp
         .constraint("handle")
         .and_then(|c| match &c.rval {
-            crate::syntax::ast::Rval::Scalar(s) => Some(functions::canonify(&ctx.expand(s))),
+            crate::syntax::ast::Rval::Scalar(s) => Some(canonify(&ctx.expand(s))),
             _ => None,
         })
         .unwrap_or_else(|| format!("{}_{}_{}_{}", bundle.name, "promise", pp.id, pp.line));
@@ -140,7 +141,7 @@ fn check_var_class(
 pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> Option<Expanded> {
     let promiser = ctx.expand(&pp.promiser);
     put_this(ctx, "promiser", &promiser);
-    if promise_type == "classes" && ctx.class_defined(&functions::canonify(&promiser)) {
+    if promise_type == "classes" && ctx.class_defined(&canonify(&promiser)) {
         return None;
     }
     if let Some(vc) = &pp.varclasses {

@@ -10,6 +10,7 @@ use crate::diagnostic::{Diagnostic, Pos};
 use crate::eval::agent;
 use crate::eval::context::{EvalContext, Sink};
 use crate::eval::promise::evaluate_final_rval;
+use crate::functions::path::compress_path;
 use crate::syntax::ast::{Policy, Rval};
 use crate::syntax::parser;
 
@@ -86,7 +87,7 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
         }
     }
     let mut loaded: HashSet<String> = HashSet::new();
-    loaded.insert(normalize(&opts.file));
+    loaded.insert(compress_path(&opts.file));
     for _ in 0..MAX_FILES {
         let mut sink: Vec<String> = vec![];
         let shared = Arc::new(policy.clone());
@@ -96,7 +97,7 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
         let wanted = inputs(&mut ctx);
         let mut added = false;
         for (path, from) in wanted {
-            if loaded.insert(normalize(&path)) {
+            if loaded.insert(compress_path(&path)) {
                 let src = read_file(&path, Some((&from, Pos { line: 1, col: 1 })))?;
                 let f: Arc<str> = Arc::from(path.as_str());
                 let mut sub = Policy::default();
@@ -113,31 +114,6 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
     Ok(policy)
 }
 
-/// Collapses `a/./b` and `a/x/../b` (textually, as cf-agent's
-/// `CompressPath`), so that a file is loaded once.
-pub(crate) fn normalize(p: &str) -> String {
-    let mut parts: Vec<&str> = vec![];
-    for seg in p.split('/') {
-        match seg {
-            "." | "" => {}
-            ".." => {
-                if parts.last().is_some_and(|l| *l != "..") {
-                    parts.pop();
-                } else {
-                    parts.push("..");
-                }
-            }
-            s => parts.push(s),
-        }
-    }
-    let j = parts.join("/");
-    if p.starts_with('/') {
-        format!("/{j}")
-    } else {
-        j
-    }
-}
-
 /// Hard classes, `-D` classes, and the deterministic `sys` and `const`
 /// variables.
 pub fn setup(ctx: &mut EvalContext, opts: &Options) {
@@ -146,7 +122,7 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
         for part in c.split(',') {
             let p = part.trim();
             if !p.is_empty() {
-                let c = crate::functions::canonify(p);
+                let c = crate::syntax::class_expr::canonify(p);
                 ctx.class_tags.insert(c.clone(), vec!["source=environment".into()]);
                 ctx.classes.insert(c);
             }
@@ -180,8 +156,8 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
         ("piddir", workdir.clone()),
         ("bindir", bindir.clone()),
         ("logdir", workdir.clone()),
-        ("policy_entry_filename", normalize(&main)),
-        ("policy_entry_dirname", dir_of(&normalize(&main))),
+        ("policy_entry_filename", compress_path(&main)),
+        ("policy_entry_dirname", dir_of(&compress_path(&main))),
         ("policy_entry_basename", main.rsplit('/').next().unwrap_or("").to_string()),
         ("resolv", "/etc/resolv.conf".into()),
         ("exports", "/etc/exports".into()),

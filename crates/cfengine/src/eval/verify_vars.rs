@@ -10,9 +10,9 @@ use std::sync::Arc;
 use crate::data::number::{format_fixed, int_from_string, real_from_string};
 use crate::data::value::{DataType, Rv};
 use crate::eval::context::EvalContext;
-use crate::eval::expand::{contains_var, is_cf3_var_string, is_expandable, is_naked_var};
 use crate::eval::promise::{evaluate_final_rval, promiser_ref, Expanded};
 use crate::functions;
+use crate::syntax::reference::{contains_var, is_cf3_var_string, is_expandable, is_naked_var};
 
 fn is_legal_name(s: &str) -> bool {
     let b = s.as_bytes();

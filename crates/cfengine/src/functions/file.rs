@@ -179,7 +179,7 @@ fn link_target(path: &str, m: &Metadata, recurse: bool) -> String {
         };
         let target = target.to_string_lossy().into_owned();
         current = if !target.starts_with('/') && recurse {
-            crate::eval::run::normalize(&format!("{}/{target}", chop_last_node(&current)))
+            super::path::compress_path(&format!("{}/{target}", chop_last_node(&current)))
         } else {
             target
         };

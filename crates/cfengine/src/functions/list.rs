@@ -7,7 +7,7 @@ use confer_core::Value;
 
 use crate::data::json;
 use crate::data::number::format_fixed;
-use crate::data::value::{primitive_to_string, Rv};
+use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
@@ -40,7 +40,7 @@ pub(super) fn data_strings(v: &Value) -> Vec<Arc<str>> {
         .into_iter()
         .filter_map(|i| match i {
             Value::Undef | Value::Array(_) | Value::Hash(_) => None,
-            p => primitive_to_string(p).map(Arc::from),
+            p => json::primitive_to_string(p).map(Arc::from),
         })
         .collect()
 }
@@ -183,7 +183,7 @@ pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 Some(Value::Array(_) | Value::Hash(_)) => {
                     Ok(Rv::scalar(json::write_compact(child.unwrap_or(&Value::Undef))))
                 }
-                Some(c) => primitive_to_string(c).map(Rv::scalar).ok_or(()),
+                Some(c) => json::primitive_to_string(c).map(Rv::scalar).ok_or(()),
                 None => Err(()),
             }
         }
@@ -381,7 +381,7 @@ fn collect_values(v: &Value, out: &mut Vec<Arc<str>>) {
     match v {
         Value::Array(x) => x.iter().for_each(|c| collect_values(c, out)),
         Value::Hash(h) => h.values().for_each(|c| collect_values(c, out)),
-        p => out.extend(primitive_to_string(p).map(Arc::from)),
+        p => out.extend(json::primitive_to_string(p).map(Arc::from)),
     }
 }
 

@@ -12,7 +12,7 @@ mod map;
 mod math;
 mod meta;
 mod mustache;
-mod path;
+pub(crate) mod path;
 mod policy;
 mod predicate;
 mod range;
@@ -27,11 +27,8 @@ use confer_core::Value;
 
 use crate::data::value::{Rv, Variable};
 use crate::eval::context::EvalContext;
-use crate::eval::expand::is_cf3_scalar;
 use crate::syntax::ast::{FnCall, Rval};
-
-pub use string::canonify;
-pub use time::start_time;
+use crate::syntax::reference::is_cf3_scalar;
 
 /// A function's result: `Err(())` when it failed (it logged why).
 pub(crate) type FnResult = Result<Rv, ()>;
@@ -505,7 +502,8 @@ pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
         Rv::Container(c) => Some(Collection::Data(c.clone())),
         Rv::List(items) => Some(Collection::List(items.iter().filter_map(|i| i.as_scalar().map(Arc::from)).collect())),
         Rv::Scalar(s) => {
-            let name = if crate::eval::expand::is_naked_var(s, b'@') { crate::eval::expand::naked(s) } else { s };
+            let name =
+                if crate::syntax::reference::is_naked_var(s, b'@') { crate::syntax::reference::naked(s) } else { s };
             let trimmed = name.trim_start();
             if trimmed.starts_with('[') || trimmed.starts_with('{') {
                 if let Ok(v) = crate::data::json::parse_with_lookup(name, &mut |w| var_json(ctx, w)) {

@@ -82,7 +82,7 @@ pub(super) fn regarray(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
         return class_result(false);
     };
     let vals: Vec<String> = match &v {
-        confer_core::Value::Hash(h) => h.values().filter_map(crate::data::value::primitive_to_string).collect(),
+        confer_core::Value::Hash(h) => h.values().filter_map(crate::data::json::primitive_to_string).collect(),
         _ => vec![],
     };
     for s in vals {

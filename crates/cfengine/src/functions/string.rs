@@ -2,25 +2,13 @@
 //! readfile, ifelse.
 
 use crate::data::number::format_fixed;
-use crate::data::value::Rv;
+use crate::data::value::{Rv, MAX_SCALAR};
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
+use crate::syntax::class_expr::canonify;
 
 use super::regex::regex;
 use super::{arg_int, arg_str, FnResult};
-
-/// cf-agent's scalar buffer: results are cut to 4095 bytes
-/// (`CF_BUFSIZE - 1`).
-pub const MAX_SCALAR: usize = 4095;
-
-/// `CanonifyName`: every byte that is not an ASCII letter or digit becomes
-/// `_`; the result is cut to 4095 bytes.
-pub fn canonify(s: &str) -> String {
-    let mut out: String =
-        s.bytes().take(MAX_SCALAR).map(|b| if b.is_ascii_alphanumeric() { b as char } else { '_' }).collect();
-    out.truncate(MAX_SCALAR);
-    out
-}
 
 pub(super) fn canonify_fn(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(canonify(arg_str(a, 0))))

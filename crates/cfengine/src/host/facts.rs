@@ -4,8 +4,19 @@
 //! `uname(2)`, `/proc`, and constants; nothing is run and no network
 //! interface is enumerated (the address classes and variables are absent).
 
+use std::sync::OnceLock;
+
+use jiff::Timestamp;
+
 use crate::eval::context::EvalContext;
-use crate::functions::canonify;
+use crate::syntax::class_expr::canonify;
+
+/// The agent's start time (`CFSTARTTIME`): `now()` is the same for the
+/// whole run, as in cf-agent.
+pub fn start_time() -> Timestamp {
+    static START: OnceLock<Timestamp> = OnceLock::new();
+    *START.get_or_init(Timestamp::now)
+}
 
 /// Tags of the plain hard classes.
 const HARD: &[&str] = &["source=agent", "hardclass"];
@@ -162,7 +173,7 @@ pub fn detect(ctx: &mut EvalContext, component: &str) {
 /// The `sys` variables of the moment: the start time (`systime`, `sysday`,
 /// `date`, `cdate`) and the minutes since boot (`uptime`).
 pub fn clock(ctx: &mut EvalContext) {
-    let start = crate::functions::start_time();
+    let start = start_time();
     let secs = start.as_second();
     sys(ctx, "systime", &secs.to_string(), &["time_based", "source=agent"]);
     sys(ctx, "sysday", &(secs / 86400).to_string(), &["time_based", "source=agent"]);

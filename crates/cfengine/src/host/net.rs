@@ -10,8 +10,8 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::data::value::{DataType, Rv};
 use crate::eval::context::EvalContext;
-use crate::functions::canonify;
 use crate::host::facts::sys;
+use crate::syntax::class_expr::canonify;
 use crate::syntax::varref::VarRef;
 
 /// One address of one interface.

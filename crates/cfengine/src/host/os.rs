@@ -5,8 +5,8 @@
 //! `/etc/os-release`; nothing is run.
 
 use crate::eval::context::EvalContext;
-use crate::functions::canonify;
 use crate::host::facts::sys;
+use crate::syntax::class_expr::canonify;
 
 /// cf-agent's `SysOSNameHuman`: the first distribution class defined names
 /// the system (Ubuntu before Debian).

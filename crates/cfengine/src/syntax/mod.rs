@@ -9,5 +9,6 @@ pub mod check;
 pub mod class_expr;
 pub mod lexer;
 pub mod parser;
+pub mod reference;
 pub mod rules;
 pub mod varref;

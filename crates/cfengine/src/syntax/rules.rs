@@ -68,7 +68,7 @@ pub fn magic_rval(lval: &str, rval: Rval, pos: Pos) -> Rval {
 }
 
 fn is_var_string(s: &str) -> bool {
-    crate::eval::expand::is_cf3_var_string(s)
+    crate::syntax::reference::is_cf3_var_string(s)
 }
 
 /// The literal checks of `CheckConstraintTypeMatch` for the attributes whose
