@@ -73,8 +73,12 @@ fn inputs(ctx: &mut EvalContext) -> Vec<(String, Arc<str>)> {
     out
 }
 
-/// Loads `file` and every input it names (to a fixed point).
-pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
+/// Loads `opts.file` and every input it names into `ctx`, which `setup`
+/// has prepared: as in cf-agent's `LoadPolicy`, one context serves the whole
+/// load, each round of `inputs` resolved with what the files loaded so far
+/// define, and the same context then goes on to run. A round that adds no
+/// file ends the load.
+pub fn load(ctx: &mut EvalContext, opts: &Options) -> Result<(), Diagnostic> {
     let mut policy = Policy::default();
     let mut next_id = 0;
     let main: Arc<str> = Arc::from(opts.file.as_str());
@@ -86,15 +90,12 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
             Arc::make_mut(b).name = "main".into();
         }
     }
+    ctx.policy = Arc::new(policy);
     let mut loaded: HashSet<String> = HashSet::new();
     loaded.insert(compress_path(&opts.file));
     for _ in 0..MAX_FILES {
-        let mut sink: Vec<String> = vec![];
-        let shared = Arc::new(policy.clone());
-        let mut ctx = EvalContext::new(shared, &mut sink);
-        setup(&mut ctx, opts);
-        agent::policy_resolve(&mut ctx);
-        let wanted = inputs(&mut ctx);
+        agent::policy_resolve(ctx);
+        let wanted = inputs(ctx);
         let mut added = false;
         for (path, from) in wanted {
             if loaded.insert(compress_path(&path)) {
@@ -102,6 +103,7 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
                 let f: Arc<str> = Arc::from(path.as_str());
                 let mut sub = Policy::default();
                 parser::parse_into(&f, &src, &mut sub, &mut next_id)?;
+                let policy = Arc::make_mut(&mut ctx.policy);
                 policy.bundles.extend(sub.bundles.into_iter().filter(|b| b.name != "__main__"));
                 policy.bodies.extend(sub.bodies);
                 added = true;
@@ -111,7 +113,17 @@ pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
             break;
         }
     }
-    Ok(policy)
+    Ok(())
+}
+
+/// The sink of the loading rounds. Loading is silent: what its resolution
+/// logs (a failing function, an undefined input) is logged again by the
+/// preliminary convergence that follows, and a policy that fails
+/// cf-promises' checks must report that failure alone.
+struct Discard;
+
+impl Sink for Discard {
+    fn line(&mut self, _: &str) {}
 }
 
 /// Hard classes, `-D` classes, and the deterministic `sys` and `const`
@@ -174,11 +186,9 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
 
 /// Runs the policy; returns cf-agent's exit code.
 pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let Some(policy) = load_checked(opts, out, err) else {
+    let Some(mut ctx) = load_checked(opts, out, err) else {
         return 1;
     };
-    let mut ctx = EvalContext::new(Arc::new(policy), out);
-    setup(&mut ctx, opts);
     preliminary_convergence(&mut ctx, true);
     if let Some(code) = ctx.aborted {
         return code;
@@ -334,37 +344,41 @@ fn expand_entry(ctx: &mut EvalContext, r: &Rval) -> Rv {
 
 /// Validates like `cf-promises -f FILE`: parse every file; 0 when valid.
 pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let Some(policy) = load_checked(opts, out, err) else {
+    let Some(mut ctx) = load_checked(opts, out, err) else {
         return 1;
     };
     // cf-promises pre-evaluates the policy too: a fatal error there (a
     // function argument out of its range, a list given where a scalar is
     // wanted) rejects it.
-    let mut ctx = EvalContext::new(Arc::new(policy), out);
-    setup(&mut ctx, opts);
     preliminary_convergence(&mut ctx, false);
     ctx.aborted.map_or(0, |c| c.max(1))
 }
 
-/// Loads the policy and makes cf-promises' checks; `None` (the error
-/// reported once) when the policy must not run.
-pub fn load_checked(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> Option<Policy> {
-    let policy = match load(opts) {
-        Ok(p) => p,
-        Err(d) => {
-            report_syntax_error(&d, out, err);
-            return None;
-        }
-    };
-    match crate::syntax::check::check(&policy) {
-        None => Some(policy),
+/// The context a run starts from: set up for the host, the policy loaded
+/// into it and cf-promises' checks made; `None` (the error reported once,
+/// on `out`) when the policy must not run.
+pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sink) -> Option<EvalContext<'s>> {
+    // The ZST `Discard` is leaked without allocating; the real sink comes
+    // back once the policy is loaded.
+    let mut ctx = EvalContext::new(Arc::new(Policy::default()), Box::leak(Box::new(Discard)));
+    setup(&mut ctx, opts);
+    let loaded = load(&mut ctx, opts);
+    ctx.out = out;
+    ctx.errors = 0;
+    ctx.aborted = None;
+    if let Err(d) = loaded {
+        report_syntax_error(&d, ctx.out, err);
+        return None;
+    }
+    match crate::syntax::check::check(&ctx.policy) {
+        None => Some(ctx),
         Some(crate::syntax::check::Problem::Located(d)) => {
-            report_syntax_error(&d, out, err);
+            report_syntax_error(&d, ctx.out, err);
             None
         }
         Some(crate::syntax::check::Problem::Logged(lines)) => {
             for l in lines {
-                out.line(&format!("   error: {l}"));
+                ctx.out.line(&format!("   error: {l}"));
             }
             None
         }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::data::value::{DataType, Rv, Variable};
 use crate::eval::context::{EvalContext, Sink};
-use crate::eval::run::{load_checked, preliminary_convergence, setup, Options};
+use crate::eval::run::{load_checked, preliminary_convergence, Options};
 use crate::syntax::varref::VarRef;
 
 /// What to print.
@@ -145,13 +145,14 @@ fn cf_promises_view(ctx: &mut EvalContext) {
 /// Checks and pre-evaluates the policy as `validate` does, then prints the
 /// table; the exit code is `validate`'s (no table for a rejected policy).
 pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let Some(policy) = load_checked(opts, out, err) else {
-        return 1;
-    };
     let mut log: Vec<String> = vec![];
     let (rows, aborted) = {
-        let mut ctx = EvalContext::new(Arc::new(policy), &mut log);
-        setup(&mut ctx, opts);
+        let Some(mut ctx) = load_checked(opts, &mut log, err) else {
+            for l in log {
+                out.line(&l);
+            }
+            return 1;
+        };
         // cf-promises is the `common` component, not the `agent`.
         ctx.classes.remove("agent");
         ctx.class_tags.remove("agent");
