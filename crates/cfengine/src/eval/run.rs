@@ -12,7 +12,7 @@ use crate::eval::context::{EvalContext, Sink};
 use crate::eval::promise::evaluate_final_rval;
 use crate::functions::path::compress_path;
 use crate::syntax::ast::{Policy, Rval};
-use crate::syntax::parser;
+use crate::syntax::{parser, rules};
 
 /// What to run.
 #[derive(Clone, Debug, Default)]
@@ -266,12 +266,7 @@ pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
 /// is fatal. Returns whether the promise may go on.
 fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &crate::eval::promise::Expanded) -> bool {
     for (lval, r) in &exp.constraints {
-        let rval = match r {
-            Rv::Scalar(s) => Rval::Scalar(s.clone()),
-            Rv::List(_) => Rval::List(r.list_strings().into_iter().map(Rval::Scalar).collect()),
-            _ => continue,
-        };
-        if let Some(e) = crate::syntax::rules::check_constraint(ptype, lval, &rval) {
+        if let Some(e) = rules::check_constraint(ptype, lval, &rules::Literal::of_rv(r)) {
             ctx.error(format!(
                 "{file}:0:0: In attribute '{lval}', {}. Given attribute value '{}'",
                 e.message,

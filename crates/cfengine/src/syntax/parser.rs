@@ -277,7 +277,7 @@ impl Parser<'_> {
                 self.bump()?;
                 let rval = self.rval()?;
                 let rval = rules::magic_rval(&lval, rval, self.prev_end);
-                if let Some(e) = rules::check_constraint(promise_type, &lval, &rval) {
+                if let Some(e) = rules::check_constraint(promise_type, &lval, &rules::Literal::of_rval(&rval)) {
                     let mut d = self.err_prev(e.message);
                     d.log = e.log;
                     return Err(d);
