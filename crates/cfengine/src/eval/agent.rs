@@ -85,6 +85,12 @@ pub fn bundle_resolve(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
 /// bundle's vars, each with no arguments.
 pub fn policy_resolve(ctx: &mut EvalContext) {
     let bundles: Vec<Arc<Bundle>> = ctx.policy.bundles.clone();
+    resolve_bundles(ctx, &bundles);
+}
+
+/// `PolicyResolve` of a part of the policy (the bundles of one file, as
+/// cf-agent resolves each file it loads).
+pub fn resolve_bundles(ctx: &mut EvalContext, bundles: &[Arc<Bundle>]) {
     for common in [true, false] {
         for b in bundles.iter().filter(|b| (b.kind == "common") == common) {
             push_bundle(ctx, b, vec![]);

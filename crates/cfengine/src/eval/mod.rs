@@ -13,4 +13,5 @@ pub mod iteration;
 pub mod promise;
 pub mod run;
 pub mod show;
+pub mod var_table;
 pub mod verify_vars;

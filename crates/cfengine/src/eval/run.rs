@@ -11,7 +11,7 @@ use crate::eval::agent;
 use crate::eval::context::{EvalContext, Sink};
 use crate::eval::promise::evaluate_final_rval;
 use crate::functions::path::compress_path;
-use crate::syntax::ast::{Policy, Rval};
+use crate::syntax::ast::{Body, Policy, Rval};
 use crate::syntax::{parser, rules};
 
 /// What to run.
@@ -47,11 +47,13 @@ fn read_file(path: &str, from: Option<(&Arc<str>, Pos)>) -> Result<String, Diagn
     })
 }
 
-/// The `inputs` of control bodies, evaluated in `ctx`.
-fn inputs(ctx: &mut EvalContext) -> Vec<(String, Arc<str>)> {
+/// The input files named by the `inputs` of `bodies` (the control bodies of
+/// one file), each item evaluated in `ctx` in turn, as loading.c's
+/// `LoadPolicyInputFiles` does. An item that still holds a reference
+/// names no file.
+fn inputs(ctx: &mut EvalContext, bodies: &[Arc<Body>]) -> Vec<(String, Arc<str>)> {
     let mut out = vec![];
-    let bodies = ctx.policy.bodies.clone();
-    for b in bodies.iter() {
+    for b in bodies {
         if b.name != "control" || !(b.kind == "common" || b.kind == "file") {
             continue;
         }
@@ -73,44 +75,59 @@ fn inputs(ctx: &mut EvalContext) -> Vec<(String, Arc<str>)> {
     out
 }
 
+/// What a load has read so far.
+struct Loading {
+    /// The files loaded (compressed paths).
+    files: HashSet<String>,
+    /// The next promise id.
+    next_id: usize,
+}
+
 /// Loads `opts.file` and every input it names into `ctx`, which `setup`
-/// has prepared: as in cf-agent's `LoadPolicy`, one context serves the whole
-/// load, each round of `inputs` resolved with what the files loaded so far
-/// define, and the same context then goes on to run. A round that adds no
-/// file ends the load.
+/// has prepared, as cf-agent's `LoadPolicy` does: one context serves the
+/// whole load and then goes on to run; each file is resolved as soon as it
+/// is read (its own bundles only), then the files its control bodies name
+/// are loaded in turn, depth first, a file already loaded skipped. The
+/// variables a file defines therefore exist before the next file is read,
+/// and in the same order as in cf-agent (which is the order its variable
+/// table walks arrays in, see [`crate::eval::var_table`]).
 pub fn load(ctx: &mut EvalContext, opts: &Options) -> Result<(), Diagnostic> {
-    let mut policy = Policy::default();
-    let mut next_id = 0;
-    let main: Arc<str> = Arc::from(opts.file.as_str());
-    let src = read_file(&opts.file, None)?;
-    parser::parse_into(&main, &src, &mut policy, &mut next_id)?;
-    // `__main__` is the entry file's `main` bundle; in other files it is ignored.
-    for b in policy.bundles.iter_mut() {
+    let mut loading = Loading { files: HashSet::new(), next_id: 0 };
+    loading.files.insert(compress_path(&opts.file));
+    load_file(ctx, &opts.file, None, &mut loading)
+}
+
+/// Loads one file and, recursively, its inputs (loading.c's
+/// `LoadPolicyFile`).
+fn load_file(
+    ctx: &mut EvalContext,
+    path: &str,
+    from: Option<(&Arc<str>, Pos)>,
+    loading: &mut Loading,
+) -> Result<(), Diagnostic> {
+    if loading.files.len() > MAX_FILES {
+        return Ok(());
+    }
+    let src = read_file(path, from)?;
+    let file: Arc<str> = Arc::from(path);
+    let mut part = Policy::default();
+    parser::parse_into(&file, &src, &mut part, &mut loading.next_id)?;
+    // `__main__` is the entry file's `main` bundle; in other files it is
+    // dropped (`RenameMainBundle`).
+    let entry = from.is_none();
+    part.bundles.retain(|b| entry || b.name != "__main__");
+    for b in part.bundles.iter_mut() {
         if b.name == "__main__" {
             Arc::make_mut(b).name = "main".into();
         }
     }
-    ctx.policy = Arc::new(policy);
-    let mut loaded: HashSet<String> = HashSet::new();
-    loaded.insert(compress_path(&opts.file));
-    for _ in 0..MAX_FILES {
-        agent::policy_resolve(ctx);
-        let wanted = inputs(ctx);
-        let mut added = false;
-        for (path, from) in wanted {
-            if loaded.insert(compress_path(&path)) {
-                let src = read_file(&path, Some((&from, Pos { line: 1, col: 1 })))?;
-                let f: Arc<str> = Arc::from(path.as_str());
-                let mut sub = Policy::default();
-                parser::parse_into(&f, &src, &mut sub, &mut next_id)?;
-                let policy = Arc::make_mut(&mut ctx.policy);
-                policy.bundles.extend(sub.bundles.into_iter().filter(|b| b.name != "__main__"));
-                policy.bodies.extend(sub.bodies);
-                added = true;
-            }
-        }
-        if !added {
-            break;
+    let policy = Arc::make_mut(&mut ctx.policy);
+    policy.bundles.extend(part.bundles.iter().cloned());
+    policy.bodies.extend(part.bodies.iter().cloned());
+    agent::resolve_bundles(ctx, &part.bundles);
+    for (input, from) in inputs(ctx, &part.bodies) {
+        if loading.files.insert(compress_path(&input)) {
+            load_file(ctx, &input, Some((&from, Pos { line: 1, col: 1 })), loading)?;
         }
     }
     Ok(())
