@@ -199,6 +199,7 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     crate::host::facts::clock(ctx);
     crate::host::facts::user_data(ctx);
     crate::host::net::detect(ctx);
+    crate::host::proc_net::detect(ctx);
 }
 
 /// Runs the policy; returns cf-agent's exit code.

@@ -7,3 +7,4 @@
 pub mod facts;
 pub mod net;
 pub mod os;
+pub mod proc_net;

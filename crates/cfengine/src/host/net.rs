@@ -4,7 +4,7 @@
 //! `sys.interface(s)`, `sys.interface_flags`, `sys.ip2iface`,
 //! `sys.ip_addresses` variables, from `getifaddrs(3)`, and the hardware
 //! addresses (`sys.hardware_mac`, `mac_*`) from `/sys/class/net`. Routes
-//! and `sys.inet*` are not read.
+//! and `sys.inet*` are `proc_net.rs`'s.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
