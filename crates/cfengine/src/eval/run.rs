@@ -133,7 +133,7 @@ fn load_file(
     Ok(())
 }
 
-/// The sink of the loading rounds. Loading is silent: what its resolution
+/// The sink of the load. Loading is silent: what its resolution
 /// logs (a failing function, an undefined input) is logged again by the
 /// preliminary convergence that follows, and a policy that fails
 /// cf-promises' checks must report that failure alone.

@@ -504,13 +504,6 @@ pub(super) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<St
     Ok(out)
 }
 
-pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let (text, re, max) = super::data::read_split_args(ctx, f, a, "")?;
-    let items: Vec<Arc<str>> =
-        re.split(ctx, &text)?.into_iter().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
-    list(items)
-}
-
 /// glibc's `rand()` after `srand(seed)` (the TYPE_3 additive feedback
 /// generator), which cf-agent's `SeqShuffle` draws from.
 struct GlibcRand {

@@ -125,9 +125,9 @@ static SPECS: &[Spec] = &[
     v("variablesmatching", "slist", list::variablesmatching),
     v("classesmatching", "slist", list::classesmatching),
     v("countclassesmatching", "int", list::countclassesmatching),
-    f("readstringlist", "slist", 5, list::readstringlist),
-    f("readintlist", "ilist", 5, list::readstringlist),
-    f("readreallist", "rlist", 5, list::readstringlist),
+    f("readstringlist", "slist", 5, data::readstringlist),
+    f("readintlist", "ilist", 5, data::readstringlist),
+    f("readreallist", "rlist", 5, data::readstringlist),
     // data
     f("parsejson", "data", 1, data::parsejson),
     f("readjson", "data", 2, data::readjson),
