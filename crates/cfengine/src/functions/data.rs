@@ -5,16 +5,16 @@ use std::sync::Arc;
 
 use confer_core::{HashMap, Value};
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::value::Rv;
+use crate::data::json;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::regex::{regex, Rx};
 use super::{arg_int, arg_str, collection, Collection, FnResult};
 
 fn parse_container(ctx: &mut EvalContext, f: &FnCall, text: &str, yaml: bool) -> FnResult {
-    let r = if yaml { json::parse_yaml(text) } else { json::parse(text) };
+    let r = if yaml { crate::data::yaml::parse(text) } else { json::parse(text) };
     match r {
         Ok(v) => Ok(Rv::Container(v)),
         Err(e) => {
@@ -60,7 +60,7 @@ pub(super) fn readjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
 pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0).to_string();
     let t = read(ctx, f, &path, a)?;
-    json::parse_yaml(&t).map(Rv::Container).map_err(|_| {
+    crate::data::yaml::parse(&t).map(Rv::Container).map_err(|_| {
         ctx.error(format!("{}: error parsing YAML file '{path}'", f.name));
     })
 }
@@ -192,7 +192,7 @@ pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) ->
 /// The records of a CSV file; a missing file is cf-agent's error.
 fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, ()> {
     match super::bounded_read(path, 0) {
-        Ok(b) => Ok(crate::csv::records(&String::from_utf8_lossy(&b))),
+        Ok(b) => Ok(crate::data::csv::records(&String::from_utf8_lossy(&b))),
         Err(e) => {
             let why = e.to_string();
             ctx.error(format!(
@@ -336,11 +336,20 @@ pub(super) fn validdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
     let text = arg_str(a, 0);
     let ok = match arg_str(a, 1) {
         "JSON" => json::parse(text).is_ok(),
-        "YAML" => json::parse_yaml(text).is_ok(),
+        "YAML" => crate::data::yaml::parse(text).is_ok(),
         other => {
             ctx.error(format!("{}: data type '{other}' is not supported", f.name));
             return Err(());
         }
     };
     super::class_result(ok)
+}
+
+/// `readstringlist`, `readintlist`, `readreallist`: the file's fields, empty
+/// ones dropped, at most `max`.
+pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let (text, re, max) = read_split_args(ctx, f, a, "")?;
+    let items: Vec<Arc<str>> =
+        re.split(ctx, &text)?.into_iter().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
+    Ok(Rv::List(Arc::new(items.into_iter().map(Rv::Scalar).collect())))
 }

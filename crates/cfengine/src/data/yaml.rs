@@ -10,6 +10,8 @@ use std::sync::Arc;
 use confer_core::{HashMap, Value};
 use saphyr_parser::{Event, Parser, Span, SpannedEventReceiver};
 
+use crate::data::json;
+
 /// The deepest nesting a document may have.
 pub const MAX_DEPTH: usize = 1000;
 
@@ -32,7 +34,7 @@ struct Builder {
 fn key_text(v: &Value) -> String {
     match v {
         Value::String(s) => s.to_string(),
-        other => crate::value::primitive_to_string(other).unwrap_or_default(),
+        other => crate::data::json::primitive_to_string(other).unwrap_or_default(),
     }
 }
 
@@ -86,7 +88,7 @@ impl<'input> SpannedEventReceiver<'input> for Builder {
             }
             Event::Scalar(text, style, _, tag) => {
                 let y = saphyr::Yaml::value_from_cow_and_metadata(text, style, tag.as_ref());
-                self.add(Some(crate::json::from_yaml(&y, 0)));
+                self.add(Some(from_yaml(&y, 0)));
             }
             Event::Alias(_) => self.add(None),
             _ => {}
@@ -102,4 +104,41 @@ pub fn parse(s: &str) -> Result<Value, String> {
         return Err(e);
     }
     Ok(b.done.unwrap_or(Value::Undef))
+}
+
+fn yaml_scalar(sc: &saphyr::Scalar) -> Value {
+    use saphyr::Scalar;
+    match sc {
+        Scalar::Null => Value::Undef,
+        Scalar::Boolean(b) => Value::Boolean(*b),
+        Scalar::Integer(i) => Value::Integer(*i),
+        Scalar::FloatingPoint(f) => json::real(f.into_inner()),
+        Scalar::String(s) => Value::String(s.as_ref().into()),
+    }
+}
+
+/// A saphyr node as a data container.
+pub(crate) fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
+    use saphyr::Yaml;
+    if depth > 256 {
+        return Value::Undef;
+    }
+    match y {
+        Yaml::Value(sc) => yaml_scalar(sc),
+        Yaml::Representation(s, _, _) => Value::String(s.as_ref().into()),
+        Yaml::Sequence(a) => Value::Array(Arc::new(a.iter().map(|i| from_yaml(i, depth + 1)).collect())),
+        Yaml::Mapping(h) => {
+            let mut m = HashMap::with_capacity(h.len());
+            for (k, v) in h.iter() {
+                let key = match from_yaml(k, depth + 1) {
+                    Value::String(s) => s.to_string(),
+                    other => json::primitive_to_string(&other).unwrap_or_default(),
+                };
+                m.insert(Value::String(key.into()), from_yaml(v, depth + 1));
+            }
+            Value::Hash(Arc::new(m))
+        }
+        Yaml::Tagged(_, inner) => from_yaml(inner, depth + 1),
+        _ => Value::Undef,
+    }
 }

@@ -1,16 +1,16 @@
-//! Data containers from and to JSON and YAML, formatted as libntech's json.c
-//! writes them: two-space indentation, reals with four decimals.
+//! Data containers from and to JSON, formatted as libntech's json.c writes
+//! them: two-space indentation, reals with four decimals; and the text of a
+//! container's primitives. YAML is read in [`crate::data::yaml`].
 //!
 //! JSON is parsed with serde_json (with `preserve_order`, so objects keep the
-//! order of their keys as CFEngine's do); YAML with saphyr, a maintained
-//! pure-Rust YAML 1.2 parser.
+//! order of their keys as CFEngine's do).
 
 use std::sync::Arc;
 
 use confer_core::json_string::push_json_string;
 use confer_core::{HashMap, Value};
 
-use crate::number::format_fixed;
+use crate::data::number::format_fixed;
 
 /// A real as cf-agent stores it in a container: rounded to four decimals
 /// (`JsonRealCreate` formats with `%.4f`).
@@ -142,53 +142,28 @@ fn reference_end(b: &[u8], i: usize) -> usize {
     end
 }
 
-fn yaml_scalar(sc: &saphyr::Scalar) -> Value {
-    use saphyr::Scalar;
-    match sc {
-        Scalar::Null => Value::Undef,
-        Scalar::Boolean(b) => Value::Boolean(*b),
-        Scalar::Integer(i) => Value::Integer(*i),
-        Scalar::FloatingPoint(f) => real(f.into_inner()),
-        Scalar::String(s) => Value::String(s.as_ref().into()),
+/// How a data-container primitive expands into a string: reals with two
+/// decimals (`StringFromDouble`), integers plainly, booleans as
+/// `true`/`false`; `None` for null and for containers.
+pub fn primitive_to_string(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.to_string()),
+        Value::Integer(i) => Some(i.to_string()),
+        Value::Float(f) => Some(format_fixed(*f, 2)),
+        Value::Boolean(b) => Some(b.to_string()),
+        _ => None,
     }
 }
 
-/// A saphyr node as a data container.
-pub(crate) fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
-    use saphyr::Yaml;
-    if depth > 256 {
-        return Value::Undef;
-    }
-    match y {
-        Yaml::Value(sc) => yaml_scalar(sc),
-        Yaml::Representation(s, _, _) => Value::String(s.as_ref().into()),
-        Yaml::Sequence(a) => Value::Array(Arc::new(a.iter().map(|i| from_yaml(i, depth + 1)).collect())),
-        Yaml::Mapping(h) => {
-            let mut m = HashMap::with_capacity(h.len());
-            for (k, v) in h.iter() {
-                let key = match from_yaml(k, depth + 1) {
-                    Value::String(s) => s.to_string(),
-                    other => crate::value::primitive_to_string(&other).unwrap_or_default(),
-                };
-                m.insert(Value::String(key.into()), from_yaml(v, depth + 1));
-            }
-            Value::Hash(Arc::new(m))
-        }
-        Yaml::Tagged(_, inner) => from_yaml(inner, depth + 1),
-        _ => Value::Undef,
-    }
-}
-
-/// Parses a YAML document (the first one of a stream), aliases ignored as
-/// cf-agent ignores them (see `crate::yaml`).
-pub fn parse_yaml(s: &str) -> Result<Value, String> {
-    crate::yaml::parse(s)
+/// Whether `v` is a JSON primitive (not an array or object).
+pub fn is_primitive(v: &Value) -> bool {
+    !matches!(v, Value::Array(_) | Value::Hash(_))
 }
 
 fn key_text(k: &Value) -> String {
     match k {
         Value::String(s) => s.to_string(),
-        other => crate::value::primitive_to_string(other).unwrap_or_default(),
+        other => primitive_to_string(other).unwrap_or_default(),
     }
 }
 

@@ -4,15 +4,15 @@
 //! `sys.interface(s)`, `sys.interface_flags`, `sys.ip2iface`,
 //! `sys.ip_addresses` variables, from `getifaddrs(3)`, and the hardware
 //! addresses (`sys.hardware_mac`, `mac_*`) from `/sys/class/net`. Routes
-//! and `sys.inet*` are not read.
+//! and `sys.inet*` are `proc_net.rs`'s.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::context::EvalContext;
-use crate::functions::canonify;
-use crate::host_facts::sys;
-use crate::value::{DataType, Rv};
-use crate::varref::VarRef;
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::EvalContext;
+use crate::host::facts::sys;
+use crate::syntax::class_expr::canonify;
+use crate::syntax::varref::VarRef;
 
 /// One address of one interface.
 struct Addr {
