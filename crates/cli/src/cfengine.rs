@@ -58,7 +58,7 @@ const CARRIED_OUT: &[&str] = &["meta", "vars", "defaults", "classes", "methods",
 /// With `-v`: one note per section of a promise type confer skips, in the
 /// agent and common bundles of the loaded policy.
 fn note_skipped(opts: &Options) {
-    let Ok(policy) = confer_cfengine::run::load(opts) else {
+    let Some(policy) = confer_cfengine::eval::run::loaded_policy(opts) else {
         return;
     };
     for bundle in policy.bundles.iter().filter(|b| b.kind == "agent" || b.kind == "common") {

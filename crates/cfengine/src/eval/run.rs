@@ -367,6 +367,17 @@ pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     ctx.aborted.map_or(0, |c| c.max(1))
 }
 
+/// The policy `opts.file` and its inputs make, loaded as a run loads it
+/// (for tools that inspect the policy without running it); `None` when it
+/// does not load.
+pub fn loaded_policy(opts: &Options) -> Option<Arc<Policy>> {
+    let mut discard = Discard;
+    let mut ctx = EvalContext::new(Arc::new(Policy::default()), &mut discard);
+    setup(&mut ctx, opts);
+    load(&mut ctx, opts).ok()?;
+    Some(ctx.policy.clone())
+}
+
 /// The context a run starts from: set up for the host, the policy loaded
 /// into it and cf-promises' checks made; `None` (the error reported once,
 /// on `out`) when the policy must not run.
