@@ -13,7 +13,8 @@ pub mod syntax;
 
 pub use diagnostic::{Diagnostic, Pos};
 pub use eval::context::Sink;
-pub use eval::run::{run, validate, Options};
+pub use eval::run::{run, run_with_state, validate, Options};
+pub use eval::show::FinalState;
 pub use eval::show::{show, Table};
 pub use syntax::parser::parse;
 

@@ -86,7 +86,8 @@ fn golden_cases() {
     let mut known_failing = 0;
     for case in &all {
         let dir = case.parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
-        let opts = confer_cfengine::Options { file: case.to_string_lossy().into_owned(), defines: vec![] };
+        let opts =
+            confer_cfengine::Options { file: case.to_string_lossy().into_owned(), defines: vec![], bundles: None };
         let (out, err, _) = confer_cfengine::run_to_lines(&opts);
         let mut lines: Vec<String> = err;
         lines.extend(out);

@@ -70,8 +70,11 @@ fn mpf_matches_cf_promises() {
         .collect();
     let host = std::fs::read_to_string(dir.join("host.txt")).unwrap();
     let same_host = host.lines().collect::<Vec<_>>() == [uname("-n"), uname("-r")];
-    let opts =
-        confer_cfengine::Options { file: mpf.join("promises.cf").to_string_lossy().into_owned(), defines: vec![] };
+    let opts = confer_cfengine::Options {
+        file: mpf.join("promises.cf").to_string_lossy().into_owned(),
+        defines: vec![],
+        bundles: None,
+    };
     let mut report = vec![];
     for (table, file) in [(confer_cfengine::Table::Vars, "vars"), (confer_cfengine::Table::Classes, "classes")] {
         let mut out: Vec<String> = vec![];

@@ -49,6 +49,14 @@ pub struct RunArgs {
     /// `packages:` …) instead of skipping them in silence.
     #[arg(short = 'v', long = "verbose")]
     pub verbose: bool,
+    /// Run these bundles instead of the policy's bundlesequence
+    /// (comma-separated, as cf-agent's `-b`).
+    #[arg(short = 'b', long = "bundlesequence", value_name = "BUNDLE,...")]
+    pub bundles: Option<String>,
+    /// `json`: one JSON object a line — each report and error as it comes,
+    /// then the variables and classes the run left defined.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: crate::puppet::RunFormat,
 }
 
 /// The promise types confer carries out; the others (`files:`,
@@ -88,6 +96,49 @@ impl Sink for Stdout<'_> {
 
 struct Stderr;
 
+/// A sink writing each line as a JSON `log` object: `R: …` lines are
+/// reports, the indented `error:` lines errors, anything else information.
+struct JsonSink;
+
+impl Sink for JsonSink {
+    fn line(&mut self, line: &str) {
+        let (level, message) = if let Some(m) = line.strip_prefix("R: ") {
+            ("report", m)
+        } else if let Some(m) = line.trim_start().strip_prefix("error: ") {
+            ("error", m)
+        } else {
+            ("info", line)
+        };
+        crate::json_output::emit(&crate::json_output::log_line(level, message, "cf-agent", None, None, None, &[]));
+    }
+
+    fn diagnostic(&mut self, d: &confer_cfengine::Diagnostic) {
+        crate::json_output::emit(&crate::json_output::log_line(
+            "error",
+            &d.message,
+            "cf-promises",
+            Some(&d.file),
+            Some(d.pos.line as usize),
+            Some(d.pos.col as usize),
+            &[],
+        ));
+    }
+}
+
+/// `run --format json`: the run's lines as JSON, then its final state.
+fn run_json(opts: &Options) -> ExitCode {
+    let (code, state) = confer_cfengine::run_with_state(opts, &mut JsonSink, &mut JsonSink);
+    if let Some(state) = state {
+        let vars: serde_json::Map<String, serde_json::Value> = state
+            .vars
+            .into_iter()
+            .map(|(name, value)| (name, serde_json::from_str(&value).unwrap_or(serde_json::Value::String(value))))
+            .collect();
+        crate::json_output::emit(&serde_json::json!({"type": "state", "variables": vars, "classes": state.classes}));
+    }
+    ExitCode::from(code.clamp(0, 255) as u8)
+}
+
 impl Sink for Stderr {
     fn line(&mut self, line: &str) {
         eprintln!("{line}");
@@ -105,7 +156,11 @@ pub fn run(cmd: Command) -> ExitCode {
         eprintln!("error: no policy file given (confer cfengine {name} FILE.cf)");
         return ExitCode::from(2);
     };
-    let opts = Options { file, defines: args.define };
+    let bundles = args.bundles.map(|b| b.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect());
+    let opts = Options { file, defines: args.define, bundles };
+    if args.format == crate::puppet::RunFormat::Json && !validate && !args.show_vars && !args.show_classes {
+        return run_json(&opts);
+    }
     if args.verbose && !validate {
         note_skipped(&opts);
     }

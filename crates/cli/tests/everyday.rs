@@ -171,3 +171,54 @@ fn a_message_ending_in_a_line_break_gets_no_second_one() {
         "Notice: Scope(Class[main]): a\nNotice: Scope(Class[main]): b\n\nNotice: Scope(Class[main]): c\n"
     );
 }
+
+/// A policy file of its own for one test.
+fn policy(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("confer-everyday-{}-{name}.cf", std::process::id()));
+    std::fs::write(&path, text).expect("policy written");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn cfengine_run_takes_a_bundlesequence_with_dash_b() {
+    // As cf-agent -b (checked against cf-agent 3.21): the listed bundles
+    // replace the policy's sequence; an unknown one is refused.
+    let file = policy(
+        "dash-b",
+        "body common control { bundlesequence => { \"main\" }; }\n\
+         bundle agent main { reports: \"main\"; }\n\
+         bundle agent other { reports: \"other $(this.bundle)\"; }\n\
+         bundle agent third { reports: \"third\"; }\n",
+    );
+    let out = confer(&["cfengine", "run", &file, "-b", "other,third"], None);
+    assert_eq!(text(&out.stdout), "R: other other\nR: third\n");
+    let out = confer(&["cfengine", "run", &file, "-b", "nosuch"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("Bundle 'nosuch' listed in the bundlesequence was not found"));
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn cfengine_run_writes_json_lines_for_tools() {
+    let file = policy(
+        "json",
+        "bundle agent main {\nvars:\n  \"x\" slist => { \"a\", \"b\" };\nreports:\n  \"got $(x)\";\n}\n",
+    );
+    let out = confer(&["cfengine", "run", &file, "--format", "json"], None);
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
+    assert_eq!(lines[0]["level"], "report");
+    assert_eq!(lines[0]["message"], "got a");
+    assert_eq!(lines[1]["message"], "got b");
+    let state = lines.last().expect("a state line");
+    assert_eq!(state["type"], "state");
+    assert_eq!(state["variables"]["default:main.x"], serde_json::json!(["a", "b"]));
+    assert!(state["classes"].as_array().is_some_and(|c| c.iter().any(|c| c == "any")));
+    let bad = policy("json-bad", "bundle agent main {\nvars:\n  \"x\" string => nosuchfn(\"a\");\n}\n");
+    let out = confer(&["cfengine", "run", &bad, "--format", "json"], None);
+    let first: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().next().expect("a line")).expect("JSON");
+    assert_eq!((first["line"].as_u64(), first["column"].as_u64()), (Some(3), Some(30)));
+    assert_eq!(first["message"], "Unknown function");
+    let _ = (std::fs::remove_file(file), std::fs::remove_file(bad));
+}

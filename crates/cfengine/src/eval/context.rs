@@ -39,6 +39,14 @@ pub struct BundleFrame {
 pub trait Sink {
     /// One line as cf-agent prints it (`R: ...`, `   error: ...`).
     fn line(&mut self, line: &str);
+
+    /// A located error, as cf-promises prints it (`F:L:C: error: …` and
+    /// the source line); a sink for tools takes its parts instead.
+    fn diagnostic(&mut self, d: &crate::diagnostic::Diagnostic) {
+        for l in d.to_string().lines() {
+            self.line(l);
+        }
+    }
 }
 
 impl Sink for Vec<String> {

@@ -10,6 +10,7 @@ use crate::diagnostic::{Diagnostic, Pos};
 use crate::eval::agent;
 use crate::eval::context::{EvalContext, Sink};
 use crate::eval::promise::evaluate_final_rval;
+use crate::eval::show::{final_state, FinalState};
 use crate::functions::path::compress_path;
 use crate::syntax::ast::{Body, Policy, Rval};
 use crate::syntax::{parser, rules};
@@ -21,6 +22,9 @@ pub struct Options {
     pub file: String,
     /// Classes defined with `-D`.
     pub defines: Vec<String>,
+    /// Bundles given with `-b`, which replace the policy's bundlesequence
+    /// (names only: cf-agent takes no arguments there either).
+    pub bundles: Option<Vec<String>>,
 }
 
 /// Upper bound on the number of policy files one run loads.
@@ -204,14 +208,29 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
 
 /// Runs the policy; returns cf-agent's exit code.
 pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
+    run_with_state(opts, out, err).0
+}
+
+/// [`run`], also giving back the variables and classes defined when the
+/// run ended (none when the policy did not load).
+pub fn run_with_state(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> (i32, Option<FinalState>) {
     let Some(mut ctx) = load_checked(opts, out, err) else {
-        return 1;
+        return (1, None);
     };
-    preliminary_convergence(&mut ctx, true);
+    let code = run_loaded(&mut ctx, opts);
+    (code, Some(final_state(&ctx)))
+}
+
+/// The run proper, from a loaded and checked context.
+fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
+    preliminary_convergence(ctx, true);
     if let Some(code) = ctx.aborted {
         return code;
     }
-    let sequence = bundlesequence(&mut ctx);
+    let sequence = match &opts.bundles {
+        Some(names) => Some(names.iter().map(|n| Rv::Scalar(n.as_str().into())).collect()),
+        None => bundlesequence(ctx),
+    };
     let Some(sequence) = sequence else {
         ctx.error("No bundlesequence in the common control body");
         return 1;
@@ -220,7 +239,7 @@ pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     let mut entries = vec![];
     for r in &sequence {
         match agent::sequence_entry(r) {
-            Some((name, args)) => match agent::find_bundle(&ctx, &name) {
+            Some((name, args)) => match agent::find_bundle(ctx, &name) {
                 Some(b) => entries.push((b, args)),
                 None => {
                     ctx.error(format!("Bundle '{name}' listed in the bundlesequence was not found"));
@@ -238,8 +257,8 @@ pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
         return 1;
     }
     for (b, args) in entries {
-        let args = agent::eval_args(&mut ctx, &args);
-        agent::call_bundle(&mut ctx, &b, args, None);
+        let args = agent::eval_args(ctx, &args);
+        agent::call_bundle(ctx, &b, args, None);
         if ctx.aborted.is_some() {
             break;
         }
@@ -307,9 +326,7 @@ pub fn report_syntax_error(d: &Diagnostic, out: &mut dyn Sink, err: &mut dyn Sin
         out.line(&format!("   error: {}", d.message));
         return;
     }
-    for l in d.to_string().lines() {
-        err.line(l);
-    }
+    err.diagnostic(d);
     out.line("   error: There are syntax errors in policy files");
 }
 

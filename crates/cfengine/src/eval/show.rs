@@ -70,6 +70,56 @@ pub fn var_rows(ctx: &EvalContext) -> Vec<String> {
     rows
 }
 
+/// What a run leaves defined, for tools: each variable's qualified name
+/// (as `--show-vars` writes it) and its value as JSON, and the classes.
+#[derive(Debug, Default)]
+pub struct FinalState {
+    /// `(name, JSON value)`, sorted by name.
+    pub vars: Vec<(String, String)>,
+    /// The defined classes, sorted.
+    pub classes: Vec<String>,
+}
+
+/// The variables and classes `ctx` holds.
+pub fn final_state(ctx: &EvalContext) -> FinalState {
+    let mut vars: Vec<(String, String)> = ctx
+        .vars
+        .iter()
+        .map(|(k, v)| {
+            let mut name = format!("{}:{}.{}", k.ns.as_deref().unwrap_or("default"), k.scope, k.lval);
+            for i in &k.indices {
+                name.push_str(&format!("[{i}]"));
+            }
+            (name, value_json(&v.rval))
+        })
+        .collect();
+    vars.sort();
+    let mut classes: Vec<String> = ctx.classes.iter().map(|c| c.to_string()).collect();
+    classes.sort();
+    FinalState { vars, classes }
+}
+
+/// A value as JSON: a string, a list of strings, or the data container.
+fn value_json(r: &Rv) -> String {
+    let mut out = String::new();
+    match r {
+        Rv::Scalar(s) => confer_core::json_string::push_json_string(&mut out, s),
+        Rv::List(_) => {
+            out.push('[');
+            for (i, item) in r.list_strings().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                confer_core::json_string::push_json_string(&mut out, item);
+            }
+            out.push(']');
+        }
+        Rv::Container(c) => out.push_str(&crate::data::json::write_compact(c)),
+        Rv::FnCall(_) => confer_core::json_string::push_json_string(&mut out, &r.to_display()),
+    }
+    out
+}
+
 /// The class table's rows.
 pub fn class_rows(ctx: &EvalContext) -> Vec<String> {
     let mut rows: Vec<String> = ctx
