@@ -52,3 +52,12 @@ fn an_undecided_pattern_fails_where_it_is_used() {
     assert!(message.contains("needs too much backtracking"), "{message}");
     assert_eq!(at, (1, 8));
 }
+
+#[test]
+fn a_heredoc_of_millions_of_interpolations_is_refused_where_it_opens() {
+    // Issue 16: a 21 MB heredoc of `${y}` took gigabytes.
+    let body = "${y}".repeat(1_000_001);
+    let (message, at) = apply_error(format!("$y = 'v'\n$h = @(\"END\")\n{body}\nEND\nnotice($h.length)\n"));
+    assert!(message.contains("at most 1000000 interpolated parts"), "{message}");
+    assert_eq!(at.0, 2);
+}

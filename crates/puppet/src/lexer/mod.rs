@@ -35,6 +35,11 @@ pub struct Lexed {
 /// How deeply `${...}` may nest inside strings.
 const MAX_NESTING: usize = 100;
 
+/// How many pieces (text runs and interpolations) one string may have: each
+/// costs a few hundred bytes until the string is evaluated, so a hostile
+/// heredoc of millions of `${x}` would otherwise take gigabytes.
+const MAX_PARTS: usize = 1_000_000;
+
 /// Lexes `text`.
 pub fn lex(text: &str) -> Result<Lexed, LexError> {
     let mut lexer =

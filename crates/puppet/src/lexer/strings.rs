@@ -1,7 +1,7 @@
 //! Quoted strings. Single quotes know only `\'` and `\\`; double quotes know the
 //! escapes of the spec and interpolate `$var`, `${var}` and `${expr}`.
 
-use super::{check_variable_name, LexError, Lexer, RawPart, Tok, Token, MAX_NESTING};
+use super::{check_variable_name, LexError, Lexer, RawPart, Tok, Token, MAX_NESTING, MAX_PARTS};
 use crate::span::Span;
 
 /// The escapes a double-quoted string (or a heredoc with flags) interprets.
@@ -110,6 +110,14 @@ impl Lexer<'_> {
                     ));
                 }
                 break;
+            }
+            if parts.len() > MAX_PARTS {
+                return Err(self.error(
+                    opened_at,
+                    format!(
+                        "A string may hold at most {MAX_PARTS} interpolated parts (confer's limit on hostile input)"
+                    ),
+                ));
             }
             match c {
                 '\\' => self.escape(&mut text, escapes)?,
