@@ -187,9 +187,17 @@ pub fn run(cmd: PuppetCommand) -> ExitCode {
                         continue;
                     }
                 };
-                if let Err(e) = confer_puppet::validate(&source) {
-                    report(&e, &source, "");
-                    ok = false;
+                match confer_puppet::validate_with_warnings(&source) {
+                    Ok((_, warnings)) => warnings.iter().for_each(|w| eprintln!("{w}")),
+                    Err(e) => {
+                        report(&e, &source, "");
+                        // Puppet's command line adds its usage hint to errors that
+                        // are not its own (Ruby's), as `parser validate` prints them.
+                        if e.phase == confer_puppet::error::Phase::Loading {
+                            eprintln!("Error: Try 'puppet help parser validate' for usage");
+                        }
+                        ok = false;
+                    }
                 }
             }
             if ok {

@@ -85,7 +85,7 @@ impl Parser {
             let open = self.bump().span;
             self.statements()?;
             return Err(ParseError {
-                message: "Syntax error at '{' (a hash cannot start a statement)".into(),
+                message: "Syntax error at '{'".into(),
                 span: open,
             });
         }

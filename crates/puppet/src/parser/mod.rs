@@ -157,14 +157,16 @@ impl Parser {
         self.toks[self.pos.saturating_sub(1)].span
     }
 
-    /// "Syntax error at 'x' (expected …)", in Puppet's wording.
-    fn unexpected(&self, expected: &str) -> ParseError {
+    /// "Syntax error at 'x'", in Puppet's wording; what was expected
+    /// (`_expected`) documents the call site, Puppet's message names only the
+    /// token it could not take.
+    fn unexpected(&self, _expected: &str) -> ParseError {
         let t = self.peek();
-        let at = match &t.tok {
+        let message = match &t.tok {
             Tok::Eof => "Syntax error at end of input".to_string(),
             other => format!("Syntax error at {}", other.describe()),
         };
-        ParseError { message: format!("{at} (expected {expected})"), span: t.span }
+        ParseError { message, span: t.span }
     }
 
     fn enter(&mut self) -> Result<(), ParseError> {

@@ -22,7 +22,7 @@ impl Parser {
                     let end = self.expect_punct("]")?;
                     if keys.is_empty() {
                         return Err(ParseError {
-                            message: "Syntax error at ']' (expected an index or key)".into(),
+                            message: "Syntax error at ']'".into(),
                             span: end,
                         });
                     }
@@ -38,7 +38,7 @@ impl Parser {
                         other => {
                             return Err(ParseError {
                                 message: format!(
-                                    "Syntax error at {} (expected a function name after '.')",
+                                    "Syntax error at {}",
                                     other.describe()
                                 ),
                                 span: name_tok.span,
@@ -155,7 +155,7 @@ impl Parser {
             Tok::ClassRef(name) => Expr::new(ExprKind::TypeRef(name), t.span),
             other => {
                 return Err(ParseError {
-                    message: format!("Syntax error at {} (expected a type)", other.describe()),
+                    message: format!("Syntax error at {}", other.describe()),
                     span: t.span,
                 })
             }
@@ -265,6 +265,11 @@ impl Parser {
             "node" => self.node_definition(),
             "function" | "plan" => self.function_definition(k == "plan"),
             "type" if matches!(self.peek_at(1).tok, Tok::ClassRef(_)) => self.type_alias(),
+            "type" if matches!(self.peek_at(1).tok, Tok::Name(_)) => {
+                // `type name = …`: an alias needs a capitalised name.
+                self.bump();
+                Err(self.unexpected("a type name"))
+            }
             "type" if matches!(self.peek_at(1).tok, Tok::Punct("(")) && !self.peek_at(1).space_before => {
                 self.bump();
                 self.maybe_call(Expr::new(ExprKind::BareWord("type".into()), span))
@@ -338,7 +343,7 @@ impl Parser {
         let then_body = self.block()?;
         if self.at_keyword("elsif") {
             return Err(ParseError {
-                message: "elsif not supported in unless expression".into(),
+                message: "Syntax error at 'elsif'".into(),
                 span: self.peek().span,
             });
         }

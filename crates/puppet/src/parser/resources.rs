@@ -63,7 +63,7 @@ impl Parser {
                 Tok::Punct("*") => None,
                 other => {
                     return Err(ParseError {
-                        message: format!("Syntax error at {} (expected an attribute name)", other.describe()),
+                        message: format!("Syntax error at {}", other.describe()),
                         span: t.span,
                     })
                 }
@@ -73,7 +73,7 @@ impl Parser {
                 Tok::Punct("+>") if name.is_some() => true,
                 other => {
                     return Err(ParseError {
-                        message: format!("Syntax error at {} (expected '=>')", other.describe()),
+                        message: format!("Syntax error at {}", other.describe()),
                         span: self.prev_span(),
                     })
                 }
@@ -125,7 +125,7 @@ impl Parser {
             Tok::ClassRef(c) => Expr::new(ExprKind::TypeRef(c), t.span),
             other => {
                 return Err(ParseError {
-                    message: format!("Syntax error at {} (expected a resource type after '@')", other.describe()),
+                    message: format!("Syntax error at {}", other.describe()),
                     span: t.span,
                 })
             }
