@@ -16,8 +16,8 @@ enum Num {
 }
 
 /// Parses a string as Puppet converts it for arithmetic: optional sign,
-/// decimal, `0x` hex, `0b` binary, `0` octal, or a float; surrounding blanks are
-/// ignored.
+/// decimal, `0x` hex, `0` octal, or a float; surrounding blanks are ignored.
+/// Binary (`0b101`), which `Integer()` reads, is refused here as in Puppet.
 fn parse_number(s: &str) -> Option<Num> {
     let t = s.trim();
     let (neg, body) = match t.strip_prefix('-') {
@@ -34,9 +34,6 @@ fn parse_number(s: &str) -> Option<Num> {
     };
     if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
         return int(hex, 16);
-    }
-    if let Some(bin) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
-        return int(bin, 2);
     }
     if body.len() > 1 && body.starts_with('0') && body.chars().all(|c| c.is_ascii_digit()) {
         return int(&body[1..], 8);

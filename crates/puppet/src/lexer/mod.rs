@@ -135,7 +135,7 @@ impl<'s> Lexer<'s> {
                 }
                 Some('/') if self.peek_at(1) == Some('*') => {
                     let Some(end) = self.rest()[2..].find("*/") else {
-                        return Err(self.error(self.pos, "Unclosed comment: '/*' without '*/'"));
+                        return Err(self.error(self.pos, "Unclosed multiline comment"));
                     };
                     self.pos += end + 4;
                 }

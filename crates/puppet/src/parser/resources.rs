@@ -99,6 +99,14 @@ impl Parser {
         start: Span,
     ) -> Result<Expr, ParseError> {
         self.expect_punct("{")?;
+        // `notify { message => 'x' }`: Puppet reads a name and a hash, and
+        // names the likely mistake.
+        let bare_name = matches!(self.peek().tok, Tok::Name(_) | Tok::Word(_) | Tok::Keyword(_));
+        if bare_name && matches!(self.peek_at(1).tok, Tok::Punct("=>")) {
+            if let ExprKind::BareWord(name) = &type_name.kind {
+                return Err(without_title(name, type_name.span));
+            }
+        }
         let mut bodies = Vec::new();
         while !self.at_punct("}") {
             let title = self.expr(0)?;
@@ -162,5 +170,13 @@ impl Parser {
         };
         let span = type_ref.span.to(self.prev_span());
         Ok(Expr::new(ExprKind::Collector { type_ref: Box::new(type_ref), query, exported, ops }, span))
+    }
+}
+
+/// Puppet's `RESOURCE_WITHOUT_TITLE`: a name followed by a hash.
+pub(super) fn without_title(name: &str, span: Span) -> ParseError {
+    ParseError {
+        message: format!("This expression is invalid. Did you try declaring a '{name}' resource without a title?"),
+        span,
     }
 }
