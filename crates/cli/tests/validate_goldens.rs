@@ -19,18 +19,15 @@ fn repo_root() -> PathBuf {
 /// The lines of a diagnostic stream that Puppet would print: confer follows
 /// each error line with an excerpt of the source, which Puppet has not.
 fn diagnostic_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .filter(|l| l.starts_with("Error: ") || l.starts_with("Warning: "))
-        .map(str::to_string)
-        .collect()
+    text.lines().filter(|l| l.starts_with("Error: ") || l.starts_with("Warning: ")).map(str::to_string).collect()
 }
 
 fn run_case(root: &Path, case: &str) -> Result<(), String> {
     let base = format!("tests/puppet_validate/{case}");
-    let status = std::fs::read_to_string(root.join(format!("{base}.status")))
-        .map_err(|e| format!("no recorded status: {e}"))?;
-    let stderr = std::fs::read_to_string(root.join(format!("{base}.stderr")))
-        .map_err(|e| format!("no recorded stderr: {e}"))?;
+    let status =
+        std::fs::read_to_string(root.join(format!("{base}.status"))).map_err(|e| format!("no recorded status: {e}"))?;
+    let stderr =
+        std::fs::read_to_string(root.join(format!("{base}.stderr"))).map_err(|e| format!("no recorded stderr: {e}"))?;
     let out = Command::new(env!("CARGO_BIN_EXE_confer"))
         .current_dir(root)
         .args(["puppet", "parser", "validate", &format!("{base}.pp")])

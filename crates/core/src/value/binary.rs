@@ -16,13 +16,16 @@ pub fn decode(text: &str, format: &str) -> Result<Vec<u8>, CoreError> {
         "%u" => {
             // Ruby's `urlsafe_decode64`: padding added when missing, then the
             // standard alphabet with `-_` read as `+/` (so `+/` pass too).
-            let mut standard: String = text.chars().map(|c| match c {
-                '-' => '+',
-                '_' => '/',
-                c => c,
-            }).collect();
+            let mut standard: String = text
+                .chars()
+                .map(|c| match c {
+                    '-' => '+',
+                    '_' => '/',
+                    c => c,
+                })
+                .collect();
             if !text.ends_with('=') {
-                while standard.len() % 4 != 0 {
+                while !standard.len().is_multiple_of(4) {
                     standard.push('=');
                 }
             }

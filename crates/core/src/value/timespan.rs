@@ -155,9 +155,7 @@ fn segments(fmt: &str) -> Result<Vec<Part>, CoreError> {
         })
         .max();
     if let Some(h) = highest {
-        if let Some(Part::Value(s)) =
-            parts.iter_mut().find(|p| matches!(p, Part::Value(s) if ordinal(s.letter) == h))
-        {
+        if let Some(Part::Value(s)) = parts.iter_mut().find(|p| matches!(p, Part::Value(s) if ordinal(s.letter) == h)) {
             s.total = true;
         }
     }

@@ -97,7 +97,8 @@ impl Lexer<'_> {
             let Some(c) = self.peek() else {
                 if terminator.is_some() {
                     let after = opened_at + 1;
-                    return Err(self.error(after, format!("Unclosed quote after '\"' followed by '{}'", self.followed_by(after))));
+                    return Err(self
+                        .error(after, format!("Unclosed quote after '\"' followed by '{}'", self.followed_by(after))));
                 }
                 break;
             };

@@ -13,10 +13,7 @@ impl Parser {
         match t.tok {
             Tok::Name(n) => Ok(n),
             Tok::Word(w) | Tok::ClassRef(w) => Ok(w),
-            other => Err(ParseError {
-                message: format!("Syntax error at {}", other.describe()),
-                span: t.span,
-            }),
+            other => Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         }
     }
 
@@ -44,12 +41,7 @@ impl Parser {
         let t = self.bump();
         let name = match t.tok {
             Tok::Variable(v) if !v.contains("::") => v,
-            other => {
-                return Err(ParseError {
-                    message: format!("Syntax error at {}", other.describe()),
-                    span: t.span,
-                })
-            }
+            other => return Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         };
         let default = if self.eat_punct("=") { Some(self.expr(0)?) } else { None };
         Ok(Parameter { name, type_expr, default, captures_rest, span: start.to(self.prev_span()) })

@@ -21,10 +21,7 @@ impl Parser {
                     let keys = self.args_until("]")?;
                     let end = self.expect_punct("]")?;
                     if keys.is_empty() {
-                        return Err(ParseError {
-                            message: "Syntax error at ']'".into(),
-                            span: end,
-                        });
+                        return Err(ParseError { message: "Syntax error at ']'".into(), span: end });
                     }
                     let span = e.span.to(end);
                     e = Expr::new(ExprKind::Access { target: Box::new(e), keys }, span);
@@ -37,10 +34,7 @@ impl Parser {
                         Tok::Keyword(k) => k.to_string(),
                         other => {
                             return Err(ParseError {
-                                message: format!(
-                                    "Syntax error at {}",
-                                    other.describe()
-                                ),
+                                message: format!("Syntax error at {}", other.describe()),
                                 span: name_tok.span,
                             })
                         }
@@ -153,12 +147,7 @@ impl Parser {
         let t = self.bump();
         let mut e = match t.tok {
             Tok::ClassRef(name) => Expr::new(ExprKind::TypeRef(name), t.span),
-            other => {
-                return Err(ParseError {
-                    message: format!("Syntax error at {}", other.describe()),
-                    span: t.span,
-                })
-            }
+            other => return Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         };
         while self.at_punct("[") && !self.peek().space_before {
             self.bump();
@@ -342,10 +331,7 @@ impl Parser {
         let cond = self.expr(0)?;
         let then_body = self.block()?;
         if self.at_keyword("elsif") {
-            return Err(ParseError {
-                message: "Syntax error at 'elsif'".into(),
-                span: self.peek().span,
-            });
+            return Err(ParseError { message: "Syntax error at 'elsif'".into(), span: self.peek().span });
         }
         let else_body = if self.at_keyword("else") {
             self.bump();

@@ -62,10 +62,7 @@ impl Parser {
                 Tok::Keyword(k) => Some(k.to_string()),
                 Tok::Punct("*") => None,
                 other => {
-                    return Err(ParseError {
-                        message: format!("Syntax error at {}", other.describe()),
-                        span: t.span,
-                    })
+                    return Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span })
                 }
             };
             let append = match self.bump().tok {
@@ -131,12 +128,7 @@ impl Parser {
             Tok::Name(n) => Expr::new(ExprKind::BareWord(n), t.span),
             Tok::Keyword("class") => Expr::new(ExprKind::BareWord("class".into()), t.span),
             Tok::ClassRef(c) => Expr::new(ExprKind::TypeRef(c), t.span),
-            other => {
-                return Err(ParseError {
-                    message: format!("Syntax error at {}", other.describe()),
-                    span: t.span,
-                })
-            }
+            other => return Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         };
         self.resource_bodies(form, type_name, at.span)
     }

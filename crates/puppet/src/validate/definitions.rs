@@ -10,9 +10,34 @@ use crate::ast::{ClassDef, Definition, Expr, ExprKind, Lambda, NodeDef, Paramete
 /// Names Puppet's type system owns; no class, defined type or function may
 /// take one (`RESERVED_TYPE_NAMES`).
 const RESERVED_TYPE_NAMES: &[&str] = &[
-    "type", "any", "unit", "scalar", "boolean", "numeric", "integer", "float", "collection", "array", "hash",
-    "tuple", "struct", "variant", "optional", "enum", "regexp", "pattern", "runtime", "init", "object",
-    "sensitive", "semver", "semverrange", "string", "timestamp", "timespan", "typeset",
+    "type",
+    "any",
+    "unit",
+    "scalar",
+    "boolean",
+    "numeric",
+    "integer",
+    "float",
+    "collection",
+    "array",
+    "hash",
+    "tuple",
+    "struct",
+    "variant",
+    "optional",
+    "enum",
+    "regexp",
+    "pattern",
+    "runtime",
+    "init",
+    "object",
+    "sensitive",
+    "semver",
+    "semverrange",
+    "string",
+    "timestamp",
+    "timespan",
+    "typeset",
 ];
 
 /// Parameters every resource has, which a class or defined type cannot declare.
@@ -22,7 +47,8 @@ const RESERVED_PARAMETERS: &[&str] = &["name", "title"];
 fn is_definition_name(name: &str) -> bool {
     name.split("::").all(|seg| {
         let mut chars = seg.chars();
-        matches!(chars.next(), Some(c) if c.is_ascii_lowercase()) && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
+        matches!(chars.next(), Some(c) if c.is_ascii_lowercase())
+            && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
     })
 }
 
@@ -30,14 +56,16 @@ fn is_definition_name(name: &str) -> bool {
 fn is_type_name(name: &str) -> bool {
     name.split("::").all(|seg| {
         let mut chars = seg.chars();
-        matches!(chars.next(), Some(c) if c.is_ascii_uppercase()) && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
+        matches!(chars.next(), Some(c) if c.is_ascii_uppercase())
+            && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
     })
 }
 
 /// `PARAM_NAME`: `/\A[a-z_]\w*\z/`.
 fn is_param_name(name: &str) -> bool {
     let mut chars = name.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c == '_') && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
+    matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c == '_')
+        && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
 }
 
 /// `VAR_NAME`: an optional leading `::`, lower-case namespace segments, and a

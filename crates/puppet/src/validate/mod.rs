@@ -170,10 +170,8 @@ impl Checker<'_> {
             | ExprKind::DefineDef(_)
             | ExprKind::FunctionDef(_)
             | ExprKind::PlanDef(_)
-            | ExprKind::NodeDef(_) => self.problem(
-                e.span,
-                format!("Invalid use of expression. {} does not produce a value", a_an_uc(&label(e))),
-            ),
+            | ExprKind::NodeDef(_) => self
+                .problem(e.span, format!("Invalid use of expression. {} does not produce a value", a_an_uc(&label(e)))),
             ExprKind::Unary { operand, .. } => self.rvalue(operand),
             _ => {}
         }
@@ -229,7 +227,10 @@ impl Checker<'_> {
                     if let Some(what) = container {
                         self.problem(
                             *span,
-                            format!("Illegal +> operation on attribute {name}. This operator can not be used in {}", a_an(what)),
+                            format!(
+                                "Illegal +> operation on attribute {name}. This operator can not be used in {}",
+                                a_an(what)
+                            ),
                         );
                     }
                     self.rvalue(value);
@@ -237,7 +238,10 @@ impl Checker<'_> {
                 AttributeOp::Set { value, .. } => self.rvalue(value),
                 AttributeOp::Splat { span, value } => {
                     if unfolded && container == Some("Resource Instance Definition") {
-                        self.problem(*span, "Unfolding of attributes from Hash can only be used once per resource body");
+                        self.problem(
+                            *span,
+                            "Unfolding of attributes from Hash can only be used once per resource body",
+                        );
                     }
                     unfolded = true;
                     self.rvalue(value);

@@ -12,8 +12,24 @@ use crate::span::Source;
 /// (`StaticLoader::BUILTIN_TYPE_NAMES`).
 /// and the aliases it defines (`BUILTIN_ALIASES`).
 const UNLOCATED_TYPES: &[&str] = &[
-    "Component", "Exec", "File", "Filebucket", "Group", "Node", "Notify", "Package", "Resources", "Schedule",
-    "Service", "Stage", "Tidy", "User", "Whit", "Data", "RichDataKey", "RichData",
+    "Component",
+    "Exec",
+    "File",
+    "Filebucket",
+    "Group",
+    "Node",
+    "Notify",
+    "Package",
+    "Resources",
+    "Schedule",
+    "Service",
+    "Stage",
+    "Tidy",
+    "User",
+    "Whit",
+    "Data",
+    "RichDataKey",
+    "RichData",
 ];
 
 /// The definitions registered so far, by kind and lower-case name, with
@@ -41,7 +57,12 @@ pub(super) fn check(program: &Program, source: &Source) -> Result<(), PuppetErro
     register(&mut registry, &rest, "", source)
 }
 
-fn register<'p>(reg: &mut Registry<'p>, body: &[&'p Expr], namespace: &str, source: &Source) -> Result<(), PuppetError> {
+fn register<'p>(
+    reg: &mut Registry<'p>,
+    body: &[&'p Expr],
+    namespace: &str,
+    source: &Source,
+) -> Result<(), PuppetError> {
     let qualify = |name: &str| {
         let name = name.trim_start_matches("::").to_lowercase();
         if namespace.is_empty() {
