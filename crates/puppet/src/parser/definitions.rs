@@ -43,7 +43,8 @@ impl Parser {
             Tok::Variable(v) if !v.contains("::") => v,
             other => return Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         };
-        let default = if self.eat_punct("=") { Some(self.expr(0)?) } else { None };
+        // A default is an expression without assignment in Puppet's grammar.
+        let default = if self.eat_punct("=") { Some(self.expr(11)?) } else { None };
         Ok(Parameter { name, type_expr, default, captures_rest, span: start.to(self.prev_span()) })
     }
 

@@ -313,7 +313,9 @@ impl Parser {
 
     fn if_expression(&mut self) -> Result<Expr, ParseError> {
         let start = self.bump().span;
-        let cond = self.expr(0)?;
+        // Puppet's grammar takes no assignment as a condition (`if $x = 1`
+        // fails at '='), though one in parentheses is fine.
+        let cond = self.expr(11)?;
         let then_body = self.block()?;
         let else_body = if self.at_keyword("elsif") {
             Some(vec![self.if_expression()?])
@@ -328,7 +330,7 @@ impl Parser {
 
     fn unless_expression(&mut self) -> Result<Expr, ParseError> {
         let start = self.bump().span;
-        let cond = self.expr(0)?;
+        let cond = self.expr(11)?;
         let then_body = self.block()?;
         if self.at_keyword("elsif") {
             return Err(ParseError { message: "Syntax error at 'elsif'".into(), span: self.peek().span });

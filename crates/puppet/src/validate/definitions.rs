@@ -102,14 +102,18 @@ fn named(ck: &mut Checker, e: &Expr, name: &str) {
 /// A parameter list where Puppet's `captures rest` (`*$x`) is not supported.
 fn no_capture(ck: &mut Checker, params: &[Parameter], container: &str) {
     for p in params.iter().filter(|p| p.captures_rest) {
-        // Puppet locates the parameter at its `$`, after the `*`.
-        let star = ck.source.text_from(p.span.start).find('$').unwrap_or(0);
-        let at = p.span.start as usize + star;
         ck.problem(
-            crate::span::Span::new(at, at),
+            dollar(ck, p),
             format!("Parameter ${} has 'captures rest' - not supported in {}", p.name, a_an(container)),
         );
     }
+}
+
+/// Where Puppet locates a parameter that captures the rest: at its `$`,
+/// after the `*`.
+fn dollar(ck: &Checker, p: &Parameter) -> crate::span::Span {
+    let at = p.span.start as usize + ck.source.text_from(p.span.start).find('$').unwrap_or(0);
+    crate::span::Span::new(at, at)
 }
 
 /// Each parameter's name once.
@@ -164,7 +168,7 @@ fn no_assignment(ck: &mut Checker, e: &Expr) {
     let mut found = None;
     visit_outside_lambdas(e, &mut |x| {
         if found.is_none() && matches!(x.kind, ExprKind::Assign { .. }) {
-            found = Some(x.span);
+            found = Some(ck.at(x));
         }
     });
     if let Some(span) = found {
@@ -253,7 +257,7 @@ pub(super) fn lambda(ck: &mut Checker, l: &Lambda) {
     let last = l.params.len().saturating_sub(1);
     for (i, p) in l.params.iter().enumerate() {
         if p.captures_rest && i != last {
-            ck.problem(p.span, format!("Parameter ${} is not last, and has 'captures rest'", p.name));
+            ck.problem(dollar(ck, p), format!("Parameter ${} is not last, and has 'captures rest'", p.name));
         }
     }
     parameters(ck, &l.params);

@@ -90,8 +90,8 @@ impl Checker<'_> {
         self.problems.push((span, message.into()));
     }
 
-    /// Where Puppet locates `e`: a binary expression at its operator, a type
-    /// alias at its name, anything else where it starts.
+    /// Where Puppet locates `e`: a binary expression or assignment at its
+    /// operator, a type alias at its name, anything else where it starts.
     fn at(&self, e: &Expr) -> Span {
         let skip_from = |offset: u32| {
             let rest = self.source.text_from(offset);
@@ -100,7 +100,7 @@ impl Checker<'_> {
             Span::new(at as usize, at as usize)
         };
         match &e.kind {
-            ExprKind::Binary { lhs, .. } => skip_from(lhs.span.end),
+            ExprKind::Binary { lhs, .. } | ExprKind::Assign { target: lhs, .. } => skip_from(lhs.span.end),
             ExprKind::TypeAlias { .. } => {
                 let rest = self.source.text_from(e.span.start);
                 skip_from(e.span.start + rest.find(char::is_whitespace).unwrap_or(0) as u32)
