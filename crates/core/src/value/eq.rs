@@ -21,7 +21,7 @@ impl PartialEq for Value {
             // Puppet compares sensitive values by their (hidden) content, strictly.
             (Value::Sensitive(a), Value::Sensitive(b)) => a == b,
             (Value::Iterator(a), Value::Iterator(b)) => a == b,
-            (Value::Uri(a), Value::Uri(b)) => a.normalized_parts() == b.normalized_parts(),
+            (Value::Uri(a), Value::Uri(b)) => a.as_str() == b.as_str(),
             (Value::Timespan(a), Value::Timespan(b)) => a.nanos == b.nanos,
             (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
             (Value::Binary(a), Value::Binary(b)) => a == b,
@@ -53,7 +53,7 @@ impl Hash for Value {
             Value::Type(t) => t.hash(state),
             Value::Sensitive(s) => s.hash(state),
             Value::Iterator(it) => it.hash(state),
-            Value::Uri(u) => u.normalized_parts().hash(state),
+            Value::Uri(u) => u.as_str().hash(state),
             Value::Timespan(t) => t.nanos.hash(state),
             Value::Timestamp(t) => t.hash(state),
             Value::Binary(b) => b.hash(state),

@@ -32,9 +32,13 @@ impl Uri {
 
     /// The port a scheme implies, which Ruby's URI leaves out of the text.
     fn default_port(&self) -> Option<&'static str> {
+        // Ruby's URI classes with a default port.
         match self.parts.iter().find(|(n, _)| &**n == "scheme").and_then(|(_, v)| v.as_str()) {
-            Some("http") => Some("80"),
-            Some("https") => Some("443"),
+            Some("http" | "ws") => Some("80"),
+            Some("https" | "wss") => Some("443"),
+            Some("ftp") => Some("21"),
+            Some("ldap") => Some("389"),
+            Some("ldaps") => Some("636"),
             _ => None,
         }
     }
@@ -114,17 +118,7 @@ impl Uri {
         let raw = self.parts.iter().find(|(n, _)| &**n == name).map(|(_, v)| v.clone());
         Some(match (name, raw) {
             ("port", Some(Value::String(p))) => p.parse().map_or(Value::Undef, Value::Integer),
-            ("port", None) => match self
-                .parts
-                .iter()
-                .find(|(n, _)| &**n == "scheme")
-                .and_then(|(_, v)| v.as_str().map(str::to_string))
-                .as_deref()
-            {
-                Some("http") => Value::Integer(80),
-                Some("https") => Value::Integer(443),
-                _ => Value::Undef,
-            },
+            ("port", None) => self.default_port().and_then(|p| p.parse().ok()).map_or(Value::Undef, Value::Integer),
             // The host keeps the case it was written in (the type's parts fold it).
             ("host", Some(Value::String(h))) => {
                 let at = self.text.to_ascii_lowercase().find(&*h);
