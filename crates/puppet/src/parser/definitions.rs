@@ -91,7 +91,7 @@ impl Parser {
         };
         self.expect_punct("=")?;
         if !matches!(self.peek().tok, Tok::ClassRef(_)) {
-            return Err(self.unexpected("a type"));
+            return Err(self.unexpected());
         }
         let type_expr = self.expr(11)?;
         let span = start.to(type_expr.span);
@@ -151,7 +151,7 @@ impl Parser {
                 }
                 Ok(Expr::new(ExprKind::String(name), span))
             }
-            _ => Err(self.unexpected("a host name, a string, a regular expression or default")),
+            _ => Err(self.unexpected()),
         }
     }
 }

@@ -227,7 +227,7 @@ impl Parser {
             }
             Tok::Punct("@" | "@@") => self.virtual_resource(),
             Tok::Keyword(k) => self.keyword_expression(k, t.span),
-            _ => Err(self.unexpected("an expression")),
+            _ => Err(self.unexpected()),
         }
     }
 
@@ -257,7 +257,7 @@ impl Parser {
             "type" if matches!(self.peek_at(1).tok, Tok::Name(_)) => {
                 // `type name = …`: an alias needs a capitalised name.
                 self.bump();
-                Err(self.unexpected("a type name"))
+                Err(self.unexpected())
             }
             "type" if matches!(self.peek_at(1).tok, Tok::Punct("(")) && !self.peek_at(1).space_before => {
                 self.bump();
@@ -267,7 +267,7 @@ impl Parser {
                 self.bump();
                 Ok(Expr::new(ExprKind::BareWord(k.to_string()), span))
             }
-            _ => Err(self.unexpected("an expression")),
+            _ => Err(self.unexpected()),
         }
     }
 
