@@ -180,6 +180,9 @@ pub fn run(cmd: PuppetCommand) -> ExitCode {
         PuppetCommand::Parser(ParserCommand::Validate { files }) => {
             let mut ok = true;
             for path in files {
+                // Puppet names each file by its absolute path (`File.expand_path`,
+                // which keeps symbolic links).
+                let path = std::path::absolute(&path).map_or(path, |p| p.to_string_lossy().into_owned());
                 let source = match read_source(&path) {
                     Ok(s) => s,
                     Err(_) => {
