@@ -234,13 +234,28 @@ fn validate(files: Vec<String>, color: ColorWhen) -> ExitCode {
     let files = if files.is_empty() { vec!["-".to_string()] } else { files };
     let mut ok = true;
     for path in files {
+        // Puppet names each file by its absolute path (`File.expand_path`,
+        // which keeps symbolic links).
+        let path = if path == "-" {
+            path
+        } else {
+            std::path::absolute(&path).map_or(path, |p| p.to_string_lossy().into_owned())
+        };
         let Ok(source) = read_source(&path) else {
             ok = false;
             continue;
         };
-        if let Err(e) = confer_puppet::validate(&source) {
-            report(&e, &source, "");
-            ok = false;
+        match confer_puppet::validate_with_warnings(&source) {
+            Ok((_, warnings)) => warnings.iter().for_each(|w| eprintln!("{w}")),
+            Err(e) => {
+                report(&e, &source, "");
+                // Puppet's command line adds its usage hint to errors that
+                // are not its own (Ruby's), as `parser validate` prints them.
+                if e.phase == confer_puppet::error::Phase::Loading {
+                    eprintln!("Error: Try 'puppet help parser validate' for usage");
+                }
+                ok = false;
+            }
         }
     }
     if ok {

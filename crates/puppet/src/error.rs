@@ -14,6 +14,11 @@ pub enum Phase {
     Validation,
     /// Evaluation.
     Evaluation,
+    /// What Puppet raises as a plain Ruby exception rather than one of its
+    /// own errors (an invalid regexp, a definition registered twice):
+    /// printed as the message alone, and `puppet parser validate` follows it
+    /// with its usage hint.
+    Loading,
 }
 
 /// A located error from parsing, validating or evaluating a manifest.
@@ -37,7 +42,7 @@ impl fmt::Display for PuppetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.phase {
             Phase::Syntax => write!(f, "Could not parse for environment production: {}", self.message)?,
-            Phase::Validation => f.write_str(&self.message)?,
+            Phase::Validation | Phase::Loading => f.write_str(&self.message)?,
             Phase::Evaluation => write!(f, "Evaluation Error: {}", self.message)?,
         }
         if let Some(loc) = &self.location {

@@ -34,7 +34,7 @@ pub fn validate(source: &Source) -> Result<ast::Program, PuppetError> {
 
 /// Parses and checks a manifest, also returning the lexer's warnings
 /// (unrecognised escapes) as log events.
-pub(crate) fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
+pub fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
     let parsed = parser::parse_with_warnings(source).map_err(|e| {
         let (line, column) = source.line_col(e.span.start);
         PuppetError {

@@ -22,7 +22,8 @@ fn formats(v: Option<&Value>) -> Result<Vec<String>, ConvertError> {
 /// FloatDomainError's message, `Infinity`), and confer also where the count
 /// leaves the i128 it keeps rather than saturate (docs/deviations.md).
 fn float_nanos(seconds: f64) -> Result<i128, ConvertError> {
-    let nanos = (seconds * 1e9).round();
+    // Ruby truncates the product (`(seconds * NSECS_PER_SEC).to_i`).
+    let nanos = (seconds * 1e9).trunc();
     if nanos.is_nan() {
         return Err(invalid("NaN"));
     }

@@ -217,6 +217,7 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             other => return Err(FormatError::BadFormats(format!("malformed format string - %{other}"))),
         },
         // Versions format with Ruby's `format` too: as text, or not at all.
+        Value::SemVerRange(r) if spec.letter == 'p' => spec.pad(spec.truncate(r.canonical())),
         Value::SemVer(_) | Value::SemVerRange(_) => match spec.letter {
             's' | 'p' => spec.pad(spec.truncate(crate::value::to_s(v))),
             letter => {

@@ -15,6 +15,8 @@ pub fn ruby_inspect(v: &Value) -> String {
         Value::String(s) => ruby_string_inspect(s),
         Value::Float(f) => ruby_float_to_s(*f),
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
+        // Puppet's 3.x function API hands these to Ruby as strings.
+        Value::Timestamp(_) | Value::SemVerRange(_) => format!("{:?}", crate::value::to_s(v)),
         Value::Array(items) => format!("[{}]", items.iter().map(ruby_inspect).collect::<Vec<_>>().join(", ")),
         Value::Hash(map) => {
             format!(
@@ -65,6 +67,7 @@ fn ruby_to_s(v: &Value) -> String {
         Value::String(s) => s.to_string(),
         Value::Undef => String::new(),
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),
+        Value::Timestamp(_) | Value::SemVerRange(_) => crate::value::to_s(v),
         other => ruby_inspect(other),
     }
 }

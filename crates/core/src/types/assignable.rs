@@ -125,6 +125,8 @@ impl Checker {
     fn specific(&mut self, t: &Type, o: &Type) -> bool {
         match t {
             Type::Any | Type::Unit => true,
+            // Only the same unresolved name (Puppet's `PTypeReferenceType`).
+            Type::Reference(name) => matches!(o, Type::Reference(other) if other == name),
             Type::Undef => matches!(o, Type::Undef),
             Type::Default => matches!(o, Type::Default),
             Type::NotUndef(inner) => !self.accepts_undef(o) && inner.as_ref().is_none_or(|i| self.assignable(i, o)),

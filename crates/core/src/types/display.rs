@@ -202,6 +202,7 @@ impl TypeFormatter {
             Type::Undef => "Undef".into(),
             Type::Default => "Default".into(),
             Type::Unit => "Unit".into(),
+            Type::Reference(name) => format!("TypeReference['{name}']"),
             Type::Scalar => "Scalar".into(),
             Type::ScalarData => "ScalarData".into(),
             Type::Numeric => "Numeric".into(),

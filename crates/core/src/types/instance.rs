@@ -42,6 +42,7 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
     match t {
         Type::Alias(a) => a.0.target().is_some_and(|target| inst(target, v)),
         Type::Any | Type::Unit => true,
+        Type::Reference(_) => false,
         Type::Undef => v.is_undef(),
         Type::Default => matches!(v, Value::Default),
         Type::NotUndef(inner) => !v.is_undef() && inner.as_ref().is_none_or(|i| inst(i, v)),

@@ -401,6 +401,10 @@ pub enum Type {
     /// array (`Array[0, 0]`); assignable to and from everything. It has no name
     /// in the language.
     Unit,
+    /// Puppet's `TypeReference['Bar']`: a name that neither a type nor an
+    /// alias defines, met in the body of a type alias. No value is an
+    /// instance of it, and only the same reference is assignable to it.
+    Reference(Arc<str>),
     /// Integer, Float, String, Boolean, Regexp, SemVer, Timespan, Timestamp.
     Scalar,
     /// Integer, Float, String and Boolean.

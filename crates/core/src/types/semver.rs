@@ -130,6 +130,20 @@ impl Span {
         above && below && prerelease_ok
     }
 
+    /// SemanticPuppet's `to_s` of one range: `*`, `1.2.3`, `>=1.0.0`,
+    /// `<2.0.0`, or both bounds.
+    fn canonical(&self) -> String {
+        let lower = |b: &Version| format!("{}{b}", if self.exclude_begin { ">" } else { ">=" });
+        let upper = |e: &Version| format!("{}{e}", if self.exclude_end { "<" } else { "<=" });
+        match (&self.begin, &self.end) {
+            (None, None) => "*".into(),
+            (Some(b), Some(e)) if b == e && !self.exclude_begin && !self.exclude_end => b.to_string(),
+            (Some(b), None) => lower(b),
+            (None, Some(e)) => upper(e),
+            (Some(b), Some(e)) => format!("{} {}", lower(b), upper(e)),
+        }
+    }
+
     fn intersect(self, other: Span) -> Span {
         let (begin, exclude_begin) = match (self.begin, other.begin) {
             (Some(a), Some(b)) => match a.cmp(&b) {
@@ -154,14 +168,30 @@ impl Span {
     }
 }
 
-/// A version range as written in a `SemVer` type's parameters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A version range as written in a `SemVer` type's parameters. Two ranges
+/// are equal when they admit the same versions the same way (SemanticPuppet
+/// compares the parsed ranges, not the text: `1.x == >=1.0.0 <2.0.0`).
+#[derive(Clone, Debug)]
 pub struct VersionRange {
     text: Arc<str>,
     /// The `||` alternatives, which decide membership.
     alternatives: Vec<Span>,
     /// The overall lower and upper bound, which decide assignability.
     span: Span,
+}
+
+impl PartialEq for VersionRange {
+    fn eq(&self, other: &Self) -> bool {
+        self.alternatives == other.alternatives
+    }
+}
+
+impl Eq for VersionRange {}
+
+impl std::hash::Hash for VersionRange {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.alternatives.hash(state);
+    }
 }
 
 impl VersionRange {
@@ -292,6 +322,12 @@ impl VersionRange {
     /// The text the range was written with.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The canonical text SemanticPuppet's `inspect` assembles from the
+    /// parsed ranges, which `%p` shows.
+    pub fn canonical(&self) -> String {
+        self.alternatives.iter().map(Span::canonical).collect::<Vec<_>>().join(" || ")
     }
 
     /// Puppet's `covered_by?(self, other)`: whether `other` spans this range.

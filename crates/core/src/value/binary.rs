@@ -1,17 +1,7 @@
 //! Binary values: a byte sequence, written as base64. Spec: "Binary".
 
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD, URL_SAFE};
-use base64::engine::DecodePaddingMode;
-use base64::{alphabet, Engine};
-
-/// Ruby's lenient decoder behind `%b`: padding optional, stray low bits in the
-/// last character ignored (`'YWJ'` is `ab`).
-const LENIENT: GeneralPurpose = GeneralPurpose::new(
-    &alphabet::STANDARD,
-    GeneralPurposeConfig::new()
-        .with_decode_allow_trailing_bits(true)
-        .with_decode_padding_mode(DecodePaddingMode::Indifferent),
-);
+use base64::engine::general_purpose::{STANDARD, URL_SAFE};
+use base64::Engine;
 
 use crate::error::CoreError;
 
@@ -22,14 +12,70 @@ pub fn decode(text: &str, format: &str) -> Result<Vec<u8>, CoreError> {
     let bad = |e: base64::DecodeError| CoreError::Operand(format!("invalid base64 ({e})"));
     match format {
         "%B" => STANDARD.decode(text).map_err(bad),
-        "%b" => {
-            let clean: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-            LENIENT.decode(clean).map_err(bad)
+        "%b" => Ok(lenient(text)),
+        "%u" => {
+            // Ruby's `urlsafe_decode64`: padding added when missing, then the
+            // standard alphabet with `-_` read as `+/` (so `+/` pass too).
+            let mut standard: String = text
+                .chars()
+                .map(|c| match c {
+                    '-' => '+',
+                    '_' => '/',
+                    c => c,
+                })
+                .collect();
+            if !text.ends_with('=') {
+                while !standard.len().is_multiple_of(4) {
+                    standard.push('=');
+                }
+            }
+            STANDARD.decode(standard).map_err(bad)
         }
-        "%u" => URL_SAFE.decode(text).map_err(bad),
         "%s" | "%r" => Ok(text.as_bytes().to_vec()),
         other => Err(CoreError::Operand(format!("Unsupported Binary format '{other}': use %B, %b, %u, %s or %r"))),
     }
+}
+
+/// The value of a base64 character, or `None` outside the alphabet.
+fn sextet(c: u8) -> Option<u8> {
+    match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    }
+}
+
+/// Ruby's `Base64.decode64` (`unpack1('m')`), behind `%b`: characters
+/// outside the alphabet are skipped, `=` ends the input once a byte has
+/// begun, and bits left over at the end are dropped (`'YWJ'` is `ab`,
+/// `'a*b='` is `i`). It never fails.
+fn lenient(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut group: Vec<u8> = Vec::with_capacity(4);
+    for &c in bytes {
+        if c == b'=' && group.len() >= 2 {
+            break;
+        }
+        let Some(v) = sextet(c) else { continue };
+        group.push(v);
+        if group.len() == 4 {
+            out.push(group[0] << 2 | group[1] >> 4);
+            out.push(group[1] << 4 | group[2] >> 2);
+            out.push(group[2] << 6 | group[3]);
+            group.clear();
+        }
+    }
+    if group.len() >= 2 {
+        out.push(group[0] << 2 | group[1] >> 4);
+    }
+    if group.len() == 3 {
+        out.push(group[1] << 4 | group[2] >> 2);
+    }
+    out
 }
 
 /// Strict base64 (`%B`), how a Binary prints by default.
@@ -66,5 +112,15 @@ mod tests {
         assert_eq!(lines(b"binary"), "YmluYXJ5\n");
         assert_eq!(url_safe(&decode("++//", "%B").unwrap()), "--__");
         assert!(decode("!!", "%B").is_err());
+    }
+
+    #[test]
+    fn lenient_and_url_safe_decoding_follow_ruby() {
+        assert_eq!(decode("a*b=", "%b").unwrap(), b"i");
+        assert_eq!(decode("-_8=", "%b").unwrap(), b"");
+        assert_eq!(decode("YW\nJj", "%b").unwrap(), b"abc");
+        assert_eq!(decode("-_8", "%u").unwrap(), decode("+/8=", "%B").unwrap());
+        assert_eq!(decode("+/8=", "%u").unwrap(), decode("+/8=", "%B").unwrap());
+        assert!(decode("YWI", "%B").is_err());
     }
 }

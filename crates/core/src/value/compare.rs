@@ -24,6 +24,8 @@ pub fn puppet_equals(a: &Value, b: &Value) -> bool {
         (Value::Hash(x), Value::Hash(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| puppet_equals(v, w)))
         }
+        // Ruby's `URI#==` compares normalised URIs (its `eql?`, for hash keys, does not).
+        (Value::Uri(x), Value::Uri(y)) => x.normalized_parts() == y.normalized_parts(),
         _ => a == b,
     }
 }

@@ -112,9 +112,8 @@ pub fn elements(v: &Value) -> Result<Elements, CoreError> {
                 (Some(from), Some(to)) => range(from, to),
                 _ => Err(CoreError::Operand(format!("the type {t} is an unbounded range and cannot be iterated"))),
             },
-            Type::Enum(e) if !e.values.is_empty() => {
-                Ok(Elements::Values(e.values.iter().cloned().map(Value::String).collect()))
-            }
+            // An unparameterised `Enum` iterates over nothing, as in Puppet.
+            Type::Enum(e) => Ok(Elements::Values(e.values.iter().cloned().map(Value::String).collect())),
             _ => Err(CoreError::Operand(format!("the type {t} is not iterable"))),
         },
         other => Err(CoreError::Operand(format!("a {} value is not iterable", other.type_name()))),

@@ -15,11 +15,10 @@ const NANOS: [(char, i128); 6] = [
     ('N', 1),
 ];
 
-/// One parsed directive of a timespan format.
+/// One directive of a timespan format, as parsing reads it.
 #[derive(Clone, Copy)]
 struct Directive {
     flag: Option<char>,
-    width: Option<usize>,
     letter: char,
 }
 
@@ -38,22 +37,15 @@ fn pieces(fmt: &str) -> Result<Vec<Piece>, CoreError> {
             continue;
         }
         let flag = chars.next_if(|c| matches!(c, '-' | '_' | '0'));
-        let mut width = None;
-        while let Some(d) = chars.next_if(char::is_ascii_digit) {
-            let w = width.unwrap_or(0usize).saturating_mul(10).saturating_add(d.to_digit(10).unwrap_or(0) as usize);
-            // Ruby's `format`, which Puppet pads with, refuses widths past INT_MAX.
-            if w > crate::format::MAX_WIDTH {
-                return Err(CoreError::Operand("width too big".into()));
-            }
-            width = Some(w);
-        }
+        // A width does not matter to reading.
+        while chars.next_if(char::is_ascii_digit).is_some() {}
         match chars.next() {
             Some('%') => text.push('%'),
             Some(letter @ ('D' | 'H' | 'M' | 'S' | 'L' | 'N')) => {
                 if !text.is_empty() {
                     out.push(Piece::Text(std::mem::take(&mut text)));
                 }
-                out.push(Piece::Field(Directive { flag, width, letter }));
+                out.push(Piece::Field(Directive { flag, letter }));
             }
             other => {
                 return Err(CoreError::Operand(format!(
@@ -73,77 +65,165 @@ fn unit(letter: char) -> i128 {
     NANOS.iter().find(|(l, _)| *l == letter).map_or(1, |(_, n)| *n)
 }
 
-/// Formats `nanos` with `fmt`, as Puppet's `strftime` does for a Timespan.
-pub fn strftime(nanos: i128, fmt: &str) -> Result<String, CoreError> {
-    let pieces = pieces(fmt)?;
-    let largest = pieces
-        .iter()
-        .filter_map(|p| match p {
-            Piece::Field(d) if d.letter != 'N' => Some(unit(d.letter)),
-            _ => None,
-        })
-        .max();
-    let negative = nanos < 0;
-    let total = nanos.abs();
-    let mut out = String::new();
-    if negative {
-        out.push('-');
-    }
-    for piece in &pieces {
-        let Piece::Field(d) = piece else {
-            if let Piece::Text(t) = piece {
-                out.push_str(t);
+/// One directive of a timespan format as Puppet's `FormatParser` reads it:
+/// the pad character (`None` after `-`, a space after `_`, else `0`), the
+/// width, the letter, and whether it takes the whole span (the first
+/// directive of the largest unit does).
+struct Segment {
+    pad: Option<char>,
+    width: Option<usize>,
+    letter: char,
+    total: bool,
+}
+
+enum Part {
+    Text(String),
+    Value(Segment),
+}
+
+/// The order of magnitude Puppet ranks a directive by.
+fn ordinal(letter: char) -> usize {
+    "NLSMHD".find(letter).unwrap_or(0)
+}
+
+/// Puppet's `FormatParser#internal_parse`, with its error for a bad directive.
+fn segments(fmt: &str) -> Result<Vec<Part>, CoreError> {
+    let bad = |start: usize, position: usize| {
+        let expression: String = fmt.chars().skip(start).take(position - start).collect();
+        CoreError::Operand(format!("Bad format specifier '{expression}' in '{fmt}', at position {position}"))
+    };
+    let mut parts: Vec<Part> = Vec::new();
+    let mut text = String::new();
+    // None: literal text; Some(false): after '%'; Some(true): after a pad flag or digit.
+    let mut state: Option<bool> = None;
+    let (mut pad, mut width, mut start) = (Some('0'), None::<usize>, 0);
+    let mut last = 0;
+    for (position, c) in fmt.chars().enumerate() {
+        last = position;
+        let Some(in_width) = state else {
+            if c == '%' {
+                state = Some(false);
+                (pad, width, start) = (Some('0'), None, position);
+            } else {
+                text.push(c);
             }
             continue;
         };
-        if d.letter == 'N' {
-            let digits = d.width.unwrap_or(9).min(9);
-            let whole_field = largest.is_none();
-            let fraction = if whole_field {
-                total / 10i128.pow(9 - digits as u32)
-            } else {
-                (total % 1_000_000_000) / 10i128.pow(9 - digits as u32)
-            };
-            let text = if whole_field {
-                fraction.to_string()
-            } else {
-                crate::format::pad::left(&fraction.to_string(), digits, '0')
-            };
-            // A fraction drops (`-`) or blanks (`_`) its trailing zeros; a
-            // whole-span count is never padded by those flags.
-            let trimmed = text.trim_end_matches('0');
-            out.push_str(&match (d.flag, whole_field) {
-                (Some('-'), false) => {
-                    if trimmed.is_empty() {
-                        "0".to_string()
-                    } else {
-                        trimmed.to_string()
-                    }
+        match c {
+            '%' => {
+                text.push('%');
+                state = None;
+            }
+            '-' | '_' if !in_width => {
+                pad = if c == '-' { None } else { Some(' ') };
+                state = Some(true);
+            }
+            'D' | 'H' | 'M' | 'S' | 'L' | 'N' => {
+                if !text.is_empty() {
+                    parts.push(Part::Text(std::mem::take(&mut text)));
                 }
-                (Some('_'), false) => crate::format::pad::right(trimmed, digits, ' '),
-                (Some('_'), true) => crate::format::pad::right(&text, digits, ' '),
-                _ => text,
-            });
-            continue;
+                parts.push(Part::Value(Segment { pad, width, letter: c, total: false }));
+                state = None;
+            }
+            '0' if !in_width => {
+                pad = Some('0');
+                state = Some(true);
+            }
+            d if d.is_ascii_digit() => {
+                let w = width.unwrap_or(0).saturating_mul(10).saturating_add(d as usize - '0' as usize);
+                // Ruby's `format`, which Puppet pads with, refuses widths past INT_MAX.
+                if w > crate::format::MAX_WIDTH {
+                    return Err(CoreError::Operand("width too big".into()));
+                }
+                width = Some(w);
+                state = Some(true);
+            }
+            _ => return Err(bad(start, position)),
         }
-        let u = unit(d.letter);
-        let value = if Some(u) == largest {
-            total / u
-        } else {
-            let above = NANOS.iter().map(|(_, n)| *n).filter(|n| *n > u).min().unwrap_or(i128::MAX);
-            (total % above) / u
+    }
+    if state.is_some() {
+        return Err(bad(start, last));
+    }
+    if !text.is_empty() {
+        parts.push(Part::Text(text));
+    }
+    let highest = parts
+        .iter()
+        .filter_map(|p| match p {
+            Part::Value(s) => Some(ordinal(s.letter)),
+            Part::Text(_) => None,
+        })
+        .max();
+    if let Some(h) = highest {
+        if let Some(Part::Value(s)) = parts.iter_mut().find(|p| matches!(p, Part::Value(s) if ordinal(s.letter) == h)) {
+            s.total = true;
+        }
+    }
+    Ok(parts)
+}
+
+/// Formats `nanos` with `fmt`, as Puppet's `Timespan::Format` does: the
+/// largest unit takes the whole span; `%L` and `%N` are fractions, written
+/// left-justified in their width, without trailing zeros after `-` or `_`.
+pub fn strftime(nanos: i128, fmt: &str) -> Result<String, CoreError> {
+    let parts = segments(fmt)?;
+    let total = nanos.abs();
+    let mut out = String::new();
+    if nanos < 0 {
+        out.push('-');
+    }
+    for part in &parts {
+        let s = match part {
+            Part::Text(t) => {
+                out.push_str(t);
+                continue;
+            }
+            Part::Value(s) => s,
         };
-        let default_width = match d.letter {
+        let fragment = matches!(s.letter, 'L' | 'N');
+        let value = match s.letter {
+            'N' => {
+                let width = s.width.unwrap_or(9);
+                if width < 9 {
+                    let scaled = total / 10i128.pow(9 - width as u32);
+                    if s.total {
+                        scaled
+                    } else {
+                        scaled % 10i128.pow(width as u32)
+                    }
+                } else if s.total {
+                    total
+                } else {
+                    total % 1_000_000_000
+                }
+            }
+            letter => {
+                let u = unit(letter);
+                if s.total {
+                    total / u
+                } else {
+                    let above = NANOS.iter().map(|(_, n)| *n).filter(|n| *n > u).min().unwrap_or(i128::MAX);
+                    (total % above) / u
+                }
+            }
+        };
+        let mut digits = value.to_string();
+        if fragment && !s.total && s.pad != Some('0') {
+            let trimmed = digits.trim_end_matches('0');
+            digits = if trimmed.is_empty() { "0".to_string() } else { trimmed.to_string() };
+        }
+        let default_width = match s.letter {
             'D' => 1,
             'L' => 3,
+            'N' => 9,
             _ => 2,
         };
-        let text = value.to_string();
-        let width = d.width.unwrap_or(default_width);
-        out.push_str(&match d.flag {
-            Some('-') => text,
-            Some('_') => crate::format::pad::left(&text, width, ' '),
-            _ => crate::format::pad::left(&text, width, '0'),
+        let width = s.width.unwrap_or(default_width);
+        out.push_str(&match (s.pad, fragment) {
+            (None, _) => digits,
+            (Some(_), true) => crate::format::pad::right(&digits, width, ' '),
+            (Some(' '), false) => crate::format::pad::left(&digits, width, ' '),
+            (Some(_), false) => crate::format::pad::left(&digits, width, '0'),
         });
     }
     Ok(out)

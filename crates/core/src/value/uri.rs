@@ -25,7 +25,41 @@ impl Uri {
             }
             _ => text.to_string(),
         };
-        Ok(Uri { text, parts })
+        let mut uri = Uri { text, parts };
+        uri.drop_default_port();
+        Ok(uri)
+    }
+
+    /// The port a scheme implies, which Ruby's URI leaves out of the text.
+    fn default_port(&self) -> Option<&'static str> {
+        // Ruby's URI classes with a default port.
+        match self.parts.iter().find(|(n, _)| &**n == "scheme").and_then(|(_, v)| v.as_str()) {
+            Some("http" | "ws") => Some("80"),
+            Some("https" | "wss") => Some("443"),
+            Some("ftp") => Some("21"),
+            Some("ldap") => Some("389"),
+            Some("ldaps") => Some("636"),
+            _ => None,
+        }
+    }
+
+    /// Writes `http://a.com:80/` as `http://a.com/`, as Ruby's URI does.
+    fn drop_default_port(&mut self) {
+        let Some(default) = self.default_port() else { return };
+        let Some(start) = self.text.find("//").map(|i| i + 2) else { return };
+        let end = self.text[start..].find(['/', '?', '#']).map_or(self.text.len(), |i| start + i);
+        let suffix = format!(":{default}");
+        if self.text[start..end].ends_with(&suffix) {
+            self.text.replace_range(end - suffix.len()..end, "");
+        }
+    }
+
+    /// The parts that decide equality, as Ruby's `URI#==` compares
+    /// normalised URIs: scheme and host in lower case (as the parts hold
+    /// them), the scheme's default port the same as none.
+    pub fn normalized_parts(&self) -> Vec<(Arc<str>, Value)> {
+        let default = self.default_port();
+        self.parts.iter().filter(|(n, v)| !(&**n == "port" && v.as_str() == default)).cloned().collect()
     }
 
     /// Builds a URI from named parts (`scheme`, `host`, `path`, …).
@@ -84,17 +118,7 @@ impl Uri {
         let raw = self.parts.iter().find(|(n, _)| &**n == name).map(|(_, v)| v.clone());
         Some(match (name, raw) {
             ("port", Some(Value::String(p))) => p.parse().map_or(Value::Undef, Value::Integer),
-            ("port", None) => match self
-                .parts
-                .iter()
-                .find(|(n, _)| &**n == "scheme")
-                .and_then(|(_, v)| v.as_str().map(str::to_string))
-                .as_deref()
-            {
-                Some("http") => Value::Integer(80),
-                Some("https") => Value::Integer(443),
-                _ => Value::Undef,
-            },
+            ("port", None) => self.default_port().and_then(|p| p.parse().ok()).map_or(Value::Undef, Value::Integer),
             // The host keeps the case it was written in (the type's parts fold it).
             ("host", Some(Value::String(h))) => {
                 let at = self.text.to_ascii_lowercase().find(&*h);

@@ -8,16 +8,18 @@ use confer_core::{HashMap, Value};
 
 use crate::ast::BinaryOp;
 
-/// A number taken from an operand.
+/// A number taken from an operand. An integer is held in 128 bits: a numeric
+/// string beyond 64 bits converts (Ruby makes it a Bignum, with the usual
+/// warning), and only the result must fit Puppet's 64-bit range.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Num {
-    Int(i64),
+    Int(i128),
     Float(f64),
 }
 
 /// Parses a string as Puppet converts it for arithmetic: optional sign,
-/// decimal, `0x` hex, `0b` binary, `0` octal, or a float; surrounding blanks are
-/// ignored.
+/// decimal, `0x` hex, `0` octal, or a float; surrounding blanks are ignored.
+/// Binary (`0b101`), which `Integer()` reads, is refused here as in Puppet.
 fn parse_number(s: &str) -> Option<Num> {
     let t = s.trim();
     let (neg, body) = match t.strip_prefix('-') {
@@ -29,14 +31,10 @@ fn parse_number(s: &str) -> Option<Num> {
             return None;
         }
         let magnitude = i128::from_str_radix(digits, radix).ok()?;
-        let v = if neg { -magnitude } else { magnitude };
-        i64::try_from(v).ok().map(Num::Int)
+        Some(Num::Int(if neg { -magnitude } else { magnitude }))
     };
     if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
         return int(hex, 16);
-    }
-    if let Some(bin) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
-        return int(bin, 2);
     }
     if body.len() > 1 && body.starts_with('0') && body.chars().all(|c| c.is_ascii_digit()) {
         return int(&body[1..], 8);
@@ -66,7 +64,7 @@ pub enum Operand {
 /// The number an operand stands for; strings convert with a warning.
 fn to_num(v: &Value, side: Operand, warn: &mut dyn FnMut(Operand, String)) -> Result<Num, String> {
     match v {
-        Value::Integer(i) => Ok(Num::Int(*i)),
+        Value::Integer(i) => Ok(Num::Int(i128::from(*i))),
         Value::Float(f) => Ok(Num::Float(*f)),
         Value::String(s) => match parse_number(s) {
             Some(n) => {
@@ -155,7 +153,7 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
     let b = to_num(rhs, Operand::Right, warn)?;
     if let (BinaryOp::Shl | BinaryOp::Shr, Num::Int(x), Num::Float(y)) = (op, a, b) {
         // Puppet truncates a float shift count: `21 << 1.0` is 42.
-        return int_op(op, x, y as i64);
+        return int_op(op, x, y as i128);
     }
     match (a, b) {
         (Num::Int(x), Num::Int(y)) => int_op(op, x, y),
@@ -185,12 +183,12 @@ fn as_f64(n: Num) -> f64 {
 
 /// Integer arithmetic with Ruby's floored division and modulo, and an error for
 /// any result outside 64 bits.
-fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Value, String> {
-    let (x, y) = (x as i128, y as i128);
+fn int_op(op: BinaryOp, x: i128, y: i128) -> Result<Value, String> {
+    // Beyond 128 bits the result is out of range anyway; it shows saturated.
     let exact: i128 = match op {
-        BinaryOp::Add => x + y,
-        BinaryOp::Sub => x - y,
-        BinaryOp::Mul => x * y,
+        BinaryOp::Add => x.saturating_add(y),
+        BinaryOp::Sub => x.saturating_sub(y),
+        BinaryOp::Mul => x.saturating_mul(y),
         BinaryOp::Div | BinaryOp::Mod if y == 0 => return Err("Division by 0".to_string()),
         BinaryOp::Div => {
             let q = x / y;
@@ -209,7 +207,7 @@ fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Value, String> {
             }
         }
         BinaryOp::Shl => return shift(op, x, y),
-        BinaryOp::Shr => return shift(op, x, -y),
+        BinaryOp::Shr => return shift(op, x, y.saturating_neg()),
         _ => return Err(format!("Operator '{}' is not arithmetic", op.symbol())),
     };
     i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
@@ -217,16 +215,18 @@ fn int_op(op: BinaryOp, x: i64, y: i64) -> Result<Value, String> {
 
 /// `x << n` for positive `n`, `x >> -n` otherwise, as Ruby shifts.
 fn shift(op: BinaryOp, x: i128, n: i128) -> Result<Value, String> {
+    // Shifted past 128 bits, the result shows saturated.
+    let saturated = if x < 0 { i128::MIN } else { i128::MAX };
     if n >= 0 {
         if x != 0 && n >= 64 {
-            let shown = if n < 120 { x << n } else { i128::MAX };
+            let shown = if n < 120 { x.checked_mul(1i128 << n).unwrap_or(saturated) } else { saturated };
             return Err(overflow(op, shown));
         }
-        let exact = x << n.min(127);
+        let exact = x.checked_mul(1i128 << n).unwrap_or(saturated);
         i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
     } else {
-        let n = (-n).min(127);
-        Ok(Value::Integer((x >> n) as i64))
+        let exact = x >> n.saturating_neg().min(127);
+        i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
     }
 }
 
@@ -287,7 +287,7 @@ fn timestamp_op(
         }
         (BinaryOp::Add | BinaryOp::Sub, Value::Timespan(span)) => span.nanos,
         (BinaryOp::Add | BinaryOp::Sub, v) => match to_num(v, Operand::Right, warn)? {
-            Num::Int(i) => from_seconds(i),
+            Num::Int(i) => from_seconds(i64::try_from(i).map_err(|_| overflow(op, i))?),
             Num::Float(f) => from_float_seconds(f).map_err(|e| e.to_string())?,
         },
         _ => return Err(format!("Operator '{}' is not applicable to a Timestamp.", op.symbol())),
@@ -299,7 +299,10 @@ fn timestamp_op(
 /// `-v`: numbers negate, numeric strings convert first.
 pub fn negate(v: &Value, warn: &mut dyn FnMut(Operand, String)) -> Result<Value, String> {
     match to_num(v, Operand::Left, warn)? {
-        Num::Int(i) => i.checked_neg().map(Value::Integer).ok_or_else(|| overflow(BinaryOp::Sub, -(i as i128))),
+        Num::Int(i) => {
+            let exact = i.saturating_neg();
+            i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(BinaryOp::Sub, exact))
+        }
         Num::Float(f) => Ok(Value::Float(-f)),
     }
 }

@@ -110,10 +110,12 @@ impl<'a> Evaluator<'a> {
         Ok(vec![self.eval(matcher, scope)?])
     }
 
-    /// Whether a case/selector value matches a candidate: a regexp matches a
-    /// string (and sets the match variables), a type accepts an instance, an
-    /// array option matches an array value element by element with these rules,
-    /// anything else compares with `==`.
+    /// Whether a case/selector value matches a candidate (Puppet's
+    /// `CompareOperator#match`): a regexp matches a string (and sets the match
+    /// variables), a type accepts an instance, a SemVerRange a version in it,
+    /// an array option matches an array value element by element and a hash
+    /// option the entries it names, with these rules; anything else compares
+    /// with `==`.
     fn option_matches(&mut self, value: &Value, candidate: &Value, scope: &Rc<Scope>) -> bool {
         match (candidate, value) {
             (Value::Regexp(re), Value::String(s)) => {
@@ -127,6 +129,16 @@ impl<'a> Evaluator<'a> {
             (Value::Type(t), _) => instance_of(t, value),
             (Value::Array(opts), Value::Array(vals)) if opts.len() == vals.len() => {
                 opts.iter().zip(vals.iter()).all(|(o, v)| self.option_matches(v, o, scope))
+            }
+            // A hash option matches a hash holding at least its keys, each
+            // value matching (a missing key reads as undef).
+            (Value::Hash(opts), Value::Hash(vals)) => {
+                opts.iter().all(|(k, o)| self.option_matches(vals.get(k).unwrap_or(&Value::Undef), o, scope))
+            }
+            (Value::Hash(_), _) => false,
+            (Value::SemVerRange(range), _) => confer_core::value::semver::value_in_range(range, value),
+            (Value::SemVer(version), Value::String(text)) => {
+                confer_core::value::semver::parse_version(text).is_ok_and(|v| v == **version)
             }
             (Value::Default, _) => true,
             _ => puppet_equals(value, candidate),

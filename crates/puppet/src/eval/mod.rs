@@ -106,6 +106,7 @@ pub fn resolve_alias(program: &Program, source: &Arc<Source>, name: &str) -> Res
     let env = Rc::new(Environment::bare(Vec::new()));
     let mut ev = Evaluator::new(SourceMap::single(source.clone()), &arena, env, &mut sink);
     ev.defs = Definitions::collect(program);
+    ev.strict_names = true;
     let span = program.body.first().map_or_else(Span::default, |e| e.span);
     let resolved = ev.type_named(name, span).map_err(|flow| ev.to_error(flow))?;
     if let Type::Alias(a) = &resolved {
@@ -158,6 +159,13 @@ pub(crate) struct Evaluator<'a> {
     rendered: Vec<templates::Rendering>,
     /// The node's Hiera data, read on the first lookup.
     hiera: Option<Rc<confer_hiera::Hiera>>,
+    /// How many type alias bodies are being evaluated: in one, a name no
+    /// type or alias defines is a `TypeReference`, not an error.
+    in_alias: usize,
+    /// Whether such a name is an error even in an alias: tools resolving a
+    /// schema (`resolve_type_alias`) want a typo reported, not a type that
+    /// matches nothing.
+    strict_names: bool,
 }
 
 impl<'a> Evaluator<'a> {
@@ -183,6 +191,8 @@ impl<'a> Evaluator<'a> {
             warned_once: Default::default(),
             rendered: Vec::new(),
             hiera: None,
+            in_alias: 0,
+            strict_names: false,
         }
     }
 
@@ -652,6 +662,9 @@ impl<'a> Evaluator<'a> {
             && self.define_def(&lower, span)?.is_none()
             && !self.module_type_exists(&lower)
         {
+            if self.in_alias > 0 && !self.strict_names {
+                return Ok(Type::Reference(name.trim_start_matches("::").into()));
+            }
             return Err(fail(span, format!("Resource type not found: {}", capitalize_segments(name))));
         }
         Ok(Type::Resource { type_name: Some(capitalize_segments(name).into()), title: None })
@@ -669,7 +682,9 @@ impl<'a> Evaluator<'a> {
             return result;
         }
         let top = self.top.clone();
+        self.in_alias += 1;
         let value = self.eval(expr, &top);
+        self.in_alias -= 1;
         self.leave();
         match value? {
             Value::Type(t) => {

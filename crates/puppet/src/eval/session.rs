@@ -162,8 +162,11 @@ pub fn is_incomplete(text: &str) -> bool {
         return true;
     }
     let rest = &text[at..];
-    match rest.chars().next() {
-        Some(q @ ('"' | '\'')) => !rest[1..].contains(q),
+    // An unclosed quote is reported just after the quote that opened it.
+    let opened = text[..at].chars().last().filter(|c| matches!(c, '"' | '\''));
+    match (opened, rest.chars().next()) {
+        (Some(q), _) if !rest.contains(q) => true,
+        (_, Some(q @ ('"' | '\''))) => !rest[1..].contains(q),
         _ => text[..at].contains("@(") || rest.starts_with("@("),
     }
 }

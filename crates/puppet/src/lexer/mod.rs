@@ -102,6 +102,17 @@ impl<'s> Lexer<'s> {
         self.rest().chars().nth(n)
     }
 
+    /// Puppet's `followed_by`: the next five characters of the input from
+    /// `at`, control characters escaped, and `...`; `<eof>` at the end.
+    fn followed_by(&self, at: usize) -> String {
+        let rest = self.src.get(at..).unwrap_or("");
+        if rest.is_empty() {
+            return "<eof>".into();
+        }
+        let head: String = rest.chars().take(5).collect();
+        format!("{}...", head.replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r"))
+    }
+
     fn error(&self, start: usize, message: impl Into<String>) -> LexError {
         let end = (start + 1).min(self.src.len()).max(start);
         LexError { message: message.into(), span: Span::new(start, end) }
@@ -129,7 +140,7 @@ impl<'s> Lexer<'s> {
                 }
                 Some('/') if self.peek_at(1) == Some('*') => {
                     let Some(end) = self.rest()[2..].find("*/") else {
-                        return Err(self.error(self.pos, "Unclosed comment: '/*' without '*/'"));
+                        return Err(self.error(self.pos, "Unclosed multiline comment"));
                     };
                     self.pos += end + 4;
                 }
@@ -261,9 +272,10 @@ impl<'s> Lexer<'s> {
         self.scan_qualified(|c| c.is_ascii_alphanumeric() || c == '_');
         let name = &self.src[name_start..self.pos];
         if name.is_empty() || name == "::" {
-            return Err(self.error(start, "Syntax error at '$': a variable name must follow '$'"));
+            return Err(self.error(start, format!("Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/")));
         }
-        check_variable_name(name).map_err(|m| self.error(start, m))?;
+        // The name's form is checked by validation, as Puppet's lexer takes
+        // any word after `$` (a capitalised parameter fails later, in parsing).
         Ok(Tok::Variable(name.to_string()))
     }
 

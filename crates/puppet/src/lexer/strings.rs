@@ -68,7 +68,7 @@ impl Lexer<'_> {
                 c => out.push(c),
             }
         }
-        Err(self.error(start, "Unclosed quote after \"'\" followed by '...'"))
+        Err(self.error(start + 1, format!("Unclosed quote after \"'\" followed by '{}'", self.followed_by(start + 1))))
     }
 
     pub(super) fn double_quoted(&mut self) -> Result<Tok, LexError> {
@@ -96,7 +96,9 @@ impl Lexer<'_> {
         loop {
             let Some(c) = self.peek() else {
                 if terminator.is_some() {
-                    return Err(self.error(opened_at, "Unclosed quote after '\"' followed by '...'"));
+                    let after = opened_at + 1;
+                    return Err(self
+                        .error(after, format!("Unclosed quote after '\"' followed by '{}'", self.followed_by(after))));
                 }
                 break;
             };

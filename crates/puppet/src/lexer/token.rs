@@ -108,10 +108,11 @@ impl Tok {
         match self {
             Tok::Name(n) | Tok::Word(n) | Tok::ClassRef(n) => format!("'{n}'"),
             Tok::Keyword(k) => format!("'{k}'"),
-            Tok::Variable(v) => format!("'${v}'"),
+            Tok::Variable(v) => format!("'{v}'"),
             Tok::Integer(i) => format!("'{i}'"),
             Tok::Float(f) => format!("'{f}'"),
-            Tok::Str(_) | Tok::DqStr(_) => "a string".to_string(),
+            Tok::Str(s) => format!("'{s}'"),
+            Tok::DqStr(_) => "a string".to_string(),
             Tok::Heredoc(..) => "a heredoc".to_string(),
             Tok::Regex(r) => format!("'/{r}/'"),
             Tok::Punct(p) => format!("'{p}'"),

@@ -6,16 +6,14 @@ use crate::ast::{ClassDef, Definition, Expr, ExprKind, NodeDef, Parameter};
 use crate::lexer::Tok;
 
 impl Parser {
-    /// A definition's name: a (possibly qualified) lower-case name.
-    fn definition_name(&mut self, what: &str) -> Result<String, ParseError> {
+    /// A definition's name: a (possibly qualified) name. Puppet's grammar
+    /// also takes a capitalised one, which validation then refuses.
+    fn definition_name(&mut self) -> Result<String, ParseError> {
         let t = self.bump();
         match t.tok {
             Tok::Name(n) => Ok(n),
-            Tok::Word(w) => Ok(w),
-            other => Err(ParseError {
-                message: format!("Syntax error at {} (expected the name of the {what})", other.describe()),
-                span: t.span,
-            }),
+            Tok::Word(w) | Tok::ClassRef(w) => Ok(w),
+            other => Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         }
     }
 
@@ -43,24 +41,20 @@ impl Parser {
         let t = self.bump();
         let name = match t.tok {
             Tok::Variable(v) if !v.contains("::") => v,
-            other => {
-                return Err(ParseError {
-                    message: format!("Syntax error at {} (expected a parameter name like $x)", other.describe()),
-                    span: t.span,
-                })
-            }
+            other => return Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         };
-        let default = if self.eat_punct("=") { Some(self.expr(0)?) } else { None };
+        // A default is an expression without assignment in Puppet's grammar.
+        let default = if self.eat_punct("=") { Some(self.expr(11)?) } else { None };
         Ok(Parameter { name, type_expr, default, captures_rest, span: start.to(self.prev_span()) })
     }
 
     pub(super) fn class_definition(&mut self) -> Result<Expr, ParseError> {
         let start = self.bump().span;
-        let name = self.definition_name("class")?;
+        let name = self.definition_name()?;
         let params = self.parameter_list()?;
         let parent = if self.at_keyword("inherits") {
             self.bump();
-            Some(self.definition_name("parent class")?)
+            Some(self.definition_name()?)
         } else {
             None
         };
@@ -71,7 +65,7 @@ impl Parser {
 
     pub(super) fn define_definition(&mut self) -> Result<Expr, ParseError> {
         let start = self.bump().span;
-        let name = self.definition_name("defined type")?;
+        let name = self.definition_name()?;
         let params = self.parameter_list()?;
         let body = self.block()?;
         let def = Definition { name, params, return_type: None, body };
@@ -80,7 +74,7 @@ impl Parser {
 
     pub(super) fn function_definition(&mut self, plan: bool) -> Result<Expr, ParseError> {
         let start = self.bump().span;
-        let name = self.definition_name(if plan { "plan" } else { "function" })?;
+        let name = self.definition_name()?;
         let params = self.parameter_list()?;
         let return_type = if self.eat_punct(">>") { Some(Box::new(self.type_expr()?)) } else { None };
         let body = self.block()?;
@@ -93,12 +87,17 @@ impl Parser {
         let start = self.bump().span;
         let t = self.bump();
         let Tok::ClassRef(name) = t.tok else {
-            return Err(ParseError { message: "Syntax error (expected a type name)".into(), span: t.span });
+            return Err(ParseError { message: format!("Syntax error at {}", t.tok.describe()), span: t.span });
         };
         self.expect_punct("=")?;
         let type_expr = match self.object_shorthand()? {
             Some(e) => e,
-            None => self.expr(11)?,
+            None => {
+                if !matches!(self.peek().tok, Tok::ClassRef(_)) {
+                    return Err(self.unexpected());
+                }
+                self.expr(11)?
+            }
         };
         let span = start.to(type_expr.span);
         Ok(Expr::new(ExprKind::TypeAlias { name, type_expr: Box::new(type_expr) }, span))
@@ -174,7 +173,7 @@ impl Parser {
                         Tok::Float(f) => name.push_str(&f.to_string()),
                         other => {
                             return Err(ParseError {
-                                message: format!("Syntax error at {} (expected a host name)", other.describe()),
+                                message: format!("Syntax error at {}", other.describe()),
                                 span: part.span,
                             })
                         }
@@ -189,7 +188,7 @@ impl Parser {
                 }
                 Ok(Expr::new(ExprKind::String(name), span))
             }
-            _ => Err(self.unexpected("a host name, a string, a regular expression or default")),
+            _ => Err(self.unexpected()),
         }
     }
 }

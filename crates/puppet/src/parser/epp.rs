@@ -24,7 +24,7 @@ pub fn parse_epp(source: &Source) -> Result<EppTemplate, ParseError> {
     let params = if parser.eat_punct("|") { Some(parser.pipe_parameters()?) } else { None };
     let body = parser.statements()?;
     if !parser.at_eof() {
-        return Err(parser.unexpected("a statement"));
+        return Err(parser.unexpected());
     }
     Ok(EppTemplate { params, body })
 }

@@ -82,12 +82,21 @@ impl Parser {
             // Puppet's grammar reads `expression {` as a resource body, so a
             // hash literal can start a statement only at the start of a block
             // or after `;`.
+            // A lone name before the hash: Puppet guesses a resource without a title.
+            let lone_name =
+                self.pos >= 1 && (self.pos == 1 || matches!(self.toks[self.pos - 2].tok, Tok::Punct("{" | ";" | "}")));
+            let prev = &self.toks[self.pos - 1];
+            let name = match &prev.tok {
+                Tok::Name(n) | Tok::Word(n) => Some(n.as_str()),
+                Tok::Keyword(k) => Some(*k),
+                _ => None,
+            };
+            if let (true, Some(name)) = (lone_name, name) {
+                return Err(super::resources::without_title(name, prev.span));
+            }
             let open = self.bump().span;
             self.statements()?;
-            return Err(ParseError {
-                message: "Syntax error at '{' (a hash cannot start a statement)".into(),
-                span: open,
-            });
+            return Err(ParseError { message: "Syntax error at '{'".into(), span: open });
         }
         if let Tok::Name(name) = self.peek().tok.clone() {
             if STATEMENT_CALLS.contains(&name.as_str()) && self.starts_statement_args() {

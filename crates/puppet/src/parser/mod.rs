@@ -75,7 +75,7 @@ pub fn parse_with_warnings(source: &Source) -> Result<Parsed, ParseError> {
     let mut parser = Parser { toks: lexed.tokens, pos: 0, depth: 0, base: 0, heights: Vec::new() };
     let body = parser.statements()?;
     if !parser.at_eof() {
-        return Err(parser.unexpected("a statement"));
+        return Err(parser.unexpected());
     }
     Ok(Parsed { program: Program { body }, warnings: lexed.warnings })
 }
@@ -87,7 +87,7 @@ fn parse_tokens(mut toks: Vec<Token>, end: Span, depth: usize, base: usize) -> R
     let mut parser = Parser { toks, pos: 0, depth, base, heights: Vec::new() };
     let mut body = parser.statements()?;
     if !parser.at_eof() {
-        return Err(parser.unexpected("the end of the interpolation"));
+        return Err(parser.unexpected());
     }
     match body.len() {
         1 => Ok(body.remove(0)),
@@ -148,7 +148,7 @@ impl Parser {
         if self.at_punct(p) {
             Ok(self.bump().span)
         } else {
-            Err(self.unexpected(&format!("'{p}'")))
+            Err(self.unexpected())
         }
     }
 
@@ -157,14 +157,15 @@ impl Parser {
         self.toks[self.pos.saturating_sub(1)].span
     }
 
-    /// "Syntax error at 'x' (expected …)", in Puppet's wording.
-    fn unexpected(&self, expected: &str) -> ParseError {
+    /// "Syntax error at 'x'", in Puppet's wording: it names only the token
+    /// the grammar could not take, not what it expected.
+    fn unexpected(&self) -> ParseError {
         let t = self.peek();
-        let at = match &t.tok {
+        let message = match &t.tok {
             Tok::Eof => "Syntax error at end of input".to_string(),
             other => format!("Syntax error at {}", other.describe()),
         };
-        ParseError { message: format!("{at} (expected {expected})"), span: t.span }
+        ParseError { message, span: t.span }
     }
 
     fn enter(&mut self) -> Result<(), ParseError> {

@@ -21,10 +21,7 @@ impl Parser {
                     let keys = self.args_until("]")?;
                     let end = self.expect_punct("]")?;
                     if keys.is_empty() {
-                        return Err(ParseError {
-                            message: "Syntax error at ']' (expected an index or key)".into(),
-                            span: end,
-                        });
+                        return Err(ParseError { message: "Syntax error at ']'".into(), span: end });
                     }
                     let span = e.span.to(end);
                     e = Expr::new(ExprKind::Access { target: Box::new(e), keys }, span);
@@ -37,10 +34,7 @@ impl Parser {
                         Tok::Keyword(k) => k.to_string(),
                         other => {
                             return Err(ParseError {
-                                message: format!(
-                                    "Syntax error at {} (expected a function name after '.')",
-                                    other.describe()
-                                ),
+                                message: format!("Syntax error at {}", other.describe()),
                                 span: name_tok.span,
                             })
                         }
@@ -153,12 +147,7 @@ impl Parser {
         let t = self.bump();
         let mut e = match t.tok {
             Tok::ClassRef(name) => Expr::new(ExprKind::TypeRef(name), t.span),
-            other => {
-                return Err(ParseError {
-                    message: format!("Syntax error at {} (expected a type)", other.describe()),
-                    span: t.span,
-                })
-            }
+            other => return Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         };
         while self.at_punct("[") && !self.peek().space_before {
             self.bump();
@@ -238,7 +227,7 @@ impl Parser {
             }
             Tok::Punct("@" | "@@") => self.virtual_resource(),
             Tok::Keyword(k) => self.keyword_expression(k, t.span),
-            _ => Err(self.unexpected("an expression")),
+            _ => Err(self.unexpected()),
         }
     }
 
@@ -265,6 +254,11 @@ impl Parser {
             "node" => self.node_definition(),
             "function" | "plan" => self.function_definition(k == "plan"),
             "type" if matches!(self.peek_at(1).tok, Tok::ClassRef(_)) => self.type_alias(),
+            "type" if matches!(self.peek_at(1).tok, Tok::Name(_)) => {
+                // `type name = …`: an alias needs a capitalised name.
+                self.bump();
+                Err(self.unexpected())
+            }
             "type" if matches!(self.peek_at(1).tok, Tok::Punct("(")) && !self.peek_at(1).space_before => {
                 self.bump();
                 self.maybe_call(Expr::new(ExprKind::BareWord("type".into()), span))
@@ -273,7 +267,7 @@ impl Parser {
                 self.bump();
                 Ok(Expr::new(ExprKind::BareWord(k.to_string()), span))
             }
-            _ => Err(self.unexpected("an expression")),
+            _ => Err(self.unexpected()),
         }
     }
 
@@ -327,7 +321,9 @@ impl Parser {
 
     fn if_expression(&mut self) -> Result<Expr, ParseError> {
         let start = self.bump().span;
-        let cond = self.expr(0)?;
+        // Puppet's grammar takes no assignment as a condition (`if $x = 1`
+        // fails at '='), though one in parentheses is fine.
+        let cond = self.expr(11)?;
         let then_body = self.block()?;
         let else_body = if self.at_keyword("elsif") {
             Some(vec![self.if_expression()?])
@@ -342,13 +338,10 @@ impl Parser {
 
     fn unless_expression(&mut self) -> Result<Expr, ParseError> {
         let start = self.bump().span;
-        let cond = self.expr(0)?;
+        let cond = self.expr(11)?;
         let then_body = self.block()?;
         if self.at_keyword("elsif") {
-            return Err(ParseError {
-                message: "elsif not supported in unless expression".into(),
-                span: self.peek().span,
-            });
+            return Err(ParseError { message: "Syntax error at 'elsif'".into(), span: self.peek().span });
         }
         let else_body = if self.at_keyword("else") {
             self.bump();

@@ -62,10 +62,7 @@ impl Parser {
                 Tok::Keyword(k) => Some(k.to_string()),
                 Tok::Punct("*") => None,
                 other => {
-                    return Err(ParseError {
-                        message: format!("Syntax error at {} (expected an attribute name)", other.describe()),
-                        span: t.span,
-                    })
+                    return Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span })
                 }
             };
             let append = match self.bump().tok {
@@ -73,7 +70,7 @@ impl Parser {
                 Tok::Punct("+>") if name.is_some() => true,
                 other => {
                     return Err(ParseError {
-                        message: format!("Syntax error at {} (expected '=>')", other.describe()),
+                        message: format!("Syntax error at {}", other.describe()),
                         span: self.prev_span(),
                     })
                 }
@@ -99,6 +96,14 @@ impl Parser {
         start: Span,
     ) -> Result<Expr, ParseError> {
         self.expect_punct("{")?;
+        // `notify { message => 'x' }`: Puppet reads a name and a hash, and
+        // names the likely mistake.
+        let bare_name = matches!(self.peek().tok, Tok::Name(_) | Tok::Word(_) | Tok::Keyword(_));
+        if bare_name && matches!(self.peek_at(1).tok, Tok::Punct("=>")) {
+            if let ExprKind::BareWord(name) = &type_name.kind {
+                return Err(without_title(name, type_name.span));
+            }
+        }
         let mut bodies = Vec::new();
         while !self.at_punct("}") {
             let title = self.expr(0)?;
@@ -123,12 +128,7 @@ impl Parser {
             Tok::Name(n) => Expr::new(ExprKind::BareWord(n), t.span),
             Tok::Keyword("class") => Expr::new(ExprKind::BareWord("class".into()), t.span),
             Tok::ClassRef(c) => Expr::new(ExprKind::TypeRef(c), t.span),
-            other => {
-                return Err(ParseError {
-                    message: format!("Syntax error at {} (expected a resource type after '@')", other.describe()),
-                    span: t.span,
-                })
-            }
+            other => return Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         };
         self.resource_bodies(form, type_name, at.span)
     }
@@ -162,5 +162,13 @@ impl Parser {
         };
         let span = type_ref.span.to(self.prev_span());
         Ok(Expr::new(ExprKind::Collector { type_ref: Box::new(type_ref), query, exported, ops }, span))
+    }
+}
+
+/// Puppet's `RESOURCE_WITHOUT_TITLE`: a name followed by a hash.
+pub(super) fn without_title(name: &str, span: Span) -> ParseError {
+    ParseError {
+        message: format!("This expression is invalid. Did you try declaring a '{name}' resource without a title?"),
+        span,
     }
 }

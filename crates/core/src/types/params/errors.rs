@@ -23,6 +23,7 @@ fn ruby_type_name(t: &Type) -> &'static str {
         Type::Undef => "Undef",
         Type::Default => "Default",
         Type::Unit => "Unit",
+        Type::Reference(_) => "TypeReference",
         Type::Scalar => "Scalar",
         Type::ScalarData => "ScalarData",
         Type::Numeric => "Numeric",

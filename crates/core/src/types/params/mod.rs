@@ -256,6 +256,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
                 .iter()
                 .map(|a| match a {
                     Value::String(s) => VersionRange::parse(s),
+                    Value::SemVerRange(r) => Ok((**r).clone()),
                     other => Err(cannot_use(base, other, "String or SemanticPuppet::VersionRange")),
                 })
                 .collect::<Result<_, _>>()?;

@@ -1,0 +1,2 @@
+type String = Integer
+notice(1)

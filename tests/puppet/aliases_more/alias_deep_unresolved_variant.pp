@@ -1,0 +1,3 @@
+type A = Variant[Integer, B]
+type B = Variant[String, C]
+notice('x' =~ A)

@@ -1,0 +1,3 @@
+class c { type Foo = Integer }
+include c
+notice(1)

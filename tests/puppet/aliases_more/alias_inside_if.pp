@@ -1,0 +1,2 @@
+if true { type Foo = Integer }
+notice(1)

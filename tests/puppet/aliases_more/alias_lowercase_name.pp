@@ -1,0 +1,2 @@
+type foo = Integer
+notice(1)

@@ -1,0 +1,3 @@
+type A = Array
+type B = A[Integer]
+notice(1)

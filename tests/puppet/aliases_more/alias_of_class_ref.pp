@@ -1,0 +1,2 @@
+type C = Class[foo]
+notice(C)

@@ -1,0 +1,3 @@
+type F = File
+notice(F)
+notice(F == File)

@@ -1,0 +1,4 @@
+type A = Optional[String]
+notice(undef =~ A)
+notice(A)
+notice(Optional[A])

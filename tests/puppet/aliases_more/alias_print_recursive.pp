@@ -1,0 +1,3 @@
+type Tree = Array[Variant[Integer, Tree]]
+notice(Tree)
+notice(String(Tree))

@@ -1,0 +1,3 @@
+type Foo = Integer
+notice(1 =~ Foo)
+type Foo = String

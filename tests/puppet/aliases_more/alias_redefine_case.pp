@@ -1,0 +1,3 @@
+type Foo = Integer
+type FOO = String
+notice(1)

@@ -1,0 +1,2 @@
+type A = NotUndef[A]
+notice(1 =~ A)

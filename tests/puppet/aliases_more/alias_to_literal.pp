@@ -1,0 +1,2 @@
+type Foo = 3
+notice(1)

@@ -1,0 +1,4 @@
+type T = Type[Integer]
+notice(Integer =~ T)
+notice(String =~ T)
+notice(T)

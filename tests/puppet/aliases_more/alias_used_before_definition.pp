@@ -1,0 +1,3 @@
+notice(1 =~ Later)
+type Later = Integer
+notice(Later)

@@ -1,0 +1,4 @@
+notice('before')
+type A = B
+type B = A
+notice(1 =~ A)

@@ -1,0 +1,3 @@
+type Foo = Integer
+type Foo = Integer
+notice('after')

@@ -1,0 +1,3 @@
+notice('before')
+type Foo = Foo
+notice('after')

@@ -1,0 +1,3 @@
+type Tree = Array[Variant[Integer, Tree]]
+notice([1, [2, [3]]] =~ Tree)
+notice([1, ['x']] =~ Tree)

@@ -1,0 +1,2 @@
+type Foo = Optional[Foo]
+notice(1 =~ Foo)

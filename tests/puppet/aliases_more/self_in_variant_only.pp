@@ -1,0 +1,2 @@
+type Foo = Variant[Foo, Foo]
+notice(1 =~ Foo)

@@ -1,0 +1,2 @@
+type Foo = Struct[{a => Missing}]
+notice({a => 1} =~ Foo)

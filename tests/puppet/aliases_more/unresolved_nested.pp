@@ -1,0 +1,2 @@
+type Foo = Array[Hash[String, Bar]]
+notice([] =~ Foo)

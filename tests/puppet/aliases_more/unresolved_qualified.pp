@@ -1,0 +1,2 @@
+type Foo = Mod::Missing
+notice(1 =~ Foo)

@@ -1,0 +1,4 @@
+type Foo = Variant[Bar, Baz]
+notice(Foo)
+notice(String(Foo, '%p'))
+notice(1 =~ Foo)

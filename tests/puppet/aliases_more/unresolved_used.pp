@@ -1,0 +1,2 @@
+type Foo = Bar
+notice(1 =~ Foo)

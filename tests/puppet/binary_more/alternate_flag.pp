@@ -1,0 +1,3 @@
+$b = Binary('abc', '%s')
+notice(String($b, '%#s'))
+notice(String($b, '%#p'))

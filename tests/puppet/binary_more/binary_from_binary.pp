@@ -1,0 +1,2 @@
+$b = Binary(Binary('YWJj'))
+notice($b)

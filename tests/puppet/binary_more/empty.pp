@@ -1,0 +1,4 @@
+$b = Binary('')
+notice($b)
+notice(length($b))
+notice(String($b, '%s'))

@@ -1,0 +1,3 @@
+$b = Binary([])
+notice($b)
+notice(String($b, '%p'))

@@ -1,0 +1,3 @@
+notice(Binary('YWJj') == Binary('abc', '%s'))
+notice(Binary('YWJj') == 'YWJj')
+notice(Binary('YWJj') == Binary('YWI='))

@@ -1,0 +1,2 @@
+$b = Binary('x' * 1, '%s')
+notice(String(Binary('abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz', '%s'), '%B'))

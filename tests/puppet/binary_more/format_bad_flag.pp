@@ -1,0 +1,1 @@
+notice(String(Binary('YQ=='), '%d'))

@@ -1,0 +1,4 @@
+$b = Binary('abc', '%s')
+notice(String($b, '%p'))
+notice([$b])
+notice({k => $b})

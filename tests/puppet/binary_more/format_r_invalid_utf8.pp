@@ -1,0 +1,2 @@
+$b = Binary([104, 255])
+notice(String($b, '%r'))

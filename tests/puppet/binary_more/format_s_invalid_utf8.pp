@@ -1,0 +1,2 @@
+$b = Binary([255, 254])
+notice(String($b, '%s'))

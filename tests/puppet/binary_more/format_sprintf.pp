@@ -1,0 +1,2 @@
+$b = Binary('YWJj')
+notice(sprintf('%s %B %u %p', $b, $b, $b, $b))

@@ -1,0 +1,3 @@
+$b = Binary('abc', '%s')
+notice(String($b, '%10b|'))
+notice(String($b, '%-10B|'))

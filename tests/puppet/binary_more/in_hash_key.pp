@@ -1,0 +1,2 @@
+$h = {Binary('YWJj') => 1}
+notice($h[Binary('abc', '%s')])

@@ -1,0 +1,2 @@
+$b = Binary('YWJj')
+notice("bin: ${b}")

@@ -1,0 +1,1 @@
+notice(Binary('-_8=', '%b'))

@@ -1,0 +1,2 @@
+notice(Binary('YWI=', '%b'))
+notice(String(Binary('YWI=', '%b'), '%s'))

@@ -1,0 +1,3 @@
+notice(Binary('YWJj'))
+notice(Binary('YWI='))
+notice(Binary('YQ=='))

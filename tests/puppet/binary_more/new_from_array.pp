@@ -1,0 +1,3 @@
+$b = Binary([104, 105])
+notice($b)
+notice(String($b, '%s'))

@@ -1,0 +1,2 @@
+notice(Binary({value => 'YWJj'}))
+notice(Binary({value => 'abc', format => '%s'}))

@@ -1,0 +1,3 @@
+$b = Binary('abc', '%r')
+notice($b)
+notice(String($b, '%r'))

@@ -1,0 +1,1 @@
+notice(Binary('+/8=', '%u'))

@@ -1,0 +1,2 @@
+notice(String(Binary('-_8=', '%u'), '%B'))
+notice(String(Binary('-_8', '%u'), '%B'))

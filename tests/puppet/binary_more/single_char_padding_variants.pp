@@ -1,0 +1,2 @@
+notice(Binary('YQ', '%b'))
+notice(Binary('YQ=', '%b'))

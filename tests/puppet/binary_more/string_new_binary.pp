@@ -1,0 +1,2 @@
+notice(String(Binary('YWJj')))
+notice(String(Binary('YWJj'), '%s'))

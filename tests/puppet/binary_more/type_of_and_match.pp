@@ -1,0 +1,4 @@
+$b = Binary('YWJj')
+notice(type($b))
+notice($b =~ Binary)
+notice('YWJj' =~ Binary)

@@ -1,0 +1,3 @@
+case [1, 'x'] {
+  [default, 'x']: { notice('any first') }
+}

@@ -1,0 +1,4 @@
+case 'b' {
+  'a', 'b', 'c': { notice('abc') }
+  default: { notice('no') }
+}

@@ -1,0 +1,5 @@
+$opts = [1, 2]
+case 2 {
+  *$opts: { notice('in opts') }
+  default: { notice('no') }
+}

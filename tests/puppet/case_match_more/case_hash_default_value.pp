@@ -1,0 +1,4 @@
+case {a => 1} {
+  {a => default}: { notice('any a') }
+  default: { notice('default') }
+}

@@ -1,0 +1,4 @@
+case {a => 1} {
+  {b => undef}: { notice('missing is undef') }
+  default: { notice('d') }
+}

@@ -1,0 +1,4 @@
+case [1] {
+  {a => 1}: { notice('hash') }
+  default: { notice('d') }
+}

@@ -1,0 +1,4 @@
+case 1 {
+  1.0: { notice('float eq') }
+  default: { notice('no') }
+}

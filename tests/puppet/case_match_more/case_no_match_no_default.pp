@@ -1,0 +1,2 @@
+$r = case 5 { 1: { 'one' } }
+notice(type($r))

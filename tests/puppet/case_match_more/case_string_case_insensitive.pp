@@ -1,0 +1,4 @@
+case 'ABC' {
+  'abc': { notice('ci') }
+  default: { notice('no') }
+}

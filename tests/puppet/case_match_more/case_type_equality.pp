@@ -1,0 +1,4 @@
+case Integer {
+  Integer: { notice('same type') }
+  default: { notice('no') }
+}

@@ -1,0 +1,4 @@
+case Integer {
+  Type[Integer]: { notice('type of int') }
+  default: { notice('no') }
+}

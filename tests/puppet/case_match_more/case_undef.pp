@@ -1,0 +1,4 @@
+case undef {
+  undef: { notice('undef') }
+  default: { notice('default') }
+}

@@ -1,0 +1,1 @@
+true.each |$x| { notice($x) }

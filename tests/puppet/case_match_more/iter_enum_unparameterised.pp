@@ -1,0 +1,1 @@
+Enum.each |$x| { notice($x) }

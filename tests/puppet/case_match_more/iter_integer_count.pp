@@ -1,0 +1,2 @@
+3.each |$x| { notice($x) }
+notice(3.map |$i| { $i })

@@ -1,0 +1,1 @@
+Integer[default, 3].each |$x| { notice($x) }

@@ -1,0 +1,1 @@
+Integer[4, 2].each |$x| { notice($x) }

@@ -1,0 +1,2 @@
+(-3).each |$x| { notice($x) }
+notice('after')

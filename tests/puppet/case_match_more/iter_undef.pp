@@ -1,0 +1,1 @@
+undef.each |$x| { notice($x) }

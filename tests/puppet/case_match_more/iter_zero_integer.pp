@@ -1,0 +1,2 @@
+0.each |$x| { notice($x) }
+notice('after')

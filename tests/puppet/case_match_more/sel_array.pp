@@ -1,0 +1,1 @@
+notice([1, 'a'] ? { [Integer, String] => 'typed', default => 'd' })

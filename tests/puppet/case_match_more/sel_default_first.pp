@@ -1,0 +1,1 @@
+notice(1 ? { default => 'd', 1 => 'one' })

@@ -1,0 +1,1 @@
+notice('ab12' ? { /(\d+)/ => "num ${1}", default => 'none' })

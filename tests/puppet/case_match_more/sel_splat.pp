@@ -1,0 +1,2 @@
+$o = ['a', 'b']
+notice('b' ? { *$o => 'found', default => 'no' })

@@ -1,0 +1,1 @@
+notice('x' ? { Integer => 'int', String[2] => 'long', String => 'str' })

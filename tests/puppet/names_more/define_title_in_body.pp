@@ -1,0 +1,2 @@
+define d() { notice($title) notice($name) }
+d { 'x': }

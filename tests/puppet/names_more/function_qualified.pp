@@ -1,0 +1,2 @@
+function a::b() { 'ab' }
+notice(a::b())

@@ -1,0 +1,3 @@
+$if = 1
+$class = 2
+notice($if + $class)

@@ -1,0 +1,2 @@
+notice(type(1))
+notice(type(1, 'generalized'))

@@ -1,0 +1,1 @@
+notify { 'if': message => 'unless' }

@@ -1,0 +1,4 @@
+$type = 1
+notice($type)
+$function = 2
+notice($function)

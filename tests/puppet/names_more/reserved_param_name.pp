@@ -1,0 +1,2 @@
+define d($title) {}
+d { 'x': }

@@ -1,0 +1,2 @@
+define d($name) {}
+d { 'x': }

@@ -1,0 +1,1 @@
+notify { 'x': message => 'm', unless => 'u' }

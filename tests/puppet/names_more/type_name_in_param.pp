@@ -1,0 +1,2 @@
+define d(String $String) { notice($String) }
+d { 'x': String => 's' }

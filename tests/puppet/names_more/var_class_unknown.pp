@@ -1,0 +1,1 @@
+notice($nosuch::x)

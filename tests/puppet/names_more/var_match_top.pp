@@ -1,0 +1,1 @@
+if 'abc' =~ /(b)/ { notice($1) notice($0) }

@@ -1,0 +1,1 @@
+if 'ab' =~ /(a)/ { notice(type($99)) }

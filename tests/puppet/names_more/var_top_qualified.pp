@@ -1,0 +1,4 @@
+$x = 1
+notice($::x)
+class c { notice($::x) }
+include c

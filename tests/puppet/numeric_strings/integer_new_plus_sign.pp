@@ -1,0 +1,2 @@
+notice(Integer('+12'))
+notice(Integer('-0x1f'))

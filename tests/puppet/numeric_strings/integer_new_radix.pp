@@ -1,0 +1,5 @@
+notice(Integer('0x10'))
+notice(Integer('010'))
+notice(Integer('0b11'))
+notice(Integer('10', 8))
+notice(Integer('ff', 16))

@@ -1,0 +1,2 @@
+notice(Integer('101', 2))
+notice(Integer('0b101', 2))

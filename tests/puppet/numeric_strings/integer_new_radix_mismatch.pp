@@ -1,0 +1,1 @@
+notice(Integer('0x10', 10))

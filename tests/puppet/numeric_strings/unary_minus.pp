@@ -1,0 +1,4 @@
+$s = '5'
+notice(-$s)
+$h = '0x10'
+notice(-$h)

@@ -1,0 +1,5 @@
+$r = SemVerRange('>=1.2.3 <2.0.0')
+notice(String($r))
+notice(String($r, '%s'))
+notice(String($r, '%p'))
+notice(sprintf('%s|%p', $r, $r))

@@ -1,0 +1,2 @@
+$r = SemVerRange('1.0.0', '2.0.0')
+notice($r)

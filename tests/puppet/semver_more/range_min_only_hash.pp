@@ -1,0 +1,2 @@
+$r = SemVerRange({min => SemVer('1.0.0')})
+notice($r)

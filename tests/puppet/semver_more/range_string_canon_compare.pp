@@ -1,0 +1,4 @@
+notice(SemVerRange('>1.2.3'))
+notice(SemVerRange('<=1.2.3'))
+notice(SemVerRange('=1.2.3'))
+notice(SemVerRange('1.2.3'))

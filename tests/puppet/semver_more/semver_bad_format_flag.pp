@@ -1,0 +1,1 @@
+notice(String(SemVer('1.0.0'), '%d'))

@@ -1,0 +1,5 @@
+$a = SemVer('1.2.3')
+$b = SemVer('1.10.0')
+notice($a < $b)
+notice($a == SemVer('1.2.3'))
+notice(SemVer('1.0.0-rc1') < SemVer('1.0.0'))

@@ -1,0 +1,5 @@
+$v = SemVer('1.2.3-rc1')
+notice(String($v, '%p'))
+notice(String($v, '%s'))
+notice("${v}")
+notice([$v])

@@ -1,0 +1,1 @@
+notice(SemVer({major => 1, minor => 2, patch => 3, prerelease => 'rc', build => 'b1'}))

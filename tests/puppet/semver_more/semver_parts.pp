@@ -1,0 +1,6 @@
+$v = SemVer('1.2.3-rc.1+build.5')
+notice($v.major)
+notice($v.minor)
+notice($v.patch)
+notice($v.prerelease)
+notice($v.build)

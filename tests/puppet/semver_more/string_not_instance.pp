@@ -1,0 +1,3 @@
+notice('1.0.0' =~ SemVer)
+notice(SemVer('1.0.0') =~ SemVer)
+notice('1.0.0' =~ SemVerRange)

@@ -1,0 +1,1 @@
+notice(SemVer[1])

@@ -1,0 +1,1 @@
+notice(SemVer[SemVerRange('1.x')] == SemVer['1.x'])

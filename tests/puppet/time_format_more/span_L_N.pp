@@ -1,0 +1,3 @@
+$sp = Timespan({days => 2, hours => 3, minutes => 4, seconds => 5, milliseconds => 67})
+notice($sp.strftime('%D %H:%M:%S.%L'))
+notice($sp.strftime('%N|%3N|%6N|%12N'))

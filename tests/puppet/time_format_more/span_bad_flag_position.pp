@@ -1,0 +1,2 @@
+$sp = Timespan(1)
+notice($sp.strftime('%5-S'))

@@ -1,0 +1,4 @@
+$sp = Timespan({days => 2, hours => 3, minutes => 4, seconds => 5, milliseconds => 67})
+notice($sp)
+notice(String($sp))
+notice(String($sp, '%p'))

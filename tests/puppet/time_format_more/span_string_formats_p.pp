@@ -1,0 +1,2 @@
+notice(String(Timespan(90), '%M:%S'))
+notice(String(Timespan(90)))

@@ -1,0 +1,2 @@
+$sp = Timespan({days => 2, hours => 3, minutes => 4, seconds => 5, milliseconds => 67})
+notice(String($sp, '%D days %H hours'))

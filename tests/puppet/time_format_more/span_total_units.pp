@@ -1,0 +1,5 @@
+$sp = Timespan({hours => 50, minutes => 3})
+notice($sp.strftime('%H:%M'))
+notice($sp.strftime('%D:%H:%M'))
+notice($sp.strftime('%M'))
+notice($sp.strftime('%S'))

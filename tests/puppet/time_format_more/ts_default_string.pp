@@ -1,0 +1,4 @@
+$ts = Timestamp('2021-03-04T05:06:07.123456789 UTC')
+notice($ts)
+notice(String($ts))
+notice("${ts}")

@@ -1,0 +1,1 @@
+notice(Timestamp('04.03.2021', ['%Y-%m-%d', '%d.%m.%Y']))

@@ -1,0 +1,1 @@
+notice(strftime(Timestamp('2021-03-04T05:06:07 UTC'), '%F %T'))

@@ -1,0 +1,3 @@
+$h = {URI('http://a.com/') => 1}
+notice($h[URI('http://a.com/')])
+notice($h)

@@ -1,0 +1,2 @@
+notice(URI('http://a.com:80/') == URI('http://a.com/'))
+notice(URI('http://a.com:80/'))

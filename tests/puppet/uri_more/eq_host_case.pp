@@ -1,0 +1,2 @@
+notice(URI('http://EXAMPLE.com/') == URI('http://example.com/'))
+notice(URI('http://EXAMPLE.com/'))

@@ -1,0 +1,1 @@
+notice(URI('http://a.com/X') == URI('http://a.com/x'))

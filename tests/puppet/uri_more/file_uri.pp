@@ -1,0 +1,5 @@
+$u = URI('file:///etc/hosts')
+notice($u.scheme)
+notice($u.host)
+notice($u.path)
+notice($u)

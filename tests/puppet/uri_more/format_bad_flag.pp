@@ -1,0 +1,1 @@
+notice(String(URI('http://a'), '%d'))

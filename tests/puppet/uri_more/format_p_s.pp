@@ -1,0 +1,5 @@
+$u = URI('http://a.com/p')
+notice(String($u, '%p'))
+notice(String($u, '%s'))
+notice("${u}")
+notice([$u])

@@ -1,0 +1,1 @@
+notice(URI('http://a.com/x/y/z') - URI('http://a.com/x/'))

@@ -1,0 +1,1 @@
+notice(URI({scheme => 'https', bogus => 1}))

@@ -1,0 +1,2 @@
+notice(URI('http://a.com/b/../c/./d'))
+notice(URI('http://a.com/b/../c') == URI('http://a.com/c'))

@@ -1,0 +1,7 @@
+$u = URI('foo')
+notice($u.scheme)
+notice($u.host)
+notice($u.port)
+notice(type($u.port))
+notice($u.path)
+notice(type($u.query))

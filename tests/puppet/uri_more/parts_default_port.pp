@@ -1,0 +1,3 @@
+$u = URI('http://a.com/')
+notice($u.port)
+notice(type($u.port))

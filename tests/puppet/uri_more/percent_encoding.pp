@@ -1,0 +1,3 @@
+$u = URI('http://a.com/a%20b')
+notice($u.path)
+notice($u)

@@ -1,0 +1,2 @@
+notice(URI('http://A.com') =~ URI[{host => 'a.com'}])
+notice(URI('http://a.com') =~ URI[{host => 'A.com'}])

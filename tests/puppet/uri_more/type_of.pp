@@ -1,0 +1,2 @@
+notice(type(URI('http://a')))
+notice(type(URI('http://a'), 'generalized'))

@@ -1,0 +1,3 @@
+$t = URI[{scheme => Pattern[/\Ahttps?\z/]}]
+notice(URI('https://a') =~ $t)
+notice(URI('ftp://a') =~ $t)

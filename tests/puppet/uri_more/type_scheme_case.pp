@@ -1,0 +1,1 @@
+notice(URI('HTTP://a') =~ URI[{scheme => 'http'}])

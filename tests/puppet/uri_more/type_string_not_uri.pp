@@ -1,0 +1,2 @@
+notice('http://a' =~ URI)
+notice(URI('http://a') =~ URI)

@@ -1,0 +1,2 @@
+notice(URI['http://a.com'])
+notice(URI('http://a.com/x') =~ URI['http://a.com'])

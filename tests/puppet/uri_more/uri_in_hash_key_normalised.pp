@@ -1,0 +1,2 @@
+$h = {URI('http://A.com/') => 1}
+notice($h[URI('http://a.com/')])

@@ -1,0 +1,1 @@
+notice([URI('http://a.com/'), URI('HTTP://a.com:80/')].unique)

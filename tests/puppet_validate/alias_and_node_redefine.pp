@@ -1,0 +1,4 @@
+type Foo = Integer
+node a {}
+node a {}
+type Foo = String

@@ -1,0 +1,2 @@
+type Foo = Integer
+type Foo = String

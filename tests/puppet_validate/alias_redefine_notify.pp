@@ -1,0 +1,1 @@
+type Notify = Integer

@@ -1,0 +1,2 @@
+type Runtimes = Runtime
+type Foo = Bar

@@ -1,0 +1,1 @@
+unless $x = 1 { notice(1) }

@@ -1,0 +1,3 @@
+case 1 {
+  1, default, default: {}
+}

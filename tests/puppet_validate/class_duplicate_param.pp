@@ -1,0 +1,1 @@
+class foo(Integer $x, String $y, $x = 1) {}

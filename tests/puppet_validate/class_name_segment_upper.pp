@@ -1,0 +1,2 @@
+class a::b::c {}
+class a::B {}

@@ -1,0 +1,2 @@
+node default {}
+node default {}

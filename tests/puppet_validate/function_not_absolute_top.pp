@@ -1,0 +1,1 @@
+class c { function f() { 1 } }

@@ -1,0 +1,4 @@
+$x = @(END:json)
+  {"a": }
+  END
+notice($x)

@@ -1,0 +1,2 @@
+class c { 1 }
+define d() { 2 }

@@ -1,0 +1,2 @@
+!true
+notice(1)

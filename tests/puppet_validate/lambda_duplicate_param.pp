@@ -1,0 +1,1 @@
+[1].each |$a, $a| { notice($a) }

@@ -1,0 +1,3 @@
+node "a.b-c_d" {}
+node 42 {}
+node a.example.com {}

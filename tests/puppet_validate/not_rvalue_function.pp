@@ -1,0 +1,1 @@
+$x = function f() { 1 }

@@ -1,0 +1,2 @@
+Notify <| |> -> Notify <| |>
+$y = [Notify <| |>]

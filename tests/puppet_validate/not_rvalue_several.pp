@@ -1,0 +1,2 @@
+$x = class c {}
+$y = node n {}

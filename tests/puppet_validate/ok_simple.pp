@@ -1,0 +1,3 @@
+notice('hello')
+$x = 1
+notify { 'a': message => $x }

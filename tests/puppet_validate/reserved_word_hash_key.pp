@@ -1,0 +1,1 @@
+notice({private => 1, attr => 2})

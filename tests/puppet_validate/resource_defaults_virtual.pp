@@ -1,0 +1,1 @@
+@Notify { message => 'x' }

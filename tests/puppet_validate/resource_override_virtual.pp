@@ -1,0 +1,1 @@
+@Notify['a'] { message => 'x' }

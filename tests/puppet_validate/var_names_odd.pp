@@ -1,0 +1,2 @@
+notice(\$a::b::1)
+notice($::_x)
