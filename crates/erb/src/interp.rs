@@ -42,13 +42,16 @@ pub fn err<T>(kind: ErbErrorKind, at: usize) -> Ev<T> {
     Err(Ctl::Err(ErbError::new(kind, at)))
 }
 
+/// A method the template defined: its parameters and body.
+type Method = (Vec<String>, Vec<Node>);
+
 /// The interpreter's state for one rendering.
 pub struct Interp<'h> {
     pub(crate) host: &'h mut dyn Host,
     locals: HashMap<String, RValue>,
     ivars: HashMap<String, RValue>,
     /// Methods the template defined with `def`: parameters and body.
-    methods: HashMap<String, Rc<(Vec<String>, Vec<Node>)>>,
+    methods: HashMap<String, Rc<Method>>,
     out: String,
     /// The groups of the last successful regexp match (`$~`), for `$1`…;
     /// a failed match clears them, as in Ruby.
