@@ -46,6 +46,7 @@ pub fn by_name(name: &str) -> Option<Type> {
         "uri" => Type::Uri(None),
         "init" => Type::Init(Box::default()),
         "object" => Type::Object,
+        "annotation" => Type::ObjectType(annotation()),
         "typeset" => Type::TypeSet,
         "deferred" => Type::Deferred,
         "resource" => Type::Resource { type_name: None, title: None },
@@ -55,6 +56,27 @@ pub fn by_name(name: &str) -> Option<Type> {
         "richdatakey" => rich_data_key(),
         _ => return None,
     })
+}
+
+/// Pcore's `Annotation`: the object type annotations derive from
+/// (`annotate`), with no attributes of its own.
+pub fn annotation() -> std::sync::Arc<super::object::ObjectType> {
+    static ANNOTATION: OnceLock<std::sync::Arc<super::object::ObjectType>> = OnceLock::new();
+    ANNOTATION
+        .get_or_init(|| {
+            std::sync::Arc::new(super::object::ObjectType {
+                name: Some("Annotation".into()),
+                parent: None,
+                type_parameters: Vec::new(),
+                attributes: Vec::new(),
+                functions: Vec::new(),
+                equality: None,
+                equality_include_type: true,
+                checks: None,
+                annotations: None,
+            })
+        })
+        .clone()
 }
 
 fn builtin_alias(cell: &'static OnceLock<Arc<TypeAlias>>, name: &str, target: impl FnOnce(Type) -> Type) -> Type {

@@ -166,6 +166,9 @@ pub(crate) struct Evaluator<'a> {
     /// schema (`resolve_type_alias`) want a typo reported, not a type that
     /// matches nothing.
     strict_names: bool,
+    /// `annotate`'s side table: by annotated object and annotation type, the
+    /// object (kept, so its identity stays unique) and its annotation.
+    pub(crate) annotations: HashMap<(usize, String), (Value, Value)>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -193,6 +196,7 @@ impl<'a> Evaluator<'a> {
             hiera: None,
             in_alias: 0,
             strict_names: false,
+            annotations: HashMap::new(),
         }
     }
 

@@ -8,6 +8,7 @@
 //! declaring `pub(crate) const FUNCTIONS: &[Builtin]` and adding it to
 //! [`FAMILIES`].
 
+mod annotate;
 mod chaining;
 mod collections;
 mod control;
@@ -123,6 +124,7 @@ impl Builtin {
 
 /// Puppet's own functions, by family.
 const FAMILIES: &[&[Builtin]] = &[
+    annotate::FUNCTIONS,
     logging::FUNCTIONS,
     defined::FUNCTIONS,
     control::FUNCTIONS,

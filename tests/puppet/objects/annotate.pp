@@ -1,0 +1,21 @@
+notice(Annotation)
+type MyAnno = Object[{parent => Annotation, attributes => {'note' => String}}]
+type Other = Object[{parent => Annotation, attributes => {'n' => Integer}}]
+type Thing = Object[{attributes => {'n' => Integer}}]
+notice(MyAnno)
+$v = Thing(1)
+notice(annotate(MyAnno, $v, {'note' => 'hello'}))
+notice(annotate(MyAnno, $v))
+notice(annotate(MyAnno, $v).note)
+notice(annotate(Other, $v))
+notice(annotate(MyAnno, Thing(2)))
+notice(annotate(MyAnno, Thing(2)) || { {'note' => 'from block'} })
+$w = Thing(3)
+notice(annotate(MyAnno, $w) || { {'note' => 'kept'} })
+notice(annotate(MyAnno, $w))
+notice(annotate(MyAnno, $v, {'note' => 'replaced'}))
+notice(annotate(MyAnno, $v, clear))
+notice(annotate(MyAnno, $v))
+notice(annotate(MyAnno, $v, clear))
+notice(MyAnno =~ Type[Annotation])
+notice(annotate(MyAnno, $v, {'note' => 'a'}) =~ Annotation)

@@ -1,0 +1,1 @@
+notice(annotate(Integer, 1))
