@@ -28,6 +28,17 @@ pub struct Block {
     pub body: Vec<Node>,
 }
 
+/// One `rescue` clause of a `begin`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rescue {
+    /// The exception classes it catches; empty catches `StandardError`.
+    pub classes: Vec<String>,
+    /// `=> e`: the variable given the exception.
+    pub var: Option<String>,
+    /// What runs then.
+    pub body: Vec<Node>,
+}
+
 /// A block parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Param {
@@ -100,6 +111,10 @@ pub enum Kind {
     Next(Option<Box<Node>>),
     /// `break`
     Break,
+    /// `begin ... rescue Classes => var ... ensure ... end`: the body, the
+    /// rescue clauses (exception class names, empty for StandardError; the
+    /// variable bound to the message; the statements), and the ensure part.
+    Begin(Vec<Node>, Vec<Rescue>, Vec<Node>),
     /// `def name(params) ... end`: a method of the template.
     Def(String, Vec<String>, Vec<Node>),
     /// `return` / `return v` inside a `def`.

@@ -154,7 +154,7 @@ impl<'h> Interp<'h> {
             Kind::Const(name) => match name.as_str() {
                 "String" | "Integer" | "Float" | "Array" | "Hash" | "Symbol" | "NilClass" | "TrueClass"
                 | "FalseClass" | "Numeric" | "Fixnum" | "Bignum" | "Regexp" | "Object" | "Enumerable"
-                | "Comparable" | "Range" => Ok(RValue::Class(Rc::from(name.as_str()))),
+                | "Comparable" | "Range" | "IPAddr" => Ok(RValue::Class(Rc::from(name.as_str()))),
                 _ => err(ErbErrorKind::Unsupported(format!("the constant {name}")), n.at),
             },
             Kind::Call { recv: None, name, args, block: None } if name == "defined?" && args.len() == 1 => {
@@ -263,6 +263,25 @@ impl<'h> Interp<'h> {
                 Err(Ctl::Next(value))
             }
             Kind::Break => Err(Ctl::Break),
+            Kind::Begin(body, rescues, ensure) => {
+                let result = match self.block_body(body) {
+                    Err(Ctl::Err(e)) => match ruby_class(&e.kind) {
+                        Some(class) => match rescues.iter().find(|r| catches(r, class)) {
+                            Some(rescue) => {
+                                if let Some(var) = &rescue.var {
+                                    self.locals.insert(var.clone(), RValue::str(e.kind.to_string()));
+                                }
+                                self.block_body(&rescue.body)
+                            }
+                            None => Err(Ctl::Err(e)),
+                        },
+                        None => Err(Ctl::Err(e)),
+                    },
+                    other => other,
+                };
+                self.block_body(ensure)?;
+                result
+            }
             Kind::Def(name, params, body) => {
                 self.methods.insert(name.clone(), Rc::new((params.clone(), body.clone())));
                 Ok(RValue::Sym(Rc::from(name.as_str())))
@@ -389,6 +408,32 @@ impl<'h> Interp<'h> {
             other => other,
         }
     }
+}
+
+/// The Ruby exception class of an error a template can rescue; `None` for
+/// confer's own limits (an unsupported construct, a step or depth limit),
+/// which must never be swallowed into different output.
+fn ruby_class(kind: &ErbErrorKind) -> Option<&'static str> {
+    match kind {
+        ErbErrorKind::NoMethod { .. } => Some("NoMethodError"),
+        ErbErrorKind::UndefinedName(_) => Some("NameError"),
+        ErbErrorKind::Argument(_) => Some("ArgumentError"),
+        ErbErrorKind::Type(_) => Some("TypeError"),
+        ErbErrorKind::Function(_) => Some("Puppet::ParseError"),
+        _ => None,
+    }
+}
+
+/// Whether a `rescue` clause catches an exception of `class` (a bare
+/// `rescue` catches StandardError, which all of them are).
+fn catches(rescue: &crate::ast::Rescue, class: &str) -> bool {
+    rescue.classes.is_empty()
+        || rescue.classes.iter().any(|c| {
+            c == class
+                || matches!(c.as_str(), "StandardError" | "Exception")
+                || (c == "NameError" && class == "NoMethodError")
+                || (c == "Puppet::Error" && class == "Puppet::ParseError")
+        })
 }
 
 fn param_names(params: &[Param]) -> Vec<String> {

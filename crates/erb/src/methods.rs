@@ -286,6 +286,10 @@ impl Interp<'_> {
                 })
             }
             (RValue::Regex(r), "source") => Ok(RValue::str(r.source())),
+            (RValue::Class(c), "new") if &**c == "IPAddr" => {
+                arity(name, &args, 1, at)?;
+                ipaddr_new(&args[0].to_s(), at)
+            }
             (RValue::Class(c), "escape" | "quote") if &**c == "Regexp" => {
                 arity(name, &args, 1, at)?;
                 Ok(RValue::str(regexp_escape(&args[0].to_s())))
@@ -536,5 +540,28 @@ impl Interp<'_> {
             }
             _ => err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
         }
+    }
+}
+
+/// Ruby's `IPAddr.new(text)`: an IPv4 or IPv6 address with an optional
+/// `/prefix` (or IPv4 mask), as text; anything else is Ruby's
+/// `IPAddr::InvalidAddressError`, an ArgumentError.
+fn ipaddr_new(text: &str, at: usize) -> Ev {
+    let (addr, prefix) = match text.split_once('/') {
+        Some((a, p)) => (a, Some(p)),
+        None => (text, None),
+    };
+    let ip = addr.parse::<std::net::IpAddr>().ok();
+    let prefix_ok = match (ip, prefix) {
+        (_, None) => true,
+        (Some(std::net::IpAddr::V4(_)), Some(p)) => {
+            p.parse::<u8>().is_ok_and(|n| n <= 32) || p.parse::<std::net::Ipv4Addr>().is_ok()
+        }
+        (Some(std::net::IpAddr::V6(_)), Some(p)) => p.parse::<u8>().is_ok_and(|n| n <= 128),
+        (None, Some(_)) => false,
+    };
+    match ip {
+        Some(ip) if prefix_ok => Ok(RValue::str(ip.to_string())),
+        _ => err(ErbErrorKind::Argument(format!("invalid address: {text}")), at),
     }
 }

@@ -22,7 +22,13 @@ fn render(pp: &Path, modules: &Path) -> Result<String, String> {
     let source = Source::new(pp.display().to_string(), text);
     let mut log = Collect::default();
     let env = Rc::new(Environment::bare(vec![modules.to_path_buf()]));
-    confer_puppet::apply_in(&source, &env, None, &mut log).map_err(|e| e.to_string())?;
+    // Puppet recorded with the recording machine's facts; templates see
+    // the node's facts (haproxy's binds loop over `@ipaddress`), so the
+    // cases run with a node that has them (the compile goldens' Debian 12).
+    let facts =
+        confer_facts::load(&corpus_dir().join("../../compile/facts/debian12.yaml")).map_err(|e| e.to_string())?;
+    let node = confer_puppet::node::Node::new(facts.name.clone(), facts.values);
+    confer_puppet::apply_in(&source, &env, Some(&node), &mut log).map_err(|e| e.to_string())?;
     log.events
         .iter()
         .find(|e| e.level == Level::Notice && e.scope.is_some())

@@ -1,10 +1,10 @@
 //! Ruby's control structures in templates: `if`/`unless`/`elsif`/`else`,
 //! `case`/`when`, `while`/`until`, `for ... in`, `begin ... end`, `next`,
-//! `break`, `def`/`return`, and the keywords confer refuses (`yield`,
-//! `rescue`).
+//! `break`, `def`/`return`, `begin`/`rescue`/`ensure`, and the keyword
+//! confer refuses (`yield`).
 
 use super::{node, Parser, R};
-use crate::ast::{Kind, Node};
+use crate::ast::{Kind, Node, Rescue};
 use crate::error::{ErbError, ErbErrorKind};
 use crate::lexer::Tok;
 
@@ -73,11 +73,17 @@ impl Parser {
             }
             "begin" => {
                 let body = self.statements(&["end", "rescue", "ensure"])?;
-                if self.is_kw("rescue") || self.is_kw("ensure") {
-                    return Err(self.unsupported("begin/rescue"));
+                let mut rescues = Vec::new();
+                while self.eat_kw("rescue") {
+                    rescues.push(self.rescue_clause()?);
                 }
+                let ensure = if self.eat_kw("ensure") { self.statements(&["end"])? } else { Vec::new() };
                 self.expect_kw("end")?;
-                node(Kind::Seq(body), at)
+                if rescues.is_empty() && ensure.is_empty() {
+                    node(Kind::Seq(body), at)
+                } else {
+                    node(Kind::Begin(body, rescues, ensure), at)
+                }
             }
             "next" => {
                 let value = if self.starts_command_arg() { Some(Box::new(self.expr()?)) } else { None };
@@ -89,14 +95,41 @@ impl Parser {
                 let value = if self.starts_command_arg() { Some(Box::new(self.expr()?)) } else { None };
                 node(Kind::Return(value), at)
             }
-            "yield" | "rescue" | "ensure" => {
-                return Err(ErbError::new(ErbErrorKind::Unsupported(format!("'{k}'")), at))
-            }
+            "yield" => return Err(ErbError::new(ErbErrorKind::Unsupported(format!("'{k}'")), at)),
             _ => {
                 self.pos -= 1;
                 return Err(self.unexpected());
             }
         })
+    }
+
+    /// After `rescue`: `Class, Class => var`, each part optional, then the
+    /// clause's statements.
+    fn rescue_clause(&mut self) -> R<Rescue> {
+        let mut classes = Vec::new();
+        while let Tok::Const(name) = self.tok().clone() {
+            self.bump();
+            classes.push(name);
+            if !self.eat_punct(",") {
+                break;
+            }
+        }
+        let var = if self.eat_punct("=>") {
+            match self.bump().tok {
+                Tok::Ident(n) => {
+                    self.locals.insert(n.clone());
+                    Some(n)
+                }
+                _ => {
+                    return Err(ErbError::new(ErbErrorKind::Syntax("expected a variable after '=>'".into()), self.at()))
+                }
+            }
+        } else {
+            None
+        };
+        let _ = self.eat_kw("then");
+        let body = self.statements(&["end", "rescue", "ensure"])?;
+        Ok(Rescue { classes, var, body })
     }
 
     /// `def name(a, b) ... end`: the body sees only its parameters as
