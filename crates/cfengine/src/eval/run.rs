@@ -222,7 +222,7 @@ pub fn run_with_state(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) ->
 }
 
 /// The run proper, from a loaded and checked context.
-fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
+pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
     preliminary_convergence(ctx, true);
     if let Some(code) = ctx.aborted {
         return code;

@@ -194,6 +194,34 @@ fn cf_promises_view(ctx: &mut EvalContext) {
 
 /// Checks and pre-evaluates the policy as `validate` does, then prints the
 /// table; the exit code is `validate`'s (no table for a rejected policy).
+/// The table's header line.
+fn header(table: Table) -> String {
+    match table {
+        Table::Vars => {
+            format!("{:<40} {:<60} {:<40} {:<40}", "Variable name", "Variable value", "Meta tags", "Comment")
+        }
+        Table::Classes => format!("{:<60} {:<40} {:<40}", "Class name", "Meta tags", "Comment"),
+    }
+}
+
+/// cf-agent's `--show-evaluated-vars` / `--show-evaluated-classes`: the
+/// policy runs, then the table of what it left defined is printed.
+pub fn run_and_show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
+    let Some(mut ctx) = load_checked(opts, out, err) else {
+        return 1;
+    };
+    let code = crate::eval::run::run_loaded(&mut ctx, opts);
+    let rows = match table {
+        Table::Vars => var_rows(&ctx),
+        Table::Classes => class_rows(&ctx),
+    };
+    ctx.out.line(&header(table));
+    for r in rows {
+        ctx.out.line(&r);
+    }
+    code
+}
+
 pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     let mut log: Vec<String> = vec![];
     let (rows, aborted) = {
@@ -223,12 +251,7 @@ pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink
     if let Some(code) = aborted {
         return code;
     }
-    match table {
-        Table::Vars => {
-            out.line(&format!("{:<40} {:<60} {:<40} {:<40}", "Variable name", "Variable value", "Meta tags", "Comment"))
-        }
-        Table::Classes => out.line(&format!("{:<60} {:<40} {:<40}", "Class name", "Meta tags", "Comment")),
-    }
+    out.line(&header(table));
     for r in rows {
         out.line(&r);
     }

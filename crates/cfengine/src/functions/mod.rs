@@ -19,6 +19,7 @@ mod predicate;
 mod range;
 mod regex;
 mod string;
+mod subagent;
 mod system;
 mod time;
 
@@ -228,9 +229,9 @@ static SPECS: &[Spec] = &[
     f("datastate", "data", 0, policy::datastate),
     v("getvariablemetatags", "slist", policy::getvariablemetatags),
     // functions confer never evaluates: they run commands or reach the network
-    v("execresult", "string", not_evaluated),
+    v("execresult", "string", subagent::execresult),
     v("execresult_as_data", "data", not_evaluated),
-    v("returnszero", "context", not_evaluated),
+    v("returnszero", "context", subagent::returnszero),
     v("usemodule", "context", not_evaluated),
     v("readtcp", "string", not_evaluated),
     v("selectservers", "int", not_evaluated),
