@@ -186,6 +186,22 @@ impl Formats {
         Formats(order.into_iter().filter_map(|i| slots[i].take()).collect())
     }
 
+    /// Whether, merged under `own` (one entry, for the inferred type of the
+    /// scalar `v`), these formats would still let `own`'s entry be the one
+    /// [`Formats::select`] picks for `v` — so that `String(v, directive)` can
+    /// skip merging and sorting the whole map on every call.
+    ///
+    /// It holds when `v` is an instance of the entry's type `T` and every entry
+    /// here that `v` is an instance of accepts `T`: such an entry is either `T`
+    /// itself (merged, the directive is `own`'s), equivalent to `T` (dropped by
+    /// [`Formats::merged`]), or strictly wider, and so sorted after `T`.
+    pub fn yield_to_value_type(&self, own: &Formats, v: &Value) -> bool {
+        let [(t, _)] = own.0.as_slice() else {
+            return false;
+        };
+        instance_of(t, v) && self.0.iter().all(|(e, _)| !instance_of(e, v) || assignable(e, t))
+    }
+
     /// The format of the first (most specific) type `v` is an instance of.
     pub fn select(&self, v: &Value) -> Option<&Format> {
         self.0.iter().find(|(t, _)| instance_of(t, v)).map(|(_, f)| f)
