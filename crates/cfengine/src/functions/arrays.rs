@@ -5,9 +5,9 @@
 //! gets `name[key][i]` for field `i`, keyed by the first field (or by the
 //! line's number for the `idx` forms). The result is the number of lines.
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::value::{DataType, Rv};
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::regex::regex;
 use super::{arg_int, arg_str, FnResult};
@@ -59,17 +59,17 @@ fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataTyp
         let key = if by_line { lines.to_string() } else { fields.first().cloned().unwrap_or_default() };
         for (i, field) in fields.iter().enumerate() {
             let value = match ty {
-                DataType::Int => match crate::number::int_from_string(field) {
+                DataType::Int => match crate::data::number::int_from_string(field) {
                     Ok(v) => v.to_string(),
                     Err(_) => return fatal(ctx, "Could not convert token to int"),
                 },
-                DataType::Real => match crate::number::real_from_string(field) {
+                DataType::Real => match crate::data::number::real_from_string(field) {
                     Ok(_) => field.clone(),
                     Err(_) => return fatal(ctx, "Could not convert token to double"),
                 },
                 _ => field.clone(),
             };
-            let mut r = crate::promise::promiser_ref(ctx, &array);
+            let mut r = crate::eval::promise::promiser_ref(ctx, &array);
             r.indices.push(key.clone());
             r.indices.push(i.to_string());
             ctx.put(&r, Rv::scalar(value), ty, &["source=function", "function=buildlinearray"]);

@@ -4,11 +4,11 @@
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::value::{DataType, Rv};
-use crate::varref::VarRef;
+use crate::data::json;
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
+use crate::syntax::varref::VarRef;
 
 use super::regex::{full_match, regex};
 use super::{arg_str, class_result, FnResult};

@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use confer_core::{HashMap, Value};
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::value::Rv;
+use crate::data::json;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::regex::{regex, Rx};
 use super::{arg_int, arg_str, collection, Collection, FnResult};
@@ -192,7 +192,7 @@ pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) ->
 /// The records of a CSV file; a missing file is cf-agent's error.
 fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, ()> {
     match super::bounded_read(path, 0) {
-        Ok(b) => Ok(crate::csv::records(&String::from_utf8_lossy(&b))),
+        Ok(b) => Ok(crate::data::csv::records(&String::from_utf8_lossy(&b))),
         Err(e) => {
             let why = e.to_string();
             ctx.error(format!(

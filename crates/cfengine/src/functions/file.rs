@@ -6,9 +6,9 @@
 use std::fs::Metadata;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::value::Rv;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::{arg_str, class_result, FnResult};
 
@@ -179,7 +179,7 @@ fn link_target(path: &str, m: &Metadata, recurse: bool) -> String {
         };
         let target = target.to_string_lossy().into_owned();
         current = if !target.starts_with('/') && recurse {
-            crate::run::normalize(&format!("{}/{target}", chop_last_node(&current)))
+            super::path::compress_path(&format!("{}/{target}", chop_last_node(&current)))
         } else {
             target
         };

@@ -6,9 +6,9 @@ use md5::Md5;
 use sha1::Sha1;
 use sha2::{Digest, Sha256, Sha384, Sha512};
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::value::Rv;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::{arg_int, arg_str, class_result, FnResult};
 
@@ -75,5 +75,5 @@ pub(super) fn hash_to_int(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
 /// `canonifyuniquely(text)`: `text_<sha1 hex>`, canonified.
 pub(super) fn canonifyuniquely(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let s = arg_str(a, 0);
-    Ok(Rv::scalar(super::canonify(&format!("{s}_{}", hex(&Sha1::digest(s.as_bytes()))))))
+    Ok(Rv::scalar(crate::syntax::class_expr::canonify(&format!("{s}_{}", hex(&Sha1::digest(s.as_bytes()))))))
 }

@@ -5,11 +5,11 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::number::format_fixed;
-use crate::value::{primitive_to_string, Rv};
+use crate::data::json;
+use crate::data::number::format_fixed;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::regex::{full_match, regex};
 use super::{arg_int, arg_str, class_result, collection, Collection, FnResult};
@@ -40,7 +40,7 @@ pub(super) fn data_strings(v: &Value) -> Vec<Arc<str>> {
         .into_iter()
         .filter_map(|i| match i {
             Value::Undef | Value::Array(_) | Value::Hash(_) => None,
-            p => primitive_to_string(p).map(Arc::from),
+            p => json::primitive_to_string(p).map(Arc::from),
         })
         .collect()
 }
@@ -93,7 +93,7 @@ pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 /// (truncated in int mode); an item that is no number sorts before one that
 /// is; two non-numbers compare as strings.
 fn number_less(a: &str, b: &str, int_mode: bool) -> bool {
-    let scan = |s: &str| crate::number::scan_real(s.as_bytes()).map(|(d, _)| d);
+    let scan = |s: &str| crate::data::number::scan_real(s.as_bytes()).map(|(d, _)| d);
     match (scan(a), scan(b)) {
         (Some(x), Some(y)) if int_mode => (x as i64) < (y as i64),
         (Some(x), Some(y)) => x < y,
@@ -183,7 +183,7 @@ pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 Some(Value::Array(_) | Value::Hash(_)) => {
                     Ok(Rv::scalar(json::write_compact(child.unwrap_or(&Value::Undef))))
                 }
-                Some(c) => primitive_to_string(c).map(Rv::scalar).ok_or(()),
+                Some(c) => json::primitive_to_string(c).map(Rv::scalar).ok_or(()),
                 None => Err(()),
             }
         }
@@ -261,9 +261,9 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     for it in items {
         ctx.this.insert(
             "this".into(),
-            crate::value::Variable {
+            crate::data::value::Variable {
                 rval: Rv::Scalar(it.clone()),
-                ty: crate::value::DataType::String,
+                ty: crate::data::value::DataType::String,
                 tags: Arc::new(vec![]),
                 comment: None,
             },
@@ -281,7 +281,7 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 /// a leading number, or 0 for an item that does not start with one.
 fn reals(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, ()> {
     let items = strings(ctx, f, arg)?;
-    Ok(items.iter().map(|s| crate::number::scan_real(s.as_bytes()).map_or(0.0, |(d, _)| d)).collect())
+    Ok(items.iter().map(|s| crate::data::number::scan_real(s.as_bytes()).map_or(0.0, |(d, _)| d)).collect())
 }
 
 pub(super) fn sum(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -381,7 +381,7 @@ fn collect_values(v: &Value, out: &mut Vec<Arc<str>>) {
     match v {
         Value::Array(x) => x.iter().for_each(|c| collect_values(c, out)),
         Value::Hash(h) => h.values().for_each(|c| collect_values(c, out)),
-        p => out.extend(primitive_to_string(p).map(Arc::from)),
+        p => out.extend(json::primitive_to_string(p).map(Arc::from)),
     }
 }
 

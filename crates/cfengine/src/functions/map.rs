@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::value::{primitive_to_string, DataType, Rv, Variable};
+use crate::data::json;
+use crate::data::value::{DataType, Rv, Variable};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::data::to_value;
-use super::{arg_str, canonify, collection, FnResult};
+use super::{arg_str, collection, FnResult};
+use crate::syntax::class_expr::canonify;
 
 /// One element the pattern is expanded for.
 struct Element {
@@ -38,22 +39,22 @@ fn elements(ctx: &mut EvalContext, arg: &Rv) -> Result<Vec<Element>, ()> {
     // Not a container: cf-agent fails with a verbose-level message only.
     let v = collection(ctx, &source).map(to_value).ok_or(())?;
     let top: Vec<(String, &Value)> = match &v {
-        Value::Hash(h) => h.iter().map(|(k, x)| (primitive_to_string(k).unwrap_or_default(), x)).collect(),
+        Value::Hash(h) => h.iter().map(|(k, x)| (json::primitive_to_string(k).unwrap_or_default(), x)).collect(),
         Value::Array(x) => x.iter().enumerate().map(|(i, x)| (i.to_string(), x)).collect(),
         _ => return Err(()),
     };
     let mut out = vec![];
     for (k, x) in top {
         let children: Vec<(Option<String>, &Value)> = match x {
-            Value::Hash(h) => h.iter().map(|(k1, c)| (primitive_to_string(k1), c)).collect(),
+            Value::Hash(h) => h.iter().map(|(k1, c)| (json::primitive_to_string(k1), c)).collect(),
             Value::Array(a) => a.iter().map(|c| (None, c)).collect(),
             p => {
-                out.extend(primitive_to_string(p).map(|v| Element { k: k.clone(), k1: None, v, nested: false }));
+                out.extend(json::primitive_to_string(p).map(|v| Element { k: k.clone(), k1: None, v, nested: false }));
                 continue;
             }
         };
         for (k1, c) in children {
-            if let Some(v) = primitive_to_string(c) {
+            if let Some(v) = json::primitive_to_string(c) {
                 out.push(Element { k: k.clone(), k1, v, nested: true });
             }
         }

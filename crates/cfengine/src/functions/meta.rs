@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::value::{DataType, Rv};
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::{arg_str, class_result, FnResult};
 
@@ -64,7 +64,7 @@ pub(super) fn getclassmetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> F
 
 /// `classify(text)`: whether the canonified text is a defined class.
 pub(super) fn classify(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let c = super::canonify(arg_str(a, 0));
+    let c = crate::syntax::class_expr::canonify(arg_str(a, 0));
     class_result(ctx.class_defined(&c))
 }
 

@@ -2,6 +2,7 @@
 //! return type and arity, argument expansion (fncall.c's `FnCallEvaluate`),
 //! and the functions themselves, split by family.
 
+mod array_data;
 mod arrays;
 mod capture;
 mod data;
@@ -9,9 +10,10 @@ mod file;
 mod hash;
 mod list;
 mod map;
+mod math;
 mod meta;
 mod mustache;
-mod path;
+pub(crate) mod path;
 mod policy;
 mod predicate;
 mod range;
@@ -24,15 +26,14 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::{FnCall, Rval};
-use crate::context::EvalContext;
-use crate::expand::is_cf3_scalar;
-use crate::value::{Rv, Variable};
-
-pub use string::canonify;
-pub use time::start_time;
+use crate::data::value::{Rv, Variable};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::{FnCall, Rval};
+use crate::syntax::reference::is_cf3_scalar;
 
 /// A function's result: `Err(())` when it failed (it logged why).
+pub use array_data::array_as_data;
+
 pub(crate) type FnResult = Result<Rv, ()>;
 
 /// An implementation.
@@ -458,7 +459,7 @@ pub(crate) fn arg_str(args: &[Rv], i: usize) -> &str {
 /// Argument `i` as an integer, or an error naming the function.
 pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) -> Result<i64, ()> {
     let s = arg_str(args, i);
-    crate::number::int_from_string(s).map_err(|log| {
+    crate::data::number::int_from_string(s).map_err(|log| {
         if let Some(l) = log {
             ctx.error(l);
         }
@@ -504,10 +505,11 @@ pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
         Rv::Container(c) => Some(Collection::Data(c.clone())),
         Rv::List(items) => Some(Collection::List(items.iter().filter_map(|i| i.as_scalar().map(Arc::from)).collect())),
         Rv::Scalar(s) => {
-            let name = if crate::expand::is_naked_var(s, b'@') { crate::expand::naked(s) } else { s };
+            let name =
+                if crate::syntax::reference::is_naked_var(s, b'@') { crate::syntax::reference::naked(s) } else { s };
             let trimmed = name.trim_start();
             if trimmed.starts_with('[') || trimmed.starts_with('{') {
-                if let Ok(v) = crate::json::parse_with_lookup(name, &mut |w| var_json(ctx, w)) {
+                if let Ok(v) = crate::data::json::parse_with_lookup(name, &mut |w| var_json(ctx, w)) {
                     return Some(Collection::Data(v));
                 }
             }
@@ -535,98 +537,6 @@ fn var_json(ctx: &EvalContext, name: &str) -> Option<Value> {
             Some(Value::Array(Arc::new(l.list_strings().into_iter().map(Value::String).collect())))
         }
         _ => array_as_data(ctx, name),
-    }
-}
-
-/// An associative array `name[k]...` collected into an object, as cf-agent
-/// turns arrays into containers for the collection functions.
-pub fn array_as_data(ctx: &EvalContext, name: &str) -> Option<Value> {
-    let ns = ctx.ns();
-    let r = crate::varref::VarRef::parse_with(name, Some(&ns), None);
-    let b = ctx.bundle()?;
-    let scope = r.scope.clone().unwrap_or_else(|| b.name.clone());
-    let rns = r.ns.clone().unwrap_or_else(|| b.ns.clone());
-    let mut root = serde_like::Obj::default();
-    let mut found = false;
-    for (k, var) in &ctx.vars {
-        if k.scope != scope || k.lval != r.lval || k.ns.as_deref().unwrap_or("default") != rns {
-            continue;
-        }
-        if k.indices.len() <= r.indices.len() || k.indices[..r.indices.len()] != r.indices[..] {
-            continue;
-        }
-        found = true;
-        let leaf = match &var.rval {
-            Rv::Scalar(s) => Value::String(s.to_string().into()),
-            Rv::List(l) => Value::Array(Arc::new(
-                l.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect(),
-            )),
-            Rv::Container(c) => c.clone(),
-            Rv::FnCall(_) => continue,
-        };
-        root.insert(&k.indices[r.indices.len()..], leaf);
-    }
-    found.then(|| root.into_value())
-}
-
-/// A small ordered tree used to turn array variables into containers.
-mod serde_like {
-    use std::sync::Arc;
-
-    use confer_core::{HashMap, Value};
-
-    /// An object under construction.
-    #[derive(Default)]
-    pub struct Obj(Vec<(String, Node)>);
-
-    enum Node {
-        Leaf(Value),
-        Obj(Obj),
-    }
-
-    impl Obj {
-        /// Inserts `leaf` at `path`.
-        pub fn insert(&mut self, path: &[String], leaf: Value) {
-            let Some((first, rest)) = path.split_first() else {
-                return;
-            };
-            let pos = self.0.iter().position(|(k, _)| k == first);
-            if rest.is_empty() {
-                // cf-agent does not replace a container with a scalar (CFE-2536).
-                match pos {
-                    Some(p) if matches!(self.0[p].1, Node::Obj(_)) => {}
-                    Some(p) => self.0[p].1 = Node::Leaf(leaf),
-                    None => self.0.push((first.clone(), Node::Leaf(leaf))),
-                }
-                return;
-            }
-            let p = match pos {
-                Some(p) => p,
-                None => {
-                    self.0.push((first.clone(), Node::Obj(Obj::default())));
-                    self.0.len() - 1
-                }
-            };
-            if let Node::Leaf(_) = self.0[p].1 {
-                self.0[p].1 = Node::Obj(Obj::default());
-            }
-            if let Node::Obj(o) = &mut self.0[p].1 {
-                o.insert(rest, leaf);
-            }
-        }
-
-        /// The finished object.
-        pub fn into_value(self) -> Value {
-            let mut m = HashMap::new();
-            for (k, n) in self.0 {
-                let v = match n {
-                    Node::Leaf(v) => v,
-                    Node::Obj(o) => o.into_value(),
-                };
-                m.insert(Value::String(k.into()), v);
-            }
-            Value::Hash(Arc::new(m))
-        }
     }
 }
 

@@ -19,10 +19,10 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::value::{primitive_to_string, Rv};
+use crate::data::json;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::{arg_str, collection, Collection, FnResult};
 
@@ -287,12 +287,12 @@ impl Renderer {
             '%' => self.out.push_str(&json::write_pretty(&v)),
             '$' => match &v {
                 Value::Array(_) | Value::Hash(_) => self.out.push_str(&json::write_compact(&v)),
-                p => self.out.push_str(&primitive_to_string(p).unwrap_or_default()),
+                p => self.out.push_str(&json::primitive_to_string(p).unwrap_or_default()),
             },
             _ => {
                 let text = match &v {
                     Value::Array(_) | Value::Hash(_) => json::write_compact(&v),
-                    p => primitive_to_string(p).unwrap_or_default(),
+                    p => json::primitive_to_string(p).unwrap_or_default(),
                 };
                 if matches!(kind, '{' | '&') {
                     self.out.push_str(&text);

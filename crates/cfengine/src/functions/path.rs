@@ -4,12 +4,38 @@
 
 use std::os::unix::fs::MetadataExt;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::value::Rv;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::regex::full_match;
 use super::{arg_str, class_result, collection, Collection, FnResult};
+
+/// Collapses `a/./b` and `a/x/../b` (textually, as cf-agent's
+/// `CompressPath`), so that a file is loaded once
+/// (`inputs`) and `followlink` resolves as cf-agent does.
+pub(crate) fn compress_path(p: &str) -> String {
+    let mut parts: Vec<&str> = vec![];
+    for seg in p.split('/') {
+        match seg {
+            "." | "" => {}
+            ".." => {
+                if parts.last().is_some_and(|l| *l != "..") {
+                    parts.pop();
+                } else {
+                    parts.push("..");
+                }
+            }
+            s => parts.push(s),
+        }
+    }
+    let j = parts.join("/");
+    if p.starts_with('/') {
+        format!("/{j}")
+    } else {
+        j
+    }
+}
 
 /// `translatepath(path)`: cf-agent's `MapName` only changes separators on
 /// Windows; elsewhere the path is returned as given.

@@ -5,11 +5,11 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::json;
-use crate::value::{DataType, Rv};
-use crate::varref::VarRef;
+use crate::data::json;
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
+use crate::syntax::varref::VarRef;
 
 use super::regex::full_match;
 use super::{arg_str, FnResult};
@@ -61,7 +61,7 @@ fn bundle_tags(ctx: &EvalContext, ns: &str, bundle: &str) -> Vec<String> {
 
 /// The scope key of a variable as `DefaultTemplateData` writes it: the
 /// bundle, `ns:bundle` outside the default namespace.
-fn scope_key(k: &crate::context::VarKey) -> String {
+fn scope_key(k: &crate::eval::context::VarKey) -> String {
     match k.ns.as_deref() {
         None | Some("default") => k.scope.clone(),
         Some(ns) => format!("{ns}:{}", k.scope),
@@ -69,7 +69,7 @@ fn scope_key(k: &crate::context::VarKey) -> String {
 }
 
 /// A variable's key inside its scope object: its name with indices.
-fn lval_key(k: &crate::context::VarKey) -> String {
+fn lval_key(k: &crate::eval::context::VarKey) -> String {
     VarRef { ns: None, scope: None, lval: k.lval.clone(), indices: k.indices.clone() }.name_with_indices()
 }
 

@@ -1,10 +1,10 @@
 //! Functions that return a class (`any` / `!any`): strcmp, regcmp,
 //! isvariable, and/or/not, classmatch, comparisons, file tests.
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::number::real_from_string;
-use crate::value::Rv;
+use crate::data::number::real_from_string;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::regex::full_match;
 use super::{arg_str, class_result, FnResult};
@@ -59,7 +59,7 @@ pub(super) fn islessthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
 }
 
 pub(super) fn validjson(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(crate::json::parse(arg_str(a, 0)).is_ok())
+    class_result(crate::data::json::parse(arg_str(a, 0)).is_ok())
 }
 
 pub(super) fn reglist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
@@ -82,7 +82,7 @@ pub(super) fn regarray(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
         return class_result(false);
     };
     let vals: Vec<String> = match &v {
-        confer_core::Value::Hash(h) => h.values().filter_map(crate::value::primitive_to_string).collect(),
+        confer_core::Value::Hash(h) => h.values().filter_map(crate::data::json::primitive_to_string).collect(),
         _ => vec![],
     };
     for s in vals {

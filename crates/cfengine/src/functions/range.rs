@@ -1,8 +1,8 @@
 //! Range functions (evalfunction.c): irange, rrange and expandrange.
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::value::Rv;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::{arg_int, arg_str, FnResult};
 
@@ -17,11 +17,11 @@ pub(super) fn irange(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 /// six decimals; confer gives the same answer.
 pub(super) fn rrange(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let text = arg_str(a, 0);
-    let Ok(from) = crate::number::real_from_string(text) else {
+    let Ok(from) = crate::data::number::real_from_string(text) else {
         ctx.error(format!("Function {}, error reading assumed real value '{text}'", f.name));
         return Err(());
     };
-    let v = crate::number::format_fixed(from, 6);
+    let v = crate::data::number::format_fixed(from, 6);
     Ok(Rv::scalar(format!("{v},{v}")))
 }
 

@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::context::EvalContext;
+use crate::eval::context::EvalContext;
 
 /// How many compiled regexes the cache keeps before it starts over.
 const REGEX_CACHE_SIZE: usize = 4096;

@@ -1,26 +1,14 @@
 //! String functions: canonify, concat, format, string_* and friends, eval,
 //! readfile, ifelse.
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::number::format_fixed;
-use crate::value::Rv;
+use crate::data::number::format_fixed;
+use crate::data::value::{Rv, MAX_SCALAR};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
+use crate::syntax::class_expr::canonify;
 
 use super::regex::regex;
 use super::{arg_int, arg_str, FnResult};
-
-/// cf-agent's scalar buffer: results are cut to 4095 bytes
-/// (`CF_BUFSIZE - 1`).
-pub const MAX_SCALAR: usize = 4095;
-
-/// `CanonifyName`: every byte that is not an ASCII letter or digit becomes
-/// `_`; the result is cut to 4095 bytes.
-pub fn canonify(s: &str) -> String {
-    let mut out: String =
-        s.bytes().take(MAX_SCALAR).map(|b| if b.is_ascii_alphanumeric() { b as char } else { '_' }).collect();
-    out.truncate(MAX_SCALAR);
-    out
-}
 
 pub(super) fn canonify_fn(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(canonify(arg_str(a, 0))))
@@ -136,7 +124,7 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     let path = arg_str(a, 0);
     // The size is optional; without it the whole file is read.
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)? } else { 0 };
-    let bound = if max > 0 && max != crate::number::INFINITY { max as u64 } else { 0 };
+    let bound = if max > 0 && max != crate::data::number::INFINITY { max as u64 } else { 0 };
     match super::bounded_read(path, bound) {
         Ok(mut bytes) => {
             // cf-agent's buffer is a C string: it ends at the first NUL.
@@ -193,7 +181,7 @@ pub(super) fn string(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let text = a.first().map(Rv::to_display).unwrap_or_default();
     if text.starts_with("@(") || text.starts_with("@{") {
         if let Some(c) = a.first().and_then(|x| super::collection(ctx, x)) {
-            return Ok(Rv::scalar(crate::json::write_compact(&super::data::to_value(c))));
+            return Ok(Rv::scalar(crate::data::json::write_compact(&super::data::to_value(c))));
         }
     }
     Ok(Rv::scalar(text))
@@ -202,7 +190,7 @@ pub(super) fn string(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 /// `int()`: the number read as a real (`DoubleFromString`, suffixes
 /// included), decimals discarded.
 pub(super) fn int(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    match crate::number::real_from_string(arg_str(a, 0)) {
+    match crate::data::number::real_from_string(arg_str(a, 0)) {
         Ok(d) => Ok(Rv::scalar((d.trunc() as i64).to_string())),
         Err(log) => {
             if let Some(l) = log {
@@ -217,7 +205,7 @@ pub(super) fn int(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 /// `class` a context (true unless near zero or unparsable).
 pub(super) fn eval_math(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let expr = arg_str(a, 0);
-    let result = super::super::math::evaluate(expr);
+    let result = super::math::evaluate(expr);
     if arg_str(a, 1) == "class" {
         // cf-agent's CLOSE_ENOUGH: a result near zero is false.
         return super::class_result(result.is_ok_and(|v| v.is_nan() || v.abs() >= 0.000_000_000_000_000_01));
@@ -274,9 +262,9 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         };
         let text = match conv {
             b'S' => match arg {
-                Rv::Container(c) => crate::json::write_compact(c),
+                Rv::Container(c) => crate::data::json::write_compact(c),
                 Rv::Scalar(s) => match ctx.lookup(s).map(|v| v.rval) {
-                    Some(Rv::Container(c)) => crate::json::write_compact(&c),
+                    Some(Rv::Container(c)) => crate::data::json::write_compact(&c),
                     Some(Rv::List(l)) => {
                         let items: Vec<String> =
                             l.iter().map(|i| format!("\"{}\"", i.as_scalar().unwrap_or(""))).collect();
@@ -362,12 +350,12 @@ pub fn printf_one(spec: &str, conv: u8, arg: &str) -> String {
 /// argument for `%d`, `%x`, `%o`: the leading integer (`"16873.5"` is
 /// 16873, `"10k"` is 10), 0 when there is none.
 fn leading_int(arg: &str) -> i64 {
-    crate::number::scan_int(arg.as_bytes()).map_or(0, |(v, _)| v)
+    crate::data::number::scan_int(arg.as_bytes()).map_or(0, |(v, _)| v)
 }
 
 /// What `sscanf(arg, "%lf")` reads, for `%f`, `%e`, `%g`.
 fn leading_real(arg: &str) -> f64 {
-    crate::number::scan_real(arg.as_bytes()).map_or(0.0, |(v, _)| v)
+    crate::data::number::scan_real(arg.as_bytes()).map_or(0.0, |(v, _)| v)
 }
 
 /// A width or precision: empty is 0, too large for a number is "as large

@@ -1,9 +1,9 @@
 //! Functions that read the local user and group databases (`/etc/passwd`,
 //! `/etc/group`, as getpwnam/getgrnam do with files) and randomint().
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::value::Rv;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::{arg_int, arg_str, FnResult};
 

@@ -2,15 +2,13 @@
 //! laterthan() and strftime(). The calendar arithmetic is jiff's, in the
 //! system time zone as cf-agent's `mktime`/`localtime_r` use it.
 
-use std::sync::OnceLock;
-
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, Zoned};
 
-use crate::ast::FnCall;
-use crate::context::EvalContext;
-use crate::value::Rv;
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::FnCall;
 
 use super::{arg_int, arg_int_in, arg_str, class_result, FnResult};
 
@@ -27,16 +25,9 @@ pub(super) fn accumulated(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
     Ok(Rv::scalar(total.to_string()))
 }
 
-/// The agent's start time (`CFSTARTTIME`): `now()` is the same for the
-/// whole run, as in cf-agent.
-pub fn start_time() -> Timestamp {
-    static START: OnceLock<Timestamp> = OnceLock::new();
-    *START.get_or_init(Timestamp::now)
-}
-
 /// `now()`: the start time in seconds since the epoch.
 pub(super) fn now(_: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
-    Ok(Rv::scalar(start_time().as_second().to_string()))
+    Ok(Rv::scalar(crate::host::facts::start_time().as_second().to_string()))
 }
 
 /// The six integer arguments of on(), ago() and laterthan().
@@ -79,7 +70,7 @@ pub(super) fn on(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 /// field in local time (0 when before the epoch).
 pub(super) fn ago(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let [y, mo, d, h, mi, s] = six(ctx, f, a)?;
-    let now = start_time().to_zoned(TimeZone::system());
+    let now = crate::host::facts::start_time().to_zoned(TimeZone::system());
     let t = mktime(
         i64::from(now.year()) - y,
         i64::from(now.month()) - 1 - mo,
@@ -96,7 +87,7 @@ pub(super) fn ago(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 pub(super) fn laterthan(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let [y, mo, d, h, mi, s] = six(ctx, f, a)?;
     let then = mktime(y, mo, d + 1, h, mi, s).unwrap_or(i64::MAX);
-    class_result(start_time().as_second() > then)
+    class_result(crate::host::facts::start_time().as_second() > then)
 }
 
 /// `strftime(mode, format, time)`: C's strftime over `gmtime` (mode

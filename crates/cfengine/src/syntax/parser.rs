@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use crate::ast::{Body, Bundle, Constraint, FnCall, Policy, Promise, Rval, Section};
 use crate::diagnostic::{Diagnostic, Pos};
-use crate::lexer::{Lexer, Tok, Token};
-use crate::syntax;
+use crate::syntax::ast::{Body, Bundle, Constraint, FnCall, Policy, Promise, Rval, Section};
+use crate::syntax::lexer::{Lexer, Tok, Token};
+use crate::syntax::rules;
 
 /// Nesting depth of function calls beyond which cf-promises gives up.
 const MAX_FN_NESTING: usize = 64;
@@ -167,7 +167,7 @@ impl Parser<'_> {
     fn bundle(&mut self) -> PResult<Bundle> {
         let line = self.prev_end.line;
         let kind = self.ident("bundle type")?;
-        if !syntax::is_bundle_type(&kind) {
+        if !rules::is_bundle_type(&kind) {
             return Err(self.err_prev(format!("Unknown bundle type '{kind}'")));
         }
         let name = self.ident("bundle identifier")?;
@@ -194,7 +194,7 @@ impl Parser<'_> {
                         return Err(self.err_here(format!("Expected promise type, got '{}'", self.got())));
                     }
                     self.bump()?;
-                    if let Some(off) = syntax::class_expression_error(&c) {
+                    if let Some(off) = rules::class_expression_error(&c) {
                         let mut pos = self.prev_end;
                         pos.col = (pos.col as i64 - 2 - (c.len() as i64 - off as i64)).max(1) as u32;
                         return Err(Diagnostic::new(&self.file, pos, "Syntax error in context string"));
@@ -266,7 +266,7 @@ impl Parser<'_> {
                     _ => return Err(self.err_here(format!("Expected attribute, got '{}'", self.got()))),
                 };
                 self.bump()?;
-                if !syntax::attribute_known(bundle_kind, promise_type, &lval) {
+                if !rules::attribute_known(bundle_kind, promise_type, &lval) {
                     return Err(self.err_prev(format!(
                         "Unknown attribute '{lval}' for promise type '{promise_type}' in bundle with type '{bundle_kind}'"
                     )));
@@ -276,8 +276,8 @@ impl Parser<'_> {
                 }
                 self.bump()?;
                 let rval = self.rval()?;
-                let rval = syntax::magic_rval(&lval, rval, self.prev_end);
-                if let Some(e) = syntax::check_constraint(promise_type, &lval, &rval) {
+                let rval = rules::magic_rval(&lval, rval, self.prev_end);
+                if let Some(e) = rules::check_constraint(promise_type, &lval, &rules::Literal::of_rval(&rval)) {
                     let mut d = self.err_prev(e.message);
                     d.log = e.log;
                     return Err(d);

@@ -6,12 +6,12 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use crate::ast::{Bundle, Policy, Promise};
-use crate::class_expr;
-use crate::expand::{self, Resolved};
-use crate::json;
-use crate::value::{primitive_to_string, DataType, Rv, Variable};
-use crate::varref::{is_special_scope, VarRef};
+use crate::data::json;
+use crate::data::value::{DataType, Rv, Variable};
+use crate::eval::expand::{self, Resolved};
+use crate::syntax::ast::{Bundle, Policy, Promise};
+use crate::syntax::class_expr;
+use crate::syntax::varref::{is_special_scope, VarRef};
 
 /// Key of a variable in the global table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -256,8 +256,8 @@ impl<'s> EvalContext<'s> {
         expand::expand_scalar(s, &mut |name| match self.lookup(name) {
             Some(v) => match &v.rval {
                 Rv::Scalar(s) => Resolved::Text(s.to_string()),
-                Rv::Container(c) => match primitive_to_string(c) {
-                    Some(t) if crate::value::is_primitive(c) => Resolved::Text(t),
+                Rv::Container(c) => match json::primitive_to_string(c) {
+                    Some(t) if crate::data::json::is_primitive(c) => Resolved::Text(t),
                     _ => Resolved::NotScalar,
                 },
                 _ => Resolved::NotScalar,
@@ -299,7 +299,7 @@ impl<'s> EvalContext<'s> {
                     bad = true;
                     return false;
                 }
-                return self.class_defined(&crate::functions::canonify(&x));
+                return self.class_defined(&crate::syntax::class_expr::canonify(&x));
             }
             self.class_defined(n)
         });

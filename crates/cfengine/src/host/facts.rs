@@ -4,8 +4,19 @@
 //! `uname(2)`, `/proc`, and constants; nothing is run and no network
 //! interface is enumerated (the address classes and variables are absent).
 
-use crate::context::EvalContext;
-use crate::functions::canonify;
+use std::sync::OnceLock;
+
+use jiff::Timestamp;
+
+use crate::eval::context::EvalContext;
+use crate::syntax::class_expr::canonify;
+
+/// The agent's start time (`CFSTARTTIME`): `now()` is the same for the
+/// whole run, as in cf-agent.
+pub fn start_time() -> Timestamp {
+    static START: OnceLock<Timestamp> = OnceLock::new();
+    *START.get_or_init(Timestamp::now)
+}
 
 /// Tags of the plain hard classes.
 const HARD: &[&str] = &["source=agent", "hardclass"];
@@ -63,8 +74,8 @@ fn class(ctx: &mut EvalContext, name: &str, tags: &[&str]) {
 
 /// Defines a `sys` variable with its tags.
 pub fn sys(ctx: &mut EvalContext, lval: &str, value: &str, tags: &[&str]) {
-    let r = crate::varref::VarRef { ns: None, scope: Some("sys".into()), lval: lval.into(), indices: vec![] };
-    ctx.put(&r, crate::value::Rv::scalar(value), crate::value::DataType::String, tags);
+    let r = crate::syntax::varref::VarRef { ns: None, scope: Some("sys".into()), lval: lval.into(), indices: vec![] };
+    ctx.put(&r, crate::data::value::Rv::scalar(value), crate::data::value::DataType::String, tags);
 }
 
 /// The version and build classes, and what uname, the host name and the CPU
@@ -162,7 +173,7 @@ pub fn detect(ctx: &mut EvalContext, component: &str) {
 /// The `sys` variables of the moment: the start time (`systime`, `sysday`,
 /// `date`, `cdate`) and the minutes since boot (`uptime`).
 pub fn clock(ctx: &mut EvalContext) {
-    let start = crate::functions::start_time();
+    let start = start_time();
     let secs = start.as_second();
     sys(ctx, "systime", &secs.to_string(), &["time_based", "source=agent"]);
     sys(ctx, "sysday", &(secs / 86400).to_string(), &["time_based", "source=agent"]);
@@ -189,7 +200,7 @@ pub fn user_data(ctx: &mut EvalContext) {
     };
     let int = |s: &str| s.parse::<i64>().map_or(confer_core::Value::Undef, confer_core::Value::Integer);
     let text = |s: &str| confer_core::Value::String(s.into());
-    let value = crate::json::object([
+    let value = crate::data::json::object([
         ("description".to_string(), text(f[4])),
         ("gid".to_string(), int(f[3])),
         ("home_dir".to_string(), text(f[5])),
@@ -197,8 +208,18 @@ pub fn user_data(ctx: &mut EvalContext) {
         ("uid".to_string(), int(f[2])),
         ("username".to_string(), text(f[0])),
     ]);
-    let r = crate::varref::VarRef { ns: None, scope: Some("sys".into()), lval: "user_data".into(), indices: vec![] };
-    ctx.put(&r, crate::value::Rv::Container(value), crate::value::DataType::Container, &["source=agent", "user_info"]);
+    let r = crate::syntax::varref::VarRef {
+        ns: None,
+        scope: Some("sys".into()),
+        lval: "user_data".into(),
+        indices: vec![],
+    };
+    ctx.put(
+        &r,
+        crate::data::value::Rv::Container(value),
+        crate::data::value::DataType::Container,
+        &["source=agent", "user_info"],
+    );
 }
 
 /// The `sys.cf_*` program paths, quoted as cf-agent stores them.

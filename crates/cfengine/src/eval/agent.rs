@@ -6,13 +6,14 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::ast::{Bundle, FnCall, Promise, Rval};
-use crate::context::{BundleFrame, EvalContext};
-use crate::expand::{is_cf3_var_string, is_naked_var, naked};
-use crate::functions::{self, canonify};
-use crate::promise::{evaluate_final_rval, expand_promise, Expanded};
-use crate::value::{DataType, Rv};
-use crate::varref::VarRef;
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::{BundleFrame, EvalContext};
+use crate::eval::promise::{evaluate_final_rval, expand_promise, Expanded};
+use crate::functions;
+use crate::syntax::ast::{Bundle, FnCall, Promise, Rval};
+use crate::syntax::class_expr::canonify;
+use crate::syntax::reference::{is_cf3_var_string, is_naked_var, naked};
+use crate::syntax::varref::VarRef;
 
 /// cf-agent's `AGENT_TYPESEQUENCE`: the order promise types run in a pass.
 pub const TYPE_SEQUENCE: &[&str] = &[
@@ -84,6 +85,12 @@ pub fn bundle_resolve(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
 /// bundle's vars, each with no arguments.
 pub fn policy_resolve(ctx: &mut EvalContext) {
     let bundles: Vec<Arc<Bundle>> = ctx.policy.bundles.clone();
+    resolve_bundles(ctx, &bundles);
+}
+
+/// `PolicyResolve` of a part of the policy (the bundles of one file, as
+/// cf-agent resolves each file it loads).
+pub fn resolve_bundles(ctx: &mut EvalContext, bundles: &[Arc<Bundle>]) {
     for common in [true, false] {
         for b in bundles.iter().filter(|b| (b.kind == "common") == common) {
             push_bundle(ctx, b, vec![]);
@@ -126,9 +133,9 @@ fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str
     match ptype {
         "vars" | "meta" => {
             let meta = ptype == "meta";
-            crate::verify_vars::verify_var_promise(ctx, exp, meta);
+            crate::eval::verify_vars::verify_var_promise(ctx, exp, meta);
             if agent {
-                crate::verify_vars::verify_var_promise(ctx, exp, meta);
+                crate::eval::verify_vars::verify_var_promise(ctx, exp, meta);
             }
         }
         "classes" => verify_class_promise(ctx, exp),

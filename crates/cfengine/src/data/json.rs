@@ -10,7 +10,7 @@ use std::sync::Arc;
 use confer_core::json_string::push_json_string;
 use confer_core::{HashMap, Value};
 
-use crate::number::format_fixed;
+use crate::data::number::format_fixed;
 
 /// A real as cf-agent stores it in a container: rounded to four decimals
 /// (`JsonRealCreate` formats with `%.4f`).
@@ -168,7 +168,7 @@ pub(crate) fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
             for (k, v) in h.iter() {
                 let key = match from_yaml(k, depth + 1) {
                     Value::String(s) => s.to_string(),
-                    other => crate::value::primitive_to_string(&other).unwrap_or_default(),
+                    other => primitive_to_string(&other).unwrap_or_default(),
                 };
                 m.insert(Value::String(key.into()), from_yaml(v, depth + 1));
             }
@@ -180,15 +180,33 @@ pub(crate) fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
 }
 
 /// Parses a YAML document (the first one of a stream), aliases ignored as
-/// cf-agent ignores them (see `crate::yaml`).
+/// cf-agent ignores them (see `crate::data::yaml`).
 pub fn parse_yaml(s: &str) -> Result<Value, String> {
-    crate::yaml::parse(s)
+    crate::data::yaml::parse(s)
+}
+
+/// How a data-container primitive expands into a string: reals with two
+/// decimals (`StringFromDouble`), integers plainly, booleans as
+/// `true`/`false`; `None` for null and for containers.
+pub fn primitive_to_string(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.to_string()),
+        Value::Integer(i) => Some(i.to_string()),
+        Value::Float(f) => Some(format_fixed(*f, 2)),
+        Value::Boolean(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether `v` is a JSON primitive (not an array or object).
+pub fn is_primitive(v: &Value) -> bool {
+    !matches!(v, Value::Array(_) | Value::Hash(_))
 }
 
 fn key_text(k: &Value) -> String {
     match k {
         Value::String(s) => s.to_string(),
-        other => crate::value::primitive_to_string(other).unwrap_or_default(),
+        other => primitive_to_string(other).unwrap_or_default(),
     }
 }
 

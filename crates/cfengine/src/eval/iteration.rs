@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::context::EvalContext;
-use crate::value::{primitive_to_string, DataType, Rv, Variable};
+use crate::data::json::primitive_to_string;
+use crate::data::value::{DataType, Rv, Variable};
+use crate::eval::context::EvalContext;
 
 /// Upper bound on the combinations of one promise.
 pub const MAX_COMBINATIONS: usize = 1_000_000;

@@ -32,7 +32,7 @@ struct Builder {
 fn key_text(v: &Value) -> String {
     match v {
         Value::String(s) => s.to_string(),
-        other => crate::value::primitive_to_string(other).unwrap_or_default(),
+        other => crate::data::json::primitive_to_string(other).unwrap_or_default(),
     }
 }
 
@@ -86,7 +86,7 @@ impl<'input> SpannedEventReceiver<'input> for Builder {
             }
             Event::Scalar(text, style, _, tag) => {
                 let y = saphyr::Yaml::value_from_cow_and_metadata(text, style, tag.as_ref());
-                self.add(Some(crate::json::from_yaml(&y, 0)));
+                self.add(Some(crate::data::json::from_yaml(&y, 0)));
             }
             Event::Alias(_) => self.add(None),
             _ => {}

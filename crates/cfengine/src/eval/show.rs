@@ -6,10 +6,10 @@
 
 use std::sync::Arc;
 
-use crate::context::{EvalContext, Sink};
-use crate::run::{load_checked, preliminary_convergence, setup, Options};
-use crate::value::{DataType, Rv, Variable};
-use crate::varref::VarRef;
+use crate::data::value::{DataType, Rv, Variable};
+use crate::eval::context::{EvalContext, Sink};
+use crate::eval::run::{load_checked, preliminary_convergence, Options};
+use crate::syntax::varref::VarRef;
 
 /// What to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ fn value_text(r: &Rv) -> String {
             let quoted: Vec<String> = items.iter().map(|s| format!("\"{}\"", scalar_text(s))).collect();
             format!(" {{{}}}", quoted.join(","))
         }
-        Rv::Container(c) => crate::json::write_compact(c),
+        Rv::Container(c) => crate::data::json::write_compact(c),
         Rv::FnCall(_) => r.to_display(),
     }
 }
@@ -94,10 +94,10 @@ fn control_vars(ctx: &mut EvalContext) {
     let bodies = ctx.policy.bodies.clone();
     let saved = ctx.this.clone();
     for b in bodies.iter().filter(|b| b.name == "control") {
-        let dir = crate::run::dir_of(&b.file);
+        let dir = crate::eval::run::dir_of(&b.file);
         let first = ctx.policy.bundles.first().cloned();
         if let Some(f) = &first {
-            crate::agent::push_bundle(ctx, f, vec![]);
+            crate::eval::agent::push_bundle(ctx, f, vec![]);
         }
         for (k, v) in [("promise_filename", b.file.to_string()), ("promise_dirname", dir)] {
             ctx.this.insert(
@@ -109,7 +109,7 @@ fn control_vars(ctx: &mut EvalContext) {
             if ctx.eval_class_expr(&c.classes) != Some(true) {
                 continue;
             }
-            let v = crate::promise::evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
+            let v = crate::eval::promise::evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
             let ty = match v {
                 Rv::List(_) => DataType::Slist,
                 Rv::Container(_) => DataType::Container,
@@ -145,13 +145,14 @@ fn cf_promises_view(ctx: &mut EvalContext) {
 /// Checks and pre-evaluates the policy as `validate` does, then prints the
 /// table; the exit code is `validate`'s (no table for a rejected policy).
 pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let Some(policy) = load_checked(opts, out, err) else {
-        return 1;
-    };
     let mut log: Vec<String> = vec![];
     let (rows, aborted) = {
-        let mut ctx = EvalContext::new(Arc::new(policy), &mut log);
-        setup(&mut ctx, opts);
+        let Some(mut ctx) = load_checked(opts, &mut log, err) else {
+            for l in log {
+                out.line(&l);
+            }
+            return 1;
+        };
         // cf-promises is the `common` component, not the `agent`.
         ctx.classes.remove("agent");
         ctx.class_tags.remove("agent");

@@ -4,10 +4,11 @@
 
 use std::sync::Arc;
 
-use crate::ast::{FnCall, Rval};
-use crate::class_expr;
+use crate::data::number;
+use crate::data::value::Rv;
 use crate::diagnostic::Pos;
-use crate::number;
+use crate::syntax::ast::{FnCall, Rval};
+use crate::syntax::class_expr;
 
 /// The bundle types cf-promises accepts.
 pub fn is_bundle_type(kind: &str) -> bool {
@@ -68,51 +69,84 @@ pub fn magic_rval(lval: &str, rval: Rval, pos: Pos) -> Rval {
 }
 
 fn is_var_string(s: &str) -> bool {
-    crate::expand::is_cf3_var_string(s)
+    crate::syntax::reference::is_cf3_var_string(s)
+}
+
+/// A value as the literal checks see it, whether the parser's [`Rval`] or
+/// an evaluated [`Rv`] (cf-agent's `PromiseRecheckAllConstraints` runs the
+/// same checks on expanded values): a scalar, the scalar items of a list,
+/// or something the checks do not look into (a function call, a container).
+pub enum Literal<'a> {
+    /// A scalar.
+    Scalar(&'a str),
+    /// A list's scalar items.
+    List(Vec<&'a str>),
+    /// A function call or a data container.
+    Unchecked,
+}
+
+impl<'a> Literal<'a> {
+    /// A parsed value.
+    pub fn of_rval(r: &'a Rval) -> Literal<'a> {
+        match r {
+            Rval::Scalar(s) => Literal::Scalar(s),
+            Rval::List(items) => Literal::List(
+                items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Rval::Scalar(s) => Some(&**s),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            Rval::FnCall(_) => Literal::Unchecked,
+        }
+    }
+
+    /// An evaluated value.
+    pub fn of_rv(r: &'a Rv) -> Literal<'a> {
+        match r {
+            Rv::Scalar(s) => Literal::Scalar(s),
+            Rv::List(items) => Literal::List(items.iter().filter_map(Rv::as_scalar).collect()),
+            Rv::FnCall(_) | Rv::Container(_) => Literal::Unchecked,
+        }
+    }
 }
 
 /// The literal checks of `CheckConstraintTypeMatch` for the attributes whose
 /// values cf-promises validates at parse time. Returns the error message.
-pub fn check_constraint(promise_type: &str, lval: &str, rval: &Rval) -> Option<SyntaxError> {
+pub fn check_constraint(promise_type: &str, lval: &str, value: &Literal) -> Option<SyntaxError> {
     if promise_type == "vars" || promise_type == "meta" {
-        match (lval, rval) {
-            ("int", Rval::Scalar(s)) if !is_var_string(s) => {
+        match (lval, value) {
+            ("int", Literal::Scalar(s)) if !is_var_string(s) => {
                 return int_literal_error(s);
             }
-            ("real", Rval::Scalar(s)) if !is_var_string(s) => {
-                if &**s == "inf" {
+            ("real", Literal::Scalar(s)) if !is_var_string(s) => {
+                if *s == "inf" {
                     return Some("Keyword 'inf' has an integer value, cannot be used as real".into());
                 }
                 return check_real(s);
             }
-            ("string" | "int" | "real", Rval::List(_)) => {
+            ("string" | "int" | "real", Literal::List(_)) => {
                 return Some("Attempted to give a list to a non-list type".into())
             }
-            ("slist" | "ilist" | "rlist", Rval::Scalar(s)) if !s.starts_with('@') && !is_var_string(s) => {
+            ("slist" | "ilist" | "rlist", Literal::Scalar(s)) if !s.starts_with('@') && !is_var_string(s) => {
                 return Some("Attempted to give a scalar to a non-scalar type".into())
             }
-            ("ilist", Rval::List(items)) => {
-                for it in items {
-                    if let Rval::Scalar(s) = it {
-                        if !is_var_string(s) {
-                            if let Some(e) = int_literal_error(s) {
-                                return Some(e);
-                            }
-                        }
+            ("ilist", Literal::List(items)) => {
+                for s in items.iter().filter(|s| !is_var_string(s)) {
+                    if let Some(e) = int_literal_error(s) {
+                        return Some(e);
                     }
                 }
             }
-            ("rlist", Rval::List(items)) => {
-                for it in items {
-                    if let Rval::Scalar(s) = it {
-                        if !is_var_string(s) {
-                            if &**s == "inf" {
-                                return Some("Keyword 'inf' has an integer value, cannot be used as real".into());
-                            }
-                            if let Some(e) = check_real(s) {
-                                return Some(e);
-                            }
-                        }
+            ("rlist", Literal::List(items)) => {
+                for s in items.iter().filter(|s| !is_var_string(s)) {
+                    if *s == "inf" {
+                        return Some("Keyword 'inf' has an integer value, cannot be used as real".into());
+                    }
+                    if let Some(e) = check_real(s) {
+                        return Some(e);
                     }
                 }
             }
@@ -120,7 +154,7 @@ pub fn check_constraint(promise_type: &str, lval: &str, rval: &Rval) -> Option<S
         }
     }
     if lval == "if" || lval == "ifvarclass" {
-        if let Rval::Scalar(s) = rval {
+        if let Literal::Scalar(s) = value {
             if class_expr::parse(s).is_err() {
                 return Some("Syntax error in context string".into());
             }

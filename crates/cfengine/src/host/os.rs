@@ -4,9 +4,9 @@
 //! `sys.os_name_human`. Read from `/etc/debian_version` and
 //! `/etc/os-release`; nothing is run.
 
-use crate::context::EvalContext;
-use crate::functions::canonify;
-use crate::host_facts::sys;
+use crate::eval::context::EvalContext;
+use crate::host::facts::sys;
+use crate::syntax::class_expr::canonify;
 
 /// cf-agent's `SysOSNameHuman`: the first distribution class defined names
 /// the system (Ubuntu before Debian).
@@ -89,8 +89,13 @@ fn os_release_var(ctx: &mut EvalContext, text: &str) {
         (!k.is_empty() && !k.starts_with('#'))
             .then(|| (k.to_string(), confer_core::Value::String(v.trim().trim_matches('"').trim_matches('\'').into())))
     });
-    let value = crate::json::object(entries);
-    let r = crate::varref::VarRef { ns: None, scope: Some("sys".into()), lval: "os_release".into(), indices: vec![] };
+    let value = crate::data::json::object(entries);
+    let r = crate::syntax::varref::VarRef {
+        ns: None,
+        scope: Some("sys".into()),
+        lval: "os_release".into(),
+        indices: vec![],
+    };
     let tags = ["inventory", "attribute_name=none", "source=agent", "derived-from-file=/etc/os-release"];
-    ctx.put(&r, crate::value::Rv::Container(value), crate::value::DataType::Container, &tags);
+    ctx.put(&r, crate::data::value::Rv::Container(value), crate::data::value::DataType::Container, &tags);
 }

@@ -8,11 +8,11 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::context::EvalContext;
-use crate::functions::canonify;
-use crate::host_facts::sys;
-use crate::value::{DataType, Rv};
-use crate::varref::VarRef;
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::EvalContext;
+use crate::host::facts::sys;
+use crate::syntax::class_expr::canonify;
+use crate::syntax::varref::VarRef;
 
 /// One address of one interface.
 struct Addr {

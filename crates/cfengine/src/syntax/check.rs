@@ -7,9 +7,9 @@
 
 use std::collections::HashSet;
 
-use crate::ast::{Constraint, FnCall, Policy, Rval};
 use crate::diagnostic::Diagnostic;
 use crate::functions;
+use crate::syntax::ast::{Constraint, FnCall, Policy, Rval};
 
 /// What is wrong with a policy.
 pub enum Problem {

@@ -9,7 +9,11 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::ast::FnCall;
+use crate::syntax::ast::FnCall;
+
+/// cf-agent's scalar buffer: results are cut to 4095 bytes
+/// (`CF_BUFSIZE - 1`).
+pub const MAX_SCALAR: usize = 4095;
 
 /// A variable's declared type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,11 +129,11 @@ impl Rv {
     }
 
     /// Converts an AST rval.
-    pub fn from_ast(r: &crate::ast::Rval) -> Rv {
+    pub fn from_ast(r: &crate::syntax::ast::Rval) -> Rv {
         match r {
-            crate::ast::Rval::Scalar(s) => Rv::Scalar(s.clone()),
-            crate::ast::Rval::List(items) => Rv::List(Arc::new(items.iter().map(Rv::from_ast).collect())),
-            crate::ast::Rval::FnCall(f) => Rv::FnCall(Arc::new(f.clone())),
+            crate::syntax::ast::Rval::Scalar(s) => Rv::Scalar(s.clone()),
+            crate::syntax::ast::Rval::List(items) => Rv::List(Arc::new(items.iter().map(Rv::from_ast).collect())),
+            crate::syntax::ast::Rval::FnCall(f) => Rv::FnCall(Arc::new(f.clone())),
         }
     }
 
@@ -141,8 +145,8 @@ impl Rv {
                 let inner: Vec<String> = items.iter().map(|i| format!("'{}'", i.to_display())).collect();
                 format!("{{{}}}", inner.join(","))
             }
-            Rv::FnCall(f) => crate::ast::Rval::FnCall((**f).clone()).to_string(),
-            Rv::Container(v) => crate::json::write_compact(v),
+            Rv::FnCall(f) => crate::syntax::ast::Rval::FnCall((**f).clone()).to_string(),
+            Rv::Container(v) => crate::data::json::write_compact(v),
         }
     }
 }
@@ -158,22 +162,4 @@ pub struct Variable {
     pub tags: Arc<Vec<Arc<str>>>,
     /// The defining promise's `comment`, shown by `--show-vars`.
     pub comment: Option<Arc<str>>,
-}
-
-/// How a data-container primitive expands into a string: reals with two
-/// decimals (`StringFromDouble`), integers plainly, booleans as
-/// `true`/`false`; `None` for null and for containers.
-pub fn primitive_to_string(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.to_string()),
-        Value::Integer(i) => Some(i.to_string()),
-        Value::Float(f) => Some(crate::number::format_fixed(*f, 2)),
-        Value::Boolean(b) => Some(b.to_string()),
-        _ => None,
-    }
-}
-
-/// Whether `v` is a JSON primitive (not an array or object).
-pub fn is_primitive(v: &Value) -> bool {
-    !matches!(v, Value::Array(_) | Value::Hash(_))
 }

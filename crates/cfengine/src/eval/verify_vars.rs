@@ -7,12 +7,12 @@
 
 use std::sync::Arc;
 
-use crate::context::EvalContext;
-use crate::expand::{contains_var, is_cf3_var_string, is_expandable, is_naked_var};
+use crate::data::number::{format_fixed, int_from_string, real_from_string};
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::EvalContext;
+use crate::eval::promise::{evaluate_final_rval, promiser_ref, Expanded};
 use crate::functions;
-use crate::number::{format_fixed, int_from_string, real_from_string};
-use crate::promise::{evaluate_final_rval, promiser_ref, Expanded};
-use crate::value::{DataType, Rv};
+use crate::syntax::reference::{contains_var, is_cf3_var_string, is_expandable, is_naked_var};
 
 fn is_legal_name(s: &str) -> bool {
     let b = s.as_bytes();
@@ -217,7 +217,7 @@ fn promise_ref(ctx: &mut EvalContext) {
 }
 
 /// `VarRefToString(ref, true)`: `ns:scope.lval[i]`.
-pub fn display_ref(r: &crate::varref::VarRef) -> String {
+pub fn display_ref(r: &crate::syntax::varref::VarRef) -> String {
     let mut s = String::new();
     if let Some(ns) = &r.ns {
         s.push_str(ns);

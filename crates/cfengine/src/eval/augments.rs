@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
-use crate::context::EvalContext;
-use crate::json;
-use crate::value::{DataType, Rv};
-use crate::varref::VarRef;
+use crate::data::json;
+use crate::data::value::{DataType, Rv};
+use crate::eval::context::EvalContext;
+use crate::syntax::varref::VarRef;
 
 /// The tag cf-agent gives to augments variables.
 const TAGS: &[&str] = &["source=augments_file"];

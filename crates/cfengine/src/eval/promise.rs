@@ -4,13 +4,14 @@
 
 use std::sync::Arc;
 
-use crate::ast::Promise;
-use crate::context::EvalContext;
-use crate::expand::{is_cf3_var_string, is_expandable, is_naked_var, naked};
+use crate::data::value::{DataType, Rv, Variable};
+use crate::eval::context::EvalContext;
+use crate::eval::iteration::PromiseIterator;
 use crate::functions;
-use crate::iteration::PromiseIterator;
-use crate::value::{DataType, Rv, Variable};
-use crate::varref::VarRef;
+use crate::syntax::ast::Promise;
+use crate::syntax::class_expr::canonify;
+use crate::syntax::reference::{is_cf3_var_string, is_expandable, is_naked_var, naked};
+use crate::syntax::varref::VarRef;
 
 /// A promise with its promiser and attributes expanded for one iteration.
 #[derive(Debug)]
@@ -57,7 +58,7 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, a
     }
     let mut has_ifelse = false;
     for c in &pp.constraints {
-        if let crate::ast::Rval::FnCall(f) = &c.rval {
+        if let crate::syntax::ast::Rval::FnCall(f) = &c.rval {
             has_ifelse |= f.name == "ifelse";
         }
         iter.prepare_rval(ctx, &Rv::from_ast(&c.rval));
@@ -101,7 +102,7 @@ fn push_promise_frame(ctx: &mut EvalContext, pp: &Promise) {
     let handle = pp
         .constraint("handle")
         .and_then(|c| match &c.rval {
-            crate::ast::Rval::Scalar(s) => Some(functions::canonify(&ctx.expand(s))),
+            crate::syntax::ast::Rval::Scalar(s) => Some(canonify(&ctx.expand(s))),
             _ => None,
         })
         .unwrap_or_else(|| format!("{}_{}_{}_{}", bundle.name, "promise", pp.id, pp.line));
@@ -122,7 +123,7 @@ fn push_promise_frame(ctx: &mut EvalContext, pp: &Promise) {
 fn check_var_class(
     ctx: &mut EvalContext,
     lval: &str,
-    rval: &crate::ast::Rval,
+    rval: &crate::syntax::ast::Rval,
     constraints: &mut Vec<(String, Rv)>,
 ) -> Option<bool> {
     let v = evaluate_final_rval(ctx, &Rv::from_ast(rval));
@@ -140,7 +141,7 @@ fn check_var_class(
 pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> Option<Expanded> {
     let promiser = ctx.expand(&pp.promiser);
     put_this(ctx, "promiser", &promiser);
-    if promise_type == "classes" && ctx.class_defined(&functions::canonify(&promiser)) {
+    if promise_type == "classes" && ctx.class_defined(&canonify(&promiser)) {
         return None;
     }
     if let Some(vc) = &pp.varclasses {

@@ -1,24 +1,15 @@
-//! Scalar expansion of `$(x)` / `${x}` references (expand.c's `ExpandScalar`)
-//! and the string predicates cf-agent uses to decide whether a string still
-//! holds references.
+//! The shape of variable references inside a string: where `$(...)`,
+//! `${...}`, `@(...)` and `@{...}` start and close, and the predicates
+//! cf-agent uses to decide whether a string still holds references (vars.c's
+//! `IsCf3VarString`, `IsCf3Scalar`, `IsNakedVar`, expand.c's `IsExpandable`).
+//! Both the parser's checks and the evaluator ask these questions, so they
+//! live with the syntax; resolving a reference is [`crate::eval::expand`]'s.
 //!
-//! Spec: "Scalar referencing and expansion". A reference that does not
-//! resolve stays in the text as written, so a later pass can expand it.
-
-/// What a reference resolved to.
-pub enum Resolved {
-    /// A scalar (or a container primitive), to insert as text.
-    Text(String),
-    /// Resolved, but not to something printable (a list, a container, null):
-    /// the reference stays literal.
-    NotScalar,
-    /// Not defined.
-    Undefined,
-}
+//! Spec: "Scalar referencing and expansion".
 
 /// Maximum nesting of `$(...)` inside a reference (vars.c's
 /// `MAX_VARIABLE_REFERENCE_LEVELS`).
-const MAX_LEVELS: usize = 10;
+pub(crate) const MAX_LEVELS: usize = 10;
 
 /// What a scan for references found (the loop shared by vars.c's
 /// `IsCf3VarString`, `IsCf3Scalar` and expand.c's `IsExpandable`).
@@ -135,7 +126,7 @@ pub fn naked(s: &str) -> &str {
 }
 
 /// Where the reference starting at `b[0] == '$'` closes (`ReferenceEnd`).
-fn reference_end(b: &[u8]) -> Option<usize> {
+pub(crate) fn reference_end(b: &[u8]) -> Option<usize> {
     let mut stack = vec![b[1]];
     for (i, &c) in b.iter().enumerate().skip(2) {
         match c {
@@ -160,65 +151,6 @@ fn reference_end(b: &[u8]) -> Option<usize> {
     None
 }
 
-/// Expands every `$(...)`/`${...}` in `s` with `resolve`, which receives the
-/// (already inner-expanded) reference text. Unresolved references stay
-/// literal, with the bracket style they were written with.
-pub fn expand_scalar(s: &str, resolve: &mut dyn FnMut(&str) -> Resolved) -> String {
-    expand_depth(s, resolve, 0)
-}
-
-fn expand_depth(s: &str, resolve: &mut dyn FnMut(&str) -> Resolved, depth: usize) -> String {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < b.len() {
-        // Prefix up to the next `$(` / `${`.
-        let next = (i..b.len().saturating_sub(1)).find(|&j| b[j] == b'$' && matches!(b[j + 1], b'(' | b'{'));
-        let Some(d) = next else {
-            out.push_str(&s[i..]);
-            break;
-        };
-        out.push_str(&s[i..d]);
-        let bracket = b[d + 1];
-        let Some(end) = reference_end(&b[d..]).map(|e| d + e) else {
-            // cf-agent logs a mismatch and gives up on the rest of the string.
-            out.push_str(&s[d..]);
-            break;
-        };
-        if end - d < 3 {
-            out.push_str(&s[d..=end]);
-            i = end + 1;
-            continue;
-        }
-        let inner = &s[d + 2..end];
-        let inner = if depth < MAX_LEVELS && is_cf3_var_string(inner) {
-            expand_depth(inner, resolve, depth + 1)
-        } else {
-            inner.to_string()
-        };
-        let mut done = false;
-        if !is_expandable(&inner) {
-            if let Resolved::Text(t) = resolve(&inner) {
-                out.push_str(&t);
-                done = true;
-            }
-        }
-        if !done {
-            if bracket == b'{' {
-                out.push_str("${");
-                out.push_str(&inner);
-                out.push('}');
-            } else {
-                out.push_str("$(");
-                out.push_str(&inner);
-                out.push(')');
-            }
-        }
-        i = end + 1;
-    }
-    out
-}
-
 /// `StringContainsVar`: whether `s` references the variable `name` as
 /// `$(name)` or `${name}`.
 pub fn contains_var(s: &str, name: &str) -> bool {
@@ -230,13 +162,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn expands_nested() {
-        let mut r = |n: &str| match n {
-            "b" => Resolved::Text("x".into()),
-            "a_x" => Resolved::Text("deep".into()),
-            _ => Resolved::Undefined,
-        };
-        assert_eq!(expand_scalar("v=$(a_$(b)) ${nope}", &mut r), "v=deep ${nope}");
+    fn finds_references() {
         assert!(is_cf3_var_string("a $(b) c"));
         assert!(!is_cf3_var_string("@ alone"));
         assert!(is_naked_var("@(x)", b'@'));

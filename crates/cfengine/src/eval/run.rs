@@ -5,13 +5,14 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::agent;
-use crate::ast::{Policy, Rval};
-use crate::context::{EvalContext, Sink};
+use crate::data::value::Rv;
 use crate::diagnostic::{Diagnostic, Pos};
-use crate::parser;
-use crate::promise::evaluate_final_rval;
-use crate::value::Rv;
+use crate::eval::agent;
+use crate::eval::context::{EvalContext, Sink};
+use crate::eval::promise::evaluate_final_rval;
+use crate::functions::path::compress_path;
+use crate::syntax::ast::{Body, Policy, Rval};
+use crate::syntax::{parser, rules};
 
 /// What to run.
 #[derive(Clone, Debug, Default)]
@@ -46,11 +47,13 @@ fn read_file(path: &str, from: Option<(&Arc<str>, Pos)>) -> Result<String, Diagn
     })
 }
 
-/// The `inputs` of control bodies, evaluated in `ctx`.
-fn inputs(ctx: &mut EvalContext) -> Vec<(String, Arc<str>)> {
+/// The input files named by the `inputs` of `bodies` (the control bodies of
+/// one file), each item evaluated in `ctx` in turn, as loading.c's
+/// `LoadPolicyInputFiles` does. An item that still holds a reference
+/// names no file.
+fn inputs(ctx: &mut EvalContext, bodies: &[Arc<Body>]) -> Vec<(String, Arc<str>)> {
     let mut out = vec![];
-    let bodies = ctx.policy.bodies.clone();
-    for b in bodies.iter() {
+    for b in bodies {
         if b.name != "control" || !(b.kind == "common" || b.kind == "file") {
             continue;
         }
@@ -72,81 +75,83 @@ fn inputs(ctx: &mut EvalContext) -> Vec<(String, Arc<str>)> {
     out
 }
 
-/// Loads `file` and every input it names (to a fixed point).
-pub fn load(opts: &Options) -> Result<Policy, Diagnostic> {
-    let mut policy = Policy::default();
-    let mut next_id = 0;
-    let main: Arc<str> = Arc::from(opts.file.as_str());
-    let src = read_file(&opts.file, None)?;
-    parser::parse_into(&main, &src, &mut policy, &mut next_id)?;
-    // `__main__` is the entry file's `main` bundle; in other files it is ignored.
-    for b in policy.bundles.iter_mut() {
+/// What a load has read so far.
+struct Loading {
+    /// The files loaded (compressed paths).
+    files: HashSet<String>,
+    /// The next promise id.
+    next_id: usize,
+}
+
+/// Loads `opts.file` and every input it names into `ctx`, which `setup`
+/// has prepared, as cf-agent's `LoadPolicy` does: one context serves the
+/// whole load and then goes on to run; each file is resolved as soon as it
+/// is read (its own bundles only), then the files its control bodies name
+/// are loaded in turn, depth first, a file already loaded skipped. The
+/// variables a file defines therefore exist before the next file is read,
+/// and in the same order as in cf-agent (which is the order its variable
+/// table walks arrays in, see [`crate::eval::var_table`]).
+pub fn load(ctx: &mut EvalContext, opts: &Options) -> Result<(), Diagnostic> {
+    let mut loading = Loading { files: HashSet::new(), next_id: 0 };
+    loading.files.insert(compress_path(&opts.file));
+    load_file(ctx, &opts.file, None, &mut loading)
+}
+
+/// Loads one file and, recursively, its inputs (loading.c's
+/// `LoadPolicyFile`).
+fn load_file(
+    ctx: &mut EvalContext,
+    path: &str,
+    from: Option<(&Arc<str>, Pos)>,
+    loading: &mut Loading,
+) -> Result<(), Diagnostic> {
+    if loading.files.len() > MAX_FILES {
+        return Ok(());
+    }
+    let src = read_file(path, from)?;
+    let file: Arc<str> = Arc::from(path);
+    let mut part = Policy::default();
+    parser::parse_into(&file, &src, &mut part, &mut loading.next_id)?;
+    // `__main__` is the entry file's `main` bundle; in other files it is
+    // dropped (`RenameMainBundle`).
+    let entry = from.is_none();
+    part.bundles.retain(|b| entry || b.name != "__main__");
+    for b in part.bundles.iter_mut() {
         if b.name == "__main__" {
             Arc::make_mut(b).name = "main".into();
         }
     }
-    let mut loaded: HashSet<String> = HashSet::new();
-    loaded.insert(normalize(&opts.file));
-    for _ in 0..MAX_FILES {
-        let mut sink: Vec<String> = vec![];
-        let shared = Arc::new(policy.clone());
-        let mut ctx = EvalContext::new(shared, &mut sink);
-        setup(&mut ctx, opts);
-        agent::policy_resolve(&mut ctx);
-        let wanted = inputs(&mut ctx);
-        let mut added = false;
-        for (path, from) in wanted {
-            if loaded.insert(normalize(&path)) {
-                let src = read_file(&path, Some((&from, Pos { line: 1, col: 1 })))?;
-                let f: Arc<str> = Arc::from(path.as_str());
-                let mut sub = Policy::default();
-                parser::parse_into(&f, &src, &mut sub, &mut next_id)?;
-                policy.bundles.extend(sub.bundles.into_iter().filter(|b| b.name != "__main__"));
-                policy.bodies.extend(sub.bodies);
-                added = true;
-            }
-        }
-        if !added {
-            break;
+    let policy = Arc::make_mut(&mut ctx.policy);
+    policy.bundles.extend(part.bundles.iter().cloned());
+    policy.bodies.extend(part.bodies.iter().cloned());
+    agent::resolve_bundles(ctx, &part.bundles);
+    for (input, from) in inputs(ctx, &part.bodies) {
+        if loading.files.insert(compress_path(&input)) {
+            load_file(ctx, &input, Some((&from, Pos { line: 1, col: 1 })), loading)?;
         }
     }
-    Ok(policy)
+    Ok(())
 }
 
-/// Collapses `a/./b` and `a/x/../b` (textually, as cf-agent's
-/// `CompressPath`), so that a file is loaded once.
-pub(crate) fn normalize(p: &str) -> String {
-    let mut parts: Vec<&str> = vec![];
-    for seg in p.split('/') {
-        match seg {
-            "." | "" => {}
-            ".." => {
-                if parts.last().is_some_and(|l| *l != "..") {
-                    parts.pop();
-                } else {
-                    parts.push("..");
-                }
-            }
-            s => parts.push(s),
-        }
-    }
-    let j = parts.join("/");
-    if p.starts_with('/') {
-        format!("/{j}")
-    } else {
-        j
-    }
+/// The sink of the loading rounds. Loading is silent: what its resolution
+/// logs (a failing function, an undefined input) is logged again by the
+/// preliminary convergence that follows, and a policy that fails
+/// cf-promises' checks must report that failure alone.
+struct Discard;
+
+impl Sink for Discard {
+    fn line(&mut self, _: &str) {}
 }
 
 /// Hard classes, `-D` classes, and the deterministic `sys` and `const`
 /// variables.
 pub fn setup(ctx: &mut EvalContext, opts: &Options) {
-    crate::host_facts::detect(ctx, "agent");
+    crate::host::facts::detect(ctx, "agent");
     for c in &opts.defines {
         for part in c.split(',') {
             let p = part.trim();
             if !p.is_empty() {
-                let c = crate::functions::canonify(p);
+                let c = crate::syntax::class_expr::canonify(p);
                 ctx.class_tags.insert(c.clone(), vec!["source=environment".into()]);
                 ctx.classes.insert(c);
             }
@@ -159,8 +164,8 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     let workdir = std::env::var("CFENGINE_TEST_OVERRIDE_WORKDIR").unwrap_or_else(|_| "/var/cfengine".into());
     let main = if opts.file.starts_with('/') { opts.file.clone() } else { format!("{}/{}", ctx.launch_dir, opts.file) };
     let bindir = format!("{workdir}/bin");
-    crate::augments::load(ctx, &dir_of(&main));
-    crate::host::detect(ctx);
+    crate::eval::augments::load(ctx, &dir_of(&main));
+    crate::host::os::detect(ctx);
     for (k, v) in [
         ("cf_version_major", "3".into()),
         ("cf_version_minor", "21".into()),
@@ -180,8 +185,8 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
         ("piddir", workdir.clone()),
         ("bindir", bindir.clone()),
         ("logdir", workdir.clone()),
-        ("policy_entry_filename", normalize(&main)),
-        ("policy_entry_dirname", dir_of(&normalize(&main))),
+        ("policy_entry_filename", compress_path(&main)),
+        ("policy_entry_dirname", dir_of(&compress_path(&main))),
         ("policy_entry_basename", main.rsplit('/').next().unwrap_or("").to_string()),
         ("resolv", "/etc/resolv.conf".into()),
         ("exports", "/etc/exports".into()),
@@ -190,19 +195,17 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     ] {
         ctx.put_special("sys", k, &v);
     }
-    crate::host_facts::programs(ctx, &bindir);
-    crate::host_facts::clock(ctx);
-    crate::host_facts::user_data(ctx);
-    crate::host_net::detect(ctx);
+    crate::host::facts::programs(ctx, &bindir);
+    crate::host::facts::clock(ctx);
+    crate::host::facts::user_data(ctx);
+    crate::host::net::detect(ctx);
 }
 
 /// Runs the policy; returns cf-agent's exit code.
 pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let Some(policy) = load_checked(opts, out, err) else {
+    let Some(mut ctx) = load_checked(opts, out, err) else {
         return 1;
     };
-    let mut ctx = EvalContext::new(Arc::new(policy), out);
-    setup(&mut ctx, opts);
     preliminary_convergence(&mut ctx, true);
     if let Some(code) = ctx.aborted {
         return code;
@@ -261,12 +264,13 @@ pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
                 let ptype = section.promise_type.as_str();
                 let meta = ptype == "meta";
                 let file = b.file.clone();
-                let mut eval = |ctx: &mut EvalContext, _: &crate::ast::Promise, exp: &crate::promise::Expanded| {
-                    if (!agent || recheck_constraints(ctx, &file, ptype, exp)) && (meta || ptype == "vars") {
-                        crate::verify_vars::verify_var_promise(ctx, exp, meta);
-                    }
-                };
-                crate::promise::expand_promise(ctx, pp, ptype, &mut eval);
+                let mut eval =
+                    |ctx: &mut EvalContext, _: &crate::syntax::ast::Promise, exp: &crate::eval::promise::Expanded| {
+                        if (!agent || recheck_constraints(ctx, &file, ptype, exp)) && (meta || ptype == "vars") {
+                            crate::eval::verify_vars::verify_var_promise(ctx, exp, meta);
+                        }
+                    };
+                crate::eval::promise::expand_promise(ctx, pp, ptype, &mut eval);
             }
         }
         ctx.bundles.pop();
@@ -277,14 +281,9 @@ pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
 /// `PromiseRecheckAllConstraints`: the expanded attributes must fit their
 /// types (a function's scalar result given to an slist does not); a misfit
 /// is fatal. Returns whether the promise may go on.
-fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &crate::promise::Expanded) -> bool {
+fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &crate::eval::promise::Expanded) -> bool {
     for (lval, r) in &exp.constraints {
-        let rval = match r {
-            Rv::Scalar(s) => Rval::Scalar(s.clone()),
-            Rv::List(_) => Rval::List(r.list_strings().into_iter().map(Rval::Scalar).collect()),
-            _ => continue,
-        };
-        if let Some(e) = crate::syntax::check_constraint(ptype, lval, &rval) {
+        if let Some(e) = rules::check_constraint(ptype, lval, &rules::Literal::of_rv(r)) {
             ctx.error(format!(
                 "{file}:0:0: In attribute '{lval}', {}. Given attribute value '{}'",
                 e.message,
@@ -357,37 +356,41 @@ fn expand_entry(ctx: &mut EvalContext, r: &Rval) -> Rv {
 
 /// Validates like `cf-promises -f FILE`: parse every file; 0 when valid.
 pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
-    let Some(policy) = load_checked(opts, out, err) else {
+    let Some(mut ctx) = load_checked(opts, out, err) else {
         return 1;
     };
     // cf-promises pre-evaluates the policy too: a fatal error there (a
     // function argument out of its range, a list given where a scalar is
     // wanted) rejects it.
-    let mut ctx = EvalContext::new(Arc::new(policy), out);
-    setup(&mut ctx, opts);
     preliminary_convergence(&mut ctx, false);
     ctx.aborted.map_or(0, |c| c.max(1))
 }
 
-/// Loads the policy and makes cf-promises' checks; `None` (the error
-/// reported once) when the policy must not run.
-pub fn load_checked(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> Option<Policy> {
-    let policy = match load(opts) {
-        Ok(p) => p,
-        Err(d) => {
-            report_syntax_error(&d, out, err);
-            return None;
-        }
-    };
-    match crate::check::check(&policy) {
-        None => Some(policy),
-        Some(crate::check::Problem::Located(d)) => {
-            report_syntax_error(&d, out, err);
+/// The context a run starts from: set up for the host, the policy loaded
+/// into it and cf-promises' checks made; `None` (the error reported once,
+/// on `out`) when the policy must not run.
+pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sink) -> Option<EvalContext<'s>> {
+    // The ZST `Discard` is leaked without allocating; the real sink comes
+    // back once the policy is loaded.
+    let mut ctx = EvalContext::new(Arc::new(Policy::default()), Box::leak(Box::new(Discard)));
+    setup(&mut ctx, opts);
+    let loaded = load(&mut ctx, opts);
+    ctx.out = out;
+    ctx.errors = 0;
+    ctx.aborted = None;
+    if let Err(d) = loaded {
+        report_syntax_error(&d, ctx.out, err);
+        return None;
+    }
+    match crate::syntax::check::check(&ctx.policy) {
+        None => Some(ctx),
+        Some(crate::syntax::check::Problem::Located(d)) => {
+            report_syntax_error(&d, ctx.out, err);
             None
         }
-        Some(crate::check::Problem::Logged(lines)) => {
+        Some(crate::syntax::check::Problem::Logged(lines)) => {
             for l in lines {
-                out.line(&format!("   error: {l}"));
+                ctx.out.line(&format!("   error: {l}"));
             }
             None
         }

@@ -2,6 +2,17 @@
 //! logic_expressions.c does: `|`/`||` binds loosest, then `.`/`&`, then `!`;
 //! whitespace is removed first.
 
+use crate::data::value::MAX_SCALAR;
+
+/// `CanonifyName`: turns any text into a class name: every byte that is not an ASCII letter or digit becomes
+/// `_`; the result is cut to 4095 bytes.
+pub fn canonify(s: &str) -> String {
+    let mut out: String =
+        s.bytes().take(MAX_SCALAR).map(|b| if b.is_ascii_alphanumeric() { b as char } else { '_' }).collect();
+    out.truncate(MAX_SCALAR);
+    out
+}
+
 /// A parsed class expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClassExpr {

@@ -1,0 +1,17 @@
+//! The second phase: a parsed policy evaluated as cf-agent evaluates it. The
+//! evaluation context (variables, classes, the bundle stack), scalar
+//! expansion, the iteration over lists in a promise, the promise types
+//! confer evaluates (`vars`, `classes`, `methods`, `reports`), the agent's
+//! passes over a bundle, and the drivers behind `run`, `validate` and the
+//! `--show-vars`/`--show-classes` tables.
+
+pub mod agent;
+pub mod augments;
+pub mod context;
+pub mod expand;
+pub mod iteration;
+pub mod promise;
+pub mod run;
+pub mod show;
+pub mod var_table;
+pub mod verify_vars;
