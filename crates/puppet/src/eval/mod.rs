@@ -139,6 +139,11 @@ pub(crate) struct Evaluator<'a> {
     rendered: Vec<templates::Rendering>,
     /// The node's Hiera data, read on the first lookup.
     hiera: Option<Rc<confer_hiera::Hiera>>,
+    /// Each regex literal's matcher, compiled the first time the literal is
+    /// evaluated and reused every later time (a lambda evaluates its literals
+    /// once per element). Keyed by the literal's address: the program
+    /// outlives the evaluator (`'a`), so an address names one literal.
+    literal_regexps: foldhash::HashMap<*const Expr, Arc<Regexp>>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -164,6 +169,7 @@ impl<'a> Evaluator<'a> {
             warned_once: Default::default(),
             rendered: Vec::new(),
             hiera: None,
+            literal_regexps: Default::default(),
         }
     }
 
@@ -300,7 +306,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::BareWord(w) => Ok(Value::string(w.as_str())),
             ExprKind::Interpolated(parts) => self.interpolate(parts, scope),
             ExprKind::Heredoc { text, .. } => self.eval(text, scope),
-            ExprKind::Regex(src) => Ok(Value::Regexp(Arc::new(Regexp::new(src).map_err(core_fail(span))?))),
+            ExprKind::Regex(src) => self.literal_regexp(e, src, span).map(Value::Regexp),
             ExprKind::TypeRef(name) => self.type_named(name, span).map(Value::from_type),
             ExprKind::Variable(name) => Ok(self.variable(name, span, scope)),
             ExprKind::Array(items) => Ok(Value::array(self.eval_list(items, scope)?)),
@@ -399,6 +405,17 @@ impl<'a> Evaluator<'a> {
             }
         }
         Ok(Value::from(out))
+    }
+
+    /// The compiled matcher of the regex literal `e` (source `src`).
+    fn literal_regexp(&mut self, e: &'a Expr, src: &str, span: Span) -> EvalResult<Arc<Regexp>> {
+        let key: *const Expr = e;
+        if let Some(re) = self.literal_regexps.get(&key) {
+            return Ok(re.clone());
+        }
+        let re = Arc::new(Regexp::new(src).map_err(core_fail(span))?);
+        self.literal_regexps.insert(key, re.clone());
+        Ok(re)
     }
 
     /// The value of `$name`, or `None` when no such variable exists.
