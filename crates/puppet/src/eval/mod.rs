@@ -428,7 +428,9 @@ impl<'a> Evaluator<'a> {
                 Some((class, var)) => self.class_variable(class, var),
                 None => self.top.lookup_own(top_name),
             }
-        } else if let Some((class, var)) = name.rsplit_once("::") {
+        } else if let Some((class, var)) = name.contains(':').then(|| name.rsplit_once("::")).flatten() {
+            // The one-character test first: most names are plain, and a
+            // substring search sets up a searcher on every lookup.
             self.class_variable(class, var)
         } else {
             scope.lookup(name)
