@@ -38,10 +38,10 @@ fn a_misspelt_function_keeps_puppets_line_and_gets_a_suggestion() {
 
 #[test]
 fn a_puppet_function_confer_lacks_is_named_as_such() {
-    let out = confer(&["puppet", "apply", "-e", "annotate(1)"], None);
+    let out = confer(&["puppet", "apply", "-e", "hocon_data(1)"], None);
     let err = text(&out.stderr);
-    assert!(err.starts_with("Error: Evaluation Error: Unknown function: 'annotate'."), "{err}");
-    assert!(err.contains("'annotate' is a Puppet function that confer does not support"), "{err}");
+    assert!(err.starts_with("Error: Evaluation Error: Unknown function: 'hocon_data'."), "{err}");
+    assert!(err.contains("'hocon_data' is a Puppet function that confer does not support"), "{err}");
 }
 
 #[test]

@@ -157,22 +157,49 @@ impl Formats {
     /// other remaining type is strictly more specific than, the first by
     /// Puppet's tie-break (rank, then name). Puppet sorts with a comparison
     /// that is not a total order; this gives the same result without one.
-    fn sorted(mut entries: Vec<(Type, Format)>) -> Formats {
-        let mut out = Vec::with_capacity(entries.len());
-        while !entries.is_empty() {
-            let minimal = |i: usize| {
-                let t = &entries[i].0;
-                !entries.iter().any(|(u, _)| u != t && assignable(t, u) && !assignable(u, t))
-            };
+    /// Every `String(v, format)` call sorts a merged map, so the pairwise
+    /// "strictly more specific" relation and the names the tie-break compares
+    /// are computed once per sort rather than once per step.
+    fn sorted(entries: Vec<(Type, Format)>) -> Formats {
+        let n = entries.len();
+        let mut narrower = vec![false; n * n];
+        for i in 0..n {
+            for j in 0..n {
+                let (t, u) = (&entries[i].0, &entries[j].0);
+                narrower[i * n + j] = i != j && u != t && assignable(t, u) && !assignable(u, t);
+            }
+        }
+        let keys: Vec<TieKey> = entries.iter().map(|(t, _)| TieKey::of(t)).collect();
+        let mut left: Vec<usize> = (0..n).collect();
+        let mut order = Vec::with_capacity(n);
+        while !left.is_empty() {
+            let minimal = |i: usize| !left.iter().any(|&j| narrower[i * n + j]);
             let mut best: Option<usize> = None;
-            for i in (0..entries.len()).filter(|&i| minimal(i)) {
-                if best.is_none_or(|b| tie_break(&entries[i].0, &entries[b].0) == Ordering::Less) {
-                    best = Some(i);
+            for (pos, &i) in left.iter().enumerate().filter(|&(_, &i)| minimal(i)) {
+                if best.is_none_or(|b| keys[i].cmp(&keys[left[b]]) == Ordering::Less) {
+                    best = Some(pos);
                 }
             }
-            out.push(entries.remove(best.unwrap_or(0)));
+            order.push(left.remove(best.unwrap_or(0)));
         }
-        Formats(out)
+        let mut slots: Vec<Option<(Type, Format)>> = entries.into_iter().map(Some).collect();
+        Formats(order.into_iter().filter_map(|i| slots[i].take()).collect())
+    }
+
+    /// Whether, merged under `own` (one entry, for the inferred type of the
+    /// scalar `v`), these formats would still let `own`'s entry be the one
+    /// [`Formats::select`] picks for `v` — so that `String(v, directive)` can
+    /// skip merging and sorting the whole map on every call.
+    ///
+    /// It holds when `v` is an instance of the entry's type `T` and every entry
+    /// here that `v` is an instance of accepts `T`: such an entry is either `T`
+    /// itself (merged, the directive is `own`'s), equivalent to `T` (dropped by
+    /// [`Formats::merged`]), or strictly wider, and so sorted after `T`.
+    pub fn yield_to_value_type(&self, own: &Formats, v: &Value) -> bool {
+        let [(t, _)] = own.0.as_slice() else {
+            return false;
+        };
+        instance_of(t, v) && self.0.iter().all(|(e, _)| !instance_of(e, v) || assignable(e, t))
     }
 
     /// The format of the first (most specific) type `v` is an instance of.
@@ -183,10 +210,21 @@ impl Formats {
 
 /// Puppet's order between types neither of which is more specific: by rank
 /// (Struct, Hash, Tuple, Array, Pattern, Enum, String), or else by name.
-fn tie_break(a: &Type, b: &Type) -> Ordering {
-    match (rank(a), rank(b)) {
-        (0, _) | (_, 0) => a.to_string().cmp(&b.to_string()),
-        (x, y) => x.cmp(&y),
+struct TieKey {
+    rank: u8,
+    name: String,
+}
+
+impl TieKey {
+    fn of(t: &Type) -> TieKey {
+        TieKey { rank: rank(t), name: t.to_string() }
+    }
+
+    fn cmp(&self, other: &TieKey) -> Ordering {
+        match (self.rank, other.rank) {
+            (0, _) | (_, 0) => self.name.cmp(&other.name),
+            (x, y) => x.cmp(&y),
+        }
     }
 }
 

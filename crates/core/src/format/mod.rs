@@ -40,7 +40,15 @@ pub fn string(v: &Value, formats: Option<&Value>) -> Result<String, FormatError>
                 _ => None,
             };
             let format = map::Format::simple(Spec::parse(s)?);
-            merged = defaults.merged(&Formats::single(key.unwrap_or_else(|| infer(v)), format));
+            let Some(key) = key else {
+                let own = Formats::single(infer(v), format);
+                if defaults.yield_to_value_type(&own, v) {
+                    return render(v, &own, Indentation::TOP);
+                }
+                merged = defaults.merged(&own);
+                return render(v, &merged, Indentation::TOP);
+            };
+            merged = defaults.merged(&Formats::single(key, format));
             &merged
         }
         Some(Value::Hash(h)) => {
@@ -344,5 +352,29 @@ mod tests {
         h.insert("a".into(), 1.into());
         assert_eq!(s(Value::hash(h.clone()), "%(h"), "('a' => 1)");
         assert_eq!(s(Value::hash(h), "%a"), "[['a', 1]]");
+    }
+
+    /// The shortcut for a scalar's own directive gives what merging it over
+    /// the defaults and selecting gives, text or error alike.
+    #[test]
+    fn a_scalar_directive_skips_the_merge_without_changing_the_result() {
+        let values = [
+            Value::Integer(5),
+            Value::Integer(-300),
+            Value::Float(2.5),
+            Value::from("abc"),
+            Value::Boolean(true),
+            Value::Undef,
+            Value::Default,
+            Value::Type(std::sync::Arc::new(crate::types::Type::integer())),
+        ];
+        for v in &values {
+            for directive in ["%05d", "%s", "%p", "%#x", "%.2f", "%-6s|", "%u", "%b", "%e", "%y"] {
+                let Ok(spec) = Spec::parse(directive) else { continue };
+                let own = Formats::single(infer(v), map::Format::simple(spec));
+                let full = render(v, &Formats::defaults().merged(&own), Indentation::TOP);
+                assert_eq!(string(v, Some(&Value::from(directive))), full, "{v:?} with {directive}");
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@
 //! "∪" rows of the per-type algebra tables.
 
 use super::{assignable, data, rich_data, EnumType, IntRange, StringType, Type, Unordered};
+use std::sync::Arc;
 
 /// The common type of `t1` and `t2`. `Undef` is absorbed by the other type
 /// (`Undef ∪ Integer` is `Integer`), as in Puppet.
@@ -46,9 +47,43 @@ pub fn common_type(t1: &Type, t2: &Type) -> Type {
     Type::Any
 }
 
-/// The common type of a non-empty sequence of types, folded left to right.
+/// The common type of a non-empty sequence of types, folded left to right
+/// (Puppet's `reduce_type`).
+///
+/// Folding pair by pair costs O(n²) on n distinct strings: each step checks
+/// membership in, copies and re-sorts an enum that keeps growing. Once the
+/// running type is a case-sensitive `Enum` with members, every string value
+/// that follows only adds itself to the members (whether it was already one
+/// or not), so those values are gathered and merged in one sort when the run
+/// of strings ends: the same type, in O(n log n).
 pub(crate) fn reduce_common(types: impl Iterator<Item = Type>) -> Type {
-    types.reduce(|memo, t| common_type(&memo, &t)).unwrap_or(Type::Unit)
+    let mut memo: Option<Type> = None;
+    let mut pending: Vec<Arc<str>> = Vec::new();
+    for t in types {
+        if let (Some(Type::Enum(e)), Type::String(StringType::Value(v))) = (&memo, &t) {
+            if !e.case_insensitive && !e.values.is_empty() {
+                pending.push(v.clone());
+                continue;
+            }
+        }
+        memo = Some(match memo.take() {
+            None => t,
+            Some(m) => common_type(&merge_pending(m, &mut pending), &t),
+        });
+    }
+    memo.map_or(Type::Unit, |m| merge_pending(m, &mut pending))
+}
+
+/// Adds the gathered string values to the members of `memo`, an `Enum`
+/// whenever `pending` is not empty.
+fn merge_pending(memo: Type, pending: &mut Vec<Arc<str>>) -> Type {
+    match memo {
+        Type::Enum(mut e) if !pending.is_empty() => {
+            e.values.append(pending);
+            Type::Enum(EnumType::new(e.values, e.case_insensitive))
+        }
+        other => other,
+    }
 }
 
 /// The rules for two types of the same kind that are not assignable either way.
@@ -142,6 +177,23 @@ mod tests {
         assert_eq!(common(ty("File", &["a".into()]), ty("File", &["b".into()])), "File");
         assert_eq!(common(ty("File", &["a".into()]), ty("Class", &["a".into()])), "Any");
         assert_eq!(common(Type::type_of(Type::integer()), Type::type_of(Type::string())), "Type[ScalarData]");
+    }
+
+    #[test]
+    fn reducing_many_strings_gives_the_pairwise_fold() {
+        let s = |x: &str| Type::string_value(Arc::from(x));
+        let sequences = vec![
+            vec![s("b"), s("a"), s("b"), s("c")],
+            vec![s("a"), s("a"), s("a")],
+            vec![s("x"), s("y"), Type::integer(), s("z")],
+            vec![s("x"), s("y"), Type::Undef, s("z"), s("x")],
+            vec![s("q"), ty("Enum", &["r".into(), "s".into()]), s("t"), ty("Enum", &[])],
+            vec![s("m"), s("n"), Type::string(), s("o")],
+        ];
+        for types in sequences {
+            let pairwise = types.iter().cloned().reduce(|memo, t| common_type(&memo, &t)).unwrap_or(Type::Unit);
+            assert_eq!(reduce_common(types.into_iter()), pairwise);
+        }
     }
 
     #[test]

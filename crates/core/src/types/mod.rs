@@ -234,7 +234,8 @@ impl EnumType {
         if self.case_insensitive {
             self.values.iter().any(|v| caseless_eq(v, s))
         } else {
-            self.values.iter().any(|v| **v == *s)
+            // The values are kept sorted bytewise, as `str`'s order is.
+            self.values.binary_search_by(|v| (**v).cmp(s)).is_ok()
         }
     }
 }

@@ -76,6 +76,12 @@ pub enum Value {
     Object(Arc<object::ObjectValue>),
 }
 
+/// Every array element, hash entry and variable is a `Value`, so its size is
+/// a decision: 32 bytes today, set by `Timestamp`'s 16-byte-aligned `i128`
+/// (a tag plus a 16-byte `Arc<str>` alone would fit in 24). A new variant
+/// that grows it must change this line on purpose.
+const _: () = assert!(std::mem::size_of::<Value>() <= 32);
+
 impl Value {
     /// A string value.
     pub fn string(s: impl Into<Arc<str>>) -> Value {

@@ -169,6 +169,11 @@ pub(crate) struct Evaluator<'a> {
     /// `annotate`'s side table: by annotated object and annotation type, the
     /// object (kept, so its identity stays unique) and its annotation.
     pub(crate) annotations: HashMap<(usize, String), (Value, Value)>,
+    /// Each regex literal's matcher, compiled the first time the literal is
+    /// evaluated and reused every later time (a lambda evaluates its literals
+    /// once per element). Keyed by the literal's address: the program
+    /// outlives the evaluator (`'a`), so an address names one literal.
+    literal_regexps: foldhash::HashMap<*const Expr, Arc<Regexp>>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -197,6 +202,7 @@ impl<'a> Evaluator<'a> {
             in_alias: 0,
             strict_names: false,
             annotations: HashMap::new(),
+            literal_regexps: Default::default(),
         }
     }
 
@@ -346,7 +352,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::BareWord(w) => Ok(Value::string(w.as_str())),
             ExprKind::Interpolated(parts) => self.interpolate(parts, scope),
             ExprKind::Heredoc { text, .. } => self.eval(text, scope),
-            ExprKind::Regex(src) => Ok(Value::Regexp(Arc::new(Regexp::new(src).map_err(core_fail(span))?))),
+            ExprKind::Regex(src) => self.literal_regexp(e, src, span).map(Value::Regexp),
             ExprKind::TypeRef(name) => self.type_named(name, span).map(Value::from_type),
             ExprKind::Variable(name) => Ok(self.variable(name, span, scope)),
             ExprKind::Array(items) => Ok(Value::array(self.eval_list(items, scope)?)),
@@ -447,6 +453,17 @@ impl<'a> Evaluator<'a> {
         Ok(Value::from(out))
     }
 
+    /// The compiled matcher of the regex literal `e` (source `src`).
+    fn literal_regexp(&mut self, e: &'a Expr, src: &str, span: Span) -> EvalResult<Arc<Regexp>> {
+        let key: *const Expr = e;
+        if let Some(re) = self.literal_regexps.get(&key) {
+            return Ok(re.clone());
+        }
+        let re = Arc::new(Regexp::new(src).map_err(core_fail(span))?);
+        self.literal_regexps.insert(key, re.clone());
+        Ok(re)
+    }
+
     /// The value of `$name`, or `None` when no such variable exists.
     pub(crate) fn lookup_quietly(&self, name: &str, scope: &Rc<Scope>) -> Option<Value> {
         if let Ok(n) = name.parse::<usize>() {
@@ -457,7 +474,9 @@ impl<'a> Evaluator<'a> {
                 Some((class, var)) => self.class_variable(class, var),
                 None => self.top.lookup_own(top_name),
             }
-        } else if let Some((class, var)) = name.rsplit_once("::") {
+        } else if let Some((class, var)) = name.contains(':').then(|| name.rsplit_once("::")).flatten() {
+            // The one-character test first: most names are plain, and a
+            // substring search sets up a searcher on every lookup.
             self.class_variable(class, var)
         } else {
             scope.lookup(name)

@@ -4,7 +4,6 @@
 //! save and restore.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -35,7 +34,10 @@ pub struct Scope {
     pub kind: ScopeKind,
     /// The enclosing scope for lookups.
     pub parent: Option<Rc<Scope>>,
-    vars: RefCell<HashMap<String, Value>>,
+    /// Keyed by names from the manifest, whose author already decides how
+    /// much work a run does, so a fast seeded hash (foldhash) instead of
+    /// SipHash: a lambda call creates and fills one of these per element.
+    vars: RefCell<foldhash::HashMap<String, Value>>,
     matches: RefCell<Option<MatchData>>,
     /// The catalog resource this scope evaluates (a class, node or defined
     /// resource): what resources declared here are contained in and take
@@ -56,7 +58,7 @@ impl Scope {
         Rc::new(Scope {
             kind,
             parent,
-            vars: RefCell::new(HashMap::new()),
+            vars: RefCell::new(foldhash::HashMap::default()),
             matches: RefCell::new(None),
             resource: Cell::new(None),
         })

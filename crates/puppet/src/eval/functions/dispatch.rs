@@ -162,9 +162,20 @@ fn check_block(sig: &Signature, lambda: Option<&Closure<'_>>) -> Option<Reason> 
     }
 }
 
+/// Whether the arguments fit `sig`: what [`check_arguments`] decides, without
+/// explaining a mismatch — a call tries its signatures in turn, and building
+/// the explanation for each one that does not fit cost more than the call.
+fn fits_arguments(sig: &Signature, args: &[Value]) -> bool {
+    let (min, max) = (sig.min(), sig.max());
+    if args.len() < min || max.is_some_and(|m| args.len() > m) {
+        return false;
+    }
+    args.iter().enumerate().all(|(i, arg)| sig.param_for(i).is_none_or(|param| instance_of(&param.ty, arg)))
+}
+
 /// Whether `sig` accepts the arguments and block.
 pub(crate) fn accepts(sig: &Signature, args: &[Value], lambda: Option<&Closure<'_>>) -> bool {
-    check_arguments(sig, args).is_none() && check_block(sig, lambda).is_none()
+    fits_arguments(sig, args) && check_block(sig, lambda).is_none()
 }
 
 /// The index of the first signature that accepts the call, or Puppet's
@@ -175,6 +186,9 @@ pub(crate) fn select(
     args: &[Value],
     lambda: Option<&Closure<'_>>,
 ) -> Result<usize, String> {
+    if let Some(i) = sigs.iter().position(|s| accepts(s, args, lambda)) {
+        return Ok(i);
+    }
     let mut reasons: Vec<Option<Reason>> = sigs.iter().map(|s| check_arguments(s, args)).collect();
     if reasons.iter().any(Option::is_none) {
         let blocks: Vec<Option<Reason>> = sigs.iter().map(|s| check_block(s, lambda)).collect();
