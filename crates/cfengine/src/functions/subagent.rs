@@ -70,26 +70,32 @@ fn words(command: &str) -> Option<Vec<String>> {
     (!shell).then_some(out)
 }
 
-/// A command line and the `grep` pattern its output is piped through, when
-/// it ends in `| grep PATTERN`.
-fn split_grep(command: &str) -> Option<(&str, Option<confer_core::Regexp>)> {
+/// A command line and the `grep` patterns its output is piped through, when
+/// it ends in `| grep PATTERN` stages.
+fn split_grep(command: &str) -> Option<(&str, Vec<confer_core::Regexp>)> {
     let mut quote = None;
-    let pipe = command.char_indices().find(|&(_, c)| {
+    let mut pipes = Vec::new();
+    for (i, c) in command.char_indices() {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
             (None, '"' | '\'') => quote = Some(c),
+            (None, '|') => pipes.push(i),
             _ => {}
         }
-        quote.is_none() && c == '|'
-    });
-    let Some((at, _)) = pipe else { return Some((command, None)) };
-    let filter = words(&command[at + 1..])?;
-    match filter.as_slice() {
-        [grep, pattern] if grep.rsplit('/').next() == Some("grep") => {
-            Some((&command[..at], Some(confer_core::Regexp::new(pattern).ok()?)))
-        }
-        _ => None,
     }
+    let Some(&first) = pipes.first() else { return Some((command, Vec::new())) };
+    let mut filters = Vec::new();
+    let ends = pipes.iter().skip(1).copied().chain(std::iter::once(command.len()));
+    for (start, end) in pipes.iter().zip(ends) {
+        let stage = words(&command[start + 1..end])?;
+        match stage.as_slice() {
+            [grep, pattern] if grep.rsplit('/').next() == Some("grep") => {
+                filters.push(confer_core::Regexp::new(pattern).ok()?);
+            }
+            _ => return None,
+        }
+    }
+    Some((&command[..first], filters))
 }
 
 /// The CFEngine program and options a command line asks for.
@@ -177,15 +183,15 @@ fn run(ctx: &mut EvalContext, command: &str) -> Option<(String, i32)> {
     NESTING.with(|n| n.set(n.get() - 1));
     let mut lines = err.0;
     lines.extend(out.0);
-    match grep {
-        // grep's status: 0 when a line matched.
-        Some(re) => {
-            lines.retain(|l| re.try_is_match(l).unwrap_or(false));
-            let status = if lines.is_empty() { 1 } else { 0 };
-            Some((lines.join("\n"), status))
-        }
-        None => Some((lines.join("\n"), code)),
+    if grep.is_empty() {
+        return Some((lines.join("\n"), code));
     }
+    for re in &grep {
+        lines.retain(|l| re.try_is_match(l).unwrap_or(false));
+    }
+    // The last grep's status: 0 when a line matched.
+    let status = if lines.is_empty() { 1 } else { 0 };
+    Some((lines.join("\n"), status))
 }
 
 /// Reports a command confer does not run.
@@ -211,7 +217,7 @@ pub(super) fn returnszero(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
 
 #[cfg(test)]
 mod tests {
-    use super::words;
+    use super::{split_grep, words};
 
     #[test]
     fn command_lines_split_as_the_shell_splits_them() {
@@ -221,5 +227,12 @@ mod tests {
         );
         assert!(words("/bin/cf-agent -f a.cf | grep x").is_none());
         assert!(words("echo $(date)").is_none());
+    }
+
+    #[test]
+    fn grep_stages_become_filters() {
+        let (command, filters) = split_grep("a -f x.cf | /bin/grep MARKER | /bin/grep 'b c' 2>&1").unwrap();
+        assert_eq!((command.trim(), filters.len()), ("a -f x.cf", 2));
+        assert!(split_grep("a | sort").is_none());
     }
 }
