@@ -337,16 +337,6 @@ impl<'s> EvalContext<'s> {
         self.classes.insert(q);
     }
 
-    /// Undefines a class.
-    pub fn undefine_class(&mut self, name: &str) {
-        let ns = self.ns();
-        let q = if ns == "default" || name.contains(':') { name.to_string() } else { format!("{ns}:{name}") };
-        self.classes.remove(&q);
-        if let Some(f) = self.bundles.last_mut() {
-            f.classes.remove(&q);
-        }
-    }
-
     /// Counts work; `false` once the run has done too much.
     pub fn spend(&mut self, n: u64) -> bool {
         self.budget += n;
