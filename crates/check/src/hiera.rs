@@ -70,7 +70,7 @@ impl<'e> ClassIndex<'e> {
                         let text = p.type_expr.as_ref().and_then(|t| {
                             source.text.get(t.span.start as usize..t.span.end as usize).map(str::to_string)
                         });
-                        (p.name.clone(), text)
+                        (p.name.to_string(), text)
                     })
                     .collect(),
             );

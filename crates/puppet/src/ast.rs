@@ -176,7 +176,7 @@ pub struct ResourceBody {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Parameter {
     /// The name, without `$`.
-    pub name: String,
+    pub name: std::sync::Arc<str>,
     /// The declared type expression, if any.
     pub type_expr: Option<Expr>,
     /// The default value expression, if any.

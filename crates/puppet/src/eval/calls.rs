@@ -308,13 +308,13 @@ impl<'a> Evaluator<'a> {
             }
             Args::Named(named) => {
                 for key in named.keys() {
-                    let known = key.as_str().is_some_and(|k| params.iter().any(|p| p.name == k));
+                    let known = key.as_str().is_some_and(|k| params.iter().any(|p| &*p.name == k));
                     if !known {
                         return Err(fail(span, binder.unknown(&key.to_string())));
                     }
                 }
                 for p in params {
-                    let value = match named.get(&Value::string(p.name.as_str())) {
+                    let value = match named.get(&Value::string(&*p.name)) {
                         Some(v) => v.clone(),
                         None => match &p.default {
                             Some(d) => self.eval(d, target)?,
@@ -368,7 +368,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         target
-            .assign(&p.name, value)
+            .assign_shared(&p.name, value)
             .map_err(|_| fail(p.span, format!("the parameter '{}' is declared more than once", p.name)))
     }
 }

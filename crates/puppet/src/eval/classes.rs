@@ -130,7 +130,7 @@ impl<'a> Evaluator<'a> {
     pub(super) fn record_parameters(&mut self, index: usize, params: &'a [crate::ast::Parameter], scope: &Rc<Scope>) {
         let attributes = &mut self.catalog.resources[index].attributes;
         for p in params {
-            let key = Value::from(p.name.as_str());
+            let key = Value::from(&*p.name);
             if attributes.contains_key(&key) {
                 if let Some(v) = scope.lookup_own(&p.name) {
                     attributes.insert(key, v);

@@ -24,6 +24,7 @@ mod nodes;
 mod objects;
 mod relationships;
 mod scope;
+mod scope_vars;
 pub mod session;
 mod suggest;
 mod templates;

@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
+use super::scope_vars::Vars;
+
 /// What kind of construct a scope belongs to; it decides how `notice` names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ScopeKind {
@@ -34,10 +36,9 @@ pub struct Scope {
     pub kind: ScopeKind,
     /// The enclosing scope for lookups.
     pub parent: Option<Rc<Scope>>,
-    /// Keyed by names from the manifest, whose author already decides how
-    /// much work a run does, so a fast seeded hash (foldhash) instead of
-    /// SipHash: a lambda call creates and fills one of these per element.
-    vars: RefCell<foldhash::HashMap<String, Value>>,
+    /// A lambda call creates and fills one of these per element, so a few
+    /// variables cost no hashing (see `scope_vars`).
+    vars: RefCell<Vars>,
     matches: RefCell<Option<MatchData>>,
     /// The catalog resource this scope evaluates (a class, node or defined
     /// resource): what resources declared here are contained in and take
@@ -58,7 +59,7 @@ impl Scope {
         Rc::new(Scope {
             kind,
             parent,
-            vars: RefCell::new(foldhash::HashMap::default()),
+            vars: RefCell::new(Vars::default()),
             matches: RefCell::new(None),
             resource: Cell::new(None),
         })
@@ -92,11 +93,17 @@ impl Scope {
 
     /// Binds `name` in this scope; a variable is assigned at most once per scope.
     pub fn assign(&self, name: &str, value: Value) -> Result<(), AssignError> {
+        self.assign_shared(&Arc::from(name), value)
+    }
+
+    /// [`Scope::assign`] with a name already shared (a parameter's, from the
+    /// syntax tree), which binding then does not copy.
+    pub fn assign_shared(&self, name: &Arc<str>, value: Value) -> Result<(), AssignError> {
         let mut vars = self.vars.borrow_mut();
-        if vars.contains_key(name) {
+        if vars.contains(name) {
             return Err(AssignError::Reassign);
         }
-        vars.insert(name.to_string(), value);
+        vars.insert(name.clone(), value);
         Ok(())
     }
 
@@ -112,7 +119,7 @@ impl Scope {
     /// in several scopes appears once, with its nearest value).
     pub fn visible(&self) -> Vec<(String, Value)> {
         let mut out: Vec<(String, Value)> = self.parent.as_ref().map(|p| p.visible()).unwrap_or_default();
-        let mut own: Vec<(String, Value)> = self.vars.borrow().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let mut own: Vec<(String, Value)> = self.vars.borrow().entries();
         own.sort_by(|a, b| a.0.cmp(&b.0));
         out.retain(|(k, _)| !own.iter().any(|(o, _)| o == k));
         out.extend(own);

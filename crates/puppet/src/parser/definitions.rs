@@ -45,7 +45,7 @@ impl Parser {
         };
         // A default is an expression without assignment in Puppet's grammar.
         let default = if self.eat_punct("=") { Some(self.expr(11)?) } else { None };
-        Ok(Parameter { name, type_expr, default, captures_rest, span: start.to(self.prev_span()) })
+        Ok(Parameter { name: name.into(), type_expr, default, captures_rest, span: start.to(self.prev_span()) })
     }
 
     pub(super) fn class_definition(&mut self) -> Result<Expr, ParseError> {

@@ -120,7 +120,7 @@ fn dollar(ck: &Checker, p: &Parameter) -> crate::span::Span {
 fn unique_params(ck: &mut Checker, params: &[Parameter]) {
     let mut seen: Vec<&str> = Vec::new();
     for p in params {
-        if seen.contains(&p.name.as_str()) {
+        if seen.contains(&&*p.name) {
             ck.problem(p.span, format!("The parameter '{}' is declared more than once in the parameter list", p.name));
         } else {
             seen.push(&p.name);
@@ -129,7 +129,7 @@ fn unique_params(ck: &mut Checker, params: &[Parameter]) {
 }
 
 fn reserved_params(ck: &mut Checker, params: &[Parameter], container: &str) {
-    for p in params.iter().filter(|p| RESERVED_PARAMETERS.contains(&p.name.as_str())) {
+    for p in params.iter().filter(|p| RESERVED_PARAMETERS.contains(&&*p.name)) {
         ck.problem(p.span, format!("The parameter ${} redefines a built in parameter in the {container}", p.name));
     }
 }

@@ -96,7 +96,7 @@ impl<'a> Evaluator<'a> {
     ) -> EvalResult<HashMap> {
         let top = self.top.clone();
         for p in params {
-            let key = Value::from(p.name.as_str());
+            let key = Value::from(&*p.name);
             if args.contains_key(&key) {
                 continue;
             }
