@@ -14,6 +14,7 @@ fuzz_target!(|data: &[u8]| {
             let opts = confer_cfengine::Options {
                 file: file.to_string_lossy().into_owned(),
                 defines: vec![],
+                bundles: None,
             };
             let _ = confer_cfengine::run_to_lines(&opts);
         }
