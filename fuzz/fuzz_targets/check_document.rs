@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         .resolve("Variant[Array[Struct[{a => Integer, Optional[b] => Array[String[1]]}]], Hash[String, Data]]")
         .expect("the schema resolves");
     for format in [Format::Json, Format::Yaml] {
-        let _ = check_text(&t, text, format, "fuzz");
+        let _ = check_text(&t, text, format, "fuzz", 100);
     }
     if let (Ok(fast), Ok(docs)) = (stream::json_matches(text, &t), parse(text, Format::Json)) {
         let full = docs.iter().all(|d| confer_core::types::instance_of(&t, &d.value));

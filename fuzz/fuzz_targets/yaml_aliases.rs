@@ -66,5 +66,5 @@ fuzz_target!(|root: Node| {
     let mut text = String::new();
     render(&root, &mut text, &mut 10_000);
     let t = TypeEnvironment::default().resolve("Data").expect("the schema resolves");
-    let _ = check_text(&t, &text, Format::Yaml, "fuzz.yaml");
+    let _ = check_text(&t, &text, Format::Yaml, "fuzz.yaml", 100);
 });
