@@ -37,18 +37,7 @@ fn annotation_type(v: &Value) -> Option<Arc<ObjectType>> {
 
 /// Ruby's refusal to attach anything to a frozen value.
 fn frozen(v: &Value) -> String {
-    let class = match v {
-        Value::String(_) => "String",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::Boolean(true) => "TrueClass",
-        Value::Boolean(false) => "FalseClass",
-        Value::Undef => "NilClass",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        _ => "Object",
-    };
-    format!("can't modify frozen {class}: {}", confer_core::format::ruby_inspect(v))
+    format!("can't modify frozen {}: {}", super::ruby::class(v), super::ruby::inspect(v))
 }
 
 fn annotate(call: &mut Call<'_, '_>) -> EvalResult {

@@ -25,6 +25,7 @@ mod module_helpers;
 mod openstacklib;
 pub(crate) mod random;
 mod resources;
+mod ruby;
 mod scanf;
 pub(crate) mod signature;
 mod stdlib;

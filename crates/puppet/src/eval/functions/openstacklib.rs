@@ -118,25 +118,12 @@ fn userinfo(v: &HashMap) -> Option<String> {
     })
 }
 
-fn ruby_class(v: &Value) -> &'static str {
-    match v {
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        Value::String(_) => "String",
-        Value::Integer(_) => "Integer",
-        Value::Boolean(true) => "TrueClass",
-        Value::Boolean(false) => "FalseClass",
-        Value::Undef => "NilClass",
-        _ => "Object",
-    }
-}
-
 /// `os_transport_url({transport, host(s), port, username, password,
 /// virtual_host, ssl, query})`: an oslo.messaging transport URL.
 fn os_transport_url(call: &mut Call<'_, '_>) -> EvalResult {
     let [Value::Hash(raw)] = call.args.as_slice() else {
         return Err(match call.args.as_slice() {
-            [other] => error(call, format!("os_transport_url(): Requires an hash, got {}", ruby_class(other))),
+            [other] => error(call, format!("os_transport_url(): Requires an hash, got {}", super::ruby::class(other))),
             _ => error(call, "os_transport_url(): Wrong number of arguments"),
         });
     };
@@ -228,7 +215,9 @@ fn os_transport_url(call: &mut Call<'_, '_>) -> EvalResult {
 fn os_database_connection(call: &mut Call<'_, '_>) -> EvalResult {
     let [Value::Hash(v)] = call.args.as_slice() else {
         return Err(match call.args.as_slice() {
-            [other] => error(call, format!("os_database_connection(): Requires an hash, got {}", ruby_class(other))),
+            [other] => {
+                error(call, format!("os_database_connection(): Requires an hash, got {}", super::ruby::class(other)))
+            }
             args => {
                 error(call, format!("os_database_connection(): Wrong number of arguments given ({} for 1)", args.len()))
             }

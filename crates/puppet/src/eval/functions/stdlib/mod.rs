@@ -12,7 +12,6 @@ mod passwords;
 mod psych_dump;
 mod random;
 mod resources;
-mod ruby;
 mod scalars;
 mod serialize;
 mod strings;
@@ -21,7 +20,7 @@ mod validate;
 mod validate_numbers;
 mod yaml;
 
-use super::Builtin;
+use super::{ruby, Builtin};
 
 /// stdlib's function tables.
 pub(crate) const FAMILIES: &[&[Builtin]] = &[

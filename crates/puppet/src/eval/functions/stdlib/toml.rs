@@ -31,7 +31,7 @@ fn sort_pairs(hash: &Value) -> Result<(Pairs<'_>, Pairs<'_>, Pairs<'_>), String>
     // Ruby's sort fails on the first pair it cannot order; for keys in
     // insertion order that is the first neighbouring pair of unlike kinds.
     if let Some(pair) = keys.windows(2).find(|w| ruby_cmp(w[0], w[1]).is_none()) {
-        return Err(format!("comparison of {} with {} failed", class_name(pair[0]), shown(pair[1])));
+        return Err(format!("comparison of {} with {} failed", super::ruby::class(pair[0]), shown(pair[1])));
     }
     keys.sort_by(|a, b| ruby_cmp(a, b).unwrap_or(std::cmp::Ordering::Equal));
     let (mut simple, mut nested, mut tables) = (Vec::new(), Vec::new(), Vec::new());
@@ -70,21 +70,7 @@ fn shown(v: &Value) -> String {
     match v {
         Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => ruby_inspect(v),
         Value::Undef => "nil".to_string(),
-        other => class_name(other).to_string(),
-    }
-}
-
-fn class_name(v: &Value) -> &'static str {
-    match v {
-        Value::String(_) => "String",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::Boolean(true) => "TrueClass",
-        Value::Boolean(false) => "FalseClass",
-        Value::Undef => "NilClass",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        _ => "Object",
+        other => super::ruby::class(other).to_string(),
     }
 }
 
