@@ -638,21 +638,28 @@ fn dig44(call: &mut Call<'_, '_>) -> EvalResult {
         ));
     };
     let default = call.args.get(2).cloned().unwrap_or(Value::Undef);
+    Ok(dig_path(data, path, default))
+}
+
+/// dig44's walk (and so stdlib's `dig` and `try_get_value`'s): each key
+/// indexes a hash, or an array when it is an integer (negative from the
+/// end); a missing step or an `undef` gives `default`.
+pub(super) fn dig_path(data: &Value, path: &[Value], default: Value) -> Value {
     let mut current = data.clone();
-    for key in path.iter() {
+    for key in path {
         current = match (&current, key) {
             (Value::Hash(h), k) => h.get(k).cloned().unwrap_or(Value::Undef),
             (Value::Array(a), Value::Integer(i)) => {
                 let i = if *i < 0 { *i + a.len() as i64 } else { *i };
                 usize::try_from(i).ok().and_then(|i| a.get(i).cloned()).unwrap_or(Value::Undef)
             }
-            _ => return Ok(default),
+            _ => return default,
         };
         if current.is_undef() {
-            return Ok(default);
+            return default;
         }
     }
-    Ok(current)
+    current
 }
 
 /// `values_at(array, indexes)`: elements at indexes or `'a-b'` ranges.

@@ -51,25 +51,15 @@ fn try_get_value(call: &mut Call<'_, '_>) -> EvalResult {
             ),
         );
     }
-    let mut current = data;
-    for key in path.split(separator.as_str()) {
-        let next = match (&current, key.parse::<usize>()) {
-            (Value::Array(items), Ok(i)) if key.bytes().all(|b| b.is_ascii_digit()) => items.get(i).cloned(),
-            (Value::Hash(map), _) => {
-                let k = match key.parse::<i64>() {
-                    Ok(i) if key.bytes().all(|b| b.is_ascii_digit()) => Value::Integer(i),
-                    _ => Value::from(key),
-                };
-                map.get(&k).cloned()
-            }
-            _ => None,
-        };
-        match next {
-            Some(v) => current = v,
-            None => return Ok(default),
-        }
-    }
-    Ok(if current.is_undef() { default } else { current })
+    // Ruby's `key =~ /^\d+$/ ? key.to_i : key`, then stdlib's `dig`.
+    let keys: Vec<Value> = path
+        .split(separator.as_str())
+        .map(|key| match key.parse::<i64>() {
+            Ok(i) if key.bytes().all(|b| b.is_ascii_digit()) => Value::Integer(i),
+            _ => Value::from(key),
+        })
+        .collect();
+    Ok(super::collections::dig_path(&data, &keys, default))
 }
 
 /// `type3x(value)`: the Puppet 3 name of a value's type.
