@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use crate::data::value::{DataType, Rv, Variable};
-use crate::eval::context::{EvalContext, Sink};
+use crate::eval::context::{EvalContext, Sink, VarKey};
 use crate::eval::run::{load_checked, preliminary_convergence, Options};
 use crate::syntax::varref::VarRef;
 
@@ -49,16 +49,22 @@ fn value_text(r: &Rv) -> String {
     }
 }
 
+/// A variable's name as cf-promises shows it: `ns:scope.lval[i]…`.
+fn qualified_name(k: &VarKey) -> String {
+    let mut name = format!("{}:{}.{}", k.ns.as_deref().unwrap_or("default"), k.scope, k.lval);
+    for i in &k.indices {
+        name.push_str(&format!("[{i}]"));
+    }
+    name
+}
+
 /// The variable table's rows.
 pub fn var_rows(ctx: &EvalContext) -> Vec<String> {
     let mut rows: Vec<String> = ctx
         .vars
         .iter()
         .map(|(k, v)| {
-            let mut name = format!("{}:{}.{}", k.ns.as_deref().unwrap_or("default"), k.scope, k.lval);
-            for i in &k.indices {
-                name.push_str(&format!("[{i}]"));
-            }
+            let name = qualified_name(k);
             let value = value_text(&v.rval);
             let value = if printable(&value) { value } else { "<non-printable>".to_string() };
             let tags: Vec<&str> = v.tags.iter().map(|t| &**t).collect();
@@ -82,17 +88,8 @@ pub struct FinalState {
 
 /// The variables and classes `ctx` holds.
 pub fn final_state(ctx: &EvalContext) -> FinalState {
-    let mut vars: Vec<(String, String)> = ctx
-        .vars
-        .iter()
-        .map(|(k, v)| {
-            let mut name = format!("{}:{}.{}", k.ns.as_deref().unwrap_or("default"), k.scope, k.lval);
-            for i in &k.indices {
-                name.push_str(&format!("[{i}]"));
-            }
-            (name, value_json(&v.rval))
-        })
-        .collect();
+    let mut vars: Vec<(String, String)> =
+        ctx.vars.iter().map(|(k, v)| (qualified_name(k), value_json(&v.rval))).collect();
     vars.sort();
     let mut classes: Vec<String> = ctx.classes.iter().map(|c| c.to_string()).collect();
     classes.sort();
