@@ -83,7 +83,7 @@ fn find_file(call: &mut Call<'_, '_>) -> EvalResult {
 fn find_template(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(names(&call.args)
         .iter()
-        .find_map(|r| call.ev.find_template(r).filter(|p| p.exists()))
+        .find_map(|r| call.ev.find_template(r))
         .map_or(Value::Undef, |p| Value::from(p.to_string_lossy().into_owned())))
 }
 

@@ -55,15 +55,12 @@ fn mysql_password(call: &mut Call<'_, '_>) -> EvalResult {
     if text.is_empty() {
         return Ok(Value::from(""));
     }
-    let hashed = |s: &str| {
-        s.len() >= 41
-            && s.char_indices().any(|(i, c)| {
-                c == '*'
-                    && s[i + 1..].len() == 40
-                    && s[i + 1..].bytes().all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b))
-            })
-    };
-    if hashed(&text) {
+    // `%r{\*[A-F0-9]{40}$}`: the text ends with such a hash.
+    let tail = text.len().checked_sub(41).and_then(|at| text.get(at..));
+    let hashed = tail.is_some_and(|t| {
+        t.starts_with('*') && t[1..].bytes().all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b))
+    });
+    if hashed {
         return Ok(Value::from(text));
     }
     let inner = sha1::Sha1::digest(text.as_bytes());

@@ -71,17 +71,17 @@ pub(crate) fn dump(value: &Value, options: DumpOptions) -> Result<String, DumpEr
 /// anchors: in the order their second occurrence is met.
 struct Anchors {
     ids: StdHashMap<usize, usize>,
-    emitted: StdHashMap<usize, bool>,
+    emitted: std::collections::HashSet<usize>,
 }
 
 impl Anchors {
     fn of(value: &Value) -> Anchors {
-        let mut seen = StdHashMap::new();
+        let mut seen = std::collections::HashSet::new();
         let mut ids = StdHashMap::new();
         let mut stack = vec![value];
         while let Some(v) = stack.pop() {
             let Some(id) = identity(v) else { continue };
-            if seen.insert(id, ()).is_some() {
+            if !seen.insert(id) {
                 let next = ids.len() + 1;
                 ids.entry(id).or_insert(next);
                 continue;
@@ -97,7 +97,7 @@ impl Anchors {
                 _ => {}
             }
         }
-        Anchors { ids, emitted: StdHashMap::new() }
+        Anchors { ids, emitted: Default::default() }
     }
 }
 
@@ -129,7 +129,7 @@ impl Writer<'_> {
     fn anchor(&mut self, v: &Value) -> Result<Option<String>, String> {
         let Some(id) = identity(v) else { return Ok(None) };
         let Some(n) = self.anchors.ids.get(&id).copied() else { return Ok(None) };
-        if self.anchors.emitted.insert(id, true).is_some() {
+        if !self.anchors.emitted.insert(id) {
             return Err(n.to_string());
         }
         Ok(Some(n.to_string()))

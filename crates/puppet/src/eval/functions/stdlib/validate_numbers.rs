@@ -74,23 +74,11 @@ fn validate(call: &mut Call<'_, '_>) -> EvalResult {
     let max = match call.args.get(1) {
         None => None,
         Some(m) if n > 2 && to_s(m).is_empty() => None,
-        Some(m) => Some(kind.read(m).ok_or_else(|| {
-            let (kind_word, of) = bound_words(&kind);
-            fail(
-                call.span,
-                format!("{name}(): Expected second argument to be unset or {kind_word}, got {}:{}", to_s(m), of(m)),
-            )
-        })?),
+        Some(m) => Some(kind.read(m).ok_or_else(|| bad_bound(call, &kind, "second", m))?),
     };
     let min = match call.args.get(2) {
         None => None,
-        Some(m) => Some(kind.read(m).ok_or_else(|| {
-            let (kind_word, of) = bound_words(&kind);
-            fail(
-                call.span,
-                format!("{name}(): Expected third argument to be unset or {kind_word}, got {}:{}", to_s(m), of(m)),
-            )
-        })?),
+        Some(m) => Some(kind.read(m).ok_or_else(|| bad_bound(call, &kind, "third", m))?),
     };
     if let (Some(lo), Some(hi)) = (min, max) {
         if lo.value() > hi.value() {
@@ -150,8 +138,16 @@ fn validate(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::Undef)
 }
 
-/// How a bad bound is described: the expected kind, and the Ruby class of
-/// the bound's text (always `String`, since stdlib converts it first).
-fn bound_words(kind: &Kind) -> (&'static str, fn(&Value) -> &'static str) {
-    (if kind.integer { "an Integer" } else { "a Numeric" }, |_| "String")
+/// A bound that is not a number. stdlib converts the bound to text before
+/// reading it, so the class it names is always `String`.
+fn bad_bound(call: &Call<'_, '_>, kind: &Kind, which: &str, bound: &Value) -> crate::eval::flow::Flow {
+    fail(
+        call.span,
+        format!(
+            "{}(): Expected {which} argument to be unset or {}, got {}:String",
+            kind.name,
+            kind.article,
+            to_s(bound)
+        ),
+    )
 }
