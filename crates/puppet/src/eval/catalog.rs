@@ -14,6 +14,7 @@ use super::calls::{Args, Binder};
 use super::flow::{fail, settle, EvalResult, Flow};
 use super::functions::{Builtin, Call};
 use super::scope::{Scope, ScopeKind};
+use super::tags::{add_tag, merge_tags, valid_tag};
 use super::Evaluator;
 use crate::ast::{AttributeOp, Definition, Expr, ExprKind, ResourceBody, ResourceForm};
 use crate::log::{Level, LogEvent};
@@ -91,39 +92,6 @@ pub(crate) enum ResourceKind {
 pub(crate) const STAGE_MAIN: usize = 0;
 /// Index of `Class[main]`, the top scope's resource.
 pub(crate) const CLASS_MAIN: usize = 2;
-
-/// Whether `tag` is a valid Puppet tag (`[[:alnum:]_][[:alnum:]_:.-]*`).
-pub(crate) fn valid_tag(tag: &str) -> bool {
-    let mut chars = tag.chars();
-    chars.next().is_some_and(|c| c.is_alphanumeric() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
-}
-
-/// Adds `tag` (lower-cased) and, for a qualified one, its segments, as
-/// Puppet's `tag` does.
-pub(crate) fn add_tag(tags: &mut Vec<String>, tag: &str) {
-    let tag = tag.to_lowercase();
-    if tags.contains(&tag) {
-        return;
-    }
-    let segments: Vec<String> =
-        if tag.contains("::") { tag.split("::").map(str::to_string).collect() } else { Vec::new() };
-    tags.push(tag);
-    for s in segments {
-        if !tags.contains(&s) {
-            tags.push(s);
-        }
-    }
-}
-
-/// Adds the tags of `from` that `tags` lacks, in order.
-fn merge_tags(tags: &mut Vec<String>, from: &[String]) {
-    for t in from {
-        if !tags.contains(t) {
-            tags.push(t.clone());
-        }
-    }
-}
 
 /// A defined-type instance waiting to be evaluated; Puppet evaluates their
 /// bodies after the code that declared them has finished.

@@ -9,9 +9,10 @@ use confer_core::{HashMap, Value};
 
 use confer_core::value::to_s;
 
-use super::catalog::{add_tag, Resource, ResourceKind, STAGE_MAIN};
+use super::catalog::{Resource, ResourceKind, STAGE_MAIN};
 use super::flow::{fail, settle, EvalResult};
 use super::scope::{Scope, ScopeKind};
+use super::tags::add_tag;
 use super::Evaluator;
 use crate::span::Span;
 

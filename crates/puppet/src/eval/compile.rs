@@ -265,16 +265,16 @@ impl<'a> Evaluator<'a> {
         }
         let mut tags = Vec::new();
         for name in &self.catalog.class_names {
-            super::catalog::add_tag(&mut tags, name);
+            super::tags::add_tag(&mut tags, name);
         }
         // Then the kinds of resources that carried those names, as the
         // reference orders them: `node` when a node definition was used,
         // `class` when a class other than `settings` was.
         if self.catalog.resources.iter().any(|r| r.type_name == "Node") {
-            super::catalog::add_tag(&mut tags, "node");
+            super::tags::add_tag(&mut tags, "node");
         }
         if self.catalog.resources.iter().skip(super::catalog::CLASS_MAIN + 1).any(|r| r.type_name == "Class") {
-            super::catalog::add_tag(&mut tags, "class");
+            super::tags::add_tag(&mut tags, "class");
         }
         Catalog {
             tags,

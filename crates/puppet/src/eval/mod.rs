@@ -27,6 +27,7 @@ mod scope;
 mod scope_vars;
 pub mod session;
 mod suggest;
+mod tags;
 mod templates;
 mod values;
 

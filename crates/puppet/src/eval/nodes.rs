@@ -6,9 +6,10 @@ use std::rc::Rc;
 
 use confer_core::HashMap;
 
-use super::catalog::{add_tag, valid_tag, Resource, ResourceKind, CLASS_MAIN};
+use super::catalog::{Resource, ResourceKind, CLASS_MAIN};
 use super::flow::{fail, EvalResult, Flow};
 use super::scope::{Scope, ScopeKind};
+use super::tags::{add_tag, valid_tag};
 use super::Evaluator;
 use crate::ast::ExprKind;
 use crate::span::Span;
