@@ -20,23 +20,31 @@ enum Shape {
 const OPS: [&str; 10] = ["+", " and ", "==", " in ", "<<", "->", "*", " or ", "=~", "-"];
 const STEPS: [&str; 4] = [".abs", "[0]", ".map |$x| { $x }", ".then |$x| { $x }"];
 
+/// Chains and nestings up to this length reach well past every depth limit
+/// (the parser's 128, the evaluator's 200, values' 1,000) while keeping one
+/// run short enough for millions of executions; longer ones only repeat.
+const LONGEST: usize = 2048;
+
 fn manifest(shape: &Shape) -> String {
     match shape {
         Shape::Infix { op, terms } => {
-            format!("notice({})\n", vec!["1"; usize::from(*terms).max(1)].join(OPS[usize::from(*op) % OPS.len()]))
+            let terms = (usize::from(*terms) % LONGEST).max(1);
+            format!("notice({})\n", vec!["1"; terms].join(OPS[usize::from(*op) % OPS.len()]))
         }
         Shape::Postfix { step, count } => {
-            format!("$a = [1]\nnotice($a{})\n", STEPS[usize::from(*step) % STEPS.len()].repeat(usize::from(*count)))
+            let count = usize::from(*count) % LONGEST;
+            format!("$a = [1]\nnotice($a{})\n", STEPS[usize::from(*step) % STEPS.len()].repeat(count))
         }
         Shape::Parens { depth } => {
-            let d = usize::from(*depth);
+            let d = usize::from(*depth) % LONGEST;
             format!("notice({}1{})\n", "(".repeat(d), ")".repeat(d))
         }
         Shape::Reduce { levels } => {
-            format!("$x = Integer[1, {}].reduce(1) |$m, $i| {{ [$m] }}\nnotice($x =~ Data)\n", levels % 5000)
+            format!("$x = Integer[1, {}].reduce(1) |$m, $i| {{ [$m] }}\nnotice($x =~ Data)\n", levels as usize % (LONGEST * 2))
         }
         Shape::Interpolated { terms } => {
-            format!("$y = 1\nnotice(\"${{{}}}\")\n", vec!["$y"; usize::from(*terms).max(1)].join("+"))
+            let terms = (usize::from(*terms) % LONGEST).max(1);
+            format!("$y = 1\nnotice(\"${{{}}}\")\n", vec!["$y"; terms].join("+"))
         }
     }
 }
