@@ -40,7 +40,10 @@ fn manifest(shape: &Shape) -> String {
             format!("notice({}1{})\n", "(".repeat(d), ")".repeat(d))
         }
         Shape::Reduce { levels } => {
-            format!("$x = Integer[1, {}].reduce(1) |$m, $i| {{ [$m] }}\nnotice($x =~ Data)\n", levels as usize % (LONGEST * 2))
+            format!(
+                "$x = Integer[1, {}].reduce(1) |$m, $i| {{ [$m] }}\nnotice($x =~ Data)\n",
+                *levels as usize % (LONGEST * 2)
+            )
         }
         Shape::Interpolated { terms } => {
             let terms = (usize::from(*terms) % LONGEST).max(1);

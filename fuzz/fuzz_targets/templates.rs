@@ -13,9 +13,8 @@ fuzz_target!(|input: (bool, &str)| {
     // A single-quoted Puppet string holds any text once `\` and `'` are escaped.
     let quoted = template.replace('\\', "\\\\").replace('\'', "\\'");
     let function = if epp { "inline_epp" } else { "inline_template" };
-    let text = format!(
-        "$a = [1, 'two', 3.0]\n$h = {{'k' => 'v', 'n' => [1]}}\n$s = 'text'\nnotice({function}('{quoted}'))\n"
-    );
+    let text =
+        format!("$a = [1, 'two', 3.0]\n$h = {{'k' => 'v', 'n' => [1]}}\n$s = 'text'\nnotice({function}('{quoted}'))\n");
     let source = Source::new("fuzz.pp", text);
     let _ = confer_puppet::apply(&source, &mut Collect::default());
 });
