@@ -23,7 +23,7 @@ const STEPS: [&str; 4] = [".abs", "[0]", ".map |$x| { $x }", ".then |$x| { $x }"
 /// Chains and nestings up to this length reach well past every depth limit
 /// (the parser's 128, the evaluator's 200, values' 1,000) while keeping one
 /// run short enough for millions of executions; longer ones only repeat.
-const LONGEST: usize = 2048;
+const LONGEST: usize = 1024;
 
 fn manifest(shape: &Shape) -> String {
     match shape {

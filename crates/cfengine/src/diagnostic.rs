@@ -1,9 +1,12 @@
 //! Located errors: everything a user can get wrong in a policy is reported as a
 //! [`Diagnostic`] naming file, line and column, printed the way `cf-promises`
-//! prints them (`FILE:LINE:COL: error: MESSAGE`).
+//! prints them (`FILE:LINE:COL: error: MESSAGE`) by a library sink, and
+//! turned into the shared diagnostic of every front-end for the command line.
 
 use std::fmt;
 use std::sync::Arc;
+
+use confer_diagnostic::{Diagnostic as Shared, IntoDiagnostic, Label, Location};
 
 /// A position in a source file: 1-based line and column (in bytes, as
 /// cf-promises counts them).
@@ -13,6 +16,8 @@ pub struct Pos {
     pub line: u32,
     /// 1-based column number.
     pub col: u32,
+    /// Byte offset in the file's text, where the excerpt points.
+    pub offset: u32,
 }
 
 /// One located error.
@@ -62,3 +67,18 @@ impl fmt::Display for Diagnostic {
 }
 
 impl std::error::Error for Diagnostic {}
+
+impl IntoDiagnostic for &Diagnostic {
+    /// cf-promises' line as the headline, the offset as the excerpt's span.
+    fn into_diagnostic(self) -> Shared {
+        let headline = format!("{}:{}:{}: error: {}", self.file, self.pos.line, self.pos.col, self.message);
+        let offset = self.pos.offset as usize;
+        let location = (self.pos.line > 0).then(|| Location {
+            file: self.file.clone(),
+            line: self.pos.line as usize,
+            column: self.pos.col as usize,
+        });
+        let primary = location.as_ref().map(|_| Label::new(self.file.clone(), offset..offset, "here"));
+        Shared::error("cfengine::syntax", headline, self.message.clone()).at(location).with_primary(primary)
+    }
+}

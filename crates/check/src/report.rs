@@ -1,8 +1,10 @@
-//! Problems found in documents, and how they are shown: one line per problem
-//! for people (`file:line:col: path: message`), or JSON for tools.
+//! Problems found in documents: one line per problem for people
+//! (`file:line:col: path: message`), and the shared diagnostic that carries
+//! it, with its parts as fields, to the renderer.
 
 use confer_core::mismatch::{Mismatch, PathElem};
 use confer_core::types::infer::general_type_name;
+use confer_diagnostic::{Diagnostic, IntoDiagnostic, Location};
 
 use crate::document::Document;
 
@@ -106,20 +108,26 @@ impl Problem {
         }
         line
     }
+}
 
-    /// The problem as a JSON object.
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "severity": match self.severity { Severity::Error => "error", Severity::Warning => "warning" },
-            "file": self.file,
-            "line": self.position.map(|p| p.0),
-            "column": self.position.map(|p| p.1),
-            "path": self.path,
-            "message": self.message,
-            "expected": self.expected,
-            "actual": self.actual,
-            "suggestion": self.suggestion,
-        })
+impl IntoDiagnostic for &Problem {
+    /// The one-line form as the headline (a check's output is a line per
+    /// problem, for people and `grep`); the path, the expected type and the
+    /// actual value's type as fields of their own.
+    fn into_diagnostic(self) -> Diagnostic {
+        let location = self.position.map(|(line, column)| Location { file: self.file.as_str().into(), line, column });
+        let (code, severity) = match self.severity {
+            Severity::Error => ("check::mismatch", confer_diagnostic::Severity::Error),
+            Severity::Warning => ("check::warning", confer_diagnostic::Severity::Warning),
+        };
+        let mut d = Diagnostic::error(code, self.human(), self.message.clone())
+            .at(location)
+            .with_suggestion(self.suggestion.clone())
+            .with_field("path", self.path.clone().into())
+            .with_field("expected", self.expected.clone().into())
+            .with_field("actual", self.actual.clone().into());
+        d.severity = severity;
+        d
     }
 }
 

@@ -1,26 +1,14 @@
-//! "Did you mean …?" for misspelt struct keys and enum members.
+//! "Did you mean …?" for misspelt struct keys and enum members, with the
+//! shared choice of every front-end and `check`'s own threshold.
 
-/// Names longer than this are not typos worth suggesting for; comparing them
-/// costs time proportional to the product of the lengths.
-const MAX_NAME: usize = 100;
-
-/// Candidates past this many are not compared (a 10,000-member `Enum`).
-const MAX_CANDIDATES: usize = 1000;
+/// The least Jaro–Winkler similarity at which a key counts as a likely typo
+/// (lower than the evaluator's: keys are short and often abbreviated).
+const THRESHOLD: f64 = 0.8;
 
 /// The candidate closest to `given`, when it is close enough to be a likely
-/// typo (Jaro–Winkler similarity of at least 0.8).
+/// typo.
 pub fn did_you_mean<'c>(given: &str, candidates: &'c [String]) -> Option<&'c str> {
-    if given.len() > MAX_NAME {
-        return None;
-    }
-    candidates
-        .iter()
-        .take(MAX_CANDIDATES)
-        .filter(|c| c.len() <= MAX_NAME)
-        .map(|c| (strsim::jaro_winkler(given, c), c))
-        .filter(|(score, _)| *score >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c.as_str())
+    confer_diagnostic::suggest::closest(given, candidates.iter().map(String::as_str), THRESHOLD)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use confer_cfengine::{Options, Sink};
+use confer_diagnostic::IntoDiagnostic;
 
 /// CFEngine commands.
 #[derive(Debug, Subcommand)]
@@ -113,14 +114,16 @@ impl Sink for JsonSink {
     }
 
     fn diagnostic(&mut self, d: &confer_cfengine::Diagnostic) {
+        let d = d.into_diagnostic();
+        let at = d.location.as_ref();
         crate::json_output::emit(&crate::json_output::log_line(
             "error",
             &d.message,
             "cf-promises",
-            Some(&d.file),
-            Some(d.pos.line as usize),
-            Some(d.pos.col as usize),
-            &[],
+            at.map(|l| &*l.file),
+            at.map(|l| l.line),
+            at.map(|l| l.column),
+            &d.notes,
         ));
     }
 }
@@ -143,6 +146,10 @@ impl Sink for Stderr {
     fn line(&mut self, line: &str) {
         eprintln!("{line}");
     }
+
+    fn diagnostic(&mut self, d: &confer_cfengine::Diagnostic) {
+        crate::diagnostics::emit(&d.into_diagnostic(), &confer_diagnostic::FileSources::new());
+    }
 }
 
 /// Runs a `confer cfengine` command and returns its exit code.
@@ -153,7 +160,7 @@ pub fn run(cmd: Command) -> ExitCode {
     };
     let Some(file) = args.file_flag.or(args.file) else {
         let name = if validate { "validate" } else { "run" };
-        eprintln!("error: no policy file given (confer cfengine {name} FILE.cf)");
+        crate::diagnostics::error("usage", &format!("error: no policy file given (confer cfengine {name} FILE.cf)"));
         return ExitCode::from(2);
     };
     let bundles = args.bundles.map(|b| b.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect());

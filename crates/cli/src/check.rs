@@ -9,6 +9,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use confer_check::document::{self, Format};
 use confer_check::hiera::ClassIndex;
 use confer_check::{Problem, Severity, TypeEnvironment};
+use confer_diagnostic::{render, Diagnostic, IntoDiagnostic, NoSources};
 use rayon::prelude::*;
 
 /// Arguments of `confer check`.
@@ -88,62 +89,51 @@ struct HieraArgs {
     files: Vec<String>,
 }
 
-/// A file that could not be checked at all: unreadable, or not JSON or YAML.
-struct Broken {
-    /// The file as given.
-    file: String,
-    /// Where parsing stopped, for a syntax error.
-    position: Option<(usize, usize)>,
-    /// `io` or `syntax`.
-    kind: &'static str,
-    /// What went wrong.
-    message: String,
-}
+/// A file that could not be checked at all: unreadable, or not JSON or
+/// YAML — a diagnostic whose `kind` field is `io` or `syntax`.
+struct Broken;
 
 impl Broken {
-    fn io(file: &str, message: String) -> Broken {
-        Broken { file: file.to_string(), position: None, kind: "io", message }
+    fn io(file: &str, message: String) -> Box<Diagnostic> {
+        Broken::diagnostic(file, None, "io", message)
     }
 
-    fn syntax(file: &str, e: &document::SyntaxError) -> Broken {
-        Broken {
-            file: file.to_string(),
-            position: Some((e.line, e.column)),
-            kind: "syntax",
-            message: format!("invalid document: {}", e.message),
-        }
+    fn syntax(file: &str, e: &document::SyntaxError) -> Box<Diagnostic> {
+        let message = format!("invalid document: {}", e.message);
+        Broken::diagnostic(file, Some((e.line, e.column)), "syntax", message)
     }
 
-    /// The line people read: `file:line:col: error: message`.
-    fn human(&self) -> String {
-        let at = match self.position {
-            Some((l, c)) => format!("{}:{l}:{c}", self.file),
-            None => self.file.clone(),
+    /// `file:line:col: error: message`, and the same fields in JSON as a
+    /// problem has.
+    fn diagnostic(
+        file: &str,
+        position: Option<(usize, usize)>,
+        kind: &'static str,
+        message: String,
+    ) -> Box<Diagnostic> {
+        let at = match position {
+            Some((l, c)) => format!("{file}:{l}:{c}"),
+            None => file.to_string(),
         };
-        confer_core::text::escape_controls(&format!("{at}: error: {}", self.message)).into_owned()
-    }
-
-    /// The same fields as a problem's JSON, with the kind of failure.
-    fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "severity": "error",
-            "kind": self.kind,
-            "file": self.file,
-            "line": self.position.map(|p| p.0),
-            "column": self.position.map(|p| p.1),
-            "path": "",
-            "message": self.message,
-            "expected": null,
-            "actual": null,
-            "suggestion": null,
-        })
+        let headline = confer_core::text::escape_controls(&format!("{at}: error: {message}")).into_owned();
+        let location = position.map(|(line, column)| confer_diagnostic::Location { file: file.into(), line, column });
+        let code = if kind == "io" { "check::io" } else { "check::syntax" };
+        Box::new(
+            Diagnostic::error(code, headline, message)
+                .at(location)
+                .with_field("file", file.into())
+                .with_field("kind", kind.into())
+                .with_field("path", "".into())
+                .with_field("expected", serde_json::Value::Null)
+                .with_field("actual", serde_json::Value::Null),
+        )
     }
 }
 
 /// The outcome of checking one file.
-type FileResult = Result<Vec<Problem>, Broken>;
+type FileResult = Result<Vec<Problem>, Box<Diagnostic>>;
 
-fn read(path: &str) -> Result<String, Broken> {
+fn read(path: &str) -> Result<String, Box<Diagnostic>> {
     if path == "-" {
         confer_core::read::read_stream(std::io::stdin().lock())
             .map_err(|e| Broken::io(path, format!("cannot read standard input: {e}")))
@@ -163,7 +153,7 @@ fn format_of(path: &str, text: &str) -> Format {
 }
 
 /// Parses a file into documents.
-fn documents(path: &str, text: &str) -> Result<Vec<document::Document>, Broken> {
+fn documents(path: &str, text: &str) -> Result<Vec<document::Document>, Box<Diagnostic>> {
     document::parse(text, format_of(path, text)).map_err(|e| Broken::syntax(path, &e))
 }
 
@@ -205,10 +195,11 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
             Ok(problems) => {
                 failed |= problems.iter().any(|p| p.severity == Severity::Error);
                 for p in problems {
+                    let d = p.into_diagnostic();
                     match format {
-                        OutputFormat::Human => println!("{}", p.human()),
+                        OutputFormat::Human => print!("{}", render::text(&d, &NoSources, &|h| h.to_string())),
                         OutputFormat::Json => {
-                            let mut json = p.json();
+                            let mut json = render::json(&d);
                             json["kind"] = "type".into();
                             list.push(json);
                         }
@@ -218,8 +209,8 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
             Err(b) => {
                 broken = true;
                 match format {
-                    OutputFormat::Human => eprintln!("{}", b.human()),
-                    OutputFormat::Json => list.push(b.json()),
+                    OutputFormat::Human => crate::diagnostics::emit(&b, &NoSources),
+                    OutputFormat::Json => list.push(render::json(&b)),
                 }
             }
         }
@@ -239,7 +230,7 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
 /// Runs `confer check`; a usage or I/O problem exits with status 2.
 pub fn run(args: CheckArgs) -> ExitCode {
     run_checks(args).unwrap_or_else(|message| {
-        eprintln!("error: {message}");
+        crate::diagnostics::error("check::usage", &format!("error: {message}"));
         ExitCode::from(2)
     })
 }
@@ -285,7 +276,7 @@ fn run_checks(args: CheckArgs) -> Result<ExitCode, String> {
             let d = args.documents;
             let expr = match (&d.type_expr, &d.type_file) {
                 (Some(t), _) => t.clone(),
-                (None, Some(f)) => read(f).map_err(|b| format!("{}: {}", b.file, b.message))?,
+                (None, Some(f)) => read(f).map_err(|b| format!("{f}: {}", b.message))?,
                 (None, None) => return Err("give the type with --type 'TYPE' or --type-file FILE".into()),
             };
             if d.files.is_empty() {

@@ -11,7 +11,7 @@ use confer_puppet::environment::Environment;
 use confer_puppet::node::Node;
 
 use crate::log_output::Console;
-use crate::puppet::report_located;
+use crate::puppet::report;
 
 /// Arguments of `confer puppet compile`.
 #[derive(Args)]
@@ -41,7 +41,7 @@ pub fn split_path(path: Option<&str>) -> Vec<PathBuf> {
 pub fn load_facts(path: Option<&PathBuf>) -> Result<confer_facts::Facts, ExitCode> {
     match path {
         Some(p) => confer_facts::load(p).map_err(|e| {
-            eprintln!("Error: {e}");
+            crate::diagnostics::error("puppet::environment", &format!("Error: {e}"));
             ExitCode::FAILURE
         }),
         None => Ok(confer_facts::gather()),
@@ -54,7 +54,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
     let env = match Environment::load(&args.environment, &base) {
         Ok(env) => Rc::new(env),
         Err(e) => {
-            eprintln!("Error: {e}");
+            crate::diagnostics::error("puppet::environment", &format!("Error: {e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -71,7 +71,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            report_located(&e, &format!(" on node {name}"));
+            report(&e, None, &format!(" on node {name}"));
             ExitCode::FAILURE
         }
     }

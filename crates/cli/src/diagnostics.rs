@@ -1,36 +1,61 @@
-//! Error output: Puppet's one-line `Error: … (file: f, line: l, column: c)` form,
-//! followed by the offending source line with a marker and any advice ("did
-//! you mean …?") as notes, so the first line stays machine-readable and word
-//! for word Puppet's, and a person sees the spot at once.
+//! Where every diagnostic of the tool is printed: Puppet's, CFEngine's,
+//! `check`'s and the templates' errors all arrive here as the shared
+//! [`Diagnostic`] and leave as text (the reference tool's line, then the
+//! excerpt and notes) or, with `--error-format json`, as one JSON object a
+//! line on standard error.
 
-use codespan_reporting::diagnostic::{Diagnostic, Label};
-use codespan_reporting::files::SimpleFile;
-use codespan_reporting::term::{self, termcolor::StandardStream};
-use confer_puppet::error::PuppetError;
-use confer_puppet::span::Source;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Prints `err` (which refers to `source`) to stderr; `suffix` follows
-/// Puppet's line (` on node N` for a compile).
-pub fn report(err: &PuppetError, source: &Source, suffix: &str) {
-    crate::log_output::error_line(&format!("Error: {err}{suffix}"));
-    let excerpt = err
-        .location
-        .as_ref()
-        .filter(|loc| loc.file == source.name)
-        .and_then(|loc| offset_of(source, loc.line, loc.column));
-    let Some(offset) = excerpt else {
-        print_notes(&err.notes);
-        return;
+use clap::ValueEnum;
+use confer_diagnostic::{render, Diagnostic, NoSources, Sources};
+use confer_puppet::log::Level;
+
+/// How diagnostics are printed (`--error-format`).
+#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
+pub enum ErrorFormat {
+    /// The reference tool's line, the excerpt and notes.
+    #[default]
+    Text,
+    /// One JSON object a line.
+    Json,
+}
+
+static JSON: AtomicBool = AtomicBool::new(false);
+
+/// Chooses the format once for the whole run.
+pub fn set_format(format: ErrorFormat) {
+    JSON.store(format == ErrorFormat::Json, Ordering::Relaxed);
+}
+
+/// Whether diagnostics are printed as JSON.
+pub fn json() -> bool {
+    JSON.load(Ordering::Relaxed)
+}
+
+/// Prints `d` on standard error, its excerpt read from `sources`.
+pub fn emit(d: &Diagnostic, sources: &dyn Sources) {
+    let text = if json() {
+        format!("{}\n", render::json(d))
+    } else {
+        let paint = |headline: &str| {
+            if crate::log_output::stderr_colored() {
+                crate::log_output::colorize(Level::Err, headline)
+            } else {
+                headline.to_string()
+            }
+        };
+        render::text(d, sources, &paint)
     };
-    let file = SimpleFile::new(source.name.as_str(), source.text.as_str());
-    let end = source.text[offset..].chars().next().map_or(offset, |c| offset + c.len_utf8());
-    let diagnostic = Diagnostic::error()
-        .with_message(&err.message)
-        .with_labels(vec![Label::primary((), offset..end).with_message("here")])
-        .with_notes(err.notes.iter().map(|n| format!("note: {n}")).collect());
-    let writer = StandardStream::stderr(term::termcolor::ColorChoice::Never);
-    let config = term::Config { start_context_lines: 0, end_context_lines: 0, ..term::Config::default() };
-    let _ = term::emit(&mut writer.lock(), &config, &file, &diagnostic);
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// Prints an error that has no place in a file (a file that cannot be
+/// read, a bad option): the reference tool's line `headline`, whose text
+/// after its `Error: ` prefix is the message.
+pub fn error(code: &'static str, headline: &str) {
+    let message = headline.strip_prefix("Error: ").or_else(|| headline.strip_prefix("error: ")).unwrap_or(headline);
+    emit(&Diagnostic::error(code, headline, message), &NoSources);
 }
 
 /// Prints advice that has no excerpt to go with, one `note:` line each.
@@ -38,12 +63,4 @@ pub fn print_notes(notes: &[String]) {
     for note in notes {
         eprintln!("  = note: {note}");
     }
-}
-
-/// The byte offset of a 1-based line and character column.
-fn offset_of(source: &Source, line: usize, column: usize) -> Option<usize> {
-    let line_start: usize = source.text.split_inclusive('\n').take(line.checked_sub(1)?).map(str::len).sum();
-    let rest = source.text.get(line_start..)?;
-    let within: usize = rest.chars().take(column.checked_sub(1)?).map(char::len_utf8).sum();
-    Some(line_start + within)
 }

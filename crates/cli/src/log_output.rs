@@ -69,16 +69,6 @@ pub fn colorize(level: Level, text: &str) -> String {
     format!("{code}{}\x1b[0m", text.replace("\x1b[0m", code))
 }
 
-/// Prints an error line (`Error: …`) on standard error, coloured as Puppet's
-/// console colours errors when `--color` asks for it.
-pub fn error_line(text: &str) {
-    if stderr_colored() {
-        eprintln!("{}", colorize(Level::Err, text));
-    } else {
-        eprintln!("{text}");
-    }
-}
-
 /// Prints events as Puppet's console does.
 pub struct Console {
     /// The least severe level shown.

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use confer_core::{Type, Value};
+use confer_diagnostic::FileSources;
 use confer_hiera::{DeepOptions, Hiera, NodeScope, Strategy};
 use confer_puppet::environment::Environment;
 
@@ -97,7 +98,7 @@ impl confer_hiera::Scope for CliScope {
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("Error: Could not run: {message}");
+    crate::diagnostics::error("puppet::lookup", &format!("Error: Could not run: {message}"));
     ExitCode::FAILURE
 }
 
@@ -172,18 +173,14 @@ pub fn run(args: LookupArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let (value, subject) = match result {
-        Err(e) => return fail(e),
+        Err(e) => {
+            crate::diagnostics::emit(&e.to_diagnostic("Error: Could not run: "), &FileSources::new());
+            return ExitCode::FAILURE;
+        }
         Ok(Some(found)) => (found.value, "Found value"),
         Ok(None) => match &args.default {
             Some(d) => (Value::from(d.as_str()), "Default value"),
-            None => {
-                let names: Vec<String> = args.keys.iter().map(|k| format!("'{k}'")).collect();
-                eprintln!(
-                    "Error: Could not run: Function lookup() did not find a value for the name {}",
-                    names.join(", ")
-                );
-                return ExitCode::FAILURE;
-            }
+            None => return fail(not_found(&args.keys)),
         },
     };
     if let Some(t) = &value_type {

@@ -22,6 +22,10 @@ use clap::{CommandFactory, Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// How errors are printed: `text` (the reference tool's line, the
+    /// excerpt, notes) or `json` (one object a line on standard error).
+    #[arg(long, global = true, value_enum, default_value = "text", value_name = "FORMAT")]
+    error_format: diagnostics::ErrorFormat,
 }
 
 #[derive(Subcommand)]
@@ -52,6 +56,7 @@ pub(crate) const STACK_SIZE: usize = 64 * 1024 * 1024;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    diagnostics::set_format(cli.error_format);
     let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || match cli.command {
         Command::Puppet(cmd) => puppet::run(cmd),
         Command::Check(args) => check::run(args),

@@ -8,8 +8,9 @@ use confer_core::Value;
 use confer_puppet::log::Level;
 use confer_puppet::span::Source;
 
-use crate::diagnostics::report;
-use crate::log_output::{error_line, ColorWhen, Console};
+use confer_diagnostic::FileSources;
+
+use crate::log_output::{ColorWhen, Console};
 
 /// The Puppet subcommands.
 #[derive(Subcommand)]
@@ -109,22 +110,15 @@ pub enum ParserCommand {
     },
 }
 
-/// Prints an error whose location may be in any file (a compile reads
-/// many): Puppet's line with `suffix` (` on node N`), then the excerpt of the
-/// file it names.
-pub fn report_located(err: &confer_puppet::error::PuppetError, suffix: &str) {
-    let source = err
-        .location
-        .as_ref()
-        .and_then(|loc| confer_puppet::files::read_text(std::path::Path::new(&loc.file)).ok().map(|t| (loc, t)))
-        .map(|(loc, text)| Source::new(loc.file.clone(), text));
-    match source {
-        Some(source) => report(err, &source, suffix),
-        None => {
-            error_line(&format!("Error: {err}{suffix}"));
-            crate::diagnostics::print_notes(&err.notes);
-        }
-    }
+/// Prints an error of a run of `source`: Puppet's line with `suffix` (`
+/// on node N`), then the excerpt of the file it names — `source` itself,
+/// or any file a compile read.
+pub fn report(err: &confer_puppet::error::PuppetError, source: Option<&Source>, suffix: &str) {
+    let sources = match source {
+        Some(s) => FileSources::new().with(&s.name, &s.text),
+        None => FileSources::new(),
+    };
+    crate::diagnostics::emit(&err.to_diagnostic(suffix), &sources);
 }
 
 /// The name a manifest read from standard input goes by in messages.
@@ -140,7 +134,7 @@ pub fn read_source(path: &str) -> Result<Arc<Source>, ExitCode> {
     match text {
         Ok(text) => Ok(Source::new(name, text)),
         Err(e) => {
-            error_line(&format!("Error: Could not read file {name}: {e}"));
+            crate::diagnostics::error("io", &format!("Error: Could not read file {name}: {e}"));
             Err(ExitCode::FAILURE)
         }
     }
@@ -168,7 +162,7 @@ fn apply(args: ApplyArgs) -> ExitCode {
         Some(dir) => match confer_puppet::environment::Environment::load(dir, &modulepath) {
             Ok(env) => env,
             Err(e) => {
-                error_line(&format!("Error: {e}"));
+                crate::diagnostics::error("puppet::environment", &format!("Error: {e}"));
                 return ExitCode::FAILURE;
             }
         },
@@ -187,11 +181,7 @@ fn apply(args: ApplyArgs) -> ExitCode {
     match confer_puppet::apply_in(&source, &env, Some(&node), &mut console) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            if e.location.as_ref().is_some_and(|l| l.file != source.name) {
-                report_located(&e, "");
-            } else {
-                report(&e, &source, "");
-            }
+            report(&e, Some(&source), "");
             ExitCode::FAILURE
         }
     }
@@ -248,11 +238,11 @@ fn validate(files: Vec<String>, color: ColorWhen) -> ExitCode {
         match confer_puppet::validate_with_warnings(&source) {
             Ok((_, warnings)) => warnings.iter().for_each(|w| eprintln!("{w}")),
             Err(e) => {
-                report(&e, &source, "");
+                report(&e, Some(&source), "");
                 // Puppet's command line adds its usage hint to errors that
                 // are not its own (Ruby's), as `parser validate` prints them.
                 if e.phase == confer_puppet::error::Phase::Loading {
-                    eprintln!("Error: Try 'puppet help parser validate' for usage");
+                    crate::diagnostics::error("puppet::usage", "Error: Try 'puppet help parser validate' for usage");
                 }
                 ok = false;
             }

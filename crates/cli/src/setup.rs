@@ -33,7 +33,7 @@ pub fn completions(mut cli: Command, args: CompletionsArgs) -> ExitCode {
 /// Writes one man page per command and subcommand into `args.dir`.
 pub fn manpages(cli: Command, args: ManpagesArgs) -> ExitCode {
     if let Err(e) = std::fs::create_dir_all(&args.dir) {
-        eprintln!("Error: cannot create {}: {e}", args.dir.display());
+        crate::diagnostics::error("io", &format!("Error: cannot create {}: {e}", args.dir.display()));
         return ExitCode::FAILURE;
     }
     let mut written = 0;
@@ -43,7 +43,10 @@ pub fn manpages(cli: Command, args: ManpagesArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("Error: cannot write the man pages in {}: {e}", args.dir.display());
+            crate::diagnostics::error(
+                "io",
+                &format!("Error: cannot write the man pages in {}: {e}", args.dir.display()),
+            );
             ExitCode::FAILURE
         }
     }

@@ -96,3 +96,43 @@ pub enum HieraError {
         message: String,
     },
 }
+
+impl HieraError {
+    /// The kind's stable name in diagnostics.
+    pub fn code(&self) -> &'static str {
+        match self {
+            HieraError::Io { .. } => "hiera::io",
+            HieraError::Syntax { .. } => "hiera::syntax",
+            HieraError::Config { .. } => "hiera::config",
+            HieraError::Recursion { .. } => "hiera::recursion",
+            HieraError::Interpolation { .. } => "hiera::interpolation",
+            HieraError::Merge { .. } => "hiera::merge",
+            HieraError::Encrypted { .. } => "hiera::encrypted",
+            HieraError::Options { .. } => "hiera::options",
+            HieraError::Located { error, .. } => error.code(),
+            HieraError::Convert { .. } => "hiera::convert",
+        }
+    }
+
+    /// Where in a data or configuration file, when the error says.
+    pub fn location(&self) -> Option<&Location> {
+        match self {
+            HieraError::Syntax { at, .. }
+            | HieraError::Config { at, .. }
+            | HieraError::Encrypted { at, .. }
+            | HieraError::Located { at, .. } => Some(at),
+            _ => None,
+        }
+    }
+
+    /// The diagnostic for this error, its headline `prefix` and the
+    /// message (`Error: Could not run: ` as `puppet lookup` prints it).
+    pub fn to_diagnostic(&self, prefix: &str) -> confer_diagnostic::Diagnostic {
+        let location = self.location().map(|at| confer_diagnostic::Location {
+            file: at.file.to_string_lossy().as_ref().into(),
+            line: at.line,
+            column: at.column,
+        });
+        confer_diagnostic::Diagnostic::error(self.code(), format!("{prefix}{self}"), self.to_string()).at(location)
+    }
+}

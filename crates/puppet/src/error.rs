@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use confer_diagnostic::{Diagnostic, IntoDiagnostic, Label};
+
 use crate::log::Location;
 
 /// Which phase rejected the manifest; Puppet words the two differently.
@@ -28,8 +30,14 @@ pub struct PuppetError {
     pub phase: Phase,
     /// What went wrong.
     pub message: String,
-    /// Where, when known.
+    /// Where, when known, as Puppet counts it (columns in characters).
     pub location: Option<Location>,
+    /// The bytes of `location`'s file (offsets within that file) the error
+    /// points at, for the excerpt.
+    pub span: Option<crate::span::Span>,
+    /// Further places the error involves (the line of a template that
+    /// failed to render), shown in the excerpt.
+    pub labels: Box<[Label]>,
     /// Advice printed on lines of their own after Puppet's message ("did you
     /// mean …?"), so the message itself stays word for word Puppet's.
     pub notes: Vec<String>,
@@ -53,3 +61,40 @@ impl fmt::Display for PuppetError {
 }
 
 impl std::error::Error for PuppetError {}
+
+impl PuppetError {
+    /// The kind's stable name in diagnostics.
+    pub fn code(&self) -> &'static str {
+        match self.phase {
+            Phase::Syntax => "puppet::syntax",
+            Phase::Validation => "puppet::validation",
+            Phase::Evaluation => "puppet::evaluation",
+            Phase::Loading => "puppet::loading",
+        }
+    }
+
+    /// The diagnostic for this error; `suffix` follows Puppet's line (` on
+    /// node N` for a compile).
+    pub fn to_diagnostic(&self, suffix: &str) -> Diagnostic {
+        let location = self.location.as_ref().map(|l| confer_diagnostic::Location {
+            file: l.file.as_str().into(),
+            line: l.line,
+            column: l.column,
+        });
+        let primary = match (&self.location, &self.span) {
+            (Some(l), Some(span)) => Some(Label::new(l.file.as_str(), span.start as usize..span.end as usize, "here")),
+            _ => None,
+        };
+        let d = Diagnostic::error(self.code(), format!("Error: {self}{suffix}"), self.message.clone())
+            .at(location)
+            .with_primary(primary)
+            .with_notes(self.notes.iter().cloned());
+        self.labels.iter().fold(d, |d, l| d.with_secondary(l.clone()))
+    }
+}
+
+impl IntoDiagnostic for PuppetError {
+    fn into_diagnostic(self) -> Diagnostic {
+        self.to_diagnostic("")
+    }
+}

@@ -41,6 +41,8 @@ pub fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log:
             phase: Phase::Syntax,
             message: e.message,
             location: Some(Location { file: source.name.clone(), line, column }),
+            span: Some(source.local_span(e.span)),
+            labels: Box::default(),
             notes: Vec::new(),
         }
     })?;

@@ -73,6 +73,12 @@ impl Source {
         self.base
     }
 
+    /// The bytes of this file's text that `span` (in source-map offsets)
+    /// covers, as offsets within this file.
+    pub fn local_span(&self, span: Span) -> Span {
+        Span::new(self.local_offset(span.start), self.local_offset(span.end.max(span.start)))
+    }
+
     /// The text from the (source-map) offset `offset` to the end.
     pub fn text_from(&self, offset: u32) -> &str {
         let local = (offset.saturating_sub(self.base) as usize).min(self.text.len());

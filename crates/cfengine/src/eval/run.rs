@@ -46,7 +46,7 @@ fn read_file(path: &str, from: Option<(&Arc<str>, Pos)>) -> Result<String, Diagn
         );
         match from {
             Some((f, p)) => Diagnostic::new(f, p, msg),
-            None => Diagnostic::new(&Arc::from(path), Pos { line: 0, col: 0 }, msg),
+            None => Diagnostic::new(&Arc::from(path), Pos::default(), msg),
         }
     })
 }
@@ -131,7 +131,7 @@ fn load_file(
     agent::resolve_bundles(ctx, &part.bundles);
     for (input, from) in inputs(ctx, &part.bodies) {
         if loading.files.insert(compress_path(&input)) {
-            load_file(ctx, &input, Some((&from, Pos { line: 1, col: 1 })), loading)?;
+            load_file(ctx, &input, Some((&from, Pos { line: 1, col: 1, offset: 0 })), loading)?;
         }
     }
     Ok(())

@@ -112,7 +112,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn pos(&self) -> Pos {
-        Pos { line: self.line, col: self.line_pos }
+        Pos { line: self.line, col: self.line_pos, offset: self.i as u32 }
     }
 
     fn err(&self, message: impl Into<String>) -> LexError {

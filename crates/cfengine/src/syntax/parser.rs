@@ -18,7 +18,7 @@ pub fn parse_into(file: &Arc<str>, src: &str, policy: &mut Policy, next_id: &mut
         lexer: Lexer::new(src),
         file: file.clone(),
         tok: Token { tok: Tok::Eof, end: Pos::default(), start: Pos::default() },
-        prev_end: Pos { line: 1, col: 1 },
+        prev_end: Pos { line: 1, col: 1, offset: 0 },
         ns: "default".to_string(),
         next_id: *next_id,
         fn_depth: 0,

@@ -14,7 +14,6 @@ use std::rc::Rc;
 use clap::Args;
 use confer_core::Value;
 use confer_puppet::log::{Level, LogEvent, Logger};
-use confer_puppet::span::Source;
 use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::Editor;
@@ -107,7 +106,7 @@ pub fn run(args: ConsoleArgs) -> ExitCode {
     let mut editor = match Editor::<ConsoleHelper, FileHistory>::new() {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("Error: cannot start the line editor: {e}");
+            crate::diagnostics::error("io", &format!("Error: cannot start the line editor: {e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -165,7 +164,7 @@ fn session(state: &mut State) -> Result<Next, ExitCode> {
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => return Ok(Next::Quit),
             Err(e) => {
-                eprintln!("Error: {e}");
+                crate::diagnostics::error("io", &format!("Error: {e}"));
                 return Err(ExitCode::FAILURE);
             }
         };
@@ -194,10 +193,10 @@ fn evaluate(state: &mut State, session: &mut confer_puppet::Session<'_>, name: &
             println!("{}", result_line(&value, state.show_types));
             state.replay.push((name.to_string(), text.to_string()));
         }
-        Err(e) if e.location.as_ref().is_some_and(|l| l.file == name) => {
-            crate::diagnostics::report(&e, &Source::new(name, text), "")
+        Err(e) => {
+            let sources = confer_diagnostic::FileSources::new().with(name, text);
+            crate::diagnostics::emit(&e.to_diagnostic(""), &sources);
         }
-        Err(e) => crate::puppet::report_located(&e, ""),
     }
 }
 

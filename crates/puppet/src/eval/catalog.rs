@@ -397,6 +397,8 @@ impl<'a> Evaluator<'a> {
                 at.file, at.line
             ),
             location: None,
+            span: None,
+            labels: Box::default(),
             notes: Vec::new(),
         })
     }

@@ -139,13 +139,15 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
             Ok(text) => out.push_str(&text),
             Err(e) => {
                 let (line, column) = confer_erb::line_col(&source.text, e.at);
-                return Err(fail(
+                let failure = fail(
                     span,
                     format!(
                         "Failed to parse template {file}:\n  Filepath: {}\n  Line: {line}\n  Column: {column}\n  Detail: {e}\n",
                         path.display()
                     ),
-                ));
+                );
+                let place = confer_diagnostic::Label::new(source.name.as_str(), e.at..e.at, format!("{}", e.kind));
+                return Err(super::flow::with_label(failure, place));
             }
         }
     }

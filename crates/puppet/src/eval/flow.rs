@@ -19,6 +19,8 @@ pub struct Failure {
     pub settled: bool,
     /// Advice after the message (see `PuppetError::notes`).
     pub notes: Vec<String>,
+    /// Further places shown in the excerpt (see `PuppetError::labels`).
+    pub labels: Vec<confer_diagnostic::Label>,
 }
 
 /// Non-local exits from expression evaluation.
@@ -49,7 +51,13 @@ pub type EvalResult<T = Value> = Result<T, Flow>;
 
 /// An error at `span`.
 pub fn fail(span: Span, message: impl Into<String>) -> Flow {
-    Flow::Error(Box::new(Failure { message: message.into(), span, settled: false, notes: Vec::new() }))
+    Flow::Error(Box::new(Failure {
+        message: message.into(),
+        span,
+        settled: false,
+        notes: Vec::new(),
+        labels: Vec::new(),
+    }))
 }
 
 /// Adds advice (`Failure::notes`) to an error.
@@ -57,6 +65,17 @@ pub fn with_notes(flow: Flow, notes: Vec<String>) -> Flow {
     match flow {
         Flow::Error(mut f) => {
             f.notes.extend(notes);
+            Flow::Error(f)
+        }
+        other => other,
+    }
+}
+
+/// Adds a place (`Failure::labels`) to an error.
+pub fn with_label(flow: Flow, label: confer_diagnostic::Label) -> Flow {
+    match flow {
+        Flow::Error(mut f) => {
+            f.labels.push(label);
             Flow::Error(f)
         }
         other => other,

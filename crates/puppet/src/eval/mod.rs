@@ -121,6 +121,8 @@ pub fn resolve_alias(program: &Program, source: &Arc<Source>, name: &str) -> Res
                     phase: Phase::Evaluation,
                     message: format!("Type alias cycle: {}", seen.join(" -> ")),
                     location: None,
+                    span: None,
+                    labels: Box::default(),
                     notes: Vec::new(),
                 });
             }
@@ -231,6 +233,8 @@ impl<'a> Evaluator<'a> {
                 phase: Phase::Validation,
                 message,
                 location: None,
+                span: None,
+                labels: Box::default(),
                 notes: Vec::new(),
             }));
         }
@@ -240,18 +244,28 @@ impl<'a> Evaluator<'a> {
     }
 
     fn to_error(&self, flow: Flow) -> PuppetError {
-        let (message, span, notes) = match flow {
-            Flow::Error(f) => (f.message, f.span, f.notes),
+        let (message, span, notes, labels) = match flow {
+            Flow::Error(f) => (f.message, f.span, f.notes, f.labels),
             Flow::Return(_, span) => {
-                ("The 'return' function can only be used inside a function or lambda".into(), span, Vec::new())
+                let message = "The 'return' function can only be used inside a function or lambda";
+                (message.into(), span, Vec::new(), Vec::new())
             }
             Flow::Next(_, span) => {
-                ("The 'next' function can only be used inside a lambda or iteration".into(), span, Vec::new())
+                let message = "The 'next' function can only be used inside a lambda or iteration";
+                (message.into(), span, Vec::new(), Vec::new())
             }
-            Flow::Break(span) => ("break() from context where this is illegal".into(), span, Vec::new()),
+            Flow::Break(span) => ("break() from context where this is illegal".into(), span, Vec::new(), Vec::new()),
             Flow::Located(error) => return *error,
         };
-        PuppetError { phase: Phase::Evaluation, message, location: Some(self.location(span)), notes }
+        let range = self.sources.find(span.start).map(|source| source.local_span(span));
+        PuppetError {
+            phase: Phase::Evaluation,
+            message,
+            location: Some(self.location(span)),
+            span: range,
+            labels: labels.into(),
+            notes,
+        }
     }
 
     pub(crate) fn location(&self, span: Span) -> crate::log::Location {

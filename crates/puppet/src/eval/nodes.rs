@@ -32,6 +32,8 @@ impl<'a> Evaluator<'a> {
                     phase: crate::error::Phase::Validation,
                     message: format!("Could not find node statement with name 'default' or '{wanted}'"),
                     location: None,
+                    span: None,
+                    labels: Box::default(),
                     notes: Vec::new(),
                 }));
             }

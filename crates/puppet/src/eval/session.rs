@@ -105,6 +105,8 @@ impl<'s> Session<'s> {
                 phase: Phase::Evaluation,
                 message: "The inputs given are larger than confer can hold".into(),
                 location: None,
+                span: None,
+                labels: Box::default(),
                 notes: Vec::new(),
             });
         };

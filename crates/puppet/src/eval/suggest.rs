@@ -10,10 +10,6 @@ use std::sync::OnceLock;
 use super::scope::Scope;
 use super::Evaluator;
 
-/// Names longer than this are not typos worth suggesting for; comparing
-/// costs time proportional to the product of the lengths.
-const MAX_NAME: usize = 100;
-
 /// The least Jaro–Winkler similarity at which a name counts as a likely typo.
 const THRESHOLD: f64 = 0.85;
 
@@ -32,17 +28,7 @@ pub(crate) fn is_puppet_function(name: &str) -> bool {
 /// The candidate closest to `given`, when it is close enough to be a likely
 /// typo, and not `given` itself.
 pub(crate) fn closest<'c>(given: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
-    if given.len() > MAX_NAME {
-        return None;
-    }
-    candidates
-        .into_iter()
-        .filter(|c| c.len() <= MAX_NAME && *c != given)
-        .map(|c| (strsim::jaro_winkler(given, c), c))
-        .filter(|(score, _)| *score >= THRESHOLD)
-        // Ties go to the first name in alphabetical order, so the advice is stable.
-        .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.cmp(a.1)))
-        .map(|(_, c)| c)
+    confer_diagnostic::suggest::closest(given, candidates, THRESHOLD)
 }
 
 impl Evaluator<'_> {

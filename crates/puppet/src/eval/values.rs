@@ -43,6 +43,8 @@ impl Evaluator<'_> {
                         phase: Phase::Validation,
                         message,
                         location: None,
+                        span: None,
+                        labels: Box::default(),
                         notes: Vec::new(),
                     }));
                 }

@@ -37,6 +37,8 @@ pub fn check(program: &Program, source: &Source) -> Result<Vec<(Span, String)>, 
             phase: Phase::Loading,
             message: format!("Could not parse for environment production: {message}"),
             location: None,
+            span: None,
+            labels: Box::default(),
             notes: Vec::new(),
         });
     }
@@ -48,7 +50,14 @@ pub fn check(program: &Program, source: &Source) -> Result<Vec<(Span, String)>, 
         0 => {}
         1 => {
             let (span, message) = checker.problems.remove(0);
-            return Err(PuppetError { phase: Phase::Syntax, message, location: Some(locate(span)), notes: Vec::new() });
+            return Err(PuppetError {
+                phase: Phase::Syntax,
+                message,
+                location: Some(locate(span)),
+                span: Some(source.local_span(span)),
+                labels: Box::default(),
+                notes: Vec::new(),
+            });
         }
         n => {
             let mut lines: Vec<String> =
@@ -58,6 +67,8 @@ pub fn check(program: &Program, source: &Source) -> Result<Vec<(Span, String)>, 
                 phase: Phase::Validation,
                 message: lines.join("\nError: "),
                 location: None,
+                span: None,
+                labels: Box::default(),
                 notes: Vec::new(),
             });
         }

@@ -125,6 +125,8 @@ fn register<'p>(
                             f = source.name
                         ),
                         location: None,
+                        span: None,
+                        labels: Box::default(),
                         notes: Vec::new(),
                     });
                 }
@@ -145,6 +147,8 @@ fn register<'p>(
                                 f = source.name
                             ),
                             location: None,
+                            span: None,
+                            labels: Box::default(),
                             notes: Vec::new(),
                         });
                     }
@@ -159,7 +163,14 @@ fn register<'p>(
 
 /// An error Puppet's loaders raise as a plain exception.
 fn loader_error(message: String) -> PuppetError {
-    PuppetError { phase: Phase::Loading, message, location: None, notes: Vec::new() }
+    PuppetError {
+        phase: Phase::Loading,
+        message,
+        location: None,
+        span: None,
+        labels: Box::default(),
+        notes: Vec::new(),
+    }
 }
 
 /// Where the name of `type Name = …` starts: Puppet's origin of an alias.
