@@ -104,7 +104,7 @@ fn a_template_error_shows_the_call_and_the_template_line() {
     let d = json(&out);
     let label = &d["labels"][0];
     assert!(label["file"].as_str().unwrap().ends_with("modules/m/templates/motd.erb"), "{d}");
-    assert_eq!(label["start"], 30);
+    assert_eq!((label["start"].as_u64(), label["end"].as_u64()), (Some(30), Some(40)));
 }
 
 #[test]

@@ -85,8 +85,10 @@ fn excerpt(d: &Diagnostic, sources: &dyn Sources) -> Option<String> {
     let mut buffer = NoColor::new(Vec::new());
     term::emit(&mut buffer, &config, &files, &excerpt).ok()?;
     let drawn = String::from_utf8(buffer.into_inner()).ok()?;
-    // The first line is codespan's header (`error`): the headline stands for it.
-    drawn.split_once('\n').map(|(_, rest)| rest.to_string())
+    // The first line is codespan's header (`error`): the headline stands for
+    // it. The blank line codespan ends with would separate diagnostics that
+    // the next headline separates already.
+    drawn.split_once('\n').map(|(_, rest)| format!("{}\n", rest.trim_end()))
 }
 
 /// `range` within `text`, on character boundaries and at least one

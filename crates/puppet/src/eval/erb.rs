@@ -146,7 +146,10 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
                         path.display()
                     ),
                 );
-                let place = confer_diagnostic::Label::new(source.name.as_str(), e.at..e.at, format!("{}", e.kind));
+                // The label covers the name the error is at (a method, a variable).
+                let rest = source.text.get(e.at..).unwrap_or("");
+                let name = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+                let place = confer_diagnostic::Label::new(source.name.as_str(), e.at..e.at + name, e.kind.to_string());
                 return Err(super::flow::with_label(failure, place));
             }
         }

@@ -1,0 +1,3 @@
+$site = "web1"
+$admins = ["ann", "bo"]
+$motd = template("motd/motd.erb")
