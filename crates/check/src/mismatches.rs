@@ -5,7 +5,7 @@
 //! element). Where one place can fail in several ways (a `Variant`), its
 //! first is reported, as Puppet does.
 
-use confer_core::mismatch::{explain, Mismatch, PathElem};
+use confer_core::mismatch::{explain, Fault, Mismatch, PathElem};
 use confer_core::types::{instance_of, IntRange, StructMember, Type};
 use confer_core::Value;
 
@@ -73,7 +73,7 @@ fn struct_members(
                     path: Vec::new(),
                     detail: format!("expects a value for key '{}'", m.key),
                     expected: t.clone(),
-                    candidates: unknown.clone(),
+                    fault: Fault::MissingKey { key: m.key.to_string(), unknown: unknown.clone() },
                 };
                 push(out, path, missing, max);
             }
@@ -81,11 +81,12 @@ fn struct_members(
         }
     }
     for extra in map.keys().filter(|k| !known(k)) {
+        let key = confer_core::value::to_s(extra);
         let unrecognized = Mismatch {
             path: Vec::new(),
-            detail: format!("unrecognized key '{}'", confer_core::value::to_s(extra)),
+            detail: format!("unrecognized key '{key}'"),
             expected: t.clone(),
-            candidates: members.iter().map(|m| m.key.to_string()).collect(),
+            fault: Fault::UnrecognizedKey { key, known: members.iter().map(|m| m.key.to_string()).collect() },
         };
         push(out, path, unrecognized, max);
     }

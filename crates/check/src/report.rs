@@ -2,7 +2,7 @@
 //! (`file:line:col: path: message`), and the shared diagnostic that carries
 //! it, with its parts as fields, to the renderer.
 
-use confer_core::mismatch::{Mismatch, PathElem};
+use confer_core::mismatch::{Fault, Mismatch, PathElem};
 use confer_core::types::infer::general_type_name;
 use confer_diagnostic::{Diagnostic, IntoDiagnostic, Location};
 
@@ -43,23 +43,17 @@ impl Problem {
     /// A problem for a type mismatch in `doc`.
     pub fn from_mismatch(file: &str, doc: &Document, m: &Mismatch) -> Problem {
         let offending = value_at(&doc.value, &m.path);
-        let misspelt = match (&m.detail, offending) {
-            (d, _) if d.starts_with("unrecognized key '") => d.split('\'').nth(1).map(str::to_string),
-            (_, Some(confer_core::Value::String(s))) => Some(s.to_string()),
-            _ => None,
-        };
-        let suggestion = match m.detail.strip_prefix("expects a value for key '") {
+        let suggestion = match &m.fault {
             // A missing key: is one of the unknown keys its misspelling?
-            Some(rest) => {
-                let wanted = rest.trim_end_matches('\'');
-                m.candidates
-                    .iter()
-                    .find(|given| crate::suggest::did_you_mean(given, &[wanted.to_string()]).is_some())
-                    .map(|given| format!("'{wanted}' instead of '{given}'"))
+            Fault::MissingKey { key, unknown } => unknown
+                .iter()
+                .find(|given| crate::suggest::did_you_mean(given, std::slice::from_ref(key)).is_some())
+                .map(|given| format!("'{key}' instead of '{given}'")),
+            Fault::UnrecognizedKey { key, known } => crate::suggest::did_you_mean(key, known).map(|s| format!("'{s}'")),
+            Fault::NotAMember { given, members } => {
+                crate::suggest::did_you_mean(given, members).map(|s| format!("'{s}'"))
             }
-            None => {
-                misspelt.and_then(|given| crate::suggest::did_you_mean(&given, &m.candidates).map(|s| format!("'{s}'")))
-            }
+            Fault::Other => None,
         };
         Problem {
             severity: Severity::Error,

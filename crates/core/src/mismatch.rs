@@ -27,19 +27,59 @@ pub struct Mismatch {
     pub detail: String,
     /// The expected type at that place.
     pub expected: Type,
-    /// Names the value could have meant (an unknown struct key or enum member).
-    pub candidates: Vec<String>,
+    /// What kind of failure, with the names a misspelling could have meant.
+    pub fault: Fault,
+}
+
+/// The kinds of mismatch whose data a report needs beyond the sentence:
+/// the names that let it suggest what a misspelt key or member was meant to
+/// be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Any other failure; the sentence says it all.
+    Other,
+    /// A struct's required key is absent.
+    MissingKey {
+        /// The key the struct requires.
+        key: String,
+        /// Keys the hash has that the struct does not know (one may be it, misspelt).
+        unknown: Vec<String>,
+    },
+    /// A key the struct does not know.
+    UnrecognizedKey {
+        /// The key as given.
+        key: String,
+        /// The struct's keys.
+        known: Vec<String>,
+    },
+    /// A string that is not one of an enum's members.
+    NotAMember {
+        /// The string as given.
+        given: String,
+        /// The enum's members.
+        members: Vec<String>,
+    },
+}
+
+impl Mismatch {
+    /// The path as Puppet words it before the detail: `index 0 entry 'a' `
+    /// (empty at the root).
+    pub fn path_words(&self) -> String {
+        let mut out = String::new();
+        for elem in &self.path {
+            match elem {
+                PathElem::Index(i) => out.push_str(&format!("index {i} ")),
+                PathElem::Key(k) => out.push_str(&format!("entry '{}' ", crate::value::to_s(k))),
+            }
+        }
+        out
+    }
 }
 
 impl fmt::Display for Mismatch {
     /// Puppet's wording: `index 0 entry 'a' expects …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for elem in &self.path {
-            match elem {
-                PathElem::Index(i) => write!(f, "index {i} ")?,
-                PathElem::Key(k) => write!(f, "entry '{}' ", crate::value::to_s(k))?,
-            }
-        }
+        f.write_str(&self.path_words())?;
         f.write_str(&self.detail)
     }
 }
@@ -59,16 +99,16 @@ pub fn describe(t: &Type, v: &Value) -> String {
 /// The first way `v` fails to match `t`, with its path.
 pub fn explain(t: &Type, v: &Value) -> Mismatch {
     let mut path = Vec::new();
-    let (detail, expected, candidates) = walk(t, v, &mut path, 0);
-    Mismatch { path, detail, expected, candidates }
+    let (detail, expected, fault) = walk(t, v, &mut path, 0);
+    Mismatch { path, detail, expected, fault }
 }
 
 /// Recursion guard: values are finite, but a recursive alias could make the
 /// walk loop on a value that never matches.
 const MAX_DEPTH: usize = 256;
 
-fn plain(t: &Type, v: &Value) -> (String, Type, Vec<String>) {
-    (format!("expects {} value, got {}", with_article(&expected(t, v)), actual(t, v)), t.clone(), Vec::new())
+fn plain(t: &Type, v: &Value) -> (String, Type, Fault) {
+    (format!("expects {} value, got {}", with_article(&expected(t, v)), actual(t, v)), t.clone(), Fault::Other)
 }
 
 /// The expected type as a mismatch names it: a named object type by its
@@ -140,7 +180,7 @@ fn alternatives(types: &[String]) -> String {
     }
 }
 
-fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String, Type, Vec<String>) {
+fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String, Type, Fault) {
     if depth > MAX_DEPTH {
         return plain(t, v);
     }
@@ -148,7 +188,7 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
         path.push(elem);
         walk(t, v, path, depth + 1)
     };
-    let here = |detail: String| (detail, t.clone(), Vec::new());
+    let here = |detail: String| (detail, t.clone(), Fault::Other);
     match (t.resolved(), v) {
         (Type::Optional(Some(inner)), _) => here(format!(
             "expects a value of type {}, got {}",
@@ -163,7 +203,7 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
         (Type::Enum(options), Value::String(s)) => (
             format!("expects a match for {t}, got {}", puppet_quote(s)),
             t.clone(),
-            options.values.iter().map(|o| o.to_string()).collect(),
+            Fault::NotAMember { given: s.to_string(), members: options.values.iter().map(|o| o.to_string()).collect() },
         ),
         (Type::Pattern(_), Value::String(s)) => here(format!("expects a match for {t}, got {}", puppet_quote(s))),
         (Type::Array { element, size }, Value::Array(items)) => {
@@ -194,7 +234,11 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
                 return here(p);
             }
             if let Some(k) = map.keys().find(|k| !instance_of(key, k)) {
-                return (format!("key '{}' {}", crate::value::to_s(k), describe(key, k)), (**key).clone(), Vec::new());
+                return (
+                    format!("key '{}' {}", crate::value::to_s(k), describe(key, k)),
+                    (**key).clone(),
+                    Fault::Other,
+                );
             }
             match map.iter().find(|(_, val)| !instance_of(value, val)) {
                 Some((k, val)) => descend(path, PathElem::Key(k.clone()), value, val),
@@ -215,17 +259,18 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
                             .filter(|k| !members.iter().any(|m| *m.key == **k))
                             .map(str::to_string)
                             .collect();
-                        return (format!("expects a value for key '{}'", m.key), t.clone(), unknown);
+                        let fault = Fault::MissingKey { key: m.key.to_string(), unknown };
+                        return (format!("expects a value for key '{}'", m.key), t.clone(), fault);
                     }
                     _ => {}
                 }
             }
             match map.keys().find(|k| !k.as_str().is_some_and(|k| members.iter().any(|m| *m.key == *k))) {
-                Some(extra) => (
-                    format!("unrecognized key '{}'", crate::value::to_s(extra)),
-                    t.clone(),
-                    members.iter().map(|m| m.key.to_string()).collect(),
-                ),
+                Some(extra) => {
+                    let key = crate::value::to_s(extra);
+                    let known = members.iter().map(|m| m.key.to_string()).collect();
+                    (format!("unrecognized key '{key}'"), t.clone(), Fault::UnrecognizedKey { key, known })
+                }
                 None => plain(t, v),
             }
         }

@@ -126,7 +126,7 @@ fn check_arguments(sig: &Signature, args: &[Value]) -> Option<Reason> {
         if !instance_of(&param.ty, arg) {
             let mismatch = explain(&param.ty, arg);
             let text = mismatch.to_string();
-            let path = text.strip_suffix(mismatch.detail.as_str()).unwrap_or("").to_string();
+            let path = mismatch.path_words();
             return Some(Reason::Type {
                 param: param.name.clone(),
                 path,
