@@ -255,11 +255,11 @@ fn build(f: Fields, zone: Option<i32>) -> Result<i128, ConvertError> {
 #[cfg(test)]
 mod tests {
     use super::strptime;
-    use crate::types::time::format_timestamp;
+    use crate::value::timestamp::format_default;
 
     fn p(text: &str, fmt: &str) -> String {
         match strptime(text, fmt, None) {
-            Some(Ok(t)) => format_timestamp(t),
+            Some(Ok(t)) => format_default(t),
             Some(Err(e)) => e.to_string(),
             None => "none".into(),
         }

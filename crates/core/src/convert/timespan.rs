@@ -2,8 +2,8 @@
 //! fractions) given separately or in a hash, or from a string and formats.
 
 use super::{invalid, ConvertError};
-use crate::types::time::{timespan_from_fields, TimeBound};
 use crate::value::timespan::parse;
+use crate::value::timespan::{from_fields, TimeBound};
 use crate::Value;
 
 fn formats(v: Option<&Value>) -> Result<Vec<String>, ConvertError> {
@@ -64,7 +64,7 @@ pub fn timespan(args: &[Value]) -> Result<Value, ConvertError> {
                     KEYS.join(", ")
                 )));
             }
-            timespan_from_fields(h).map_err(|e| invalid(e.to_string()))?
+            from_fields(h)
         }
         parts if (4..=7).contains(&parts.len()) && parts.iter().all(|p| matches!(p, Value::Integer(_))) => {
             let n: Vec<i128> =

@@ -138,11 +138,11 @@ fn zone_offset(zone: &str) -> Result<i32, ConvertError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::time::format_timestamp;
+    use crate::value::timestamp::format_default;
 
     fn ts(args: &[Value]) -> String {
         match timestamp(args) {
-            Ok(Value::Timestamp(t)) => format_timestamp(t),
+            Ok(Value::Timestamp(t)) => format_default(t),
             Ok(other) => format!("{other:?}"),
             Err(e) => e.to_string(),
         }

@@ -257,7 +257,7 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
 /// Ruby object dump with a memory address; confer prints the spec's form).
 /// Spec: "Timestamp to String".
 fn timestamp_text(spec: &Spec, nanos: i128) -> Result<String, FormatError> {
-    let text = crate::types::time::format_timestamp(nanos);
+    let text = crate::value::timestamp::format_default(nanos);
     Ok(match spec.letter {
         's' => spec.pad(spec.truncate(text)),
         'p' => spec.pad(format!("Timestamp('{text}')")),

@@ -64,9 +64,12 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
         // A value prints with Puppet's `%D-%H:%M:%S.%-N` (no trailing zeros in
         // the fraction), however it was made.
         Value::Timespan(t) => {
-            out.write_str(&crate::types::time::format_timespan(crate::types::time::TimeBound { float: false, ..*t }))
+            out.write_str(&crate::value::timespan::format_default(crate::value::timespan::TimeBound {
+                float: false,
+                ..*t
+            }))
         }
-        Value::Timestamp(t) => out.write_str(&crate::types::time::format_timestamp(*t)),
+        Value::Timestamp(t) => out.write_str(&crate::value::timestamp::format_default(*t)),
         Value::Binary(b) => out.write_str(&super::binary::strict(b)),
         Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),
     }

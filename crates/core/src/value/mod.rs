@@ -60,7 +60,7 @@ pub enum Value {
     /// A URI (`URI('https://example.com/')`).
     Uri(Arc<uri::Uri>),
     /// A duration in nanoseconds (`Timespan('1-00:00:00')`).
-    Timespan(crate::types::time::TimeBound),
+    Timespan(crate::value::timespan::TimeBound),
     /// A moment: nanoseconds since 1970-01-01T00:00:00 UTC (`Timestamp('2020-01-02')`).
     /// Spec: "Timestamp".
     Timestamp(i128),

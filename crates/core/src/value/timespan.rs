@@ -4,7 +4,11 @@
 //! a format takes the whole span (`%H` of two days is `48`).
 
 use crate::error::CoreError;
-use crate::types::time::{TimeBound, TIMESPAN_FORMATS};
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
+
+use crate::value::timestamp::NANOS_PER_SEC;
+use crate::value::Value;
 
 const NANOS: [(char, i128); 6] = [
     ('D', 86_400_000_000_000),
@@ -264,7 +268,7 @@ fn parse_one(text: &str, fmt: &str) -> Option<i128> {
 /// Parses `text` with the first of `formats` that fits (Puppet's defaults
 /// when none are given).
 pub fn parse(text: &str, formats: &[String]) -> Result<TimeBound, CoreError> {
-    let defaults: Vec<String> = TIMESPAN_FORMATS.split(", ").map(str::to_string).collect();
+    let defaults: Vec<String> = DEFAULT_FORMATS.split(", ").map(str::to_string).collect();
     let list = if formats.is_empty() { &defaults } else { formats };
     // A fraction means nothing without a larger unit before it.
     for f in list {
@@ -285,6 +289,125 @@ pub fn parse(text: &str, formats: &[String]) -> Result<TimeBound, CoreError> {
     list.iter().find_map(|f| parse_one(text, f)).map(|nanos| TimeBound { nanos, float: false }).ok_or_else(|| {
         CoreError::Operand(format!("Unable to parse '{text}' using any of the formats {}", list.join(", ")))
     })
+}
+
+/// A timespan, and one end of a time range: a count of nanoseconds. Puppet keeps a bound made
+/// from a Float as a float, which changes only how its fraction prints
+/// (`Timespan[1.5]` is `'0-00:00:01.500000000'`, `Timespan['1.5']` is
+/// `'0-00:00:01.5'`); `float` records that.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeBound {
+    /// Nanoseconds (since the epoch, for timestamps).
+    pub nanos: i128,
+    /// Whether Puppet holds this bound as a float.
+    pub float: bool,
+}
+
+impl PartialEq for TimeBound {
+    fn eq(&self, other: &Self) -> bool {
+        self.nanos == other.nanos
+    }
+}
+
+impl Eq for TimeBound {}
+
+impl Hash for TimeBound {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.nanos.hash(state);
+    }
+}
+
+/// Formats with Puppet's `'%D-%H:%M:%S.%-N'`.
+pub fn format_default(b: TimeBound) -> String {
+    let total = b.nanos.abs();
+    let secs = total / NANOS_PER_SEC;
+    let mut frac = (total % NANOS_PER_SEC).to_string();
+    if !b.float {
+        // Puppet strips the trailing zeros of an integral fraction.
+        let trimmed = frac.trim_end_matches('0');
+        frac = if trimmed.is_empty() { "0".into() } else { trimmed.into() };
+    }
+    format!(
+        "{}{}-{:02}:{:02}:{:02}.{}",
+        if b.nanos < 0 { "-" } else { "" },
+        secs / 86_400,
+        secs / 3_600 % 24,
+        secs / 60 % 60,
+        secs % 60,
+        frac
+    )
+}
+
+/// Puppet's default timespan formats, tried in this order.
+pub const DEFAULT_FORMATS: &str =
+    "%D-%H:%M:%S.%-N, %H:%M:%S.%-N, %M:%S.%-N, %S.%-N, %D-%H:%M:%S, %H:%M:%S, %D-%H:%M, %S";
+
+/// Puppet's default timespan formats as patterns; in each, the first field may
+/// exceed its usual maximum, and the fraction is in the last group.
+fn timespan_patterns() -> &'static [(fancy_regex::Regex, [i128; 4], bool)] {
+    static PATTERNS: OnceLock<Vec<(fancy_regex::Regex, [i128; 4], bool)>> = OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        const DAY: i128 = 86_400 * NANOS_PER_SEC;
+        const HOUR: i128 = 3_600 * NANOS_PER_SEC;
+        const MIN: i128 = 60 * NANOS_PER_SEC;
+        const SEC: i128 = NANOS_PER_SEC;
+        let spec: [(&str, [i128; 4], bool); 8] = [
+            (r"([0-9]+)-([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})\.([0-9]{1,9})", [DAY, HOUR, MIN, SEC], true),
+            (r"([0-9]+):([0-9]{1,2}):([0-9]{1,2})\.([0-9]{1,9})", [HOUR, MIN, SEC, 0], true),
+            (r"([0-9]+):([0-9]{1,2})\.([0-9]{1,9})", [MIN, SEC, 0, 0], true),
+            (r"([0-9]+)\.([0-9]{1,9})", [SEC, 0, 0, 0], true),
+            (r"([0-9]+)-([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})", [DAY, HOUR, MIN, SEC], false),
+            (r"([0-9]+):([0-9]{1,2}):([0-9]{1,2})", [HOUR, MIN, SEC, 0], false),
+            (r"([0-9]+)-([0-9]{1,2}):([0-9]{1,2})", [DAY, HOUR, MIN, 0], false),
+            (r"([0-9]+)", [SEC, 0, 0, 0], false),
+        ];
+        spec.iter()
+            .filter_map(|(re, mults, frac)| {
+                let re = fancy_regex::Regex::new(&format!(r"\A-?{re}\z")).ok()?;
+                Some((re, *mults, *frac))
+            })
+            .collect()
+    })
+}
+
+/// Parses a timespan with Puppet's default formats; `None` when none fits.
+pub fn parse_default(s: &str) -> Option<TimeBound> {
+    for (re, mults, frac) in timespan_patterns() {
+        let Ok(Some(caps)) = re.captures(s) else {
+            continue;
+        };
+        let groups: Vec<&str> = (1..caps.len()).filter_map(|i| caps.get(i).map(|m| m.as_str())).collect();
+        let (whole, fraction) =
+            if *frac { (&groups[..groups.len() - 1], groups.last().copied()) } else { (&groups[..], None) };
+        let mut nanos: i128 = 0;
+        for (g, m) in whole.iter().zip(mults.iter()) {
+            nanos += g.parse::<i128>().unwrap_or(0) * m;
+        }
+        if let Some(f) = fraction {
+            let n: i128 = f.parse().unwrap_or(0);
+            nanos += n * 10i128.pow(9 - f.len() as u32);
+        }
+        return Some(TimeBound { nanos: if s.starts_with('-') { -nanos } else { nanos }, float: false });
+    }
+    None
+}
+
+/// A timespan from `{days => 1, hours => 2, ...}`; every field is optional.
+pub fn from_fields(h: &crate::value::HashMap) -> TimeBound {
+    let field = |name: &str| -> i128 {
+        match h.get(&Value::from(name)) {
+            Some(Value::Integer(i)) => i128::from(*i),
+            _ => 0,
+        }
+    };
+    let nanos = ((((field("days") * 24 + field("hours")) * 60 + field("minutes")) * 60 + field("seconds")) * 1000
+        + field("milliseconds"))
+        * 1000
+        * 1000
+        + field("microseconds") * 1000
+        + field("nanoseconds");
+    let negative = matches!(h.get(&Value::from("negative")), Some(Value::Boolean(true)));
+    TimeBound { nanos: if negative { -nanos } else { nanos }, float: false }
 }
 
 #[cfg(test)]

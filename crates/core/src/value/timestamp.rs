@@ -84,6 +84,29 @@ pub fn add(a: i128, b: i128) -> Result<i128, CoreError> {
     a.checked_add(b).ok_or_else(|| CoreError::Operand("Timestamp arithmetic overflowed".into()))
 }
 
+/// Formats with Puppet's `'%FT%T.%N %Z'` in UTC.
+pub fn format_default(nanos: i128) -> String {
+    let secs = nanos.div_euclid(NANOS_PER_SEC);
+    let frac = nanos.rem_euclid(NANOS_PER_SEC);
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{frac:09} UTC", rem / 3_600, rem / 60 % 60, rem % 60)
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01.
+fn civil_from_days(z: i128) -> (i128, i128, i128) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i128::from(m <= 2), m, d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use super::Value;
 use crate::error::CoreError;
-use crate::types::uri::parse_uri;
 
 /// A URI: its text and its parts as `URI[...]` records them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -17,7 +16,7 @@ pub struct Uri {
 impl Uri {
     /// Parses a URI string.
     pub fn parse(text: &str) -> Result<Uri, CoreError> {
-        let parts = parse_uri(text)?;
+        let parts = parse_parts(text)?;
         // Ruby's URI writes the scheme in lower case.
         let text = match text.find(':') {
             Some(at) if parts.iter().any(|(n, _)| &**n == "scheme") => {
@@ -151,6 +150,73 @@ impl Uri {
     }
 }
 
+/// The parts of a URI string, as Puppet's `URI['...']` records them: scheme and
+/// host lower-cased, the port as a string unless it is the scheme's default
+/// HTTP(S) port, and absent parts left out.
+pub fn parse_parts(s: &str) -> Result<Vec<(Arc<str>, Value)>, CoreError> {
+    // RFC 3986 syntax (what Ruby's URI parser accepts) comes from fluent-uri;
+    // what Puppet records of each part is decided here.
+    let uri = fluent_uri::UriRef::parse(s).map_err(|_| bad_uri(s))?;
+    let mut parts: Vec<(Arc<str>, Value)> = Vec::new();
+    let mut push = |k: &str, v: &str| parts.push((k.into(), Value::from(v)));
+    let scheme = uri.scheme().map(|sc| sc.as_str().to_ascii_lowercase());
+    if let Some(sc) = &scheme {
+        push("scheme", sc);
+    }
+    let path = uri.path().as_str();
+    if let Some(authority) = uri.authority() {
+        if let Some(u) = authority.userinfo() {
+            push("userinfo", u.as_str());
+        }
+        if !authority.host().is_empty() {
+            push("host", &authority.host().to_ascii_lowercase());
+        }
+        let default_port = match scheme.as_deref() {
+            Some("ftp") => Some("21"),
+            Some("ldap") => Some("389"),
+            Some("ldaps") => Some("636"),
+            Some("ws") => Some("80"),
+            Some("wss") => Some("443"),
+            _ => None,
+        };
+        let port = authority.port().map(|p| p.as_str()).filter(|p| !p.is_empty()).or(default_port);
+        if let Some(p) = port {
+            let is_default =
+                (p == "80" && scheme.as_deref() == Some("http")) || (p == "443" && scheme.as_deref() == Some("https"));
+            if !is_default {
+                push("port", p);
+            }
+        }
+        // Ruby's URI::FTP keeps the path without its leading `/` and takes
+        // a `;type=` suffix as the transfer type.
+        let path = match scheme.as_deref() {
+            Some("ftp") => {
+                let p = path.strip_prefix('/').unwrap_or(path);
+                p.split_once(";type=").map_or(p, |(p, _)| p)
+            }
+            _ => path,
+        };
+        if !path.is_empty() {
+            push("path", path);
+        }
+    } else if scheme.is_some() && !path.starts_with('/') {
+        push("opaque", path);
+    } else if !path.is_empty() {
+        push("path", path);
+    }
+    if let Some(q) = uri.query() {
+        push("query", q.as_str());
+    }
+    if let Some(f) = uri.fragment() {
+        push("fragment", f.as_str());
+    }
+    Ok(parts)
+}
+
+fn bad_uri(s: &str) -> CoreError {
+    CoreError::BadTypeParameters(format!("bad URI(is not URI?): \"{s}\""))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +239,34 @@ mod tests {
         assert_eq!(u.attribute("port"), Some(Value::Integer(8080)));
         assert_eq!(u.attribute("userinfo"), Some(Value::from("bob:pw")));
         assert_eq!(u.attribute("nope"), None);
+    }
+
+    fn parts(s: &str) -> Vec<(String, String)> {
+        parse_parts(s).unwrap().into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn uris_split_into_puppets_parts() {
+        assert_eq!(
+            parts("http://example.com/a"),
+            [("scheme", "http"), ("host", "example.com"), ("path", "/a")].map(|(a, b)| (a.to_string(), b.to_string()))
+        );
+        assert_eq!(
+            parts("https://bob:pwd@Example.com:8443/a?x=1#f"),
+            [
+                ("scheme", "https"),
+                ("userinfo", "bob:pwd"),
+                ("host", "example.com"),
+                ("port", "8443"),
+                ("path", "/a"),
+                ("query", "x=1"),
+                ("fragment", "f"),
+            ]
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+        );
+        assert_eq!(
+            parts("urn:a:b"),
+            [("scheme", "urn"), ("opaque", "a:b")].map(|(a, b)| (a.to_string(), b.to_string()))
+        );
     }
 }

@@ -133,7 +133,7 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
         }
         (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div, Value::Timespan(t)) => {
             return timespan_op(op, t.nanos, rhs)
-                .map(|nanos| Value::Timespan(confer_core::types::time::TimeBound { nanos, float: false }))
+                .map(|nanos| Value::Timespan(confer_core::value::timespan::TimeBound { nanos, float: false }))
         }
         (BinaryOp::Add, Value::Uri(base)) => {
             let reference = match rhs {
@@ -273,7 +273,7 @@ fn timestamp_op(
     rhs: &Value,
     warn: &mut dyn FnMut(Operand, String),
 ) -> Result<Value, String> {
-    use confer_core::types::time::TimeBound;
+    use confer_core::value::timespan::TimeBound;
     use confer_core::value::timestamp::{add, from_float_seconds, from_seconds};
     let other = match (op, rhs) {
         (BinaryOp::Add, Value::Timestamp(_)) => {

@@ -385,7 +385,7 @@ fn uri_type(args: &[Value]) -> Result<Type, CoreError> {
     };
     match param {
         Value::String(s) if !s.is_empty() => {
-            let parts = uri::parse_uri(s)?;
+            let parts = crate::value::uri::parse_parts(s)?;
             if !parts.iter().any(|(k, _)| &**k == "scheme") {
                 return Err(in_access(format!(
                     "URI-Type parameter has wrong type, expects an absolute URI, got '{s}'"
