@@ -3,16 +3,14 @@
 //! (recorded in `tests/hiera/expected/` by `scripts/regen-hiera-goldens.py`):
 //! the exit status, stdout, and stderr where Puppet printed something.
 //! Cases listed in `tests/hiera/KNOWN_DIFFERENCES` must differ; the test
-//! fails when one starts to match, so the list stays true.
-//!
-//! Set `GOLDEN_FILTER=substring` to run only matching cases.
+//! fails when one starts to match, so the list stays true. One test per
+//! case; `CONFER_REGEN=1` re-records them first where Puppet is installed.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+    confer_golden::repo_root()
 }
 
 /// A field of the recorded JSON object, as text.
@@ -65,34 +63,26 @@ fn run_case(root: &Path, name: &str, node: &str, args: &[String]) -> Result<(), 
     }
 }
 
-#[test]
-fn golden_lookups_match_puppet() {
+fn main() {
     let root = repo_root();
-    let cases = std::fs::read_to_string(root.join("tests/hiera/cases.txt")).expect("cases.txt");
-    let known: HashMap<String, String> = std::fs::read_to_string(root.join("tests/hiera/KNOWN_DIFFERENCES"))
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split_once('\t').map(|(c, r)| (c.to_string(), r.to_string())))
-        .collect();
-    let filter = std::env::var("GOLDEN_FILTER").unwrap_or_default();
-    let (mut total, mut matched, mut failures) = (0, 0, Vec::new());
-    for line in cases.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    let listed = std::fs::read_to_string(root.join("tests/hiera/cases.txt")).expect("cases.txt");
+    let mut cases = std::collections::BTreeMap::new();
+    for line in listed.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let parts: Vec<&str> = line.splitn(3, '|').map(str::trim).collect();
         let [name, node, args] = parts[..] else { panic!("bad case line: {line}") };
-        if !name.contains(&filter) {
-            continue;
-        }
-        total += 1;
-        match (run_case(&root, name, node, &split_args(args)), known.get(name)) {
-            (Ok(()), None) => matched += 1,
-            (Ok(()), Some(_)) => failures.push(format!("{name}: matches now; remove it from KNOWN_DIFFERENCES")),
-            (Err(_), Some(_)) => {}
-            (Err(e), None) => failures.push(format!("{name}: {e}")),
-        }
+        cases.insert(name.to_string(), (node.to_string(), split_args(args)));
     }
-    eprintln!("hiera goldens: {matched}/{total} match Puppet 7.23 ({} known differences)", known.len());
-    assert!(failures.is_empty(), "{} case(s) differ:\n\n{}", failures.len(), failures.join("\n\n"));
+    let names = cases.keys().cloned().collect();
+    let suite = confer_golden::Suite {
+        name: "hiera goldens",
+        known_differences: "tests/hiera/KNOWN_DIFFERENCES",
+        regen: confer_golden::Regen { script: "scripts/regen-hiera-goldens.py", needs: "puppet" },
+        stack_size: None,
+    };
+    confer_golden::run(suite, names, move |name| {
+        let (node, args) = &cases[name];
+        run_case(&root, name, node, args)
+    })
 }
 
 /// Splits arguments as a shell does for the quoting the cases use.

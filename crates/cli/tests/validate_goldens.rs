@@ -4,16 +4,14 @@
 //! status, and each `Error:`/`Warning:` line Puppet wrote — message, file,
 //! line and column. confer's source excerpts under an error are not compared.
 //! Cases listed in `tests/puppet_validate/KNOWN_DIFFERENCES` must differ; the
-//! test fails when one starts to match, so the list stays true.
-//!
-//! Set `GOLDEN_FILTER=substring` to run only matching cases.
+//! test fails when one starts to match, so the list stays true. One test per
+//! case; `CONFER_REGEN=1` re-records them first where Puppet is installed.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+    confer_golden::repo_root()
 }
 
 /// The lines of a diagnostic stream that Puppet would print: confer follows
@@ -51,33 +49,18 @@ fn run_case(root: &Path, case: &str) -> Result<(), String> {
     }
 }
 
-#[test]
-fn validate_goldens_match_puppet() {
+fn main() {
     let root = repo_root();
     let dir = root.join("tests/puppet_validate");
-    let known: HashMap<String, String> = std::fs::read_to_string(dir.join("KNOWN_DIFFERENCES"))
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split_once('\t').map(|(c, r)| (c.trim().to_string(), r.to_string())))
+    let cases = confer_golden::files_under(&dir, &|p: &Path| p.extension().is_some_and(|e| e == "pp"))
+        .iter()
+        .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
         .collect();
-    let filter = std::env::var("GOLDEN_FILTER").unwrap_or_default();
-    let mut cases: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tests/puppet_validate")
-        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".pp").map(str::to_string))
-        .filter(|c| c.contains(&filter))
-        .collect();
-    cases.sort();
-    assert!(!cases.is_empty() || !filter.is_empty(), "no validate goldens found");
-    let (mut matched, mut failures) = (0, Vec::new());
-    for case in &cases {
-        match (run_case(&root, case), known.get(case)) {
-            (Ok(()), None) => matched += 1,
-            (Ok(()), Some(_)) => failures.push(format!("{case}: matches now; remove it from KNOWN_DIFFERENCES")),
-            (Err(_), Some(_)) => {}
-            (Err(e), None) => failures.push(format!("{case}: {e}")),
-        }
-    }
-    eprintln!("validate goldens: {matched}/{} match Puppet 7.23 ({} known differences)", cases.len(), known.len());
-    assert!(failures.is_empty(), "{} case(s) differ:\n\n{}", failures.len(), failures.join("\n\n"));
+    let suite = confer_golden::Suite {
+        name: "parser validate goldens",
+        known_differences: "tests/puppet_validate/KNOWN_DIFFERENCES",
+        regen: confer_golden::Regen { script: "scripts/regen-validate-goldens.py", needs: "puppet" },
+        stack_size: None,
+    };
+    confer_golden::run(suite, cases, move |case| run_case(&root, case))
 }

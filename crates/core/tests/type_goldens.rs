@@ -1,7 +1,9 @@
 //! Checks the type system against answers recorded from real Puppet 7.23.
 //!
 //! Each `tests/types/<area>.golden` line is `EXPR ==> RESULT` or `EXPR !!! ERROR`,
-//! written by `tests/types/record.rb` from `<area>.pp`. The expressions use a
+//! written by `tests/types/record.rb` from `<area>.pp`
+//! (`scripts/regen-type-goldens.sh`; `CONFER_REGEN=1` runs it first where
+//! Puppet is installed). Each line is a test named `AREA:LINE`. The expressions use a
 //! small part of the Puppet language — type references and their parameters,
 //! literals, comparisons, `=~`, `type()`, `Sensitive()`, `.reverse_each`,
 //! `.step(n)`, and the recorder's `common()`, `normalize()` and
@@ -340,41 +342,44 @@ fn evaluate(src: &str) -> Result<String, String> {
     Ok(repr(&v))
 }
 
-#[test]
-fn types_agree_with_puppet() {
+/// One golden line: the expression and Puppet's answer (its value, or its error).
+fn expectation(line: &str) -> (&str, Result<String, String>) {
+    // The separator that comes first ends the expression.
+    let ok = line.find(" ==> ");
+    let err = line.find(" !!! ");
+    match (ok, err) {
+        (Some(o), e) if e.is_none_or(|e| o < e) => (&line[..o], Ok(line[o + 5..].to_string())),
+        (_, Some(e)) => (&line[..e], Err(line[e + 5..].to_string())),
+        _ => panic!("malformed golden line: {line}"),
+    }
+}
+
+fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/types");
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .expect("tests/types exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "golden"))
-        .collect();
-    files.sort();
-    let mut failures = Vec::new();
-    let mut count = 0;
-    for file in &files {
-        let text = fs::read_to_string(file).expect("golden file is readable");
-        for line in text.lines() {
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            count += 1;
-            // The separator that comes first ends the expression.
-            let ok = line.find(" ==> ");
-            let err = line.find(" !!! ");
-            let (expr, expected) = match (ok, err) {
-                (Some(o), e) if e.is_none_or(|e| o < e) => (&line[..o], Ok(line[o + 5..].to_string())),
-                (_, Some(e)) => (&line[..e], Err(line[e + 5..].to_string())),
-                _ => panic!("malformed golden line: {line}"),
-            };
-            let actual = evaluate(expr);
-            if actual != expected {
-                failures.push(format!(
-                    "{}: {expr}\n    puppet: {expected:?}\n    confer: {actual:?}",
-                    file.file_name().unwrap_or_default().to_string_lossy()
-                ));
+    let mut lines = std::collections::BTreeMap::new();
+    for file in confer_golden::files_under(&dir, &|p: &Path| p.extension().is_some_and(|x| x == "golden")) {
+        let area = file.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let text = fs::read_to_string(&file).expect("golden file is readable");
+        for (n, line) in text.lines().enumerate() {
+            if !line.trim().is_empty() && !line.starts_with('#') {
+                lines.insert(format!("{area}:{:04}", n + 1), line.to_string());
             }
         }
     }
-    assert!(count > 0, "no golden cases found");
-    assert!(failures.is_empty(), "{} of {count} cases differ from Puppet:\n{}", failures.len(), failures.join("\n"));
+    let cases = lines.keys().cloned().collect();
+    let suite = confer_golden::Suite {
+        name: "type goldens",
+        known_differences: "crates/core/tests/types/KNOWN_DIFFERENCES",
+        regen: confer_golden::Regen { script: "scripts/regen-type-goldens.sh", needs: "puppet" },
+        stack_size: None,
+    };
+    confer_golden::run(suite, cases, move |case| {
+        let (expr, expected) = expectation(&lines[case]);
+        let actual = evaluate(expr);
+        if actual == expected {
+            Ok(())
+        } else {
+            Err(format!("{expr}\n    puppet: {expected:?}\n    confer: {actual:?}"))
+        }
+    })
 }

@@ -5,15 +5,17 @@
 //! parameters, the edges, the classes and the catalog's tags. Fields that
 //! change per run (`version`, `catalog_uuid`, `code_id`) are not compared.
 //!
-//! Each case is reported at the level it reaches: the same resources, the
-//! same parameters, or identical (an error case: both refuse, or the same
-//! message). A case that is not identical must be listed in
+//! Each case (`NAME@FACTSET`) is a test of its own; one that is not
+//! identical names the level it reaches: the same resources, the same
+//! parameters (an error case: both refuse). A case that is not identical
+//! must be listed in
 //! `tests/compile/KNOWN_DIFFERENCES` with its reason; a listed case that
 //! becomes identical fails the test, so the list stays true.
 //!
 //! Module cases need Debian's Puppet modules: `CONFER_PUPPET_MODULES` names
 //! their directory (`scripts/test.sh` sets it), else
-//! `/usr/share/puppet/modules`. `GOLDEN_FILTER=substring` selects cases.
+//! `/usr/share/puppet/modules`. `CONFER_REGEN=1` re-records the catalogs
+//! first where Puppet is installed.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -186,51 +188,32 @@ fn run_case(case: &Path, factset: &str, root: &Path) -> (Level, String) {
     }
 }
 
-#[test]
-fn compiled_catalogs_match_the_reference() {
+fn main() {
     let root = repo_root();
-    let filter = std::env::var("GOLDEN_FILTER").unwrap_or_default();
-    let known: BTreeMap<String, String> = std::fs::read_to_string(root.join("tests/compile/KNOWN_DIFFERENCES"))
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split_once('\t').map(|(k, v)| (k.trim().to_string(), v.trim().to_string())))
-        .collect();
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(root.join("tests/compile/cases"))
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("tests/compile/cases"))
         .expect("tests/compile/cases")
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.is_dir())
         .collect();
-    cases.sort();
-    let mut counts: BTreeMap<Level, usize> = BTreeMap::new();
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for case in &cases {
+    dirs.sort();
+    let mut cases = Vec::new();
+    for case in &dirs {
         let name = case.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        for factset in factsets(case) {
-            let id = format!("{name}@{factset}");
-            if !id.contains(&filter) {
-                continue;
-            }
-            total += 1;
-            let (level, detail) = run_case(case, &factset, &root);
-            *counts.entry(level).or_default() += 1;
-            match (level == Level::Identical, known.contains_key(&id)) {
-                (true, true) => failures.push(format!("{id}: now identical; remove it from KNOWN_DIFFERENCES")),
-                (false, false) => failures.push(format!("{id} ({level:?}): {detail}")),
-                _ => {}
-            }
-        }
+        cases.extend(factsets(case).into_iter().map(|factset| format!("{name}@{factset}")));
     }
-    let at_least = |l: Level| counts.iter().filter(|(k, _)| **k >= l).map(|(_, v)| v).sum::<usize>();
-    eprintln!(
-        "compile goldens: {total} cases; identical {}, same parameters {}, same resources {}, both refuse {}, differ {}",
-        at_least(Level::Identical),
-        at_least(Level::SameParameters),
-        at_least(Level::SameResources),
-        counts.get(&Level::BothRefuse).copied().unwrap_or(0),
-        counts.get(&Level::Differs).copied().unwrap_or(0),
-    );
-    assert!(failures.is_empty(), "{} compile cases differ:\n{}", failures.len(), failures.join("\n"));
+    cases.sort();
+    let suite = confer_golden::Suite {
+        name: "compile goldens",
+        known_differences: "tests/compile/KNOWN_DIFFERENCES",
+        regen: confer_golden::Regen { script: "scripts/regen-compile-goldens.py", needs: "puppet" },
+        stack_size: Some(64 * 1024 * 1024),
+    };
+    confer_golden::run(suite, cases, move |id| {
+        let (name, factset) = id.split_once('@').ok_or("a case is NAME@FACTSET")?;
+        match run_case(&root.join("tests/compile/cases").join(name), factset, &root) {
+            (Level::Identical, _) => Ok(()),
+            (level, detail) => Err(format!("{level:?}: {detail}")),
+        }
+    })
 }

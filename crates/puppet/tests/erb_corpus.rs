@@ -3,9 +3,12 @@
 //! manifest that sets plausible variables, compared with what Puppet 7.23
 //! rendered (recorded by `scripts/record-erb-corpus.py`). Cases listed in
 //! `tests/templates/erb_corpus/KNOWN_DIFFERENCES` with a reason may differ;
-//! any other difference fails, and so does a listed case that matches.
+//! any other difference fails, and so does a listed case that matches. One
+//! test per template; `CONFER_REGEN=1` re-records them first where Puppet
+//! is installed.
 
 use std::path::{Path, PathBuf};
+
 use std::rc::Rc;
 
 use confer_puppet::environment::Environment;
@@ -48,40 +51,18 @@ fn check(pp: &Path, modules: &Path) -> Result<(), String> {
     }
 }
 
-fn known_differences(dir: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(dir.join("KNOWN_DIFFERENCES")).unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
-        .collect()
-}
-
-#[test]
-fn erb_corpus_renders_as_puppet_does() {
+fn main() {
     let dir = corpus_dir();
     let modules = dir.join("modules").canonicalize().expect("the corpus modules");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(dir.join("cases"))
-        .expect("the corpus cases")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pp"))
+    let cases = confer_golden::files_under(&dir.join("cases"), &|p: &Path| p.extension().is_some_and(|e| e == "pp"))
+        .iter()
+        .filter_map(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
         .collect();
-    cases.sort();
-    let known = known_differences(&dir);
-    let (mut same, mut listed, mut failures) = (0, 0, Vec::new());
-    for pp in &cases {
-        let id = pp.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        match (check(pp, &modules), known.contains(&id)) {
-            (Ok(()), false) => same += 1,
-            (Err(_), true) => listed += 1,
-            (Ok(()), true) => failures.push(format!("{id}: now matches Puppet; remove it from KNOWN_DIFFERENCES")),
-            (Err(why), false) => failures.push(format!("{id}:\n{why}")),
-        }
-    }
-    println!(
-        "ERB corpus: {same} of {} templates rendered as Puppet does, {listed} known differences, {} failures",
-        cases.len(),
-        failures.len()
-    );
-    assert!(failures.is_empty(), "{} corpus cases differ:\n\n{}", failures.len(), failures.join("\n\n"));
+    let suite = confer_golden::Suite {
+        name: "ERB corpus",
+        known_differences: "tests/templates/erb_corpus/KNOWN_DIFFERENCES",
+        regen: confer_golden::Regen { script: "scripts/record-erb-corpus.py", needs: "puppet" },
+        stack_size: Some(64 * 1024 * 1024),
+    };
+    confer_golden::run(suite, cases, move |id| check(&dir.join("cases").join(format!("{id}.pp")), &modules))
 }
