@@ -158,3 +158,20 @@ fn errors_without_a_place_are_diagnostics_too() {
     assert!(d["message"].as_str().unwrap().starts_with("Could not read file /nonexistent/site.pp"), "{d}");
     assert!(d["line"].is_null());
 }
+
+#[test]
+fn misspelt_types_parameters_and_attributes_get_suggestions() {
+    let cases = [
+        ("notice(1 =~ Strng)", "Resource type not found: Strng", "did you mean 'String'?"),
+        ("define d($port) {} d { 'a': prot => 1 }", "D[a]: has no parameter named 'prot'", "did you mean 'port'?"),
+        ("file { '/tmp/x': ensur => present }", "no parameter named 'ensur'", "did you mean 'ensure'?"),
+    ];
+    for (code, message, note) in cases {
+        let out = confer(&["puppet", "apply", "--color", "never", "-e", code]);
+        let err = stderr(&out);
+        assert!(err.lines().next().is_some_and(|l| l.contains(message)), "{code}: {err}");
+        assert!(err.contains(&format!("= note: {note}")), "{code}: {err}");
+        let d = json(&confer(&["puppet", "apply", "--error-format", "json", "-e", code]));
+        assert_eq!(d["notes"][0], note, "{code}");
+    }
+}

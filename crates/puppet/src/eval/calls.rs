@@ -310,7 +310,9 @@ impl<'a> Evaluator<'a> {
                 for key in named.keys() {
                     let known = key.as_str().is_some_and(|k| params.iter().any(|p| &*p.name == k));
                     if !known {
-                        return Err(fail(span, binder.unknown(&key.to_string())));
+                        let given = key.to_string();
+                        let notes = super::suggest::unknown_parameter_note(&given, params.iter().map(|p| &*p.name));
+                        return Err(with_notes(fail(span, binder.unknown(&given)), notes));
                     }
                 }
                 for p in params {

@@ -133,10 +133,14 @@ impl<'a> Evaluator<'a> {
             if let Some(name) = r.attributes.keys().map(confer_core::value::to_s).find(|k| !info.accepts(k)) {
                 let at = self.location(r.span);
                 let here = format!("(file: {}, line: {})", at.file, at.line);
-                return Err(super::relationships::unlocated(format!(
-                    "no parameter named '{name}' {here} on {}[{}] {here}",
-                    r.type_name, r.title
-                )));
+                let notes = self.unknown_attribute_notes(&r.type_name, &name);
+                return Err(super::flow::with_notes(
+                    super::relationships::unlocated(format!(
+                        "no parameter named '{name}' {here} on {}[{}] {here}",
+                        r.type_name, r.title
+                    )),
+                    notes,
+                ));
             }
         }
         Ok(())

@@ -92,6 +92,11 @@ impl<'a> Definitions<'a> {
         }
     }
 
+    /// The names of the aliases defined, as written.
+    pub fn alias_names(&self) -> impl Iterator<Item = &str> {
+        self.aliases.values().map(|a| a.alias.name.as_str())
+    }
+
     /// The alias named `name` (compared case-insensitively), if one is defined.
     pub fn alias(&self, name: &str) -> Option<Arc<TypeAlias>> {
         self.aliases.get(&name.to_lowercase()).map(|a| a.alias.clone())

@@ -60,12 +60,16 @@ pub fn fail(span: Span, message: impl Into<String>) -> Flow {
     }))
 }
 
-/// Adds advice (`Failure::notes`) to an error.
+/// Adds advice (`Failure::notes`, `PuppetError::notes`) to an error.
 pub fn with_notes(flow: Flow, notes: Vec<String>) -> Flow {
     match flow {
         Flow::Error(mut f) => {
             f.notes.extend(notes);
             Flow::Error(f)
+        }
+        Flow::Located(mut e) => {
+            e.notes.extend(notes);
+            Flow::Located(e)
         }
         other => other,
     }

@@ -704,7 +704,11 @@ impl<'a> Evaluator<'a> {
             if self.in_alias > 0 && !self.strict_names {
                 return Ok(Type::Reference(name.trim_start_matches("::").into()));
             }
-            return Err(fail(span, format!("Resource type not found: {}", capitalize_segments(name))));
+            let notes = self.unknown_type_name_notes(name);
+            return Err(flow::with_notes(
+                fail(span, format!("Resource type not found: {}", capitalize_segments(name))),
+                notes,
+            ));
         }
         Ok(Type::Resource { type_name: Some(capitalize_segments(name).into()), title: None })
     }

@@ -7,6 +7,8 @@ use std::collections::HashSet;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
+use confer_core::types::params::capitalize_segments;
+
 use super::scope::Scope;
 use super::Evaluator;
 
@@ -31,6 +33,12 @@ pub(crate) fn closest<'c>(given: &str, candidates: impl IntoIterator<Item = &'c 
     confer_diagnostic::suggest::closest(given, candidates, THRESHOLD)
 }
 
+/// Advice for a parameter name `given` that a class, define, function or
+/// lambda does not declare: the closest one it does.
+pub(crate) fn unknown_parameter_note<'p>(given: &str, declared: impl IntoIterator<Item = &'p str>) -> Vec<String> {
+    closest(given, declared).map(|n| vec![format!("did you mean '{n}'?")]).unwrap_or_default()
+}
+
 impl Evaluator<'_> {
     /// Advice for a call of the unknown function `key` (lower case): that
     /// Puppet has it but confer does not, or the closest known name.
@@ -49,6 +57,32 @@ impl Evaluator<'_> {
         closest(name, visible.iter().map(|(n, _)| n.as_str()))
             .map(|n| vec![format!("did you mean '${n}'?")])
             .unwrap_or_default()
+    }
+
+    /// Advice for the type name `name` that is neither a data type nor a
+    /// resource type (`Integr`): the closest data type, alias or resource type.
+    pub(crate) fn unknown_type_name_notes(&self, name: &str) -> Vec<String> {
+        let lower = name.trim_start_matches("::").to_lowercase();
+        let data_types = super::session::TYPE_NAMES.iter().map(|t| (t.to_lowercase(), t.to_string()));
+        let aliases = self.defs.alias_names().map(|a| (a.to_lowercase(), a.to_string()));
+        let resources = super::catalog::BUILTIN_TYPES.iter().map(|t| (t.to_string(), capitalize_segments(t)));
+        let defines = self.defs.defines.keys().map(|d| (d.to_string(), capitalize_segments(d)));
+        let names: Vec<(String, String)> = data_types.chain(aliases).chain(resources).chain(defines).collect();
+        closest(&lower, names.iter().map(|(l, _)| l.as_str()))
+            .and_then(|found| names.iter().find(|(l, _)| l == found))
+            .map(|(_, shown)| vec![format!("did you mean '{shown}'?")])
+            .unwrap_or_default()
+    }
+
+    /// Advice for the resource type `type_name` given the attribute `given`
+    /// that it does not have: the closest attribute it has.
+    pub(crate) fn unknown_attribute_notes(&self, type_name: &str, given: &str) -> Vec<String> {
+        let Some(info) = self.ruby_type(&type_name.to_lowercase()) else {
+            return Vec::new();
+        };
+        let names =
+            info.attributes.iter().map(String::as_str).chain(crate::resource_types::METAPARAMETERS.iter().copied());
+        closest(given, names).map(|n| vec![format!("did you mean '{n}'?")]).unwrap_or_default()
     }
 
     /// Advice for the unknown resource type `name` (lower case): the closest
@@ -70,6 +104,12 @@ mod tests {
         assert_eq!(closest("notise", ["notice", "warning", "info"]), Some("notice"));
         assert_eq!(closest("pakage", ["package", "file", "exec"]), Some("package"));
         assert_eq!(closest("zzz", ["notice", "warning"]), None);
+    }
+
+    #[test]
+    fn a_misspelt_parameter_finds_the_declared_one() {
+        assert_eq!(unknown_parameter_note("prot", ["port", "host"]), vec!["did you mean 'port'?".to_string()]);
+        assert!(unknown_parameter_note("zzzz", ["port"]).is_empty());
     }
 
     #[test]
