@@ -7,7 +7,9 @@
 # Needs a nightly toolchain (rustup toolchain install nightly); builds with
 # libFuzzer's coverage instrumentation as cargo-fuzz does, without needing
 # cargo-fuzz itself. Corpora live in fuzz/corpus/<target>, crashes in
-# fuzz/artifacts/<target>.
+# fuzz/artifacts/<target>. Each run is appended to fuzz/runs.tsv (date,
+# target, seconds, executions, exit status), so executions add up across
+# runs on the same corpus.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-60}
@@ -30,5 +32,6 @@ for t in "${targets[@]}"; do
     -artifact_prefix="artifacts/$t/" -print_final_stats=1 >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   echo "$t: ${runs:-0} executions in ${seconds}s (exit ${status:-0})"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$t" "$seconds" "${runs:-0}" "${status:-0}" >> runs.tsv
   unset status
 done
