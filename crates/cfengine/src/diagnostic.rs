@@ -35,12 +35,22 @@ pub struct Diagnostic {
     /// A log line printed before the located message (cf-promises logs
     /// `Failed to parse integer number: abc` before rejecting the value).
     pub log: Option<String>,
+    /// confer's advice ("did you mean 'canonify'?"), shown after the
+    /// excerpt; cf-promises' own output has none.
+    pub notes: Box<[String]>,
 }
 
 impl Diagnostic {
     /// A diagnostic at `pos` in `file`.
     pub fn new(file: &Arc<str>, pos: Pos, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { file: file.clone(), pos, message: message.into(), source_line: None, log: None }
+        Diagnostic {
+            file: file.clone(),
+            pos,
+            message: message.into(),
+            source_line: None,
+            log: None,
+            notes: Box::default(),
+        }
     }
 
     /// Attaches the text of the offending line, taken from `source`.
@@ -79,6 +89,9 @@ impl IntoDiagnostic for &Diagnostic {
             column: self.pos.col as usize,
         });
         let primary = location.as_ref().map(|_| Label::new(self.file.clone(), offset..offset, "here"));
-        Shared::error("cfengine::syntax", headline, self.message.clone()).at(location).with_primary(primary)
+        Shared::error("cfengine::syntax", headline, self.message.clone())
+            .at(location)
+            .with_primary(primary)
+            .with_notes(self.notes.iter().cloned())
     }
 }

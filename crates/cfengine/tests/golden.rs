@@ -40,7 +40,7 @@ fn normalise(lines: &[String], dir: &str) -> Vec<String> {
             located += 1;
         }
         let t = l.trim_start();
-        if ["warning:", "notice:", "info:", "verbose:"].iter().any(|p| t.starts_with(p)) {
+        if ["warning:", "notice:", "info:", "verbose:", "note:"].iter().any(|p| t.starts_with(p)) {
             continue;
         }
         if t.starts_with("error:") && !seen.insert(l.clone()) {

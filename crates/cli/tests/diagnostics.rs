@@ -175,3 +175,22 @@ fn misspelt_types_parameters_and_attributes_get_suggestions() {
         assert_eq!(d["notes"][0], note, "{code}");
     }
 }
+
+#[test]
+fn misspelt_cfengine_functions_and_bundles_get_suggestions() {
+    let dir = Dir::new("cfengine-suggest");
+    let f = dir.file("f.cf", "bundle agent main { vars: \"x\" string => canonfy(\"a b\"); }\n");
+    let err = stderr(&confer(&["cfengine", "validate", &f]));
+    assert!(err.contains("error: Unknown function"), "{err}");
+    assert!(err.contains("= note: did you mean 'canonify'?"), "{err}");
+    let b = dir.file(
+        "b.cf",
+        "bundle agent main { methods: \"x\" usebundle => helpr; }\nbundle agent helper { reports: \"hi\"; }\n",
+    );
+    let out = confer(&["cfengine", "run", &b]);
+    let shown = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        shown.contains("   error: A method attempted to use a bundle 'helpr' that was apparently not defined\n    note: did you mean 'helper'?\n"),
+        "{shown}"
+    );
+}

@@ -305,6 +305,17 @@ pub fn find_bundle(ctx: &EvalContext, name: &str) -> Option<Arc<Bundle>> {
     None
 }
 
+/// confer's advice for a bundle `name` that is not defined: the closest
+/// agent or common bundle of the policy, as a `note:` line.
+pub fn note_closest_bundle(ctx: &mut EvalContext, name: &str) {
+    let bare = name.rsplit(':').next().unwrap_or(name);
+    let bundles: Vec<String> =
+        ctx.policy.bundles.iter().filter(|b| b.kind == "agent" || b.kind == "common").map(|b| b.name.clone()).collect();
+    if let Some(n) = confer_diagnostic::suggest::closest(bare, bundles.iter().map(String::as_str), 0.85) {
+        ctx.out.line(&format!("    note: did you mean '{n}'?"));
+    }
+}
+
 /// Evaluates a method's (or bundlesequence entry's) arguments in the
 /// caller's context (`ScopeAugment`).
 pub fn eval_args(ctx: &mut EvalContext, args: &[Rval]) -> Vec<Rv> {
@@ -345,6 +356,7 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
             ctx.error("A variable seems to have been used for the name of the method. In this case, the promiser also needs to contain the unique name of the method");
         }
         ctx.error(format!("A method attempted to use a bundle '{name}' that was apparently not defined"));
+        note_closest_bundle(ctx, &name);
         ctx.error(format!("Aborting due to missing bundle '{name}'"));
         ctx.aborted = Some(1);
         return;

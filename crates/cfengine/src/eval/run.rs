@@ -243,6 +243,7 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
                 Some(b) => entries.push((b, args)),
                 None => {
                     ctx.error(format!("Bundle '{name}' listed in the bundlesequence was not found"));
+                    agent::note_closest_bundle(ctx, &name);
                     ok = false;
                 }
             },

@@ -323,6 +323,12 @@ pub fn arity(name: &str) -> Option<usize> {
     spec(name).and_then(|s| s.nargs)
 }
 
+/// The built-in function closest to the unknown `name`, when it is likely
+/// a misspelling of it.
+pub fn closest(name: &str) -> Option<&'static str> {
+    confer_diagnostic::suggest::closest(name, SPECS.iter().map(|s| s.name), 0.85)
+}
+
 /// Whether `name` is a built-in function confer knows.
 pub fn is_builtin(name: &str) -> bool {
     spec(name).is_some()

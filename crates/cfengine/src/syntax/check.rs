@@ -115,7 +115,9 @@ fn problem(f: &FnCall, unknown: bool, c: &Constraint, file: &std::sync::Arc<str>
         // the attribute's value.
         let pos = c.pos;
         let source = std::fs::read_to_string(&**file).unwrap_or_default();
-        return Some(Problem::Located(Diagnostic::new(file, pos, "Unknown function").with_source(&source)));
+        let mut d = Diagnostic::new(file, pos, "Unknown function").with_source(&source);
+        d.notes = functions::closest(&f.name).map(|n| format!("did you mean '{n}'?")).into_iter().collect();
+        return Some(Problem::Located(d));
     }
     let n = functions::arity(&f.name)?;
     (f.args.len() != n).then(|| {
