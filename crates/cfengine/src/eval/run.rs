@@ -237,12 +237,16 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
     };
     let mut ok = true;
     let mut entries = vec![];
+    // The policy's own bundlesequence is verified by `cf-promises -c`
+    // before cf-agent runs, in its words; a `-b` list only by cf-agent.
+    let verified_by_promises = opts.bundles.is_none();
     for r in &sequence {
         match agent::sequence_entry(r) {
             Some((name, args)) => match agent::find_bundle(ctx, &name) {
                 Some(b) => entries.push((b, args)),
                 None => {
-                    ctx.error(format!("Bundle '{name}' listed in the bundlesequence was not found"));
+                    let why = if verified_by_promises { "is not a defined bundle" } else { "was not found" };
+                    ctx.error(format!("Bundle '{name}' listed in the bundlesequence {why}"));
                     agent::note_closest_bundle(ctx, &name);
                     ok = false;
                 }
@@ -254,7 +258,11 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
         }
     }
     if !ok {
-        ctx.error("Fatal CFEngine error: Errors in agent bundles");
+        ctx.error(if verified_by_promises {
+            "Fatal CFEngine error: Errors in promise bundles: could not verify bundlesequence"
+        } else {
+            "Fatal CFEngine error: Errors in agent bundles"
+        });
         return 1;
     }
     for (b, args) in entries {
