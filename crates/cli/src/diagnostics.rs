@@ -59,7 +59,7 @@ pub fn error(code: &'static str, headline: &str) {
 }
 
 /// Prints advice that has no excerpt to go with, one `note:` line each.
-pub fn print_notes(notes: &[String]) {
+pub fn print_notes(notes: &[confer_puppet::log::Note]) {
     for note in notes {
         eprintln!("  = note: {note}");
     }

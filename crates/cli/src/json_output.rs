@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use confer_core::Value;
-use confer_puppet::log::{Level, LogEvent, Logger};
+use confer_puppet::log::{Level, LogEvent, Logger, Note};
 use serde_json::{json, Map};
 
 /// Puppet's name of a level (`err`, not `Error`), as in its reports.
@@ -54,6 +54,20 @@ pub fn log_line(
     object
 }
 
+/// The sentences of Puppet notes.
+fn note_texts(notes: &[Note]) -> Vec<String> {
+    notes.iter().map(|n| n.text.clone()).collect()
+}
+
+/// `line` with the name a note suggests, if one does, as its `suggestion`
+/// field.
+fn with_suggestion(mut line: serde_json::Value, notes: &[Note]) -> serde_json::Value {
+    if let Some(name) = notes.iter().find_map(|n| n.suggestion.as_deref()) {
+        line["suggestion"] = json!(name);
+    }
+    line
+}
+
 /// Logs Puppet events as JSON lines, from `min_level` up.
 pub struct JsonLog {
     /// The least severe level written.
@@ -67,13 +81,16 @@ impl Logger for JsonLog {
         }
         let source = event.scope.as_ref().map_or_else(|| "Puppet".to_string(), |s| format!("Scope({s})"));
         let at = event.location.as_ref();
-        emit(&log_line(
-            level_name(event.level),
-            &event.message,
-            &source,
-            at.map(|l| l.file.as_str()),
-            at.map(|l| l.line),
-            at.map(|l| l.column),
+        emit(&with_suggestion(
+            log_line(
+                level_name(event.level),
+                &event.message,
+                &source,
+                at.map(|l| l.file.as_str()),
+                at.map(|l| l.line),
+                at.map(|l| l.column),
+                &note_texts(&event.notes),
+            ),
             &event.notes,
         ));
     }
@@ -84,13 +101,16 @@ impl Logger for JsonLog {
 pub fn puppet_error(e: &confer_puppet::error::PuppetError) {
     let unlocated = confer_puppet::error::PuppetError { location: None, ..e.clone() };
     let at = e.location.as_ref();
-    emit(&log_line(
-        "err",
-        &unlocated.to_string(),
-        "Puppet",
-        at.map(|l| l.file.as_str()),
-        at.map(|l| l.line),
-        at.map(|l| l.column),
+    emit(&with_suggestion(
+        log_line(
+            "err",
+            &unlocated.to_string(),
+            "Puppet",
+            at.map(|l| l.file.as_str()),
+            at.map(|l| l.line),
+            at.map(|l| l.column),
+            &note_texts(&e.notes),
+        ),
         &e.notes,
     ));
 }

@@ -173,6 +173,7 @@ fn misspelt_types_parameters_and_attributes_get_suggestions() {
         assert!(err.contains(&format!("= note: {note}")), "{code}: {err}");
         let d = json(&confer(&["puppet", "apply", "--error-format", "json", "-e", code]));
         assert_eq!(d["notes"][0], note, "{code}");
+        assert_eq!(d["suggestion"].as_str(), note.split('\'').nth(1), "{code}");
     }
 }
 

@@ -40,7 +40,7 @@ pub struct PuppetError {
     pub labels: Box<[Label]>,
     /// Advice printed on lines of their own after Puppet's message ("did you
     /// mean …?"), so the message itself stays word for word Puppet's.
-    pub notes: Vec<String>,
+    pub notes: Vec<crate::log::Note>,
 }
 
 impl fmt::Display for PuppetError {
@@ -88,7 +88,8 @@ impl PuppetError {
         let d = Diagnostic::error(self.code(), format!("Error: {self}{suffix}"), self.message.clone())
             .at(location)
             .with_primary(primary)
-            .with_notes(self.notes.iter().cloned());
+            .with_notes(self.notes.iter().map(|n| n.text.clone()))
+            .with_suggestion(self.notes.iter().find_map(|n| n.suggestion.clone()));
         self.labels.iter().fold(d, |d, l| d.with_secondary(l.clone()))
     }
 }

@@ -71,7 +71,36 @@ pub struct LogEvent {
     pub location: Option<Location>,
     /// Advice printed on lines of their own after the message ("did you
     /// mean …?"); not part of Puppet's line.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
+}
+
+/// Advice confer adds after Puppet's message, on a line of its own: a
+/// sentence, and for a "did you mean" the name it suggests, which tools
+/// read from a diagnostic's `suggestion` field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The sentence shown.
+    pub text: String,
+    /// The name suggested instead of a misspelt one.
+    pub suggestion: Option<String>,
+}
+
+impl Note {
+    /// A note that suggests nothing.
+    pub fn text(text: impl Into<String>) -> Note {
+        Note { text: text.into(), suggestion: None }
+    }
+
+    /// "did you mean 'shown'?", suggesting `name`.
+    pub fn did_you_mean(name: impl Into<String>, shown: &str) -> Note {
+        Note { text: format!("did you mean '{shown}'?"), suggestion: Some(name.into()) }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 impl fmt::Display for LogEvent {

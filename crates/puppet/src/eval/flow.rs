@@ -18,7 +18,7 @@ pub struct Failure {
     /// body) never.
     pub settled: bool,
     /// Advice after the message (see `PuppetError::notes`).
-    pub notes: Vec<String>,
+    pub notes: Vec<crate::log::Note>,
     /// Further places shown in the excerpt (see `PuppetError::labels`).
     pub labels: Vec<confer_diagnostic::Label>,
 }
@@ -61,7 +61,7 @@ pub fn fail(span: Span, message: impl Into<String>) -> Flow {
 }
 
 /// Adds advice (`Failure::notes`, `PuppetError::notes`) to an error.
-pub fn with_notes(flow: Flow, notes: Vec<String>) -> Flow {
+pub fn with_notes(flow: Flow, notes: Vec<crate::log::Note>) -> Flow {
     match flow {
         Flow::Error(mut f) => {
             f.notes.extend(notes);

@@ -11,6 +11,7 @@ use confer_core::types::params::capitalize_segments;
 
 use super::scope::Scope;
 use super::Evaluator;
+use crate::log::Note;
 
 /// The least Jaro–Winkler similarity at which a name counts as a likely typo.
 const THRESHOLD: f64 = 0.85;
@@ -35,33 +36,33 @@ pub(crate) fn closest<'c>(given: &str, candidates: impl IntoIterator<Item = &'c 
 
 /// Advice for a parameter name `given` that a class, define, function or
 /// lambda does not declare: the closest one it does.
-pub(crate) fn unknown_parameter_note<'p>(given: &str, declared: impl IntoIterator<Item = &'p str>) -> Vec<String> {
-    closest(given, declared).map(|n| vec![format!("did you mean '{n}'?")]).unwrap_or_default()
+pub(crate) fn unknown_parameter_note<'p>(given: &str, declared: impl IntoIterator<Item = &'p str>) -> Vec<Note> {
+    closest(given, declared).map(|n| vec![Note::did_you_mean(n, n)]).unwrap_or_default()
 }
 
 impl Evaluator<'_> {
     /// Advice for a call of the unknown function `key` (lower case): that
     /// Puppet has it but confer does not, or the closest known name.
-    pub(crate) fn unknown_function_notes(&self, key: &str) -> Vec<String> {
+    pub(crate) fn unknown_function_notes(&self, key: &str) -> Vec<Note> {
         if is_puppet_function(key) {
-            return vec![format!("'{key}' is a Puppet function that confer does not support")];
+            return vec![Note::text(format!("'{key}' is a Puppet function that confer does not support"))];
         }
         let mut names: Vec<&str> = super::functions::available(self);
         names.extend(self.defs.functions.keys().map(String::as_str));
-        closest(key, names).map(|n| vec![format!("did you mean '{n}'?")]).unwrap_or_default()
+        closest(key, names).map(|n| vec![Note::did_you_mean(n, n)]).unwrap_or_default()
     }
 
     /// Advice for the unknown variable `name` seen from `scope`.
-    pub(crate) fn unknown_variable_notes(&self, name: &str, scope: &Rc<Scope>) -> Vec<String> {
+    pub(crate) fn unknown_variable_notes(&self, name: &str, scope: &Rc<Scope>) -> Vec<Note> {
         let visible = scope.visible();
         closest(name, visible.iter().map(|(n, _)| n.as_str()))
-            .map(|n| vec![format!("did you mean '${n}'?")])
+            .map(|n| vec![Note::did_you_mean(format!("${n}"), &format!("${n}"))])
             .unwrap_or_default()
     }
 
     /// Advice for the type name `name` that is neither a data type nor a
     /// resource type (`Integr`): the closest data type, alias or resource type.
-    pub(crate) fn unknown_type_name_notes(&self, name: &str) -> Vec<String> {
+    pub(crate) fn unknown_type_name_notes(&self, name: &str) -> Vec<Note> {
         let lower = name.trim_start_matches("::").to_lowercase();
         let data_types = super::session::TYPE_NAMES.iter().map(|t| (t.to_lowercase(), t.to_string()));
         let aliases = self.defs.alias_names().map(|a| (a.to_lowercase(), a.to_string()));
@@ -70,27 +71,27 @@ impl Evaluator<'_> {
         let names: Vec<(String, String)> = data_types.chain(aliases).chain(resources).chain(defines).collect();
         closest(&lower, names.iter().map(|(l, _)| l.as_str()))
             .and_then(|found| names.iter().find(|(l, _)| l == found))
-            .map(|(_, shown)| vec![format!("did you mean '{shown}'?")])
+            .map(|(_, shown)| vec![Note::did_you_mean(shown.clone(), shown)])
             .unwrap_or_default()
     }
 
     /// Advice for the resource type `type_name` given the attribute `given`
     /// that it does not have: the closest attribute it has.
-    pub(crate) fn unknown_attribute_notes(&self, type_name: &str, given: &str) -> Vec<String> {
+    pub(crate) fn unknown_attribute_notes(&self, type_name: &str, given: &str) -> Vec<Note> {
         let Some(info) = self.ruby_type(&type_name.to_lowercase()) else {
             return Vec::new();
         };
         let names =
             info.attributes.iter().map(String::as_str).chain(crate::resource_types::METAPARAMETERS.iter().copied());
-        closest(given, names).map(|n| vec![format!("did you mean '{n}'?")]).unwrap_or_default()
+        closest(given, names).map(|n| vec![Note::did_you_mean(n, n)]).unwrap_or_default()
     }
 
     /// Advice for the unknown resource type `name` (lower case): the closest
     /// built-in type or defined type of the manifest.
-    pub(crate) fn unknown_type_notes(&self, name: &str) -> Vec<String> {
+    pub(crate) fn unknown_type_notes(&self, name: &str) -> Vec<Note> {
         let defines = self.defs.defines.keys().map(String::as_str);
         closest(name, super::catalog::BUILTIN_TYPES.iter().copied().chain(defines))
-            .map(|n| vec![format!("did you mean '{n}'?")])
+            .map(|n| vec![Note::did_you_mean(n, n)])
             .unwrap_or_default()
     }
 }
@@ -108,7 +109,7 @@ mod tests {
 
     #[test]
     fn a_misspelt_parameter_finds_the_declared_one() {
-        assert_eq!(unknown_parameter_note("prot", ["port", "host"]), vec!["did you mean 'port'?".to_string()]);
+        assert_eq!(unknown_parameter_note("prot", ["port", "host"]), vec![Note::did_you_mean("port", "port")]);
         assert!(unknown_parameter_note("zzzz", ["port"]).is_empty());
     }
 
