@@ -10,7 +10,7 @@ use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::regex;
-use super::{arg_int, arg_str, FnResult};
+use super::{arg_int, arg_str, Failed, FnResult};
 
 /// Where the text comes from.
 #[derive(Clone, Copy)]
@@ -82,7 +82,7 @@ fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataTyp
 fn fatal(ctx: &mut EvalContext, msg: &str) -> FnResult {
     ctx.error(format!("Fatal CFEngine error: {msg}"));
     ctx.aborted = Some(1);
-    Err(())
+    Err(Failed)
 }
 
 pub(super) fn readstringarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {

@@ -11,12 +11,12 @@ use crate::syntax::ast::FnCall;
 use crate::syntax::varref::VarRef;
 
 use super::regex::{full_match, regex};
-use super::{arg_str, class_result, FnResult};
+use super::{arg_str, class_result, Failed, FnResult};
 
 /// `StringMatchCaptures(regex, s, true)`: (name, text) of every group of the
 /// first match, the whole match as `0`; a named group is keyed by its name,
 /// an unset group is empty. `None` when there is no match.
-fn captures(ctx: &mut EvalContext, re: &str, s: &str) -> Result<Option<Vec<(String, String)>>, ()> {
+fn captures(ctx: &mut EvalContext, re: &str, s: &str) -> Result<Option<Vec<(String, String)>>, Failed> {
     let r = regex(ctx, re, "sm")?;
     let Some(caps) = r.captures_at(ctx, s, 0)? else {
         return Ok(None);
@@ -55,7 +55,7 @@ pub(super) fn regextract(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResul
 /// `data_regextract(regex, string)`: the groups of the first match as an
 /// object; fails when there is no match.
 pub(super) fn data_regextract(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let groups = captures(ctx, arg_str(a, 0), arg_str(a, 1))?.ok_or(())?;
+    let groups = captures(ctx, arg_str(a, 0), arg_str(a, 1))?.ok_or(Failed)?;
     Ok(Rv::Container(json::object(groups.into_iter().map(|(k, v)| (k, Value::String(v.into()))))))
 }
 

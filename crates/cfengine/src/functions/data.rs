@@ -11,7 +11,7 @@ use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::{regex, Rx};
-use super::{arg_int, arg_str, collection, Collection, FnResult};
+use super::{arg_int, arg_str, collection, Collection, Failed, FnResult};
 
 fn parse_container(ctx: &mut EvalContext, f: &FnCall, text: &str, yaml: bool) -> FnResult {
     let r = if yaml { crate::data::yaml::parse(text) } else { json::parse(text) };
@@ -20,7 +20,7 @@ fn parse_container(ctx: &mut EvalContext, f: &FnCall, text: &str, yaml: bool) ->
         Err(e) => {
             ctx.error(format!("Error parsing JSON expression '{text}': {e}"));
             let _ = f;
-            Err(())
+            Err(Failed)
         }
     }
 }
@@ -42,10 +42,11 @@ pub(super) fn parseyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
 
 /// A data file's text, at most the size argument (argument 2, when given
 /// and positive) in bytes.
-fn read(ctx: &mut EvalContext, f: &FnCall, path: &str, a: &[Rv]) -> Result<String, ()> {
+fn read(ctx: &mut EvalContext, f: &FnCall, path: &str, a: &[Rv]) -> Result<String, Failed> {
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)?.max(0) as u64 } else { 0 };
     super::bounded_read(path, max).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|_| {
         ctx.error(format!("{}: data error reading JSON file '{path}'", f.name));
+        Failed
     })
 }
 
@@ -54,6 +55,7 @@ pub(super) fn readjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     let t = read(ctx, f, &path, a)?;
     json::parse(&t).map(Rv::Container).map_err(|_| {
         ctx.error(format!("{}: error parsing JSON file '{path}'", f.name));
+        Failed
     })
 }
 
@@ -62,6 +64,7 @@ pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     let t = read(ctx, f, &path, a)?;
     crate::data::yaml::parse(&t).map(Rv::Container).map_err(|_| {
         ctx.error(format!("{}: error parsing YAML file '{path}'", f.name));
+        Failed
     })
 }
 
@@ -79,7 +82,7 @@ pub(super) fn mergedata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
     let mut parts = vec![];
     for arg in a {
         // cf-agent fails silently on an argument that is not a container.
-        parts.push(collection(ctx, arg).map(to_value).ok_or(())?);
+        parts.push(collection(ctx, arg).map(to_value).ok_or(Failed)?);
     }
     if parts.is_empty() {
         return Ok(Rv::Container(Value::Hash(Arc::new(HashMap::new()))));
@@ -118,7 +121,7 @@ pub(super) fn mergedata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
 
 pub(super) fn storejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     // Not a container: cf-agent fails with a verbose-level message only.
-    let c = a.first().and_then(|x| collection(ctx, x)).ok_or(())?;
+    let c = a.first().and_then(|x| collection(ctx, x)).ok_or(Failed)?;
     Ok(Rv::scalar(json::write_pretty(&to_value(c))))
 }
 
@@ -130,7 +133,7 @@ pub(super) fn read_split_args(
     f: &FnCall,
     a: &[Rv],
     comment_flags: &str,
-) -> Result<(String, Rx, usize), ()> {
+) -> Result<(String, Rx, usize), Failed> {
     let path = arg_str(a, 0).to_string();
     let comment = arg_str(a, 1).to_string();
     let split = arg_str(a, 2).to_string();
@@ -139,7 +142,7 @@ pub(super) fn read_split_args(
     let max_bytes = if a.len() > 4 { arg_int(ctx, f, a, 4)?.max(0) as u64 } else { 0 };
     let Ok(text) = super::bounded_read(&path, max_bytes).map(|b| String::from_utf8_lossy(&b).into_owned()) else {
         ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
-        return Err(());
+        return Err(Failed);
     };
     let text = if comment.is_empty() {
         text
@@ -152,7 +155,7 @@ pub(super) fn read_split_args(
 
 /// Reads `file` split into rows by `split_row`-less lines and columns by the
 /// `split` regex, skipping `comment` matches, at most `max` rows.
-fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<String>>, ()> {
+fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<String>>, Failed> {
     let (text, re, max) = read_split_args(ctx, f, a, "m")?;
     let mut rows = vec![];
     for line in text.lines() {
@@ -190,7 +193,7 @@ pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) ->
 }
 
 /// The records of a CSV file; a missing file is cf-agent's error.
-fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, ()> {
+fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, Failed> {
     match super::bounded_read(path, 0) {
         Ok(b) => Ok(crate::data::csv::records(&String::from_utf8_lossy(&b))),
         Err(e) => {
@@ -200,7 +203,7 @@ fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Opti
                 f.name,
                 why.split(" (os error").next().unwrap_or("")
             ));
-            Err(())
+            Err(Failed)
         }
     }
 }
@@ -219,7 +222,7 @@ pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 /// of another width are skipped; optionally sorted by a column.
 pub(super) fn classfiltercsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let has_heading = matches!(arg_str(a, 1), "true" | "yes" | "on");
-    let class_index = usize::try_from(arg_int(ctx, f, a, 2)?).map_err(|_| ())?;
+    let class_index = usize::try_from(arg_int(ctx, f, a, 2)?).map_err(|_| Failed)?;
     let mut heading: Option<Vec<String>> = None;
     let mut width = 0;
     let mut rows: Vec<Vec<(String, String)>> = vec![];
@@ -235,7 +238,7 @@ pub(super) fn classfiltercsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnR
                     "{}: Class expression index is out of bounds. Row length {width}, index {class_index}",
                     f.name
                 ));
-                return Err(());
+                return Err(Failed);
             }
         } else if fields.len() != width {
             continue;
@@ -256,7 +259,7 @@ pub(super) fn classfiltercsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnR
         rows.push(keys.into_iter().zip(fields).collect());
     }
     if a.len() > 3 {
-        let sort_index = usize::try_from(arg_int(ctx, f, a, 3)?).map_err(|_| ())?;
+        let sort_index = usize::try_from(arg_int(ctx, f, a, 3)?).map_err(|_| Failed)?;
         if sort_index != class_index && sort_index < width {
             let column = if sort_index > class_index { sort_index - 1 } else { sort_index };
             rows.sort_by(|x, y| x.get(column).map(|c| &c.1).cmp(&y.get(column).map(|c| &c.1)));
@@ -286,7 +289,7 @@ pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[
 }
 
 pub(super) fn data_expand(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let v = collection(ctx, &a[0]).map(to_value).ok_or(())?;
+    let v = collection(ctx, &a[0]).map(to_value).ok_or(Failed)?;
     Ok(Rv::Container(expand_value(ctx, &v)))
 }
 
@@ -326,7 +329,7 @@ pub(super) fn readdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
         "JSON" => readjson(ctx, f, &path_only),
         other => {
             ctx.error(format!("{}: unknown data type '{other}'", f.name));
-            Err(())
+            Err(Failed)
         }
     }
 }
@@ -339,7 +342,7 @@ pub(super) fn validdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
         "YAML" => crate::data::yaml::parse(text).is_ok(),
         other => {
             ctx.error(format!("{}: data type '{other}' is not supported", f.name));
-            return Err(());
+            return Err(Failed);
         }
     };
     super::class_result(ok)

@@ -10,7 +10,7 @@ use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
-use super::{arg_str, class_result, FnResult};
+use super::{arg_str, class_result, Failed, FnResult};
 
 /// How many links `filestat(..., "linktarget")` follows after the first
 /// (cf-agent's `max_cycles`).
@@ -49,14 +49,14 @@ pub(super) fn isexecutable(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResul
 
 /// `filesize()`: fails when the file does not exist.
 pub(super) fn filesize(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    lstat(arg_str(a, 0)).map(|m| Rv::scalar(m.size().to_string())).ok_or(())
+    lstat(arg_str(a, 0)).map(|m| Rv::scalar(m.size().to_string())).ok_or(Failed)
 }
 
 /// `filestat(path, field)`: fails when the file does not exist; an unknown
 /// field gives an empty string.
 pub(super) fn filestat(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0);
-    let m = lstat(path).ok_or(())?;
+    let m = lstat(path).ok_or(Failed)?;
     let mode = m.mode();
     let dev = m.dev();
     let text = match arg_str(a, 1) {

@@ -10,7 +10,7 @@ use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
-use super::{arg_int, arg_str, class_result, FnResult};
+use super::{arg_int, arg_str, class_result, Failed, FnResult};
 
 /// The digest of `data` with the named algorithm (cf-agent's
 /// `HashIdFromName`; an unknown name is MD5's default, as there).
@@ -45,7 +45,7 @@ pub(super) fn hash(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `file_hash(path, algorithm)`: the hex digest of a file's content.
 pub(super) fn file_hash(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let bytes = file_bytes(arg_str(a, 0)).ok_or(())?;
+    let bytes = file_bytes(arg_str(a, 0)).ok_or(Failed)?;
     Ok(Rv::scalar(hex(&digest(arg_str(a, 1), &bytes))))
 }
 

@@ -12,11 +12,11 @@ use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::{full_match, regex};
-use super::{arg_int, arg_str, class_result, collection, Collection, FnResult};
+use super::{arg_int, arg_str, class_result, collection, Collection, Failed, FnResult};
 
 /// The strings of a collection argument: a list's items, or a container's
 /// primitive values.
-fn strings(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<Arc<str>>, ()> {
+fn strings(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<Arc<str>>, Failed> {
     match collection(ctx, arg) {
         Some(Collection::List(l)) => Ok(l),
         Some(Collection::Data(v)) => Ok(data_strings(&v)),
@@ -24,7 +24,7 @@ fn strings(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<Arc<str>>,
         // still be defined by a later pass.
         None => {
             let _ = (ctx, f);
-            Err(())
+            Err(Failed)
         }
     }
 }
@@ -62,7 +62,7 @@ pub(super) fn string_split(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
     let max = arg_int(ctx, f, a, 2)?;
     if max < 1 {
         ctx.error("string_split: maximum number of splits must be positive");
-        return Err(());
+        return Err(Failed);
     }
     let re = regex(ctx, sep, "")?;
     let mut out = vec![];
@@ -81,7 +81,7 @@ pub(super) fn string_split(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
 pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.len() != 2 {
         ctx.error(format!("Function '{}' expects 2 arguments", f.name));
-        return Err(());
+        return Err(Failed);
     }
     let glue = arg_str(a, 0).to_string();
     let items = strings(ctx, f, &a[1])?;
@@ -126,7 +126,7 @@ fn sort_by_mode(items: &mut [Arc<str>], mode: &str) {
 
 pub(super) fn sort(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let Some(first) = a.first() else {
-        return Err(());
+        return Err(Failed);
     };
     let mut items = strings(ctx, f, first)?;
     sort_by_mode(&mut items, if a.len() > 1 { arg_str(a, 1) } else { "lex" });
@@ -167,7 +167,7 @@ pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
             let idx = if n < 0 { l.len() as i64 + n } else { n };
             match usize::try_from(idx).ok().and_then(|i| l.get(i)) {
                 Some(s) => Ok(Rv::Scalar(s.clone())),
-                None => Err(()),
+                None => Err(Failed),
             }
         }
         Some(Collection::Data(v)) => {
@@ -183,12 +183,12 @@ pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 Some(Value::Array(_) | Value::Hash(_)) => {
                     Ok(Rv::scalar(json::write_compact(child.unwrap_or(&Value::Undef))))
                 }
-                Some(c) => json::primitive_to_string(c).map(Rv::scalar).ok_or(()),
-                None => Err(()),
+                Some(c) => json::primitive_to_string(c).map(Rv::scalar).ok_or(Failed),
+                None => Err(Failed),
             }
         }
         // cf-agent logs this at verbose level only.
-        None => Err(()),
+        None => Err(Failed),
     }
 }
 
@@ -279,7 +279,7 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 
 /// The items as numbers, as `FnCallFold` reads them with `sscanf("%lf")`:
 /// a leading number, or 0 for an item that does not start with one.
-fn reals(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, ()> {
+fn reals(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, Failed> {
     let items = strings(ctx, f, arg)?;
     Ok(items.iter().map(|s| crate::data::number::scan_real(s.as_bytes()).map_or(0.0, |(d, _)| d)).collect())
 }
@@ -309,7 +309,7 @@ fn mean_and_m2(xs: &[f64]) -> Option<(f64, f64)> {
 
 /// `mean(list)`: fails for an empty list.
 pub(super) fn mean(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let (mean, _) = mean_and_m2(&reals(ctx, f, &a[0])?).ok_or(())?;
+    let (mean, _) = mean_and_m2(&reals(ctx, f, &a[0])?).ok_or(Failed)?;
     Ok(Rv::scalar(format_fixed(mean, 6)))
 }
 
@@ -317,7 +317,7 @@ pub(super) fn mean(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 /// empty list.
 pub(super) fn variance(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let xs = reals(ctx, f, &a[0])?;
-    let (_, m2) = mean_and_m2(&xs).ok_or(())?;
+    let (_, m2) = mean_and_m2(&xs).ok_or(Failed)?;
     let v = if xs.len() > 1 { m2 / (xs.len() - 1) as f64 } else { 0.0 };
     Ok(Rv::scalar(format_fixed(v, 6)))
 }
@@ -338,7 +338,7 @@ fn extreme(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], want_max: bool) -> FnRes
             pick = Some(item);
         }
     }
-    pick.map(Rv::Scalar).ok_or(())
+    pick.map(Rv::Scalar).ok_or(Failed)
 }
 
 pub(super) fn max(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -349,7 +349,7 @@ pub(super) fn min(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     extreme(ctx, f, a, false)
 }
 
-fn count_matches(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<(usize, usize), ()> {
+fn count_matches(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<(usize, usize), Failed> {
     let pat = arg_str(a, 0).to_string();
     let items = strings(ctx, f, &a[1])?;
     let mut n = 0;
@@ -474,7 +474,7 @@ pub(super) fn countclassesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) 
 /// `ClassesMatching`: the defined classes (global, then the bundle's) whose
 /// name matches `a[0]` and, when tag regexes follow, with a tag matching one
 /// of them.
-pub(super) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<String>, ()> {
+pub(super) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<String>, Failed> {
     let pat = arg_str(a, 0).to_string();
     let tag_regexes: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
     let mut all: Vec<String> = ctx.classes.iter().cloned().collect();

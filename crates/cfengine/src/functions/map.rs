@@ -12,7 +12,7 @@ use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::data::to_value;
-use super::{arg_str, collection, FnResult};
+use super::{arg_str, collection, Failed, FnResult};
 use crate::syntax::class_expr::canonify;
 
 /// One element the pattern is expanded for.
@@ -30,18 +30,18 @@ struct Element {
 /// The elements of the container `arg` names: top-level primitives, and the
 /// primitive children of top-level containers. An array is walked as an
 /// object keyed by position (cf-agent merges it into an object first).
-fn elements(ctx: &mut EvalContext, arg: &Rv) -> Result<Vec<Element>, ()> {
+fn elements(ctx: &mut EvalContext, arg: &Rv) -> Result<Vec<Element>, Failed> {
     let source = match arg {
         Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
         Rv::FnCall(inner) => super::call(ctx, inner).1,
         o => o.clone(),
     };
     // Not a container: cf-agent fails with a verbose-level message only.
-    let v = collection(ctx, &source).map(to_value).ok_or(())?;
+    let v = collection(ctx, &source).map(to_value).ok_or(Failed)?;
     let top: Vec<(String, &Value)> = match &v {
         Value::Hash(h) => h.iter().map(|(k, x)| (json::primitive_to_string(k).unwrap_or_default(), x)).collect(),
         Value::Array(x) => x.iter().enumerate().map(|(i, x)| (i.to_string(), x)).collect(),
-        _ => return Err(()),
+        _ => return Err(Failed),
     };
     let mut out = vec![];
     for (k, x) in top {
@@ -78,7 +78,7 @@ fn json_escaped(s: &str) -> String {
 
 /// Expands `pattern` for each element; fails when a result still holds a
 /// `this.k`/`this.v` reference.
-fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv, mode: &str) -> Result<Vec<String>, ()> {
+fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv, mode: &str) -> Result<Vec<String>, Failed> {
     let items = elements(ctx, arg)?;
     let names = ["k", "k[1]", "v"];
     let saved: Vec<_> = names.iter().map(|n| (n.to_string(), ctx.this.remove(*n))).collect();
@@ -99,7 +99,7 @@ fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv, mode: &str) -> Resul
         let left = ["$(this.k)", "${this.k}", "$(this.v)", "${this.v}"].iter().any(|r| text.contains(r))
             || (e.k1.is_some() && (text.contains("$(this.k[1])") || text.contains("${this.k[1]}")));
         if left {
-            result = Err(());
+            result = Err(Failed);
             break;
         }
         if mode == "canonify" {

@@ -10,7 +10,7 @@ use crate::data::value::{DataType, Rv};
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
-use super::{arg_str, class_result, FnResult};
+use super::{arg_str, class_result, Failed, FnResult};
 
 /// The version confer answers as (the cf-agent it follows).
 const VERSION: [u64; 3] = [3, 21, 0];
@@ -48,7 +48,7 @@ pub(super) fn getclassmetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> F
     let name = arg_str(a, 0);
     let name = name.strip_prefix("default:").unwrap_or(name);
     if !ctx.class_defined(name) {
-        return Err(());
+        return Err(Failed);
     }
     let tags = ctx.class_tags.get(name).cloned().unwrap_or_default();
     let key = a.get(1).and_then(Rv::as_scalar).map(|k| format!("{k}="));
@@ -71,11 +71,11 @@ pub(super) fn classify(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
 /// `CompareVersion`: the agent's version against a dotted version of up to
 /// three numbers, compared on the given components only ("3.21" equals
 /// 3.21.0 and 3.21.5).
-fn compare(ctx: &mut EvalContext, f: &FnCall, given: &str) -> Result<std::cmp::Ordering, ()> {
+fn compare(ctx: &mut EvalContext, f: &FnCall, given: &str) -> Result<std::cmp::Ordering, Failed> {
     let parts: Vec<Option<u64>> = given.split('.').map(|p| p.parse().ok()).collect();
     if given.is_empty() || parts.len() > 3 || parts.iter().any(Option::is_none) {
         ctx.error(format!("{}: Format of version comparison string '{given}' is incorrect", f.name));
-        return Err(());
+        return Err(Failed);
     }
     let mine = VERSION.iter().take(parts.len());
     Ok(mine.cmp(parts.iter().flatten()))
@@ -108,7 +108,7 @@ pub(super) fn packagesmatching(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> F
         b.kind == "common" && b.name == "control" && b.constraints.iter().any(|c| c.lval == "package_inventory")
     });
     if modules {
-        return Err(());
+        return Err(Failed);
     }
     Ok(Rv::Container(Value::Array(Arc::new(vec![]))))
 }

@@ -32,10 +32,16 @@ use crate::eval::context::EvalContext;
 use crate::syntax::ast::{FnCall, Rval};
 use crate::syntax::reference::is_cf3_scalar;
 
-/// A function's result: `Err(())` when it failed (it logged why).
+/// A function's result: `Err(Failed)` when it failed (it logged why).
 pub use array_data::array_as_data;
 
-pub(crate) type FnResult = Result<Rv, ()>;
+/// A call that failed: cf-agent has already logged why (or fails silently,
+/// as cf-agent does), and the call stays unexpanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Failed;
+
+/// What a built-in function gives: its value, or `Failed`.
+pub(crate) type FnResult = Result<Rv, Failed>;
 
 /// An implementation.
 type Impl = fn(&mut EvalContext, &FnCall, &[Rv]) -> FnResult;
@@ -429,7 +435,7 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
     };
     match (spec.imp)(ctx, f, &args) {
         Ok(r) => (true, r),
-        Err(()) => failed,
+        Err(Failed) => failed,
     }
 }
 
@@ -443,14 +449,14 @@ fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
         "Function '{}' is not evaluated: confer does not run commands or reach the network (in promise '{file}' near line {line})",
         f.name
     ));
-    Err(())
+    Err(Failed)
 }
 
 /// The functions of cf-agent 3.21 that confer knows (a policy calling them
 /// is valid) but does not evaluate yet: the call fails, with a message.
 fn not_implemented(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
     ctx.error(format!("Function '{}' is not implemented in confer", f.name));
-    Err(())
+    Err(Failed)
 }
 
 /// A class result: `any` or `!any`.
@@ -464,13 +470,14 @@ pub(crate) fn arg_str(args: &[Rv], i: usize) -> &str {
 }
 
 /// Argument `i` as an integer, or an error naming the function.
-pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) -> Result<i64, ()> {
+pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) -> Result<i64, Failed> {
     let s = arg_str(args, i);
     crate::data::number::int_from_string(s).map_err(|log| {
         if let Some(l) = log {
             ctx.error(l);
         }
         ctx.error(format!("{}: argument {} '{s}' is not an integer", f.name, i + 1));
+        Failed
     })
 }
 
@@ -483,7 +490,7 @@ pub(crate) fn arg_int_in(
     i: usize,
     lo: i64,
     hi: i64,
-) -> Result<i64, ()> {
+) -> Result<i64, Failed> {
     let v = arg_int(ctx, f, args, i)?;
     if v < lo || v > hi {
         let text = arg_str(args, i);
@@ -492,7 +499,7 @@ pub(crate) fn arg_int_in(
             f.name
         ));
         ctx.aborted = Some(1);
-        return Err(());
+        return Err(Failed);
     }
     Ok(v)
 }

@@ -24,7 +24,7 @@ use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
-use super::{arg_str, collection, Collection, FnResult};
+use super::{arg_str, collection, Collection, Failed, FnResult};
 
 /// Deepest section nesting a template may have (a hostile template cannot
 /// exhaust the stack).
@@ -36,36 +36,36 @@ struct Frame {
     key: Option<String>,
 }
 
-/// A failure, with cf-agent's message when it has one.
-struct Failed(Option<String>);
+/// A template that cannot be rendered, with cf-agent's message when it has one.
+struct Unrendered(Option<String>);
 
 pub(super) fn string_mustache(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.is_empty() || a.len() > 2 {
         ctx.error(format!("Function '{}' requires one or two arguments", f.name));
-        return Err(());
+        return Err(Failed);
     }
     let template = arg_str(a, 0).to_string();
     let data = match a.get(1) {
         None => match super::policy::datastate(ctx, f, &[])? {
             Rv::Container(v) => v,
-            _ => return Err(()),
+            _ => return Err(Failed),
         },
         Some(arg) => match collection(ctx, arg) {
             Some(Collection::Data(v)) => v,
             Some(Collection::List(l)) => {
                 Value::Array(Arc::new(l.iter().map(|s| Value::String(s.to_string().into())).collect()))
             }
-            None => return Err(()),
+            None => return Err(Failed),
         },
     };
     let mut r = Renderer { top: data.clone(), stack: vec![Frame { value: data, key: None }], out: String::new() };
     match r.render(&template, ("{{", "}}"), 0) {
         Ok(()) => Ok(Rv::scalar(r.out)),
-        Err(Failed(msg)) => {
+        Err(Unrendered(msg)) => {
             if let Some(m) = msg {
                 ctx.warning(m);
             }
-            Err(())
+            Err(Failed)
         }
     }
 }
@@ -153,9 +153,9 @@ impl Renderer {
         None
     }
 
-    fn render(&mut self, t: &str, delims: (&str, &str), depth: usize) -> Result<(), Failed> {
+    fn render(&mut self, t: &str, delims: (&str, &str), depth: usize) -> Result<(), Unrendered> {
         if depth > MAX_DEPTH {
-            return Err(Failed(Some(format!("Mustache sections nested deeper than {MAX_DEPTH} levels"))));
+            return Err(Unrendered(Some(format!("Mustache sections nested deeper than {MAX_DEPTH} levels"))));
         }
         let (mut open, mut close) = (delims.0.to_string(), delims.1.to_string());
         let mut pos = 0;
@@ -168,7 +168,7 @@ impl Renderer {
                     let mut d = tag.name.split_whitespace();
                     match (d.next(), d.next()) {
                         (Some(o), Some(c)) => (open, close) = (o.to_string(), c.to_string()),
-                        _ => return Err(Failed(None)),
+                        _ => return Err(Unrendered(None)),
                     }
                 }
                 '#' | '^' => {
@@ -177,7 +177,7 @@ impl Renderer {
                     self.section(tag.name, tag.kind == '^', body, (&open, &close), depth)?;
                     pos = after;
                 }
-                '/' => return Err(Failed(Some(format!("Mustache: unexpected closing tag '{}'", tag.name)))),
+                '/' => return Err(Unrendered(Some(format!("Mustache: unexpected closing tag '{}'", tag.name)))),
                 '>' => {}
                 ' ' if tag.name == "@" => {
                     let key = self.stack.last().and_then(|f| f.key.clone()).unwrap_or_default();
@@ -192,7 +192,7 @@ impl Renderer {
 
     /// The end of the section body opened before `pos` and the position
     /// after its closing tag.
-    fn section_end(&self, t: &str, pos: usize, name: &str, delims: (&str, &str)) -> Result<(usize, usize), Failed> {
+    fn section_end(&self, t: &str, pos: usize, name: &str, delims: (&str, &str)) -> Result<(usize, usize), Unrendered> {
         let mut depth = 0;
         let mut p = pos;
         while let Some(tag) = next_tag(t, p, delims) {
@@ -208,7 +208,7 @@ impl Renderer {
                 _ => {}
             }
         }
-        Err(Failed(Some(format!("Mustache: section '{name}' is never closed"))))
+        Err(Unrendered(Some(format!("Mustache: section '{name}' is never closed"))))
     }
 
     fn section(
@@ -218,7 +218,7 @@ impl Renderer {
         body: &str,
         delims: (&str, &str),
         depth: usize,
-    ) -> Result<(), Failed> {
+    ) -> Result<(), Unrendered> {
         let value = self.lookup(name);
         let truthy = match &value {
             None | Some(Value::Undef) => false,
@@ -227,7 +227,7 @@ impl Renderer {
             Some(Value::Hash(h)) => !h.is_empty(),
             Some(_) if inverted => true,
             Some(_) => {
-                return Err(Failed(Some(format!(
+                return Err(Unrendered(Some(format!(
                     "Mustache sections can only take a boolean or a container (array or map) value, but section '{name}' isn't getting one of those."
                 ))))
             }

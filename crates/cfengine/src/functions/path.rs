@@ -9,7 +9,7 @@ use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::full_match;
-use super::{arg_str, class_result, collection, Collection, FnResult};
+use super::{arg_str, class_result, collection, Collection, Failed, FnResult};
 
 /// Collapses `a/./b` and `a/x/../b` (textually, as cf-agent's
 /// `CompressPath`), so that a file is loaded once
@@ -168,16 +168,16 @@ pub(super) fn filesexist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResul
     let items: Vec<String> = match a.first().and_then(|x| collection(ctx, x)) {
         Some(Collection::List(l)) => l.iter().map(|s| s.to_string()).collect(),
         Some(Collection::Data(v)) => super::list::data_strings(&v).iter().map(|s| s.to_string()).collect(),
-        None => return Err(()),
+        None => return Err(Failed),
     };
     class_result(!items.is_empty() && items.iter().all(|p| std::fs::metadata(p).is_ok()))
 }
 
 /// The metadata of both arguments (following links, as `stat`), or a
 /// failure.
-fn both(a: &[Rv]) -> Result<(std::fs::Metadata, std::fs::Metadata), ()> {
-    let x = std::fs::metadata(arg_str(a, 0)).map_err(|_| ())?;
-    let y = std::fs::metadata(arg_str(a, 1)).map_err(|_| ())?;
+fn both(a: &[Rv]) -> Result<(std::fs::Metadata, std::fs::Metadata), Failed> {
+    let x = std::fs::metadata(arg_str(a, 0)).map_err(|_| Failed)?;
+    let y = std::fs::metadata(arg_str(a, 1)).map_err(|_| Failed)?;
     Ok((x, y))
 }
 

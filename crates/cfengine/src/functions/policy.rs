@@ -12,7 +12,7 @@ use crate::syntax::ast::FnCall;
 use crate::syntax::varref::VarRef;
 
 use super::regex::full_match;
-use super::{arg_str, FnResult};
+use super::{arg_str, Failed, FnResult};
 
 /// `bundlesmatching(regex, tag_regex...)`: the qualified names (`ns:name`)
 /// of the bundles whose name matches, and whose `meta` `tags` match every
@@ -84,7 +84,7 @@ pub(super) fn bundlestate(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResu
         .map(|(k, v)| (lval_key(k), to_json(&v.rval, v.ty)))
         .collect();
     if entries.is_empty() {
-        return Err(());
+        return Err(Failed);
     }
     Ok(Rv::Container(json::object(entries)))
 }
@@ -125,7 +125,7 @@ fn to_json(r: &Rv, ty: DataType) -> Value {
 /// `getvariablemetatags(name, key?)`: the variable's tags, or with a key the
 /// values of its `key=value` tags; fails for an undefined variable.
 pub(super) fn getvariablemetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let v = ctx.lookup(arg_str(a, 0)).ok_or(())?;
+    let v = ctx.lookup(arg_str(a, 0)).ok_or(Failed)?;
     let key = a.get(1).and_then(Rv::as_scalar).map(|k| format!("{k}="));
     let tags: Vec<String> = v
         .tags

@@ -7,7 +7,7 @@ use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::full_match;
-use super::{arg_str, class_result, FnResult};
+use super::{arg_str, class_result, Failed, FnResult};
 
 pub(super) fn strcmp(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     class_result(arg_str(a, 0) == arg_str(a, 1))
@@ -66,7 +66,7 @@ pub(super) fn reglist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let pat = arg_str(a, 1).to_string();
     let items = match super::collection(ctx, &a[0]) {
         Some(super::Collection::List(l)) => l,
-        _ => return Err(()),
+        _ => return Err(Failed),
     };
     for s in items {
         if full_match(ctx, &pat, &s)? {

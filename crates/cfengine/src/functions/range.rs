@@ -4,7 +4,7 @@ use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
-use super::{arg_int, arg_str, FnResult};
+use super::{arg_int, arg_str, Failed, FnResult};
 
 /// `irange(a, b)`: `"low,high"`.
 pub(super) fn irange(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -19,7 +19,7 @@ pub(super) fn rrange(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let text = arg_str(a, 0);
     let Ok(from) = crate::data::number::real_from_string(text) else {
         ctx.error(format!("Function {}, error reading assumed real value '{text}'", f.name));
-        return Err(());
+        return Err(Failed);
     };
     let v = crate::data::number::format_fixed(from, 6);
     Ok(Rv::scalar(format!("{v},{v}")))
@@ -42,7 +42,7 @@ pub(super) fn expandrange(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
     let fatal = |ctx: &mut EvalContext, msg: &str| {
         ctx.error(format!("Fatal CFEngine error: {msg}"));
         ctx.aborted = Some(1);
-        Err(())
+        Err(Failed)
     };
     let Some((before, from, to, after)) = parsed else {
         return fatal(ctx, "EXPANDRANGE malformed range expression");

@@ -13,6 +13,8 @@ use std::ops::Range;
 
 use crate::eval::context::EvalContext;
 
+use super::Failed;
+
 /// How many compiled regexes the cache keeps before it starts over.
 const REGEX_CACHE_SIZE: usize = 4096;
 
@@ -34,7 +36,7 @@ pub(crate) struct Rx {
 }
 
 /// Compiles a CFEngine (PCRE) regex with the given inline options.
-pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<Rx, ()> {
+pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<Rx, Failed> {
     let translated = pcre_escapes(pattern);
     let src = if flags.is_empty() { translated } else { format!("(?{flags}){translated}") };
     if let Some(re) = REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
@@ -42,6 +44,7 @@ pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result
     }
     let re = fancy_regex::Regex::new(&src).map_err(|e| {
         ctx.error(format!("Could not compile regular expression '{pattern}': {e}"));
+        Failed
     })?;
     REGEX_CACHE.with(|c| {
         let mut c = c.borrow_mut();
@@ -64,11 +67,11 @@ impl Rx {
     }
 
     /// The first match at or after byte `start`.
-    pub(crate) fn find_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Range<usize>>, ()> {
+    pub(crate) fn find_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Range<usize>>, Failed> {
         let key = (self.pattern.clone(), s.to_string(), start);
         if UNDECIDED.with(|u| u.borrow().contains(&key)) {
             self.undecided(ctx, s, &"backtrack limit exceeded (as before)");
-            return Err(());
+            return Err(Failed);
         }
         match self.re.find_from_pos(s, start) {
             Ok(m) => Ok(m.map(|m| m.range())),
@@ -81,13 +84,13 @@ impl Rx {
                     }
                     u.insert(key);
                 });
-                Err(())
+                Err(Failed)
             }
         }
     }
 
     /// The groups of the first match at or after `start`.
-    pub(crate) fn captures_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Groups>, ()> {
+    pub(crate) fn captures_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Groups>, Failed> {
         // Decide the match first (bounded, remembered when undecidable),
         // then take its groups.
         if self.find_at(ctx, s, start)?.is_none() {
@@ -98,14 +101,14 @@ impl Rx {
             Ok(None) => Ok(None),
             Err(e) => {
                 self.undecided(ctx, s, &e);
-                Err(())
+                Err(Failed)
             }
         }
     }
 
     /// Every non-overlapping match's groups, left to right. An empty match
     /// moves on by one character, so the walk always ends.
-    pub(crate) fn captures_all(&self, ctx: &mut EvalContext, s: &str) -> Result<Vec<Groups>, ()> {
+    pub(crate) fn captures_all(&self, ctx: &mut EvalContext, s: &str) -> Result<Vec<Groups>, Failed> {
         let mut out = vec![];
         let mut pos = 0;
         while pos <= s.len() {
@@ -122,7 +125,7 @@ impl Rx {
     }
 
     /// The ranges of every non-overlapping match.
-    pub(crate) fn find_all(&self, ctx: &mut EvalContext, s: &str) -> Result<Vec<Range<usize>>, ()> {
+    pub(crate) fn find_all(&self, ctx: &mut EvalContext, s: &str) -> Result<Vec<Range<usize>>, Failed> {
         let mut out = vec![];
         let mut pos = 0;
         while pos <= s.len() {
@@ -137,7 +140,7 @@ impl Rx {
 
     /// `s` cut at every match (an empty match at the very start or end does
     /// not cut), as the regex crate's `split` does.
-    pub(crate) fn split<'t>(&self, ctx: &mut EvalContext, s: &'t str) -> Result<Vec<&'t str>, ()> {
+    pub(crate) fn split<'t>(&self, ctx: &mut EvalContext, s: &'t str) -> Result<Vec<&'t str>, Failed> {
         let mut out = vec![];
         let mut last = 0;
         for m in self.find_all(ctx, s)? {
@@ -152,7 +155,7 @@ impl Rx {
     }
 
     /// `s` with every match removed.
-    pub(crate) fn remove_all(&self, ctx: &mut EvalContext, s: &str) -> Result<String, ()> {
+    pub(crate) fn remove_all(&self, ctx: &mut EvalContext, s: &str) -> Result<String, Failed> {
         let mut out = String::with_capacity(s.len());
         let mut last = 0;
         for m in self.find_all(ctx, s)? {
@@ -177,7 +180,7 @@ fn next_char(s: &str, i: usize) -> usize {
 /// `StringMatchFull`: the first match of `re` (compiled, as libntech's
 /// `CompileRegex` does, with PCRE_MULTILINE and PCRE_DOTALL) must start at
 /// the beginning of `s` and end at its end.
-pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<bool, ()> {
+pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<bool, Failed> {
     let r = regex(ctx, re, "sm")?;
     Ok(matches!(r.find_at(ctx, s, 0)?, Some(m) if m.start == 0 && m.end == s.len()))
 }

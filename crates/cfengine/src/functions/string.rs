@@ -8,7 +8,7 @@ use crate::syntax::ast::FnCall;
 use crate::syntax::class_expr::canonify;
 
 use super::regex::regex;
-use super::{arg_int, arg_str, FnResult};
+use super::{arg_int, arg_str, Failed, FnResult};
 
 pub(super) fn canonify_fn(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(canonify(arg_str(a, 0))))
@@ -20,7 +20,7 @@ pub(super) fn concat(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
         out.push_str(x.as_scalar().unwrap_or(""));
         if out.len() > MAX_SCALAR {
             ctx.error("Unable to evaluate concat() function, arguments are too long");
-            return Err(());
+            return Err(Failed);
         }
     }
     Ok(Rv::scalar(out))
@@ -139,7 +139,7 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
         }
         Err(e) => {
             ctx.error(format!("CfReadFile: Could not examine file '{path}' (stat: {})", super::os_error(&e)));
-            Err(())
+            Err(Failed)
         }
     }
 }
@@ -147,7 +147,7 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
 pub(super) fn ifelse(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     if a.len().is_multiple_of(2) || a.is_empty() {
         ctx.error("ifelse: must have an odd number of arguments");
-        return Err(());
+        return Err(Failed);
     }
     let mut i = 0;
     while i + 1 < a.len() {
@@ -196,7 +196,7 @@ pub(super) fn int(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
             if let Some(l) = log {
                 ctx.error(l);
             }
-            Err(())
+            Err(Failed)
         }
     }
 }
@@ -258,7 +258,7 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         let spec = fmt[start + 1..i - 1].replace(['l', 'h'], "");
         let Some(arg) = args.next() else {
             ctx.error(format!("format() didn't have enough parameters to fill '{fmt}'"));
-            return Err(());
+            return Err(Failed);
         };
         let text = match conv {
             b'S' => match arg {

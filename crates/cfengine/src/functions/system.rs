@@ -5,7 +5,7 @@ use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
-use super::{arg_int, arg_str, FnResult};
+use super::{arg_int, arg_str, Failed, FnResult};
 
 /// The third field of `name`'s line in a colon-separated database.
 fn id_of(db: &str, name: &str) -> Option<String> {
@@ -21,6 +21,7 @@ pub(super) fn getuid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let user = arg_str(a, 0);
     id_of("/etc/passwd", user).map(Rv::scalar).ok_or_else(|| {
         ctx.error(format!("Could not get UID for user '{user}', (getpwnam: not found)"));
+        Failed
     })
 }
 
@@ -29,6 +30,7 @@ pub(super) fn getgid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let group = arg_str(a, 0);
     id_of("/etc/group", group).map(Rv::scalar).ok_or_else(|| {
         ctx.error(format!("Could not get GID for group '{group}', (getgrnam: not found)"));
+        Failed
     })
 }
 
@@ -38,7 +40,7 @@ pub(super) fn getgid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 pub(super) fn randomint(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let (x, y) = (arg_int(ctx, f, a, 0)?, arg_int(ctx, f, a, 1)?);
     let (from, to) = if x <= y { (x, y) } else { (y, x) };
-    let range = u64::try_from(to - from).map_err(|_| ())?;
+    let range = u64::try_from(to - from).map_err(|_| Failed)?;
     if range == 0 {
         return Ok(Rv::scalar(from.to_string()));
     }
@@ -93,10 +95,10 @@ pub(super) fn getusers(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 pub(super) fn sysctlvalue(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let key = arg_str(a, 0);
     if key.contains("..") {
-        return Err(());
+        return Err(Failed);
     }
     let path = format!("/proc/sys/{}", key.replace('.', "/"));
-    let text = super::bounded_read(&path, 4096).map_err(|_| ())?;
+    let text = super::bounded_read(&path, 4096).map_err(|_| Failed)?;
     Ok(Rv::scalar(String::from_utf8_lossy(&text).trim()))
 }
 

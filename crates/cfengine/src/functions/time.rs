@@ -10,7 +10,7 @@ use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
-use super::{arg_int, arg_int_in, arg_str, class_result, FnResult};
+use super::{arg_int, arg_int_in, arg_str, class_result, Failed, FnResult};
 
 /// `accumulated(years, months, days, hours, minutes, seconds)`: a duration
 /// in seconds, with cf-agent's fixed 30-day months and 365-day years. Each
@@ -31,7 +31,7 @@ pub(super) fn now(_: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
 }
 
 /// The six integer arguments of on(), ago() and laterthan().
-fn six(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<[i64; 6], ()> {
+fn six(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<[i64; 6], Failed> {
     let mut v = [0; 6];
     for (i, slot) in v.iter_mut().enumerate() {
         *slot = arg_int(ctx, f, a, i)?;
@@ -97,11 +97,11 @@ pub(super) fn strftime(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     let tz = if arg_str(a, 0) == "gmtime" { TimeZone::UTC } else { TimeZone::system() };
     let Ok(ts) = Timestamp::from_second(when) else {
         ctx.warning(format!("Function {}, the given time stamp '{when}' was invalid.", f.name));
-        return Err(());
+        return Err(Failed);
     };
     let z = Zoned::new(ts, tz);
     match jiff::fmt::strtime::format(arg_str(a, 1), &z) {
         Ok(s) => Ok(Rv::scalar(super::string::truncated(s))),
-        Err(_) => Err(()),
+        Err(_) => Err(Failed),
     }
 }
