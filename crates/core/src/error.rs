@@ -6,21 +6,20 @@ use thiserror::Error;
 /// An error from an operation on values or types.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CoreError {
-    /// An integer operation whose exact result does not fit in 64 bits.
-    #[error("{0}")]
-    IntegerOverflow(String),
-    /// Division or modulo by zero.
-    #[error("{0}")]
-    DivisionByZero(String),
-    /// A float operation that produced an infinite or NaN result.
-    #[error("{0}")]
-    FloatOutOfRange(String),
     /// A regular expression that does not compile.
-    #[error("{0}")]
-    BadRegexp(String),
+    #[error("invalid regular expression /{pattern}/: {reason}")]
+    BadRegexp {
+        /// The pattern as shown (at most 200 characters, controls escaped).
+        pattern: String,
+        /// The regexp engine's reason.
+        reason: String,
+    },
     /// A match that the backtracking limit left undecided.
-    #[error("{0}")]
-    RegexpUndecided(String),
+    #[error("The regular expression /{pattern}/ needs too much backtracking to decide this match")]
+    RegexpUndecided {
+        /// The pattern as shown (at most 200 characters, controls escaped).
+        pattern: String,
+    },
     /// A type parameterised with arguments it does not accept.
     #[error("{0}")]
     BadTypeParameters(String),

@@ -30,7 +30,7 @@ impl Regexp {
     pub fn new(source: &str) -> Result<Regexp, CoreError> {
         let engine = Engine::for_source(source).map_err(|e| match e {
             EngineError::Invalid(message) => {
-                CoreError::BadRegexp(format!("invalid regular expression /{}/: {message}", shown(source)))
+                CoreError::BadRegexp { pattern: shown(source), reason: message.to_string() }
             }
             EngineError::Undecided => undecided(source),
         })?;
@@ -82,10 +82,7 @@ impl Regexp {
 
 /// The error for a match the backtracking limit left undecided, naming the pattern.
 fn undecided(source: &str) -> CoreError {
-    CoreError::RegexpUndecided(format!(
-        "The regular expression /{}/ needs too much backtracking to decide this match",
-        shown(source)
-    ))
+    CoreError::RegexpUndecided { pattern: shown(source) }
 }
 
 /// The pattern as an error message shows it: at most 200 characters, control
@@ -153,7 +150,7 @@ mod tests {
     fn backtrack_limit_is_an_error_not_a_mismatch() {
         let r = Regexp::new(r"^(?:(a+)+\1c|.*b)$").unwrap();
         let text = format!("{}b", "a".repeat(25));
-        assert!(matches!(r.try_is_match(&text), Err(CoreError::RegexpUndecided(_))));
+        assert!(matches!(r.try_is_match(&text), Err(CoreError::RegexpUndecided { .. })));
         assert!(!r.is_match(&text));
         assert!(crate::undecided::take().is_some());
         assert!(crate::undecided::take().is_none());
