@@ -63,6 +63,19 @@ impl fmt::Display for PuppetError {
 impl std::error::Error for PuppetError {}
 
 impl PuppetError {
+    /// An error of `phase` with no position of its own (its message names
+    /// the places, or it concerns the whole run).
+    pub fn new(phase: Phase, message: impl Into<String>) -> PuppetError {
+        PuppetError {
+            phase,
+            message: message.into(),
+            location: None,
+            span: None,
+            labels: Box::default(),
+            notes: Vec::new(),
+        }
+    }
+
     /// The kind's stable name in diagnostics.
     pub fn code(&self) -> &'static str {
         match self.phase {

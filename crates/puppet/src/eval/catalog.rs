@@ -390,17 +390,10 @@ impl<'a> Evaluator<'a> {
         }
         let inner = self.to_error(flow);
         let at = self.location(declared);
-        Flow::from_error(crate::error::PuppetError {
-            phase: crate::error::Phase::Evaluation,
-            message: format!(
-                "Error while evaluating a Resource Statement, {inner} (file: {}, line: {})",
-                at.file, at.line
-            ),
-            location: None,
-            span: None,
-            labels: Box::default(),
-            notes: Vec::new(),
-        })
+        Flow::from_error(crate::error::PuppetError::new(
+            crate::error::Phase::Evaluation,
+            format!("Error while evaluating a Resource Statement, {inner} (file: {}, line: {})", at.file, at.line),
+        ))
     }
 
     /// Prints what `puppet apply` prints when it applies the catalog's `notify`

@@ -117,14 +117,7 @@ pub fn resolve_alias(program: &Program, source: &Arc<Source>, name: &str) -> Res
         while let Some(Type::Alias(next)) = t {
             if seen.contains(&next.0.name) {
                 seen.push(next.0.name.clone());
-                return Err(PuppetError {
-                    phase: Phase::Evaluation,
-                    message: format!("Type alias cycle: {}", seen.join(" -> ")),
-                    location: None,
-                    span: None,
-                    labels: Box::default(),
-                    notes: Vec::new(),
-                });
+                return Err(PuppetError::new(Phase::Evaluation, format!("Type alias cycle: {}", seen.join(" -> "))));
             }
             seen.push(next.0.name.clone());
             t = next.0.target();
@@ -229,14 +222,7 @@ impl<'a> Evaluator<'a> {
         // `puppet apply` finds cycles when it orders the catalog to apply
         // it, and then applies nothing.
         if let Some(message) = self.cycle_report() {
-            return Err(Flow::from_error(PuppetError {
-                phase: Phase::Validation,
-                message,
-                location: None,
-                span: None,
-                labels: Box::default(),
-                notes: Vec::new(),
-            }));
+            return Err(Flow::from_error(PuppetError::new(Phase::Validation, message)));
         }
         self.check_named_values()?;
         self.report_catalog();

@@ -28,14 +28,10 @@ impl<'a> Evaluator<'a> {
             let wanted = self.node_name.clone().unwrap_or_else(|| "default".into());
             if self.node_name.is_some() {
                 // A compile reports this before evaluating, without a position.
-                return Err(Flow::from_error(crate::error::PuppetError {
-                    phase: crate::error::Phase::Validation,
-                    message: format!("Could not find node statement with name 'default' or '{wanted}'"),
-                    location: None,
-                    span: None,
-                    labels: Box::default(),
-                    notes: Vec::new(),
-                }));
+                return Err(Flow::from_error(crate::error::PuppetError::new(
+                    crate::error::Phase::Validation,
+                    format!("Could not find node statement with name 'default' or '{wanted}'"),
+                )));
             }
             return Err(fail(span, "Could not find node statement with name 'default'"));
         };

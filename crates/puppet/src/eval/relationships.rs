@@ -196,12 +196,5 @@ fn reference_text(v: &Value) -> String {
 /// An error Puppet finds when the catalog is finished: its message names
 /// the places, and it has no position of its own.
 pub(super) fn unlocated(message: String) -> Flow {
-    Flow::from_error(PuppetError {
-        phase: Phase::Validation,
-        message,
-        location: None,
-        span: None,
-        labels: Box::default(),
-        notes: Vec::new(),
-    })
+    Flow::from_error(PuppetError::new(Phase::Validation, message))
 }

@@ -101,14 +101,7 @@ impl<'s> Session<'s> {
     /// session's top scope; the value is the last expression's.
     pub fn eval(&mut self, name: &str, text: &str) -> Result<Value, PuppetError> {
         let Some(source) = self.ev.sources.add(name, text) else {
-            return Err(PuppetError {
-                phase: Phase::Evaluation,
-                message: "The inputs given are larger than confer can hold".into(),
-                location: None,
-                span: None,
-                labels: Box::default(),
-                notes: Vec::new(),
-            });
+            return Err(PuppetError::new(Phase::Evaluation, "The inputs given are larger than confer can hold"));
         };
         let (program, warnings) = crate::validate_with_warnings(&source)?;
         for w in warnings {

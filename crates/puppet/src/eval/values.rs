@@ -39,14 +39,7 @@ impl Evaluator<'_> {
                         at.file,
                         at.line
                     );
-                    return Err(Flow::from_error(PuppetError {
-                        phase: Phase::Validation,
-                        message,
-                        location: None,
-                        span: None,
-                        labels: Box::default(),
-                        notes: Vec::new(),
-                    }));
+                    return Err(Flow::from_error(PuppetError::new(Phase::Validation, message)));
                 }
             }
         }

@@ -33,14 +33,7 @@ pub fn check(program: &Program, source: &Source) -> Result<Vec<(Span, String)>, 
     }
     if let Some(message) = checker.bad_regex {
         // Ruby compiles a regexp literal while the manifest is parsed.
-        return Err(PuppetError {
-            phase: Phase::Loading,
-            message: format!("Could not parse for environment production: {message}"),
-            location: None,
-            span: None,
-            labels: Box::default(),
-            notes: Vec::new(),
-        });
+        return Err(PuppetError::new(Phase::Loading, format!("Could not parse for environment production: {message}")));
     }
     let locate = |span: Span| {
         let (line, column) = source.line_col(span.start);
@@ -63,14 +56,7 @@ pub fn check(program: &Program, source: &Source) -> Result<Vec<(Span, String)>, 
             let mut lines: Vec<String> =
                 checker.problems.iter().map(|(span, message)| format!("{message} {}", locate(*span))).collect();
             lines.push(format!("Language validation logged {n} errors. Giving up"));
-            return Err(PuppetError {
-                phase: Phase::Validation,
-                message: lines.join("\nError: "),
-                location: None,
-                span: None,
-                labels: Box::default(),
-                notes: Vec::new(),
-            });
+            return Err(PuppetError::new(Phase::Validation, lines.join("\nError: ")));
         }
     }
     registry::check(program, source)?;

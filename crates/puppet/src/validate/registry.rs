@@ -116,19 +116,12 @@ fn register<'p>(
             ExprKind::ClassDef(c) => {
                 let key = qualify(&c.name);
                 if let Some(first) = find(&reg.classes, &key) {
-                    return Err(PuppetError {
-                        phase: Phase::Validation,
-                        message: format!(
+                    return Err(PuppetError::new(Phase::Validation, format!(
                             "Class '{key}' is already defined (file: {f}, line: {}); cannot redefine (file: {f}, line: {})",
                             line(first),
                             line(stmt),
                             f = source.name
-                        ),
-                        location: None,
-                        span: None,
-                        labels: Box::default(),
-                        notes: Vec::new(),
-                    });
+                        )));
                 }
                 reg.classes.push((key.clone(), stmt));
                 let nested: Vec<&Expr> = c.body.iter().collect();
@@ -138,19 +131,12 @@ fn register<'p>(
                 for m in &node.matchers {
                     let Some(name) = node_name(m) else { continue };
                     if let Some(first) = find(&reg.nodes, &name) {
-                        return Err(PuppetError {
-                            phase: Phase::Validation,
-                            message: format!(
+                        return Err(PuppetError::new(Phase::Validation, format!(
                                 "Node '{name}' is already defined (file: {f}, line: {}); cannot redefine (file: {f}, line: {})",
                                 line(first),
                                 line(m),
                                 f = source.name
-                            ),
-                            location: None,
-                            span: None,
-                            labels: Box::default(),
-                            notes: Vec::new(),
-                        });
+                            )));
                     }
                     reg.nodes.push((name, m));
                 }
@@ -163,14 +149,7 @@ fn register<'p>(
 
 /// An error Puppet's loaders raise as a plain exception.
 fn loader_error(message: String) -> PuppetError {
-    PuppetError {
-        phase: Phase::Loading,
-        message,
-        location: None,
-        span: None,
-        labels: Box::default(),
-        notes: Vec::new(),
-    }
+    PuppetError::new(Phase::Loading, message)
 }
 
 /// Where the name of `type Name = …` starts: Puppet's origin of an alias.
