@@ -20,10 +20,13 @@ enum Shape {
 const OPS: [&str; 10] = ["+", " and ", "==", " in ", "<<", "->", "*", " or ", "=~", "-"];
 const STEPS: [&str; 4] = [".abs", "[0]", ".map |$x| { $x }", ".then |$x| { $x }"];
 
-/// Chains and nestings up to this length reach well past every depth limit
-/// (the parser's 128, the evaluator's 200, values' 1,000) while keeping one
-/// run short enough for millions of executions; longer ones only repeat.
-const LONGEST: usize = 1024;
+/// Chains and nestings up to this length reach past the parser's (128) and
+/// the evaluator's (200) depth limits while keeping one run short enough for
+/// millions of executions; longer ones only repeat.
+const LONGEST: usize = 320;
+
+/// Values nest up to this depth: past values' limit of 1,000.
+const DEEPEST: usize = 1100;
 
 fn manifest(shape: &Shape) -> String {
     match shape {
@@ -42,7 +45,7 @@ fn manifest(shape: &Shape) -> String {
         Shape::Reduce { levels } => {
             format!(
                 "$x = Integer[1, {}].reduce(1) |$m, $i| {{ [$m] }}\nnotice($x =~ Data)\n",
-                *levels as usize % (LONGEST * 2)
+                *levels as usize % DEEPEST
             )
         }
         Shape::Interpolated { terms } => {
