@@ -6,13 +6,20 @@ use super::exact;
 use super::spec::{FormatError, Spec};
 use crate::float::ruby_float_to_s;
 
-/// Pads a formatted number: zeros go after the sign and any prefix.
+/// Pads a formatted number: zeros go after the sign and any prefix. The
+/// text is assembled in one string (`String(n, '%05d')` runs per element).
 fn pad_number(spec: &Spec, sign: &str, prefix: &str, digits: String) -> String {
     let body_len = sign.len() + prefix.len() + digits.chars().count();
     match spec.width {
         Some(w) if w > body_len && spec.zero && !spec.left => {
-            format!("{sign}{prefix}{}", super::pad::left(&digits, digits.chars().count() + w - body_len, '0'))
+            let mut out = String::with_capacity(w + digits.len() - digits.chars().count());
+            out.push_str(sign);
+            out.push_str(prefix);
+            out.extend(std::iter::repeat_n('0', w - body_len));
+            out.push_str(&digits);
+            out
         }
+        _ if sign.is_empty() && prefix.is_empty() => spec.pad(digits),
         _ => spec.pad(format!("{sign}{prefix}{digits}")),
     }
 }
@@ -39,16 +46,37 @@ fn twos_complement(n: i64, radix: u32) -> String {
     format!("..{top}{trimmed}")
 }
 
-fn to_radix(mut n: u128, radix: u32) -> String {
-    if n == 0 {
-        return "0".into();
+/// The digits of `n` in `radix` (2 to 36), lower case. Numbers that fit in
+/// 64 bits, all but two's complements, are divided as such: a 128-bit
+/// division per digit cost more than the rest of `String(n, '%d')`.
+fn to_radix(n: u128, radix: u32) -> String {
+    // 128 binary digits at most.
+    let mut buf = [0u8; 128];
+    let mut at = buf.len();
+    let mut push = |d: u32| {
+        at -= 1;
+        buf[at] = char::from_digit(d, radix).map_or(b'0', |c| c as u8);
+    };
+    match u64::try_from(n) {
+        Ok(mut small) => loop {
+            push((small % u64::from(radix)) as u32);
+            small /= u64::from(radix);
+            if small == 0 {
+                break;
+            }
+        },
+        Err(_) => {
+            let mut big = n;
+            loop {
+                push((big % u128::from(radix)) as u32);
+                big /= u128::from(radix);
+                if big == 0 {
+                    break;
+                }
+            }
+        }
     }
-    let mut out = Vec::new();
-    while n > 0 {
-        out.push(char::from_digit((n % radix as u128) as u32, radix).unwrap_or('0'));
-        n /= radix as u128;
-    }
-    out.iter().rev().collect()
+    buf[at..].iter().map(|&b| char::from(b)).collect()
 }
 
 /// Formats an integer with an integer conversion (`d x X o b B`); floats
@@ -320,6 +348,23 @@ mod tests {
         assert_eq!(i("%4.3x", 18), " 012");
         assert_eq!(i("%7.6b", 18), " 010010");
         assert_eq!(i("%#B", 18), "0B10010");
+        assert_eq!(i("%05d", 42), "00042");
+        assert_eq!(i("%05d", -42), "-0042");
+        assert_eq!(i("%+05d", 42), "+0042");
+        assert_eq!(i("%#08x", 255), "0x0000ff");
+        assert_eq!(i("%05d", 123456), "123456");
+        assert_eq!(i("%d", 0), "0");
+        assert_eq!(i("%d", i64::MIN), "-9223372036854775808");
+        assert_eq!(i("%x", i64::MIN), "..f8000000000000000");
+    }
+
+    #[test]
+    fn radix_digits_past_64_bits() {
+        assert_eq!(to_radix(0, 10), "0");
+        assert_eq!(to_radix(u128::from(u64::MAX), 16), "ffffffffffffffff");
+        assert_eq!(to_radix(u128::from(u64::MAX) + 1, 16), "10000000000000000");
+        assert_eq!(to_radix(u128::MAX, 2).len(), 128);
+        assert_eq!(to_radix(35, 36), "z");
     }
 
     #[test]
