@@ -267,13 +267,11 @@ pub(crate) fn call_builtin<'a>(
     let name = builtin.name;
     let signature = match &builtin.arity {
         Arity::Signatures(texts) => {
-            let (handlers, regular): (Vec<_>, Vec<_>) = texts.iter().enumerate().partition(|(_, t)| t.starts_with('!'));
-            let sigs =
-                regular.iter().map(|(_, t)| signature::signature(ev, t, span)).collect::<EvalResult<Vec<_>>>()?;
-            match dispatch::select(name, &sigs, &args, lambda.as_ref()) {
-                Ok(i) => regular[i].0,
+            let regular = signature::regular(ev, texts, span)?;
+            match dispatch::select(name, &regular.sigs, &args, lambda.as_ref()) {
+                Ok(i) => regular.indices[i],
                 Err(message) => {
-                    for (index, text) in handlers {
+                    for (index, text) in texts.iter().enumerate().filter(|(_, t)| t.starts_with('!')) {
                         let sig = signature::signature(ev, &text[1..], span)?;
                         if dispatch::accepts(&sig, &args, lambda.as_ref()) {
                             let mut call = Call { ev, name, args, lambda, span, scope, signature: index };
