@@ -176,6 +176,9 @@ pub(crate) struct Evaluator<'a> {
     /// once per element). Keyed by the literal's address: the program
     /// outlives the evaluator (`'a`), so an address names one literal.
     literal_regexps: foldhash::HashMap<*const Expr, Arc<Regexp>>,
+    /// Emptied lambda scopes for the next lambda calls to reuse (one per
+    /// level of lambda nesting at most), see `call_lambda_with`.
+    spare_scopes: Vec<Rc<Scope>>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -205,6 +208,7 @@ impl<'a> Evaluator<'a> {
             strict_names: false,
             annotations: HashMap::new(),
             literal_regexps: Default::default(),
+            spare_scopes: Vec::new(),
         }
     }
 

@@ -12,16 +12,45 @@ use crate::span::Span;
 use confer_core::value::iterable::{elements, Elements, IterOp, Iteration};
 
 /// The lambda's arguments for one element: a block that takes two arguments
-/// gets a pair split in two, or a single value with its index first; any other
-/// block gets the element whole.
-fn lambda_args(closure: &Closure<'_>, index: usize, element: Element) -> Vec<Value> {
-    match (element, closure.accepts(2)) {
-        (Element::Pair(k, v), true) => vec![k, v],
-        (Element::Pair(k, v), false) => vec![Value::array(vec![k, v])],
-        (Element::Single(v), true) => vec![Value::Integer(index as i64), v],
-        (Element::Single(v), false) => vec![v],
+/// (`two`, see `Closure::accepts`) gets a pair split in two, or a single
+/// value with its index first; any other block gets the element whole.
+fn lambda_args(two: bool, index: usize, element: Element) -> ElementArgs {
+    match (element, two) {
+        (Element::Pair(k, v), true) => ElementArgs::two(k, v),
+        (Element::Pair(k, v), false) => ElementArgs::one(Value::array(vec![k, v])),
+        (Element::Single(v), true) => ElementArgs::two(Value::Integer(index as i64), v),
+        (Element::Single(v), false) => ElementArgs::one(v),
     }
 }
+
+/// One or two lambda arguments, handed over without a vector: iterations
+/// call their lambda once per element.
+struct ElementArgs(Option<Value>, Option<Value>);
+
+impl ElementArgs {
+    fn one(v: Value) -> ElementArgs {
+        ElementArgs(Some(v), None)
+    }
+
+    fn two(first: Value, second: Value) -> ElementArgs {
+        ElementArgs(Some(first), Some(second))
+    }
+}
+
+impl Iterator for ElementArgs {
+    type Item = Value;
+
+    fn next(&mut self) -> Option<Value> {
+        self.0.take().or_else(|| self.1.take())
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::from(self.0.is_some()) + usize::from(self.1.is_some());
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for ElementArgs {}
 
 enum Element {
     Single(Value),
@@ -40,8 +69,9 @@ fn for_each_until<'a>(
         Elements::Values(vs) => vs.into_iter().map(Element::Single).collect(),
         Elements::Pairs(ps) => ps.into_iter().map(|(k, v)| Element::Pair(k, v)).collect(),
     };
+    let two = closure.accepts(2);
     for (i, item) in items.into_iter().enumerate() {
-        match ev.call_lambda(closure, lambda_args(closure, i, item), span) {
+        match ev.call_lambda_with(closure, lambda_args(two, i, item), span) {
             Ok(result) => {
                 if done(result) {
                     break;
@@ -67,12 +97,13 @@ fn for_each<'a>(
         Elements::Values(vs) => vs.into_iter().map(Element::Single).collect(),
         Elements::Pairs(ps) => ps.into_iter().map(|(k, v)| Element::Pair(k, v)).collect(),
     };
+    let two = closure.accepts(2);
     for (i, item) in items.into_iter().enumerate() {
         let copy = match &item {
             Element::Single(v) => Element::Single(v.clone()),
             Element::Pair(k, v) => Element::Pair(k.clone(), v.clone()),
         };
-        match ev.call_lambda(closure, lambda_args(closure, i, item), span) {
+        match ev.call_lambda_with(closure, lambda_args(two, i, item), span) {
             Ok(result) => keep(copy, result),
             Err(Flow::Break(_)) => break,
             Err(other) => return Err(other),
@@ -276,7 +307,7 @@ fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, elems: Elements) -
     // is re-measured each step, reusing the previous memo's.
     let mut memo_depth = depth::depth_of(&memo, None, depth::MAX_DEPTH + 1);
     for item in items {
-        match call.ev.call_lambda(closure, vec![memo.clone(), item], call.span) {
+        match call.ev.call_lambda_with(closure, ElementArgs::two(memo.clone(), item), call.span) {
             Ok(v) => {
                 memo_depth = depth::depth_of(&v, Some((&memo, memo_depth)), depth::MAX_DEPTH + 1);
                 if memo_depth > depth::MAX_DEPTH {
