@@ -57,7 +57,19 @@ enum Element {
     Pair(Value, Value),
 }
 
-/// Calls the lambda for each element until `done` says so (or `break()`).
+/// The elements one by one, taken from the list `elements` made (a second
+/// list of a bigger type cost a fresh allocation, and its page faults, per
+/// iteration).
+fn each_element(elems: Elements) -> impl Iterator<Item = Element> {
+    let (values, pairs) = match elems {
+        Elements::Values(vs) => (vs, Vec::new()),
+        Elements::Pairs(ps) => (Vec::new(), ps),
+    };
+    values.into_iter().map(Element::Single).chain(pairs.into_iter().map(|(k, v)| Element::Pair(k, v)))
+}
+
+/// Calls the lambda for each element until `done`, given each result, says
+/// so (or `break()`).
 fn for_each_until<'a>(
     ev: &mut Evaluator<'a>,
     closure: &Closure<'a>,
@@ -65,12 +77,8 @@ fn for_each_until<'a>(
     span: Span,
     mut done: impl FnMut(Value) -> bool,
 ) -> EvalResult<()> {
-    let items: Vec<Element> = match elems {
-        Elements::Values(vs) => vs.into_iter().map(Element::Single).collect(),
-        Elements::Pairs(ps) => ps.into_iter().map(|(k, v)| Element::Pair(k, v)).collect(),
-    };
     let two = closure.accepts(2);
-    for (i, item) in items.into_iter().enumerate() {
+    for (i, item) in each_element(elems).enumerate() {
         match ev.call_lambda_with(closure, lambda_args(two, i, item), span) {
             Ok(result) => {
                 if done(result) {
@@ -85,7 +93,8 @@ fn for_each_until<'a>(
 }
 
 /// Calls the lambda for each element; `break()` stops early. `keep` receives
-/// each element and the lambda's result.
+/// each element and the lambda's result (callers that need only the result
+/// use `for_each_until`, which copies no element).
 fn for_each<'a>(
     ev: &mut Evaluator<'a>,
     closure: &Closure<'a>,
@@ -93,12 +102,8 @@ fn for_each<'a>(
     span: Span,
     mut keep: impl FnMut(Element, Value),
 ) -> EvalResult<()> {
-    let items: Vec<Element> = match elems {
-        Elements::Values(vs) => vs.into_iter().map(Element::Single).collect(),
-        Elements::Pairs(ps) => ps.into_iter().map(|(k, v)| Element::Pair(k, v)).collect(),
-    };
     let two = closure.accepts(2);
-    for (i, item) in items.into_iter().enumerate() {
+    for (i, item) in each_element(elems).enumerate() {
         let copy = match &item {
             Element::Single(v) => Element::Single(v.clone()),
             Element::Pair(k, v) => Element::Pair(k.clone(), v.clone()),
@@ -185,7 +190,7 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
                 return Ok(iterator);
             };
             let picked = elements(&iterator).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
-            for_each(call.ev, &closure, picked, span, |_, _| {})?;
+            for_each_until(call.ev, &closure, picked, span, |_| false)?;
             return Ok(subject);
         }
         _ => {}
@@ -194,12 +199,15 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
     let is_hash = matches!(elems, Elements::Pairs(_));
     match call.name {
         "each" => {
-            for_each(call.ev, &closure, elems, span, |_, _| {})?;
+            for_each_until(call.ev, &closure, elems, span, |_| false)?;
             Ok(subject)
         }
         "map" => {
-            let mut out = Vec::new();
-            for_each(call.ev, &closure, elems, span, |_, r| out.push(r))?;
+            let mut out = Vec::with_capacity(elems.len());
+            for_each_until(call.ev, &closure, elems, span, |r| {
+                out.push(r);
+                false
+            })?;
             Ok(Value::array(out))
         }
         "filter" => {
