@@ -355,9 +355,12 @@ impl<'a> Evaluator<'a> {
         binder: &Binder<'_>,
         span: Span,
     ) -> EvalResult<()> {
-        let fixed = params.iter().filter(|p| !p.captures_rest).count();
-        let has_rest = params.iter().any(|p| p.captures_rest);
-        let required = params.iter().filter(|p| !p.captures_rest && p.default.is_none()).count();
+        let (mut fixed, mut has_rest, mut required) = (0, false, 0);
+        for p in params {
+            has_rest |= p.captures_rest;
+            fixed += usize::from(!p.captures_rest);
+            required += usize::from(!p.captures_rest && p.default.is_none());
+        }
         let lambda = matches!(binder, Binder::Lambda);
         if values.len() > fixed && !has_rest || (values.len() < required && !lambda) {
             let expected = if has_rest {
