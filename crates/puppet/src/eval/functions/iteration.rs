@@ -57,15 +57,56 @@ enum Element {
     Pair(Value, Value),
 }
 
-/// The elements one by one, taken from the list `elements` made (a second
-/// list of a bigger type cost a fresh allocation, and its page faults, per
-/// iteration).
-fn each_element(elems: Elements) -> impl Iterator<Item = Element> {
-    let (values, pairs) = match elems {
-        Elements::Values(vs) => (vs, Vec::new()),
-        Elements::Pairs(ps) => (Vec::new(), ps),
-    };
-    values.into_iter().map(Element::Single).chain(pairs.into_iter().map(|(k, v)| Element::Pair(k, v)))
+/// What an iteration walks: an array's or a hash's own entries, borrowed
+/// (copying them into a list first cost an allocation of the whole size,
+/// its page faults and its release per iteration), or the list
+/// `elements` makes of anything else.
+enum Walk<'v> {
+    Array(&'v [Value]),
+    Hash(&'v HashMap),
+    Listed(Elements),
+}
+
+impl<'v> Walk<'v> {
+    fn of(subject: &'v Value) -> Result<Walk<'v>, confer_core::CoreError> {
+        Ok(match subject {
+            Value::Array(items) => Walk::Array(items),
+            Value::Hash(map) => Walk::Hash(map),
+            other => Walk::Listed(elements(other)?),
+        })
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Walk::Array(items) => items.len(),
+            Walk::Hash(map) => map.len(),
+            Walk::Listed(elems) => elems.len(),
+        }
+    }
+
+    /// Whether the elements are hash entries.
+    fn is_hash(&self) -> bool {
+        matches!(self, Walk::Hash(_) | Walk::Listed(Elements::Pairs(_)))
+    }
+
+    /// The elements as `elements` lists them.
+    fn into_elements(self) -> Elements {
+        match self {
+            Walk::Array(items) => Elements::Values(items.to_vec()),
+            Walk::Hash(map) => Elements::Pairs(map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            Walk::Listed(elems) => elems,
+        }
+    }
+
+    /// The elements one by one, in `elements`' order.
+    fn into_iter(self) -> Box<dyn Iterator<Item = Element> + 'v> {
+        match self {
+            Walk::Array(items) => Box::new(items.iter().map(|v| Element::Single(v.clone()))),
+            Walk::Hash(map) => Box::new(map.iter().map(|(k, v)| Element::Pair(k.clone(), v.clone()))),
+            Walk::Listed(Elements::Values(vs)) => Box::new(vs.into_iter().map(Element::Single)),
+            Walk::Listed(Elements::Pairs(ps)) => Box::new(ps.into_iter().map(|(k, v)| Element::Pair(k, v))),
+        }
+    }
 }
 
 /// Calls the lambda for each element until `done`, given each result, says
@@ -73,12 +114,12 @@ fn each_element(elems: Elements) -> impl Iterator<Item = Element> {
 fn for_each_until<'a>(
     ev: &mut Evaluator<'a>,
     closure: &Closure<'a>,
-    elems: Elements,
+    walk: Walk<'_>,
     span: Span,
     mut done: impl FnMut(Value) -> bool,
 ) -> EvalResult<()> {
     let two = closure.accepts(2);
-    for (i, item) in each_element(elems).enumerate() {
+    for (i, item) in walk.into_iter().enumerate() {
         match ev.call_lambda_with(closure, lambda_args(two, i, item), span) {
             Ok(result) => {
                 if done(result) {
@@ -98,12 +139,12 @@ fn for_each_until<'a>(
 fn for_each<'a>(
     ev: &mut Evaluator<'a>,
     closure: &Closure<'a>,
-    elems: Elements,
+    walk: Walk<'_>,
     span: Span,
     mut keep: impl FnMut(Element, Value),
 ) -> EvalResult<()> {
     let two = closure.accepts(2);
-    for (i, item) in each_element(elems).enumerate() {
+    for (i, item) in walk.into_iter().enumerate() {
         let copy = match &item {
             Element::Single(v) => Element::Single(v.clone()),
             Element::Pair(k, v) => Element::Pair(k.clone(), v.clone()),
@@ -171,14 +212,14 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
     let Some(subject) = call.args.first().cloned() else {
         return Err(call.unexpected_args());
     };
-    let elems = elements(&subject).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
+    let walk = Walk::of(&subject).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
     match call.name {
-        "slice" => return slice(call, elems),
+        "slice" => return slice(call, walk.into_elements()),
         "index" if call.lambda.is_none() => {
             let Some(wanted) = call.args.get(1) else {
                 return Err(call.unexpected_args());
             };
-            return Ok(position(elems, |_, v| puppet_equals(v, wanted)));
+            return Ok(position(walk.into_elements(), |_, v| puppet_equals(v, wanted)));
         }
         "reverse_each" | "step" => {
             let op = match call.name {
@@ -190,21 +231,21 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
                 return Ok(iterator);
             };
             let picked = elements(&iterator).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
-            for_each_until(call.ev, &closure, picked, span, |_| false)?;
+            for_each_until(call.ev, &closure, Walk::Listed(picked), span, |_| false)?;
             return Ok(subject);
         }
         _ => {}
     }
     let closure = call.require_lambda()?;
-    let is_hash = matches!(elems, Elements::Pairs(_));
+    let is_hash = walk.is_hash();
     match call.name {
         "each" => {
-            for_each_until(call.ev, &closure, elems, span, |_| false)?;
+            for_each_until(call.ev, &closure, walk, span, |_| false)?;
             Ok(subject)
         }
         "map" => {
-            let mut out = Vec::with_capacity(elems.len());
-            for_each_until(call.ev, &closure, elems, span, |r| {
+            let mut out = Vec::with_capacity(walk.len());
+            for_each_until(call.ev, &closure, walk, span, |r| {
                 out.push(r);
                 false
             })?;
@@ -213,7 +254,7 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
         "filter" => {
             let mut values = Vec::new();
             let mut pairs = HashMap::new();
-            for_each(call.ev, &closure, elems, span, |e, r| {
+            for_each(call.ev, &closure, walk, span, |e, r| {
                 if r.is_truthy() {
                     match e {
                         Element::Single(v) => values.push(v),
@@ -229,7 +270,7 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
             let want_all = call.name == "all";
             let mut verdict = want_all;
             let mut decided = false;
-            for_each_until(call.ev, &closure, elems, span, |r| {
+            for_each_until(call.ev, &closure, walk, span, |r| {
                 if r.is_truthy() != want_all {
                     verdict = !want_all;
                     decided = true;
@@ -241,11 +282,12 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
         "index" => {
             let mut found = None;
             let mut i = 0usize;
+            let elems = walk.into_elements();
             let keys: Vec<Value> = match &elems {
                 Elements::Pairs(ps) => ps.iter().map(|(k, _)| k.clone()).collect(),
                 Elements::Values(vs) => (0..vs.len()).map(|i| Value::Integer(i as i64)).collect(),
             };
-            for_each_until(call.ev, &closure, elems, span, |r| {
+            for_each_until(call.ev, &closure, Walk::Listed(elems), span, |r| {
                 if r.is_truthy() {
                     found = keys.get(i).cloned();
                 }
@@ -254,7 +296,7 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
             })?;
             Ok(found.unwrap_or(Value::Undef))
         }
-        _ => reduce(call, &closure, elems),
+        _ => reduce(call, &closure, walk.into_elements()),
     }
 }
 
