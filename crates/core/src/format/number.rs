@@ -2,13 +2,15 @@
 //! Puppet's formats use: `d x X o b B c e E f g G a A`, two's complement
 //! (`..f6`) for negative numbers in x/o/b without `+`.
 
+use std::borrow::Cow;
+
 use super::exact;
 use super::spec::{FormatError, Spec};
 use crate::float::ruby_float_to_s;
 
 /// Pads a formatted number: zeros go after the sign and any prefix. The
 /// text is assembled in one string (`String(n, '%05d')` runs per element).
-fn pad_number(spec: &Spec, sign: &str, prefix: &str, digits: String) -> String {
+fn pad_number(spec: &Spec, sign: &str, prefix: &str, digits: &str) -> String {
     let body_len = sign.len() + prefix.len() + digits.chars().count();
     match spec.width {
         Some(w) if w > body_len && spec.zero && !spec.left => {
@@ -16,10 +18,10 @@ fn pad_number(spec: &Spec, sign: &str, prefix: &str, digits: String) -> String {
             out.push_str(sign);
             out.push_str(prefix);
             out.extend(std::iter::repeat_n('0', w - body_len));
-            out.push_str(&digits);
+            out.push_str(digits);
             out
         }
-        _ if sign.is_empty() && prefix.is_empty() => spec.pad(digits),
+        _ if sign.is_empty() && prefix.is_empty() => spec.pad(digits.to_string()),
         _ => spec.pad(format!("{sign}{prefix}{digits}")),
     }
 }
@@ -46,12 +48,16 @@ fn twos_complement(n: i64, radix: u32) -> String {
     format!("..{top}{trimmed}")
 }
 
-/// The digits of `n` in `radix` (2 to 36), lower case. Numbers that fit in
-/// 64 bits, all but two's complements, are divided as such: a 128-bit
-/// division per digit cost more than the rest of `String(n, '%d')`.
+/// The digits of `n` in `radix` (2 to 36), lower case.
 fn to_radix(n: u128, radix: u32) -> String {
-    // 128 binary digits at most.
-    let mut buf = [0u8; 128];
+    radix_digits(n, radix, &mut [0; 128]).to_string()
+}
+
+/// [`to_radix`] written at the end of `buf` (128 binary digits at most),
+/// without allocating. Numbers that fit in 64 bits, all but two's
+/// complements, are divided as such: a 128-bit division per digit cost more
+/// than the rest of `String(n, '%d')`.
+fn radix_digits(n: u128, radix: u32, buf: &mut [u8; 128]) -> &str {
     let mut at = buf.len();
     let mut push = |d: u32| {
         at -= 1;
@@ -76,7 +82,8 @@ fn to_radix(n: u128, radix: u32) -> String {
             }
         }
     }
-    buf[at..].iter().map(|&b| char::from(b)).collect()
+    // The digits are ASCII.
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 /// Formats an integer with an integer conversion (`d x X o b B`); floats
@@ -121,18 +128,19 @@ pub fn format_integer(spec: &Spec, n: i64) -> Result<String, FormatError> {
             }
             return Ok(format!("{prefix}{digits}"));
         }
-        return Ok(pad_number(spec, "", prefix, digits));
+        return Ok(pad_number(spec, "", prefix, &digits));
     }
-    let mut digits = to_radix(n.unsigned_abs() as u128, radix);
+    let mut buf = [0; 128];
+    let mut digits = Cow::Borrowed(radix_digits(n.unsigned_abs() as u128, radix, &mut buf));
     if spec.letter == 'X' {
-        digits = digits.to_uppercase();
+        digits = Cow::Owned(digits.to_uppercase());
     }
     if let Some(p) = spec.precision {
         if digits.len() < p {
-            digits = format!("{}{digits}", "0".repeat(p - digits.len()));
+            digits = Cow::Owned(format!("{}{digits}", "0".repeat(p - digits.len())));
         }
     }
-    Ok(pad_number(spec, sign_of(negative, spec), prefix, digits))
+    Ok(pad_number(spec, sign_of(negative, spec), prefix, &digits))
 }
 
 /// An integer conversion of a float: Ruby truncates it to an Integer of any
@@ -164,12 +172,12 @@ fn format_integral_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
         digits = digits.to_uppercase();
     }
     if twos {
-        return Ok(pad_number(spec, "", if radix == 8 { "" } else { prefix }, digits));
+        return Ok(pad_number(spec, "", if radix == 8 { "" } else { prefix }, &digits));
     }
     if let Some(p) = spec.precision {
         digits = super::pad::left(&digits, p, '0');
     }
-    Ok(pad_number(spec, sign_of(negative, spec), prefix, digits))
+    Ok(pad_number(spec, sign_of(negative, spec), prefix, &digits))
 }
 
 /// Ruby's `%e`: mantissa with `precision` decimals and a signed exponent of at
@@ -321,7 +329,7 @@ pub fn format_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
             })
         }
     };
-    Ok(pad_number(spec, sign_of(negative, spec), "", digits))
+    Ok(pad_number(spec, sign_of(negative, spec), "", &digits))
 }
 
 #[cfg(test)]

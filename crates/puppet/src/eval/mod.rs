@@ -185,6 +185,8 @@ pub(crate) struct Evaluator<'a> {
     /// anything a manifest can change, and a lambda evaluates it per element.
     /// `None` marks an access that is not one of them.
     constant_types: foldhash::HashMap<*const Expr, Option<Value>>,
+    /// The buffer `interpolate` builds strings in, kept between uses.
+    interpolation: String,
 }
 
 impl<'a> Evaluator<'a> {
@@ -216,6 +218,7 @@ impl<'a> Evaluator<'a> {
             literal_regexps: Default::default(),
             spare_scopes: Vec::new(),
             constant_types: Default::default(),
+            interpolation: String::new(),
         }
     }
 
@@ -452,11 +455,12 @@ impl<'a> Evaluator<'a> {
         Ok(out)
     }
 
-    /// A double-quoted string's value, built in one string sized for its
-    /// text parts and a short value or two.
+    /// A double-quoted string's value, built in the evaluator's spare buffer
+    /// (taken while in use, so a string interpolated inside one of the
+    /// parts gets its own) and copied once into the value.
     fn interpolate(&mut self, parts: &'a [StringPart], scope: &Rc<Scope>) -> EvalResult {
-        let text: usize = parts.iter().map(|p| if let StringPart::Text(t) = p { t.len() } else { 16 }).sum();
-        let mut out = String::with_capacity(text);
+        let mut out = std::mem::take(&mut self.interpolation);
+        out.clear();
         for part in parts {
             match part {
                 StringPart::Text(t) => out.push_str(t),
@@ -466,7 +470,9 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        Ok(Value::from(out))
+        let value = Value::from(out.as_str());
+        self.interpolation = out;
+        Ok(value)
     }
 
     /// The compiled matcher of the regex literal `e` (source `src`).
