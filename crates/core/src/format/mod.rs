@@ -41,6 +41,14 @@ pub fn string(v: &Value, formats: Option<&Value>) -> Result<String, FormatError>
             };
             let format = map::Format::simple(Spec::parse(s)?);
             let Some(key) = key else {
+                // An integer always keeps its own directive: of the defaults
+                // only `Numeric` and `Any` hold integers, and both accept its
+                // inferred `Integer[n, n]`, so `yield_to_value_type` holds and
+                // `render` picks the one entry. Spares `String(n, '%05d')`
+                // per element the inference, the one-entry map and the checks.
+                if let Value::Integer(_) = v {
+                    return scalar_text(&format.spec, v);
+                }
                 let own = Formats::single(infer(v), format);
                 if defaults.yield_to_value_type(&own, v) {
                     return render(v, &own, Indentation::TOP);
@@ -317,6 +325,25 @@ mod tests {
 
     fn s(v: Value, f: &str) -> String {
         string(&v, Some(&Value::from(f))).unwrap()
+    }
+
+    #[test]
+    fn an_integer_keeps_its_own_directive() {
+        let defaults = Formats::defaults();
+        for n in [i64::MIN, -300, -1, 0, 7, 65, 12345, i64::MAX] {
+            let v = Value::Integer(n);
+            for directive in
+                ["%d", "%05d", "%-8d", "%+.3d", "%x", "%#X", "%#o", "%b", "%s", "%#p", "%e", "%10.2f", "%g"]
+            {
+                let own = Formats::single(infer(&v), map::Format::simple(Spec::parse(directive).unwrap()));
+                assert!(defaults.yield_to_value_type(&own, &v), "{n} {directive}");
+                assert_eq!(
+                    string(&v, Some(&Value::from(directive))),
+                    render(&v, &own, Indentation::TOP),
+                    "{n} {directive}"
+                );
+            }
+        }
     }
 
     #[test]

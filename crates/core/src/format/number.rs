@@ -2,17 +2,26 @@
 //! Puppet's formats use: `d x X o b B c e E f g G a A`, two's complement
 //! (`..f6`) for negative numbers in x/o/b without `+`.
 
+use std::borrow::Cow;
+
 use super::exact;
 use super::spec::{FormatError, Spec};
 use crate::float::ruby_float_to_s;
 
-/// Pads a formatted number: zeros go after the sign and any prefix.
-fn pad_number(spec: &Spec, sign: &str, prefix: &str, digits: String) -> String {
+/// Pads a formatted number: zeros go after the sign and any prefix. The
+/// text is assembled in one string (`String(n, '%05d')` runs per element).
+fn pad_number(spec: &Spec, sign: &str, prefix: &str, digits: &str) -> String {
     let body_len = sign.len() + prefix.len() + digits.chars().count();
     match spec.width {
         Some(w) if w > body_len && spec.zero && !spec.left => {
-            format!("{sign}{prefix}{}", super::pad::left(&digits, digits.chars().count() + w - body_len, '0'))
+            let mut out = String::with_capacity(w + digits.len() - digits.chars().count());
+            out.push_str(sign);
+            out.push_str(prefix);
+            out.extend(std::iter::repeat_n('0', w - body_len));
+            out.push_str(digits);
+            out
         }
+        _ if sign.is_empty() && prefix.is_empty() => spec.pad(digits.to_string()),
         _ => spec.pad(format!("{sign}{prefix}{digits}")),
     }
 }
@@ -39,16 +48,42 @@ fn twos_complement(n: i64, radix: u32) -> String {
     format!("..{top}{trimmed}")
 }
 
-fn to_radix(mut n: u128, radix: u32) -> String {
-    if n == 0 {
-        return "0".into();
+/// The digits of `n` in `radix` (2 to 36), lower case.
+fn to_radix(n: u128, radix: u32) -> String {
+    radix_digits(n, radix, &mut [0; 128]).to_string()
+}
+
+/// [`to_radix`] written at the end of `buf` (128 binary digits at most),
+/// without allocating. Numbers that fit in 64 bits, all but two's
+/// complements, are divided as such: a 128-bit division per digit cost more
+/// than the rest of `String(n, '%d')`.
+fn radix_digits(n: u128, radix: u32, buf: &mut [u8; 128]) -> &str {
+    let mut at = buf.len();
+    let mut push = |d: u32| {
+        at -= 1;
+        buf[at] = char::from_digit(d, radix).map_or(b'0', |c| c as u8);
+    };
+    match u64::try_from(n) {
+        Ok(mut small) => loop {
+            push((small % u64::from(radix)) as u32);
+            small /= u64::from(radix);
+            if small == 0 {
+                break;
+            }
+        },
+        Err(_) => {
+            let mut big = n;
+            loop {
+                push((big % u128::from(radix)) as u32);
+                big /= u128::from(radix);
+                if big == 0 {
+                    break;
+                }
+            }
+        }
     }
-    let mut out = Vec::new();
-    while n > 0 {
-        out.push(char::from_digit((n % radix as u128) as u32, radix).unwrap_or('0'));
-        n /= radix as u128;
-    }
-    out.iter().rev().collect()
+    // The digits are ASCII.
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 /// Formats an integer with an integer conversion (`d x X o b B`); floats
@@ -93,18 +128,19 @@ pub fn format_integer(spec: &Spec, n: i64) -> Result<String, FormatError> {
             }
             return Ok(format!("{prefix}{digits}"));
         }
-        return Ok(pad_number(spec, "", prefix, digits));
+        return Ok(pad_number(spec, "", prefix, &digits));
     }
-    let mut digits = to_radix(n.unsigned_abs() as u128, radix);
+    let mut buf = [0; 128];
+    let mut digits = Cow::Borrowed(radix_digits(n.unsigned_abs() as u128, radix, &mut buf));
     if spec.letter == 'X' {
-        digits = digits.to_uppercase();
+        digits = Cow::Owned(digits.to_uppercase());
     }
     if let Some(p) = spec.precision {
         if digits.len() < p {
-            digits = format!("{}{digits}", "0".repeat(p - digits.len()));
+            digits = Cow::Owned(format!("{}{digits}", "0".repeat(p - digits.len())));
         }
     }
-    Ok(pad_number(spec, sign_of(negative, spec), prefix, digits))
+    Ok(pad_number(spec, sign_of(negative, spec), prefix, &digits))
 }
 
 /// An integer conversion of a float: Ruby truncates it to an Integer of any
@@ -136,12 +172,12 @@ fn format_integral_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
         digits = digits.to_uppercase();
     }
     if twos {
-        return Ok(pad_number(spec, "", if radix == 8 { "" } else { prefix }, digits));
+        return Ok(pad_number(spec, "", if radix == 8 { "" } else { prefix }, &digits));
     }
     if let Some(p) = spec.precision {
         digits = super::pad::left(&digits, p, '0');
     }
-    Ok(pad_number(spec, sign_of(negative, spec), prefix, digits))
+    Ok(pad_number(spec, sign_of(negative, spec), prefix, &digits))
 }
 
 /// Ruby's `%e`: mantissa with `precision` decimals and a signed exponent of at
@@ -293,7 +329,7 @@ pub fn format_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
             })
         }
     };
-    Ok(pad_number(spec, sign_of(negative, spec), "", digits))
+    Ok(pad_number(spec, sign_of(negative, spec), "", &digits))
 }
 
 #[cfg(test)]
@@ -320,6 +356,23 @@ mod tests {
         assert_eq!(i("%4.3x", 18), " 012");
         assert_eq!(i("%7.6b", 18), " 010010");
         assert_eq!(i("%#B", 18), "0B10010");
+        assert_eq!(i("%05d", 42), "00042");
+        assert_eq!(i("%05d", -42), "-0042");
+        assert_eq!(i("%+05d", 42), "+0042");
+        assert_eq!(i("%#08x", 255), "0x0000ff");
+        assert_eq!(i("%05d", 123456), "123456");
+        assert_eq!(i("%d", 0), "0");
+        assert_eq!(i("%d", i64::MIN), "-9223372036854775808");
+        assert_eq!(i("%x", i64::MIN), "..f8000000000000000");
+    }
+
+    #[test]
+    fn radix_digits_past_64_bits() {
+        assert_eq!(to_radix(0, 10), "0");
+        assert_eq!(to_radix(u128::from(u64::MAX), 16), "ffffffffffffffff");
+        assert_eq!(to_radix(u128::from(u64::MAX) + 1, 16), "10000000000000000");
+        assert_eq!(to_radix(u128::MAX, 2).len(), 128);
+        assert_eq!(to_radix(35, 36), "z");
     }
 
     #[test]

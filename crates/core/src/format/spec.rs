@@ -110,6 +110,8 @@ impl Spec {
     /// Pads `text` to the width (left- or right-justified, with spaces).
     pub fn pad(&self, text: String) -> String {
         match self.width {
+            // Already wide enough (`%05d` of a five-digit number): no copy.
+            Some(w) if text.len() >= w && text.chars().count() >= w => text,
             Some(w) if self.left => super::pad::right(&text, w, ' '),
             Some(w) => super::pad::left(&text, w, ' '),
             None => text,

@@ -85,6 +85,9 @@ impl Engine {
     pub(super) fn matches(&self, text: &str, max: usize) -> Result<Vec<Groups>, EngineError> {
         let mut out = Vec::new();
         match self {
+            // Finding whether there is a match at all is much cheaper than
+            // finding its groups, and most texts a filter tests do not match.
+            Engine::Plain(re) if !re.is_match(text) => {}
             Engine::Plain(re) => {
                 for caps in re.captures_iter(text).take(max) {
                     out.push(caps.iter().map(|g| g.map(|m| m.range())).collect());

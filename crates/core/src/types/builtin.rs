@@ -9,7 +9,13 @@ use super::{AliasRef, EnumType, RuntimeType, StringType, TimeRange, TupleType, T
 /// that name (the caller then treats it as a resource type or an alias).
 /// Puppet looks these names up ignoring case (`INTEGER` is `Integer`).
 pub fn by_name(name: &str) -> Option<Type> {
-    Some(match name.to_ascii_lowercase().as_str() {
+    // Every built-in name fits this buffer, so lower-casing needs no
+    // allocation; a lambda naming a type evaluates it once per element.
+    let mut buf = [0u8; 16];
+    let lower = buf.get_mut(..name.len())?;
+    lower.copy_from_slice(name.as_bytes());
+    lower.make_ascii_lowercase();
+    Some(match std::str::from_utf8(lower).ok()? {
         "any" => Type::Any,
         "undef" => Type::Undef,
         "default" => Type::Default,
@@ -140,6 +146,9 @@ mod tests {
         assert_eq!(by_name("INTEGER"), Some(Type::integer()));
         assert_eq!(by_name("scalardata"), Some(Type::ScalarData));
         assert_eq!(by_name("File"), None);
+        assert_eq!(by_name("CATALOGENTRY"), Some(Type::CatalogEntry));
+        assert_eq!(by_name("Integer_but_longer_than_any_type"), None);
+        assert_eq!(by_name("Ünteger"), None);
     }
 
     #[test]

@@ -22,6 +22,10 @@ pub fn too_deep(v: &Value, known: Option<(&Value, usize)>) -> bool {
 
 /// The nesting depth of `v` (a scalar is 0), counting no further than `cap`.
 pub fn depth_of(v: &Value, known: Option<(&Value, usize)>, cap: usize) -> usize {
+    // A scalar (most of `reduce`'s memos) needs no walk, nor its list.
+    if !matches!(v, Value::Array(_) | Value::Hash(_) | Value::Sensitive(_)) {
+        return 0;
+    }
     let mut deepest = 0;
     let mut pending = vec![(v, 0usize)];
     while let Some((v, level)) = pending.pop() {

@@ -17,6 +17,13 @@ pub fn to_s(v: &Value) -> String {
     out
 }
 
+/// Appends [`to_s`] of `v` to `out`: interpolation builds its string in
+/// place instead of making one per part.
+pub fn push_to_s(out: &mut String, v: &Value) {
+    // Writing into a String cannot fail.
+    let _ = write_to_s(out, v);
+}
+
 fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
     match v {
         Value::Undef => Ok(()),

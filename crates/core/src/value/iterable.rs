@@ -32,6 +32,19 @@ impl Elements {
         }
     }
 
+    /// How many elements (entries, for a hash) there are.
+    pub fn len(&self) -> usize {
+        match self {
+            Elements::Values(vs) => vs.len(),
+            Elements::Pairs(ps) => ps.len(),
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     fn reverse(&mut self) {
         match self {
             Elements::Values(vs) => vs.reverse(),

@@ -24,7 +24,7 @@ use crate::regexp::Regexp;
 use crate::types::Type;
 
 pub use compare::{compare, puppet_equals, ruby_equals, Comparison};
-pub use display::{puppet_double_quote, puppet_quote, to_s};
+pub use display::{puppet_double_quote, puppet_quote, push_to_s, to_s};
 
 /// An insertion-ordered hash. Keys are compared strictly (Ruby's `eql?`): `1` and
 /// `1.0` are different keys, and so are `'a'` and `'A'`.

@@ -4,13 +4,13 @@
 
 use std::rc::Rc;
 
-use confer_core::types::{parameterize, Type};
+use confer_core::types::{self, parameterize, Type};
 use confer_core::Value;
 
 use super::flow::{core_fail, fail, EvalResult};
 use super::scope::Scope;
 use super::Evaluator;
-use crate::ast::Expr;
+use crate::ast::{Expr, ExprKind, UnaryOp};
 use crate::span::Span;
 
 /// Resolves a `[start, count]` slice of a sequence of `len` items into an index
@@ -46,13 +46,43 @@ impl<'a> Evaluator<'a> {
         span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult {
+        let address: *const Expr = target;
+        let constant = match self.constant_types.get(&address) {
+            Some(Some(known)) => return Ok(known.clone()),
+            Some(None) => false,
+            None => {
+                let constant = is_constant_type(target, keys);
+                if !constant {
+                    self.constant_types.insert(address, None);
+                }
+                constant
+            }
+        };
         let value = self.eval(target, scope)?;
-        let keys = self.eval_list(keys, scope)?;
+        let (one, many);
+        let keys: &[Value] = match keys {
+            // One key (`$h[$k]`) needs no vector.
+            [key] if !matches!(key.kind, ExprKind::Unary { op: UnaryOp::Splat, .. }) => {
+                one = [self.eval(key, scope)?];
+                &one
+            }
+            _ => {
+                many = self.eval_list(keys, scope)?;
+                &many
+            }
+        };
+        if constant {
+            if let Value::Type(t) = &value {
+                let made = self.access_type(t, keys, span)?;
+                self.constant_types.insert(address, Some(made.clone()));
+                return Ok(made);
+            }
+        }
         match &value {
-            Value::Type(t) => self.access_type(t, &keys, span),
+            Value::Type(t) => self.access_type(t, keys, span),
             Value::String(s) => {
                 let chars: Vec<char> = s.chars().collect();
-                match keys.as_slice() {
+                match keys {
                     [i] => Ok(index(chars.len(), int_key(i, span)?)
                         .map_or(Value::from(""), |i| Value::from(chars[i].to_string()))),
                     [start, count] => {
@@ -62,7 +92,7 @@ impl<'a> Evaluator<'a> {
                     _ => Err(fail(span, format!("String supports [] with one or two arguments. Got {}", keys.len()))),
                 }
             }
-            Value::Array(items) => match keys.as_slice() {
+            Value::Array(items) => match keys {
                 [i] => Ok(index(items.len(), int_key(i, span)?).map_or(Value::Undef, |i| items[i].clone())),
                 [start, count] => {
                     let (a, b) = slice_range(items.len(), int_key(start, span)?, int_key(count, span)?);
@@ -70,7 +100,7 @@ impl<'a> Evaluator<'a> {
                 }
                 _ => Err(fail(span, format!("Array supports [] with one or two arguments. Got {}", keys.len()))),
             },
-            Value::Hash(map) => match keys.as_slice() {
+            Value::Hash(map) => match keys {
                 [k] => Ok(map.get(k).cloned().unwrap_or(Value::Undef)),
                 [] => Err(fail(span, "Hash supports [] with one or more arguments. Got 0")),
                 many => Ok(Value::array(many.iter().filter_map(|k| map.get(k).cloned()).collect())),
@@ -118,6 +148,29 @@ impl<'a> Evaluator<'a> {
             _ => parameterize(t, keys).map(Value::from_type).map_err(core_fail(span)),
         }
     }
+}
+
+/// Whether `target[keys]` always gives the same type: `target` names a
+/// built-in type (which no manifest can redefine: `type_named` looks
+/// built-ins up first) other than `Resource` and `Class`, whose references
+/// the evaluator resolves, and every key is a literal scalar.
+fn is_constant_type(target: &Expr, keys: &[Expr]) -> bool {
+    let ExprKind::TypeRef(name) = &target.kind else {
+        return false;
+    };
+    let pure = types::by_name(name).is_some_and(|t| !matches!(t, Type::Resource { .. } | Type::Class(_)));
+    pure && keys.iter().all(|k| {
+        matches!(
+            k.kind,
+            ExprKind::Regex(_)
+                | ExprKind::String(_)
+                | ExprKind::Integer(_)
+                | ExprKind::Float(_)
+                | ExprKind::Boolean(_)
+                | ExprKind::Undef
+                | ExprKind::Default
+        )
+    })
 }
 
 /// One reference stays a reference; several (or an array argument) are an array.

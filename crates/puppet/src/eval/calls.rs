@@ -2,6 +2,7 @@
 //! types and defaults, Puppet-language functions, and the `return`/`next`
 //! control flow.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use confer_core::types::{infer::general_type_name, instance_of};
@@ -36,6 +37,21 @@ impl Closure<'_> {
         let required = params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
         let rest = params.iter().any(|p| p.captures_rest);
         required <= n && (rest || n <= self.arity())
+    }
+}
+
+/// The key a function is found by: its name without a leading `::`, in
+/// lower case. Names are nearly always written that way already, and then
+/// the key borrows the name instead of copying it on every call.
+fn function_key(name: &str) -> Cow<'_, str> {
+    let mut bare = name;
+    while let Some(rest) = bare.strip_prefix("::") {
+        bare = rest;
+    }
+    if bare.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        Cow::Borrowed(bare)
+    } else {
+        Cow::Owned(bare.to_lowercase())
     }
 }
 
@@ -212,7 +228,7 @@ impl<'a> Evaluator<'a> {
         scope: &Rc<Scope>,
         style: CallStyle,
     ) -> EvalResult {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = function_key(name);
         let result = match self.find_function(&key, span)? {
             Some(Function::Puppet(def)) => self.call_puppet_function(def, args, span),
             Some(Function::Builtin(builtin)) => functions::call_builtin(self, builtin, args, lambda, span, scope),
@@ -255,13 +271,30 @@ impl<'a> Evaluator<'a> {
 
     /// Calls a lambda with positional arguments; `next(v)` ends it with `v`.
     pub(crate) fn call_lambda(&mut self, closure: &Closure<'a>, args: Vec<Value>, span: Span) -> EvalResult {
+        self.call_lambda_with(closure, args.into_iter(), span)
+    }
+
+    /// [`Evaluator::call_lambda`] with the arguments from any iterator, so
+    /// that an iteration calling the lambda per element builds no vector of
+    /// them. The lambda's scope is a spare one when there is one: a scope
+    /// that nothing kept after an earlier call is emptied and reused instead
+    /// of allocating a new scope and variable table for every element.
+    pub(crate) fn call_lambda_with(
+        &mut self,
+        closure: &Closure<'a>,
+        args: impl ExactSizeIterator<Item = Value>,
+        span: Span,
+    ) -> EvalResult {
         self.enter(span)?;
-        let local = Scope::new(ScopeKind::Local, Some(closure.scope.clone()));
+        let local = Scope::local(self.spare_scopes.pop(), closure.scope.clone());
         let result = self
-            .bind_params(&closure.lambda.params, Args::Positional(args), &local, &Binder::Lambda, span)
+            .bind_positional(&closure.lambda.params, args, &local, &Binder::Lambda, span)
             .and_then(|()| self.eval_block(&closure.lambda.body, &local))
             .map_err(settle);
         self.leave();
+        if let Some(spare) = Scope::recycle(local) {
+            self.spare_scopes.push(spare);
+        }
         match result {
             Err(Flow::Next(v, _)) => Ok(v),
             other => other,
@@ -287,25 +320,8 @@ impl<'a> Evaluator<'a> {
         binder: &Binder<'_>,
         span: Span,
     ) -> EvalResult<()> {
-        let mut positional = match args {
-            Args::Positional(values) => {
-                let fixed = params.iter().filter(|p| !p.captures_rest).count();
-                let has_rest = params.iter().any(|p| p.captures_rest);
-                let required = params.iter().filter(|p| !p.captures_rest && p.default.is_none()).count();
-                let lambda = matches!(binder, Binder::Lambda);
-                if values.len() > fixed && !has_rest || (values.len() < required && !lambda) {
-                    let expected = if has_rest {
-                        format!("at least {required}")
-                    } else if required == fixed {
-                        fixed.to_string()
-                    } else {
-                        format!("between {required} and {fixed}")
-                    };
-                    let noun = if expected == "1" { "argument" } else { "arguments" };
-                    return Err(fail(span, binder.count(format!("{expected} {noun}"), values.len())));
-                }
-                Some(values.into_iter())
-            }
+        match args {
+            Args::Positional(values) => self.bind_positional(params, values.into_iter(), target, binder, span),
             Args::Named(named) => {
                 for key in named.keys() {
                     let known = key.as_str().is_some_and(|k| params.iter().any(|p| &*p.name == k));
@@ -327,14 +343,43 @@ impl<'a> Evaluator<'a> {
                     };
                     self.bind_one(p, value, target, binder, span)?;
                 }
-                return Ok(());
+                Ok(())
             }
-        };
+        }
+    }
+
+    /// [`Evaluator::bind_params`] for positional arguments.
+    fn bind_positional(
+        &mut self,
+        params: &'a [Parameter],
+        mut values: impl ExactSizeIterator<Item = Value>,
+        target: &Rc<Scope>,
+        binder: &Binder<'_>,
+        span: Span,
+    ) -> EvalResult<()> {
+        let (mut fixed, mut has_rest, mut required) = (0, false, 0);
+        for p in params {
+            has_rest |= p.captures_rest;
+            fixed += usize::from(!p.captures_rest);
+            required += usize::from(!p.captures_rest && p.default.is_none());
+        }
+        let lambda = matches!(binder, Binder::Lambda);
+        if values.len() > fixed && !has_rest || (values.len() < required && !lambda) {
+            let expected = if has_rest {
+                format!("at least {required}")
+            } else if required == fixed {
+                fixed.to_string()
+            } else {
+                format!("between {required} and {fixed}")
+            };
+            let noun = if expected == "1" { "argument" } else { "arguments" };
+            return Err(fail(span, binder.count(format!("{expected} {noun}"), values.len())));
+        }
         for p in params {
             let value = if p.captures_rest {
-                Value::array(positional.as_mut().map(|it| it.collect()).unwrap_or_default())
+                Value::array(values.by_ref().collect())
             } else {
-                match positional.as_mut().and_then(Iterator::next) {
+                match values.next() {
                     Some(v) => v,
                     None => match &p.default {
                         Some(d) => self.eval(d, target)?,

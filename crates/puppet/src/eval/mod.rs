@@ -171,6 +171,17 @@ pub(crate) struct Evaluator<'a> {
     /// once per element). Keyed by the literal's address: the program
     /// outlives the evaluator (`'a`), so an address names one literal.
     literal_regexps: foldhash::HashMap<*const Expr, Arc<Regexp>>,
+    /// Emptied lambda scopes for the next lambda calls to reuse (one per
+    /// level of lambda nesting at most), see `call_lambda_with`.
+    spare_scopes: Vec<Rc<Scope>>,
+    /// The value of each access expression that names a built-in type with
+    /// literal parameters (`Pattern[/^a/]`, `Integer[1, 5]`), by its target's
+    /// address like `literal_regexps`: such a type does not depend on
+    /// anything a manifest can change, and a lambda evaluates it per element.
+    /// `None` marks an access that is not one of them.
+    constant_types: foldhash::HashMap<*const Expr, Option<Value>>,
+    /// The buffer `interpolate` builds strings in, kept between uses.
+    interpolation: String,
 }
 
 impl<'a> Evaluator<'a> {
@@ -200,6 +211,9 @@ impl<'a> Evaluator<'a> {
             strict_names: false,
             annotations: HashMap::new(),
             literal_regexps: Default::default(),
+            spare_scopes: Vec::new(),
+            constant_types: Default::default(),
+            interpolation: String::new(),
         }
     }
 
@@ -441,18 +455,24 @@ impl<'a> Evaluator<'a> {
         Ok(out)
     }
 
+    /// A double-quoted string's value, built in the evaluator's spare buffer
+    /// (taken while in use, so a string interpolated inside one of the
+    /// parts gets its own) and copied once into the value.
     fn interpolate(&mut self, parts: &'a [StringPart], scope: &Rc<Scope>) -> EvalResult {
-        let mut out = String::new();
+        let mut out = std::mem::take(&mut self.interpolation);
+        out.clear();
         for part in parts {
             match part {
                 StringPart::Text(t) => out.push_str(t),
                 StringPart::Expr(e) => {
                     let v = self.eval(e, scope)?;
-                    out.push_str(&confer_core::value::to_s(&v));
+                    confer_core::value::push_to_s(&mut out, &v);
                 }
             }
         }
-        Ok(Value::from(out))
+        let value = Value::from(out.as_str());
+        self.interpolation = out;
+        Ok(value)
     }
 
     /// The compiled matcher of the regex literal `e` (source `src`).
@@ -468,7 +488,10 @@ impl<'a> Evaluator<'a> {
 
     /// The value of `$name`, or `None` when no such variable exists.
     pub(crate) fn lookup_quietly(&self, name: &str, scope: &Rc<Scope>) -> Option<Value> {
-        if let Ok(n) = name.parse::<usize>() {
+        // Only a name starting with a digit (or `+`) can parse as a number;
+        // testing that first spares every other lookup the parse.
+        let numeric = name.bytes().next().is_some_and(|b| b.is_ascii_digit() || b == b'+');
+        if let Some(n) = numeric.then(|| name.parse::<usize>().ok()).flatten() {
             return Some(scope.match_var(n));
         }
         if let Some(top_name) = name.strip_prefix("::") {

@@ -65,6 +65,36 @@ impl Scope {
         })
     }
 
+    /// A new local scope (a lambda's) under `parent`, made in `spare` when
+    /// given one (an emptied scope from [`Scope::recycle`]).
+    pub fn local(spare: Option<Rc<Scope>>, parent: Rc<Scope>) -> Rc<Scope> {
+        match spare {
+            Some(mut scope) => {
+                if let Some(s) = Rc::get_mut(&mut scope) {
+                    s.parent = Some(parent);
+                    return scope;
+                }
+                Scope::new(ScopeKind::Local, Some(parent))
+            }
+            None => Scope::new(ScopeKind::Local, Some(parent)),
+        }
+    }
+
+    /// Empties a local scope that nothing holds any more (no closure or
+    /// other scope kept it), keeping its variable table's room, so that the
+    /// next lambda call can reuse it; `None` when it is still held.
+    pub fn recycle(mut scope: Rc<Scope>) -> Option<Rc<Scope>> {
+        let s = Rc::get_mut(&mut scope)?;
+        if s.kind != ScopeKind::Local {
+            return None;
+        }
+        s.parent = None;
+        s.vars.get_mut().clear();
+        *s.matches.get_mut() = None;
+        s.resource.set(None);
+        Some(scope)
+    }
+
     /// Records the catalog resource this scope evaluates.
     pub fn set_resource(&self, index: usize) {
         self.resource.set(Some(index));
@@ -169,6 +199,25 @@ mod tests {
         local.assign("x", Value::Integer(3)).unwrap();
         assert_eq!(local.lookup("x"), Some(Value::Integer(3)));
         assert_eq!(top.lookup("x"), Some(Value::Integer(1)));
+    }
+
+    #[test]
+    fn a_recycled_scope_starts_empty() {
+        let top = Scope::new(ScopeKind::Top, None);
+        let local = Scope::local(None, top.clone());
+        local.assign("x", Value::Integer(1)).unwrap();
+        local.set_matches(Arc::new(vec![Some("a".into())]));
+        local.set_resource(3);
+        let held = local.clone();
+        assert!(Scope::recycle(local).is_none(), "a scope still held is not reused");
+        let spare = Scope::recycle(held).expect("no one else holds it");
+        let again = Scope::local(Some(spare), top.clone());
+        assert_eq!(again.lookup_own("x"), None);
+        assert_eq!(again.match_var(0), Value::Undef);
+        assert_eq!(again.resource(), None);
+        again.assign("x", Value::Integer(2)).unwrap();
+        assert_eq!(again.lookup("x"), Some(Value::Integer(2)));
+        assert!(Rc::ptr_eq(again.parent.as_ref().unwrap(), &top));
     }
 
     #[test]

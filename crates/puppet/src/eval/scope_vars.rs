@@ -56,6 +56,14 @@ impl Vars {
         }
     }
 
+    /// Unbinds every name, keeping a small table's room for the next use.
+    pub(crate) fn clear(&mut self) {
+        match self {
+            Vars::Small(entries) => entries.clear(),
+            Vars::Empty | Vars::Large(_) => *self = Vars::Empty,
+        }
+    }
+
     /// Every binding, in no particular order.
     pub(crate) fn entries(&self) -> Vec<(String, Value)> {
         match self {
@@ -85,5 +93,9 @@ mod tests {
             assert_eq!(vars.get(&format!("v{i}")), Some(&Value::Integer(i)));
         }
         assert_eq!(vars.entries().len(), 40);
+        vars.clear();
+        assert_eq!(vars.get("v1"), None);
+        vars.insert("v1".into(), Value::Integer(7));
+        assert_eq!(vars.get("v1"), Some(&Value::Integer(7)));
     }
 }

@@ -125,7 +125,15 @@ fn join(call: &mut Call<'_, '_>) -> EvalResult {
         [other, ..] => return Err(expects(call, "an Array", other)),
         [] => return Err(call.unexpected_args()),
     };
-    Ok(Value::from(flatten(items).iter().map(to_s).collect::<Vec<_>>().join(sep)))
+    // Each element is written into the one result, not into a string of its own.
+    let mut out = String::new();
+    for (i, item) in flatten(items).iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        confer_core::value::push_to_s(&mut out, item);
+    }
+    Ok(Value::from(out))
 }
 
 fn flatten(items: &[Value]) -> Vec<Value> {

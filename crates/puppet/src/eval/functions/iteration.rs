@@ -12,36 +12,115 @@ use crate::span::Span;
 use confer_core::value::iterable::{elements, Elements, IterOp, Iteration};
 
 /// The lambda's arguments for one element: a block that takes two arguments
-/// gets a pair split in two, or a single value with its index first; any other
-/// block gets the element whole.
-fn lambda_args(closure: &Closure<'_>, index: usize, element: Element) -> Vec<Value> {
-    match (element, closure.accepts(2)) {
-        (Element::Pair(k, v), true) => vec![k, v],
-        (Element::Pair(k, v), false) => vec![Value::array(vec![k, v])],
-        (Element::Single(v), true) => vec![Value::Integer(index as i64), v],
-        (Element::Single(v), false) => vec![v],
+/// (`two`, see `Closure::accepts`) gets a pair split in two, or a single
+/// value with its index first; any other block gets the element whole.
+fn lambda_args(two: bool, index: usize, element: Element) -> ElementArgs {
+    match (element, two) {
+        (Element::Pair(k, v), true) => ElementArgs::two(k, v),
+        (Element::Pair(k, v), false) => ElementArgs::one(Value::array(vec![k, v])),
+        (Element::Single(v), true) => ElementArgs::two(Value::Integer(index as i64), v),
+        (Element::Single(v), false) => ElementArgs::one(v),
     }
 }
+
+/// One or two lambda arguments, handed over without a vector: iterations
+/// call their lambda once per element.
+struct ElementArgs(Option<Value>, Option<Value>);
+
+impl ElementArgs {
+    fn one(v: Value) -> ElementArgs {
+        ElementArgs(Some(v), None)
+    }
+
+    fn two(first: Value, second: Value) -> ElementArgs {
+        ElementArgs(Some(first), Some(second))
+    }
+}
+
+impl Iterator for ElementArgs {
+    type Item = Value;
+
+    fn next(&mut self) -> Option<Value> {
+        self.0.take().or_else(|| self.1.take())
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::from(self.0.is_some()) + usize::from(self.1.is_some());
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for ElementArgs {}
 
 enum Element {
     Single(Value),
     Pair(Value, Value),
 }
 
-/// Calls the lambda for each element until `done` says so (or `break()`).
+/// What an iteration walks: an array's or a hash's own entries, borrowed
+/// (copying them into a list first cost an allocation of the whole size,
+/// its page faults and its release per iteration), or the list
+/// `elements` makes of anything else.
+enum Walk<'v> {
+    Array(&'v [Value]),
+    Hash(&'v HashMap),
+    Listed(Elements),
+}
+
+impl<'v> Walk<'v> {
+    fn of(subject: &'v Value) -> Result<Walk<'v>, confer_core::CoreError> {
+        Ok(match subject {
+            Value::Array(items) => Walk::Array(items),
+            Value::Hash(map) => Walk::Hash(map),
+            other => Walk::Listed(elements(other)?),
+        })
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Walk::Array(items) => items.len(),
+            Walk::Hash(map) => map.len(),
+            Walk::Listed(elems) => elems.len(),
+        }
+    }
+
+    /// Whether the elements are hash entries.
+    fn is_hash(&self) -> bool {
+        matches!(self, Walk::Hash(_) | Walk::Listed(Elements::Pairs(_)))
+    }
+
+    /// The elements as `elements` lists them.
+    fn into_elements(self) -> Elements {
+        match self {
+            Walk::Array(items) => Elements::Values(items.to_vec()),
+            Walk::Hash(map) => Elements::Pairs(map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            Walk::Listed(elems) => elems,
+        }
+    }
+
+    /// The elements one by one, in `elements`' order.
+    fn into_iter(self) -> Box<dyn Iterator<Item = Element> + 'v> {
+        match self {
+            Walk::Array(items) => Box::new(items.iter().map(|v| Element::Single(v.clone()))),
+            Walk::Hash(map) => Box::new(map.iter().map(|(k, v)| Element::Pair(k.clone(), v.clone()))),
+            Walk::Listed(Elements::Values(vs)) => Box::new(vs.into_iter().map(Element::Single)),
+            Walk::Listed(Elements::Pairs(ps)) => Box::new(ps.into_iter().map(|(k, v)| Element::Pair(k, v))),
+        }
+    }
+}
+
+/// Calls the lambda for each element until `done`, given each result, says
+/// so (or `break()`).
 fn for_each_until<'a>(
     ev: &mut Evaluator<'a>,
     closure: &Closure<'a>,
-    elems: Elements,
+    walk: Walk<'_>,
     span: Span,
     mut done: impl FnMut(Value) -> bool,
 ) -> EvalResult<()> {
-    let items: Vec<Element> = match elems {
-        Elements::Values(vs) => vs.into_iter().map(Element::Single).collect(),
-        Elements::Pairs(ps) => ps.into_iter().map(|(k, v)| Element::Pair(k, v)).collect(),
-    };
-    for (i, item) in items.into_iter().enumerate() {
-        match ev.call_lambda(closure, lambda_args(closure, i, item), span) {
+    let two = closure.accepts(2);
+    for (i, item) in walk.into_iter().enumerate() {
+        match ev.call_lambda_with(closure, lambda_args(two, i, item), span) {
             Ok(result) => {
                 if done(result) {
                     break;
@@ -55,24 +134,22 @@ fn for_each_until<'a>(
 }
 
 /// Calls the lambda for each element; `break()` stops early. `keep` receives
-/// each element and the lambda's result.
+/// each element and the lambda's result (callers that need only the result
+/// use `for_each_until`, which copies no element).
 fn for_each<'a>(
     ev: &mut Evaluator<'a>,
     closure: &Closure<'a>,
-    elems: Elements,
+    walk: Walk<'_>,
     span: Span,
     mut keep: impl FnMut(Element, Value),
 ) -> EvalResult<()> {
-    let items: Vec<Element> = match elems {
-        Elements::Values(vs) => vs.into_iter().map(Element::Single).collect(),
-        Elements::Pairs(ps) => ps.into_iter().map(|(k, v)| Element::Pair(k, v)).collect(),
-    };
-    for (i, item) in items.into_iter().enumerate() {
+    let two = closure.accepts(2);
+    for (i, item) in walk.into_iter().enumerate() {
         let copy = match &item {
             Element::Single(v) => Element::Single(v.clone()),
             Element::Pair(k, v) => Element::Pair(k.clone(), v.clone()),
         };
-        match ev.call_lambda(closure, lambda_args(closure, i, item), span) {
+        match ev.call_lambda_with(closure, lambda_args(two, i, item), span) {
             Ok(result) => keep(copy, result),
             Err(Flow::Break(_)) => break,
             Err(other) => return Err(other),
@@ -135,14 +212,14 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
     let Some(subject) = call.args.first().cloned() else {
         return Err(call.unexpected_args());
     };
-    let elems = elements(&subject).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
+    let walk = Walk::of(&subject).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
     match call.name {
-        "slice" => return slice(call, elems),
+        "slice" => return slice(call, walk.into_elements()),
         "index" if call.lambda.is_none() => {
             let Some(wanted) = call.args.get(1) else {
                 return Err(call.unexpected_args());
             };
-            return Ok(position(elems, |_, v| puppet_equals(v, wanted)));
+            return Ok(position(walk.into_elements(), |_, v| puppet_equals(v, wanted)));
         }
         "reverse_each" | "step" => {
             let op = match call.name {
@@ -154,27 +231,30 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
                 return Ok(iterator);
             };
             let picked = elements(&iterator).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
-            for_each(call.ev, &closure, picked, span, |_, _| {})?;
+            for_each_until(call.ev, &closure, Walk::Listed(picked), span, |_| false)?;
             return Ok(subject);
         }
         _ => {}
     }
     let closure = call.require_lambda()?;
-    let is_hash = matches!(elems, Elements::Pairs(_));
+    let is_hash = walk.is_hash();
     match call.name {
         "each" => {
-            for_each(call.ev, &closure, elems, span, |_, _| {})?;
+            for_each_until(call.ev, &closure, walk, span, |_| false)?;
             Ok(subject)
         }
         "map" => {
-            let mut out = Vec::new();
-            for_each(call.ev, &closure, elems, span, |_, r| out.push(r))?;
+            let mut out = Vec::with_capacity(walk.len());
+            for_each_until(call.ev, &closure, walk, span, |r| {
+                out.push(r);
+                false
+            })?;
             Ok(Value::array(out))
         }
         "filter" => {
             let mut values = Vec::new();
             let mut pairs = HashMap::new();
-            for_each(call.ev, &closure, elems, span, |e, r| {
+            for_each(call.ev, &closure, walk, span, |e, r| {
                 if r.is_truthy() {
                     match e {
                         Element::Single(v) => values.push(v),
@@ -190,7 +270,7 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
             let want_all = call.name == "all";
             let mut verdict = want_all;
             let mut decided = false;
-            for_each_until(call.ev, &closure, elems, span, |r| {
+            for_each_until(call.ev, &closure, walk, span, |r| {
                 if r.is_truthy() != want_all {
                     verdict = !want_all;
                     decided = true;
@@ -202,11 +282,12 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
         "index" => {
             let mut found = None;
             let mut i = 0usize;
+            let elems = walk.into_elements();
             let keys: Vec<Value> = match &elems {
                 Elements::Pairs(ps) => ps.iter().map(|(k, _)| k.clone()).collect(),
                 Elements::Values(vs) => (0..vs.len()).map(|i| Value::Integer(i as i64)).collect(),
             };
-            for_each_until(call.ev, &closure, elems, span, |r| {
+            for_each_until(call.ev, &closure, Walk::Listed(elems), span, |r| {
                 if r.is_truthy() {
                     found = keys.get(i).cloned();
                 }
@@ -215,7 +296,7 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
             })?;
             Ok(found.unwrap_or(Value::Undef))
         }
-        _ => reduce(call, &closure, elems),
+        _ => reduce(call, &closure, walk.into_elements()),
     }
 }
 
@@ -276,7 +357,7 @@ fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, elems: Elements) -
     // is re-measured each step, reusing the previous memo's.
     let mut memo_depth = depth::depth_of(&memo, None, depth::MAX_DEPTH + 1);
     for item in items {
-        match call.ev.call_lambda(closure, vec![memo.clone(), item], call.span) {
+        match call.ev.call_lambda_with(closure, ElementArgs::two(memo.clone(), item), call.span) {
             Ok(v) => {
                 memo_depth = depth::depth_of(&v, Some((&memo, memo_depth)), depth::MAX_DEPTH + 1);
                 if memo_depth > depth::MAX_DEPTH {

@@ -34,7 +34,6 @@ mod templates;
 mod typing;
 pub(crate) mod versions;
 
-use std::collections::HashMap as StdHashMap;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
@@ -159,15 +158,20 @@ const MODULE_FAMILIES: &[(&str, &[&[Builtin]])] = &[
     ("mysql", &[module_helpers::MYSQL]),
 ];
 
-fn index(families: &'static [&'static [Builtin]]) -> StdHashMap<&'static str, &'static Builtin> {
+/// The registry's tables, by function name. Every call looks its function
+/// up here, so they hash with foldhash; names come from the manifest, whose
+/// author already decides how much work a run does.
+type Registry<T> = foldhash::HashMap<&'static str, T>;
+
+fn index(families: &'static [&'static [Builtin]]) -> Registry<&'static Builtin> {
     families.iter().flat_map(|f| f.iter()).map(|b| (b.name, b)).collect()
 }
 
 /// The built-in `name` (lower case, without a leading `::`), if there is one
 /// in `ev`'s environment.
 pub(crate) fn builtin(ev: &Evaluator<'_>, name: &str) -> Option<&'static Builtin> {
-    static CORE: OnceLock<StdHashMap<&'static str, &'static Builtin>> = OnceLock::new();
-    static MODULES: OnceLock<StdHashMap<&'static str, (&'static str, &'static Builtin)>> = OnceLock::new();
+    static CORE: OnceLock<Registry<&'static Builtin>> = OnceLock::new();
+    static MODULES: OnceLock<Registry<(&'static str, &'static Builtin)>> = OnceLock::new();
     if let Some(b) = CORE.get_or_init(|| index(FAMILIES)).get(name) {
         return Some(b);
     }
@@ -267,13 +271,11 @@ pub(crate) fn call_builtin<'a>(
     let name = builtin.name;
     let signature = match &builtin.arity {
         Arity::Signatures(texts) => {
-            let (handlers, regular): (Vec<_>, Vec<_>) = texts.iter().enumerate().partition(|(_, t)| t.starts_with('!'));
-            let sigs =
-                regular.iter().map(|(_, t)| signature::signature(ev, t, span)).collect::<EvalResult<Vec<_>>>()?;
-            match dispatch::select(name, &sigs, &args, lambda.as_ref()) {
-                Ok(i) => regular[i].0,
+            let regular = signature::regular(ev, texts, span)?;
+            match dispatch::select(name, &regular.sigs, &args, lambda.as_ref()) {
+                Ok(i) => regular.indices[i],
                 Err(message) => {
-                    for (index, text) in handlers {
+                    for (index, text) in texts.iter().enumerate().filter(|(_, t)| t.starts_with('!')) {
                         let sig = signature::signature(ev, &text[1..], span)?;
                         if dispatch::accepts(&sig, &args, lambda.as_ref()) {
                             let mut call = Call { ev, name, args, lambda, span, scope, signature: index };

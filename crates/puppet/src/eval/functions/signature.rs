@@ -125,15 +125,61 @@ thread_local! {
 
 /// The signature declared by `text`, its types resolved in `ev`'s environment.
 pub(crate) fn signature(ev: &mut Evaluator<'_>, text: &'static str, span: Span) -> EvalResult<Rc<Signature>> {
+    signature_and_kept(ev, text, span).map(|(sig, _)| sig)
+}
+
+/// [`signature`], and whether it is kept for the thread (it names no
+/// module's type alias).
+fn signature_and_kept(ev: &mut Evaluator<'_>, text: &'static str, span: Span) -> EvalResult<(Rc<Signature>, bool)> {
     if let Some(sig) = CACHE.with(|c| c.borrow().get(text).cloned()) {
-        return Ok(sig);
+        return Ok((sig, true));
     }
     let mut uses_alias = false;
     let sig = Rc::new(parse(ev, text, span, &mut uses_alias)?);
     if !uses_alias {
         CACHE.with(|c| c.borrow_mut().insert(text, sig.clone()));
     }
-    Ok(sig)
+    Ok((sig, !uses_alias))
+}
+
+/// A built-in's signatures that calls are dispatched to (all but the
+/// argument-mismatch handlers, written with a leading `!`), in order.
+pub(crate) struct Regular {
+    /// Each one's position among the declared texts.
+    pub indices: Vec<usize>,
+    /// The parsed signatures, in the same order.
+    pub sigs: Vec<Rc<Signature>>,
+}
+
+thread_local! {
+    /// [`Regular`] by the address of a built-in's table of signature texts.
+    /// A call looks its built-in's signatures up here once, instead of
+    /// splitting the table and hashing each text on every call (a `map`
+    /// body calling `length` did that per element).
+    static REGULAR: RefCell<foldhash::HashMap<(usize, usize), Rc<Regular>>> = RefCell::default();
+}
+
+/// The signatures of the table `texts` that calls are dispatched to, each
+/// as [`signature`] gives it; kept for the thread when every one of them is.
+pub(crate) fn regular(ev: &mut Evaluator<'_>, texts: &'static [&'static str], span: Span) -> EvalResult<Rc<Regular>> {
+    // A static table's address names its contents.
+    let key = (texts.as_ptr() as usize, texts.len());
+    if let Some(found) = REGULAR.with(|c| c.borrow().get(&key).cloned()) {
+        return Ok(found);
+    }
+    let mut regular = Regular { indices: Vec::new(), sigs: Vec::new() };
+    let mut all_kept = true;
+    for (index, text) in texts.iter().enumerate().filter(|(_, t)| !t.starts_with('!')) {
+        let (sig, kept) = signature_and_kept(ev, text, span)?;
+        all_kept &= kept;
+        regular.indices.push(index);
+        regular.sigs.push(sig);
+    }
+    let regular = Rc::new(regular);
+    if all_kept {
+        REGULAR.with(|c| c.borrow_mut().insert(key, regular.clone()));
+    }
+    Ok(regular)
 }
 
 /// Splits at commas outside brackets, quotes and regexps.
