@@ -81,20 +81,52 @@ fn to_num(v: &Value, side: Operand, warn: &mut dyn FnMut(Operand, String)) -> Re
     }
 }
 
-fn overflow(op: BinaryOp, exact: i128) -> String {
+/// An arithmetic error: Puppet's message, and whether Puppet places it at
+/// the operator rather than at the expression's start — it does for errors
+/// raised while the operator is applied (an integer result out of range,
+/// and the Ruby errors it rescues as "Error while evaluating a '+'
+/// expression, …").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpError {
+    /// Puppet's message.
+    pub message: String,
+    /// Whether Puppet locates it at the operator.
+    pub at_operator: bool,
+}
+
+impl OpError {
+    /// An error Puppet locates at the operator.
+    fn at_operator(message: impl Into<String>) -> OpError {
+        OpError { message: message.into(), at_operator: true }
+    }
+}
+
+impl From<String> for OpError {
+    fn from(message: String) -> OpError {
+        OpError { message, at_operator: false }
+    }
+}
+
+impl From<&str> for OpError {
+    fn from(message: &str) -> OpError {
+        OpError::from(message.to_string())
+    }
+}
+
+fn overflow(op: BinaryOp, exact: i128) -> OpError {
     let (bound, sign) = if exact < 0 { ("min", '-') } else { ("max", '+') };
-    format!(
+    OpError::at_operator(format!(
         "A '{}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{:x}'",
         op.symbol(),
         exact.unsigned_abs()
-    )
+    ))
 }
 
-fn checked_float(op: BinaryOp, f: f64) -> Result<Value, String> {
+fn checked_float(op: BinaryOp, f: f64) -> Result<Value, OpError> {
     if f.is_infinite() {
-        Err(format!("The result of the {} expression is Infinity", op.symbol()))
+        Err(format!("The result of the {} expression is Infinity", op.symbol()).into())
     } else if f.is_nan() {
-        Err(format!("The result of the {} expression is NaN", op.symbol()))
+        Err(format!("The result of the {} expression is NaN", op.symbol()).into())
     } else {
         Ok(Value::Float(f))
     }
@@ -102,7 +134,7 @@ fn checked_float(op: BinaryOp, f: f64) -> Result<Value, String> {
 
 /// Evaluates `lhs op rhs` for an arithmetic operator. Warnings about converted
 /// strings go to `warn`; errors are Puppet's messages.
-pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Operand, String)) -> Result<Value, String> {
+pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Operand, String)) -> Result<Value, OpError> {
     match (op, lhs) {
         (BinaryOp::Add, Value::Array(a)) => return Ok(concat(a, rhs)),
         (BinaryOp::Sub, Value::Array(a)) => return Ok(array_remove(a, rhs)),
@@ -120,33 +152,43 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
             return timestamp_op(op, timestamp_nanos(rhs), lhs, warn)
         }
         (BinaryOp::Sub, Value::Timespan(_)) if matches!(rhs, Value::Timestamp(_)) => {
-            return Err(
-                "Error while evaluating a '-' expression, A Timestamp cannot be subtracted from a Timespan".into()
-            )
+            return Err(OpError::at_operator(
+                "Error while evaluating a '-' expression, A Timestamp cannot be subtracted from a Timespan",
+            ))
         }
         (_, Value::Integer(_) | Value::Float(_)) if matches!(rhs, Value::Timestamp(_)) => {
             return Err(format!(
                 "Operator '{}' is not applicable to {} when right side is a Timestamp.",
                 op.symbol(),
                 if matches!(lhs, Value::Integer(_)) { "an Integer" } else { "a Float" }
-            ))
+            )
+            .into())
         }
         (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div, Value::Timespan(t)) => {
             return timespan_op(op, t.nanos, rhs)
                 .map(|nanos| Value::Timespan(confer_core::value::timespan::TimeBound { nanos, float: false }))
+                .map_err(OpError::from)
         }
         (BinaryOp::Add, Value::Uri(base)) => {
             let reference = match rhs {
                 Value::Uri(r) => (**r).clone(),
                 Value::String(s) => confer_core::value::uri::Uri::parse(s).map_err(|e| e.to_string())?,
                 other => {
-                    return Err(format!("A URI can only be merged with a URI or a String, got {}", other.type_name()))
+                    return Err(
+                        format!("A URI can only be merged with a URI or a String, got {}", other.type_name()).into()
+                    )
                 }
             };
-            return base.resolve(&reference).map(|u| Value::Uri(std::sync::Arc::new(u))).map_err(|e| e.to_string());
+            // Resolving fails inside the operator, which Puppet reports there.
+            return base
+                .resolve(&reference)
+                .map(|u| Value::Uri(std::sync::Arc::new(u)))
+                .map_err(|e| OpError::at_operator(e.to_string()));
         }
         (BinaryOp::Sub, Value::Hash(h)) => return Ok(hash_remove(h, rhs)),
-        (_, Value::SemVer(_)) => return Err(format!("Operator '{}' is not applicable to a Semver.", op.symbol())),
+        (_, Value::SemVer(_)) => {
+            return Err(format!("Operator '{}' is not applicable to a Semver.", op.symbol()).into())
+        }
         _ => {}
     }
     let a = to_num(lhs, Operand::Left, warn)?;
@@ -164,11 +206,11 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
                 BinaryOp::Sub => checked_float(op, x - y),
                 BinaryOp::Mul => checked_float(op, x * y),
                 BinaryOp::Div => checked_float(op, x / y),
-                BinaryOp::Mod => Err("Operator '%' is not applicable to a Float.".to_string()),
+                BinaryOp::Mod => Err("Operator '%' is not applicable to a Float.".into()),
                 BinaryOp::Shl | BinaryOp::Shr => {
-                    Err(format!("Operator '{}' is not applicable to a Float.", op.symbol()))
+                    Err(format!("Operator '{}' is not applicable to a Float.", op.symbol()).into())
                 }
-                _ => Err(format!("Operator '{}' is not arithmetic", op.symbol())),
+                _ => Err(format!("Operator '{}' is not arithmetic", op.symbol()).into()),
             }
         }
     }
@@ -183,13 +225,13 @@ fn as_f64(n: Num) -> f64 {
 
 /// Integer arithmetic with Ruby's floored division and modulo, and an error for
 /// any result outside 64 bits.
-fn int_op(op: BinaryOp, x: i128, y: i128) -> Result<Value, String> {
+fn int_op(op: BinaryOp, x: i128, y: i128) -> Result<Value, OpError> {
     // Beyond 128 bits the result is out of range anyway; it shows saturated.
     let exact: i128 = match op {
         BinaryOp::Add => x.saturating_add(y),
         BinaryOp::Sub => x.saturating_sub(y),
         BinaryOp::Mul => x.saturating_mul(y),
-        BinaryOp::Div | BinaryOp::Mod if y == 0 => return Err("Division by 0".to_string()),
+        BinaryOp::Div | BinaryOp::Mod if y == 0 => return Err("Division by 0".into()),
         BinaryOp::Div => {
             let q = x / y;
             if x % y != 0 && ((x < 0) != (y < 0)) {
@@ -208,13 +250,13 @@ fn int_op(op: BinaryOp, x: i128, y: i128) -> Result<Value, String> {
         }
         BinaryOp::Shl => return shift(op, x, y),
         BinaryOp::Shr => return shift(op, x, y.saturating_neg()),
-        _ => return Err(format!("Operator '{}' is not arithmetic", op.symbol())),
+        _ => return Err(format!("Operator '{}' is not arithmetic", op.symbol()).into()),
     };
     i64::try_from(exact).map(Value::Integer).map_err(|_| overflow(op, exact))
 }
 
 /// `x << n` for positive `n`, `x >> -n` otherwise, as Ruby shifts.
-fn shift(op: BinaryOp, x: i128, n: i128) -> Result<Value, String> {
+fn shift(op: BinaryOp, x: i128, n: i128) -> Result<Value, OpError> {
     // Shifted past 128 bits, the result shows saturated.
     let saturated = if x < 0 { i128::MIN } else { i128::MAX };
     if n >= 0 {
@@ -272,32 +314,34 @@ fn timestamp_op(
     nanos: i128,
     rhs: &Value,
     warn: &mut dyn FnMut(Operand, String),
-) -> Result<Value, String> {
+) -> Result<Value, OpError> {
     use confer_core::value::timespan::TimeBound;
     use confer_core::value::timestamp::{add, from_float_seconds, from_seconds};
     let other = match (op, rhs) {
         (BinaryOp::Add, Value::Timestamp(_)) => {
-            return Err("Error while evaluating a '+' expression, A Timestamp cannot be added to a Timestamp".into())
+            return Err(OpError::at_operator(
+                "Error while evaluating a '+' expression, A Timestamp cannot be added to a Timestamp",
+            ))
         }
         (BinaryOp::Sub, Value::Timestamp(t)) => {
             return nanos
                 .checked_sub(*t)
                 .map(|nanos| Value::Timespan(TimeBound { nanos, float: false }))
-                .ok_or_else(|| "Timestamp arithmetic overflowed".to_string())
+                .ok_or_else(|| "Timestamp arithmetic overflowed".into())
         }
         (BinaryOp::Add | BinaryOp::Sub, Value::Timespan(span)) => span.nanos,
         (BinaryOp::Add | BinaryOp::Sub, v) => match to_num(v, Operand::Right, warn)? {
             Num::Int(i) => from_seconds(i64::try_from(i).map_err(|_| overflow(op, i))?),
             Num::Float(f) => from_float_seconds(f).map_err(|e| e.to_string())?,
         },
-        _ => return Err(format!("Operator '{}' is not applicable to a Timestamp.", op.symbol())),
+        _ => return Err(format!("Operator '{}' is not applicable to a Timestamp.", op.symbol()).into()),
     };
     let other = if op == BinaryOp::Sub { other.checked_neg().unwrap_or(i128::MAX) } else { other };
-    add(nanos, other).map(Value::Timestamp).map_err(|e| e.to_string())
+    add(nanos, other).map(Value::Timestamp).map_err(|e| e.to_string().into())
 }
 
 /// `-v`: numbers negate, numeric strings convert first.
-pub fn negate(v: &Value, warn: &mut dyn FnMut(Operand, String)) -> Result<Value, String> {
+pub fn negate(v: &Value, warn: &mut dyn FnMut(Operand, String)) -> Result<Value, OpError> {
     match to_num(v, Operand::Left, warn)? {
         Num::Int(i) => {
             let exact = i.saturating_neg();
@@ -333,15 +377,17 @@ fn array_remove(a: &[Value], rhs: &Value) -> Value {
 
 /// `hash + x`: merges a hash, or an array of pairs or of alternating keys and
 /// values; the right side wins and new keys keep their order at the end.
-fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, String> {
+fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, OpError> {
     let mut out = h.clone();
     match rhs {
         Value::Hash(r) => out.extend(r.iter().map(|(k, v)| (k.clone(), v.clone()))),
-        Value::Array(items) => out
-            .extend(confer_core::convert::hash_entries(items).ok_or_else(|| {
-                "Only an Array with an even number of elements can be merged with a Hash".to_string()
-            })?),
-        other => return Err(format!("A Hash can only be merged with a Hash or an Array, got {}", other.type_name())),
+        // Ruby's `Hash[*array]` raises this inside the operator.
+        Value::Array(items) => out.extend(confer_core::convert::hash_entries(items).ok_or_else(|| {
+            OpError::at_operator("Error while evaluating a '+' expression, odd number of arguments for Hash")
+        })?),
+        other => {
+            return Err(format!("A Hash can only be merged with a Hash or an Array, got {}", other.type_name()).into())
+        }
     }
     Ok(Value::hash(out))
 }
@@ -361,7 +407,7 @@ mod tests {
     use super::*;
 
     fn eval(op: BinaryOp, a: Value, b: Value) -> Result<Value, String> {
-        binary(op, &a, &b, &mut |_, _| {})
+        binary(op, &a, &b, &mut |_, _| {}).map_err(|e| e.message)
     }
 
     #[test]

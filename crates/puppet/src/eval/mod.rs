@@ -388,7 +388,7 @@ impl<'a> Evaluator<'a> {
                     UnaryOp::Not => Ok(Value::Boolean(!v.is_truthy())),
                     UnaryOp::Neg => {
                         let mut warnings = Vec::new();
-                        let r = arithmetic::negate(&v, &mut |_, w| warnings.push(w)).map_err(|m| fail(span, m));
+                        let r = arithmetic::negate(&v, &mut |_, w| warnings.push(w)).map_err(|e| fail(span, e.message));
                         for w in warnings {
                             self.warn(span, w);
                         }
@@ -632,8 +632,8 @@ impl<'a> Evaluator<'a> {
             BinaryOp::In => Ok(Value::Boolean(membership::contains(&l, &r))),
             _ => {
                 let mut warnings = Vec::new();
-                let result =
-                    arithmetic::binary(op, &l, &r, &mut |side, w| warnings.push((side, w))).map_err(|m| fail(span, m));
+                let result = arithmetic::binary(op, &l, &r, &mut |side, w| warnings.push((side, w)))
+                    .map_err(|e| fail(if e.at_operator { self.operator_span(lhs, rhs) } else { span }, e.message));
                 for (side, w) in warnings {
                     let at = if side == arithmetic::Operand::Left { lhs.span } else { rhs.span };
                     self.warn(at, w);
@@ -742,7 +742,11 @@ impl<'a> Evaluator<'a> {
             Value::Type(t) => {
                 alias.resolve((*t).clone());
                 if !alias.is_real() {
-                    return Err(fail(span, format!("Type alias '{name}' cannot be resolved to a real type")));
+                    // Puppet raises it while evaluating the name that refers to the alias.
+                    let message = format!(
+                        "Error while evaluating a Type-Name, Type alias '{name}' cannot be resolved to a real type"
+                    );
+                    return Err(flow::settle(fail(span, message)));
                 }
                 Ok(())
             }
