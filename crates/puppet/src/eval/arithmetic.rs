@@ -81,29 +81,38 @@ fn to_num(v: &Value, side: Operand, warn: &mut dyn FnMut(Operand, String)) -> Re
     }
 }
 
-/// An arithmetic error: Puppet's message, and whether Puppet places it at
-/// the operator rather than at the expression's start — it does for errors
-/// raised while the operator is applied (an integer result out of range,
-/// and the Ruby errors it rescues as "Error while evaluating a '+'
-/// expression, …").
+/// An arithmetic error: Puppet's message, and where Puppet places it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpError {
     /// Puppet's message.
     pub message: String,
-    /// Whether Puppet locates it at the operator.
-    pub at_operator: bool,
+    /// Where Puppet locates it.
+    pub at: Place,
+}
+
+/// Where Puppet locates an arithmetic error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The expression's start (operands that do not fit the operator).
+    Expression,
+    /// The operator, for errors raised while it is applied (an integer
+    /// result out of range, and the Ruby errors Puppet rescues as "Error
+    /// while evaluating a '+' expression, …").
+    Operator,
+    /// The right operand (a division by zero).
+    Right,
 }
 
 impl OpError {
     /// An error Puppet locates at the operator.
     fn at_operator(message: impl Into<String>) -> OpError {
-        OpError { message: message.into(), at_operator: true }
+        OpError { message: message.into(), at: Place::Operator }
     }
 }
 
 impl From<String> for OpError {
     fn from(message: String) -> OpError {
-        OpError { message, at_operator: false }
+        OpError { message, at: Place::Expression }
     }
 }
 
@@ -231,7 +240,9 @@ fn int_op(op: BinaryOp, x: i128, y: i128) -> Result<Value, OpError> {
         BinaryOp::Add => x.saturating_add(y),
         BinaryOp::Sub => x.saturating_sub(y),
         BinaryOp::Mul => x.saturating_mul(y),
-        BinaryOp::Div | BinaryOp::Mod if y == 0 => return Err("Division by 0".into()),
+        BinaryOp::Div | BinaryOp::Mod if y == 0 => {
+            return Err(OpError { message: "Division by 0".into(), at: Place::Right })
+        }
         BinaryOp::Div => {
             let q = x / y;
             if x % y != 0 && ((x < 0) != (y < 0)) {

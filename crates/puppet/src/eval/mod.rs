@@ -400,7 +400,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(*op, lhs, rhs, span, scope),
             ExprKind::Assign { target, value } => {
                 let v = self.eval(value, scope)?;
-                self.assign(target, v.clone(), scope)?;
+                self.assign(target, v.clone(), scope, self.operator_span(target, value))?;
                 Ok(v)
             }
             ExprKind::Relationship { op, lhs, rhs } => self.eval_relationship(*op, lhs, rhs, scope),
@@ -530,15 +530,18 @@ impl<'a> Evaluator<'a> {
         self.classes.get(&class).and_then(|s| s.lookup_own(var))
     }
 
-    fn assign(&mut self, target: &'a Expr, value: Value, scope: &Rc<Scope>) -> EvalResult<()> {
+    /// Binds `target` (a variable, or an array of targets to destructure
+    /// into) to `value`; an error is located at `at`, the `=`, as Puppet
+    /// locates assignment errors.
+    fn assign(&mut self, target: &'a Expr, value: Value, scope: &Rc<Scope>, at: Span) -> EvalResult<()> {
         match &target.kind {
             ExprKind::Variable(name) => {
                 if name.contains("::") {
-                    return Err(fail(target.span, format!("Cannot assign to a fully qualified variable '${name}'")));
+                    return Err(fail(at, format!("Cannot assign to a fully qualified variable '${name}'")));
                 }
                 if name.chars().all(|c| c.is_ascii_digit()) {
                     return Err(fail(
-                        target.span,
+                        at,
                         format!("Illegal attempt to assign to the numeric match result variable '${name}'"),
                     ));
                 }
@@ -547,15 +550,15 @@ impl<'a> Evaluator<'a> {
                 let reserved = name == "server_facts"
                     || (matches!(name.as_str(), "facts" | "trusted") && Rc::ptr_eq(scope, &self.top));
                 if reserved {
-                    return Err(fail(target.span, format!("Attempt to assign to a reserved variable name: '${name}'")));
+                    return Err(fail(at, format!("Attempt to assign to a reserved variable name: '${name}'")));
                 }
-                scope.assign(name, value).map_err(|_| fail(target.span, format!("Cannot reassign variable '${name}'")))
+                scope.assign(name, value).map_err(|_| fail(at, format!("Cannot reassign variable '${name}'")))
             }
             ExprKind::Array(targets) => match value {
                 Value::Array(values) => {
                     if targets.len() != values.len() {
                         return Err(fail(
-                            target.span,
+                            at,
                             format!(
                                 "Mismatched number of assignable entries and values, expected {}, got {}",
                                 targets.len(),
@@ -564,31 +567,31 @@ impl<'a> Evaluator<'a> {
                         ));
                     }
                     for (t, v) in targets.iter().zip(values.iter()) {
-                        self.assign(t, v.clone(), scope)?;
+                        self.assign(t, v.clone(), scope, at)?;
                     }
                     Ok(())
                 }
                 Value::Hash(map) => {
                     for t in targets {
                         let ExprKind::Variable(name) = &t.kind else {
-                            return Err(fail(t.span, "Only variables can be assigned from a Hash"));
+                            return Err(fail(at, "Only variables can be assigned from a Hash"));
                         };
                         let Some(v) = map.get(&Value::string(name.as_str())) else {
                             return Err(fail(
-                                t.span,
+                                at,
                                 format!("No value for required key '{name}' in assignment to variables from hash"),
                             ));
                         };
-                        self.assign(t, v.clone(), scope)?;
+                        self.assign(t, v.clone(), scope, at)?;
                     }
                     Ok(())
                 }
                 other => Err(fail(
-                    target.span,
+                    at,
                     format!("Illegal destructuring assignment: expected an Array or a Hash, got {}", other.type_name()),
                 )),
             },
-            _ => Err(fail(target.span, "Illegal attempt to assign to an expression that is not a variable")),
+            _ => Err(fail(at, "Illegal attempt to assign to an expression that is not a variable")),
         }
     }
 
@@ -632,8 +635,14 @@ impl<'a> Evaluator<'a> {
             BinaryOp::In => Ok(Value::Boolean(membership::contains(&l, &r))),
             _ => {
                 let mut warnings = Vec::new();
-                let result = arithmetic::binary(op, &l, &r, &mut |side, w| warnings.push((side, w)))
-                    .map_err(|e| fail(if e.at_operator { self.operator_span(lhs, rhs) } else { span }, e.message));
+                let result = arithmetic::binary(op, &l, &r, &mut |side, w| warnings.push((side, w))).map_err(|e| {
+                    let at = match e.at {
+                        arithmetic::Place::Expression => span,
+                        arithmetic::Place::Operator => self.operator_span(lhs, rhs),
+                        arithmetic::Place::Right => rhs.span,
+                    };
+                    fail(at, e.message)
+                });
                 for (side, w) in warnings {
                     let at = if side == arithmetic::Operand::Left { lhs.span } else { rhs.span };
                     self.warn(at, w);
