@@ -184,7 +184,11 @@ mod tests {
         assert!(s.function_names().iter().any(|n| n == "twice"));
         let err = s.eval("<4>", "\n  $x = 1").unwrap_err();
         let at = err.location.unwrap();
-        assert_eq!((at.file.as_str(), at.line, at.column), ("<4>", 2, 6), "located in its own input, at the `=` as Puppet locates it");
+        assert_eq!(
+            (at.file.as_str(), at.line, at.column),
+            ("<4>", 2, 6),
+            "located in its own input, at the `=` as Puppet locates it"
+        );
         s.eval("<5>", "notice($x)").unwrap();
         drop(s);
         assert_eq!(log.events.last().map(|e| e.message.as_str()), Some("20"));
