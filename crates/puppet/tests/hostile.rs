@@ -43,7 +43,8 @@ fn postfix_chains_fail_past_the_limit() {
 fn reduce_cannot_nest_a_value_past_the_limit() {
     let (message, at) = apply_error("$x = Integer[1, 100000].reduce(1) |$m, $i| { [$m] }\nnotice($x)\n".into());
     assert!(message.contains("nested deeper than 1000 levels"), "{message}");
-    assert_eq!(at, (1, 6));
+    // At the call's `(`, where Puppet locates a method call's errors.
+    assert_eq!(at, (1, 31));
 }
 
 #[test]
