@@ -99,7 +99,8 @@ pub enum Place {
     /// result out of range, and the Ruby errors Puppet rescues as "Error
     /// while evaluating a '+' expression, …").
     Operator,
-    /// The right operand (a division by zero).
+    /// The right operand (a division by zero, a right operand that is
+    /// not a number).
     Right,
 }
 
@@ -107,6 +108,11 @@ impl OpError {
     /// An error Puppet locates at the operator.
     fn at_operator(message: impl Into<String>) -> OpError {
         OpError { message: message.into(), at: Place::Operator }
+    }
+
+    /// An error Puppet locates at the right operand.
+    fn at_right(message: impl Into<String>) -> OpError {
+        OpError { message: message.into(), at: Place::Right }
     }
 }
 
@@ -201,7 +207,7 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
         _ => {}
     }
     let a = to_num(lhs, Operand::Left, warn)?;
-    let b = to_num(rhs, Operand::Right, warn)?;
+    let b = to_num(rhs, Operand::Right, warn).map_err(OpError::at_right)?;
     if let (BinaryOp::Shl | BinaryOp::Shr, Num::Int(x), Num::Float(y)) = (op, a, b) {
         // Puppet truncates a float shift count: `21 << 1.0` is 42.
         return int_op(op, x, y as i128);
@@ -240,9 +246,7 @@ fn int_op(op: BinaryOp, x: i128, y: i128) -> Result<Value, OpError> {
         BinaryOp::Add => x.saturating_add(y),
         BinaryOp::Sub => x.saturating_sub(y),
         BinaryOp::Mul => x.saturating_mul(y),
-        BinaryOp::Div | BinaryOp::Mod if y == 0 => {
-            return Err(OpError { message: "Division by 0".into(), at: Place::Right })
-        }
+        BinaryOp::Div | BinaryOp::Mod if y == 0 => return Err(OpError::at_right("Division by 0")),
         BinaryOp::Div => {
             let q = x / y;
             if x % y != 0 && ((x < 0) != (y < 0)) {
@@ -341,7 +345,7 @@ fn timestamp_op(
                 .ok_or_else(|| "Timestamp arithmetic overflowed".into())
         }
         (BinaryOp::Add | BinaryOp::Sub, Value::Timespan(span)) => span.nanos,
-        (BinaryOp::Add | BinaryOp::Sub, v) => match to_num(v, Operand::Right, warn)? {
+        (BinaryOp::Add | BinaryOp::Sub, v) => match to_num(v, Operand::Right, warn).map_err(OpError::at_right)? {
             Num::Int(i) => from_seconds(i64::try_from(i).map_err(|_| overflow(op, i))?),
             Num::Float(f) => from_float_seconds(f).map_err(|e| e.to_string())?,
         },

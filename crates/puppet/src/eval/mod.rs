@@ -639,7 +639,7 @@ impl<'a> Evaluator<'a> {
                     let at = match e.at {
                         arithmetic::Place::Expression => span,
                         arithmetic::Place::Operator => self.operator_span(lhs, rhs),
-                        arithmetic::Place::Right => rhs.span,
+                        arithmetic::Place::Right => self.position(rhs),
                     };
                     fail(at, e.message)
                 });
@@ -649,6 +649,15 @@ impl<'a> Evaluator<'a> {
                 }
                 result
             }
+        }
+    }
+
+    /// Where Puppet's locator puts an expression: a binary expression at its
+    /// operator, anything else at its start.
+    fn position(&self, e: &Expr) -> Span {
+        match &e.kind {
+            ExprKind::Binary { lhs, rhs, .. } => self.operator_span(lhs, rhs),
+            _ => e.span,
         }
     }
 
