@@ -47,13 +47,18 @@ pub struct Location {
     pub file: String,
     /// 1-based line.
     pub line: usize,
-    /// 1-based column, in characters.
+    /// 1-based column, in characters; 0 where Puppet reports the line only.
     pub column: usize,
 }
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "(file: {}, line: {}, column: {})", self.file, self.line, self.column)
+        // Column 0: Puppet knows the line only (a defined resource's
+        // parameters are checked when the catalog evaluates it).
+        match self.column {
+            0 => write!(f, "(file: {}, line: {})", self.file, self.line),
+            column => write!(f, "(file: {}, line: {}, column: {column})", self.file, self.line),
+        }
     }
 }
 

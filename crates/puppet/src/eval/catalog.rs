@@ -367,7 +367,9 @@ impl<'a> Evaluator<'a> {
             let args = index.map_or(p.args, |i| self.catalog.resources[i].attributes.clone());
             let result = self
                 .bind_class_like(&p.def.params, args, &scope, &label, &p.title, p.container_span)
-                .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))
+                // A defined resource's parameters are checked when the catalog
+                // evaluates it, where Puppet keeps no column.
+                .map_err(|e| super::flow::line_only(super::flow::attribute_to(e, "Resource Statement")))
                 .and_then(|()| {
                     if let Some(index) = index {
                         self.record_parameters(index, &p.def.params, &scope);

@@ -21,6 +21,8 @@ pub struct Failure {
     pub notes: Vec<crate::log::Note>,
     /// Further places shown in the excerpt (see `PuppetError::labels`).
     pub labels: Vec<confer_diagnostic::Label>,
+    /// Whether Puppet reports the line of `span` only, without a column.
+    pub line_only: bool,
 }
 
 /// Non-local exits from expression evaluation.
@@ -57,6 +59,7 @@ pub fn fail(span: Span, message: impl Into<String>) -> Flow {
         settled: false,
         notes: Vec::new(),
         labels: Vec::new(),
+        line_only: false,
     }))
 }
 
@@ -80,6 +83,18 @@ pub fn with_label(flow: Flow, label: confer_diagnostic::Label) -> Flow {
     match flow {
         Flow::Error(mut f) => {
             f.labels.push(label);
+            Flow::Error(f)
+        }
+        other => other,
+    }
+}
+
+/// Marks an error Puppet reports with its line only (raised when the
+/// catalog evaluates a defined resource, which keeps no column).
+pub fn line_only(flow: Flow) -> Flow {
+    match flow {
+        Flow::Error(mut f) => {
+            f.line_only = true;
             Flow::Error(f)
         }
         other => other,

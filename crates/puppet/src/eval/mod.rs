@@ -245,6 +245,12 @@ impl<'a> Evaluator<'a> {
 
     fn to_error(&self, flow: Flow) -> PuppetError {
         let (message, span, notes, labels) = match flow {
+            Flow::Error(f) if f.line_only => {
+                let mut error = PuppetError::new(Phase::Evaluation, f.message);
+                error.location = Some(crate::log::Location { column: 0, ..self.location(f.span) });
+                error.notes = f.notes;
+                return error;
+            }
             Flow::Error(f) => (f.message, f.span, f.notes, f.labels),
             Flow::Return(_, span) => {
                 let message = "The 'return' function can only be used inside a function or lambda";
