@@ -407,7 +407,11 @@ impl<'a> Evaluator<'a> {
                     Some(v) => v,
                     None => match &p.default {
                         Some(d) => self.eval(d, target)?,
-                        None => return Err(fail(span, binder.missing(&p.name))),
+                        // Puppet points at a lambda's parameter that got no value.
+                        None => {
+                            let at = if matches!(binder, Binder::Lambda) { p.span } else { span };
+                            return Err(fail(at, binder.missing(&p.name)));
+                        }
                     },
                 }
             };
