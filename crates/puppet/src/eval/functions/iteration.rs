@@ -1,9 +1,10 @@
 //! `with`, `each`, `map`, `filter` and `reduce`: the functions that call a lambda
 //! for each element of an iterable value.
 
+use std::ops::RangeInclusive;
+
 use confer_core::value::{depth, puppet_equals};
 use confer_core::{HashMap, Value};
-use std::ops::RangeInclusive;
 
 use super::{Builtin, Call};
 use crate::eval::calls::Closure;
