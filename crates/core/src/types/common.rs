@@ -60,6 +60,13 @@ pub(crate) fn reduce_common(types: impl Iterator<Item = Type>) -> Type {
     let mut memo: Option<Type> = None;
     let mut pending: Vec<Arc<str>> = Vec::new();
     for t in types {
+        // Two integer ranges have the range spanning both as their common
+        // type (the wider one when one covers the other): no assignability
+        // checks per integer of a hash's values.
+        if let (Some(Type::Integer(a)), Type::Integer(b)) = (&memo, &t) {
+            memo = Some(Type::Integer(a.span(b)));
+            continue;
+        }
         if let (Some(Type::Enum(e)), Type::String(StringType::Value(v))) = (&memo, &t) {
             if !e.case_insensitive && !e.values.is_empty() {
                 pending.push(v.clone());
@@ -153,6 +160,28 @@ mod tests {
     use super::super::test_support::{n, ty};
     use super::*;
     use crate::value::Value;
+
+    #[test]
+    fn integer_ranges_reduce_as_the_pairwise_fold() {
+        let ranges = [
+            IntRange::exactly(3),
+            IntRange::new(Some(1), Some(5)),
+            IntRange::new(None, Some(2)),
+            IntRange::new(Some(-4), None),
+            IntRange::exactly(9),
+            IntRange::default(),
+            IntRange::exactly(-7),
+        ];
+        for a in ranges {
+            for b in ranges {
+                for c in ranges {
+                    let types = [Type::Integer(a), Type::Integer(b), Type::Integer(c)];
+                    let folded = common_type(&common_type(&types[0], &types[1]), &types[2]);
+                    assert_eq!(reduce_common(types.into_iter()), folded, "{a:?} {b:?} {c:?}");
+                }
+            }
+        }
+    }
 
     fn common(a: Type, b: Type) -> String {
         common_type(&a, &b).to_string()

@@ -4,6 +4,7 @@
 //! type its strings; an iterator is a recipe over such a source (reversed,
 //! stepped) that produces elements only when something consumes it.
 
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use super::Value;
@@ -94,19 +95,39 @@ impl Iteration {
     }
 }
 
-/// The elements of `v`, or an error saying why it cannot be iterated.
-pub fn elements(v: &Value) -> Result<Elements, CoreError> {
-    let range = |from: i64, to: i64| -> Result<Elements, CoreError> {
+/// The integers an iteration over `v` gives when `v` is a count (`n`: `0`
+/// to `n - 1`) or an `Integer` range type: what [`elements`] lists for it,
+/// without the list (an iteration can take them one at a time). `None` for
+/// any other value.
+pub fn integer_range(v: &Value) -> Option<Result<RangeInclusive<i64>, CoreError>> {
+    let range = |from: i64, to: i64| -> Result<RangeInclusive<i64>, CoreError> {
         if to.saturating_sub(from) >= MAX_ITERATIONS {
             return Err(CoreError::Operand(format!("refusing to iterate over more than {MAX_ITERATIONS} values")));
         }
-        Ok(Elements::Values((from..=to).map(Value::Integer).collect()))
+        Ok(from..=to)
     };
+    match v {
+        Value::Integer(n) => Some(range(0, n.saturating_sub(1))),
+        Value::Type(t) => match t.resolved() {
+            Type::Integer(r) => Some(match (r.from, r.to) {
+                (Some(from), Some(to)) => range(from, to),
+                _ => Err(CoreError::Operand(format!("the type {t} is an unbounded range and cannot be iterated"))),
+            }),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The elements of `v`, or an error saying why it cannot be iterated.
+pub fn elements(v: &Value) -> Result<Elements, CoreError> {
+    if let Some(range) = integer_range(v) {
+        return Ok(Elements::Values(range?.map(Value::Integer).collect()));
+    }
     match v {
         Value::Array(items) => Ok(Elements::Values(items.to_vec())),
         Value::String(s) => Ok(Elements::Values(s.chars().map(|c| Value::from(c.to_string())).collect())),
         Value::Hash(map) => Ok(Elements::Pairs(map.iter().map(|(k, v)| (k.clone(), v.clone())).collect())),
-        Value::Integer(n) => range(0, n.saturating_sub(1)),
         Value::Iterator(it) => {
             let mut elems = elements(&it.source)?;
             for op in &it.ops {
@@ -121,10 +142,6 @@ pub fn elements(v: &Value) -> Result<Elements, CoreError> {
             Ok(elems)
         }
         Value::Type(t) => match t.resolved() {
-            Type::Integer(r) => match (r.from, r.to) {
-                (Some(from), Some(to)) => range(from, to),
-                _ => Err(CoreError::Operand(format!("the type {t} is an unbounded range and cannot be iterated"))),
-            },
             // An unparameterised `Enum` iterates over nothing, as in Puppet.
             Type::Enum(e) => Ok(Elements::Values(e.values.iter().cloned().map(Value::String).collect())),
             _ => Err(CoreError::Operand(format!("the type {t} is not iterable"))),

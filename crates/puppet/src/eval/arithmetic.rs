@@ -150,6 +150,11 @@ fn checked_float(op: BinaryOp, f: f64) -> Result<Value, OpError> {
 /// Evaluates `lhs op rhs` for an arithmetic operator. Warnings about converted
 /// strings go to `warn`; errors are Puppet's messages.
 pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Operand, String)) -> Result<Value, OpError> {
+    if let (Value::Integer(x), Value::Integer(y)) = (lhs, rhs) {
+        if let Some(n) = int_op_in_range(op, *x, *y) {
+            return Ok(Value::Integer(n));
+        }
+    }
     match (op, lhs) {
         (BinaryOp::Add, Value::Array(a)) => return Ok(concat(a, rhs)),
         (BinaryOp::Sub, Value::Array(a)) => return Ok(array_remove(a, rhs)),
@@ -235,6 +240,27 @@ fn as_f64(n: Num) -> f64 {
     match n {
         Num::Int(i) => i as f64,
         Num::Float(f) => f,
+    }
+}
+
+/// [`int_op`] in 64 bits, for the common case of a result in range: `None`
+/// when it is not (or the divisor is 0, or the operator is a shift), and
+/// the general path then computes the result or words the error. Floor
+/// division and a modulo with the divisor's sign, as Ruby's.
+fn int_op_in_range(op: BinaryOp, x: i64, y: i64) -> Option<i64> {
+    match op {
+        BinaryOp::Add => x.checked_add(y),
+        BinaryOp::Sub => x.checked_sub(y),
+        BinaryOp::Mul => x.checked_mul(y),
+        BinaryOp::Div => {
+            let q = x.checked_div(y)?;
+            Some(if x % y != 0 && ((x < 0) != (y < 0)) { q - 1 } else { q })
+        }
+        BinaryOp::Mod => {
+            let r = x.checked_rem(y)?;
+            Some(if r != 0 && ((r < 0) != (y < 0)) { r + y } else { r })
+        }
+        _ => None,
     }
 }
 
@@ -423,6 +449,25 @@ mod tests {
 
     fn eval(op: BinaryOp, a: Value, b: Value) -> Result<Value, String> {
         binary(op, &a, &b, &mut |_, _| {}).map_err(|e| e.message)
+    }
+
+    #[test]
+    fn integer_shortcut_agrees_with_the_general_path() {
+        assert_eq!(int_op_in_range(BinaryOp::Mod, -7, 3), Some(2));
+        assert_eq!(int_op_in_range(BinaryOp::Div, -7, 2), Some(-4));
+        assert_eq!(int_op_in_range(BinaryOp::Add, i64::MAX, 1), None);
+        let values = [i64::MIN, i64::MIN + 1, -1001, -7, -2, -1, 0, 1, 2, 7, 1000, 4611686018427387904, i64::MAX];
+        let ops = [BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Div, BinaryOp::Mod, BinaryOp::Shl];
+        for op in ops {
+            for x in values {
+                for y in values {
+                    // Where the shortcut gives up, the general path runs.
+                    if let Some(n) = int_op_in_range(op, x, y) {
+                        assert_eq!(int_op(op, i128::from(x), i128::from(y)), Ok(Value::Integer(n)), "{x} {op:?} {y}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -180,6 +180,9 @@ pub(crate) struct Evaluator<'a> {
     /// anything a manifest can change, and a lambda evaluates it per element.
     /// `None` marks an access that is not one of them.
     constant_types: foldhash::HashMap<*const Expr, Option<Value>>,
+    /// String literals evaluated inside a lambda or function, by address
+    /// like `literal_regexps` (see `literal_string`).
+    literal_strings: foldhash::HashMap<*const Expr, Value>,
     /// The buffer `interpolate` builds strings in, kept between uses.
     interpolation: String,
 }
@@ -213,6 +216,7 @@ impl<'a> Evaluator<'a> {
             literal_regexps: Default::default(),
             spare_scopes: Vec::new(),
             constant_types: Default::default(),
+            literal_strings: Default::default(),
             interpolation: String::new(),
         }
     }
@@ -370,7 +374,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Boolean(b) => Ok(Value::Boolean(*b)),
             ExprKind::Integer(i) => Ok(Value::Integer(*i)),
             ExprKind::Float(f) => Ok(Value::Float(*f)),
-            ExprKind::String(s) => Ok(Value::string(s.as_str())),
+            ExprKind::String(s) => Ok(self.literal_string(e, s)),
             ExprKind::BareWord(w) => Ok(Value::string(w.as_str())),
             ExprKind::Interpolated(parts) => self.interpolate(parts, scope),
             ExprKind::Heredoc { text, .. } => self.eval(text, scope),
@@ -479,6 +483,18 @@ impl<'a> Evaluator<'a> {
         let value = Value::from(out.as_str());
         self.interpolation = out;
         Ok(value)
+    }
+
+    /// The value of the string literal `e` (text `s`). Inside a lambda or
+    /// function body, which may run many times, it is made once and shared,
+    /// as regex literals are; elsewhere a literal is evaluated about once,
+    /// and keeping it would only cost.
+    fn literal_string(&mut self, e: &'a Expr, s: &str) -> Value {
+        if self.depth == 0 {
+            return Value::string(s);
+        }
+        let key: *const Expr = e;
+        self.literal_strings.entry(key).or_insert_with(|| Value::string(s)).clone()
     }
 
     /// The compiled matcher of the regex literal `e` (source `src`).

@@ -1,6 +1,8 @@
 //! `with`, `each`, `map`, `filter` and `reduce`: the functions that call a lambda
 //! for each element of an iterable value.
 
+use std::ops::RangeInclusive;
+
 use confer_core::value::{depth, puppet_equals};
 use confer_core::{HashMap, Value};
 
@@ -9,7 +11,7 @@ use crate::eval::calls::Closure;
 use crate::eval::flow::{fail, EvalResult, Flow};
 use crate::eval::Evaluator;
 use crate::span::Span;
-use confer_core::value::iterable::{elements, Elements, IterOp, Iteration};
+use confer_core::value::iterable::{elements, integer_range, Elements, IterOp, Iteration};
 
 /// The lambda's arguments for one element: a block that takes two arguments
 /// (`two`, see `Closure::accepts`) gets a pair split in two, or a single
@@ -57,6 +59,17 @@ enum Element {
     Pair(Value, Value),
 }
 
+impl Element {
+    /// The element as one value, as `Elements::into_values` gives it: an
+    /// entry becomes a `[key, value]` array.
+    fn into_value(self) -> Value {
+        match self {
+            Element::Single(v) => v,
+            Element::Pair(k, v) => Value::array(vec![k, v]),
+        }
+    }
+}
+
 /// What an iteration walks: an array's or a hash's own entries, borrowed
 /// (copying them into a list first cost an allocation of the whole size,
 /// its page faults and its release per iteration), or the list
@@ -64,6 +77,8 @@ enum Element {
 enum Walk<'v> {
     Array(&'v [Value]),
     Hash(&'v HashMap),
+    /// A count or an `Integer` range, taken one number at a time.
+    Range(RangeInclusive<i64>),
     Listed(Elements),
 }
 
@@ -72,7 +87,10 @@ impl<'v> Walk<'v> {
         Ok(match subject {
             Value::Array(items) => Walk::Array(items),
             Value::Hash(map) => Walk::Hash(map),
-            other => Walk::Listed(elements(other)?),
+            other => match integer_range(other) {
+                Some(range) => Walk::Range(range?),
+                None => Walk::Listed(elements(other)?),
+            },
         })
     }
 
@@ -80,6 +98,9 @@ impl<'v> Walk<'v> {
         match self {
             Walk::Array(items) => items.len(),
             Walk::Hash(map) => map.len(),
+            // At most `MAX_ITERATIONS` numbers, so the count fits.
+            Walk::Range(range) if range.is_empty() => 0,
+            Walk::Range(range) => range.end().abs_diff(*range.start()) as usize + 1,
             Walk::Listed(elems) => elems.len(),
         }
     }
@@ -94,6 +115,7 @@ impl<'v> Walk<'v> {
         match self {
             Walk::Array(items) => Elements::Values(items.to_vec()),
             Walk::Hash(map) => Elements::Pairs(map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            Walk::Range(range) => Elements::Values(range.map(Value::Integer).collect()),
             Walk::Listed(elems) => elems,
         }
     }
@@ -103,6 +125,7 @@ impl<'v> Walk<'v> {
         match self {
             Walk::Array(items) => Box::new(items.iter().map(|v| Element::Single(v.clone()))),
             Walk::Hash(map) => Box::new(map.iter().map(|(k, v)| Element::Pair(k.clone(), v.clone()))),
+            Walk::Range(range) => Box::new(range.map(|i| Element::Single(Value::Integer(i)))),
             Walk::Listed(Elements::Values(vs)) => Box::new(vs.into_iter().map(Element::Single)),
             Walk::Listed(Elements::Pairs(ps)) => Box::new(ps.into_iter().map(|(k, v)| Element::Pair(k, v))),
         }
@@ -296,7 +319,7 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
             })?;
             Ok(found.unwrap_or(Value::Undef))
         }
-        _ => reduce(call, &closure, walk.into_elements()),
+        _ => reduce(call, &closure, walk),
     }
 }
 
@@ -346,12 +369,14 @@ fn slice(call: &mut Call<'_, '_>, elems: Elements) -> EvalResult {
 
 /// `reduce`: folds the elements with the lambda, starting from the given memo
 /// or from the first element.
-fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, elems: Elements) -> EvalResult {
-    let mut items = elems.into_values();
+fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, walk: Walk<'_>) -> EvalResult {
+    let mut items = walk.into_iter().map(Element::into_value);
     let mut memo = match call.args.get(1) {
         Some(start) => start.clone(),
-        None if items.is_empty() => return Ok(Value::Undef),
-        None => items.remove(0),
+        None => match items.next() {
+            Some(first) => first,
+            None => return Ok(Value::Undef),
+        },
     };
     // The memo is the one value an iteration can nest without bound; its depth
     // is re-measured each step, reusing the previous memo's.
