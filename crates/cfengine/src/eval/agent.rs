@@ -389,7 +389,7 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
 /// Evaluates `bundle` with `args`, as a method call (with the classes it
 /// inherits from its caller) or, for `None`, as a bundlesequence entry.
 pub fn call_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, method: Option<HashSet<String>>) {
-    let saved_this = std::mem::take(&mut ctx.this);
+    let saved_this = ctx.take_this();
     let saved_promise = ctx.promise.take();
     let saved_pass = ctx.pass;
     let as_method = method.is_some();
@@ -415,7 +415,7 @@ pub fn call_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, m
             });
         }
     }
-    ctx.this = saved_this;
+    ctx.restore_this(saved_this);
     ctx.promise = saved_promise;
     ctx.pass = saved_pass;
 }

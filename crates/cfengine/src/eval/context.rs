@@ -71,7 +71,12 @@ pub struct EvalContext<'s> {
     /// Bundle frames, innermost last.
     pub bundles: Vec<BundleFrame>,
     /// The `this` scope of the promise being evaluated.
-    pub this: StdHashMap<String, Variable>,
+    pub this: ThisTable,
+    /// Emptied `this` tables kept for the next promise, so that each
+    /// promise does not allocate, grow and free one.
+    spare_this: Vec<ThisTable>,
+    /// The empty tag list `this` variables share.
+    pub no_tags: Arc<Vec<Arc<str>>>,
     /// The promise being evaluated, if any.
     pub promise: Option<Promise>,
     /// The current pass (1..=3 during the agent run, 0 before).
@@ -95,7 +100,27 @@ pub struct EvalContext<'s> {
 /// Upper bound on promise iterations in one run.
 pub const MAX_WORK: u64 = 20_000_000;
 
+/// The `this.` variables of the promise being evaluated. Their names come
+/// from the policy and are few per promise; foldhash (seeded per process)
+/// hashes them much faster than SipHash.
+pub type ThisTable = StdHashMap<String, Variable, foldhash::fast::RandomState>;
+
 impl<'s> EvalContext<'s> {
+    /// Sets the `this` table aside for a nested promise or bundle and gives
+    /// an empty one, reusing a table emptied before.
+    pub fn take_this(&mut self) -> ThisTable {
+        let fresh = self.spare_this.pop().unwrap_or_default();
+        std::mem::replace(&mut self.this, fresh)
+    }
+
+    /// Puts back the table [`take_this`](Self::take_this) set aside, keeping
+    /// the one in use, emptied, for the next promise.
+    pub fn restore_this(&mut self, saved: ThisTable) {
+        let mut used = std::mem::replace(&mut self.this, saved);
+        used.clear();
+        self.spare_this.push(used);
+    }
+
     /// A fresh context for `policy`.
     pub fn new(policy: Arc<Policy>, out: &'s mut dyn Sink) -> EvalContext<'s> {
         EvalContext {
@@ -105,7 +130,9 @@ impl<'s> EvalContext<'s> {
             class_tags: StdHashMap::new(),
             class_comments: StdHashMap::new(),
             bundles: vec![],
-            this: StdHashMap::new(),
+            this: ThisTable::default(),
+            spare_this: Vec::new(),
+            no_tags: Arc::new(Vec::new()),
             promise: None,
             pass: 0,
             locks: HashSet::new(),

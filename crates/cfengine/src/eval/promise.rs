@@ -33,10 +33,8 @@ impl Expanded {
 pub type Actuator<'a> = dyn FnMut(&mut EvalContext, &Promise, &Expanded) + 'a;
 
 fn put_this(ctx: &mut EvalContext, name: &str, value: &str) {
-    ctx.this.insert(
-        name.to_string(),
-        Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]), comment: None },
-    );
+    let tags = ctx.no_tags.clone();
+    ctx.this.insert(name.to_string(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags, comment: None });
 }
 
 /// `ExpandPromise`: runs `act` once per iteration of `pp`.
@@ -47,7 +45,7 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, a
     if &*pp.classes != "any" && ctx.eval_class_expr(&pp.classes) != Some(true) {
         return;
     }
-    let saved_this = std::mem::take(&mut ctx.this);
+    let saved_this = ctx.take_this();
     let saved_promise = ctx.promise.replace(pp.clone());
     push_promise_frame(ctx, pp);
 
@@ -74,7 +72,7 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, a
             act(ctx, pp, &exp);
         }
     }
-    ctx.this = saved_this;
+    ctx.restore_this(saved_this);
     ctx.promise = saved_promise;
 }
 

@@ -154,7 +154,17 @@ pub(crate) fn reference_end(b: &[u8]) -> Option<usize> {
 /// `StringContainsVar`: whether `s` references the variable `name` as
 /// `$(name)` or `${name}`.
 pub fn contains_var(s: &str, name: &str) -> bool {
-    s.contains(&format!("$({name})")) || s.contains(&format!("${{{name}}}"))
+    // Without building the two reference texts: each `$(`/`${` followed by
+    // the name and the matching close.
+    let b = s.as_bytes();
+    s.match_indices('$').any(|(at, _)| {
+        let close = match b.get(at + 1) {
+            Some(b'(') => b')',
+            Some(b'{') => b'}',
+            _ => return false,
+        };
+        s[at + 2..].strip_prefix(name).is_some_and(|rest| rest.as_bytes().first() == Some(&close))
+    })
 }
 
 #[cfg(test)]
@@ -167,5 +177,15 @@ mod tests {
         assert!(!is_cf3_var_string("@ alone"));
         assert!(is_naked_var("@(x)", b'@'));
         assert!(!is_naked_var("@(x)y", b'@'));
+    }
+
+    #[test]
+    fn variable_references_are_found_in_both_bracket_forms() {
+        assert!(contains_var("a $(x) b", "x"));
+        assert!(contains_var("${x}", "x"));
+        assert!(!contains_var("$(xy)", "x"));
+        assert!(!contains_var("$(x}", "x"));
+        assert!(!contains_var("x $", "x"));
+        assert!(contains_var("$(a) $(x)", "x"));
     }
 }
