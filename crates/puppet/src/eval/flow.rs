@@ -78,39 +78,32 @@ pub fn with_notes(flow: Flow, notes: Vec<crate::log::Note>) -> Flow {
     }
 }
 
-/// Adds a place (`Failure::labels`) to an error.
-pub fn with_label(flow: Flow, label: confer_diagnostic::Label) -> Flow {
+/// `flow` with `change` made to its failure, if it is one.
+fn on_failure(flow: Flow, change: impl FnOnce(&mut Failure)) -> Flow {
     match flow {
         Flow::Error(mut f) => {
-            f.labels.push(label);
+            change(&mut f);
             Flow::Error(f)
         }
         other => other,
     }
+}
+
+/// Adds a place (`Failure::labels`) to an error.
+pub fn with_label(flow: Flow, label: confer_diagnostic::Label) -> Flow {
+    on_failure(flow, |f| f.labels.push(label))
 }
 
 /// Marks an error Puppet reports with its line only (raised when the
 /// catalog evaluates a defined resource, which keeps no column).
 pub fn line_only(flow: Flow) -> Flow {
-    match flow {
-        Flow::Error(mut f) => {
-            f.line_only = true;
-            Flow::Error(f)
-        }
-        other => other,
-    }
+    on_failure(flow, |f| f.line_only = true)
 }
 
 /// Marks an error from evaluating Puppet code so that enclosing calls leave
 /// its message as it is.
 pub fn settle(flow: Flow) -> Flow {
-    match flow {
-        Flow::Error(mut f) => {
-            f.settled = true;
-            Flow::Error(f)
-        }
-        other => other,
-    }
+    on_failure(flow, |f| f.settled = true)
 }
 
 /// Prefixes an unsettled error with the kind of call that raised it, as Puppet
