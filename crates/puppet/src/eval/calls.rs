@@ -208,29 +208,6 @@ impl<'a> Evaluator<'a> {
         self.call_function(name, all, closure, at, scope, CallStyle::Method)
     }
 
-    /// Where Puppet locates a method call `x.f(…)`: at the `(` of its
-    /// arguments when it has them, else at the `.`.
-    fn method_call_span(&self, receiver: &Expr, call: Span) -> Span {
-        let Some(src) = self.sources.find(receiver.span.end) else {
-            return call;
-        };
-        let (from, to) = (src.local_offset(receiver.span.end), src.local_offset(call.end));
-        let Some(text) = src.text.get(from..to.max(from)) else {
-            return call;
-        };
-        let Some(dot) = text.find('.') else {
-            return call;
-        };
-        let after_name =
-            text[dot + 1..].trim_start().trim_start_matches(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
-        let at = match after_name.trim_start().strip_prefix('(') {
-            Some(rest) => text.len() - rest.len() - 1,
-            None => dot,
-        };
-        let at = receiver.span.end + at as u32;
-        Span { start: at, end: at + 1 }
-    }
-
     /// Finds the function `key` (lower case, no leading `::`): a
     /// Puppet-language one from the manifest or a module's `functions/`
     /// first, as Puppet's loaders prefer them, then a built-in.

@@ -22,6 +22,7 @@ mod functions;
 mod membership;
 mod nodes;
 mod objects;
+mod places;
 mod relationships;
 mod scope;
 mod scope_vars;
@@ -248,13 +249,8 @@ impl<'a> Evaluator<'a> {
     }
 
     fn to_error(&self, flow: Flow) -> PuppetError {
+        let line_only = matches!(&flow, Flow::Error(f) if f.line_only);
         let (message, span, notes, labels) = match flow {
-            Flow::Error(f) if f.line_only => {
-                let mut error = PuppetError::new(Phase::Evaluation, f.message);
-                error.location = Some(crate::log::Location { column: 0, ..self.location(f.span) });
-                error.notes = f.notes;
-                return error;
-            }
             Flow::Error(f) => (f.message, f.span, f.notes, f.labels),
             Flow::Return(_, span) => {
                 let message = "The 'return' function can only be used inside a function or lambda";
@@ -268,23 +264,17 @@ impl<'a> Evaluator<'a> {
             Flow::Located(error) => return *error,
         };
         let range = self.sources.find(span.start).map(|source| source.local_span(span));
+        let mut location = self.location(span);
+        if line_only {
+            location.column = 0;
+        }
         PuppetError {
             phase: Phase::Evaluation,
             message,
-            location: Some(self.location(span)),
+            location: Some(location),
             span: range,
             labels: labels.into(),
             notes,
-        }
-    }
-
-    pub(crate) fn location(&self, span: Span) -> crate::log::Location {
-        match self.sources.find(span.start) {
-            Some(source) => {
-                let (line, column) = source.line_col(span.start);
-                crate::log::Location { file: source.name.clone(), line, column }
-            }
-            None => crate::log::Location { file: String::new(), line: 0, column: 0 },
         }
     }
 
@@ -674,28 +664,6 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// Where Puppet's locator puts an expression: a binary expression at its
-    /// operator, anything else at its start.
-    fn position(&self, e: &Expr) -> Span {
-        match &e.kind {
-            ExprKind::Binary { lhs, rhs, .. } => self.operator_span(lhs, rhs),
-            _ => e.span,
-        }
-    }
-
-    /// The operator between two operands (Puppet locates some operator
-    /// errors there): the first character after the left operand that is
-    /// not white space.
-    fn operator_span(&self, lhs: &Expr, rhs: &Expr) -> Span {
-        let between = self.sources.find(lhs.span.end).map(|src| {
-            let from = src.local_offset(lhs.span.end);
-            let to = src.local_offset(rhs.span.start).max(from);
-            src.text[from..to].len() - src.text[from..to].trim_start().len()
-        });
-        let at = lhs.span.end + between.unwrap_or(0) as u32;
-        Span { start: at, end: at + 1 }
-    }
-
     /// `lhs =~ rhs`: a regexp (or a string taken as one) matches a string and sets
     /// the match variables; a type tests instance-of.
     fn match_value(&mut self, lhs: &Value, rhs: &Value, span: Span, scope: &Rc<Scope>) -> EvalResult<bool> {
@@ -783,10 +751,8 @@ impl<'a> Evaluator<'a> {
                 alias.resolve((*t).clone());
                 if !alias.is_real() {
                     // Puppet raises it while evaluating the name that refers to the alias.
-                    let message = format!(
-                        "Error while evaluating a Type-Name, Type alias '{name}' cannot be resolved to a real type"
-                    );
-                    return Err(flow::settle(fail(span, message)));
+                    let message = format!("Type alias '{name}' cannot be resolved to a real type");
+                    return Err(flow::attribute_to(fail(span, message), "Type-Name"));
                 }
                 Ok(())
             }
