@@ -160,7 +160,11 @@ pub fn run(cmd: Command) -> ExitCode {
     };
     let Some(file) = args.file_flag.or(args.file) else {
         let name = if validate { "validate" } else { "run" };
-        crate::diagnostics::error("usage", &format!("error: no policy file given (confer cfengine {name} FILE.cf)"));
+        crate::diagnostics::error(
+            "usage",
+            "error: ",
+            &format!("no policy file given (confer cfengine {name} FILE.cf)"),
+        );
         return ExitCode::from(2);
     };
     let bundles = args.bundles.map(|b| b.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect());

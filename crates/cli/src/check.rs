@@ -230,7 +230,7 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
 /// Runs `confer check`; a usage or I/O problem exits with status 2.
 pub fn run(args: CheckArgs) -> ExitCode {
     run_checks(args).unwrap_or_else(|message| {
-        crate::diagnostics::error("check::usage", &format!("error: {message}"));
+        crate::diagnostics::error("check::usage", "error: ", &message);
         ExitCode::from(2)
     })
 }

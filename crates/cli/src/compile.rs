@@ -41,7 +41,7 @@ pub fn split_path(path: Option<&str>) -> Vec<PathBuf> {
 pub fn load_facts(path: Option<&PathBuf>) -> Result<confer_facts::Facts, ExitCode> {
     match path {
         Some(p) => confer_facts::load(p).map_err(|e| {
-            crate::diagnostics::error("puppet::environment", &format!("Error: {e}"));
+            crate::diagnostics::error("puppet::environment", "Error: ", &e.to_string());
             ExitCode::FAILURE
         }),
         None => Ok(confer_facts::gather()),
@@ -54,7 +54,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
     let env = match Environment::load(&args.environment, &base) {
         Ok(env) => Rc::new(env),
         Err(e) => {
-            crate::diagnostics::error("puppet::environment", &format!("Error: {e}"));
+            crate::diagnostics::error("puppet::environment", "Error: ", &e.to_string());
             return ExitCode::FAILURE;
         }
     };

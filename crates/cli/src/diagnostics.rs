@@ -51,11 +51,10 @@ pub fn emit(d: &Diagnostic, sources: &dyn Sources) {
 }
 
 /// Prints an error that has no place in a file (a file that cannot be
-/// read, a bad option): the reference tool's line `headline`, whose text
-/// after its `Error: ` prefix is the message.
-pub fn error(code: &'static str, headline: &str) {
-    let message = headline.strip_prefix("Error: ").or_else(|| headline.strip_prefix("error: ")).unwrap_or(headline);
-    emit(&Diagnostic::error(code, headline, message), &NoSources);
+/// read, a bad option): the reference tool's line, `prefix` (`Error: `)
+/// then `message`.
+pub fn error(code: &'static str, prefix: &str, message: &str) {
+    emit(&Diagnostic::error(code, format!("{prefix}{message}"), message), &NoSources);
 }
 
 /// Prints advice that has no excerpt to go with, one `note:` line each.

@@ -98,7 +98,7 @@ impl confer_hiera::Scope for CliScope {
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
-    crate::diagnostics::error("puppet::lookup", &format!("Error: Could not run: {message}"));
+    crate::diagnostics::error("puppet::lookup", "Error: ", &format!("Could not run: {message}"));
     ExitCode::FAILURE
 }
 

@@ -134,7 +134,7 @@ pub fn read_source(path: &str) -> Result<Arc<Source>, ExitCode> {
     match text {
         Ok(text) => Ok(Source::new(name, text)),
         Err(e) => {
-            crate::diagnostics::error("io", &format!("Error: Could not read file {name}: {e}"));
+            crate::diagnostics::error("io", "Error: ", &format!("Could not read file {name}: {e}"));
             Err(ExitCode::FAILURE)
         }
     }
@@ -162,7 +162,7 @@ fn apply(args: ApplyArgs) -> ExitCode {
         Some(dir) => match confer_puppet::environment::Environment::load(dir, &modulepath) {
             Ok(env) => env,
             Err(e) => {
-                crate::diagnostics::error("puppet::environment", &format!("Error: {e}"));
+                crate::diagnostics::error("puppet::environment", "Error: ", &e.to_string());
                 return ExitCode::FAILURE;
             }
         },
@@ -242,7 +242,11 @@ fn validate(files: Vec<String>, color: ColorWhen) -> ExitCode {
                 // Puppet's command line adds its usage hint to errors that
                 // are not its own (Ruby's), as `parser validate` prints them.
                 if e.phase == confer_puppet::error::Phase::Loading {
-                    crate::diagnostics::error("puppet::usage", "Error: Try 'puppet help parser validate' for usage");
+                    crate::diagnostics::error(
+                        "puppet::usage",
+                        "Error: ",
+                        "Try 'puppet help parser validate' for usage",
+                    );
                 }
                 ok = false;
             }

@@ -33,7 +33,7 @@ pub fn completions(mut cli: Command, args: CompletionsArgs) -> ExitCode {
 /// Writes one man page per command and subcommand into `args.dir`.
 pub fn manpages(cli: Command, args: ManpagesArgs) -> ExitCode {
     if let Err(e) = std::fs::create_dir_all(&args.dir) {
-        crate::diagnostics::error("io", &format!("Error: cannot create {}: {e}", args.dir.display()));
+        crate::diagnostics::error("io", "Error: ", &format!("cannot create {}: {e}", args.dir.display()));
         return ExitCode::FAILURE;
     }
     let mut written = 0;
@@ -45,7 +45,8 @@ pub fn manpages(cli: Command, args: ManpagesArgs) -> ExitCode {
         Err(e) => {
             crate::diagnostics::error(
                 "io",
-                &format!("Error: cannot write the man pages in {}: {e}", args.dir.display()),
+                "Error: ",
+                &format!("cannot write the man pages in {}: {e}", args.dir.display()),
             );
             ExitCode::FAILURE
         }

@@ -106,7 +106,7 @@ pub fn run(args: ConsoleArgs) -> ExitCode {
     let mut editor = match Editor::<ConsoleHelper, FileHistory>::new() {
         Ok(e) => e,
         Err(e) => {
-            crate::diagnostics::error("io", &format!("Error: cannot start the line editor: {e}"));
+            crate::diagnostics::error("io", "Error: ", &format!("cannot start the line editor: {e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -164,7 +164,7 @@ fn session(state: &mut State) -> Result<Next, ExitCode> {
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => return Ok(Next::Quit),
             Err(e) => {
-                crate::diagnostics::error("io", &format!("Error: {e}"));
+                crate::diagnostics::error("io", "Error: ", &e.to_string());
                 return Err(ExitCode::FAILURE);
             }
         };
