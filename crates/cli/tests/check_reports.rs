@@ -2,34 +2,9 @@
 //! gives files it cannot read or parse a place in its JSON output, takes an
 //! empty YAML document as `undef`, and refuses integers beyond 64 bits.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod scratch;
 
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let dir = std::env::temp_dir().join(format!("confer-check-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        Dir(dir)
-    }
-
-    fn file(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).expect("file written");
-        path.to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn confer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_confer")).args(args).output().expect("confer runs")
-}
+use scratch::{confer, Dir};
 
 const HOSTS: &str = "Array[Struct[{name => String[1], port => Integer[1, 65535]}]]";
 

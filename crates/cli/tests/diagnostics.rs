@@ -2,39 +2,14 @@
 //! line once, then the excerpt, in text; the same content as one JSON object
 //! a line with `--error-format json`.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod scratch;
 
-fn confer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_confer")).args(args).output().expect("confer runs")
-}
+use std::process::Output;
+
+use scratch::{confer, Dir};
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A scratch directory removed when the test ends.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let dir = std::env::temp_dir().join(format!("confer-diagnostics-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("scratch directory");
-        Dir(dir)
-    }
-
-    fn file(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::create_dir_all(path.parent().expect("a parent")).expect("directories");
-        std::fs::write(&path, text).expect("file written");
-        path.to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The one JSON diagnostic line of standard error.
