@@ -3,6 +3,8 @@
 //! the stack. Any input must give a result or a located error.
 #![no_main]
 
+use std::sync::{mpsc, Mutex, OnceLock};
+
 use arbitrary::Arbitrary;
 use confer_puppet::log::Collect;
 use confer_puppet::span::Source;
@@ -57,14 +59,43 @@ fn manifest(shape: &Shape) -> String {
 
 fuzz_target!(|shapes: Vec<Shape>| {
     let text: String = shapes.iter().take(4).map(manifest).collect();
-    // The CLI evaluates on a 64 MiB stack; so does this.
-    std::thread::Builder::new()
-        .stack_size(64 * 1024 * 1024)
-        .spawn(move || {
-            let source = Source::new("fuzz.pp", text);
-            let _ = confer_puppet::apply(&source, &mut Collect::default());
-        })
-        .expect("thread")
-        .join()
-        .expect("no panic");
+    worker().run(text);
 });
+
+/// The thread manifests are evaluated on, with the 64 MiB stack the CLI
+/// evaluates on. One thread serves every execution: spawning one each time
+/// (and faulting in its stack) cost more than most evaluations.
+struct Worker {
+    manifests: Mutex<(mpsc::Sender<String>, mpsc::Receiver<()>)>,
+}
+
+impl Worker {
+    /// Evaluates `text` on the worker and waits for it. A panic there aborts
+    /// the process (libFuzzer's panic hook), which is reported as a crash.
+    fn run(&self, text: String) {
+        let channels = self.manifests.lock().expect("one execution at a time");
+        channels.0.send(text).expect("the worker is alive");
+        channels.1.recv().expect("the worker finished");
+    }
+}
+
+fn worker() -> &'static Worker {
+    static WORKER: OnceLock<Worker> = OnceLock::new();
+    WORKER.get_or_init(|| {
+        let (to_worker, manifests) = mpsc::channel::<String>();
+        let (done, from_worker) = mpsc::channel();
+        std::thread::Builder::new()
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || {
+                for text in manifests {
+                    let source = Source::new("fuzz.pp", text);
+                    let _ = confer_puppet::apply(&source, &mut Collect::default());
+                    if done.send(()).is_err() {
+                        break;
+                    }
+                }
+            })
+            .expect("thread");
+        Worker { manifests: Mutex::new((to_worker, from_worker)) }
+    })
+}
