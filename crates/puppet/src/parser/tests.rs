@@ -219,7 +219,7 @@ fn resources_defaults_overrides_collectors() {
 fn syntax_errors_are_located() {
     assert_eq!(error("notice(1))").1, (1, 10));
     assert_eq!(error("$a = [1,\n2").0, "Syntax error at end of input");
-    assert_eq!(error("notice(09)").0, "Illegal octal number '09'");
+    assert_eq!(error("notice(09)").0, "Not a valid octal number 09");
     // Puppet points after the opening quote.
     assert_eq!(error("$x = 'open").1, (1, 7));
     assert!(error("$a += 1").0.contains("no longer supported"));
