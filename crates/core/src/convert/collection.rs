@@ -16,9 +16,12 @@ pub fn array(args: &[Value]) -> Result<Value, ConvertError> {
     match v {
         Value::Array(_) => Ok(v.clone()),
         _ if wrap => Ok(Value::array(vec![v.clone()])),
-        _ => elements(v)
-            .map(|e| Value::array(e.into_values()))
-            .map_err(|_| invalid(format!("Value of type {} cannot be converted to Array", v.type_name()))),
+        _ => elements(v).map(|e| Value::array(e.into_values())).map_err(|_| {
+            invalid(format!(
+                "'new_array' Value of type {} cannot be converted to Array",
+                crate::types::infer::infer_generalized(v)
+            ))
+        }),
     }
 }
 

@@ -137,9 +137,14 @@ fn boolean(args: &[Value]) -> Result<Value, ConvertError> {
         Value::String(s) => match s.to_lowercase().as_str() {
             "true" | "yes" | "y" => true,
             "false" | "no" | "n" => false,
-            _ => return Err(invalid(format!("The string '{s}' cannot be converted to Boolean"))),
+            _ => return Err(invalid(format!("'new_boolean' The string '{s}' cannot be converted to Boolean"))),
         },
-        other => return Err(invalid(format!("Value of type {} cannot be converted to Boolean", other.type_name()))),
+        other => {
+            return Err(invalid(format!(
+                "'new_boolean' Value of type {} cannot be converted to Boolean",
+                crate::types::infer::infer_generalized(other)
+            )))
+        }
     }))
 }
 

@@ -2,8 +2,7 @@
 //! fractions) given separately or in a hash, or from a string and formats.
 
 use super::{invalid, ConvertError};
-use crate::value::timespan::parse;
-use crate::value::timespan::{from_fields, TimeBound};
+use crate::value::timespan::{from_fields, parse, parse_with, TimeBound};
 use crate::Value;
 
 fn formats(v: Option<&Value>) -> Result<Vec<String>, ConvertError> {
@@ -42,7 +41,10 @@ fn float_nanos(seconds: f64) -> Result<i128, ConvertError> {
 
 /// Creates a Timespan.
 pub fn timespan(args: &[Value]) -> Result<Value, ConvertError> {
-    let from_string = |s: &str, f: Option<&Value>| parse(s, &formats(f)?).map_err(|e| invalid(e.to_string()));
+    let from_string = |s: &str, f: Option<&Value>| match f {
+        Some(Value::String(one)) => parse_with(s, one).map_err(|e| invalid(e.to_string())),
+        _ => parse(s, &formats(f)?).map_err(|e| invalid(e.to_string())),
+    };
     let bound = match args {
         [Value::Integer(i)] => TimeBound { nanos: i128::from(*i) * 1_000_000_000, float: false },
         [Value::Float(f)] => TimeBound { nanos: float_nanos(*f)?, float: true },

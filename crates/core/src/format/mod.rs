@@ -182,7 +182,7 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             'v' => "n/a".into(),
             'V' => "N/A".into(),
             'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => "NaN".into(),
-            _ => return Err(unsupported(spec, "Undef", "nudxXobBeEfgGaAspvV")),
+            _ => return Err(unsupported(spec, "Undef", "nudxXobBeEfgGaAvVsp")),
         }),
         Value::Default => spec.pad(match spec.letter {
             'd' | 's' | 'p' => quoted_if(spec.alt, "default".into()),
@@ -208,8 +208,11 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             // precision apply to that text.
             let text = match spec.letter {
                 's' if spec.alt => return Ok(spec.pad(spec.truncate(inspect_bytes(b)))),
-                's' => String::from_utf8(b.to_vec())
-                    .map_err(|_| FormatError::BadFormats("binary data is not valid UTF-8: use %#s".into()))?,
+                // Ruby fails to convert the first byte that is not UTF-8.
+                's' => String::from_utf8(b.to_vec()).map_err(|e| {
+                    let byte = b[e.utf8_error().valid_up_to()];
+                    FormatError::BadFormats(format!("\"\\x{byte:02X}\" from ASCII-8BIT to UTF-8"))
+                })?,
                 'p' => return Ok(format!("Binary(\"{}\")", spec.pad(spec.truncate(strict(b))))),
                 'b' => lines(b),
                 'B' => strict(b),

@@ -157,7 +157,7 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
             Some(Value::Hash(h)) => h
                 .get(&Value::from(name))
                 .cloned()
-                .ok_or_else(|| FormatError::BadFormats(format!("sprintf: key<{name}> not found"))),
+                .ok_or_else(|| FormatError::BadFormats(format!("key<{name}> not found"))),
             _ => Err(FormatError::BadFormats("sprintf: a named reference needs a hash argument".into())),
         }
     };
@@ -192,7 +192,7 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, FormatError> {
                 Some(n) => n.checked_sub(1).and_then(|i| args.get(i)),
                 None => next.next(),
             };
-            v.cloned().ok_or_else(|| FormatError::BadFormats("sprintf: too few arguments".into()))
+            v.cloned().ok_or_else(|| FormatError::BadFormats("too few arguments".into()))
         };
         let body = resolve_stars(body, &mut take)?;
         let spec = Spec::parse(&format!("%{body}{}", &tail[letter_at..=letter_at]))?;

@@ -9,7 +9,7 @@ use crate::error::CoreError;
 /// default), `%b` (base64, padding added when missing, line breaks allowed),
 /// `%u` (URL-safe base64), `%s` (the UTF-8 text itself) or `%r` (the raw bytes).
 pub fn decode(text: &str, format: &str) -> Result<Vec<u8>, CoreError> {
-    let bad = |e: base64::DecodeError| CoreError::Operand(format!("invalid base64 ({e})"));
+    let bad = |_: base64::DecodeError| CoreError::Operand("invalid base64".into());
     match format {
         "%B" => STANDARD.decode(text).map_err(bad),
         "%b" => Ok(lenient(text)),

@@ -270,25 +270,41 @@ fn parse_one(text: &str, fmt: &str) -> Option<i128> {
 pub fn parse(text: &str, formats: &[String]) -> Result<TimeBound, CoreError> {
     let defaults: Vec<String> = DEFAULT_FORMATS.split(", ").map(str::to_string).collect();
     let list = if formats.is_empty() { &defaults } else { formats };
+    parse_first(text, list).ok_or_else(|| {
+        CoreError::Operand(format!("Unable to parse '{text}' using any of the formats {}", list.join(", ")))
+    })?
+}
+
+/// Parses `text` with the one `format` given as a string rather than a
+/// list, which Puppet names alone when the text does not fit.
+pub fn parse_with(text: &str, format: &str) -> Result<TimeBound, CoreError> {
+    parse_first(text, &[format.to_string()])
+        .ok_or_else(|| CoreError::Operand(format!("Unable to parse '{text}' using format '{format}'")))?
+}
+
+/// The first of `list` that fits `text`, `None` when none does, or the
+/// error of a format that cannot be used at all.
+fn parse_first(text: &str, list: &[String]) -> Option<Result<TimeBound, CoreError>> {
     // A fraction means nothing without a larger unit before it.
     for f in list {
-        let fields: Vec<char> = pieces(f)?
-            .iter()
-            .filter_map(|p| match p {
-                Piece::Field(d) => Some(d.letter),
-                Piece::Text(_) => None,
-            })
-            .collect();
+        let fields: Vec<char> = match pieces(f) {
+            Ok(pieces) => pieces
+                .iter()
+                .filter_map(|p| match p {
+                    Piece::Field(d) => Some(d.letter),
+                    Piece::Text(_) => None,
+                })
+                .collect(),
+            Err(e) => return Some(Err(e)),
+        };
         if !fields.is_empty() && fields.iter().all(|l| matches!(l, 'L' | 'N')) {
-            return Err(CoreError::Operand(
+            return Some(Err(CoreError::Operand(
                 "Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude"
                     .into(),
-            ));
+            )));
         }
     }
-    list.iter().find_map(|f| parse_one(text, f)).map(|nanos| TimeBound { nanos, float: false }).ok_or_else(|| {
-        CoreError::Operand(format!("Unable to parse '{text}' using any of the formats {}", list.join(", ")))
-    })
+    list.iter().find_map(|f| parse_one(text, f)).map(|nanos| Ok(TimeBound { nanos, float: false }))
 }
 
 /// A timespan, and one end of a time range: a count of nanoseconds. Puppet keeps a bound made

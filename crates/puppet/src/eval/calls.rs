@@ -263,7 +263,11 @@ impl<'a> Evaluator<'a> {
             if !instance_of(&t, &value) {
                 return Err(fail(
                     span,
-                    format!("'{}' expects a return value of type {t}, got {}", def.name, general_type_name(&value)),
+                    format!(
+                        "value returned from {} has wrong type, {}",
+                        def.name,
+                        confer_core::mismatch::describe(&t, &value)
+                    ),
                 ));
             }
         }

@@ -641,7 +641,8 @@ impl<'a> Evaluator<'a> {
                 compare(cmp, &l, &r).map(Value::Boolean).map_err(core_fail(self.operator_span(lhs, rhs)))
             }
             BinaryOp::Match | BinaryOp::NotMatch => {
-                let matched = self.match_value(&l, &r, rhs.span, scope)?;
+                let left = self.position(lhs);
+                let matched = self.match_value(&l, &r, (left, rhs.span), scope)?;
                 Ok(Value::Boolean(matched == (op == BinaryOp::Match)))
             }
             BinaryOp::In => Ok(Value::Boolean(membership::contains(&l, &r))),
@@ -666,7 +667,9 @@ impl<'a> Evaluator<'a> {
 
     /// `lhs =~ rhs`: a regexp (or a string taken as one) matches a string and sets
     /// the match variables; a type tests instance-of.
-    fn match_value(&mut self, lhs: &Value, rhs: &Value, span: Span, scope: &Rc<Scope>) -> EvalResult<bool> {
+    /// `spans` are the left operand's and the right's.
+    fn match_value(&mut self, lhs: &Value, rhs: &Value, spans: (Span, Span), scope: &Rc<Scope>) -> EvalResult<bool> {
+        let (left, span) = spans;
         let re = match rhs {
             Value::Type(t) => return Ok(instance_of(t, lhs)),
             Value::SemVerRange(range) => return Ok(confer_core::value::semver::value_in_range(range, lhs)),
@@ -684,8 +687,11 @@ impl<'a> Evaluator<'a> {
         };
         let Value::String(text) = lhs else {
             return Err(fail(
-                span,
-                format!("Left operand of =~ must be a String, got {}", types::infer::general_type_name(lhs)),
+                left,
+                format!(
+                    "Left match operand must result in a String value. Got {}.",
+                    confer_core::mismatch::with_article(&membership::value_label(lhs))
+                ),
             ));
         };
         let outcome = membership::regexp_match(&re, text);

@@ -76,7 +76,7 @@ impl Lexer<'_> {
             Some((_, resume)) => resume,
             None => match self.rest().find('\n') {
                 Some(i) => self.pos + i + 1,
-                None => return Err(self.error(start, format!("Heredoc without end-tagged line for '{}'", header.tag))),
+                None => return Err(self.error(start, "Heredoc without end-tagged line".to_string())),
             },
         };
         let newline_at = match self.heredoc_resume {
@@ -87,7 +87,7 @@ impl Lexer<'_> {
         let mut line_start = body_start;
         let (body_end, margin, trim, after) = loop {
             if line_start >= self.src.len() {
-                return Err(self.error(body_start, format!("Heredoc without end-tagged line for '{}'", header.tag)));
+                return Err(self.error(body_start, "Heredoc without end-tagged line".to_string()));
             }
             let line_end = self.src[line_start..].find('\n').map_or(self.src.len(), |i| line_start + i);
             let line = &self.src[line_start..line_end];
