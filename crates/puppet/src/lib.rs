@@ -36,12 +36,15 @@ pub fn validate(source: &Source) -> Result<ast::Program, PuppetError> {
 /// (unrecognised escapes) as log events.
 pub fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
     let parsed = parser::parse_with_warnings(source).map_err(|e| {
-        let (line, column) = source.line_col(e.span.start);
+        let span = source.local_span(e.span);
+        // The end of input is no place Puppet's locator can name: it gives the file alone.
+        let (line, column) =
+            if span.start as usize >= source.text.len() { (0, 0) } else { source.line_col(e.span.start) };
         PuppetError {
             phase: Phase::Syntax,
             message: e.message,
             location: Some(Location { file: source.name.clone(), line, column }),
-            span: Some(source.local_span(e.span)),
+            span: Some(span),
             labels: Box::default(),
             notes: Vec::new(),
         }

@@ -45,7 +45,7 @@ impl Level {
 pub struct Location {
     /// The file name as given.
     pub file: String,
-    /// 1-based line.
+    /// 1-based line; 0 where Puppet names the file only (the end of input).
     pub line: usize,
     /// 1-based column, in characters; 0 where Puppet reports the line only.
     pub column: usize,
@@ -55,9 +55,10 @@ impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Column 0: Puppet knows the line only (a defined resource's
         // parameters are checked when the catalog evaluates it).
-        match self.column {
-            0 => write!(f, "(file: {}, line: {})", self.file, self.line),
-            column => write!(f, "(file: {}, line: {}, column: {column})", self.file, self.line),
+        match (self.line, self.column) {
+            (0, _) => write!(f, "(file: {})", self.file),
+            (line, 0) => write!(f, "(file: {}, line: {line})", self.file),
+            (line, column) => write!(f, "(file: {}, line: {line}, column: {column})", self.file),
         }
     }
 }

@@ -181,9 +181,9 @@ impl Lexer<'_> {
     /// Puppet's rule for `${...}`: a leading word or number names a variable
     /// when it stands alone or is followed by `[` or `.` (`${x}`, `${x[1] +
     /// 1}`, `${x.upcase}`, `${1}` is `$1`); otherwise it is what it is (`${x +
-    /// 1}` adds to the word `x`, `${1e3 + 0}` is arithmetic). Such a number
-    /// must be written in decimal (`${0x10}`, `${2.5}`, `${010}` are illegal
-    /// variable names).
+    /// 1}` adds to the word `x`, `${1e3 + 0}` is arithmetic). A number not
+    /// written in decimal (`${0x10}`, `${2.5}`, `${010}`) still names a
+    /// variable, which the validator rejects.
     fn leading_variable(&self, tokens: &mut [super::Token]) -> Result<(), LexError> {
         let subject = matches!(tokens.get(1).map(|t| &t.tok), None | Some(Tok::Eof | Tok::Punct("}" | "[" | ".")));
         let Some(first) = tokens.first_mut().filter(|_| subject) else {
@@ -198,19 +198,9 @@ impl Lexer<'_> {
                 span: first.span,
             }),
             Tok::Keyword(k) => (*k).to_string(),
-            Tok::Integer(_) | Tok::Float(_) => {
-                let text = &self.src[first.span.start as usize..first.span.end as usize];
-                let decimal = text == "0" || (!text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit()));
-                if !decimal {
-                    return Err(LexError {
-                        message: format!(
-                            "Illegal numeric variable name, The given name '{text}' must be a decimal value if it starts with a digit 0-9"
-                        ),
-                        span: first.span,
-                    });
-                }
-                text.to_string()
-            }
+            // `${1.5}` names the variable `1.5`: the validator, not the
+            // lexer, rejects it, so the error has no parse prefix.
+            Tok::Integer(_) | Tok::Float(_) => self.src[first.span.start as usize..first.span.end as usize].to_string(),
             _ => return Ok(()),
         };
         first.tok = Tok::Variable(name);
