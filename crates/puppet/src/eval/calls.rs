@@ -165,7 +165,13 @@ impl<'a> Evaluator<'a> {
         let Value::Type(t) = target else {
             return Err(fail(span, format!("'{}' cannot be called", confer_core::value::to_s(target))));
         };
-        confer_core::convert::new_value(t, &args).map_err(|e| fail(span, e.to_string()))
+        match confer_core::convert::new_value(t, &args) {
+            Ok(value) => Ok(value),
+            Err(e) => match functions::constructors::unaccepted(self, t, &args, span)? {
+                Some(message) => Err(fail(span, message)),
+                None => Err(fail(span, e.to_string())),
+            },
+        }
     }
 
     pub(super) fn eval_method_call(

@@ -11,6 +11,7 @@
 mod annotate;
 mod chaining;
 mod collections;
+pub(crate) mod constructors;
 mod control;
 mod data;
 mod defined;

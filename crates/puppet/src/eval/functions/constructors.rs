@@ -1,0 +1,120 @@
+//! The signatures Puppet dispatches `Type.new` to for the types whose
+//! constructor is a function of its own (`new_Binary`, `new_timespan`, …).
+//!
+//! The conversions themselves live in core (`convert::new_value`); these
+//! tables only explain a failure. When no signature (and no argument-mismatch
+//! handler) accepts the arguments, Puppet reports "The function 'new_Binary'
+//! was called with arguments it does not accept. It expects one of:" with
+//! each signature and why it was rejected, and so does confer, through the
+//! dispatcher every built-in uses. When one accepts, the failure happened
+//! inside the conversion and its own message stands.
+//!
+//! The texts are Puppet's with its local type aliases written out (Puppet
+//! prints `Base64Format = Enum[…]` where confer prints the `Enum[…]`), and
+//! `SemVerQualifier`'s `\g<part>` call spelled as the repetition it stands for.
+
+use confer_core::{Type, Value};
+
+use super::dispatch;
+use super::signature::{regular, signature};
+use crate::eval::flow::EvalResult;
+use crate::eval::Evaluator;
+use crate::span::Span;
+
+/// One type's constructor: Puppet's function name and its signatures, an
+/// argument-mismatch handler written with a leading `!`.
+struct Constructor {
+    function: &'static str,
+    signatures: &'static [&'static str],
+}
+
+const BINARY: Constructor = Constructor {
+    function: "new_Binary",
+    signatures: &[
+        "String str, Enum['%B', '%b', '%r', '%s', '%u'] format?",
+        "Array[Integer[0, 255]] byte_array",
+        "Variant[Struct[{'value' => String, 'format' => Optional[Enum['%B', '%b', '%r', '%s', '%u']]}], \
+         Struct[{'value' => Array[Integer[0, 255]]}]] hash_args",
+    ],
+};
+
+const SEMVER: Constructor = Constructor {
+    function: "new_Version",
+    signatures: &[
+        r"Pattern[/\A(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?\Z/] str",
+        r"Integer[0] major, Integer[0] minor, Integer[0] patch, Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\Z/] prerelease?, Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\Z/] build?",
+        r"Struct[{'major' => Integer[0], 'minor' => Integer[0], 'patch' => Integer[0], Optional['prerelease'] => Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\Z/], Optional['build'] => Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\Z/]}] hash_args",
+        "!String str",
+    ],
+};
+
+const SEMVER_RANGE: Constructor = Constructor {
+    function: "new_VersionRange",
+    signatures: &[
+        "String[1] str",
+        "Variant[Default, SemVer] min, Variant[Default, SemVer] max, Boolean exclude_max?",
+        "Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], \
+         Optional['exclude_max'] => Boolean}] hash_args",
+    ],
+};
+
+/// Puppet 7 names URI's constructor `new_error`.
+const URI: Constructor = Constructor {
+    function: "new_error",
+    signatures: &[
+        "String[1] uri",
+        "Struct[{Optional['scheme'] => String[1], Optional['userinfo'] => String[1], Optional['host'] => String[1], \
+         Optional['port'] => Integer[0], Optional['path'] => String[1], Optional['query'] => String[1], \
+         Optional['fragment'] => String[1], Optional['opaque'] => String[1]}] hash",
+    ],
+};
+
+const TIMESPAN: Constructor = Constructor {
+    function: "new_timespan",
+    signatures: &[
+        "Variant[Integer, Float] seconds",
+        "String[1] string, Variant[String[2], Array[String[2], 1]] format?",
+        "Integer days, Integer hours, Integer minutes, Integer seconds, Integer milliseconds?, \
+         Integer microseconds?, Integer nanoseconds?",
+        "Struct[{'string' => String[1], Optional['format'] => Variant[String[2], Array[String[2], 1]]}] hash_arg",
+        "Struct[{Optional['negative'] => Boolean, Optional['days'] => Integer, Optional['hours'] => Integer, \
+         Optional['minutes'] => Integer, Optional['seconds'] => Integer, Optional['milliseconds'] => Integer, \
+         Optional['microseconds'] => Integer, Optional['nanoseconds'] => Integer}] hash_arg",
+    ],
+};
+
+/// Deferred is an Object type: its constructor takes the attributes as a
+/// hash or in order.
+const DEFERRED: Constructor = Constructor {
+    function: "new_Deferred",
+    signatures: &[
+        r"Struct[{'name' => Pattern[/\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z/], 'arguments' => Optional[Array]}] hash",
+        r"Pattern[/\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z/] name, Array arguments?",
+    ],
+};
+
+fn constructor(t: &Type) -> Option<&'static Constructor> {
+    Some(match t {
+        Type::Binary => &BINARY,
+        Type::SemVer(_) => &SEMVER,
+        Type::SemVerRange => &SEMVER_RANGE,
+        Type::Uri(_) => &URI,
+        Type::Timespan(_) => &TIMESPAN,
+        Type::Deferred => &DEFERRED,
+        _ => return None,
+    })
+}
+
+/// Puppet's report when none of `t`'s constructor signatures accepts
+/// `args`; `None` when one does (or `t` has no such table), so that the
+/// conversion's own error stands.
+pub(crate) fn unaccepted(ev: &mut Evaluator<'_>, t: &Type, args: &[Value], span: Span) -> EvalResult<Option<String>> {
+    let Some(c) = constructor(t) else { return Ok(None) };
+    for text in c.signatures.iter().filter_map(|s| s.strip_prefix('!')) {
+        if dispatch::accepts(&*signature(ev, text, span)?, args, None) {
+            return Ok(None);
+        }
+    }
+    let sigs = regular(ev, c.signatures, span)?;
+    Ok(dispatch::select(c.function, &sigs.sigs, args, None).err())
+}
