@@ -77,31 +77,50 @@ fn formatted(spec: &Spec, v: &Value) -> Result<String, FormatError> {
     let empty = Value::from("");
     let v = if v.is_undef() { &empty } else { v };
     let bad = || FormatError::BadFormats(format!("sprintf: '{}' cannot format a {}", spec.source, v.type_name()));
+    // Ruby's `Integer()` and `Float()` fail on text that is no number with
+    // the text inspected; a Binary is converted as its Base64 text.
+    let invalid = |kind: &str, text: &str| {
+        FormatError::BadFormats(format!("invalid value for {kind}(): {}", ruby_inspect(&Value::from(text))))
+    };
+    let text = match v {
+        Value::String(s) => Some(s.to_string()),
+        Value::Binary(_) => Some(ruby_to_s(v)),
+        _ => None,
+    };
     match spec.letter {
-        'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c' => match v {
-            Value::Integer(n) => format_integer(spec, *n),
-            // An out-of-range float saturates here only to fail as `invalid character`.
-            Value::Float(f) if spec.letter == 'c' => format_integer(spec, f.trunc() as i64),
-            Value::Float(f) => format_float(spec, *f),
-            // Ruby's `Integer()` reads the string, prefixes included.
-            Value::String(s) => {
-                crate::convert::parse_integer(s.trim(), None).map_err(|_| bad()).and_then(|n| format_integer(spec, n))
+        // `%c` takes a string's only character.
+        'c' if text.is_some() => {
+            let text = text.unwrap_or_default();
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Ok(spec.pad(c.to_string())),
+                _ => Err(FormatError::BadFormats("%c requires a character".into())),
             }
+        }
+        'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c' => match (v, text) {
+            (Value::Integer(n), _) => format_integer(spec, *n),
+            // An out-of-range float saturates here only to fail as `invalid character`.
+            (Value::Float(f), _) if spec.letter == 'c' => format_integer(spec, f.trunc() as i64),
+            (Value::Float(f), _) => format_float(spec, *f),
+            // Ruby's `Integer()` reads the string, prefixes included.
+            (_, Some(s)) => crate::convert::parse_integer(s.trim(), None)
+                .map_err(|_| invalid("Integer", &s))
+                .and_then(|n| format_integer(spec, n)),
             _ => Err(bad()),
         },
-        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => match v {
-            Value::Integer(n) => format_float(spec, *n as f64),
-            Value::Float(f) => format_float(spec, *f),
-            Value::String(s) => {
-                crate::convert::parse_float(s.trim()).map_err(|_| bad()).and_then(|f| format_float(spec, f))
-            }
+        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => match (v, text) {
+            (Value::Integer(n), _) => format_float(spec, *n as f64),
+            (Value::Float(f), _) => format_float(spec, *f),
+            (_, Some(s)) => crate::convert::parse_float(s.trim())
+                .map_err(|_| invalid("Float", &s))
+                .and_then(|f| format_float(spec, f)),
             _ => Err(bad()),
         },
         's' | 'p' => {
             let text = if spec.letter == 'p' { ruby_inspect(v) } else { ruby_to_s(v) };
             Ok(spec.pad(spec.truncate(text)))
         }
-        _ => Err(FormatError::Malformed(spec.source.clone())),
+        other => Err(FormatError::BadFormats(format!("malformed format string - %{other}"))),
     }
 }
 

@@ -298,10 +298,12 @@ impl<'a> Evaluator<'a> {
     ) -> EvalResult {
         self.enter(span)?;
         let local = Scope::local(self.spare_scopes.pop(), closure.scope.clone());
+        // A value of the wrong type is the calling function's error, as Puppet
+        // reports it (its block signature rejected the arguments); any other
+        // failure here is the lambda's own, already placed.
         let result = self
             .bind_positional(&closure.lambda.params, args, &local, &Binder::Lambda, span)
-            .and_then(|()| self.eval_block(&closure.lambda.body, &local))
-            .map_err(settle);
+            .and_then(|()| self.eval_block(&closure.lambda.body, &local).map_err(settle));
         self.leave();
         if let Some(spare) = Scope::recycle(local) {
             self.spare_scopes.push(spare);
@@ -375,6 +377,9 @@ impl<'a> Evaluator<'a> {
             required += usize::from(!p.captures_rest && p.default.is_none());
         }
         let lambda = matches!(binder, Binder::Lambda);
+        // A lambda's own binding errors are placed where they arise; only a
+        // type mismatch goes to the calling function (see `call_lambda_with`).
+        let own = |f: Flow| if lambda { settle(f) } else { f };
         if values.len() > fixed && !has_rest || (values.len() < required && !lambda) {
             let expected = if has_rest {
                 format!("at least {required}")
@@ -384,7 +389,7 @@ impl<'a> Evaluator<'a> {
                 format!("between {required} and {fixed}")
             };
             let noun = if expected == "1" { "argument" } else { "arguments" };
-            return Err(fail(span, binder.count(format!("{expected} {noun}"), values.len())));
+            return Err(own(fail(span, binder.count(format!("{expected} {noun}"), values.len()))));
         }
         for p in params {
             let value = if p.captures_rest {
@@ -393,11 +398,11 @@ impl<'a> Evaluator<'a> {
                 match values.next() {
                     Some(v) => v,
                     None => match &p.default {
-                        Some(d) => self.eval(d, target)?,
+                        Some(d) => self.eval(d, target).map_err(own)?,
                         // Puppet points at a lambda's parameter that got no value.
                         None => {
                             let at = if matches!(binder, Binder::Lambda) { p.span } else { span };
-                            return Err(fail(at, binder.missing(&p.name)));
+                            return Err(own(fail(at, binder.missing(&p.name))));
                         }
                     },
                 }
@@ -425,8 +430,7 @@ impl<'a> Evaluator<'a> {
                 instance_of(&t, &value)
             };
             if !ok {
-                let at = if matches!(binder, Binder::Lambda) { p.span } else { span };
-                return Err(fail(at, binder.mismatch(&p.name, &t, &value)));
+                return Err(fail(span, binder.mismatch(&p.name, &t, &value)));
             }
         }
         target

@@ -159,7 +159,7 @@ impl Checker<'_> {
                 self.problem(target.span, "Illegal attempt to assign via [index/key]. Not an assignable reference")
             }
             _ => self.problem(
-                target.span,
+                self.at(target),
                 format!("Illegal attempt to assign to '{}'. Not an assignable reference", a_an(&label(target))),
             ),
         }

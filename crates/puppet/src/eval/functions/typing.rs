@@ -49,9 +49,20 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         Some((Value::String(fmt), rest)) => {
             confer_core::format::sprintf(fmt, rest).map(Value::from).map_err(|e| fail(call.span, e.to_string()))
         }
-        _ => Err(call.unexpected_args()),
+        // Ruby's `format` takes only a string.
+        Some((other, _)) => Err(fail(call.span, no_implicit_string(other))),
+        None => Err(call.unexpected_args()),
     }),
 ];
+
+/// Ruby's TypeError for a value where a String is needed.
+fn no_implicit_string(v: &Value) -> String {
+    match v {
+        Value::Undef => "no implicit conversion from nil to string".into(),
+        Value::Boolean(b) => format!("no implicit conversion of {b} into String"),
+        other => format!("no implicit conversion of {} into String", other.type_name()),
+    }
+}
 
 /// Puppet's report when no signature of `strftime` fits.
 const STRFTIME_SIGNATURES: &str =
