@@ -175,10 +175,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("include", &["Any names+"], declare_classes),
     Builtin::new("contain", &["Any names+"], declare_classes),
     Builtin::new("require", &["Any names+"], declare_classes),
-    Builtin::legacy("realize", -2, |call| {
-        let span = call.span;
-        call.ev.realize(&call.args, span)
-    }),
+    Builtin::legacy("realize", -2, |call| call.ev.realize(&call.args)),
     Builtin::legacy("tag", -2, |call| {
         let span = call.span;
         call.ev.tag_scope(&call.args, call.scope, span)
@@ -199,6 +196,12 @@ fn declare_classes(call: &mut Call<'_, '_>) -> EvalResult {
         }
     }
     Ok(Value::Undef)
+}
+
+/// An error of the catalog as a whole, which Puppet's compiler raises when
+/// it finishes, without a place and printed as the message alone.
+fn unplaced(message: impl Into<String>) -> Flow {
+    Flow::from_error(crate::error::PuppetError::new(crate::error::Phase::Loading, message))
 }
 
 impl<'a> Evaluator<'a> {
@@ -341,8 +344,7 @@ impl<'a> Evaluator<'a> {
         while !self.catalog.pending.is_empty() {
             rounds += 1;
             if rounds > MAX_ROUNDS {
-                let at = self.catalog.pending.front().map_or_else(Span::default, |p| p.container_span);
-                return Err(fail(at, "Somehow looped more than 1000 times while evaluating host catalog"));
+                return Err(unplaced("Somehow looped more than 1000 times while evaluating host catalog"));
             }
             for _ in 0..self.catalog.pending.len() {
                 self.evaluate_pending_define()?;
@@ -654,7 +656,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// `realize(Type['title'], …)`: makes virtual resources real.
-    pub(crate) fn realize(&mut self, refs: &[Value], span: Span) -> EvalResult {
+    pub(crate) fn realize(&mut self, refs: &[Value]) -> EvalResult {
         let mut missing = Vec::new();
         for r in refs.iter().flat_map(references) {
             match self.declared_index(&r) {
@@ -669,7 +671,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         if !missing.is_empty() {
-            return Err(fail(span, format!("Failed to realize virtual resources {}", missing.join(", "))));
+            return Err(unplaced(format!("Failed to realize virtual resources {}", missing.join(", "))));
         }
         Ok(Value::Undef)
     }

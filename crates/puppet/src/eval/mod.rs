@@ -564,7 +564,7 @@ impl<'a> Evaluator<'a> {
                 if reserved {
                     return Err(fail(at, format!("Attempt to assign to a reserved variable name: '${name}'")));
                 }
-                scope.assign(name, value).map_err(|_| fail(at, format!("Cannot reassign variable '${name}'")))
+                scope.assign(name, value).map_err(|e| fail(at, e.message(name)))
             }
             ExprKind::Array(targets) => match value {
                 Value::Array(values) => {

@@ -53,6 +53,17 @@ pub enum AssignError {
     Reassign,
 }
 
+impl AssignError {
+    /// Puppet's words for refusing to assign `$name`: `$title` and `$name`
+    /// are set for every resource, so Puppet calls them built in.
+    pub fn message(&self, name: &str) -> String {
+        match name {
+            "title" | "name" => format!("Cannot reassign built in (or already assigned) variable '${name}'"),
+            _ => format!("Cannot reassign variable '${name}'"),
+        }
+    }
+}
+
 impl Scope {
     /// A new scope inheriting from `parent`.
     pub fn new(kind: ScopeKind, parent: Option<Rc<Scope>>) -> Rc<Scope> {

@@ -140,9 +140,7 @@ impl<'a> Evaluator<'a> {
         } else {
             for (k, v) in args.iter() {
                 let name = confer_core::value::to_s(k);
-                local
-                    .assign(&name, v.clone())
-                    .map_err(|_| fail(span, format!("Cannot reassign variable '${name}'")))?;
+                local.assign(&name, v.clone()).map_err(|e| fail(span, e.message(&name)))?;
             }
         }
         self.enter(span)?;
