@@ -125,13 +125,10 @@ fn expected(t: &Type, v: &Value) -> String {
 /// of the expected kind (`Integer[5, 5]` against `Integer[1, 3]`), its general
 /// type otherwise (`String`).
 fn actual(expected: &Type, v: &Value) -> String {
-    let same_kind = matches!(
-        (expected.resolved(), v),
-        (Type::Integer(_), Value::Integer(_)) | (Type::Float { .. }, Value::Float(_))
-    ) || matches!(expected.resolved(), Type::Optional(_) | Type::Variant(_) | Type::NotUndef(_))
-        && matches!(v, Value::Integer(_) | Value::Float(_));
+    let same_kind = detailed(expected, v, 0);
     match v {
         Value::Integer(i) if same_kind => format!("Integer[{i}, {i}]"),
+        Value::Boolean(b) if same_kind => format!("Boolean[{b}]"),
         Value::Float(f) if same_kind => {
             let s = crate::float::ruby_float_to_s(*f);
             format!("Float[{s}, {s}]")
@@ -141,6 +138,29 @@ fn actual(expected: &Type, v: &Value) -> String {
         // An object shows its type in full, as Puppet's `to_s` of an object type does.
         Value::Object(_) => crate::types::infer::infer_generalized(v).to_string(),
         _ => general_type_name(v),
+    }
+}
+
+/// Puppet's `report_detailed?` for a number or a boolean: its exact type is
+/// shown when an expected type (a variant's or an optional's member) is of
+/// its kind or is an alias (`expects a Pos = Integer[1] value, got
+/// Integer[0, 0]`), its general type otherwise (`expects a value of type
+/// Undef or Collection, got Integer`).
+fn detailed(expected: &Type, v: &Value, depth: usize) -> bool {
+    if depth > MAX_DEPTH || !matches!(v, Value::Integer(_) | Value::Float(_) | Value::Boolean(_)) {
+        return false;
+    }
+    if matches!(expected, Type::Alias(_)) {
+        return true;
+    }
+    match (expected.resolved(), v) {
+        (Type::Integer(_), Value::Integer(_))
+        | (Type::Float { .. }, Value::Float(_))
+        | (Type::Numeric, Value::Integer(_) | Value::Float(_))
+        | (Type::Boolean(_), Value::Boolean(_)) => true,
+        (Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)), _) => detailed(inner, v, depth + 1),
+        (Type::Variant(members), _) => members.iter().any(|m| detailed(m, v, depth + 1)),
+        _ => false,
     }
 }
 
@@ -162,12 +182,15 @@ fn size_problem(range: &IntRange, n: usize) -> Option<String> {
     if range.contains(n) {
         return None;
     }
-    Some(match (range.from, range.to) {
-        (Some(f), Some(t)) if f == t => format!("expects size to be {f}, got {n}"),
-        (Some(f), _) if n < f => format!("expects size to be at least {f}, got {n}"),
-        (_, Some(t)) => format!("expects size to be at most {t}, got {n}"),
-        _ => format!("expects a different size, got {n}"),
-    })
+    // Puppet's `range_to_s`: the whole range, whichever end was missed.
+    let expected = match (range.from.unwrap_or(0), range.to) {
+        (f, Some(t)) if f == t => f.to_string(),
+        (0, Some(t)) => format!("at most {t}"),
+        (0, None) => "unlimited".to_string(),
+        (f, None) => format!("at least {f}"),
+        (f, Some(t)) => format!("between {f} and {t}"),
+    };
+    Some(format!("expects size to be {expected}, got {n}"))
 }
 
 /// Alternatives as Puppet lists them: "A or B", "A, B, or C".
@@ -235,7 +258,7 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             }
             if let Some(k) = map.keys().find(|k| !instance_of(key, k)) {
                 return (
-                    format!("key '{}' {}", crate::value::to_s(k), describe(key, k)),
+                    format!("key of entry '{}' {}", crate::value::to_s(k), describe(key, k)),
                     (**key).clone(),
                     Fault::Other,
                 );
@@ -327,5 +350,7 @@ mod tests {
     fn sizes_are_explained() {
         let t = ty("Array", &[Value::from_type(confer_core_string()), Value::Integer(2)]);
         assert_eq!(describe(&t, &Value::array(vec!["a".into()])), "expects size to be at least 2, got 1");
+        let t = ty("Array", &[Value::from_type(confer_core_string()), Value::Integer(2), Value::Integer(3)]);
+        assert_eq!(describe(&t, &Value::array(vec!["a".into()])), "expects size to be between 2 and 3, got 1");
     }
 }

@@ -261,7 +261,7 @@ fn dig(call: &mut Call<'_, '_>) -> EvalResult {
     let mut current = first.clone();
     for (i, key) in keys.iter().enumerate() {
         current = match (&current, key) {
-            (Value::Undef, _) => return Ok(Value::Undef),
+            (Value::Undef, _) | (_, Value::Undef) => return Ok(Value::Undef),
             (Value::Array(a), Value::Integer(n)) => {
                 let idx = if *n < 0 { *n + a.len() as i64 } else { *n };
                 a.get(usize::try_from(idx).unwrap_or(usize::MAX)).cloned().unwrap_or(Value::Undef)
@@ -271,12 +271,14 @@ fn dig(call: &mut Call<'_, '_>) -> EvalResult {
             (other, _) => {
                 return Err(fail(
                     call.span,
+                    // The path walked so far as Ruby prints an array, and the
+                    // value's exact type.
                     format!(
-                        "The given data does not contain a Collection at [{}], got '{}'",
-                        keys[..i].iter().map(to_s).collect::<Vec<_>>().join(", "),
-                        to_s(other)
+                        "The given data does not contain a Collection at {}, got '{}'",
+                        confer_core::format::ruby_inspect(&Value::array(keys[..i].to_vec())),
+                        confer_core::types::infer::infer(other)
                     ),
-                ))
+                ));
             }
         };
     }
