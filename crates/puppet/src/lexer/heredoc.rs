@@ -54,9 +54,12 @@ impl Lexer<'_> {
                         'u' => e.u = true,
                         '$' => e.dollar = true,
                         'L' => e.newline = true,
+                        // Puppet reports it where the header ends.
                         _ => {
-                            return Err(self
-                                .error(start, format!("Invalid heredoc escape flag '{c}': use t, r, n, s, u, L or $")))
+                            return Err(self.error(
+                                self.pos,
+                                format!("Invalid heredoc escape char. Only t, r, n, s,  u, L, $ allowed. Got '{c}'"),
+                            ))
                         }
                     }
                 }

@@ -79,7 +79,6 @@ pub const KEYWORDS: &[&str] = &[
     "false",
     "function",
     "if",
-    "import",
     "in",
     "inherits",
     "node",

@@ -13,6 +13,12 @@ impl Parser {
         match t.tok {
             Tok::Name(n) => Ok(n),
             Tok::Word(w) | Tok::ClassRef(w) => Ok(w),
+            Tok::Keyword("class") => {
+                Err(ParseError { message: "'class' keyword not allowed at this location".into(), span: t.span })
+            }
+            Tok::Str(_) | Tok::DqStr(_) => {
+                Err(ParseError { message: "A quoted string is not valid as a name here".into(), span: t.span })
+            }
             other => Err(ParseError { message: format!("Syntax error at {}", other.describe()), span: t.span }),
         }
     }

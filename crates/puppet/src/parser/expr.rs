@@ -58,14 +58,36 @@ const PREFIX_BP: u8 = 130;
 impl Parser {
     /// Statements up to `}` or the end of input (neither consumed).
     pub(super) fn statements(&mut self) -> Result<Vec<Expr>, ParseError> {
-        let mut body = Vec::new();
+        let mut body: Vec<Expr> = Vec::new();
         loop {
-            while self.eat_punct(";") {}
+            let mut separated = false;
+            while self.eat_punct(";") {
+                separated = true;
+            }
             if self.at_eof() || self.at_punct("}") {
                 return Ok(body);
             }
-            body.push(self.statement()?);
+            let statement = self.statement()?;
+            if self.at_punct(",") {
+                return Err(self.comma_after_statement(body.last().filter(|_| !separated)));
+            }
+            body.push(statement);
         }
+    }
+
+    /// Puppet reads `a b, c` as arguments given to `a` without parentheses,
+    /// which only its statement functions take; any other comma between
+    /// statements is an argument list with nothing to call.
+    fn comma_after_statement(&self, before: Option<&Expr>) -> ParseError {
+        let message = match before.map(|e| &e.kind) {
+            Some(ExprKind::BareWord(name)) => {
+                format!(
+                    "attempt to pass argument list to the function '{name}' which cannot be called without parentheses"
+                )
+            }
+            _ => "illegal comma separated argument list".to_string(),
+        };
+        ParseError { message, span: self.peek().span }
     }
 
     /// `{ statements }`.

@@ -5,7 +5,7 @@ use confer_core::types::{infer::general_type_name, instance_of};
 use confer_core::Value;
 
 use super::{Builtin, Call};
-use crate::eval::flow::{fail, EvalResult};
+use crate::eval::flow::{fail, settle, EvalResult};
 use confer_core::mismatch::describe;
 
 /// The typing functions, `sprintf` and `strftime`.
@@ -39,11 +39,12 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     ),
     Builtin::new("convert_to", &["Any value, Type type, Any args*, &Callable[1,1] block?"], convert_to),
     Builtin::new("new", &["Type type, Any args*, &Callable block?"], new),
+    // Puppet's evaluator refuses the call itself, so the message has no call prefix.
     Builtin::new("import", &["Any args*"], |call| {
-        Err(fail(
+        Err(settle(fail(
             call.span,
-            "'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation",
-        ))
+            "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation",
+        )))
     }),
     Builtin::legacy("sprintf", -2, |call| match call.args.split_first() {
         Some((Value::String(fmt), rest)) => {

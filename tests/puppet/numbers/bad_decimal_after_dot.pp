@@ -1,0 +1,2 @@
+notice(1.2x)
+notice(0x1G)
