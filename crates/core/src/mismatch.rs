@@ -193,6 +193,64 @@ fn size_problem(range: &IntRange, n: usize) -> Option<String> {
     Some(format!("expects size to be {expected}, got {n}"))
 }
 
+/// The expected alternatives as Puppet names them: in full when the report
+/// is detailed (a member is an alias or of `v`'s kind), else each by its
+/// short name once (`String, Array, or Hash`); an optional's `Undef` first.
+fn member_names(members: &[Type], v: &Value, optional: bool) -> Vec<String> {
+    let detailed = members.iter().any(|m| matches!(m, Type::Alias(_)) || default_accepts(m.resolved(), v));
+    let mut names: Vec<String> = Vec::new();
+    for m in members {
+        let name = if detailed { m.to_string() } else { short_name(m) };
+        if detailed || !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    if optional {
+        names.insert(0, "Undef".into());
+    }
+    names
+}
+
+/// Whether the unparameterised type of `t`'s kind (Puppet's `DEFAULT`, a
+/// hash or an array for a Struct or a Tuple) accepts `v`.
+fn default_accepts(t: &Type, v: &Value) -> bool {
+    match t {
+        Type::Integer(_) => matches!(v, Value::Integer(_)),
+        Type::Float { .. } => matches!(v, Value::Float(_)),
+        Type::Numeric => matches!(v, Value::Integer(_) | Value::Float(_)),
+        Type::String(_) | Type::Enum(_) | Type::Pattern(_) => matches!(v, Value::String(_)),
+        Type::Boolean(_) => matches!(v, Value::Boolean(_)),
+        Type::Array { .. } | Type::Tuple(_) => matches!(v, Value::Array(_)),
+        Type::Hash { .. } | Type::Struct(_) => matches!(v, Value::Hash(_)),
+        Type::Collection(_) => matches!(v, Value::Array(_) | Value::Hash(_)),
+        Type::Type(_) => matches!(v, Value::Type(_)),
+        Type::Regexp(_) => matches!(v, Value::Regexp(_)),
+        Type::Any | Type::Optional(_) => true,
+        Type::Undef => v.is_undef(),
+        Type::Scalar | Type::ScalarData => crate::types::instance_of(t, v),
+        _ => false,
+    }
+}
+
+/// Puppet's `short_name`: a type's name without parameters, except that
+/// `Optional`, `NotUndef`, `Sensitive` and `Type` keep their content's name.
+fn short_name(t: &Type) -> String {
+    let base = |t: &Type| match t {
+        Type::Alias(a) => a.0.name.clone(),
+        other => {
+            let s = other.to_string();
+            s.split('[').next().unwrap_or(&s).to_string()
+        }
+    };
+    match t {
+        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) | Type::Type(Some(inner)) => {
+            format!("{}[{}]", base(t), base(inner))
+        }
+        Type::Sensitive(inner) => format!("Sensitive[{}]", base(inner)),
+        other => base(other),
+    }
+}
+
 /// Alternatives as Puppet lists them: "A or B", "A, B, or C".
 fn alternatives(types: &[String]) -> String {
     match types {
@@ -215,12 +273,15 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
     match (t.resolved(), v) {
         (Type::Optional(Some(inner)), _) => here(format!(
             "expects a value of type {}, got {}",
-            alternatives(&["Undef".into(), inner.to_string()]),
+            alternatives(&match &**inner {
+                Type::Variant(members) => member_names(&members.0, v, true),
+                one => member_names(std::slice::from_ref(one), v, true),
+            }),
             actual(t, v)
         )),
         (Type::Variant(members), _) => here(format!(
             "expects a value of type {}, got {}",
-            alternatives(&members.0.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+            alternatives(&member_names(&members.0, v, false)),
             actual(t, v)
         )),
         (Type::Enum(options), Value::String(s)) => (
@@ -344,6 +405,15 @@ mod tests {
     fn enums_quote_the_value() {
         let t = ty("Enum", &["a".into(), "b".into()]);
         assert_eq!(describe(&t, &"c".into()), "expects a match for Enum['a', 'b'], got 'c'");
+    }
+
+    #[test]
+    fn variants_name_their_members_shortly_unless_one_is_of_the_values_kind() {
+        let string1 = ty("String", &[Value::Integer(1)]);
+        let array = ty("Array", &[Value::from_type(string1.clone())]);
+        let t = ty("Variant", &[Value::from_type(string1.clone()), Value::from_type(array)]);
+        assert_eq!(describe(&t, &Value::Integer(1)), "expects a value of type String or Array, got Integer");
+        assert_eq!(describe(&t, &Value::from("")), "expects a value of type String[1] or Array[String[1]], got String");
     }
 
     #[test]
