@@ -10,6 +10,7 @@ mod classes;
 mod collectors;
 mod compile;
 mod cycles;
+mod destructure;
 
 pub use compile::compile;
 pub use functions::convert_value;
@@ -400,7 +401,14 @@ impl<'a> Evaluator<'a> {
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(*op, lhs, rhs, span, scope),
             ExprKind::Assign { target, value } => {
                 let v = self.eval(value, scope)?;
-                self.assign(target, v.clone(), scope, self.operator_span(target, value))?;
+                let at = self.operator_span(target, value);
+                match (&target.kind, &v) {
+                    (ExprKind::Array(targets), Value::Type(t)) if matches!(&**t, Type::Class(Some(_))) => {
+                        let Type::Class(Some(class)) = &**t else { unreachable!() };
+                        self.assign_from_class(targets, class, self.position(value), scope, at)?;
+                    }
+                    _ => self.assign(target, v.clone(), scope, at)?,
+                }
                 Ok(v)
             }
             ExprKind::Relationship { op, lhs, rhs } => self.eval_relationship(*op, lhs, rhs, scope),
@@ -598,10 +606,8 @@ impl<'a> Evaluator<'a> {
                     }
                     Ok(())
                 }
-                other => Err(fail(
-                    at,
-                    format!("Illegal destructuring assignment: expected an Array or a Hash, got {}", other.type_name()),
-                )),
+                // Any other value is one value.
+                other => self.assign(target, Value::array(vec![other]), scope, at),
             },
             _ => Err(fail(at, "Illegal attempt to assign to an expression that is not a variable")),
         }

@@ -1,0 +1,3 @@
+class foo { $a = 1 }
+include foo
+[$a, $b] = Class[foo]

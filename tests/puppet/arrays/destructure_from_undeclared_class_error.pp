@@ -1,0 +1,1 @@
+[$a, $b] = Class[foo]
