@@ -31,14 +31,57 @@ fn index(len: usize, i: i64) -> Option<usize> {
     (0..len as i64).contains(&i).then_some(i as usize)
 }
 
-fn int_key(v: &Value, span: Span) -> EvalResult<i64> {
+/// The general type Puppet names a key of the wrong type by.
+fn key_type_name(v: &Value) -> String {
     match v {
-        Value::Integer(i) => Ok(*i),
-        other => Err(fail(span, format!("The index must be an Integer, got {}", other.type_name()))),
+        Value::Undef => "Undef".into(),
+        Value::Default => "Default".into(),
+        other => types::infer::infer_generalized(other).to_string(),
+    }
+}
+
+/// A character index: an integer, or a string that reads as one.
+fn string_index(v: &Value, at: Span) -> EvalResult<i64> {
+    let n = match v {
+        Value::String(s) => super::arithmetic::string_number(s).unwrap_or_else(|| v.clone()),
+        other => other.clone(),
+    };
+    match n {
+        Value::Integer(i) => Ok(i),
+        other => {
+            let name = key_type_name(&other);
+            Err(fail(
+                at,
+                format!(
+                    "A substring operation does not accept {} as a character index. Expected an Integer",
+                    confer_core::mismatch::with_article(&name)
+                ),
+            ))
+        }
     }
 }
 
 impl<'a> Evaluator<'a> {
+    /// An array index: Puppet's `coerce_numeric` (a numeric string converts,
+    /// with its warning), then an integer; errors at the key `key`.
+    fn array_index(&mut self, v: &Value, key: Option<&Expr>, span: Span) -> EvalResult<i64> {
+        if let Value::Integer(i) = v {
+            return Ok(*i);
+        }
+        let at = key.map_or(span, |k| k.span);
+        let mut warnings = Vec::new();
+        let n = super::arithmetic::coerce_numeric(v, &mut |w| warnings.push(w)).map_err(|m| fail(at, m))?;
+        for w in warnings {
+            self.warn(at, w);
+        }
+        match n {
+            Value::Integer(i) => Ok(i),
+            other => {
+                Err(fail(at, format!("An Array[] cannot use {} where Integer is expected", key_type_name(&other))))
+            }
+        }
+    }
+
     pub(super) fn eval_access(
         &mut self,
         target: &'a Expr,
@@ -59,6 +102,7 @@ impl<'a> Evaluator<'a> {
             }
         };
         let value = self.eval(target, scope)?;
+        let key_exprs = keys;
         let (one, many);
         let keys: &[Value] = match keys {
             // One key (`$h[$k]`) needs no vector.
@@ -82,20 +126,26 @@ impl<'a> Evaluator<'a> {
             Value::Type(t) => self.access_type(t, keys, span),
             Value::String(s) => {
                 let chars: Vec<char> = s.chars().collect();
+                let at = |i: usize| key_exprs.get(i).map_or(span, |k| k.span);
                 match keys {
-                    [i] => Ok(index(chars.len(), int_key(i, span)?)
+                    [i] => Ok(index(chars.len(), string_index(i, at(0))?)
                         .map_or(Value::from(""), |i| Value::from(chars[i].to_string()))),
                     [start, count] => {
-                        let (a, b) = slice_range(chars.len(), int_key(start, span)?, int_key(count, span)?);
+                        let (a, b) = slice_range(chars.len(), string_index(start, at(0))?, string_index(count, at(1))?);
                         Ok(Value::from(chars[a..b].iter().collect::<String>()))
                     }
                     _ => Err(fail(span, format!("String supports [] with one or two arguments. Got {}", keys.len()))),
                 }
             }
             Value::Array(items) => match keys {
-                [i] => Ok(index(items.len(), int_key(i, span)?).map_or(Value::Undef, |i| items[i].clone())),
+                [i] => {
+                    let i = self.array_index(i, key_exprs.first(), span)?;
+                    Ok(index(items.len(), i).map_or(Value::Undef, |i| items[i].clone()))
+                }
                 [start, count] => {
-                    let (a, b) = slice_range(items.len(), int_key(start, span)?, int_key(count, span)?);
+                    let start = self.array_index(start, key_exprs.first(), span)?;
+                    let count = self.array_index(count, key_exprs.get(1), span)?;
+                    let (a, b) = slice_range(items.len(), start, count);
                     Ok(Value::array(items[a..b].to_vec()))
                 }
                 _ => Err(fail(span, format!("Array supports [] with one or two arguments. Got {}", keys.len()))),

@@ -81,6 +81,30 @@ fn to_num(v: &Value, side: Operand, warn: &mut dyn FnMut(Operand, String)) -> Re
     }
 }
 
+/// Puppet's `coerce_numeric`: a number, or a numeric string converted (with
+/// the warning `warn` is given); anything else fails with Puppet's message.
+pub(super) fn coerce_numeric(v: &Value, warn: &mut dyn FnMut(String)) -> Result<Value, String> {
+    let shown = match v {
+        Value::Undef => String::new(),
+        other => confer_core::value::to_s(other),
+    };
+    let n = to_num(v, Operand::Left, &mut |_, w| warn(w))
+        .map_err(|_| format!("The value '{shown}' cannot be converted to Numeric."))?;
+    Ok(num_value(n))
+}
+
+/// Puppet's `Utils.to_n` of a string: its number, if it is one.
+pub(super) fn string_number(s: &str) -> Option<Value> {
+    parse_number(s).map(num_value)
+}
+
+fn num_value(n: Num) -> Value {
+    match n {
+        Num::Int(i) => i64::try_from(i).map_or(Value::Float(i as f64), Value::Integer),
+        Num::Float(f) => Value::Float(f),
+    }
+}
+
 /// An arithmetic error: Puppet's message, and where Puppet places it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpError {
