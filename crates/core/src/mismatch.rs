@@ -129,6 +129,8 @@ fn actual(expected: &Type, v: &Value) -> String {
     match v {
         Value::Integer(i) if same_kind => format!("Integer[{i}, {i}]"),
         Value::Boolean(b) if same_kind => format!("Boolean[{b}]"),
+        // A URI against a URI type shows its parts.
+        Value::Uri(_) if matches!(expected.resolved(), Type::Uri(_)) => crate::types::infer::infer(v).to_string(),
         Value::Float(f) if same_kind => {
             let s = crate::float::ruby_float_to_s(*f);
             format!("Float[{s}, {s}]")

@@ -38,6 +38,21 @@ fn invalid(msg: impl Into<String>) -> ConvertError {
 /// Creates a value of type `t` from `args`, then checks that it is an
 /// instance of `t` (so `Integer[1, 10]('20')` fails).
 pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
+    let value = unchecked(t, args)?;
+    if !instance_of(t, &value) {
+        return Err(invalid(format!(
+            "Converted value from {}.new() has wrong type, {}",
+            t,
+            crate::mismatch::describe(t, &value)
+        )));
+    }
+    Ok(value)
+}
+
+/// The value `t`'s constructor makes of `args`, not yet checked against `t`:
+/// `Optional[T]` and `NotUndef[T]` construct with `T`'s and check against
+/// themselves.
+fn unchecked(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
     let base = t.resolved();
     // Puppet's `new` returns a single argument that already is an instance.
     if let [v] = args {
@@ -53,11 +68,11 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         Type::String(_) => match args {
             [v] => Value::from(crate::format::string(v, None).map_err(|e| invalid(e.to_string()))?),
             [v, f] => Value::from(crate::format::string(v, Some(f)).map_err(|e| invalid(e.to_string()))?),
-            _ => return Err(invalid(format!("'new' for String expects 1 or 2 arguments, got {}", args.len()))),
+            _ => return Err(invalid(format!("'new_string' expects between 1 and 2 arguments, got {}", args.len()))),
         },
         Type::Array { .. } | Type::Tuple(_) => collection::array(args)?,
         Type::Hash { .. } | Type::Struct(_) => collection::hash(args)?,
-        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(inner, args)?,
+        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => unchecked(inner, args)?,
         Type::Timespan(_) => timespan::timespan(args)?,
         Type::Timestamp(_) => timestamp::timestamp(args)?,
         Type::Binary => binary(args)?,
@@ -114,13 +129,6 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
         },
         _ => return Err(ConvertError::Unsupported(t.to_string())),
     };
-    if !instance_of(t, &value) {
-        return Err(invalid(format!(
-            "Converted value from {}.new() has wrong type, {}",
-            t,
-            crate::mismatch::describe(t, &value)
-        )));
-    }
     Ok(value)
 }
 
