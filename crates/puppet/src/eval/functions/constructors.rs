@@ -83,6 +83,35 @@ const TIMESPAN: Constructor = Constructor {
     ],
 };
 
+/// Puppet 7 names Integer's constructor `new`.
+const INTEGER: Constructor = Constructor {
+    function: "new",
+    signatures: &[
+        r"Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp] from, Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]] radix?, Boolean abs?",
+        r"Struct[{'from' => Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp], Optional['radix'] => Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]], Optional['abs'] => Boolean}] hash_args",
+        "!Hash hash_args",
+        "!Any from, Integer radix?, Boolean abs?",
+    ],
+};
+
+const FLOAT: Constructor = Constructor {
+    function: "new_float",
+    signatures: &[
+        r"Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp] from, Boolean abs?",
+        r"Struct[{'from' => Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp], Optional['abs'] => Boolean}] hash_args",
+        "!Any from, Boolean abs?",
+    ],
+};
+
+const NUMERIC: Constructor = Constructor {
+    function: "new_numeric",
+    signatures: &[
+        r"Variant[Integer, Float, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp] from, Boolean abs?",
+        r"Struct[{'from' => Variant[Integer, Float, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp], Optional['abs'] => Boolean}] hash_args",
+        "!Any from, Boolean abs?",
+    ],
+};
+
 /// Deferred is an Object type: its constructor takes the attributes as a
 /// hash or in order.
 const DEFERRED: Constructor = Constructor {
@@ -96,6 +125,9 @@ const DEFERRED: Constructor = Constructor {
 fn constructor(t: &Type) -> Option<&'static Constructor> {
     Some(match t {
         Type::Binary => &BINARY,
+        Type::Integer(_) => &INTEGER,
+        Type::Float { .. } => &FLOAT,
+        Type::Numeric => &NUMERIC,
         Type::SemVer(_) => &SEMVER,
         Type::SemVerRange => &SEMVER_RANGE,
         Type::Uri(_) => &URI,
