@@ -73,15 +73,23 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
             Comparison::Lt | Comparison::Gt => within && !types::equals(sub, sup),
         });
     }
+    // A type compares by assignability, and no value is assignable to or from one.
+    if let Value::Type(_) = a {
+        return Ok(false);
+    }
     let incomparable = || {
-        // Puppet names undef "Undef Value" here, and says why by the left side.
+        // Puppet's label of each value, and why by the left side. `default`
+        // (a Ruby symbol) and a URI have no label of their own.
         let name = |v: &Value| match v {
             Value::Undef => "Undef Value".to_string(),
+            Value::Default | Value::Uri(_) => "Object".to_string(),
+            Value::Type(t) => format!("{t}-Type"),
             other => types::infer::general_type_name(other),
         };
         let cause = match a {
             Value::Integer(_) | Value::Float(_) => "A Numeric is not comparable to non Numeric",
             Value::String(_) => "A String is not comparable to a non String",
+            Value::Default => "Symbol not comparable to non Symbol",
             _ => "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable",
         };
         CoreError::Operand(format!(

@@ -1,0 +1,3 @@
+notice(Integer < 1)
+notice(Integer >= 1)
+notice(Integer < Numeric)
