@@ -332,6 +332,17 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             }
         }
         (Type::Struct(members), Value::Hash(map)) => {
+            // Puppet infers an empty hash, or one with a key that is not a
+            // string, as a Hash rather than a Struct, and then weighs only
+            // its size against the struct's.
+            if map.is_empty() || map.keys().any(|k| k.as_str().is_none()) {
+                let required = members.iter().filter(|m| !m.is_optional()).count();
+                let range = IntRange::new(Some(required as i64), Some(members.len() as i64));
+                return match size_problem(&range, map.len()) {
+                    Some(p) => here(p),
+                    None => plain(t, v),
+                };
+            }
             for m in members {
                 match map.get(&Value::String(m.key.clone())) {
                     Some(val) if !instance_of(&m.value, val) => {
