@@ -9,7 +9,7 @@ use std::rc::Rc;
 use confer_core::Value;
 
 use super::calls::CallStyle;
-use super::flow::{fail, EvalResult, Flow};
+use super::flow::{fail, with_notes, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;
 use crate::span::Span;
@@ -168,11 +168,10 @@ pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span
         match rendered {
             Ok(rendered) => out.push_str(&rendered),
             Err(e) => {
+                // Puppet's message names no place in the template; the note does.
                 let (line, column) = confer_erb::line_col(text, e.at);
-                return Err(fail(
-                    span,
-                    format!("Failed to parse inline template: {e} (inline template, line: {line}, column: {column})"),
-                ));
+                let note = crate::log::Note::text(format!("at line {line}, column {column} of the inline template"));
+                return Err(with_notes(fail(span, format!("Failed to parse inline template: {e}")), vec![note]));
             }
         }
     }
