@@ -263,7 +263,13 @@ impl Parser {
                 self.bump();
                 self.maybe_call(Expr::new(ExprKind::BareWord("type".into()), span))
             }
-            "application" | "site" | "consumes" | "produces" | "attr" | "private" | "unit" | "environment" => {
+            // Puppet's grammar takes these reserved words as calls too,
+            // which validation then refuses.
+            "attr" | "private" => {
+                self.bump();
+                self.maybe_call(Expr::new(ExprKind::BareWord(k.to_string()), span))
+            }
+            "application" | "site" | "consumes" | "produces" | "unit" | "environment" => {
                 self.bump();
                 Ok(Expr::new(ExprKind::BareWord(k.to_string()), span))
             }

@@ -388,6 +388,16 @@ impl Checker<'_> {
                     ExprKind::Access { target, .. } => matches!(target.kind, ExprKind::TypeRef(_)),
                     _ => false,
                 };
+                if let ExprKind::BareWord(word) = &callee.kind {
+                    if word == "private" || word == "attr" {
+                        self.problem(
+                            callee.span,
+                            format!(
+                                "Illegal expression. A Reserved Word '{word}' is unacceptable as function name in a Function Call"
+                            ),
+                        );
+                    }
+                }
                 if !named {
                     self.problem(
                         callee.span,
