@@ -195,7 +195,17 @@ impl Parser {
             }
             Tok::RenderExpr(tokens) => {
                 self.bump();
-                let inner = super::parse_tokens(tokens.clone(), t.span, self.depth + 1, self.height_bound())?;
+                // The tag's code ends at its `%>`, which Puppet's grammar
+                // meets as a token: an expression cut short fails there.
+                let inner =
+                    super::parse_tokens(tokens.clone(), t.span, self.depth + 1, self.height_bound()).map_err(|e| {
+                        if e.span.start >= t.span.end {
+                            let at = t.span.end.saturating_sub(2) as usize;
+                            ParseError { message: "Syntax error at '%>'".into(), span: Span::new(at, at + 2) }
+                        } else {
+                            e
+                        }
+                    })?;
                 simple(ExprKind::RenderExpr(Box::new(inner)))
             }
             Tok::Variable(v) => {
