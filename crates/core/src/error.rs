@@ -23,6 +23,15 @@ pub enum CoreError {
     /// A type parameterised with arguments it does not accept.
     #[error("{0}")]
     BadTypeParameters(String),
+    /// One argument of a type's parameters is of the wrong kind; Puppet
+    /// places the error at that argument.
+    #[error("{message}")]
+    BadTypeArgument {
+        /// Puppet's message.
+        message: String,
+        /// The argument it is about.
+        argument: crate::Value,
+    },
     /// Values that an operator does not accept.
     #[error("{0}")]
     Operand(String),

@@ -5,9 +5,9 @@
 use std::rc::Rc;
 
 use confer_core::types::{self, parameterize, Type};
-use confer_core::Value;
+use confer_core::{CoreError, Value};
 
-use super::flow::{core_fail, fail, EvalResult};
+use super::flow::{fail, EvalResult};
 use super::scope::Scope;
 use super::Evaluator;
 use crate::ast::{Expr, ExprKind, UnaryOp};
@@ -117,13 +117,13 @@ impl<'a> Evaluator<'a> {
         };
         if constant {
             if let Value::Type(t) = &value {
-                let made = self.access_type(t, keys, span)?;
+                let made = self.access_type(t, keys, key_exprs, span)?;
                 self.constant_types.insert(address, Some(made.clone()));
                 return Ok(made);
             }
         }
         match &value {
-            Value::Type(t) => self.access_type(t, keys, span),
+            Value::Type(t) => self.access_type(t, keys, key_exprs, span),
             Value::String(s) => {
                 let chars: Vec<char> = s.chars().collect();
                 let at = |i: usize| key_exprs.get(i).map_or(span, |k| k.span);
@@ -161,7 +161,21 @@ impl<'a> Evaluator<'a> {
 
     /// `Type[params]`. Resource and class references with several titles or names
     /// produce an array of references.
-    fn access_type(&mut self, t: &Type, keys: &[Value], span: Span) -> EvalResult {
+    fn access_type(&mut self, t: &Type, keys: &[Value], key_exprs: &[Expr], span: Span) -> EvalResult {
+        // An error about one argument is placed at it, as Puppet places it;
+        // any other at the whole access.
+        let placed = |e: CoreError| {
+            let at = match &e {
+                CoreError::BadTypeArgument { argument, .. } => keys
+                    .iter()
+                    .position(|k| k == argument)
+                    .and_then(|i| key_exprs.get(i))
+                    .or(key_exprs.first())
+                    .map_or(span, |k| k.span),
+                _ => span,
+            };
+            fail(at, e.to_string())
+        };
         let titles = |keys: &[Value]| -> Vec<Value> {
             keys.iter()
                 .flat_map(|k| match k {
@@ -177,14 +191,14 @@ impl<'a> Evaluator<'a> {
                     .iter()
                     .map(|title| parameterize(t, std::slice::from_ref(title)).map(Value::from_type))
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(core_fail(span))?;
+                    .map_err(&placed)?;
                 Ok(single_or_array(refs, keys))
             }
             Type::Resource { type_name: None, .. }
                 if keys.len() > 2 || matches!(keys.get(1), Some(Value::Array(_))) =>
             {
-                let base = parameterize(t, &keys[..1]).map_err(core_fail(span))?;
-                self.access_type(&base, &keys[1..], span)
+                let base = parameterize(t, &keys[..1]).map_err(&placed)?;
+                self.access_type(&base, &keys[1..], key_exprs.get(1..).unwrap_or_default(), span)
             }
             Type::Class(None) => {
                 let all = titles(keys);
@@ -192,10 +206,10 @@ impl<'a> Evaluator<'a> {
                     .iter()
                     .map(|name| parameterize(t, std::slice::from_ref(name)).map(Value::from_type))
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(core_fail(span))?;
+                    .map_err(&placed)?;
                 Ok(single_or_array(refs, keys))
             }
-            _ => parameterize(t, keys).map(Value::from_type).map_err(core_fail(span)),
+            _ => parameterize(t, keys).map(Value::from_type).map_err(&placed),
         }
     }
 }

@@ -138,16 +138,24 @@ pub(super) fn arity_named(label: &str, min: usize, max: Option<usize>, actual: u
     })
 }
 
+/// An error about the argument `v` alone.
+pub(super) fn bad_argument(message: String, v: &Value) -> CoreError {
+    CoreError::BadTypeArgument { message, argument: v.clone() }
+}
+
 /// `BAD_TYPE_SLICE_TYPE`.
 pub(super) fn not_a_type(label: &str, v: &Value) -> CoreError {
-    bad(format!("{label}[] arguments must be types. Got {}", ruby_class(v)))
+    bad_argument(format!("{label}[] arguments must be types. Got {}", ruby_class(v)), v)
 }
 
 /// `BAD_TYPE_SPECIALIZATION` for an argument of the wrong kind.
 pub(super) fn cannot_use(base: &Type, v: &Value, expected: &str) -> CoreError {
-    bad(format!(
-        "Error creating type specialization of {}, Cannot use {} where {expected} is expected",
-        a_an(&format!("{base}-Type")),
-        key_type_name(v)
-    ))
+    bad_argument(
+        format!(
+            "Error creating type specialization of {}, Cannot use {} where {expected} is expected",
+            a_an(&format!("{base}-Type")),
+            key_type_name(v)
+        ),
+        v,
+    )
 }

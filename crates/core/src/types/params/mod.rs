@@ -7,7 +7,7 @@ mod errors;
 
 use std::sync::Arc;
 
-use self::errors::{a_an, arity, arity_named, bad, cannot_use, class_label, in_access, not_a_type};
+use self::errors::{a_an, arity, arity_named, bad, bad_argument, cannot_use, class_label, in_access, not_a_type};
 use super::time::{time_range, TimeKind};
 use super::{uri, EnumType, FloatBound, InitType, IntRange, RuntimeType, StringType, Type, Unordered, VersionRange};
 use crate::error::CoreError;
@@ -70,10 +70,13 @@ pub(super) fn collection_size(args: &[Value]) -> Result<IntRange, CoreError> {
     let mut bounds = Vec::with_capacity(2);
     for a in args {
         bounds.push(int_or_default(a).ok_or_else(|| {
-            bad(format!(
-                "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
-                a_an(&class_label(a))
-            ))
+            bad_argument(
+                format!(
+                    "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
+                    a_an(&class_label(a))
+                ),
+                a,
+            )
         })?);
     }
     ascending(bounds[0], bounds.get(1).copied().flatten())
@@ -304,7 +307,10 @@ fn integer(args: &[Value]) -> Result<Type, CoreError> {
     let mut bounds = Vec::with_capacity(2);
     for a in &args {
         bounds.push(int_or_default(a).ok_or_else(|| {
-            bad(format!("Integer-Type [] requires all arguments to be integers (or default). Got {}", ruby_class(a)))
+            bad_argument(
+                format!("Integer-Type [] requires all arguments to be integers (or default). Got {}", ruby_class(a)),
+                a,
+            )
         })?);
     }
     Ok(Type::Integer(ascending(bounds[0], bounds.get(1).copied().flatten())?))
@@ -322,10 +328,13 @@ fn float(args: &[Value]) -> Result<Type, CoreError> {
             Value::Float(f) => Some(*f),
             Value::Default => None,
             other => {
-                return Err(bad(format!(
-                    "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
-                    ruby_class(other)
-                )))
+                return Err(bad_argument(
+                    format!(
+                        "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
+                        ruby_class(other)
+                    ),
+                    other,
+                ))
             }
         });
     }
