@@ -93,12 +93,15 @@ impl Lexer<'_> {
     ) -> Result<Vec<RawPart>, LexError> {
         let mut parts = Vec::new();
         let mut text = String::new();
+        // Puppet reads the text after the opening quote or an interpolation
+        // in one go; an unclosed string fails there, after what it last read.
+        let mut last_read = (String::from("\""), opened_at + 1);
         loop {
             let Some(c) = self.peek() else {
                 if terminator.is_some() {
-                    let after = opened_at + 1;
+                    let (after, at) = last_read;
                     return Err(self
-                        .error(after, format!("Unclosed quote after '\"' followed by '{}'", self.followed_by(after))));
+                        .error(at, format!("Unclosed quote after '{after}' followed by '{}'", self.followed_by(at))));
                 }
                 break;
             };
@@ -140,6 +143,10 @@ impl Lexer<'_> {
                             self.heredoc_resume = saved;
                             self.nesting -= 1;
                             let mut tokens = tokens?;
+                            // The closing `}` is no token: the interpolation's last one was read last.
+                            let last_token = tokens.last().and_then(|t| {
+                                self.src.get(t.span.start as usize..t.span.end as usize).map(str::to_string)
+                            });
                             self.leading_variable(&mut tokens)?;
                             match tokens.as_slice() {
                                 // A lone `${var}` (the common case; a heredoc may hold
@@ -149,6 +156,7 @@ impl Lexer<'_> {
                                 }
                                 _ => parts.push(RawPart::Expr(tokens, Span::new(at, self.pos))),
                             }
+                            last_read = (last_token.unwrap_or_default(), self.pos);
                         }
                         Some(n)
                             if n.is_ascii_alphanumeric() || n == '_' || (n == ':' && self.peek_at(2) == Some(':')) =>
@@ -158,6 +166,7 @@ impl Lexer<'_> {
                             }
                             let name = self.interpolated_name();
                             check_variable_name(&name).map_err(|m| self.error(at, m))?;
+                            last_read = (name.clone(), self.pos);
                             parts.push(RawPart::Var(name, Span::new(at, self.pos)));
                         }
                         _ => {
