@@ -28,14 +28,25 @@ impl<'a> Evaluator<'a> {
     ) -> EvalResult<Option<usize>> {
         let key = name.trim_start_matches("::").to_lowercase();
         if self.classes.contains_key(&key) {
+            let cap = capitalize_segments(&key);
+            let existing = self.catalog.index.get(&("Class".to_string(), cap.clone())).copied();
             if params.is_some() {
+                // Puppet names where the class was first declared when that was
+                // a resource-like declaration (an `include` leaves no place).
+                let first = existing
+                    .filter(|&i| self.catalog.resources[i].located)
+                    .map(|i| self.location(self.catalog.resources[i].span))
+                    .map_or_else(String::new, |at| format!(" at (file: {}, line: {})", at.file, at.line));
+                let here = self.location(span);
                 return Err(fail(
                     span,
-                    format!("Duplicate declaration: Class[{}] is already declared", capitalize_segments(&key)),
+                    format!(
+                        "Duplicate declaration: Class[{cap}] is already declared{first}; cannot redeclare (file: {}, line: {})",
+                        here.file, here.line
+                    ),
                 ));
             }
-            let cap = capitalize_segments(&key);
-            return Ok(self.catalog.index.get(&("Class".to_string(), cap)).copied());
+            return Ok(existing);
         }
         let Some(def) = self.class_def(&key, span)? else {
             // A compile names the node it was looking for the class for.
