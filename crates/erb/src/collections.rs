@@ -14,11 +14,18 @@ fn join(items: &[RValue], sep: &str, depth: usize, at: usize) -> Ev<String> {
         return err(ErbErrorKind::Argument("recursive array join".into()), at);
     }
     let mut parts = Vec::with_capacity(items.len());
+    let mut total = 0usize;
     for i in items {
-        parts.push(match i {
+        let part = match i {
             RValue::Array(inner) => join(inner, sep, depth + 1, at)?,
             other => other.to_s(),
-        });
+        };
+        // Checked as it grows: the joined string is built only when it fits.
+        total = total.saturating_add(part.len()).saturating_add(sep.len());
+        if total > crate::interp::MAX_SIZE {
+            return err(ErbErrorKind::Limit(crate::interp::too_big()), at);
+        }
+        parts.push(part);
     }
     Ok(parts.join(sep))
 }

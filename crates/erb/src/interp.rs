@@ -16,6 +16,29 @@ const MAX_STEPS: u64 = 5_000_000;
 /// How deeply blocks and calls may nest.
 const MAX_DEPTH: usize = 200;
 
+/// The longest string (in bytes) or array a template may build, and the most
+/// it may output: repeating or doubling a string in a loop would otherwise
+/// take all memory (`'5' * 405 * 405 * 17204` is 2.8 GB).
+pub(crate) const MAX_SIZE: usize = 1 << 24;
+
+/// `v`, or an error when it is a string or array past [`MAX_SIZE`].
+pub(crate) fn bounded(v: RValue, at: usize) -> Ev {
+    let size = match &v {
+        RValue::Str(s) => s.len(),
+        RValue::Array(items) => items.len(),
+        _ => 0,
+    };
+    if size > MAX_SIZE {
+        return err(ErbErrorKind::Limit(too_big()), at);
+    }
+    Ok(v)
+}
+
+/// The error of a value or output past [`MAX_SIZE`].
+pub(crate) fn too_big() -> String {
+    format!("the template built a value or output larger than {MAX_SIZE} (confer's limit on hostile input)")
+}
+
 /// How evaluation leaves an expression other than with a value.
 pub enum Ctl {
     /// An error.
@@ -115,7 +138,7 @@ impl<'h> Interp<'h> {
                         Part::Code(body) => s.push_str(&self.block_body(body)?.to_s()),
                     }
                 }
-                Ok(RValue::str(s))
+                bounded(RValue::str(s), n.at)
             }
             Kind::Sym(s) => Ok(RValue::Sym(Rc::from(s.as_str()))),
             Kind::Regex(src) => confer_core::Regexp::new(src)
@@ -295,15 +318,22 @@ impl<'h> Interp<'h> {
             }
             Kind::Text(t) => {
                 self.out.push_str(t);
-                Ok(RValue::Nil)
+                self.bounded_output(n.at)
             }
             Kind::Insert(body) => {
                 let v = self.block_body(body)?;
                 self.out.push_str(&v.to_s());
-                Ok(RValue::Nil)
+                self.bounded_output(n.at)
             }
             Kind::Seq(body) => self.block_body(body),
         }
+    }
+
+    fn bounded_output(&self, at: usize) -> Ev {
+        if self.out.len() > MAX_SIZE {
+            return err(ErbErrorKind::Limit(too_big()), at);
+        }
+        Ok(RValue::Nil)
     }
 
     fn enter(&mut self, at: usize) -> Ev<()> {

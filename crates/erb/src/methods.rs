@@ -215,6 +215,20 @@ impl Interp<'_> {
         &mut self,
         recv: RValue,
         name: &str,
+        args: Vec<RValue>,
+        block: Option<&Block>,
+        at: usize,
+        recv_node: Option<&Node>,
+    ) -> Ev {
+        let result = self.dispatch(recv, name, args, block, at, recv_node)?;
+        crate::interp::bounded(result, at)
+    }
+
+    /// What [`Interp::call_method`] returns, before its size is checked.
+    fn dispatch(
+        &mut self,
+        recv: RValue,
+        name: &str,
         mut args: Vec<RValue>,
         block: Option<&Block>,
         at: usize,

@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use crate::ast::Block;
 use crate::error::ErbErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::interp::{err, Ev, Interp, MAX_SIZE};
 use crate::value::RValue;
 
 /// A regexp from a `gsub`/`sub`/`split` pattern: a Regexp as it is, a
@@ -146,6 +146,10 @@ impl Interp<'_> {
                 }
             },
             "*" => match one(&args)? {
+                // The product is checked before the string is built.
+                RValue::Int(n) if (0..=100_000).contains(&n) && text.len().saturating_mul(n as usize) > MAX_SIZE => {
+                    return err(ErbErrorKind::Limit(crate::interp::too_big()), at)
+                }
                 RValue::Int(n) if (0..=100_000).contains(&n) => RValue::str(text.repeat(n as usize)),
                 _ => return err(ErbErrorKind::Argument("String#* expects a small non-negative Integer".into()), at),
             },

@@ -62,3 +62,14 @@ fn a_heredoc_of_millions_of_interpolations_is_refused_where_it_opens() {
     assert!(message.contains("at most 1000000 interpolated parts"), "{message}");
     assert_eq!(at.0, 2);
 }
+
+#[test]
+fn a_template_cannot_build_gigabytes() {
+    // Found by the `templates` fuzz target: 2.8 GB from one expression, and
+    // a string doubled in a loop.
+    for template in ["<%= '5' * 405 * 405 * 17204 %>", "<% s = 'ab' %><% (1..40).each { s = s + s } %><%= s.size %>"] {
+        let (message, at) = apply_error(format!("notice(inline_template(\"{template}\"))\n"));
+        assert!(message.contains("larger than 16777216"), "{template}: {message}");
+        assert_eq!(at, (1, 8));
+    }
+}
