@@ -73,3 +73,17 @@ fn a_template_cannot_build_gigabytes() {
         assert_eq!(at, (1, 8));
     }
 }
+
+#[test]
+fn a_loop_cannot_double_a_value_without_bound() {
+    // Puppet 7.23 runs out of memory ("failed to allocate memory").
+    let cases = [
+        ("$s = Integer[1, 40].reduce('ab') |$m, $i| { \"${m}${m}\" }\nnotice($s.length)\n", "a string of more than"),
+        ("$a = Integer[1, 40].reduce([1, 2]) |$m, $i| { $m + $m }\nnotice($a.length)\n", "an array of more than"),
+    ];
+    for (manifest, expected) in cases {
+        let (message, at) = apply_error(manifest.to_string());
+        assert!(message.contains(expected), "{message}");
+        assert_eq!(at.0, 1);
+    }
+}

@@ -20,6 +20,7 @@ mod definitions;
 mod erb;
 mod flow;
 mod functions;
+mod limits;
 mod membership;
 mod nodes;
 mod objects;
@@ -351,10 +352,14 @@ impl<'a> Evaluator<'a> {
     /// fails here, at the innermost expression that asked.
     pub(crate) fn eval(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
         let value = self.eval_kind(e, scope);
-        match confer_core::undecided::take() {
-            Some(undecided) => Err(fail(e.span, undecided.to_string())),
-            None => value,
+        if let Some(undecided) = confer_core::undecided::take() {
+            return Err(fail(e.span, undecided.to_string()));
         }
+        let value = value?;
+        if let Some(limit) = limits::too_large(&value) {
+            return Err(fail(self.position(e), limit));
+        }
+        Ok(value)
     }
 
     fn eval_kind(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {

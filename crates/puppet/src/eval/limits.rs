@@ -1,0 +1,29 @@
+//! How large a value the evaluator lets a manifest build. Files are read with
+//! a cap and values nest a bounded depth, but a loop (`reduce`, a recursive
+//! function) can double a string or an array each time round; without a
+//! bound it takes all memory before anything fails.
+
+use confer_core::Value;
+
+/// The longest string an expression may produce, in bytes. Doubling one
+/// allocates about three times this before the check refuses the result,
+/// which keeps a run under 1 GB.
+pub(crate) const MAX_STRING_BYTES: usize = 128 * 1024 * 1024;
+
+/// The most elements an array or entries a hash may hold (an element takes
+/// 32 bytes, so doubling the largest array allocates about 400 MB).
+pub(crate) const MAX_ELEMENTS: usize = 1 << 22;
+
+/// Why `v` is too large, or `None`.
+pub(crate) fn too_large(v: &Value) -> Option<String> {
+    let (what, size, limit, unit) = match v {
+        Value::String(s) => ("string", s.len(), MAX_STRING_BYTES, "bytes"),
+        Value::Array(items) => ("array", items.len(), MAX_ELEMENTS, "elements"),
+        Value::Hash(map) => ("hash", map.len(), MAX_ELEMENTS, "entries"),
+        _ => return None,
+    };
+    (size > limit).then(|| {
+        let what = confer_core::mismatch::with_article(what);
+        format!("The expression built {what} of more than {limit} {unit} (confer's limit on hostile input)")
+    })
+}
