@@ -78,14 +78,7 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
         return Ok(false);
     }
     let incomparable = || {
-        // Puppet's label of each value, and why by the left side. `default`
-        // (a Ruby symbol) and a URI have no label of their own.
-        let name = |v: &Value| match v {
-            Value::Undef => "Undef Value".to_string(),
-            Value::Default | Value::Uri(_) => "Object".to_string(),
-            Value::Type(t) => format!("{t}-Type"),
-            other => types::infer::general_type_name(other),
-        };
+        // Puppet names both values by their labels, and says why by the left side.
         let cause = match a {
             Value::Integer(_) | Value::Float(_) => "A Numeric is not comparable to non Numeric",
             Value::String(_) => "A String is not comparable to a non String",
@@ -94,9 +87,9 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
         };
         CoreError::Operand(format!(
             "Comparison of: {} {} {}, is not possible. Caused by '{cause}'.",
-            name(a),
+            super::label(a),
             op.symbol(),
-            name(b)
+            super::label(b)
         ))
     };
     let ordering = match (a, b) {

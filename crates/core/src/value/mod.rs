@@ -9,6 +9,7 @@ pub mod depth;
 mod display;
 mod eq;
 pub mod iterable;
+mod label;
 pub mod object;
 pub mod semver;
 pub mod timespan;
@@ -25,6 +26,7 @@ use crate::types::Type;
 
 pub use compare::{compare, puppet_equals, ruby_equals, Comparison};
 pub use display::{puppet_double_quote, puppet_quote, push_to_s, to_s};
+pub use label::label;
 
 /// An insertion-ordered hash. Keys are compared strictly (Ruby's `eql?`): `1` and
 /// `1.0` are different keys, and so are `'a'` and `'A'`.

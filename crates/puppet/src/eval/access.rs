@@ -155,7 +155,13 @@ impl<'a> Evaluator<'a> {
                 [] => Err(fail(span, "Hash supports [] with one or more arguments. Got 0")),
                 many => Ok(Value::array(many.iter().filter_map(|k| map.get(k).cloned()).collect())),
             },
-            other => Err(fail(span, format!("Operator '[]' is not applicable to {}.", a_value(other)))),
+            other => Err(fail(
+                span,
+                format!(
+                    "Operator '[]' is not applicable to {}.",
+                    confer_core::mismatch::with_article(&confer_core::value::label(other))
+                ),
+            )),
         }
     }
 
@@ -243,16 +249,6 @@ fn single_or_array(mut refs: Vec<Value>, keys: &[Value]) -> Value {
         refs.pop().unwrap_or(Value::Undef)
     } else {
         Value::array(refs)
-    }
-}
-
-/// "an Undef Value", "a String", … as Puppet's operator errors describe a value.
-fn a_value(v: &Value) -> String {
-    match v {
-        Value::Undef => "an Undef Value".to_string(),
-        Value::Integer(_) => "an Integer".to_string(),
-        Value::Object(_) => "an Object".to_string(),
-        other => format!("a {}", other.type_name()),
     }
 }
 

@@ -49,28 +49,6 @@ fn element_matches(lhs: &Value, item: &Value) -> bool {
     }
 }
 
-/// What Puppet's label provider calls a value in an error ("Got an
-/// Integer."): its class's label, a type as `Integer-Type`.
-pub(super) fn value_label(v: &Value) -> String {
-    match v {
-        Value::Undef => "Undef Value".into(),
-        Value::Integer(_) => "Integer".into(),
-        Value::Float(_) => "Float".into(),
-        Value::String(_) => "String".into(),
-        Value::Array(_) => "Array".into(),
-        Value::Hash(_) => "Hash".into(),
-        Value::Regexp(_) => "Regexp".into(),
-        Value::Binary(_) => "Binary".into(),
-        Value::Sensitive(_) => "Sensitive".into(),
-        Value::Timestamp(_) => "Timestamp".into(),
-        Value::Timespan(_) => "Timespan".into(),
-        Value::SemVer(_) => "Semver".into(),
-        Value::SemVerRange(_) => "SemverRange".into(),
-        Value::Type(t) => format!("{t}-Type"),
-        other => confer_core::types::infer::general_type_name(other).to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -701,7 +701,7 @@ impl<'a> Evaluator<'a> {
                 left,
                 format!(
                     "Left match operand must result in a String value. Got {}.",
-                    confer_core::mismatch::with_article(&membership::value_label(lhs))
+                    confer_core::mismatch::with_article(&confer_core::value::label(lhs))
                 ),
             ));
         };
