@@ -155,28 +155,11 @@ fn detailed(expected: &Type, v: &Value, depth: usize) -> bool {
     if matches!(expected, Type::Alias(_)) {
         return true;
     }
-    match (expected.resolved(), v) {
-        (Type::Integer(_), Value::Integer(_))
-        | (Type::Float { .. }, Value::Float(_))
-        | (Type::Numeric, Value::Integer(_) | Value::Float(_))
-        | (Type::Boolean(_), Value::Boolean(_)) => true,
-        (Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)), _) => detailed(inner, v, depth + 1),
-        (Type::Variant(members), _) => members.iter().any(|m| detailed(m, v, depth + 1)),
-        _ => false,
+    match expected.resolved() {
+        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => detailed(inner, v, depth + 1),
+        Type::Variant(members) => members.iter().any(|m| detailed(m, v, depth + 1)),
+        other => default_accepts(other, v),
     }
-}
-
-/// Whether `v` is of the kind `t` describes (an integer for an Integer
-/// type, an array for an Array type…), whatever the parameters.
-fn same_kind(t: &Type, v: &Value) -> bool {
-    matches!(
-        (t, v),
-        (Type::Integer(_), Value::Integer(_))
-            | (Type::Float { .. }, Value::Float(_))
-            | (Type::String(_), Value::String(_))
-            | (Type::Array { .. }, Value::Array(_))
-            | (Type::Hash { .. }, Value::Hash(_))
-    )
 }
 
 fn size_problem(range: &IntRange, n: usize) -> Option<String> {
@@ -375,7 +358,7 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
         // kind alone, as Puppet does: `expects an Array value, got String`
         // for `Array[String]`, `expects an Integer value` for `Integer[1, 5]`.
         (Type::Integer(_) | Type::Float { .. } | Type::String(_) | Type::Array { .. } | Type::Hash { .. }, _)
-            if !same_kind(t.resolved(), v) =>
+            if !default_accepts(t.resolved(), v) =>
         {
             let base = t.resolved().to_string();
             let base = base.split('[').next().unwrap_or_default().to_string();
