@@ -527,15 +527,7 @@ impl<'a> Evaluator<'a> {
         }
         let key = (cap.to_string(), title.to_string());
         if let Some(&existing) = self.catalog.index.get(&key) {
-            let at = self.location(self.catalog.resources[existing].span);
-            let here = self.location(span);
-            return Err(fail(
-                span,
-                format!(
-                    "Duplicate declaration: {cap}[{title}] is already declared at (file: {}, line: {}); cannot redeclare (file: {}, line: {})",
-                    at.file, at.line, here.file, here.line
-                ),
-            ));
+            return Err(self.duplicate_declaration(&format!("{cap}[{title}]"), Some(existing), span));
         }
         if define.is_none() {
             self.claim_namevar(cap, title, &attributes, span)?;
@@ -584,6 +576,26 @@ impl<'a> Evaluator<'a> {
             tags_settled: false,
         });
         Ok(())
+    }
+
+    /// Puppet's error for declaring `reference` again at `span`: it names
+    /// where the resource `existing` was declared when the catalog knows
+    /// that (an `include`d class, a node and the catalog's own resources have
+    /// no place).
+    pub(super) fn duplicate_declaration(&self, reference: &str, existing: Option<usize>, span: Span) -> Flow {
+        let first = existing
+            .map(|i| &self.catalog.resources[i])
+            .filter(|r| r.located)
+            .map(|r| self.location(r.span))
+            .map_or_else(String::new, |at| format!(" at (file: {}, line: {})", at.file, at.line));
+        let here = self.location(span);
+        fail(
+            span,
+            format!(
+                "Duplicate declaration: {reference} is already declared{first}; cannot redeclare (file: {}, line: {})",
+                here.file, here.line
+            ),
+        )
     }
 
     /// Two resources of a Ruby type with one namevar may not name the same

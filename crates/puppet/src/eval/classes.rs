@@ -31,20 +31,7 @@ impl<'a> Evaluator<'a> {
             let cap = capitalize_segments(&key);
             let existing = self.catalog.index.get(&("Class".to_string(), cap.clone())).copied();
             if params.is_some() {
-                // Puppet names where the class was first declared when that was
-                // a resource-like declaration (an `include` leaves no place).
-                let first = existing
-                    .filter(|&i| self.catalog.resources[i].located)
-                    .map(|i| self.location(self.catalog.resources[i].span))
-                    .map_or_else(String::new, |at| format!(" at (file: {}, line: {})", at.file, at.line));
-                let here = self.location(span);
-                return Err(fail(
-                    span,
-                    format!(
-                        "Duplicate declaration: Class[{cap}] is already declared{first}; cannot redeclare (file: {}, line: {})",
-                        here.file, here.line
-                    ),
-                ));
+                return Err(self.duplicate_declaration(&format!("Class[{cap}]"), existing, span));
             }
             return Ok(existing);
         }
