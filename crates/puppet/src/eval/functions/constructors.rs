@@ -28,13 +28,68 @@ struct Constructor {
     signatures: &'static [&'static str],
 }
 
+// Puppet's local type aliases, written out where its signatures name them.
+// Macros, as `concat!` takes only literals.
+
+/// `Base64Format`.
+macro_rules! base64_format {
+    () => {
+        "Enum['%B', '%b', '%r', '%s', '%u']"
+    };
+}
+
+/// `SemVerQualifier`.
+macro_rules! semver_qualifier {
+    () => {
+        r"Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\Z/]"
+    };
+}
+
+/// Timespan's `Formats`.
+macro_rules! timespan_formats {
+    () => {
+        "Variant[String[2], Array[String[2], 1]]"
+    };
+}
+
+/// Integer's `Convertible` (`INTEGER_PATTERN_LENIENT`).
+macro_rules! integer_convertible {
+    () => {
+        r"Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp]"
+    };
+}
+
+/// Integer's `Radix`.
+macro_rules! radix {
+    () => {
+        "Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]"
+    };
+}
+
+/// `FLOAT_PATTERN`, in Float's and Numeric's `Convertible`.
+macro_rules! float_pattern {
+    () => {
+        r"Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/]"
+    };
+}
+
+/// Deferred's `name` attribute.
+macro_rules! deferred_name {
+    () => {
+        r"Pattern[/\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z/]"
+    };
+}
+
 const BINARY: Constructor = Constructor {
     function: "new_Binary",
     signatures: &[
-        "String str, Enum['%B', '%b', '%r', '%s', '%u'] format?",
+        concat!("String str, ", base64_format!(), " format?"),
         "Array[Integer[0, 255]] byte_array",
-        "Variant[Struct[{'value' => String, 'format' => Optional[Enum['%B', '%b', '%r', '%s', '%u']]}], \
-         Struct[{'value' => Array[Integer[0, 255]]}]] hash_args",
+        concat!(
+            "Variant[Struct[{'value' => String, 'format' => Optional[",
+            base64_format!(),
+            "]}], Struct[{'value' => Array[Integer[0, 255]]}]] hash_args"
+        ),
     ],
 };
 
@@ -42,8 +97,20 @@ const SEMVER: Constructor = Constructor {
     function: "new_Version",
     signatures: &[
         r"Pattern[/\A(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?\Z/] str",
-        r"Integer[0] major, Integer[0] minor, Integer[0] patch, Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\Z/] prerelease?, Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\Z/] build?",
-        r"Struct[{'major' => Integer[0], 'minor' => Integer[0], 'patch' => Integer[0], Optional['prerelease'] => Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\Z/], Optional['build'] => Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\Z/]}] hash_args",
+        concat!(
+            "Integer[0] major, Integer[0] minor, Integer[0] patch, ",
+            semver_qualifier!(),
+            " prerelease?, ",
+            semver_qualifier!(),
+            " build?"
+        ),
+        concat!(
+            "Struct[{'major' => Integer[0], 'minor' => Integer[0], 'patch' => Integer[0], Optional['prerelease'] => ",
+            semver_qualifier!(),
+            ", Optional['build'] => ",
+            semver_qualifier!(),
+            "}] hash_args"
+        ),
         "!String str",
     ],
 };
@@ -73,10 +140,10 @@ const TIMESPAN: Constructor = Constructor {
     function: "new_timespan",
     signatures: &[
         "Variant[Integer, Float] seconds",
-        "String[1] string, Variant[String[2], Array[String[2], 1]] format?",
+        concat!("String[1] string, ", timespan_formats!(), " format?"),
         "Integer days, Integer hours, Integer minutes, Integer seconds, Integer milliseconds?, \
          Integer microseconds?, Integer nanoseconds?",
-        "Struct[{'string' => String[1], Optional['format'] => Variant[String[2], Array[String[2], 1]]}] hash_arg",
+        concat!("Struct[{'string' => String[1], Optional['format'] => ", timespan_formats!(), "}] hash_arg"),
         "Struct[{Optional['negative'] => Boolean, Optional['days'] => Integer, Optional['hours'] => Integer, \
          Optional['minutes'] => Integer, Optional['seconds'] => Integer, Optional['milliseconds'] => Integer, \
          Optional['microseconds'] => Integer, Optional['nanoseconds'] => Integer}] hash_arg",
@@ -87,8 +154,14 @@ const TIMESPAN: Constructor = Constructor {
 const INTEGER: Constructor = Constructor {
     function: "new",
     signatures: &[
-        r"Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp] from, Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]] radix?, Boolean abs?",
-        r"Struct[{'from' => Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp], Optional['radix'] => Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]], Optional['abs'] => Boolean}] hash_args",
+        concat!(integer_convertible!(), " from, ", radix!(), " radix?, Boolean abs?"),
+        concat!(
+            "Struct[{'from' => ",
+            integer_convertible!(),
+            ", Optional['radix'] => ",
+            radix!(),
+            ", Optional['abs'] => Boolean}] hash_args"
+        ),
         "!Hash hash_args",
         "!Any from, Integer radix?, Boolean abs?",
     ],
@@ -97,8 +170,12 @@ const INTEGER: Constructor = Constructor {
 const FLOAT: Constructor = Constructor {
     function: "new_float",
     signatures: &[
-        r"Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp] from, Boolean abs?",
-        r"Struct[{'from' => Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp], Optional['abs'] => Boolean}] hash_args",
+        concat!("Variant[Numeric, Boolean, ", float_pattern!(), ", Timespan, Timestamp] from, Boolean abs?"),
+        concat!(
+            "Struct[{'from' => Variant[Numeric, Boolean, ",
+            float_pattern!(),
+            ", Timespan, Timestamp], Optional['abs'] => Boolean}] hash_args"
+        ),
         "!Any from, Boolean abs?",
     ],
 };
@@ -106,8 +183,12 @@ const FLOAT: Constructor = Constructor {
 const NUMERIC: Constructor = Constructor {
     function: "new_numeric",
     signatures: &[
-        r"Variant[Integer, Float, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp] from, Boolean abs?",
-        r"Struct[{'from' => Variant[Integer, Float, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp], Optional['abs'] => Boolean}] hash_args",
+        concat!("Variant[Integer, Float, Boolean, ", float_pattern!(), ", Timespan, Timestamp] from, Boolean abs?"),
+        concat!(
+            "Struct[{'from' => Variant[Integer, Float, Boolean, ",
+            float_pattern!(),
+            ", Timespan, Timestamp], Optional['abs'] => Boolean}] hash_args"
+        ),
         "!Any from, Boolean abs?",
     ],
 };
@@ -117,8 +198,8 @@ const NUMERIC: Constructor = Constructor {
 const DEFERRED: Constructor = Constructor {
     function: "new_Deferred",
     signatures: &[
-        r"Struct[{'name' => Pattern[/\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z/], 'arguments' => Optional[Array]}] hash",
-        r"Pattern[/\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z/] name, Array arguments?",
+        concat!("Struct[{'name' => ", deferred_name!(), ", 'arguments' => Optional[Array]}] hash"),
+        concat!(deferred_name!(), " name, Array arguments?"),
     ],
 };
 
