@@ -31,13 +31,10 @@ fn index(len: usize, i: i64) -> Option<usize> {
     (0..len as i64).contains(&i).then_some(i as usize)
 }
 
-/// The general type Puppet names a key of the wrong type by.
+/// The general type Puppet names a key of the wrong type by (its
+/// `bad_key_type_name`).
 fn key_type_name(v: &Value) -> String {
-    match v {
-        Value::Undef => "Undef".into(),
-        Value::Default => "Default".into(),
-        other => types::infer::infer_generalized(other).to_string(),
-    }
+    types::infer::infer_generalized(v).to_string()
 }
 
 /// A character index: an integer, or a string that reads as one.

@@ -407,12 +407,18 @@ impl<'a> Evaluator<'a> {
             ExprKind::Assign { target, value } => {
                 let v = self.eval(value, scope)?;
                 let at = self.operator_span(target, value);
-                match (&target.kind, &v) {
-                    (ExprKind::Array(targets), Value::Type(t)) if matches!(&**t, Type::Class(Some(_))) => {
-                        let Type::Class(Some(class)) = &**t else { unreachable!() };
-                        self.assign_from_class(targets, class, self.position(value), scope, at)?;
+                let class = match (&target.kind, &v) {
+                    (ExprKind::Array(targets), Value::Type(t)) => match &**t {
+                        Type::Class(Some(class)) => Some((targets, class)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match class {
+                    Some((targets, class)) => {
+                        self.assign_from_class(targets, class, self.position(value), scope, at)?
                     }
-                    _ => self.assign(target, v.clone(), scope, at)?,
+                    None => self.assign(target, v.clone(), scope, at)?,
                 }
                 Ok(v)
             }
