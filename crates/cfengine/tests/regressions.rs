@@ -76,3 +76,24 @@ fn readfile_of_a_fifo_does_not_block() {
     assert!(start.elapsed().as_secs() < 10);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 16: inline JSON naming a container twice (`mergedata('[ v, v ]')`),
+/// chained forty times, wrote the container's text out at each level: 2^40
+/// copies. The container is now shared, and past confer's limit on its
+/// expanded size the function fails with an error naming it.
+#[test]
+fn inline_json_shares_the_containers_it_names() {
+    let mut policy = String::from("bundle agent __main__\n{\n  vars:\n    \"v0\" data => parsejson('[1]');\n");
+    for i in 1..=40 {
+        policy.push_str(&format!("    \"v{i}\" data => mergedata('[ v{}, v{} ]');\n", i - 1, i - 1));
+    }
+    policy.push_str(
+        "    \"n\" int => length(v5);\n    \"m\" int => length(v40);\n  reports:\n    \"n=$(n) m=$(m)\";\n}\n",
+    );
+    let (out, err) = run_policy("shared", &policy);
+    assert_eq!(out.last().map(String::as_str), Some("R: n=2 m=$(m)"), "{out:?}");
+    assert!(
+        out.iter().chain(&err).any(|l| l.contains("Function 'mergedata' built a data container that takes more than")),
+        "{out:?} {err:?}"
+    );
+}

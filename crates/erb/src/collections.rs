@@ -2,8 +2,6 @@
 //! A Hash iterates as `[key, value]` pairs, which a block with two
 //! parameters receives spread.
 
-use std::rc::Rc;
-
 use crate::ast::Block;
 use crate::error::ErbErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp};
@@ -199,14 +197,14 @@ impl Interp<'_> {
                     keyed.push((k, i));
                 }
                 if name == "group_by" {
-                    let mut groups: Vec<(RValue, RValue)> = Vec::new();
+                    let mut groups: Vec<(RValue, Vec<RValue>)> = Vec::new();
                     for (k, i) in keyed {
                         match groups.iter_mut().find(|(g, _)| g.equals(&k)) {
-                            Some((_, RValue::Array(list))) => Rc::make_mut(list).push(i),
-                            _ => groups.push((k, RValue::array(vec![i]))),
+                            Some((_, list)) => list.push(i),
+                            None => groups.push((k, vec![i])),
                         }
                     }
-                    return Ok(RValue::Hash(Rc::new(groups)));
+                    return Ok(RValue::hash(groups.into_iter().map(|(k, list)| (k, RValue::array(list))).collect()));
                 }
                 if name == "sort" {
                     let b = self.need_block(block, name, at)?;
@@ -383,7 +381,7 @@ impl Interp<'_> {
                         _ => return err(ErbErrorKind::Type("wrong element type (expected array of 2)".into()), at),
                     }
                 }
-                RValue::Hash(Rc::new(pairs))
+                RValue::hash(pairs)
             }
             _ => return no_method(&recv, name, at),
         })
@@ -473,7 +471,7 @@ impl Interp<'_> {
                         }
                     }
                 }
-                RValue::Hash(Rc::new(out))
+                RValue::hash(out)
             }
             "select" | "filter" | "reject" => {
                 let b = self.need_block(block, name, at)?;
@@ -484,9 +482,9 @@ impl Interp<'_> {
                         out.push((k.clone(), v.clone()));
                     }
                 }
-                RValue::Hash(Rc::new(out))
+                RValue::hash(out)
             }
-            "invert" => RValue::Hash(Rc::new(pairs.iter().map(|(k, v)| (v.clone(), k.clone())).collect())),
+            "invert" => RValue::hash(pairs.iter().map(|(k, v)| (v.clone(), k.clone())).collect()),
             _ => {
                 let as_array =
                     RValue::array(pairs.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect());

@@ -21,7 +21,13 @@ const MAX_DEPTH: usize = 200;
 /// take all memory (`'5' * 405 * 405 * 17204` is 2.8 GB).
 pub(crate) const MAX_SIZE: usize = 1 << 24;
 
-/// `v`, or an error when it is a string or array past [`MAX_SIZE`].
+/// The most bytes a value may take with its shared parts written out
+/// (`RValue::expanded_size`): bounds every walk over a value built by
+/// doubling `[a, a]` in a loop, as the evaluator's limit of the same name does.
+pub(crate) const MAX_EXPANDED_BYTES: u64 = 256 * 1024 * 1024;
+
+/// `v`, or an error when it is a string or array past [`MAX_SIZE`] or any
+/// value past [`MAX_EXPANDED_BYTES`].
 pub(crate) fn bounded(v: RValue, at: usize) -> Ev {
     let size = match &v {
         RValue::Str(s) => s.len(),
@@ -30,6 +36,15 @@ pub(crate) fn bounded(v: RValue, at: usize) -> Ev {
     };
     if size > MAX_SIZE {
         return err(ErbErrorKind::Limit(too_big()), at);
+    }
+    if v.expanded_size() > MAX_EXPANDED_BYTES {
+        return err(
+            ErbErrorKind::Limit(format!(
+                "the template built a value that takes more than {MAX_EXPANDED_BYTES} bytes with its shared parts \
+                 counted each time they appear (confer's limit on hostile input)"
+            )),
+            at,
+        );
     }
     Ok(v)
 }
@@ -149,7 +164,7 @@ impl<'h> Interp<'h> {
                 for i in items {
                     out.push(self.eval(i)?);
                 }
-                Ok(RValue::array(out))
+                bounded(RValue::array(out), n.at)
             }
             Kind::Hash(pairs) => {
                 let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.len());
@@ -161,7 +176,7 @@ impl<'h> Interp<'h> {
                         None => out.push((key, value)),
                     }
                 }
-                Ok(RValue::Hash(Rc::new(out)))
+                bounded(RValue::hash(out), n.at)
             }
             Kind::Range(a, b, exclusive) => {
                 let (RValue::Int(x), RValue::Int(y)) = (self.eval(a)?, self.eval(b)?) else {

@@ -13,6 +13,7 @@
 mod ast;
 mod collections;
 mod error;
+mod expanded;
 mod interp;
 mod lexer;
 mod methods;

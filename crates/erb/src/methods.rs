@@ -39,7 +39,7 @@ pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev
                 Some(slot) => slot.1 = value,
                 None => pairs.push((key, value)),
             }
-            Ok(RValue::Hash(Rc::new(pairs)))
+            Ok(RValue::hash(pairs))
         }
         RValue::Array(items) => {
             let RValue::Int(i) = key else {
@@ -365,7 +365,7 @@ impl Interp<'_> {
             }
             (RValue::Hash(pairs), "delete") => {
                 arity(name, args, 1, at)?;
-                RValue::Hash(Rc::new(pairs.iter().filter(|(k, _)| !k.equals(&args[0])).cloned().collect()))
+                RValue::hash(pairs.iter().filter(|(k, _)| !k.equals(&args[0])).cloned().collect())
             }
             _ => return Ok(None),
         };
@@ -409,7 +409,7 @@ impl Interp<'_> {
             }
             "to_hash" => {
                 let vars = self.host.variables();
-                Ok(RValue::Hash(Rc::new(vars.into_iter().map(|(k, v)| (RValue::str(k), from_puppet(&v))).collect())))
+                Ok(RValue::hash(vars.into_iter().map(|(k, v)| (RValue::str(k), from_puppet(&v))).collect()))
             }
             "call_function" => {
                 if args.is_empty() || args.len() > 2 {

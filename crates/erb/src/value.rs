@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use confer_core::{Regexp, Value};
 
+use crate::expanded::Expanded;
+
 /// A Ruby value.
 #[derive(Debug, Clone)]
 pub enum RValue {
@@ -25,9 +27,9 @@ pub enum RValue {
     /// A Symbol.
     Sym(Rc<str>),
     /// An Array.
-    Array(Rc<Vec<RValue>>),
+    Array(Rc<Expanded<Vec<RValue>>>),
     /// A Hash, in insertion order.
-    Hash(Rc<Vec<(RValue, RValue)>>),
+    Hash(Rc<Expanded<Vec<(RValue, RValue)>>>),
     /// An inclusive integer range.
     Range(i64, i64),
     /// A Regexp.
@@ -171,9 +173,7 @@ impl RValue {
     pub fn elements(&self) -> Option<Vec<RValue>> {
         match self {
             RValue::Array(items) => Some(items.to_vec()),
-            RValue::Hash(pairs) => {
-                Some(pairs.iter().map(|(k, v)| RValue::Array(Rc::new(vec![k.clone(), v.clone()]))).collect())
-            }
+            RValue::Hash(pairs) => Some(pairs.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect()),
             RValue::Range(a, b) if b - a < 10_000_000 => Some((*a..=*b).map(RValue::Int).collect()),
             _ => None,
         }
@@ -181,7 +181,12 @@ impl RValue {
 
     /// An Array value.
     pub fn array(items: Vec<RValue>) -> RValue {
-        RValue::Array(Rc::new(items))
+        RValue::Array(Rc::new(Expanded::<Vec<RValue>>::new(items)))
+    }
+
+    /// A Hash value, from its pairs in insertion order.
+    pub fn hash(pairs: Vec<(RValue, RValue)>) -> RValue {
+        RValue::Hash(Rc::new(Expanded::<Vec<(RValue, RValue)>>::new(pairs)))
     }
 }
 
@@ -221,7 +226,7 @@ pub fn from_puppet(v: &Value) -> RValue {
         Value::Float(f) => RValue::Float(*f),
         Value::String(s) => RValue::str(s.as_ref() as &str),
         Value::Array(items) => RValue::array(items.iter().map(from_puppet).collect()),
-        Value::Hash(map) => RValue::Hash(Rc::new(map.iter().map(|(k, v)| (from_puppet(k), from_puppet(v))).collect())),
+        Value::Hash(map) => RValue::hash(map.iter().map(|(k, v)| (from_puppet(k), from_puppet(v))).collect()),
         Value::Regexp(r) => RValue::Regex(r.clone()),
         other => RValue::Opaque(Rc::new(other.clone())),
     }

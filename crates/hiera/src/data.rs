@@ -29,7 +29,7 @@ impl DataFile {
         let at = |mark: (usize, usize)| Location { file: path.to_path_buf(), line: mark.0, column: mark.1 };
         let marked = yaml::parse(&text).map_err(|e| HieraError::Syntax { at: at(e.mark), message: e.message })?;
         let data = match &marked.value {
-            Value::Hash(h) => (**h).clone(),
+            Value::Hash(h) => h.to_map(),
             Value::Undef => HashMap::new(),
             other => {
                 let kind = if backend == Backend::Json { "JSON" } else { "YAML" };

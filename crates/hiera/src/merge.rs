@@ -124,7 +124,7 @@ impl Strategy {
                         message: format!("The {what} element of the merge expects a Hash value, got {}", v.type_name()),
                     });
                 };
-                let mut out = (**l).clone();
+                let mut out = l.to_map();
                 for (k, v) in h.iter() {
                     out.insert(k.clone(), v.clone());
                 }
@@ -162,7 +162,7 @@ pub fn deep_merge(source: &Value, dest: Value, o: &DeepOptions) -> Value {
     match source {
         Value::Hash(src) => match dest {
             Value::Hash(d) => {
-                let mut d = (*d).clone();
+                let mut d = d.to_map();
                 for (k, v) in src.iter() {
                     let merged = match d.get(k).filter(|dv| present(dv)) {
                         Some(dv) => deep_merge(v, dv.clone(), o),
@@ -176,7 +176,7 @@ pub fn deep_merge(source: &Value, dest: Value, o: &DeepOptions) -> Value {
             // key, then merges each later key with itself.
             dest => match overwrite_unmergeables(source, dest, o) {
                 Value::Hash(h) => {
-                    let mut out = (*h).clone();
+                    let mut out = h.to_map();
                     for (k, v) in src.iter().skip(1) {
                         out.insert(k.clone(), deep_merge(v, v.clone(), o));
                     }
@@ -186,7 +186,7 @@ pub fn deep_merge(source: &Value, dest: Value, o: &DeepOptions) -> Value {
             },
         },
         Value::Array(src) => {
-            let mut src: Vec<Value> = (**src).clone();
+            let mut src: Vec<Value> = src.to_vec();
             let mut dest = dest;
             if let Some(ko) = &o.knockout_prefix {
                 let marker = Value::from(ko.as_str());
@@ -196,7 +196,7 @@ pub fn deep_merge(source: &Value, dest: Value, o: &DeepOptions) -> Value {
                 }
             }
             let Value::Array(d) = dest else { return overwrite_unmergeables(&Value::array(src), dest, o) };
-            let mut d: Vec<Value> = (*d).clone();
+            let mut d: Vec<Value> = d.to_vec();
             if let Some(ko) = &o.knockout_prefix {
                 src.retain(|item| match item.as_str().and_then(|s| s.strip_prefix(ko.as_str())) {
                     Some(stripped) => {

@@ -29,7 +29,7 @@ impl NodeScope {
     /// The scope of node `certname` with `facts` (a hash).
     pub fn new(certname: &str, facts: &Value, environment: &str) -> NodeScope {
         let mut vars = match facts {
-            Value::Hash(h) => (**h).clone(),
+            Value::Hash(h) => h.to_map(),
             _ => HashMap::new(),
         };
         let (hostname, domain) = certname.split_once('.').unwrap_or((certname, ""));

@@ -87,3 +87,41 @@ fn a_loop_cannot_double_a_value_without_bound() {
         assert_eq!(at.0, 1);
     }
 }
+
+#[test]
+fn a_value_doubled_through_shared_parts_is_refused_where_it_is_built() {
+    // Small in memory (both halves are one array), but 2^40 elements to print,
+    // compare or flatten: refused by its expanded size, at the `[` that built it.
+    let cases = [
+        "$a = Integer[1, 40].reduce([1]) |$m, $i| { [$m, $m] }\nnotice($a)\n",
+        "$a = Integer[1, 40].reduce({}) |$m, $i| { { 'a' => $m, 'b' => $m } }\nnotice($a == $a)\n",
+        "function f($n) { if $n == 0 { [1] } else { $x = f($n - 1) [$x, $x] } }\nnotice(f(40).flatten.length)\n",
+    ];
+    for manifest in cases {
+        let (message, at) = apply_error(manifest.to_string());
+        assert!(message.contains("with its shared parts counted each time they appear"), "{manifest}: {message}");
+        assert_eq!(at.0, 1, "{manifest}");
+    }
+}
+
+#[test]
+fn a_template_cannot_double_a_value_through_shared_parts() {
+    let template = "<% a = [1] %><% (1..40).each { a = [a, a] } %><%= a.flatten.size %>";
+    let (message, at) = apply_error(format!("notice(inline_template(\"{template}\"))\n"));
+    assert!(message.contains("with its shared parts counted each time they appear"), "{message}");
+    assert_eq!(at, (1, 8));
+}
+
+#[test]
+fn a_value_below_the_limit_is_still_whole() {
+    // 2^20 integers reached through shared parts: printed and flattened in
+    // full (the figures are Puppet 7.23's).
+    let source = Source::new(
+        "whole.pp",
+        "$a = Integer[1, 20].reduce([1]) |$m, $i| { [$m, $m] }\nnotice($a.flatten.length)\nnotice(\"${a}\".length)\n",
+    );
+    let mut log = Collect::default();
+    confer_puppet::apply(&source, &mut log).expect("applies");
+    let notices: Vec<&str> = log.events.iter().map(|e| e.message.as_str()).collect();
+    assert_eq!(notices, ["1048576", "7340028"]);
+}

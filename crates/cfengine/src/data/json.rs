@@ -5,8 +5,6 @@
 //! JSON is parsed with serde_json (with `preserve_order`, so objects keep the
 //! order of their keys as CFEngine's do).
 
-use std::sync::Arc;
-
 use confer_core::json_string::push_json_string;
 use confer_core::{HashMap, Value};
 
@@ -33,13 +31,13 @@ fn from_serde(v: serde_json::Value) -> Value {
             }
         }
         serde_json::Value::String(s) => Value::String(s.into()),
-        serde_json::Value::Array(a) => Value::Array(Arc::new(a.into_iter().map(from_serde).collect())),
+        serde_json::Value::Array(a) => Value::array(a.into_iter().map(from_serde).collect()),
         serde_json::Value::Object(o) => {
             let mut m = HashMap::with_capacity(o.len());
             for (k, v) in o {
                 m.insert(Value::String(k.into()), from_serde(v));
             }
-            Value::Hash(Arc::new(m))
+            Value::hash(m)
         }
     }
 }
@@ -47,8 +45,40 @@ fn from_serde(v: serde_json::Value) -> Value {
 /// Parses a JSON document. Like cf-agent, a bare word that is not JSON is
 /// an error; the message is cf-agent's wording where known.
 pub fn parse(s: &str) -> Result<Value, String> {
+    parse_escaped(&unicode_escapes_kept(s))
+}
+
+/// [`parse`] of text whose `\u` escapes [`unicode_escapes_kept`] has
+/// already protected.
+fn parse_escaped(s: &str) -> Result<Value, String> {
     let text = without_trailing_commas(s.trim());
     serde_json::from_str::<serde_json::Value>(&text).map(from_serde).map_err(|e| e.to_string())
+}
+
+/// libntech's parser does not decode `\uXXXX`: the string keeps the
+/// backslash and the letters (`"\u00e9"` is six characters, as cf-agent
+/// 3.21 prints it back). serde_json decodes them, so each such backslash is
+/// doubled first.
+fn unicode_escapes_kept(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains("\\u") {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut in_string = false;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        match c {
+            '"' => in_string = !in_string,
+            '\\' if in_string => match chars.next() {
+                Some('u') => out.push_str("\\u"),
+                Some(next) => out.push(next),
+                None => {}
+            },
+            _ => {}
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// libntech's parser accepts a comma before the closing `]` or `}` of an
@@ -85,8 +115,17 @@ fn without_trailing_commas(s: &str) -> std::borrow::Cow<'_, str> {
 /// (libntech's `JsonParseWithLookup` with cf-agent's `LookupVarRefToJson`):
 /// `{ "state": state_container }`. `lookup` gives a variable's JSON value;
 /// a word it does not know makes the document invalid.
+///
+/// Each word becomes a placeholder string that is swapped for the variable's
+/// value after parsing, so the value is shared rather than written out and
+/// parsed again: `mergedata('[ v, v ]')` chained forty times would otherwise
+/// write 2^40 copies. A placeholder starts with a NUL character, which no
+/// string of the document can hold (a raw one is invalid JSON and `\u0000`
+/// stays six characters). A bare word before a `:` is a key, as written.
 pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>) -> Result<Value, String> {
+    let s = &*unicode_escapes_kept(s);
     let b = s.as_bytes();
+    let mut found: Vec<Value> = Vec::new();
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     while i < b.len() {
@@ -108,11 +147,19 @@ pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>)
         } else if c.is_ascii_alphabetic() || c == b'_' {
             let end = reference_end(b, i);
             let word = &s[i..end];
+            let is_key = b[end..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b':');
             if matches!(word, "true" | "false" | "null") {
                 out.push_str(word);
+            } else if is_key {
+                out.push('"');
+                out.push_str(word);
+                out.push('"');
             } else {
                 let v = lookup(word).ok_or_else(|| format!("unknown variable '{word}'"))?;
-                out.push_str(&write_compact(&v));
+                out.push_str("\"\\u0000");
+                out.push_str(&found.len().to_string());
+                out.push('"');
+                found.push(v);
             }
             i = end;
         } else {
@@ -121,7 +168,33 @@ pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>)
             i += ch;
         }
     }
-    parse(&out)
+    let parsed = parse_escaped(&out)?;
+    if found.is_empty() {
+        return Ok(parsed);
+    }
+    Ok(substitute(parsed, &found))
+}
+
+/// `v` with each placeholder string (a NUL and an index into `found`)
+/// replaced by the value it stands for.
+fn substitute(v: Value, found: &[Value]) -> Value {
+    let placeholder = |v: &Value| {
+        v.as_str().and_then(|s| s.strip_prefix('\0')).and_then(|n| n.parse::<usize>().ok()).and_then(|n| found.get(n))
+    };
+    if let Some(value) = placeholder(&v) {
+        return value.clone();
+    }
+    match v {
+        Value::Array(items) => Value::array(items.iter().map(|i| substitute(i.clone(), found)).collect()),
+        Value::Hash(map) => {
+            let mut out = HashMap::with_capacity(map.len());
+            for (k, v) in map.iter() {
+                out.insert(k.clone(), substitute(v.clone(), found));
+            }
+            Value::hash(out)
+        }
+        other => other,
+    }
 }
 
 /// Where a variable name starting at `b[i]` ends: cf-agent's
@@ -289,7 +362,7 @@ pub fn object(entries: impl IntoIterator<Item = (String, Value)>) -> Value {
     for (k, v) in entries {
         m.insert(Value::String(k.into()), v);
     }
-    Value::Hash(Arc::new(m))
+    Value::hash(m)
 }
 
 /// The string keys of an object, in order.

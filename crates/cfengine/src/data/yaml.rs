@@ -5,8 +5,6 @@
 //! sequence adds nothing and a key whose value is an alias is dropped.
 //! confer does the same. Nesting deeper than `MAX_DEPTH` is an error.
 
-use std::sync::Arc;
-
 use confer_core::{HashMap, Value};
 use saphyr_parser::{Event, Parser, Span, SpannedEventReceiver};
 
@@ -80,8 +78,8 @@ impl<'input> SpannedEventReceiver<'input> for Builder {
             Event::MappingStart(..) => self.open(Open::Map(HashMap::new(), None)),
             Event::SequenceEnd | Event::MappingEnd => {
                 let v = match self.stack.pop() {
-                    Some(Open::Seq(items)) => Value::Array(Arc::new(items)),
-                    Some(Open::Map(m, _)) => Value::Hash(Arc::new(m)),
+                    Some(Open::Seq(items)) => Value::array(items),
+                    Some(Open::Map(m, _)) => Value::hash(m),
                     None => return,
                 };
                 self.add(Some(v));
@@ -126,7 +124,7 @@ pub(crate) fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
     match y {
         Yaml::Value(sc) => yaml_scalar(sc),
         Yaml::Representation(s, _, _) => Value::String(s.as_ref().into()),
-        Yaml::Sequence(a) => Value::Array(Arc::new(a.iter().map(|i| from_yaml(i, depth + 1)).collect())),
+        Yaml::Sequence(a) => Value::array(a.iter().map(|i| from_yaml(i, depth + 1)).collect()),
         Yaml::Mapping(h) => {
             let mut m = HashMap::with_capacity(h.len());
             for (k, v) in h.iter() {
@@ -136,7 +134,7 @@ pub(crate) fn from_yaml(y: &saphyr::Yaml, depth: usize) -> Value {
                 };
                 m.insert(Value::String(key.into()), from_yaml(v, depth + 1));
             }
-            Value::Hash(Arc::new(m))
+            Value::hash(m)
         }
         Yaml::Tagged(_, inner) => from_yaml(inner, depth + 1),
         _ => Value::Undef,

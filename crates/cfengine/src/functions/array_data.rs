@@ -4,8 +4,6 @@
 //! of an array…): the variables in the order its table walks them
 //! ([`crate::eval::var_table`]), nested indices as nested objects.
 
-use std::sync::Arc;
-
 use confer_core::Value;
 
 use crate::data::value::Rv;
@@ -42,9 +40,9 @@ pub fn array_as_data(ctx: &EvalContext, name: &str) -> Option<Value> {
     for (_, k, var) in crate::eval::var_table::sort_as_walked(entries, ctx.vars.len()) {
         let leaf = match &var.rval {
             Rv::Scalar(s) => Value::String(s.to_string().into()),
-            Rv::List(l) => Value::Array(Arc::new(
-                l.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect(),
-            )),
+            Rv::List(l) => {
+                Value::array(l.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect())
+            }
             Rv::Container(c) => c.clone(),
             Rv::FnCall(_) => continue,
         };
@@ -62,7 +60,6 @@ pub fn array_as_data(ctx: &EvalContext, name: &str) -> Option<Value> {
 
 /// A small ordered tree used to turn array variables into containers.
 mod serde_like {
-    use std::sync::Arc;
 
     use confer_core::{HashMap, Value};
 
@@ -116,7 +113,7 @@ mod serde_like {
                 };
                 m.insert(Value::String(k.into()), v);
             }
-            Value::Hash(Arc::new(m))
+            Value::hash(m)
         }
     }
 }

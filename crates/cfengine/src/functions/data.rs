@@ -72,7 +72,7 @@ pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
 pub(super) fn to_value(c: Collection) -> Value {
     match c {
         Collection::Data(v) => v,
-        Collection::List(l) => Value::Array(Arc::new(l.iter().map(|s| Value::String(s.clone())).collect())),
+        Collection::List(l) => Value::array(l.iter().map(|s| Value::String(s.clone())).collect()),
     }
 }
 
@@ -85,7 +85,7 @@ pub(super) fn mergedata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         parts.push(collection(ctx, arg).map(to_value).ok_or(Failed)?);
     }
     if parts.is_empty() {
-        return Ok(Rv::Container(Value::Hash(Arc::new(HashMap::new()))));
+        return Ok(Rv::Container(Value::hash(HashMap::new())));
     }
     if parts.len() == 1 {
         return Ok(Rv::Container(parts.remove(0)));
@@ -98,7 +98,7 @@ pub(super) fn mergedata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
                 out.extend(x.iter().cloned());
             }
         }
-        return Ok(Rv::Container(Value::Array(Arc::new(out))));
+        return Ok(Rv::Container(Value::array(out)));
     }
     let mut m = HashMap::new();
     for p in parts {
@@ -116,7 +116,7 @@ pub(super) fn mergedata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
             _ => {}
         }
     }
-    Ok(Rv::Container(Value::Hash(Arc::new(m))))
+    Ok(Rv::Container(Value::hash(m)))
 }
 
 pub(super) fn storejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
@@ -171,7 +171,7 @@ fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<Stri
 }
 
 fn strings_value(items: &[String]) -> Value {
-    Value::Array(Arc::new(items.iter().map(|s| Value::String(s.as_str().into())).collect()))
+    Value::array(items.iter().map(|s| Value::String(s.as_str().into())).collect())
 }
 
 /// `data_readstringarray`: the first column keys an object of the rest.
@@ -183,13 +183,13 @@ pub(super) fn readstringarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Fn
             m.insert(Value::String(k.as_str().into()), strings_value(rest));
         }
     }
-    Ok(Rv::Container(Value::Hash(Arc::new(m))))
+    Ok(Rv::Container(Value::hash(m)))
 }
 
 /// `data_readstringarrayidx`: an array of rows.
 pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let rows = read_rows(ctx, f, a)?;
-    Ok(Rv::Container(Value::Array(Arc::new(rows.iter().map(|r| strings_value(r)).collect()))))
+    Ok(Rv::Container(Value::array(rows.iter().map(|r| strings_value(r)).collect())))
 }
 
 /// The records of a CSV file; a missing file is cf-agent's error.
@@ -213,7 +213,7 @@ fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Opti
 pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let rows: Vec<Value> =
         csv_records(ctx, f, arg_str(a, 0))?.into_iter().flatten().map(|r| strings_value(&r)).collect();
-    Ok(Rv::Container(Value::Array(Arc::new(rows))))
+    Ok(Rv::Container(Value::array(rows)))
 }
 
 /// `classfiltercsv(file, has_heading, class_column, sort_column?)`: the rows
@@ -266,7 +266,7 @@ pub(super) fn classfiltercsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnR
         }
     }
     let values = rows.into_iter().map(|r| json::object(r.into_iter().map(|(k, v)| (k, Value::String(v.into())))));
-    Ok(Rv::Container(Value::Array(Arc::new(values.collect()))))
+    Ok(Rv::Container(Value::array(values.collect())))
 }
 
 pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
@@ -276,16 +276,16 @@ pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[
         if let Some(v) = ctx.lookup(&n) {
             let val = match v.rval {
                 Rv::Scalar(s) => Value::String(s),
-                Rv::List(l) => Value::Array(Arc::new(
-                    l.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect(),
-                )),
+                Rv::List(l) => {
+                    Value::array(l.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect())
+                }
                 Rv::Container(c) => c,
                 Rv::FnCall(_) => continue,
             };
             m.insert(Value::String(n.clone()), val);
         }
     }
-    Ok(Rv::Container(Value::Hash(Arc::new(m))))
+    Ok(Rv::Container(Value::hash(m)))
 }
 
 pub(super) fn data_expand(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
@@ -296,7 +296,7 @@ pub(super) fn data_expand(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResu
 fn expand_value(ctx: &EvalContext, v: &Value) -> Value {
     match v {
         Value::String(s) => Value::String(ctx.expand(s).into()),
-        Value::Array(x) => Value::Array(Arc::new(x.iter().map(|i| expand_value(ctx, i)).collect())),
+        Value::Array(x) => Value::array(x.iter().map(|i| expand_value(ctx, i)).collect()),
         Value::Hash(h) => {
             let mut m = HashMap::new();
             for (k, i) in h.iter() {
@@ -306,7 +306,7 @@ fn expand_value(ctx: &EvalContext, v: &Value) -> Value {
                 };
                 m.insert(key, expand_value(ctx, i));
             }
-            Value::Hash(Arc::new(m))
+            Value::hash(m)
         }
         o => o.clone(),
     }

@@ -142,5 +142,5 @@ pub(super) fn mapdata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
         "json" => out.iter().filter_map(|s| json::parse(s).ok()).collect(),
         _ => out.into_iter().map(|s| Value::String(s.into())).collect(),
     };
-    Ok(Rv::Container(Value::Array(Arc::new(items))))
+    Ok(Rv::Container(Value::array(items)))
 }

@@ -2,8 +2,6 @@
 //! type, getclassmetatags, classify, the cf_version_* comparisons, and the
 //! package inventory queries.
 
-use std::sync::Arc;
-
 use confer_core::Value;
 
 use crate::data::value::{DataType, Rv};
@@ -110,5 +108,5 @@ pub(super) fn packagesmatching(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> F
     if modules {
         return Err(Failed);
     }
-    Ok(Rv::Container(Value::Array(Arc::new(vec![]))))
+    Ok(Rv::Container(Value::array(vec![])))
 }

@@ -406,7 +406,7 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
                 Rv::List(items) if spec.collecting || COLLECTING.contains(&spec.name) => {
                     let arr: Vec<Value> =
                         items.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect();
-                    args.push(Rv::Container(Value::Array(Arc::new(arr))));
+                    args.push(Rv::Container(Value::array(arr)));
                 }
                 Rv::List(items) => args.extend(items.iter().cloned()),
                 other => args.push(other),
@@ -434,10 +434,26 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
         args
     };
     match (spec.imp)(ctx, f, &args) {
+        Ok(Rv::Container(v)) if v.expanded_size() > MAX_EXPANDED_BYTES => {
+            let file = ctx.bundle().map(|b| b.file.to_string()).unwrap_or_default();
+            let line = ctx.promise.as_ref().map_or(0, |p| p.line);
+            ctx.error(format!(
+                "Function '{}' built a data container that takes more than {MAX_EXPANDED_BYTES} bytes with its \
+                 shared parts counted each time they appear (confer's limit on hostile input), in promise \
+                 '{file}' near line {line}",
+                f.name
+            ));
+            failed
+        }
         Ok(r) => (true, r),
         Err(Failed) => failed,
     }
 }
+
+/// The most bytes a data container may take with its shared parts written
+/// out (`Value::expanded_size`): `mergedata('[ v, v ]')` chained forty times
+/// is small in memory but 2^40 elements to print or copy.
+pub(crate) const MAX_EXPANDED_BYTES: u64 = 256 << 20;
 
 /// The functions that run commands or reach the network: confer knows them
 /// (so a policy using them is valid) but never calls them. The call fails as
@@ -547,9 +563,7 @@ fn var_json(ctx: &EvalContext, name: &str) -> Option<Value> {
     match ctx.lookup(name).map(|v| v.rval) {
         Some(Rv::Container(c)) => Some(c),
         Some(Rv::Scalar(s)) => Some(Value::String(s.to_string().into())),
-        Some(l @ Rv::List(_)) => {
-            Some(Value::Array(Arc::new(l.list_strings().into_iter().map(Value::String).collect())))
-        }
+        Some(l @ Rv::List(_)) => Some(Value::array(l.list_strings().into_iter().map(Value::String).collect())),
         _ => array_as_data(ctx, name),
     }
 }

@@ -15,8 +15,6 @@
 //! extensions (JSON rendering, keys, `-top-`, the object rule) and would
 //! need forking; the renderer is small.
 
-use std::sync::Arc;
-
 use confer_core::Value;
 
 use crate::data::json;
@@ -52,9 +50,7 @@ pub(super) fn string_mustache(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Fn
         },
         Some(arg) => match collection(ctx, arg) {
             Some(Collection::Data(v)) => v,
-            Some(Collection::List(l)) => {
-                Value::Array(Arc::new(l.iter().map(|s| Value::String(s.to_string().into())).collect()))
-            }
+            Some(Collection::List(l)) => Value::array(l.iter().map(|s| Value::String(s.to_string().into())).collect()),
             None => return Err(Failed),
         },
     };

@@ -1,8 +1,6 @@
 //! Functions that look at the policy and the evaluation state rather than
 //! at their arguments: bundlesmatching, bundlestate, getvariablemetatags.
 
-use std::sync::Arc;
-
 use confer_core::Value;
 
 use crate::data::json;
@@ -117,7 +115,7 @@ pub(super) fn datastate(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult
 fn to_json(r: &Rv, ty: DataType) -> Value {
     match r {
         Rv::Container(c) if ty == DataType::Container => c.clone(),
-        Rv::List(_) => Value::Array(Arc::new(r.list_strings().into_iter().map(Value::String).collect())),
+        Rv::List(_) => Value::array(r.list_strings().into_iter().map(Value::String).collect()),
         other => Value::String(other.to_display().into()),
     }
 }

@@ -6,8 +6,6 @@
 //! Each is defined when its files can be read, as in cf-agent; the
 //! counters change from one run to the next.
 
-use std::sync::Arc;
-
 use confer_core::{HashMap, Value};
 
 use crate::data::value::{DataType, Rv};
@@ -26,7 +24,7 @@ const RTF_HOST: u64 = 0x4;
 pub fn detect(ctx: &mut EvalContext) {
     let mut inet = Obj::new();
     if let Some(stats) = read("/proc/net/netstat").map(|t| netstat(&t)) {
-        inet.put("stats", Value::Hash(Arc::new(stats)));
+        inet.put("stats", Value::hash(stats));
     }
     if let Some(text) = read("/proc/net/route") {
         let routes: Vec<Value> = text.lines().filter_map(ipv4_route).collect();
@@ -44,7 +42,7 @@ pub fn detect(ctx: &mut EvalContext) {
             }
         }
         let default = best.map(|(r, _)| r.clone());
-        inet.put("routes", Value::Array(Arc::new(routes)));
+        inet.put("routes", Value::array(routes));
         if let Some(Value::Hash(h)) = &default {
             if let Some(gw) = h.get(&key("gateway")) {
                 inet.put("default_gateway", gw.clone());
@@ -70,7 +68,7 @@ pub fn detect(ctx: &mut EvalContext) {
         inet6.put("stats", stats.done());
     }
     if let Some(text) = read("/proc/net/ipv6_route") {
-        inet6.put("routes", Value::Array(Arc::new(text.lines().filter_map(ipv6_route).collect())));
+        inet6.put("routes", Value::array(text.lines().filter_map(ipv6_route).collect()));
     }
     if let Some(text) = read("/proc/net/if_inet6") {
         inet6.put("addresses", ipv6_addresses(&text));
@@ -115,7 +113,7 @@ impl Obj {
     }
 
     fn done(self) -> Value {
-        Value::Hash(Arc::new(self.0))
+        Value::hash(self.0)
     }
 }
 
@@ -190,7 +188,7 @@ fn flags(raw: u64, default: Option<bool>) -> Value {
         f.push(if d { "default" } else { "not_default" });
     }
     f.push(if raw & RTF_GATEWAY != 0 { "gateway" } else { "local" });
-    Value::Array(Arc::new(f.into_iter().map(key).collect()))
+    Value::array(f.into_iter().map(key).collect())
 }
 
 /// One line of `/proc/net/route` (`NetworkingRoutesPostProcessInfo`).
@@ -280,7 +278,7 @@ fn ipv6_addresses(text: &str) -> Value {
             by_iface.insert(key(iface), e.done());
         }
     }
-    Value::Hash(Arc::new(by_iface))
+    Value::hash(by_iface)
 }
 
 /// `RankIPv6Address`: link-local (`fe80::/10`) 1, any other 2.

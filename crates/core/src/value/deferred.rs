@@ -11,7 +11,7 @@ pub struct Deferred {
     /// A function name, or `$variable` for a deferred variable lookup.
     pub name: Arc<str>,
     /// The arguments of the call (for a variable: the keys to dig with).
-    pub arguments: Option<Arc<Vec<Value>>>,
+    pub arguments: Option<Arc<super::Items>>,
 }
 
 impl Deferred {

@@ -8,6 +8,7 @@ pub mod deferred;
 pub mod depth;
 mod display;
 mod eq;
+mod expanded;
 pub mod iterable;
 mod label;
 pub mod object;
@@ -26,6 +27,7 @@ use crate::types::Type;
 
 pub use compare::{compare, puppet_equals, ruby_equals, Comparison};
 pub use display::{puppet_double_quote, puppet_quote, push_to_s, to_s};
+pub use expanded::{Entries, Items};
 pub use label::label;
 
 /// An insertion-ordered hash. Keys are compared strictly (Ruby's `eql?`): `1` and
@@ -50,9 +52,9 @@ pub enum Value {
     /// A regular expression value (`/.../`).
     Regexp(Arc<Regexp>),
     /// An ordered array.
-    Array(Arc<Vec<Value>>),
+    Array(Arc<Items>),
     /// An insertion-ordered hash.
-    Hash(Arc<HashMap>),
+    Hash(Arc<Entries>),
     /// A type used as a value (`Integer[1,2]`, `File['/etc/x']`).
     Type(Arc<Type>),
     /// A value whose clear text must never be shown.
@@ -92,12 +94,12 @@ impl Value {
 
     /// An array value.
     pub fn array(items: Vec<Value>) -> Value {
-        Value::Array(Arc::new(items))
+        Value::Array(Arc::new(Items::new(items)))
     }
 
     /// A hash value.
     pub fn hash(map: HashMap) -> Value {
-        Value::Hash(Arc::new(map))
+        Value::Hash(Arc::new(Entries::new(map)))
     }
 
     /// A type value.

@@ -18,6 +18,8 @@ pub struct ObjectValue {
     /// One value per init parameter, in the type's attribute order (defaults
     /// filled in).
     pub values: Vec<(Arc<str>, Value)>,
+    /// The size of `values` with shared parts written out (see `expanded`).
+    expanded: u64,
 }
 
 /// What reading a member of an object can give.
@@ -36,6 +38,21 @@ pub enum Member {
 pub struct NewError(pub String);
 
 impl ObjectValue {
+    /// An object of type `ty` with these attribute values.
+    pub fn new(ty: Arc<ObjectType>, values: Vec<(Arc<str>, Value)>) -> ObjectValue {
+        let slot = std::mem::size_of::<Value>() as u64;
+        let expanded = values
+            .iter()
+            .fold(slot, |sum, (name, v)| sum.saturating_add(name.len() as u64).saturating_add(v.expanded_size()));
+        ObjectValue { ty, values, expanded }
+    }
+
+    /// The bytes the object would take with no part shared
+    /// ([`Value::expanded_size`]).
+    pub fn expanded_size(&self) -> u64 {
+        self.expanded
+    }
+
     /// The value of attribute or function `name` (`$o.name`).
     pub fn member(&self, name: &str) -> Member {
         if let Some((_, v)) = self.values.iter().find(|(n, _)| &**n == name) {
@@ -143,7 +160,7 @@ pub fn new_object(ty: &Arc<ObjectType>, args: &[Value]) -> Result<Value, NewErro
     if let [Value::Hash(h)] = args {
         if let Some(values) = from_hash(&params, h) {
             inherited_initializers(ty)?;
-            return Ok(Value::Object(Arc::new(ObjectValue { ty: ty.clone(), values })));
+            return Ok(Value::Object(Arc::new(ObjectValue::new(ty.clone(), values))));
         }
     }
     if args.len() >= required && args.len() <= params.len() {
@@ -157,7 +174,7 @@ pub fn new_object(ty: &Arc<ObjectType>, args: &[Value]) -> Result<Value, NewErro
                 })
                 .collect();
             inherited_initializers(ty)?;
-            return Ok(Value::Object(Arc::new(ObjectValue { ty: ty.clone(), values })));
+            return Ok(Value::Object(Arc::new(ObjectValue::new(ty.clone(), values))));
         }
     }
     let struct_members: Vec<String> = params

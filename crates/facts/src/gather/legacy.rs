@@ -55,7 +55,7 @@ pub(crate) fn with_legacy(facts: Value) -> Value {
         extra.push(("memoryfree_mb".into(), Value::Float(available as f64 / 1_048_576.0)));
     }
     let Value::Hash(map) = facts else { return facts };
-    let mut map = (*map).clone();
+    let mut map = map.to_map();
     for (k, v) in extra {
         map.insert(Value::from(k), v);
     }

@@ -183,7 +183,7 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value, warn: &mut dyn FnMut(Opera
         (BinaryOp::Add, Value::Array(a)) => return Ok(concat(a, rhs)),
         (BinaryOp::Sub, Value::Array(a)) => return Ok(array_remove(a, rhs)),
         (BinaryOp::Shl, Value::Array(a)) => {
-            let mut out = (**a).clone();
+            let mut out = a.to_vec();
             out.push(rhs.clone());
             return Ok(Value::array(out));
         }

@@ -14,16 +14,30 @@ pub(crate) const MAX_STRING_BYTES: usize = 128 * 1024 * 1024;
 /// 32 bytes, so doubling the largest array allocates about 400 MB).
 pub(crate) const MAX_ELEMENTS: usize = 1 << 22;
 
+/// The most bytes a value may take with its shared parts written out
+/// ([`Value::expanded_size`]): `[$m, $m]` doubled in a loop is small in
+/// memory, but every walk over it (printing, comparing, flattening) visits
+/// each copy. This bounds them all; it is twice the largest string.
+pub(crate) const MAX_EXPANDED_BYTES: u64 = 256 * 1024 * 1024;
+
 /// Why `v` is too large, or `None`.
 pub(crate) fn too_large(v: &Value) -> Option<String> {
     let (what, size, limit, unit) = match v {
         Value::String(s) => ("string", s.len(), MAX_STRING_BYTES, "bytes"),
         Value::Array(items) => ("array", items.len(), MAX_ELEMENTS, "elements"),
         Value::Hash(map) => ("hash", map.len(), MAX_ELEMENTS, "entries"),
-        _ => return None,
+        _ => ("value", 0, 0, ""),
     };
-    (size > limit).then(|| {
+    if size > limit {
         let what = confer_core::mismatch::with_article(what);
-        format!("The expression built {what} of more than {limit} {unit} (confer's limit on hostile input)")
+        return Some(format!(
+            "The expression built {what} of more than {limit} {unit} (confer's limit on hostile input)"
+        ));
+    }
+    (v.expanded_size() > MAX_EXPANDED_BYTES).then(|| {
+        format!(
+            "The expression built a value that takes more than {MAX_EXPANDED_BYTES} bytes with its shared parts \
+             counted each time they appear (confer's limit on hostile input)"
+        )
     })
 }

@@ -39,7 +39,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use confer_core::types::{self, instance_of, params::capitalize_segments, Type};
-use confer_core::value::{compare, puppet_equals, Comparison};
+use confer_core::value::{compare, puppet_equals, Comparison, Items};
 use confer_core::{Regexp, Value};
 use typed_arena::Arena;
 
@@ -788,7 +788,7 @@ impl<'a> Evaluator<'a> {
 /// anything else itself.
 pub(crate) fn unfold(v: Value) -> Vec<Value> {
     match v {
-        Value::Array(items) => Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()),
+        Value::Array(items) => Arc::try_unwrap(items).map_or_else(|shared| shared.to_vec(), Items::into_vec),
         Value::Hash(map) => map.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect(),
         Value::Iterator(_) => confer_core::value::iterable::elements(&v).map(|e| e.into_values()).unwrap_or_default(),
         other => vec![other],

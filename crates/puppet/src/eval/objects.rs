@@ -87,7 +87,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Evaluates `hash` (the declaration) as a hash value.
-    fn declaration_hash(&mut self, hash: &'a Expr) -> EvalResult<Arc<HashMap>> {
+    fn declaration_hash(&mut self, hash: &'a Expr) -> EvalResult<Arc<confer_core::value::Entries>> {
         let top = self.top.clone();
         match self.eval(hash, &top)? {
             Value::Hash(h) => Ok(h),

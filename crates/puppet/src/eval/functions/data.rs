@@ -173,7 +173,7 @@ struct TreeOptions {
 /// `order => 'breadth_first'`.
 fn tree_each(call: &mut Call<'_, '_>) -> EvalResult {
     let options = match call.args.get(1) {
-        Some(Value::Hash(h)) => (**h).clone(),
+        Some(Value::Hash(h)) => h.to_map(),
         _ => HashMap::new(),
     };
     let flag = |name: &str, default: bool| match options.get(&Value::from(name)) {

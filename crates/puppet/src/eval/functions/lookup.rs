@@ -153,7 +153,7 @@ struct LookupRequest {
 /// A hash option of the options hash (`override`, `default_values_hash`).
 fn hash_option(h: &HashMap, k: &str) -> HashMap {
     match h.get(&Value::from(k)) {
-        Some(Value::Hash(m)) => (**m).clone(),
+        Some(Value::Hash(m)) => m.to_map(),
         _ => HashMap::new(),
     }
 }

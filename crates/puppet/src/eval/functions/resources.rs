@@ -30,7 +30,7 @@ fn create_resources(call: &mut Call<'_, '_>) -> EvalResult {
     };
     let defaults = match call.args.get(2) {
         None | Some(Value::Undef) => HashMap::new(),
-        Some(Value::Hash(h)) => (**h).clone(),
+        Some(Value::Hash(h)) => h.to_map(),
         Some(_) => return Err(fail(call.span, "create_resources(): third argument, if provided, must be a hash")),
     };
     let written = to_s(&call.args[0]);

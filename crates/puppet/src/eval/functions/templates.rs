@@ -21,7 +21,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
 /// The optional parameter hash of `epp`/`inline_epp`.
 fn template_args(call: &Call<'_, '_>) -> Option<HashMap> {
     match call.args.get(1) {
-        Some(Value::Hash(h)) => Some((**h).clone()),
+        Some(Value::Hash(h)) => Some(h.to_map()),
         _ => None,
     }
 }

@@ -131,9 +131,9 @@ fn deep_merge(call: &mut Call<'_, '_>) -> EvalResult {
         for (k, v) in from.iter() {
             match (into.get_mut(k), v) {
                 (Some(Value::Hash(old)), Value::Hash(new)) => {
-                    let mut merged = (**old).clone();
+                    let mut merged = old.to_map();
                     merge_into(&mut merged, new);
-                    *old = std::sync::Arc::new(merged);
+                    *old = std::sync::Arc::new(merged.into());
                 }
                 _ => {
                     into.insert(k.clone(), v.clone());

@@ -81,7 +81,7 @@ fn ensure_one(call: &mut Call<'_, '_>, type_name: &str, title: &str, params: &Ha
 
 fn hash_arg(v: Option<&Value>) -> HashMap {
     match v {
-        Some(Value::Hash(h)) => (**h).clone(),
+        Some(Value::Hash(h)) => h.to_map(),
         _ => HashMap::new(),
     }
 }
