@@ -135,7 +135,7 @@ fn core(e: confer_core::CoreError) -> String {
 
 fn as_type(v: &Value) -> Result<Type, String> {
     match v {
-        Value::Type(t) => Ok((**t).clone()),
+        Value::Type(t) => Ok(Type::clone(t)),
         other => Err(format!("not a type: {other:?}")),
     }
 }

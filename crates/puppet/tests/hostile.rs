@@ -125,3 +125,24 @@ fn a_value_below_the_limit_is_still_whole() {
     let notices: Vec<&str> = log.events.iter().map(|e| e.message.as_str()).collect();
     assert_eq!(notices, ["1048576", "7340028"]);
 }
+
+#[test]
+fn a_type_doubled_in_a_loop_is_refused_before_it_is_copied() {
+    // A type copies its parameters, so `Tuple[$m, $m]` doubles its memory
+    // each time round (22 levels took 1.1 GB).
+    let (message, at) =
+        apply_error("$a = Integer[1, 40].reduce(Integer) |$m, $i| { Tuple[$m, $m] }\nnotice($a)\n".to_string());
+    assert!(message.contains("built a type of more than 16777216 bytes"), "{message}");
+    assert_eq!(at, (1, 48));
+}
+
+#[test]
+fn an_array_holding_one_large_type_many_times_counts_it_each_time() {
+    let (message, at) = apply_error(
+        "$t = Integer[1, 15].reduce(Integer) |$m, $i| { Tuple[$m, $m] }\n\
+         $b = Integer[1, 3000000].map |$i| { $t }\nnotice($b.length)\n"
+            .to_string(),
+    );
+    assert!(message.contains("with its shared parts counted each time they appear"), "{message}");
+    assert_eq!(at.0, 2);
+}

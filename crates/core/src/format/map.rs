@@ -126,7 +126,7 @@ impl Formats {
                     k.type_name()
                 )));
             };
-            out.push(((**t).clone(), Format::parse(v)?));
+            out.push((Type::clone(t), Format::parse(v)?));
         }
         Ok(Formats(out))
     }

@@ -80,7 +80,7 @@ pub fn parameter_text(v: &Value) -> String {
     let mut formats = crate::HashMap::new();
     for (name, directive) in [("Collection", "%#p"), ("Binary", "%p"), ("String", "%p"), ("Runtime", "%p")] {
         if let Some(t) = by_name(name) {
-            formats.insert(Value::Type(std::sync::Arc::new(t)), Value::from(directive));
+            formats.insert(Value::from_type(t), Value::from(directive));
         }
     }
     string(v, Some(&Value::hash(formats))).unwrap_or_else(|_| crate::value::to_s(v))
@@ -396,7 +396,7 @@ mod tests {
             Value::Boolean(true),
             Value::Undef,
             Value::Default,
-            Value::Type(std::sync::Arc::new(crate::types::Type::integer())),
+            Value::from_type(crate::types::Type::integer()),
         ];
         for v in &values {
             for directive in ["%05d", "%s", "%p", "%#x", "%.2f", "%-6s|", "%u", "%b", "%e", "%y"] {

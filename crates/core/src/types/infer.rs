@@ -65,7 +65,7 @@ pub fn infer_reduced(v: &Value) -> Type {
             value: Box::new(reduce_common(h.values().map(infer_reduced))),
             size: Some(IntRange::exactly(h.len() as i64)),
         },
-        Value::Type(t) => Type::type_of((**t).clone()),
+        Value::Type(t) => Type::type_of(Type::clone(t)),
         Value::Sensitive(x) => Type::Sensitive(Box::new(generalize(&infer_reduced(x)))),
         Value::Iterator(_) => Type::Iterator(Some(Box::new(iterator_element_type(v)))),
         Value::Uri(u) => Type::Uri(Some(u.parts().to_vec())),

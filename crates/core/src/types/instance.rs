@@ -148,7 +148,7 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
             None => inst(&super::rich_data(), v),
             Some(target) => inst(target, v),
         },
-        Type::TypeSet => matches!(v, Value::Type(x) if matches!(**x, Type::TypeSet | Type::TypeSetType(_))),
+        Type::TypeSet => matches!(v, Value::Type(x) if matches!(***x, Type::TypeSet | Type::TypeSetType(_))),
         Type::ObjectType(t) => matches!(v, Value::Object(o) if t.is_ancestor_of(&o.ty)),
         Type::ObjectExt(e) => match v {
             Value::Object(o) => e.base.is_ancestor_of(&o.ty) && e.test_instance(|n| o.attribute_value(n)),

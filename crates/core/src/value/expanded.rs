@@ -9,9 +9,12 @@
 //! making it already costs), and the evaluator refuses a value whose expanded
 //! size passes its limit. Every walk over an accepted value is then bounded.
 
+use std::fmt::Write;
 use std::ops::Deref;
+use std::sync::OnceLock;
 
 use super::{HashMap, Value};
+use crate::types::Type;
 
 /// The size one value slot takes (`size_of::<Value>()`), which every value
 /// counts once before what it points to.
@@ -114,12 +117,81 @@ impl From<HashMap> for Entries {
     }
 }
 
+/// A type used as a value, and the length of its text once something asked
+/// for its expanded size. A type's parameters are its own copies, not shared,
+/// so its text is as long as it is large; measuring it once per type value
+/// (not once per array holding it) keeps arrays of types linear to make.
+#[derive(Debug, Clone)]
+pub struct TypeValue {
+    ty: Type,
+    text: OnceLock<u64>,
+}
+
+impl TypeValue {
+    /// `ty` as a value.
+    pub fn new(ty: Type) -> TypeValue {
+        TypeValue { ty, text: OnceLock::new() }
+    }
+
+    /// The type, given back.
+    pub fn into_type(self) -> Type {
+        self.ty
+    }
+
+    /// The length of the type's text, counted (not built) the first time.
+    fn text_len(&self) -> u64 {
+        *self.text.get_or_init(|| {
+            let mut counter = Counter(0);
+            // Counting cannot fail.
+            let _ = write!(counter, "{}", self.ty);
+            counter.0
+        })
+    }
+}
+
+/// A writer that only counts what it is given.
+struct Counter(u64);
+
+impl std::fmt::Write for Counter {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 = self.0.saturating_add(s.len() as u64);
+        Ok(())
+    }
+}
+
+impl Deref for TypeValue {
+    type Target = Type;
+    fn deref(&self) -> &Type {
+        &self.ty
+    }
+}
+
+impl std::fmt::Display for TypeValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.ty.fmt(f)
+    }
+}
+
+/// Equal and hashed as the type is.
+impl PartialEq for TypeValue {
+    fn eq(&self, other: &TypeValue) -> bool {
+        self.ty == other.ty
+    }
+}
+
+impl Eq for TypeValue {}
+
+impl std::hash::Hash for TypeValue {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.ty.hash(state)
+    }
+}
+
 impl Value {
     /// The bytes this value would take if no part of it were shared: one slot
     /// per value, plus the text of strings and the bytes of binaries. Arrays,
     /// hashes, objects and deferred calls know theirs, so this is constant
-    /// time. Types count one slot; the evaluator bounds them where they are
-    /// built, since building one copies its parameters.
+    /// time after the first call for a type (which counts its text once).
     pub fn expanded_size(&self) -> u64 {
         match self {
             Value::String(s) => SLOT + s.len() as u64,
@@ -129,6 +201,7 @@ impl Value {
             Value::Hash(map) => map.expanded,
             Value::Sensitive(inner) => SLOT.saturating_add(inner.expanded_size()),
             Value::Object(o) => o.expanded_size(),
+            Value::Type(t) => SLOT.saturating_add(t.text_len()),
             Value::Deferred(d) => {
                 let args = d.arguments.as_ref().map_or(0, |a| a.expanded);
                 (SLOT + d.name.len() as u64).saturating_add(args)
@@ -138,7 +211,6 @@ impl Value {
             | Value::Boolean(_)
             | Value::Integer(_)
             | Value::Float(_)
-            | Value::Type(_)
             | Value::Iterator(_)
             | Value::Uri(_)
             | Value::Timespan(_)

@@ -27,7 +27,7 @@ use crate::types::Type;
 
 pub use compare::{compare, puppet_equals, ruby_equals, Comparison};
 pub use display::{puppet_double_quote, puppet_quote, push_to_s, to_s};
-pub use expanded::{Entries, Items};
+pub use expanded::{Entries, Items, TypeValue};
 pub use label::label;
 
 /// An insertion-ordered hash. Keys are compared strictly (Ruby's `eql?`): `1` and
@@ -56,7 +56,7 @@ pub enum Value {
     /// An insertion-ordered hash.
     Hash(Arc<Entries>),
     /// A type used as a value (`Integer[1,2]`, `File['/etc/x']`).
-    Type(Arc<Type>),
+    Type(Arc<TypeValue>),
     /// A value whose clear text must never be shown.
     Sensitive(Arc<Value>),
     /// A lazy iterator (`[1, 2].reverse_each`).
@@ -104,7 +104,7 @@ impl Value {
 
     /// A type value.
     pub fn from_type(t: Type) -> Value {
-        Value::Type(Arc::new(t))
+        Value::Type(Arc::new(TypeValue::new(t)))
     }
 
     /// Puppet's truthiness: only `undef` and `false` are false.

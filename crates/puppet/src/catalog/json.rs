@@ -118,7 +118,7 @@ fn value(out: &mut String, v: &Value) {
             out.push('}');
         }
         Value::Sensitive(_) => string(out, "Sensitive [value redacted]"),
-        Value::Type(t) => match &**t {
+        Value::Type(t) => match &***t {
             Type::Resource { type_name: Some(ty), title: Some(title) } => string(out, &format!("{ty}[{title}]")),
             Type::Class(Some(name)) => string(out, &format!("Class[{}]", capitalize(name))),
             other => string(out, &other.to_string()),

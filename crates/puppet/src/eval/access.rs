@@ -165,6 +165,12 @@ impl<'a> Evaluator<'a> {
     /// `Type[params]`. Resource and class references with several titles or names
     /// produce an array of references.
     fn access_type(&mut self, t: &Type, keys: &[Value], key_exprs: &[Expr], span: Span) -> EvalResult {
+        // Resource and class references with many titles make many small types.
+        if !matches!(t, Type::Resource { .. } | Type::Class(_)) {
+            if let Some(limit) = super::limits::too_large_type(keys) {
+                return Err(fail(span, limit));
+            }
+        }
         // An error about one argument is placed at it, as Puppet places it;
         // any other at the whole access.
         let placed = |e: CoreError| {

@@ -317,7 +317,7 @@ impl<'a> Evaluator<'a> {
     /// Evaluates an expression that must produce a type.
     pub(crate) fn eval_type(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult<confer_core::Type> {
         match self.eval(e, scope)? {
-            Value::Type(t) => Ok((*t).clone()),
+            Value::Type(t) => Ok(confer_core::Type::clone(&t)),
             other => Err(fail(e.span, format!("Expected a type, got {}", general_type_name(&other)))),
         }
     }

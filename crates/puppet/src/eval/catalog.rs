@@ -156,7 +156,7 @@ fn class_names(args: &[Value], span: Span) -> EvalResult<Vec<String>> {
         match a {
             Value::String(s) => names.push(s.to_string()),
             Value::Array(items) => names.extend(class_names(items, span)?),
-            Value::Type(t) => match &**t {
+            Value::Type(t) => match &***t {
                 Type::Class(Some(n)) => names.push(n.to_string()),
                 Type::Resource { type_name: Some(n), title: None } => names.push(n.to_lowercase()),
                 Type::Resource { type_name: Some(n), title: Some(title) } if n.eq_ignore_ascii_case("class") => {
@@ -472,7 +472,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::BareWord(n) | ExprKind::TypeRef(n) => n.trim_start_matches("::").to_lowercase(),
             _ => match self.eval(type_expr, scope)? {
                 Value::String(s) => s.to_lowercase(),
-                Value::Type(t) => match &*t {
+                Value::Type(t) => match &**t {
                     Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
                     _ => return Err(fail(type_expr.span, format!("{t} is not a resource type"))),
                 },
@@ -674,7 +674,7 @@ impl<'a> Evaluator<'a> {
             match self.declared_index(&r) {
                 Some(i) => self.make_real(i),
                 None => missing.push(match &r {
-                    Value::Type(t) => match &**t {
+                    Value::Type(t) => match &***t {
                         Type::Resource { type_name: Some(n), title: Some(title) } => format!("{n}[{title}]"),
                         _ => to_s(&r),
                     },
@@ -692,7 +692,7 @@ impl<'a> Evaluator<'a> {
     /// `Class['name']`) value refers to.
     pub(crate) fn declared_index(&self, r: &Value) -> Option<usize> {
         match r {
-            Value::Type(t) => match &**t {
+            Value::Type(t) => match &***t {
                 Type::Resource { type_name: Some(n), title: Some(title) } if n.eq_ignore_ascii_case("class") => {
                     self.catalog.index.get(&("Class".to_string(), capitalize_segments(title))).copied()
                 }

@@ -20,6 +20,23 @@ pub(crate) const MAX_ELEMENTS: usize = 1 << 22;
 /// each copy. This bounds them all; it is twice the largest string.
 pub(crate) const MAX_EXPANDED_BYTES: u64 = 256 * 1024 * 1024;
 
+/// The most bytes a type may take, its text included
+/// ([`Value::expanded_size`]). A type holds its own copy of its parameters,
+/// so `Tuple[$t, $t]` in a loop doubles its memory each time round. The
+/// limit leaves room for an `Enum` of some hundred thousand names from data.
+pub(crate) const MAX_TYPE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Why a type built from `params` would be too large, or `None`: checked
+/// before building it, since building copies them.
+pub(crate) fn too_large_type(params: &[Value]) -> Option<String> {
+    let size = params.iter().fold(0u64, |sum, p| sum.saturating_add(p.expanded_size()));
+    (size > MAX_TYPE_BYTES).then(type_too_large)
+}
+
+fn type_too_large() -> String {
+    format!("The expression built a type of more than {MAX_TYPE_BYTES} bytes (confer's limit on hostile input)")
+}
+
 /// Why `v` is too large, or `None`.
 pub(crate) fn too_large(v: &Value) -> Option<String> {
     let (what, size, limit, unit) = match v {
@@ -28,6 +45,9 @@ pub(crate) fn too_large(v: &Value) -> Option<String> {
         Value::Hash(map) => ("hash", map.len(), MAX_ELEMENTS, "entries"),
         _ => ("value", 0, 0, ""),
     };
+    if matches!(v, Value::Type(_)) && v.expanded_size() > MAX_TYPE_BYTES {
+        return Some(type_too_large());
+    }
     if size > limit {
         let what = confer_core::mismatch::with_article(what);
         return Some(format!(

@@ -408,7 +408,7 @@ impl<'a> Evaluator<'a> {
                 let v = self.eval(value, scope)?;
                 let at = self.operator_span(target, value);
                 let class = match (&target.kind, &v) {
-                    (ExprKind::Array(targets), Value::Type(t)) => match &**t {
+                    (ExprKind::Array(targets), Value::Type(t)) => match &***t {
                         Type::Class(Some(class)) => Some((targets, class)),
                         _ => None,
                     },
@@ -771,7 +771,7 @@ impl<'a> Evaluator<'a> {
         self.leave();
         match value? {
             Value::Type(t) => {
-                alias.resolve((*t).clone());
+                alias.resolve(Type::clone(&t));
                 if !alias.is_real() {
                     // Puppet raises it while evaluating the name that refers to the alias.
                     let message = format!("Type alias '{name}' cannot be resolved to a real type");

@@ -167,7 +167,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::ResourceDefaults { type_ref, ops } => {
                 let mut h = HashMap::new();
                 let parent = self.eval(type_ref, scope)?;
-                let is_object = matches!(&parent, Value::Type(t) if matches!(**t, Type::Object));
+                let is_object = matches!(&parent, Value::Type(t) if matches!(***t, Type::Object));
                 if !is_object {
                     h.insert(Value::from("parent"), parent);
                 }
@@ -185,7 +185,7 @@ impl<'a> Evaluator<'a> {
                     object(&h)
                 }
                 _ => match self.eval(expr, scope)? {
-                    Value::Type(t) => Ok((*t).clone()),
+                    Value::Type(t) => Ok(Type::clone(&t)),
                     other => Err(fail(
                         expr.span,
                         format!(

@@ -184,7 +184,7 @@ fn parse_reference(text: &str) -> Option<(String, String)> {
 /// (`Notify[a]`, `Class[Name]`).
 fn reference_text(v: &Value) -> String {
     match v {
-        Value::Type(t) => match &**t {
+        Value::Type(t) => match &***t {
             confer_core::Type::Resource { type_name: Some(ty), title: Some(title) } => format!("{ty}[{title}]"),
             confer_core::Type::Class(Some(name)) => format!("Class[{}]", capitalize_segments(name)),
             other => other.to_string(),

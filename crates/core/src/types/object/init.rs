@@ -85,7 +85,7 @@ fn bool_entry(hash: &HashMap, key: &str, label: &str) -> Result<Option<bool>, St
 
 fn type_value(v: &Value, label: impl FnOnce() -> String) -> Result<Type, String> {
     match v {
-        Value::Type(t) => Ok((**t).clone()),
+        Value::Type(t) => Ok(Type::clone(t)),
         other => {
             Err(format!("{} expects a Type value, got {}", label(), crate::types::infer::general_type_name(other)))
         }

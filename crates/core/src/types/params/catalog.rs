@@ -40,7 +40,7 @@ pub(super) fn resource(
         None => {
             let name = match &args[0] {
                 Value::String(s) => capitalize_name(s),
-                Value::Type(t) => match &**t {
+                Value::Type(t) => match &***t {
                     Type::Resource { type_name: Some(n), .. } => n.to_string(),
                     _ => {
                         return Err(bad(format!(

@@ -46,7 +46,7 @@ pub(super) fn hash(args: &[Value]) -> Result<Type, CoreError> {
     let size = match args.len() {
         2 => None,
         3 => Some(match &args[2] {
-            Value::Type(t) if matches!(**t, Type::Integer(_)) => collection_size(&args[2..])?,
+            Value::Type(t) if matches!(***t, Type::Integer(_)) => collection_size(&args[2..])?,
             Value::Integer(_) | Value::Default => collection_size(&args[2..])?,
             other => return Err(in_access(format!("comparison of {} with Infinity failed", ruby_class(other)))),
         }),
@@ -100,7 +100,7 @@ pub(super) fn callable(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
     let mut params = params;
     let block = match params.last() {
         Some(Value::Type(t)) if kind_of_callable(t) => {
-            let b = (**t).clone();
+            let b = Type::clone(t);
             params.pop();
             Some(b)
         }
@@ -131,10 +131,10 @@ pub(super) fn structure(base: &Type, args: &[Value]) -> Result<Type, CoreError> 
             Value::String(s) if s.is_empty() => return Err(in_access("Struct element key cannot be an empty String")),
             Value::String(s) => (s.clone(), crate::types::assignable(&value, &Type::Undef)),
             Value::Type(t) => {
-                let (inner, optional) = match &**t {
+                let (inner, optional) = match &***t {
                     Type::NotUndef(inner) => (inner.as_deref(), false),
                     Type::Optional(inner) => (inner.as_deref(), true),
-                    Type::String(_) | Type::Enum(_) => (Some(&**t), false),
+                    Type::String(_) | Type::Enum(_) => (Some(&***t), false),
                     _ => {
                         return Err(in_access(format!(
                             "Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {}",

@@ -20,7 +20,7 @@ pub use super::builtin::by_name;
 
 pub(super) fn as_type(v: &Value) -> Option<Type> {
     match v {
-        Value::Type(t) => Some((**t).clone()),
+        Value::Type(t) => Some(Type::clone(t)),
         _ => None,
     }
 }
@@ -63,7 +63,7 @@ pub(super) fn int_or_default(v: &Value) -> Option<Option<i64>> {
 /// integers (or `default`).
 pub(super) fn collection_size(args: &[Value]) -> Result<IntRange, CoreError> {
     if let [Value::Type(t)] = args {
-        if let Type::Integer(r) = **t {
+        if let Type::Integer(r) = ***t {
             return Ok(r);
         }
     }
@@ -115,7 +115,7 @@ pub(super) fn split_size(mut args: Vec<Value>) -> Result<(Vec<Value>, Option<Int
 /// their generalised type.
 pub(super) fn type_of(v: &Value) -> Type {
     match v {
-        Value::Type(t) => (**t).clone(),
+        Value::Type(t) => Type::clone(t),
         Value::String(s) => Type::Runtime(RuntimeType { runtime: Some("ruby".into()), name: Some(s.clone()) }),
         other => super::infer::infer_generalized(other),
     }
@@ -203,8 +203,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
             match args.as_slice() {
                 [] => Ok(Type::NotUndef(None)),
                 [Value::String(s)] => Ok(Type::NotUndef(Some(Box::new(Type::string_value(s.clone()))))),
-                [Value::Type(t)] if **t == Type::Any => Ok(Type::NotUndef(None)),
-                [Value::Type(t)] => Ok(Type::NotUndef(Some(Box::new((**t).clone())))),
+                [Value::Type(t)] if ***t == Type::Any => Ok(Type::NotUndef(None)),
+                [Value::Type(t)] => Ok(Type::NotUndef(Some(Box::new(Type::clone(t))))),
                 [other] => {
                     Err(bad(format!("NotUndef-Type[] argument must be a Type or a String. Got {}", ruby_class(other))))
                 }
@@ -220,7 +220,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
         }
         Type::Init(_) => match args.first() {
             Some(Value::Type(t)) => {
-                Ok(Type::Init(Box::new(InitType { target: Some((**t).clone()), args: args[1..].to_vec() })))
+                Ok(Type::Init(Box::new(InitType { target: Some(Type::clone(t)), args: args[1..].to_vec() })))
             }
             Some(other) => Err(not_a_type("Init-Type", other)),
             None => Err(arity_named("Init-Type", 1, None, 0)),
@@ -293,7 +293,7 @@ fn single(label: &str, args: &[Value], string_ok: bool) -> Result<Type, CoreErro
         return Err(arity_named(label, 1, Some(1), args.len()));
     }
     match &args[0] {
-        Value::Type(t) => Ok((**t).clone()),
+        Value::Type(t) => Ok(Type::clone(t)),
         Value::String(s) if string_ok => Ok(Type::string_value(s.clone())),
         other => Err(not_a_type(label, other)),
     }
@@ -375,7 +375,7 @@ fn pattern(base: &Type, args: &[Value]) -> Result<Type, CoreError> {
         match a {
             Value::String(s) => add(Arc::new(Regexp::new(s)?)),
             Value::Regexp(r) => add(r.clone()),
-            Value::Type(t) => match &**t {
+            Value::Type(t) => match &***t {
                 Type::Regexp(Some(r)) => add(r.clone()),
                 Type::Regexp(None) => add(Arc::new(Regexp::new("")?)),
                 Type::Pattern(ps) => ps.iter().cloned().for_each(&mut add),

@@ -28,7 +28,7 @@ fn is_defined(call: &Call<'_, '_>, v: &Value) -> EvalResult<bool> {
             Some(var) if !var.is_empty() => call.ev.lookup_quietly(var, call.scope).is_some(),
             _ => known_type_or_class(call, s),
         },
-        Value::Type(t) => match &**t {
+        Value::Type(t) => match &***t {
             Type::Resource { type_name: None, .. } => {
                 return Err(fail(call.span, "The given resource type is a reference to all kind of types"))
             }
@@ -40,7 +40,7 @@ fn is_defined(call: &Call<'_, '_>, v: &Value) -> EvalResult<bool> {
             Type::Class(Some(name)) => call.ev.class_declared(name),
             Type::Type(Some(inner)) => match &**inner {
                 Type::Class(Some(name)) => call.ev.defs.classes.contains_key(&name.to_lowercase()),
-                other => is_defined(call, &Value::Type(std::sync::Arc::new(other.clone())))?,
+                other => is_defined(call, &Value::from_type(other.clone()))?,
             },
             other => {
                 return Err(fail(

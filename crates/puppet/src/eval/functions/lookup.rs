@@ -183,7 +183,7 @@ fn merge_of(v: &Value, span: Span) -> EvalResult<Option<Strategy>> {
 fn request(args: &[Value], span: Span) -> EvalResult<LookupRequest> {
     let option = |h: &HashMap, k: &str| h.get(&Value::from(k)).cloned().unwrap_or(Value::Undef);
     let type_of = |v: Value| match v {
-        Value::Type(t) => Ok(Some((*t).clone())),
+        Value::Type(t) => Ok(Some(confer_core::Type::clone(&t))),
         Value::Undef => Ok(None),
         other => {
             Err(fail(span, format!("'lookup' parameter 'value_type' expects a Type value, got {}", other.type_name())))

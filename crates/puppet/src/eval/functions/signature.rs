@@ -273,7 +273,7 @@ fn type_from_text(ev: &mut Evaluator<'_>, text: &str, span: Span, uses_alias: &m
         return Err(fail(span, format!("internal error: bad signature type '{text}'")));
     };
     match literal(ev, &expr.kind, span, uses_alias)? {
-        Value::Type(t) => Ok((*t).clone()),
+        Value::Type(t) => Ok(Type::clone(&t)),
         _ => Err(fail(span, format!("internal error: '{text}' is not a type"))),
     }
 }

@@ -112,7 +112,7 @@ fn assert_type(call: &mut Call<'_, '_>) -> EvalResult {
         return Err(call.unexpected_args());
     };
     let t = match expected {
-        Value::Type(t) => (**t).clone(),
+        Value::Type(t) => confer_core::Type::clone(t),
         Value::String(name) => call.ev.type_named(name, call.span)?,
         other => {
             return Err(fail(

@@ -157,7 +157,7 @@ fn ensure_packages(call: &mut Call<'_, '_>) -> EvalResult {
 /// The type and title a reference names: `Type['t']` or the string `Type[t]`.
 fn reference(v: &Value) -> Option<(String, String)> {
     match v {
-        Value::Type(t) => match &**t {
+        Value::Type(t) => match &***t {
             Type::Resource { type_name: Some(ty), title } => {
                 Some((capitalize_segments(ty), title.as_ref().map(ToString::to_string).unwrap_or_default()))
             }

@@ -269,7 +269,7 @@ fn is(call: &mut Call<'_, '_>) -> EvalResult {
 /// warning when only the type does.
 fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
     let t = match &call.args[0] {
-        Value::Type(t) => (**t).clone(),
+        Value::Type(t) => confer_core::Type::clone(t),
         other => crate::eval::functions::signature::parse_type(call.ev, &to_s(other), call.span)?,
     };
     let function = to_s(&call.args[1]);
