@@ -8,6 +8,8 @@
 //! is made, from its children's recorded sizes (so making one costs what
 //! making it already costs), and the evaluator refuses a value whose expanded
 //! size passes its limit. Every walk over an accepted value is then bounded.
+//! A type value counts its text, measured once, since printing an array of
+//! types prints each one in full.
 
 use std::fmt::Write;
 use std::ops::Deref;
@@ -233,6 +235,13 @@ mod tests {
         }
         // 2^40 integers and 2^41 - 1 arrays, each one slot: saturating nowhere near.
         assert_eq!(v.expanded_size(), SLOT * ((1u64 << 40) + (1u64 << 41) - 1));
+    }
+
+    #[test]
+    fn types_count_their_text() {
+        let t = Value::from_type(Type::integer());
+        assert_eq!(t.expanded_size(), SLOT + "Integer".len() as u64);
+        assert_eq!(Value::array(vec![t.clone(), t]).expanded_size(), SLOT + 2 * (SLOT + 7));
     }
 
     #[test]
