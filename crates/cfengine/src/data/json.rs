@@ -8,6 +8,7 @@
 use confer_core::json_string::push_json_string;
 use confer_core::{HashMap, Value};
 
+use crate::data::container_number::{self, DataError};
 use crate::data::number::format_fixed;
 
 /// A real as cf-agent stores it in a container: rounded to four decimals
@@ -43,16 +44,80 @@ fn from_serde(v: serde_json::Value) -> Value {
 }
 
 /// Parses a JSON document. Like cf-agent, a bare word that is not JSON is
-/// an error; the message is cf-agent's wording where known.
-pub fn parse(s: &str) -> Result<Value, String> {
-    parse_escaped(&unicode_escapes_kept(s))
+/// an error; the message is cf-agent's wording where known. Numbers become
+/// what a stored copy holds (`container_number`).
+pub fn parse(s: &str) -> Result<Value, DataError> {
+    let (text, fatal) = numbers_as_stored(&unicode_escapes_kept(s))?;
+    let v = parse_escaped(&text)?;
+    fatal.map_or(Ok(v), |m| Err(DataError::Fatal(m)))
 }
 
-/// [`parse`] of text whose `\u` escapes [`unicode_escapes_kept`] has
-/// already protected.
-fn parse_escaped(s: &str) -> Result<Value, String> {
+/// [`parse`] of text whose escapes and numbers are already as serde_json
+/// should read them.
+fn parse_escaped(s: &str) -> Result<Value, DataError> {
     let text = without_trailing_commas(s.trim());
-    serde_json::from_str::<serde_json::Value>(&text).map(from_serde).map_err(|e| e.to_string())
+    serde_json::from_str::<serde_json::Value>(&text).map(from_serde).map_err(|e| DataError::Invalid(e.to_string()))
+}
+
+/// The text with each number (a `-` or digit where a value starts, up to a
+/// separator) written as the value a stored copy holds, and the first
+/// conversion error (cf-agent exits on it), or the number libntech refuses.
+fn numbers_as_stored(s: &str) -> Result<(String, Option<String>), DataError> {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut fatal = None;
+    let (mut in_string, mut value_starts) = (false, true);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if !in_string && value_starts && (c == b'-' || c.is_ascii_digit()) {
+            let end = b[i..].iter().position(|&c| is_separator(c)).map_or(b.len(), |n| i + n);
+            write_stored_number(&s[i..end], &mut out, &mut fatal)?;
+            i = end;
+            value_starts = false;
+            continue;
+        }
+        match c {
+            b'\\' if in_string => {
+                out.push('\\');
+                i += 1;
+            }
+            b'"' => in_string = !in_string,
+            b'[' | b',' | b':' if !in_string => value_starts = true,
+            c if !in_string && !c.is_ascii_whitespace() => value_starts = false,
+            _ => {}
+        }
+        let ch = s[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&s[i..i + ch]);
+        i += ch;
+    }
+    Ok((out, fatal))
+}
+
+/// libntech's `IsSeparator`: what ends a number.
+fn is_separator(c: u8) -> bool {
+    c.is_ascii_whitespace() || matches!(c, b',' | b']' | b'}')
+}
+
+/// Writes `token` as the number a stored copy holds, keeping the first
+/// conversion error in `fatal`.
+fn write_stored_number(token: &str, out: &mut String, fatal: &mut Option<String>) -> Result<(), DataError> {
+    match container_number::parse(token) {
+        None => Err(DataError::Invalid(format!("invalid number '{token}'"))),
+        Some(Err(message)) => {
+            fatal.get_or_insert(message);
+            out.push('0');
+            Ok(())
+        }
+        Some(Ok(Value::Float(f))) => {
+            out.push_str(&format!("{f:?}"));
+            Ok(())
+        }
+        Some(Ok(v)) => {
+            out.push_str(&confer_core::value::to_s(&v));
+            Ok(())
+        }
+    }
 }
 
 /// libntech's parser does not decode `\uXXXX`: the string keeps the
@@ -122,9 +187,10 @@ fn without_trailing_commas(s: &str) -> std::borrow::Cow<'_, str> {
 /// write 2^40 copies. A placeholder starts with a NUL character, which no
 /// string of the document can hold (a raw one is invalid JSON and `\u0000`
 /// stays six characters). A bare word before a `:` is a key, as written.
-pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>) -> Result<Value, String> {
+pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>) -> Result<Value, DataError> {
     let s = &*unicode_escapes_kept(s);
     let b = s.as_bytes();
+    let mut fatal = None;
     let mut found: Vec<Value> = Vec::new();
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
@@ -140,10 +206,10 @@ pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>)
             out.push_str(&s[start..i]);
         } else if c == b'-' || c.is_ascii_digit() {
             let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'.' | b'+' | b'-')) {
+            while i < b.len() && !is_separator(b[i]) {
                 i += 1;
             }
-            out.push_str(&s[start..i]);
+            write_stored_number(&s[start..i], &mut out, &mut fatal)?;
         } else if c.is_ascii_alphabetic() || c == b'_' {
             let end = reference_end(b, i);
             let word = &s[i..end];
@@ -155,7 +221,7 @@ pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>)
                 out.push_str(word);
                 out.push('"');
             } else {
-                let v = lookup(word).ok_or_else(|| format!("unknown variable '{word}'"))?;
+                let v = lookup(word).ok_or_else(|| DataError::Invalid(format!("unknown variable '{word}'")))?;
                 out.push_str("\"\\u0000");
                 out.push_str(&found.len().to_string());
                 out.push('"');
@@ -169,6 +235,9 @@ pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>)
         }
     }
     let parsed = parse_escaped(&out)?;
+    if let Some(message) = fatal {
+        return Err(DataError::Fatal(message));
+    }
     if found.is_empty() {
         return Ok(parsed);
     }

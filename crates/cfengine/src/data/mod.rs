@@ -3,6 +3,7 @@
 //! number conversions, and data containers read from and written to JSON,
 //! YAML and CSV.
 
+pub mod container_number;
 pub mod csv;
 pub mod json;
 pub mod number;

@@ -4,10 +4,14 @@
 //! (libyaml events, `JsonParseYamlString`) ignores aliases: an alias in a
 //! sequence adds nothing and a key whose value is an alias is dropped.
 //! confer does the same. Nesting deeper than `MAX_DEPTH` is an error.
+//! Plain scalars are read as libntech reads them (`JsonParseYamlScalarValue`):
+//! YAML 1.1's nulls and booleans, numbers by its JSON number parser, and
+//! every other scalar, quoted or not, as a string; keys as written.
 
 use confer_core::{HashMap, Value};
 use saphyr_parser::{Event, Parser, Span, SpannedEventReceiver};
 
+use crate::data::container_number::{self, DataError};
 use crate::data::json;
 
 /// The deepest nesting a document may have.
@@ -27,6 +31,8 @@ struct Builder {
     /// The first document is the result; later ones are ignored.
     docs: usize,
     error: Option<String>,
+    /// The first number cf-agent cannot convert when it stores the result.
+    fatal: Option<String>,
 }
 
 fn key_text(v: &Value) -> String {
@@ -85,8 +91,18 @@ impl<'input> SpannedEventReceiver<'input> for Builder {
                 self.add(Some(v));
             }
             Event::Scalar(text, style, _, tag) => {
-                let y = saphyr::Yaml::value_from_cow_and_metadata(text, style, tag.as_ref());
-                self.add(Some(from_yaml(&y, 0)));
+                let is_key = matches!(self.stack.last(), Some(Open::Map(_, None)));
+                let v = if is_key || (style != saphyr_parser::ScalarStyle::Plain && tag.is_none()) {
+                    Value::String(text.as_ref().into())
+                } else if tag.is_none() {
+                    plain_scalar(&text).unwrap_or_else(|m| {
+                        self.fatal.get_or_insert(m);
+                        Value::Undef
+                    })
+                } else {
+                    from_yaml(&saphyr::Yaml::value_from_cow_and_metadata(text, style, tag.as_ref()), 0)
+                };
+                self.add(Some(v));
             }
             Event::Alias(_) => self.add(None),
             _ => {}
@@ -95,13 +111,34 @@ impl<'input> SpannedEventReceiver<'input> for Builder {
 }
 
 /// Parses a YAML document (the first one of a stream).
-pub fn parse(s: &str) -> Result<Value, String> {
+pub fn parse(s: &str) -> Result<Value, DataError> {
     let mut b = Builder::default();
-    Parser::new_from_str(s).load(&mut b, true).map_err(|e| e.to_string())?;
+    Parser::new_from_str(s).load(&mut b, true).map_err(|e| DataError::Invalid(e.to_string()))?;
     if let Some(e) = b.error {
-        return Err(e);
+        return Err(DataError::Invalid(e));
+    }
+    if let Some(m) = b.fatal {
+        return Err(DataError::Fatal(m));
     }
     Ok(b.done.unwrap_or(Value::Undef))
+}
+
+/// A plain (unquoted, untagged) scalar as libntech reads it, or the
+/// conversion error cf-agent exits with when it stores it.
+fn plain_scalar(text: &str) -> Result<Value, String> {
+    const NULL: &[&str] = &["", "~", "NULL", "Null", "null"];
+    const TRUE: &[&str] = &["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"];
+    const FALSE: &[&str] = &["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"];
+    if NULL.contains(&text) {
+        return Ok(Value::Undef);
+    }
+    if TRUE.contains(&text) || FALSE.contains(&text) {
+        return Ok(Value::Boolean(TRUE.contains(&text)));
+    }
+    match container_number::parse(text) {
+        Some(number) => number,
+        None => Ok(Value::String(text.into())),
+    }
 }
 
 fn yaml_scalar(sc: &saphyr::Scalar) -> Value {

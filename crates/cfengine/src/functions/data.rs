@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use confer_core::{HashMap, Value};
 
+use crate::data::container_number::DataError;
 use crate::data::json;
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
@@ -13,31 +14,39 @@ use crate::syntax::ast::FnCall;
 use super::regex::{regex, Rx};
 use super::{arg_int, arg_str, collection, Collection, Failed, FnResult};
 
-fn parse_container(ctx: &mut EvalContext, f: &FnCall, text: &str, yaml: bool) -> FnResult {
+fn parse_container(ctx: &mut EvalContext, text: &str, yaml: bool) -> FnResult {
     let r = if yaml { crate::data::yaml::parse(text) } else { json::parse(text) };
     match r {
         Ok(v) => Ok(Rv::Container(v)),
-        Err(e) => {
+        Err(DataError::Fatal(m)) => Err(exits(ctx, m)),
+        Err(DataError::Invalid(e)) => {
             ctx.error(format!("Error parsing JSON expression '{text}': {e}"));
-            let _ = f;
             Err(Failed)
         }
     }
 }
 
-pub(super) fn parsejson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+/// Ends the run as cf-agent exits when storing a container whose number it
+/// cannot convert (`container_number`).
+pub(super) fn exits(ctx: &mut EvalContext, message: String) -> Failed {
+    ctx.error(message);
+    ctx.aborted = Some(1);
+    Failed
+}
+
+pub(super) fn parsejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     match &a[0] {
         Rv::Container(c) => Ok(Rv::Container(c.clone())),
         _ => {
             let t = arg_str(a, 0).to_string();
-            parse_container(ctx, f, &t, false)
+            parse_container(ctx, &t, false)
         }
     }
 }
 
-pub(super) fn parseyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn parseyaml(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let t = arg_str(a, 0).to_string();
-    parse_container(ctx, f, &t, true)
+    parse_container(ctx, &t, true)
 }
 
 /// A data file's text, at most the size argument (argument 2, when given
@@ -53,18 +62,24 @@ fn read(ctx: &mut EvalContext, f: &FnCall, path: &str, a: &[Rv]) -> Result<Strin
 pub(super) fn readjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0).to_string();
     let t = read(ctx, f, &path, a)?;
-    json::parse(&t).map(Rv::Container).map_err(|_| {
-        ctx.error(format!("{}: error parsing JSON file '{path}'", f.name));
-        Failed
+    json::parse(&t).map(Rv::Container).map_err(|e| match e {
+        DataError::Fatal(m) => exits(ctx, m),
+        DataError::Invalid(_) => {
+            ctx.error(format!("{}: error parsing JSON file '{path}'", f.name));
+            Failed
+        }
     })
 }
 
 pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0).to_string();
     let t = read(ctx, f, &path, a)?;
-    crate::data::yaml::parse(&t).map(Rv::Container).map_err(|_| {
-        ctx.error(format!("{}: error parsing YAML file '{path}'", f.name));
-        Failed
+    crate::data::yaml::parse(&t).map(Rv::Container).map_err(|e| match e {
+        DataError::Fatal(m) => exits(ctx, m),
+        DataError::Invalid(_) => {
+            ctx.error(format!("{}: error parsing YAML file '{path}'", f.name));
+            Failed
+        }
     })
 }
 
@@ -334,12 +349,18 @@ pub(super) fn readdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     }
 }
 
+/// Whether a document parsed: one with a number cf-agent cannot store is
+/// valid, since checking it stores nothing.
+pub(super) fn parses(r: Result<Value, DataError>) -> bool {
+    !matches!(r, Err(DataError::Invalid(_)))
+}
+
 /// `validdata(text, type)`: whether the text parses as JSON or YAML.
 pub(super) fn validdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let text = arg_str(a, 0);
     let ok = match arg_str(a, 1) {
-        "JSON" => json::parse(text).is_ok(),
-        "YAML" => crate::data::yaml::parse(text).is_ok(),
+        "JSON" => parses(json::parse(text)),
+        "YAML" => parses(crate::data::yaml::parse(text)),
         other => {
             ctx.error(format!("{}: data type '{other}' is not supported", f.name));
             return Err(Failed);

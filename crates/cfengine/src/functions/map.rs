@@ -139,7 +139,17 @@ pub(super) fn mapdata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let pattern = pattern_arg(ctx, &a[1]);
     let out = map_each(ctx, &pattern, &a[2], &mode)?;
     let items: Vec<Value> = match mode.as_str() {
-        "json" => out.iter().filter_map(|s| json::parse(s).ok()).collect(),
+        "json" => {
+            let mut items = Vec::with_capacity(out.len());
+            for s in &out {
+                match json::parse(s) {
+                    Ok(v) => items.push(v),
+                    Err(crate::data::container_number::DataError::Fatal(m)) => return Err(super::data::exits(ctx, m)),
+                    Err(_) => {}
+                }
+            }
+            items
+        }
         _ => out.into_iter().map(|s| Value::String(s.into())).collect(),
     };
     Ok(Rv::Container(Value::array(items)))

@@ -59,7 +59,7 @@ pub(super) fn islessthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
 }
 
 pub(super) fn validjson(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(crate::data::json::parse(arg_str(a, 0)).is_ok())
+    class_result(super::data::parses(crate::data::json::parse(arg_str(a, 0))))
 }
 
 pub(super) fn reglist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
