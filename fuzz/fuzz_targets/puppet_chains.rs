@@ -1,6 +1,8 @@
 //! Structure-aware Puppet input: long operator, access and method chains,
-//! nesting, and `reduce` building deep values — the shapes that overflowed
-//! the stack. Any input must give a result or a located error.
+//! nesting, `reduce` building deep values — the shapes that overflowed the
+//! stack — and values doubled through shared parts, which every walk (print,
+//! compare, flatten, infer) used to visit 2^n times. Any input must give a
+//! result or a located error.
 #![no_main]
 
 use std::sync::{mpsc, Mutex, OnceLock};
@@ -17,10 +19,19 @@ enum Shape {
     Parens { depth: u16 },
     Reduce { levels: u32 },
     Interpolated { terms: u16 },
+    Shared { levels: u8, build: u8, walk: u8 },
 }
 
 const OPS: [&str; 10] = ["+", " and ", "==", " in ", "<<", "->", "*", " or ", "=~", "-"];
 const STEPS: [&str; 4] = [".abs", "[0]", ".map |$x| { $x }", ".then |$x| { $x }"];
+/// What a `reduce` builds from its memo twice over, and what then walks it.
+const BUILDS: [(&str, &str); 4] =
+    [("[1]", "[$m, $m]"), ("{}", "{ 'a' => $m, 'b' => $m }"), ("Integer", "Tuple[$m, $m]"), ("'ab'", "\"${m}${m}\"")];
+const WALKS: [&str; 5] =
+    ["notice($x)", "notice($x == $x)", "notice($x.flatten.length)", "notice(type($x))", "notice({ $x => 1 }.length)"];
+
+/// Doublings up to this many: past every limit (about 23 for values).
+const DOUBLINGS: usize = 40;
 
 /// Chains and nestings up to this length reach past the parser's (128) and
 /// the evaluator's (200) depth limits while keeping one run short enough for
@@ -53,6 +64,14 @@ fn manifest(shape: &Shape) -> String {
         Shape::Interpolated { terms } => {
             let terms = (usize::from(*terms) % LONGEST).max(1);
             format!("$y = 1\nnotice(\"${{{}}}\")\n", vec!["$y"; terms].join("+"))
+        }
+        Shape::Shared { levels, build, walk } => {
+            let (start, twice) = BUILDS[usize::from(*build) % BUILDS.len()];
+            format!(
+                "$x = Integer[1, {}].reduce({start}) |$m, $i| {{ {twice} }}\n{}\n",
+                usize::from(*levels) % DOUBLINGS + 1,
+                WALKS[usize::from(*walk) % WALKS.len()]
+            )
         }
     }
 }
