@@ -322,6 +322,11 @@ fn int_op(op: BinaryOp, x: i128, y: i128) -> Result<Value, OpError> {
 
 /// `x << n` for positive `n`, `x >> -n` otherwise, as Ruby shifts.
 fn shift(op: BinaryOp, x: i128, n: i128) -> Result<Value, OpError> {
+    // Zero shifted any distance is zero (found by fuzzing: `0 >> -1061`
+    // shifted a 1 past 128 bits to compute it).
+    if x == 0 {
+        return Ok(Value::Integer(0));
+    }
     // Shifted past 128 bits, the result shows saturated.
     let saturated = if x < 0 { i128::MIN } else { i128::MAX };
     if n >= 0 {
@@ -525,6 +530,14 @@ mod tests {
         assert_eq!(r, Ok(Value::Integer(17)));
         assert_eq!(warnings, vec!["The string '0x10' was automatically coerced to the numerical value 16"]);
         assert!(eval(BinaryOp::Add, "abc".into(), 1.into()).is_err());
+    }
+
+    #[test]
+    fn zero_shifts_any_distance() {
+        for n in [-1061, 127, 128, 1_000_000, i64::MAX] {
+            assert_eq!(eval(BinaryOp::Shl, 0.into(), n.into()), Ok(Value::Integer(0)), "{n}");
+            assert_eq!(eval(BinaryOp::Shr, 0.into(), n.into()), Ok(Value::Integer(0)), "{n}");
+        }
     }
 
     #[test]
