@@ -146,3 +146,15 @@ fn an_array_holding_one_large_type_many_times_counts_it_each_time() {
     assert!(message.contains("with its shared parts counted each time they appear"), "{message}");
     assert_eq!(at.0, 2);
 }
+
+#[test]
+fn nested_repetition_counts_that_overflow_are_refused() {
+    // Found by the `puppet_apply` fuzz target: fancy-regex multiplied the
+    // counts without checking (a panic with overflow checks).
+    // (A regexp literal's errors have no location, in Puppet as in confer.)
+    let (message, at) = apply_error(
+        "notice('x' =~ Regexp('(?:(?:(?:(?:(x)\\\\1{88829}){88829}){88829}){88829}){88829}'))\n".to_string(),
+    );
+    assert!(message.contains("too big number for repeat range"), "{message}");
+    assert_eq!(at, (1, 15));
+}

@@ -65,6 +65,9 @@ impl Engine {
         if let Ok(plain) = regex::Regex::new(&translated) {
             return Ok(Engine::Plain(plain));
         }
+        if !super::repeats::fits(&translated) {
+            return Err(EngineError::Invalid("too big number for repeat range".into()));
+        }
         let fancy = fancy_regex::RegexBuilder::new(&translated)
             .backtrack_limit(BACKTRACK_LIMIT)
             .build()

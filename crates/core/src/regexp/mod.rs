@@ -10,6 +10,7 @@ use engine::{Engine, EngineError};
 
 mod engine;
 mod relaxed;
+mod repeats;
 mod translate;
 
 /// One match: the byte range of the whole match (index 0) and of each group,
