@@ -7,8 +7,9 @@ the exit status, the wall time, the peak memory and the first line of output.
 Issue 16 asks that every one answers within a second with the reference's
 result or a located error and exit status 1: never 134 (an abort), never a
 Rust backtrace, never more than 1 GB. The last column says which rule a case
-breaks, if any; the script exits 1 when one does. It needs no reference tool:
-what the answers must be is checked by the goldens and tests the notes name.
+breaks, if any; the script exits 1 when one does. It needs no reference tool
+(stdlib's modules for two cases: CONFER_STDLIB_MODULES); what the answers must
+be is checked by the goldens and tests that docs/deviations.md names.
 """
 import os
 import subprocess
@@ -20,6 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFER = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target/release/confer")
 WORK = tempfile.mkdtemp(prefix="confer-hostile-")
 A25 = "a" * 25
+STDLIB = os.environ.get("CONFER_STDLIB_MODULES", "/usr/share/puppet/modules")
 
 
 def write(name, text):
@@ -29,20 +31,33 @@ def write(name, text):
     return path
 
 
+# Each case is a function giving the arguments, so that its input file is
+# written just before it runs (cases share the file names).
 def puppet(manifest):
-    return ["puppet", "apply", write("m.pp", manifest)]
+    return lambda: ["puppet", "apply", write("m.pp", manifest)]
+
+
+def puppet_stdlib(manifest):
+    """A manifest calling stdlib functions (parsejson, parseyaml)."""
+    return lambda: ["puppet", "apply", "--modulepath", STDLIB, write("m.pp", manifest)]
 
 
 def cfengine(body, *flags):
-    return ["cfengine", "run", write("p.cf", "bundle agent __main__\n{\n" + body + "\n}\n"), *flags]
+    return lambda: ["cfengine", "run", write("p.cf", "bundle agent __main__\n{\n" + body + "\n}\n"), *flags]
 
 
 def check(document, ty, suffix="yaml"):
-    return ["check", "--type", ty, write("d." + suffix, document)]
+    return lambda: ["check", "--type", ty, write("d." + suffix, document)]
 
 
 def nested_yaml(depth):
-    return "".join("  " * i + "- \n" for i in range(depth)) + "  " * depth + "- 1\n"
+    """A sequence nested `depth` deep, on one line (`- - - 1`)."""
+    return "- " * depth + "1\n"
+
+
+def flow_yaml(depth):
+    """A flow sequence nested `depth` deep (`[[[1]]]`)."""
+    return "[" * depth + "1" + "]" * depth + "\n"
 
 
 def deep_json(depth):
@@ -69,12 +84,12 @@ CASES = [
     ("4 chain of 50,000 +", puppet("notice(" + "+".join(["1"] * 50000) + ")\n")),
     ("4 chain of 50,000 ->", puppet("notice(" + "->".join(["1"] * 50000) + ")\n")),
     ("4 reduce 100,000 deep", puppet("$x = Integer[1, 100000].reduce(1) |$m, $i| { [$m] }\nnotice($x)\n")),
-    ("4 parseyaml 200,000 deep", puppet(f"notice(parseyaml('{nested_yaml(200000)}') =~ Array)\n")),
-    ("4 check YAML 1,000,000 deep", check(nested_yaml(1000000), "Array")),
+    ("4 parseyaml 200,000 deep", puppet_stdlib(f"notice(parseyaml('{nested_yaml(200000)}') =~ Array)\n")),
+    ("4 check YAML 1,000,000 deep", check(flow_yaml(1000000), "Array")),
     ("5 check alias bomb", check(BOMB, "Hash")),
     ("5 cfengine readyaml alias bomb", cfengine(f'vars: "d" data => readyaml("{write("bomb.yaml", BOMB)}", 100000);')),
     ("5 readfile /dev/zero", cfengine('vars: "s" string => readfile("/dev/zero", 1000);')),
-    ("5 check /dev/zero", ["check", "--type", "Any", "/dev/zero"]),
+    ("5 check /dev/zero", lambda: ["check", "--type", "Any", "/dev/zero"]),
     ("5 recursive define", puppet('define d() { d { "${title}x": } }\nd { "a": }\n')),
     ("5 doubling a string", puppet("$s = Integer[1, 40].reduce('ab') |$m, $i| { \"${m}${m}\" }\nnotice($s.length)\n")),
     ("5 doubling through shared parts", puppet("$a = Integer[1, 40].reduce([1]) |$m, $i| { [$m, $m] }\nnotice($a)\n")),
@@ -84,7 +99,7 @@ CASES = [
     ("6 did-you-mean 300-member Enum", check("x" * 5_000_000 + "\n", "Enum[" + ", ".join(f"'v{i}'" for i in range(300)) + "]")),
     ("6 200,000 unknown variables", puppet("$a = [" + ", ".join(["$nope"] * 200000) + "]\nnotice($a.length)\n")),
     ("6 heredoc of a million ${y}", puppet('$y = "v"\n$h = @("END")\n' + "${y}" * 1000001 + "\nEND\nnotice($h.length)\n")),
-    ("7 100-deep hash =~ Data", puppet(f"notice(parsejson('{deep_json(100)}') =~ Data)\n")),
+    ("7 100-deep hash =~ Data", puppet_stdlib(f"notice(parsejson('{deep_json(100)}') =~ Data)\n")),
     ("7 JSON 200 deep", check(deep_json(200), "Data", "json")),
     ("7 type T = T", puppet("type T = T\nnotice(1 =~ T)\n")),
     ("7 sprintf %d 1.5e300", puppet("notice(sprintf('%d', 1.5e300).length)\n")),
@@ -99,7 +114,10 @@ CASES = [
 
 
 def run(args):
-    """The exit status, seconds, peak kilobytes (from `wait4`) and output."""
+    """The exit status, seconds, peak kilobytes and output. The peak comes
+    from `wait4` and counts what the child started with, a copy of this
+    script's memory (some 90 MB once the large inputs are built): an upper
+    bound on confer's own peak, which is what the 1 GB rule needs."""
     start = time.monotonic()
     with tempfile.TemporaryFile() as out:
         p = subprocess.Popen([CONFER, *args], stdout=out, stderr=subprocess.STDOUT)
@@ -120,7 +138,7 @@ def main():
     broken = 0
     print(f"{'case':38} {'exit':>7} {'seconds':>8} {'peak MB':>8}  first line / rule broken")
     for name, args in CASES:
-        code, elapsed, peak_kb, out = run(args)
+        code, elapsed, peak_kb, out = run(args())
         first = next((l for l in out.splitlines() if l.strip()), "")[:70]
         rules = []
         if code == 134 or code < 0:

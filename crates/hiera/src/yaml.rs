@@ -5,9 +5,10 @@
 
 use std::collections::HashMap as StdHashMap;
 
+use confer_core::value::depth::MAX_DEPTH;
 use confer_core::{HashMap, Value};
 use saphyr::{MarkedYamlOwned, ScalarStyle, YamlDataOwned, YamlLoader};
-use saphyr_parser::Parser;
+use saphyr_parser::{Event, Parser, Span, SpannedEventReceiver};
 
 /// A position in a file: 1-based line and column.
 pub type Mark = (usize, usize);
@@ -36,18 +37,58 @@ pub fn path_key<'a>(path: impl IntoIterator<Item = &'a str>) -> String {
     path.into_iter().collect::<Vec<_>>().join("\u{1}")
 }
 
-/// Parses the first document of `text`; an empty text is `undef`.
+/// Parses the first document of `text`; an empty text is `undef`. Nesting
+/// deeper than `MAX_DEPTH` is an error: the tree, its conversion and its
+/// drop all recurse once per level (200,000 levels overflowed the stack).
 pub fn parse(text: &str) -> Result<Marked, YamlError> {
     let mut loader = YamlLoader::<MarkedYamlOwned>::default();
     loader.early_parse(false);
-    Parser::new_from_str(text)
-        .load(&mut loader, true)
-        .map_err(|e| YamlError { message: e.info().to_string(), mark: (e.marker().line(), e.marker().col() + 1) })?;
+    let mut bounded = Bounded { loader: &mut loader, depth: 0, too_deep: None };
+    // Event by event: the parser's own `load` recurses once per level.
+    let mut parser = Parser::new_from_str(text);
+    while let Some(event) = parser.next_event() {
+        let (event, span) = event.map_err(|e| YamlError {
+            message: e.info().to_string(),
+            mark: (e.marker().line(), e.marker().col() + 1),
+        })?;
+        bounded.on_event(event, span);
+    }
+    if let Some(mark) = bounded.too_deep {
+        return Err(YamlError { message: format!("the document is nested deeper than {MAX_DEPTH} levels"), mark });
+    }
     let mut marked = Marked { value: Value::Undef, marks: StdHashMap::new() };
     let Some(doc) = loader.into_documents().into_iter().next() else { return Ok(marked) };
     let mut path = Vec::new();
     marked.value = convert(&doc, &mut path, &mut marked.marks)?;
     Ok(marked)
+}
+
+/// The loader, given events only while the nesting stays within
+/// `MAX_DEPTH`; past it, where it went too deep.
+struct Bounded<'l, 'input> {
+    loader: &'l mut YamlLoader<'input, MarkedYamlOwned>,
+    depth: usize,
+    too_deep: Option<Mark>,
+}
+
+impl<'input> SpannedEventReceiver<'input> for Bounded<'_, 'input> {
+    fn on_event(&mut self, ev: Event<'input>, span: Span) {
+        if self.too_deep.is_some() {
+            return;
+        }
+        match ev {
+            Event::SequenceStart(..) | Event::MappingStart(..) => {
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    self.too_deep = Some((span.start.line(), span.start.col() + 1));
+                    return;
+                }
+            }
+            Event::SequenceEnd | Event::MappingEnd => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        self.loader.on_event(ev, span);
+    }
 }
 
 fn start(node: &MarkedYamlOwned) -> Mark {
@@ -265,6 +306,23 @@ mod tests {
     fn json_reads_as_yaml() {
         let doc = parse("{\"a\": [1, 2.5, null, true]}").unwrap();
         assert_eq!(to_s(&doc.value), "{a => [1, 2.5, , true]}");
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        // On a stack as large as the CLI's evaluation thread: a thousand
+        // levels of recursion in a debug build need more than a test's 2 MiB.
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(|| {
+                let e = parse(&format!("{}1", "- ".repeat(200_000))).expect_err("too deep");
+                assert_eq!(e.message, format!("the document is nested deeper than {MAX_DEPTH} levels"));
+                assert_eq!(e.mark, (1, 2 * MAX_DEPTH + 1));
+                assert!(parse(&format!("{}1", "- ".repeat(MAX_DEPTH))).is_ok());
+            })
+            .expect("a thread")
+            .join()
+            .expect("no panic");
     }
 
     #[test]

@@ -113,7 +113,12 @@ impl<'input> SpannedEventReceiver<'input> for Builder {
 /// Parses a YAML document (the first one of a stream).
 pub fn parse(s: &str) -> Result<Value, DataError> {
     let mut b = Builder::default();
-    Parser::new_from_str(s).load(&mut b, true).map_err(|e| DataError::Invalid(e.to_string()))?;
+    // Event by event: the parser's own `load` recurses once per level.
+    let mut parser = Parser::new_from_str(s);
+    while let Some(event) = parser.next_event() {
+        let (event, span) = event.map_err(|e| DataError::Invalid(e.to_string()))?;
+        b.on_event(event, span);
+    }
     if let Some(e) = b.error {
         return Err(DataError::Invalid(e));
     }

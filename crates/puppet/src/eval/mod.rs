@@ -20,7 +20,7 @@ mod definitions;
 mod erb;
 mod flow;
 mod functions;
-mod limits;
+pub(crate) mod limits;
 mod membership;
 mod nodes;
 mod objects;
@@ -129,6 +129,10 @@ pub fn resolve_alias(program: &Program, source: &Arc<Source>, name: &str) -> Res
     Ok(resolved)
 }
 
+/// The unknown-variable warnings that get advice (see
+/// `Evaluator::advised_unknown_variables`).
+const ADVISED_UNKNOWN_VARIABLES: usize = 100;
+
 /// The evaluator's state for one manifest.
 pub(crate) struct Evaluator<'a> {
     /// Every file read so far; spans find their file here.
@@ -183,6 +187,10 @@ pub(crate) struct Evaluator<'a> {
     /// anything a manifest can change, and a lambda evaluates it per element.
     /// `None` marks an access that is not one of them.
     constant_types: foldhash::HashMap<*const Expr, Option<Value>>,
+    /// How many unknown-variable warnings got "did you mean" advice: only
+    /// the first [`ADVISED_UNKNOWN_VARIABLES`] do, since finding it compares
+    /// the name with every visible variable (200,000 warnings took seconds).
+    advised_unknown_variables: usize,
     /// String literals evaluated inside a lambda or function, by address
     /// like `literal_regexps` (see `literal_string`).
     literal_strings: foldhash::HashMap<*const Expr, Value>,
@@ -219,6 +227,7 @@ impl<'a> Evaluator<'a> {
             literal_regexps: Default::default(),
             spare_scopes: Vec::new(),
             constant_types: Default::default(),
+            advised_unknown_variables: 0,
             literal_strings: Default::default(),
             interpolation: String::new(),
         }
@@ -485,6 +494,13 @@ impl<'a> Evaluator<'a> {
                 StringPart::Text(t) => out.push_str(t),
                 StringPart::Expr(e) => {
                     let v = self.eval(e, scope)?;
+                    // Refused before it grows past the limit rather than
+                    // after: doubling a string in a loop stops at 128 MiB
+                    // more, not 384.
+                    let longer = v.as_str().map_or(0, str::len);
+                    if out.len() + longer > limits::MAX_STRING_BYTES {
+                        return Err(fail(self.position(e), limits::string_too_long()));
+                    }
                     confer_core::value::push_to_s(&mut out, &v);
                 }
             }
@@ -543,7 +559,12 @@ impl<'a> Evaluator<'a> {
     /// Puppet 7 does with `strict_variables` off.
     fn variable(&mut self, name: &str, span: Span, scope: &Rc<Scope>) -> Value {
         self.lookup_quietly(name, scope).unwrap_or_else(|| {
-            let notes = self.unknown_variable_notes(name, scope);
+            let notes = if self.advised_unknown_variables < ADVISED_UNKNOWN_VARIABLES {
+                self.advised_unknown_variables += 1;
+                self.unknown_variable_notes(name, scope)
+            } else {
+                Vec::new()
+            };
             let location = Some(self.warning_location(span));
             let message = format!("Unknown variable: '{name}'.");
             self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location, notes });

@@ -72,7 +72,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         _ => Err(call.unexpected_args()),
     }),
     Builtin::new("type_of", &["Any value"], |call| {
-        Ok(Value::from_type(confer_core::types::infer::infer(&call.args[0])))
+        crate::eval::limits::detailed_type(&call.args[0]).map(Value::from_type).map_err(|e| fail(call.span, e))
     }),
     Builtin::legacy("validate_string", -1, validate_each),
     Builtin::legacy("validate_array", -1, validate_each),
