@@ -27,10 +27,13 @@ fn parse_container(ctx: &mut EvalContext, text: &str, yaml: bool) -> FnResult {
 }
 
 /// Ends the run as cf-agent exits when storing a container whose number it
-/// cannot convert (`container_number`).
+/// cannot convert (`container_number`). Said once: a promise evaluated
+/// again before the run stops does not repeat it.
 pub(super) fn exits(ctx: &mut EvalContext, message: String) -> Failed {
-    ctx.error(message);
-    ctx.aborted = Some(1);
+    if ctx.aborted.is_none() {
+        ctx.error(message);
+        ctx.aborted = Some(1);
+    }
     Failed
 }
 

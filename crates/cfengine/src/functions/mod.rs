@@ -529,8 +529,9 @@ pub enum Collection {
     Data(Value),
 }
 
-/// Resolves a collection argument (`VarNameOrInlineToJson`).
-pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
+/// Resolves a collection argument (`VarNameOrInlineToJson`). Inline JSON
+/// holding a number cf-agent cannot store ends the run, as it does.
+pub fn collection(ctx: &mut EvalContext, arg: &Rv) -> Option<Collection> {
     match arg {
         Rv::Container(c) => Some(Collection::Data(c.clone())),
         Rv::List(items) => Some(Collection::List(items.iter().filter_map(|i| i.as_scalar().map(Arc::from)).collect())),
@@ -539,8 +540,13 @@ pub fn collection(ctx: &EvalContext, arg: &Rv) -> Option<Collection> {
                 if crate::syntax::reference::is_naked_var(s, b'@') { crate::syntax::reference::naked(s) } else { s };
             let trimmed = name.trim_start();
             if trimmed.starts_with('[') || trimmed.starts_with('{') {
-                if let Ok(v) = crate::data::json::parse_with_lookup(name, &mut |w| var_json(ctx, w)) {
-                    return Some(Collection::Data(v));
+                match crate::data::json::parse_with_lookup(name, &mut |w| var_json(ctx, w)) {
+                    Ok(v) => return Some(Collection::Data(v)),
+                    Err(crate::data::container_number::DataError::Fatal(m)) => {
+                        data::exits(ctx, m);
+                        return None;
+                    }
+                    Err(_) => {}
                 }
             }
             match ctx.lookup(name) {
