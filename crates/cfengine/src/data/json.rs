@@ -312,10 +312,20 @@ fn key_text(k: &Value) -> String {
 /// An object's entries with their keys in byte order: libntech's writers
 /// sort an object's children before writing it (`JsonSort` in
 /// `JsonObjectWrite` and `JsonObjectWriteCompact`).
+///
+/// Both writers print a key as stored, between quotes, without escaping it
+/// (values are escaped): a key holding a quote or a newline comes out as
+/// cf-agent writes it, even where that is not JSON.
 fn sorted_entries(h: &HashMap) -> Vec<(String, &Value)> {
     let mut entries: Vec<(String, &Value)> = h.iter().map(|(k, v)| (key_text(k), v)).collect();
     entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     entries
+}
+
+fn push_raw_key(out: &mut String, key: &str) {
+    out.push('"');
+    out.push_str(key);
+    out.push('"');
 }
 
 fn write_primitive(v: &Value, out: &mut String) {
@@ -351,7 +361,7 @@ fn write_pretty_into(v: &Value, indent: usize, out: &mut String) {
             out.push_str("{\n");
             for (i, (k, item)) in sorted_entries(h).into_iter().enumerate() {
                 out.push_str(&" ".repeat(indent + 2));
-                push_json_string(out, &k);
+                push_raw_key(out, &k);
                 out.push_str(": ");
                 write_pretty_into(item, indent + 2, out);
                 if i + 1 < h.len() {
@@ -391,7 +401,7 @@ fn write_compact_into(v: &Value, out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                push_json_string(out, &k);
+                push_raw_key(out, &k);
                 out.push(':');
                 write_compact_into(item, out);
             }
