@@ -47,6 +47,10 @@ pub(crate) fn scan_real(s: &[u8]) -> Option<(f64, usize)> {
         };
         return Some((v, i + n));
     }
+    if let Some((v, used)) = scan_hex_real(rest) {
+        let neg = start < s.len() && s[start] == b'-';
+        return Some((if neg { -v } else { v }, i + used));
+    }
     let int_digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
     let mut j = i + int_digits;
     let mut frac_digits = 0;
@@ -73,6 +77,59 @@ pub(crate) fn scan_real(s: &[u8]) -> Option<(f64, usize)> {
     let text = text.strip_suffix('.').unwrap_or(text);
     let v: f64 = text.parse().ok()?;
     Some((v, j))
+}
+
+/// A hexadecimal real after its sign (`0x1.8p3`, `0x10`), as strtod reads
+/// it: `None` unless `0x` is followed by a hex digit (then `0` alone is the
+/// number, which the decimal reading finds).
+fn scan_hex_real(s: &[u8]) -> Option<(f64, usize)> {
+    if s.len() < 3 || s[0] != b'0' || !matches!(s[1], b'x' | b'X') {
+        return None;
+    }
+    let mut i = 2;
+    // Up to 16 significant hex digits in a u64; later ones only move the
+    // point (they are past a double's 53 bits).
+    let (mut mantissa, mut exponent, mut digits, mut seen_point) = (0u64, 0i64, 0usize, false);
+    while let Some(&c) = s.get(i) {
+        let v = match c {
+            b'.' if !seen_point => {
+                seen_point = true;
+                i += 1;
+                continue;
+            }
+            c if c.is_ascii_hexdigit() => u64::from((c as char).to_digit(16).unwrap_or(0)),
+            _ => break,
+        };
+        if mantissa >> 60 == 0 {
+            mantissa = mantissa * 16 + v;
+            if seen_point {
+                exponent -= 4;
+            }
+        } else if !seen_point {
+            exponent += 4;
+        }
+        digits += 1;
+        i += 1;
+    }
+    if digits == 0 {
+        return None;
+    }
+    if matches!(s.get(i), Some(b'p' | b'P')) {
+        let mut k = i + 1;
+        let neg = s.get(k) == Some(&b'-');
+        if matches!(s.get(k), Some(b'+' | b'-')) {
+            k += 1;
+        }
+        let n = s[k..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if n > 0 {
+            let e: i64 = std::str::from_utf8(&s[k..k + n]).ok()?.parse().unwrap_or(i64::MAX / 2);
+            exponent = exponent.saturating_add(if neg { -e } else { e });
+            i = k + n;
+        }
+    }
+    let e = exponent.clamp(-2200, 2200) as i32;
+    // Two steps, so that neither power of two over- or underflows alone.
+    Some(((mantissa as f64) * 2f64.powi(e / 2) * 2f64.powi(e - e / 2), i))
 }
 
 /// The quantifier and the first non-space character after it, as
@@ -191,5 +248,9 @@ mod tests {
         assert_eq!(real_from_string("1e3"), Ok(1000.0));
         assert!(real_from_string("1.2.3").is_err());
         assert_eq!(format_fixed(1.5, 6), "1.500000");
+        assert_eq!(real_from_string("0x10"), Ok(16.0));
+        assert_eq!(scan_real(b"-0x1.8p1z"), Some((-3.0, 8)));
+        assert_eq!(scan_real(b"0x.8"), Some((0.5, 4)));
+        assert_eq!(scan_real(b"0xg"), Some((0.0, 1)));
     }
 }

@@ -149,6 +149,25 @@ impl Rv {
             Rv::Container(v) => crate::data::json::write_compact(v),
         }
     }
+
+    /// cf-agent's `RvalToString`, as its messages show a value: a list as
+    /// ` {"a","b"}` (quotes escaped), a container as indented JSON.
+    pub fn to_rval_string(&self) -> String {
+        match self {
+            Rv::List(items) => {
+                let inner: Vec<String> = items
+                    .iter()
+                    .map(|i| match i {
+                        Rv::Scalar(s) => format!("\"{}\"", s.replace('"', "\\\"")),
+                        other => other.to_rval_string(),
+                    })
+                    .collect();
+                format!(" {{{}}}", inner.join(","))
+            }
+            Rv::Container(v) => crate::data::json::write_pretty(v),
+            other => other.to_display(),
+        }
+    }
 }
 
 /// A variable in a table: its value and declared type.

@@ -187,7 +187,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
             "Variable '{}' expected a variable of type '{}', but was given incompatible value '{}'",
             display_ref(&r),
             ty.name(),
-            rval.to_display()
+            rval.to_rval_string()
         ));
         promise_ref(ctx);
         return;

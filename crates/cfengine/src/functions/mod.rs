@@ -5,8 +5,10 @@
 mod array_data;
 mod arrays;
 mod capture;
+mod c_printf;
 mod data;
 mod file;
+mod format;
 mod hash;
 mod list;
 mod map;
@@ -79,7 +81,7 @@ static SPECS: &[Spec] = &[
     // strings
     f("canonify", "string", 1, string::canonify_fn),
     v("concat", "string", string::concat),
-    v("format", "string", string::format_fn),
+    v("format", "string", format::format_fn),
     f("string_downcase", "string", 1, string::downcase),
     f("string_upcase", "string", 1, string::upcase),
     f("string_reverse", "string", 1, string::reverse),
