@@ -69,6 +69,8 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     for i in range(8)
 )
 
+LINES = "line\n" * 200000
+
 CASES = [
     ("1 regsubst backtrack", puppet(f'notice(regsubst("{A25}", /(a+)+\\1b/, "x"))\n')),
     ("1 split backtrack", puppet(f'notice(split("{A25}", /(a+)+\\1b/))\n')),
@@ -89,6 +91,9 @@ CASES = [
     ("5 check alias bomb", check(BOMB, "Hash")),
     ("5 cfengine readyaml alias bomb", cfengine(f'vars: "d" data => readyaml("{write("bomb.yaml", BOMB)}", 100000);')),
     ("5 readfile /dev/zero", cfengine('vars: "s" string => readfile("/dev/zero", 1000);')),
+    ("6 readstringlist of 200,000 lines", lambda: cfengine(
+        'vars: "l" slist => readstringlist("' + write("lines.txt", LINES)
+        + '", "#.*", "\\n", 300000, 99999999);')()),
     ("5 check /dev/zero", lambda: ["check", "--type", "Any", "/dev/zero"]),
     ("5 recursive define", puppet('define d() { d { "${title}x": } }\nd { "a": }\n')),
     ("5 doubling a string", puppet("$s = Integer[1, 40].reduce('ab') |$m, $i| { \"${m}${m}\" }\nnotice($s.length)\n")),

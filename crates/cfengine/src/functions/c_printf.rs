@@ -148,7 +148,7 @@ fn unbounded(directive: &str, arg: Arg, limit: usize) -> Result<Option<String>, 
             return Ok(Some(pad(&s, "", cut, false, limit)));
         }
         (b'f', Arg::Double(x)) => return Ok(Some(fixed(&s, x, limit))),
-        (_, Arg::Long(x)) => integer(&s, x, limit),
+        (b'd' | b'o' | b'x', Arg::Long(x)) => integer(&s, x, limit),
         _ => return Ok(Some(directive.to_string())),
     };
     Ok(Some(text))

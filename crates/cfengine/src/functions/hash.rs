@@ -4,7 +4,7 @@
 
 use md5::Md5;
 use sha1::Sha1;
-use sha2::{Digest, Sha256, Sha384, Sha512};
+use sha2::{Digest, Sha224, Sha256, Sha384, Sha512};
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
@@ -12,15 +12,33 @@ use crate::syntax::ast::FnCall;
 
 use super::{arg_int, arg_str, class_result, Failed, FnResult};
 
-/// The digest of `data` with the named algorithm (cf-agent's
-/// `HashIdFromName`; an unknown name is MD5's default, as there).
-fn digest(method: &str, data: &[u8]) -> Vec<u8> {
+/// The digest of `data` with the named algorithm, as libntech's
+/// `HashString` makes it: the six OpenSSL digests by their exact names.
+/// Other names are an error, and the digest printed is what cf-agent
+/// prints then: all zeros the length of the method's digest (`sha` 20
+/// bytes, `crypt` 64), or nothing (`best`, an unknown name).
+fn digest(ctx: &mut EvalContext, method: &str, data: &[u8]) -> Vec<u8> {
     match method {
+        "md5" => Md5::digest(data).to_vec(),
         "sha1" => Sha1::digest(data).to_vec(),
+        "sha224" => Sha224::digest(data).to_vec(),
         "sha256" => Sha256::digest(data).to_vec(),
         "sha384" => Sha384::digest(data).to_vec(),
         "sha512" => Sha512::digest(data).to_vec(),
-        _ => Md5::digest(data).to_vec(),
+        "crypt" => {
+            ctx.error("The crypt support is not presently implemented, please use another algorithm instead");
+            vec![0; 64]
+        }
+        other => {
+            // The method's place in libntech's `CF_DIGEST_TYPES`.
+            let (id, len) = match other {
+                "sha" => (6, 20),
+                "best" => (7, 0),
+                _ => (9, 0),
+            };
+            ctx.error(format!("Could not determine function for file hashing (type={id})"));
+            vec![0; len]
+        }
     }
 }
 
@@ -39,20 +57,20 @@ fn file_bytes(path: &str) -> Option<Vec<u8>> {
 }
 
 /// `hash(text, algorithm)`: the hex digest.
-pub(super) fn hash(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    Ok(Rv::scalar(hex(&digest(arg_str(a, 1), arg_str(a, 0).as_bytes()))))
+pub(super) fn hash(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(hex(&digest(ctx, arg_str(a, 1), arg_str(a, 0).as_bytes()))))
 }
 
 /// `file_hash(path, algorithm)`: the hex digest of a file's content.
-pub(super) fn file_hash(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn file_hash(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let bytes = file_bytes(arg_str(a, 0)).ok_or(Failed)?;
-    Ok(Rv::scalar(hex(&digest(arg_str(a, 1), &bytes))))
+    Ok(Rv::scalar(hex(&digest(ctx, arg_str(a, 1), &bytes))))
 }
 
 /// `hashmatch(path, algorithm, hex)`: whether the file's digest is `hex`.
-pub(super) fn hashmatch(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn hashmatch(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let bytes = file_bytes(arg_str(a, 0)).unwrap_or_default();
-    class_result(hex(&digest(arg_str(a, 1), &bytes)) == arg_str(a, 2))
+    class_result(hex(&digest(ctx, arg_str(a, 1), &bytes)) == arg_str(a, 2))
 }
 
 /// `hash_to_int(from, to, text)`: `from` plus the first 8 bytes of the

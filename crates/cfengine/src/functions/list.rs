@@ -51,9 +51,10 @@ fn list(items: Vec<Arc<str>>) -> FnResult {
 
 pub(super) fn splitstring(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
-    let max = arg_int(ctx, f, a, 2)?.max(0) as usize;
-    let re = regex(ctx, sep, "")?;
-    let pieces: Vec<Arc<str>> = re.split(ctx, s)?.into_iter().take(max).map(Arc::from).collect();
+    // cf-agent's count is a size_t: a negative one sets no limit.
+    let max = usize::try_from(arg_int(ctx, f, a, 2)?).unwrap_or(usize::MAX);
+    let re = regex(ctx, sep, "sm")?;
+    let pieces: Vec<Arc<str>> = re.split_cf(ctx, s, max, true)?.into_iter().map(Arc::from).collect();
     list(pieces)
 }
 
@@ -179,12 +180,12 @@ pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 }
                 other => json::select(other, std::slice::from_ref(&key)),
             };
+            // Only a primitive is an answer (`null` as that word); an array
+            // or object element fails the call, as in cf-agent 3.21.
             match child {
-                Some(Value::Array(_) | Value::Hash(_)) => {
-                    Ok(Rv::scalar(json::write_compact(child.unwrap_or(&Value::Undef))))
-                }
-                Some(c) => json::primitive_to_string(c).map(Rv::scalar).ok_or(Failed),
-                None => Err(Failed),
+                Some(Value::Undef) => Ok(Rv::scalar("null")),
+                Some(c) if json::is_primitive(c) => json::primitive_to_string(c).map(Rv::scalar).ok_or(Failed),
+                _ => Err(Failed),
             }
         }
         // cf-agent logs this at verbose level only.

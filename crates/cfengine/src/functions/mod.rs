@@ -2,10 +2,11 @@
 //! return type and arity, argument expansion (fncall.c's `FnCallEvaluate`),
 //! and the functions themselves, split by family.
 
+mod arg_template;
 mod array_data;
 mod arrays;
 mod capture;
-mod c_printf;
+pub mod c_printf;
 mod data;
 mod file;
 mod format;
@@ -88,7 +89,6 @@ static SPECS: &[Spec] = &[
     f("string_head", "string", 2, string::head),
     f("string_tail", "string", 2, string::tail),
     f("string_length", "int", 1, string::length),
-    f("strlen", "int", 1, string::length),
     f("regex_replace", "string", 4, string::regex_replace),
     f("string_replace", "string", 3, string::string_replace),
     f("string_trim", "string", 1, string::trim),
@@ -417,16 +417,18 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
         if unresolved(&args) && !(f.name == "ifelse" && args.len() == 3) {
             return failed;
         }
+        if arg_template::check(ctx, f).is_err() {
+            return failed;
+        }
         // `CallFunction`: a list spliced into a fixed-arity function's
         // arguments no longer fits its template.
         if let Some(n) = spec.nargs {
             if args.len() != n {
                 let items: Vec<String> = args.iter().map(|a| format!("\"{}\"", a.to_display())).collect();
                 ctx.error(format!("Argument template mismatch handling function {}( {{{}}})", f.name, items.join(",")));
-                // cf-agent shows each template argument's range; confer
-                // knows no ranges and shows CF_ANYSTRING, the usual one.
-                for (i, a) in args.iter().take(n).enumerate() {
-                    ctx.error(format!("  arg[{i}] range .*\t {} ", a.to_display()));
+                let params = arg_template::params(&f.name);
+                for (i, (a, p)) in args.iter().zip(params).take(n).enumerate() {
+                    ctx.error(format!("  arg[{i}] range {}\t {} ", p.range, a.to_display()));
                 }
                 ctx.error("Fatal CFEngine error: Bad arguments");
                 ctx.aborted = Some(1);

@@ -23,10 +23,12 @@ thread_local! {
     /// against many strings (variablesmatching over every variable, class
     /// guards in loops), and compiling dominates otherwise.
     static REGEX_CACHE: RefCell<HashMap<String, fancy_regex::Regex>> = RefCell::new(HashMap::new());
-    /// (pattern, subject, start) triples that hit the backtrack limit: a
-    /// policy evaluates the same call in every pass, and deciding again would
-    /// spend the whole limit each time.
-    static UNDECIDED: RefCell<std::collections::HashSet<(String, String, usize)>> = RefCell::new(Default::default());
+    /// Per pattern, the (subject's hash, start) pairs that hit the backtrack
+    /// limit: a policy evaluates the same call in every pass, and deciding
+    /// again would spend the whole limit each time. Keyed by pattern first
+    /// so that the common case (a pattern never undecided) costs one lookup,
+    /// not a pass over the subject: a split walks a long file match by match.
+    static UNDECIDED: RefCell<HashMap<String, std::collections::HashSet<(u64, usize)>>> = RefCell::new(HashMap::new());
 }
 
 /// A compiled pattern and the text it was written as (for messages).
@@ -68,8 +70,8 @@ impl Rx {
 
     /// The first match at or after byte `start`.
     pub(crate) fn find_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Range<usize>>, Failed> {
-        let key = (self.pattern.clone(), s.to_string(), start);
-        if UNDECIDED.with(|u| u.borrow().contains(&key)) {
+        let seen = UNDECIDED.with(|u| u.borrow().get(&self.pattern).map(|set| set.contains(&(subject_hash(s), start))));
+        if seen == Some(true) {
             self.undecided(ctx, s, &"backtrack limit exceeded (as before)");
             return Err(Failed);
         }
@@ -82,7 +84,7 @@ impl Rx {
                     if u.len() >= REGEX_CACHE_SIZE {
                         u.clear();
                     }
-                    u.insert(key);
+                    u.entry(self.pattern.clone()).or_default().insert((subject_hash(s), start));
                 });
                 Err(Failed)
             }
@@ -154,6 +156,41 @@ impl Rx {
         Ok(out)
     }
 
+    /// `RlistFromSplitRegex`: the pieces between matches, each match sought
+    /// afresh in the rest of the text (so `^` anchors there), at most `max`
+    /// pieces (blank ones count only when kept). An empty match at the
+    /// start of the rest ends the splitting, so `""` or `x*` cut nothing.
+    /// The rest after the last match is a piece when it is not empty, or
+    /// when blanks are kept and some match was cut.
+    pub(crate) fn split_cf<'t>(
+        &self,
+        ctx: &mut EvalContext,
+        s: &'t str,
+        max: usize,
+        allow_blanks: bool,
+    ) -> Result<Vec<&'t str>, Failed> {
+        let mut out = vec![];
+        let mut sp = 0;
+        while out.len() < max {
+            let Some(m) = self.find_at(ctx, &s[sp..], 0)? else {
+                break;
+            };
+            if m.end == 0 {
+                break;
+            }
+            let piece = &s[sp..sp + m.start];
+            if allow_blanks || !piece.is_empty() {
+                out.push(piece);
+            }
+            sp += m.end;
+        }
+        let rest = &s[sp..];
+        if out.len() < max && ((allow_blanks && sp != 0) || !rest.is_empty()) {
+            out.push(rest);
+        }
+        Ok(out)
+    }
+
     /// `s` with every match removed.
     pub(crate) fn remove_all(&self, ctx: &mut EvalContext, s: &str) -> Result<String, Failed> {
         let mut out = String::with_capacity(s.len());
@@ -170,6 +207,14 @@ impl Rx {
     pub(crate) fn group_names(&self) -> Vec<Option<String>> {
         self.re.capture_names().map(|n| n.map(str::to_string)).collect()
     }
+}
+
+/// A subject's hash, to remember it without keeping a copy.
+fn subject_hash(s: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
 }
 
 /// The byte index after the character at `i` (or `i + 1` at the end).

@@ -108,8 +108,8 @@ pub(super) fn trim(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 pub(super) fn lastnode(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
-    let re = regex(ctx, sep, "")?;
-    let last = re.split(ctx, s)?.last().copied().unwrap_or(s);
+    let re = regex(ctx, sep, "sm")?;
+    let last = re.split_cf(ctx, s, 100, true)?.last().copied().ok_or(Failed)?;
     Ok(Rv::scalar(last))
 }
 
@@ -146,7 +146,8 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
 
 pub(super) fn ifelse(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     if a.len().is_multiple_of(2) || a.is_empty() {
-        ctx.error("ifelse: must have an odd number of arguments");
+        ctx.error("Fatal CFEngine error: in built-in FnCall ifelse: even number of arguments");
+        ctx.aborted = Some(1);
         return Err(Failed);
     }
     let mut i = 0;
@@ -214,14 +215,3 @@ pub(super) fn eval_math(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(result.map(|v| format_fixed(v, 6)).unwrap_or_default()))
 }
 
-/// `s` cut to cf-agent's 4095-byte buffer (at a character boundary).
-pub(super) fn truncated(mut s: String) -> String {
-    if s.len() > MAX_SCALAR {
-        let mut end = MAX_SCALAR;
-        while !s.is_char_boundary(end) {
-            end -= 1;
-        }
-        s.truncate(end);
-    }
-    s
-}

@@ -4,7 +4,6 @@
 
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
-use jiff::{Timestamp, Zoned};
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
@@ -94,14 +93,34 @@ pub(super) fn laterthan(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
 /// `gmtime`) or `localtime` (any other mode).
 pub(super) fn strftime(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let when = arg_int(ctx, f, a, 2)?;
-    let tz = if arg_str(a, 0) == "gmtime" { TimeZone::UTC } else { TimeZone::system() };
-    let Ok(ts) = Timestamp::from_second(when) else {
+    let Some(tm) = broken_down(when, arg_str(a, 0) == "gmtime") else {
         ctx.warning(format!("Function {}, the given time stamp '{when}' was invalid.", f.name));
         return Err(Failed);
     };
-    let z = Zoned::new(ts, tz);
-    match jiff::fmt::strtime::format(arg_str(a, 1), &z) {
-        Ok(s) => Ok(Rv::scalar(super::string::truncated(s))),
-        Err(_) => Err(Failed),
-    }
+    c_strftime(arg_str(a, 1), &tm).map(Rv::scalar).ok_or(Failed)
+}
+
+/// `gmtime_r` or `localtime_r` of `when`, as cf-agent calls them.
+fn broken_down(when: i64, gmt: bool) -> Option<libc::tm> {
+    let t: libc::time_t = when;
+    // SAFETY: `tm` is plain data that the call fills in; both pointers are
+    // valid for the call.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    let filled = unsafe { if gmt { libc::gmtime_r(&t, &mut tm) } else { libc::localtime_r(&t, &mut tm) } };
+    (!filled.is_null()).then_some(tm)
+}
+
+/// The C library's `strftime` into cf-agent's 4,096-byte buffer: every
+/// conversion, flag, width and unknown directive exactly as cf-agent prints
+/// it (glibc leaves an unknown one as it stands, names UTC `GMT`). Nothing
+/// when the result is empty or does not fit, which fails the call as in
+/// cf-agent. The format ends at a NUL byte, as a C string does.
+fn c_strftime(format: &str, tm: &libc::tm) -> Option<String> {
+    let format = format.split('\0').next().unwrap_or("");
+    let format = std::ffi::CString::new(format).ok()?;
+    let mut buf = vec![0u8; 4096];
+    // SAFETY: the buffer's length is passed, `format` is NUL-terminated and
+    // `tm` came from the C library.
+    let n = unsafe { libc::strftime(buf.as_mut_ptr().cast(), buf.len(), format.as_ptr(), tm) };
+    (n > 0).then(|| String::from_utf8_lossy(&buf[..n]).into_owned())
 }

@@ -1,0 +1,187 @@
+//! Each built-in function's parameter types and ranges, as cf-agent 3.21
+//! declares them (`arg_templates.tsv`, written from `cf-promises
+//! --syntax-description json` by scripts/regen-cfengine-arg-templates.py),
+//! and the check cf-agent makes with them before it runs a function
+//! (`CallFunction` in fncall.c): every literal argument written in the call
+//! must fit its parameter, or the run ends with a fatal error. `hash("x",
+//! "crypt")`, `strftime("utc", …)` and `string_head("abc", "x")` stop the
+//! run there; arguments holding a variable reference are not checked.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use fancy_regex::Regex;
+
+use crate::data::number::{int_from_string, real_from_string, NOINT};
+use crate::eval::context::EvalContext;
+use crate::syntax::ast::{FnCall, Rval};
+use crate::syntax::reference::{is_cf3_var_string, is_naked_var};
+
+/// A parameter: its type (`string`, `int`, `real`, `option`) and range.
+pub struct Param {
+    kind: &'static str,
+    /// A regex for strings, `min,max` for numbers, the choices for options.
+    pub range: &'static str,
+}
+
+/// `CF_ABSPATHRANGE`: a string range that asks for an absolute path.
+const ABSOLUTE_PATH: &str = "\"?(/.*)";
+
+fn table() -> &'static HashMap<&'static str, Vec<Param>> {
+    static TABLE: OnceLock<HashMap<&'static str, Vec<Param>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t: HashMap<&'static str, Vec<Param>> = HashMap::new();
+        for line in include_str!("arg_templates.tsv").lines().filter(|l| !l.starts_with('#')) {
+            let mut cols = line.splitn(4, '\t');
+            let (Some(name), Some(_), Some(kind), Some(range)) = (cols.next(), cols.next(), cols.next(), cols.next())
+            else {
+                continue;
+            };
+            t.entry(name).or_default().push(Param { kind, range });
+        }
+        t
+    })
+}
+
+/// The parameters of the function `name` (none for an unknown name).
+pub fn params(name: &str) -> &'static [Param] {
+    table().get(name).map_or(&[], Vec::as_slice)
+}
+
+/// Checks the literal arguments of `f` (`CheckConstraintTypeMatch` at level
+/// 1). On a misfit it reports cf-agent's fatal error and ends the run.
+pub fn check(ctx: &mut EvalContext, f: &FnCall) -> Result<(), super::Failed> {
+    for (arg, param) in f.args.iter().zip(params(&f.name)) {
+        let Rval::Scalar(s) = arg else {
+            continue;
+        };
+        let (log, problem) = misfit(s, param);
+        let Some(problem) = problem else {
+            continue;
+        };
+        if let Some(l) = log {
+            ctx.error(l);
+        }
+        ctx.error(format!("Fatal CFEngine error: In function '{}', error in variable '{s}', '{problem}'", f.name));
+        ctx.aborted = Some(1);
+        return Err(super::Failed);
+    }
+    Ok(())
+}
+
+/// Why `s` does not fit `param` (`SyntaxTypeMatchToString`), with the line
+/// a number's conversion logs first.
+fn misfit(s: &str, param: &'static Param) -> (Option<String>, Option<&'static str>) {
+    match param.kind {
+        "string" => (None, string_misfit(s, param.range)),
+        "int" => {
+            if is_cf3_var_string(s) {
+                return (None, None);
+            }
+            let (lo, hi) = bounds(param.range);
+            match int_from_string(s) {
+                Ok(v) if v == NOINT => (None, Some("Cannot parse value as integer")),
+                Ok(v) if (v as f64) < lo || (v as f64) > hi => (None, Some("Integer is out of range")),
+                Ok(_) => (None, None),
+                Err(log) => (log, Some("Cannot parse value as integer")),
+            }
+        }
+        "real" => {
+            if s == "inf" {
+                return (None, Some("Keyword 'inf' has an integer value, cannot be used as real"));
+            }
+            if is_cf3_var_string(s) {
+                return (None, None);
+            }
+            let (lo, hi) = bounds(param.range);
+            match real_from_string(s) {
+                Ok(v) if v >= lo && v <= hi => (None, None),
+                Ok(_) => (None, Some("Real value is out of range")),
+                Err(log) => (log, Some("Real value is out of range")),
+            }
+        }
+        "option" => {
+            if s.is_empty() || is_naked_var(s, b'@') || is_naked_var(s, b'$') || param.range.split(',').any(|o| o == s) {
+                (None, None)
+            } else {
+                (None, Some("Selection is out of bounds"))
+            }
+        }
+        _ => (None, None),
+    }
+}
+
+/// `CheckParseString`.
+fn string_misfit(s: &str, range: &'static str) -> Option<&'static str> {
+    if range.is_empty() || is_naked_var(s, b'@') || is_naked_var(s, b'$') || s == range || full_match(range, s) {
+        return None;
+    }
+    if is_cf3_var_string(s) {
+        None
+    } else if s.is_empty() {
+        Some("Empty scalar value is out of range")
+    } else if range == ABSOLUTE_PATH {
+        Some("Filename is not an absolute path")
+    } else {
+        Some("Scalar value is out of range")
+    }
+}
+
+/// Whether the whole of `s` matches `range`, compiled as cf-agent compiles
+/// it (dot matches newline). The ranges are the table's few fixed patterns.
+fn full_match(range: &'static str, s: &str) -> bool {
+    static CACHE: OnceLock<std::sync::Mutex<HashMap<&'static str, Option<Regex>>>> = OnceLock::new();
+    let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    let rx = cache.entry(range).or_insert_with(|| Regex::new(&format!(r"\A(?s:{range})\z")).ok());
+    rx.as_ref().is_some_and(|r| r.is_match(s).unwrap_or(false))
+}
+
+/// A numeric range's `min,max`.
+fn bounds(range: &str) -> (f64, f64) {
+    let mut it = range.split(',').map(|n| n.trim().parse::<f64>().unwrap_or(0.0));
+    (it.next().unwrap_or(0.0), it.next().unwrap_or(0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fits(name: &str, i: usize, s: &str) -> Option<&'static str> {
+        misfit(s, &params(name)[i]).1
+    }
+
+    #[test]
+    fn table_holds_every_function() {
+        assert_eq!(params("hash").len(), 2);
+        assert_eq!(params("hash")[1].range, "md5,sha1,sha256,sha384,sha512");
+        assert!(params("nosuch").is_empty());
+    }
+
+    #[test]
+    fn options() {
+        assert_eq!(fits("hash", 1, "crypt"), Some("Selection is out of bounds"));
+        assert_eq!(fits("hash", 1, "x$(y)"), Some("Selection is out of bounds"));
+        assert_eq!(fits("hash", 1, "$(y)"), None);
+        assert_eq!(fits("hash", 1, "sha256"), None);
+        // `IsItemIn` counts the empty string in every list.
+        assert_eq!(fits("hash", 1, ""), None);
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(fits("string_head", 1, "x"), Some("Cannot parse value as integer"));
+        assert_eq!(fits("string_head", 1, "99999999999999"), Some("Integer is out of range"));
+        assert_eq!(fits("string_head", 1, "1k"), None);
+        assert_eq!(fits("string_head", 1, "-678"), Some("Cannot parse value as integer"));
+        assert_eq!(fits("string_head", 1, "$(n)"), None);
+    }
+
+    #[test]
+    fn strings() {
+        assert_eq!(fits("readfile", 0, "relative"), Some("Filename is not an absolute path"));
+        assert_eq!(fits("readfile", 0, ""), Some("Empty scalar value is out of range"));
+        assert_eq!(fits("readfile", 0, "\"/etc/x"), None);
+        assert_eq!(fits("readfile", 0, "$(dir)/x"), None);
+        assert_eq!(fits("getenv", 0, "bad-name"), Some("Scalar value is out of range"));
+    }
+}
