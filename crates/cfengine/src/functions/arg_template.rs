@@ -49,8 +49,12 @@ pub fn params(name: &str) -> &'static [Param] {
 }
 
 /// Checks the literal arguments of `f` (`CheckConstraintTypeMatch` at level
-/// 1). On a misfit it reports cf-agent's fatal error and ends the run.
+/// 1). On a misfit it reports cf-agent's fatal error and ends the run; once
+/// the run is ending, no call runs and nothing more is said.
 pub fn check(ctx: &mut EvalContext, f: &FnCall) -> Result<(), super::Failed> {
+    if ctx.aborted.is_some() {
+        return Err(super::Failed);
+    }
     for (arg, param) in f.args.iter().zip(params(&f.name)) {
         let Rval::Scalar(s) = arg else {
             continue;
@@ -101,7 +105,8 @@ fn misfit(s: &str, param: &'static Param) -> (Option<String>, Option<&'static st
             }
         }
         "option" => {
-            if s.is_empty() || is_naked_var(s, b'@') || is_naked_var(s, b'$') || param.range.split(',').any(|o| o == s) {
+            if s.is_empty() || is_naked_var(s, b'@') || is_naked_var(s, b'$') || param.range.split(',').any(|o| o == s)
+            {
                 (None, None)
             } else {
                 (None, Some("Selection is out of bounds"))

@@ -115,9 +115,7 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
             Ok(t) => out.push_str(&t),
             Err(Failure::Fails) => return Err(Failed),
             Err(Failure::Undefined) => {
-                ctx.error(format!(
-                    "format() cannot print '{d}': its '*' takes an argument cf-agent does not pass"
-                ));
+                ctx.error(format!("format() cannot print '{d}': its '*' takes an argument cf-agent does not pass"));
                 return Err(Failed);
             }
         }
@@ -163,10 +161,8 @@ fn serialised(ctx: &mut EvalContext, name: &str) -> Option<String> {
     match ctx.lookup(name) {
         Some(Variable { rval: Rv::Container(c), .. }) => Some(json::write_compact(&c)),
         Some(Variable { rval: Rv::List(items), ty: DataType::Slist, .. }) => {
-            let quoted: Vec<String> = items
-                .iter()
-                .map(|i| format!("\"{}\"", i.as_scalar().unwrap_or("").replace('"', "\\\"")))
-                .collect();
+            let quoted: Vec<String> =
+                items.iter().map(|i| format!("\"{}\"", i.as_scalar().unwrap_or("").replace('"', "\\\""))).collect();
             Some(format!("{{ {} }}", quoted.join(", ")))
         }
         Some(v) if !v.ty.is_list() => {

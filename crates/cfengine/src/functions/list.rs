@@ -12,6 +12,7 @@ use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::{full_match, regex};
+use super::sort::{item_less, merge_sort};
 use super::{arg_int, arg_str, class_result, collection, Collection, Failed, FnResult};
 
 /// The strings of a collection argument: a list's items, or a container's
@@ -51,33 +52,70 @@ fn list(items: Vec<Arc<str>>) -> FnResult {
 
 pub(super) fn splitstring(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
-    // cf-agent's count is a size_t: a negative one sets no limit.
-    let max = usize::try_from(arg_int(ctx, f, a, 2)?).unwrap_or(usize::MAX);
+    // cf-agent's count is an `int` passed as a `size_t`: a negative one sets
+    // no limit.
+    let max = usize::try_from(arg_int(ctx, f, a, 2)? as i32).unwrap_or(usize::MAX);
     let re = regex(ctx, sep, "sm")?;
     let pieces: Vec<Arc<str>> = re.split_cf(ctx, s, max, true)?.into_iter().map(Arc::from).collect();
     list(pieces)
 }
 
+/// `string_split(text, regex, max)` as `RlistFromRegexSplitNoOverflow`: up
+/// to `max - 1` pieces before matches, each match sought afresh in the rest
+/// (an empty match there cuts an empty piece without moving on), then the
+/// rest. Pieces are cut to 1,023 bytes, as cf-agent's buffer cuts them.
 pub(super) fn string_split(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
-    let max = arg_int(ctx, f, a, 2)?;
+    // cf-agent holds the count in an `int`; below 1 it fails quietly.
+    let max = arg_int(ctx, f, a, 2)? as i32;
     if max < 1 {
-        ctx.error("string_split: maximum number of splits must be positive");
         return Err(Failed);
     }
-    let re = regex(ctx, sep, "")?;
-    let mut out = vec![];
-    let mut last = 0;
-    for m in re.find_all(ctx, s)? {
-        if out.len() + 1 >= max as usize {
+    let max = max as usize;
+    let re = regex(ctx, sep, "sm")?;
+    let mut out: Vec<Arc<str>> = vec![];
+    let mut sp = 0;
+    while out.len() + 1 < max {
+        let Some(m) = re.find_at(ctx, &s[sp..], 0)? else {
+            break;
+        };
+        if m.end == 0 {
+            // Every further round cuts the same empty piece.
+            let n = max - 1 - out.len();
+            if n > MAX_PIECES {
+                ctx.error(format!(
+                    "string_split() would cut {n} empty pieces, more than confer's limit of {MAX_PIECES}"
+                ));
+                return Err(Failed);
+            }
+            out.extend(std::iter::repeat_n(Arc::from(""), n));
             break;
         }
-        out.push(Arc::from(&s[last..m.start]));
-        last = m.end;
+        let mut piece = &s[sp..sp + m.start];
+        if piece.len() >= MAX_PIECE {
+            ctx.warning(format!(
+                "Segment in string_split() is {} bytes and will be truncated to {} bytes",
+                piece.len(),
+                MAX_PIECE - 1
+            ));
+            let mut end = MAX_PIECE - 1;
+            while !piece.is_char_boundary(end) {
+                end -= 1;
+            }
+            piece = &piece[..end];
+        }
+        out.push(Arc::from(piece));
+        sp += m.end;
     }
-    out.push(Arc::from(&s[last..]));
+    out.push(Arc::from(&s[sp..]));
     list(out)
 }
+
+/// cf-agent's `CF_MAXVARSIZE`: a `string_split` piece holds one byte less.
+const MAX_PIECE: usize = 1024;
+
+/// The most pieces a split makes (a list is not to take gigabytes).
+const MAX_PIECES: usize = 4 << 20;
 
 pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.len() != 2 {
@@ -90,48 +128,19 @@ pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(joined.join(&glue)))
 }
 
-/// `StringItemNumberLess`: items read as leading numbers compare by value
-/// (truncated in int mode); an item that is no number sorts before one that
-/// is; two non-numbers compare as strings.
-fn number_less(a: &str, b: &str, int_mode: bool) -> bool {
-    let scan = |s: &str| crate::data::number::scan_real(s.as_bytes()).map(|(d, _)| d);
-    match (scan(a), scan(b)) {
-        (Some(x), Some(y)) if int_mode => (x as i64) < (y as i64),
-        (Some(x), Some(y)) => x < y,
-        (Some(_), None) => false,
-        (None, Some(_)) => true,
-        (None, None) => a.as_bytes() < b.as_bytes(),
-    }
-}
-
-/// `GenericStringItemLess` for the sort modes `int`, `real` and `lex`.
-fn item_less(mode: &str, a: &str, b: &str) -> bool {
-    match mode {
-        "int" => number_less(a, b, true),
-        "real" => number_less(a, b, false),
-        _ => a.as_bytes() < b.as_bytes(),
-    }
-}
-
-fn sort_by_mode(items: &mut [Arc<str>], mode: &str) {
-    items.sort_by(|a, b| {
-        if item_less(mode, a, b) {
-            std::cmp::Ordering::Less
-        } else if item_less(mode, b, a) {
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    });
-}
-
 pub(super) fn sort(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let Some(first) = a.first() else {
         return Err(Failed);
     };
-    let mut items = strings(ctx, f, first)?;
-    sort_by_mode(&mut items, if a.len() > 1 { arg_str(a, 1) } else { "lex" });
-    list(items)
+    let items = strings(ctx, f, first)?;
+    // `FnCallSort` names its modes case by case ("Ip" is lex).
+    let mode = match if a.len() > 1 { arg_str(a, 1) } else { "lex" } {
+        "IP" | "ip" => "ip",
+        "MAC" | "mac" => "mac",
+        m @ ("int" | "real") => m,
+        _ => "lex",
+    };
+    list(merge_sort(items, |x, y| item_less(mode, x, y)))
 }
 
 pub(super) fn reverse(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {

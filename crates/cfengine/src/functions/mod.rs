@@ -5,8 +5,8 @@
 mod arg_template;
 mod array_data;
 mod arrays;
-mod capture;
 pub mod c_printf;
+mod capture;
 mod data;
 mod file;
 mod format;
@@ -21,6 +21,7 @@ mod policy;
 mod predicate;
 mod range;
 mod regex;
+mod sort;
 mod string;
 mod subagent;
 mod system;

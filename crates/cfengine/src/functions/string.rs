@@ -214,4 +214,3 @@ pub(super) fn eval_math(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     // cf-agent logs the failure at info level and returns an empty string.
     Ok(Rv::scalar(result.map(|v| format_fixed(v, 6)).unwrap_or_default()))
 }
-

@@ -106,7 +106,13 @@ fn broken_down(when: i64, gmt: bool) -> Option<libc::tm> {
     // SAFETY: `tm` is plain data that the call fills in; both pointers are
     // valid for the call.
     let mut tm: libc::tm = unsafe { std::mem::zeroed() };
-    let filled = unsafe { if gmt { libc::gmtime_r(&t, &mut tm) } else { libc::localtime_r(&t, &mut tm) } };
+    let filled = unsafe {
+        if gmt {
+            libc::gmtime_r(&t, &mut tm)
+        } else {
+            libc::localtime_r(&t, &mut tm)
+        }
+    };
     (!filled.is_null()).then_some(tm)
 }
 
