@@ -161,16 +161,7 @@ fn integer(s: &Spec, x: i64, limit: usize) -> String {
     let (sign, mut digits) = match s.conv {
         b'd' => {
             let v = if wide { x } else { i64::from(x as i32) };
-            let sign = if v < 0 {
-                "-"
-            } else if s.plus {
-                "+"
-            } else if s.space {
-                " "
-            } else {
-                ""
-            };
-            (sign, v.unsigned_abs().to_string())
+            (sign(s, v < 0), v.unsigned_abs().to_string())
         }
         _ => {
             let v = if wide { x as u64 } else { u64::from(x as u32) };
@@ -197,12 +188,10 @@ fn integer(s: &Spec, x: i64, limit: usize) -> String {
     pad(s, &format!("{sign}{prefix}"), &digits, zero_pad, limit)
 }
 
-/// The most fractional digits a `double` has: past them glibc prints zeros.
-const DOUBLE_DIGITS: usize = 1100;
-
-/// `%f` of a `double`: exact decimal digits, as glibc prints them.
-fn fixed(s: &Spec, x: f64, limit: usize) -> String {
-    let sign = if x.is_sign_negative() {
+/// A signed conversion's sign: `-`, or what the `+` and space flags ask
+/// for a positive number.
+fn sign(s: &Spec, negative: bool) -> &'static str {
+    if negative {
         "-"
     } else if s.plus {
         "+"
@@ -210,7 +199,15 @@ fn fixed(s: &Spec, x: f64, limit: usize) -> String {
         " "
     } else {
         ""
-    };
+    }
+}
+
+/// The most fractional digits a `double` has: past them glibc prints zeros.
+const DOUBLE_DIGITS: usize = 1100;
+
+/// `%f` of a `double`: exact decimal digits, as glibc prints them.
+fn fixed(s: &Spec, x: f64, limit: usize) -> String {
+    let sign = sign(s, x.is_sign_negative());
     if !x.is_finite() {
         let body = if x.is_nan() { "nan" } else { "inf" };
         return pad(s, sign, body, false, limit);
