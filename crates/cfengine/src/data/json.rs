@@ -54,9 +54,38 @@ pub fn parse(s: &str) -> Result<Value, DataError> {
 
 /// [`parse`] of text whose escapes and numbers are already as serde_json
 /// should read them.
+///
+/// libntech's `JsonParse` reads the first value and stops: text after it is
+/// ignored (`[1] x` is `[1]`), so only the first value is read here too.
 fn parse_escaped(s: &str) -> Result<Value, DataError> {
     let text = without_trailing_commas(s.trim());
-    serde_json::from_str::<serde_json::Value>(&text).map(from_serde).map_err(|e| DataError::Invalid(e.to_string()))
+    match serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>().next() {
+        Some(Ok(v)) => Ok(from_serde(v)),
+        Some(Err(e)) => Err(DataError::Invalid(e.to_string())),
+        None => Err(DataError::Invalid("EOF while parsing a value at line 1 column 0".into())),
+    }
+}
+
+/// Where libntech's reader stops in `s` after a primitive value: on its
+/// last character (a string's closing quote, a number's last digit), the
+/// text that `parsejson()`'s "Non-container" message shows.
+pub fn after_primitive(s: &str) -> &str {
+    let t = s.trim_start();
+    let b = t.as_bytes();
+    let last = if b.first() == Some(&b'"') {
+        let mut i = 1;
+        while i < b.len() && b[i] != b'"' {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        i.min(b.len().saturating_sub(1))
+    } else {
+        b.iter().position(|c| c.is_ascii_whitespace() || b",]}".contains(c)).unwrap_or(b.len()).saturating_sub(1)
+    };
+    let mut start = last;
+    while !t.is_char_boundary(start) {
+        start -= 1;
+    }
+    &t[start..]
 }
 
 /// The text with each number (a `-` or digit where a value starts, up to a

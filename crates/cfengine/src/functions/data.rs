@@ -17,6 +17,11 @@ use super::{arg_int, arg_str, collection, Collection, Failed, FnResult};
 fn parse_container(ctx: &mut EvalContext, text: &str, yaml: bool) -> FnResult {
     let r = if yaml { crate::data::yaml::parse(text) } else { json::parse(text) };
     match r {
+        Ok(v) if json::is_primitive(&v) => {
+            let (kind, shown) = if yaml { ("YAML", text) } else { ("JSON", json::after_primitive(text)) };
+            ctx.error(format!("Non-container from parsing {kind} expression '{shown}'"));
+            Err(Failed)
+        }
         Ok(v) => Ok(Rv::Container(v)),
         Err(DataError::Fatal(m)) => Err(exits(ctx, m)),
         Err(DataError::Invalid(e)) => {

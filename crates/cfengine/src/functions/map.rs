@@ -84,6 +84,11 @@ fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv, mode: &str) -> Resul
     let saved: Vec<_> = names.iter().map(|n| (n.to_string(), ctx.this.remove(*n))).collect();
     // The pattern's own references (`$(spec$(i))`) expand first; the
     // `$(this.k)`/`$(this.v)` they yield are expanded for each element.
+    // Meanwhile those names stand for themselves, so that a bundle variable
+    // named `k` or `v` (which `this.v` also names) does not replace them.
+    for n in names {
+        set_this(ctx, n, &format!("$(this.{n})"));
+    }
     let pattern = ctx.expand(pattern);
     let escape = |s: &str| if mode == "json" { json_escaped(s) } else { s.to_string() };
     let mut out: Vec<String> = vec![];
