@@ -73,19 +73,21 @@ pub fn after_primitive(s: &str) -> &str {
     let t = s.trim_start();
     let b = t.as_bytes();
     let last = if b.first() == Some(&b'"') {
-        let mut i = 1;
-        while i < b.len() && b[i] != b'"' {
-            i += if b[i] == b'\\' { 2 } else { 1 };
-        }
-        i.min(b.len().saturating_sub(1))
+        closing_quote(b, 0).min(b.len().saturating_sub(1))
     } else {
-        b.iter().position(|c| c.is_ascii_whitespace() || b",]}".contains(c)).unwrap_or(b.len()).saturating_sub(1)
+        b.iter().position(|&c| is_separator(c)).unwrap_or(b.len()).saturating_sub(1)
     };
-    let mut start = last;
-    while !t.is_char_boundary(start) {
-        start -= 1;
+    &t[crate::data::value::prefix_within(t, last).len()..]
+}
+
+/// Where the string opened by the quote at `open` closes (past a
+/// backslash's escaped character), or the end of `b` when it does not.
+fn closing_quote(b: &[u8], open: usize) -> usize {
+    let mut i = open + 1;
+    while i < b.len() && b[i] != b'"' {
+        i += if b[i] == b'\\' { 2 } else { 1 };
     }
-    &t[start..]
+    i.min(b.len())
 }
 
 /// The text with each number (a `-` or digit where a value starts, up to a
@@ -227,11 +229,7 @@ pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>)
         let c = b[i];
         if c == b'"' {
             let start = i;
-            i += 1;
-            while i < b.len() && b[i] != b'"' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i = (i + 1).min(b.len());
+            i = (closing_quote(b, i) + 1).min(b.len());
             out.push_str(&s[start..i]);
         } else if c == b'-' || c.is_ascii_digit() {
             let start = i;

@@ -15,6 +15,16 @@ use crate::syntax::ast::FnCall;
 /// (`CF_BUFSIZE - 1`).
 pub const MAX_SCALAR: usize = 4095;
 
+/// The first `max` bytes of `s`, fewer where that would split a character:
+/// what a C buffer of `max + 1` bytes keeps of a longer text.
+pub fn prefix_within(s: &str, max: usize) -> &str {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
 /// A variable's declared type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DataType {

@@ -10,8 +10,6 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use fancy_regex::Regex;
-
 use crate::data::number::{int_from_string, real_from_string, NOINT};
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::{FnCall, Rval};
@@ -59,7 +57,7 @@ pub fn check(ctx: &mut EvalContext, f: &FnCall) -> Result<(), super::Failed> {
         let Rval::Scalar(s) = arg else {
             continue;
         };
-        let (log, problem) = misfit(s, param);
+        let (log, problem) = misfit(ctx, s, param);
         let Some(problem) = problem else {
             continue;
         };
@@ -75,9 +73,9 @@ pub fn check(ctx: &mut EvalContext, f: &FnCall) -> Result<(), super::Failed> {
 
 /// Why `s` does not fit `param` (`SyntaxTypeMatchToString`), with the line
 /// a number's conversion logs first.
-fn misfit(s: &str, param: &'static Param) -> (Option<String>, Option<&'static str>) {
+fn misfit(ctx: &mut EvalContext, s: &str, param: &Param) -> (Option<String>, Option<&'static str>) {
     match param.kind {
-        "string" => (None, string_misfit(s, param.range)),
+        "string" => (None, string_misfit(ctx, s, param.range)),
         "int" => {
             if is_cf3_var_string(s) {
                 return (None, None);
@@ -116,9 +114,17 @@ fn misfit(s: &str, param: &'static Param) -> (Option<String>, Option<&'static st
     }
 }
 
-/// `CheckParseString`.
-fn string_misfit(s: &str, range: &'static str) -> Option<&'static str> {
-    if range.is_empty() || is_naked_var(s, b'@') || is_naked_var(s, b'$') || s == range || full_match(range, s) {
+/// `CheckParseString`. The range is matched as libntech's
+/// `StringMatchFull` matches it, through the one regex layer
+/// (`functions/regex.rs`); a match it cannot decide is logged there and
+/// counts as no match, as a PCRE error does in cf-agent.
+fn string_misfit(ctx: &mut EvalContext, s: &str, range: &str) -> Option<&'static str> {
+    if range.is_empty()
+        || is_naked_var(s, b'@')
+        || is_naked_var(s, b'$')
+        || s == range
+        || super::regex::full_match(ctx, range, s).unwrap_or(false)
+    {
         return None;
     }
     if is_cf3_var_string(s) {
@@ -132,15 +138,6 @@ fn string_misfit(s: &str, range: &'static str) -> Option<&'static str> {
     }
 }
 
-/// Whether the whole of `s` matches `range`, compiled as cf-agent compiles
-/// it (dot matches newline). The ranges are the table's few fixed patterns.
-fn full_match(range: &'static str, s: &str) -> bool {
-    static CACHE: OnceLock<std::sync::Mutex<HashMap<&'static str, Option<Regex>>>> = OnceLock::new();
-    let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    let rx = cache.entry(range).or_insert_with(|| Regex::new(&format!(r"\A(?s:{range})\z")).ok());
-    rx.as_ref().is_some_and(|r| r.is_match(s).unwrap_or(false))
-}
-
 /// A numeric range's `min,max`.
 fn bounds(range: &str) -> (f64, f64) {
     let mut it = range.split(',').map(|n| n.trim().parse::<f64>().unwrap_or(0.0));
@@ -150,9 +147,19 @@ fn bounds(range: &str) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::context::Sink;
+    use crate::syntax::ast::Policy;
+
+    struct Quiet;
+
+    impl Sink for Quiet {
+        fn line(&mut self, _: &str) {}
+    }
 
     fn fits(name: &str, i: usize, s: &str) -> Option<&'static str> {
-        misfit(s, &params(name)[i]).1
+        let mut quiet = Quiet;
+        let mut ctx = EvalContext::new(std::sync::Arc::new(Policy::default()), &mut quiet);
+        misfit(&mut ctx, s, &params(name)[i]).1
     }
 
     #[test]

@@ -35,14 +35,7 @@ fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataTyp
                 }
             }
         }
-        Source::Text => {
-            let s = arg_str(a, 1);
-            let mut end = (maxsize as usize).min(s.len());
-            while !s.is_char_boundary(end) {
-                end -= 1;
-            }
-            s[..end].to_string()
-        }
+        Source::Text => crate::data::value::prefix_within(arg_str(a, 1), maxsize as usize).to_string(),
     };
     let text = if comment.is_empty() { text } else { regex(ctx, &comment, "m")?.remove_all(ctx, &text)? };
     let re = regex(ctx, &split, "")?;

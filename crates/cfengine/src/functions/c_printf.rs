@@ -6,6 +6,8 @@
 //! given (`9223372036854775807` prints `-1`), `%#x` adds `0x`, a directive
 //! glibc does not know is printed as it stands.
 
+use crate::data::value::prefix_within;
+
 /// The value cf-agent passes with the directive.
 #[derive(Clone, Copy, Debug)]
 pub enum Arg<'a> {
@@ -110,13 +112,7 @@ fn parse(d: &[u8]) -> Result<Option<Spec>, Failure> {
 /// (wider than `INT_MAX`): nothing is written.
 pub fn printf(directive: &str, arg: Arg, limit: usize) -> Result<Option<String>, Failure> {
     Ok(unbounded(directive, arg, limit)?.map(|mut t| {
-        if t.len() > limit {
-            let mut end = limit;
-            while !t.is_char_boundary(end) {
-                end -= 1;
-            }
-            t.truncate(end);
-        }
+        t.truncate(prefix_within(&t, limit).len());
         t
     }))
 }
@@ -135,16 +131,7 @@ fn unbounded(directive: &str, arg: Arg, limit: usize) -> Result<Option<String>, 
             if s.longs > 0 {
                 return Err(Failure::Fails);
             }
-            let cut = match s.precision {
-                Some(p) if p < t.len() => {
-                    let mut end = p;
-                    while !t.is_char_boundary(end) {
-                        end -= 1;
-                    }
-                    &t[..end]
-                }
-                _ => t,
-            };
+            let cut = s.precision.map_or(t, |p| prefix_within(t, p));
             return Ok(Some(pad(&s, "", cut, false, limit)));
         }
         (b'f', Arg::Double(x)) => return Ok(Some(fixed(&s, x, limit))),

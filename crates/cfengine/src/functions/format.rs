@@ -7,7 +7,7 @@
 
 use crate::data::json;
 use crate::data::number::{scan_int, scan_real};
-use crate::data::value::{DataType, Rv, Variable};
+use crate::data::value::{prefix_within, DataType, Rv, Variable, MAX_SCALAR};
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
@@ -20,10 +20,6 @@ const CONVERSIONS: &[u8] = b"diouxXeEfFgGaAcsCSpnm";
 
 /// Length modifiers cf-agent refuses in a directive.
 const BAD_MODIFIERS: &[u8] = b"hLqjzt";
-
-/// The size of cf-agent's buffers (`CF_BUFSIZE`): a number's directive and
-/// the rest of the format after each directive are cut to one less.
-const BUFSIZE: usize = 4096;
 
 /// The widest `%s` field confer builds (cf-agent builds any up to
 /// `INT_MAX` bytes): a directive cannot take gigabytes.
@@ -92,12 +88,12 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         let has = |c: char| d.contains(c);
         let printed = if has('d') || has('o') || has('x') {
             let x = scan_int(data.as_bytes()).map_or(0, |(v, _)| v);
-            printf(d, Arg::Long(x), BUFSIZE - 1).map(Option::unwrap_or_default)
+            printf(d, Arg::Long(x), MAX_SCALAR).map(Option::unwrap_or_default)
         } else if percent {
             Ok("%".to_string())
         } else if has('f') {
             let x = scan_real(data.as_bytes()).map_or(0.0, |(v, _)| v);
-            printf(d, Arg::Double(x), BUFSIZE - 1).map(Option::unwrap_or_default)
+            printf(d, Arg::Double(x), MAX_SCALAR).map(Option::unwrap_or_default)
         } else if has('s') || has('S') {
             if widest_field(d) > MAX_FIELD {
                 ctx.error(format!("format() field '{d}' is wider than confer's limit of {MAX_FIELD} bytes"));
@@ -120,7 +116,9 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
             }
         }
         out.push_str(piece.text);
-        check = truncated_to(piece.rest, BUFSIZE - 1);
+        // cf-agent copies the rest into a `CF_BUFSIZE` buffer, as it prints
+        // a number's directive into one.
+        check = prefix_within(piece.rest, MAX_SCALAR).to_string();
     }
     Ok(Rv::scalar(out))
 }
@@ -143,15 +141,6 @@ fn widest_field(d: &str) -> usize {
         .map(|n| n.parse().unwrap_or(usize::MAX))
         .max()
         .unwrap_or(0)
-}
-
-/// `s`'s first `max` bytes (fewer at a character boundary).
-fn truncated_to(s: &str, max: usize) -> String {
-    let mut end = s.len().min(max);
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    s[..end].to_string()
 }
 
 /// What `%S` prints for the variable `name`: a container as compact JSON,

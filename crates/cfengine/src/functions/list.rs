@@ -7,7 +7,7 @@ use confer_core::Value;
 
 use crate::data::json;
 use crate::data::number::format_fixed;
-use crate::data::value::Rv;
+use crate::data::value::{prefix_within, Rv};
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
@@ -98,11 +98,7 @@ pub(super) fn string_split(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
                 piece.len(),
                 MAX_PIECE - 1
             ));
-            let mut end = MAX_PIECE - 1;
-            while !piece.is_char_boundary(end) {
-                end -= 1;
-            }
-            piece = &piece[..end];
+            piece = prefix_within(piece, MAX_PIECE - 1);
         }
         out.push(Arc::from(piece));
         sp += m.end;

@@ -114,44 +114,34 @@ fn ipv4(s: &str) -> Option<[u32; 4]> {
         let (digit, period, colon) = (c.is_ascii_digit(), c == b'.', c == b':');
         periods += usize::from(period);
         colons += usize::from(colon);
-        let mut changed = false;
-        match state {
-            0..=2 => {
-                if digit {
-                    octet = octet * 10 + u32::from(c - b'0');
-                    has_digit = true;
-                } else if period {
-                    octets[state] = octet;
-                    state += 1;
-                    changed = true;
-                } else {
-                    state = 7;
-                    changed = true;
-                }
+        // States 0-3 read the octets, 5 the port, 7 follows a bad
+        // character (any further character fails).
+        let changed = match state {
+            0..=3 if digit => {
+                octet = octet * 10 + u32::from(c - b'0');
+                has_digit = true;
+                false
             }
-            3 => {
-                if digit {
-                    octet = octet * 10 + u32::from(c - b'0');
-                    has_digit = true;
-                } else if colon {
-                    octets[3] = octet;
-                    state = 5;
-                    changed = true;
-                } else {
-                    state = 7;
-                    changed = true;
-                }
+            5 if digit => {
+                port = port * 10 + u32::from(c - b'0');
+                false
             }
-            5 => {
-                if digit {
-                    port = port * 10 + u32::from(c - b'0');
-                } else {
-                    state = 7;
-                    changed = true;
-                }
+            0..=2 if period => {
+                octets[state] = octet;
+                state += 1;
+                true
+            }
+            3 if colon => {
+                octets[3] = octet;
+                state = 5;
+                true
+            }
+            0..=3 | 5 => {
+                state = 7;
+                true
             }
             _ => return None,
-        }
+        };
         chars += 1;
         if octet > 255 || port > 65535 || periods > 1 || colons > 1 {
             return None;

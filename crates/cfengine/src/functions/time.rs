@@ -5,7 +5,7 @@
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
 
-use crate::data::value::Rv;
+use crate::data::value::{Rv, MAX_SCALAR};
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
@@ -124,7 +124,7 @@ fn broken_down(when: i64, gmt: bool) -> Option<libc::tm> {
 fn c_strftime(format: &str, tm: &libc::tm) -> Option<String> {
     let format = format.split('\0').next().unwrap_or("");
     let format = std::ffi::CString::new(format).ok()?;
-    let mut buf = vec![0u8; 4096];
+    let mut buf = vec![0u8; MAX_SCALAR + 1];
     // SAFETY: the buffer's length is passed, `format` is NUL-terminated and
     // `tm` came from the C library.
     let n = unsafe { libc::strftime(buf.as_mut_ptr().cast(), buf.len(), format.as_ptr(), tm) };
