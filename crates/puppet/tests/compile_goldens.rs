@@ -17,7 +17,6 @@
 //! `/usr/share/puppet/modules`. `CONFER_REGEN=1` re-records the catalogs
 //! first where Puppet is installed.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -25,6 +24,10 @@ use confer_puppet::environment::Environment;
 use confer_puppet::log::Collect;
 use confer_puppet::node::Node;
 use serde_json::Value as Json;
+
+mod catalog_compare;
+
+use catalog_compare::{compare_catalogs, compare_errors, normalise, Level};
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
@@ -34,96 +37,11 @@ fn modules_dir() -> PathBuf {
     std::env::var_os("CONFER_PUPPET_MODULES").map_or_else(|| PathBuf::from("/usr/share/puppet/modules"), PathBuf::from)
 }
 
-/// How close a case came to the reference.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Level {
-    /// confer failed where Puppet compiled, or compiled where it failed, or
-    /// the resources differ.
-    Differs,
-    /// Both refused, with different messages.
-    BothRefuse,
-    /// The same resources (type and title).
-    SameResources,
-    /// The same resources with the same parameters.
-    SameParameters,
-    /// Everything compared is equal.
-    Identical,
-}
-
 fn factsets(case: &Path) -> Vec<String> {
     std::fs::read_to_string(case.join("factsets")).map_or_else(
         |_| vec!["debian12".to_string()],
         |t| t.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect(),
     )
-}
-
-fn normalise(text: &str, env: &Path, modules: &Path) -> String {
-    text.replace(&env.display().to_string(), "<env>").replace(&format!("{}/", modules.display()), "<modules>/")
-}
-
-fn resource_keys(catalog: &Json) -> Vec<(String, String)> {
-    catalog["resources"]
-        .as_array()
-        .map(|rs| {
-            rs.iter()
-                .map(|r| (r["type"].as_str().unwrap_or("").to_string(), r["title"].as_str().unwrap_or("").to_string()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn parameters(catalog: &Json) -> BTreeMap<(String, String), Json> {
-    catalog["resources"]
-        .as_array()
-        .map(|rs| {
-            rs.iter()
-                .map(|r| {
-                    let key =
-                        (r["type"].as_str().unwrap_or("").to_string(), r["title"].as_str().unwrap_or("").to_string());
-                    (key, r.get("parameters").cloned().unwrap_or(Json::Null))
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// Puppet writes Sensitive parameters in clear and lists them in
-/// `sensitive_parameters`; confer redacts them (docs/deviations.md), so the
-/// recorded values are compared as confer writes them.
-fn redact_sensitive(catalog: &mut Json) {
-    let Some(resources) = catalog["resources"].as_array_mut() else { return };
-    for r in resources {
-        let names: Vec<String> = r["sensitive_parameters"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|n| n.as_str().map(String::from)).collect())
-            .unwrap_or_default();
-        for name in names {
-            if let Some(value) = r["parameters"].get_mut(&name) {
-                *value = Json::String("Sensitive [value redacted]".into());
-            }
-        }
-    }
-}
-
-/// The first thing that differs between two catalogs, for the report.
-fn first_difference(expected: &Json, actual: &Json) -> String {
-    for key in ["name", "environment", "tags", "classes", "edges"] {
-        if expected[key] != actual[key] {
-            return format!("{key}: expected {}\n   got {}", expected[key], actual[key]);
-        }
-    }
-    let (e, a) = (expected["resources"].as_array(), actual["resources"].as_array());
-    if let (Some(e), Some(a)) = (e, a) {
-        for (i, (er, ar)) in e.iter().zip(a.iter()).enumerate() {
-            if er != ar {
-                return format!("resource {i}: expected {er}\n   got {ar}");
-            }
-        }
-        if e.len() != a.len() {
-            return format!("{} resources expected, {} compiled", e.len(), a.len());
-        }
-    }
-    "equal".into()
 }
 
 fn run_case(case: &Path, factset: &str, root: &Path) -> (Level, String) {
@@ -143,44 +61,18 @@ fn run_case(case: &Path, factset: &str, root: &Path) -> (Level, String) {
     let expected_dir = case.join("expected");
     let expected_json = std::fs::read_to_string(expected_dir.join(format!("{factset}.json"))).ok();
     let expected_err = std::fs::read_to_string(expected_dir.join(format!("{factset}.err"))).ok();
+    let (env_text, modules_text) = (env_dir.display().to_string(), modules.display().to_string());
     match (result, expected_json, expected_err) {
         (Ok(catalog), Some(want), _) => {
-            let text = normalise(&confer_puppet::catalog::to_json(&catalog), &env_dir, &modules);
-            let (Ok(mut actual), Ok(mut expected)) =
-                (serde_json::from_str::<Json>(&text), serde_json::from_str::<Json>(&want))
-            else {
-                return (Level::Differs, "catalog JSON does not parse".into());
+            let Ok(expected) = serde_json::from_str::<Json>(&want) else {
+                return (Level::Differs, "recorded catalog JSON does not parse".into());
             };
-            redact_sensitive(&mut expected);
-            if let Some(map) = actual.as_object_mut() {
-                for volatile in ["version", "catalog_uuid", "code_id"] {
-                    map.remove(volatile);
-                }
-            }
-            if actual == expected {
-                return (Level::Identical, String::new());
-            }
-            let detail = first_difference(&expected, &actual);
-            if resource_keys(&actual) != resource_keys(&expected) {
-                let mut missing: Vec<_> =
-                    resource_keys(&expected).into_iter().filter(|k| !resource_keys(&actual).contains(k)).collect();
-                missing.truncate(5);
-                return (Level::Differs, format!("resources differ (missing e.g. {missing:?}); {detail}"));
-            }
-            if parameters(&actual) != parameters(&expected) {
-                return (Level::SameResources, detail);
-            }
-            (Level::SameParameters, detail)
+            let text = normalise(&confer_puppet::catalog::to_json(&catalog), &env_text, &modules_text);
+            compare_catalogs(expected, &text)
         }
         (Err(e), None, Some(want)) => {
             // The recording keeps the error's first line.
-            let full = normalise(&format!("Error: {e} on node {}", node.name), &env_dir, &modules);
-            let got = full.lines().next().unwrap_or_default().to_string();
-            if got.trim() == want.trim() {
-                (Level::Identical, String::new())
-            } else {
-                (Level::BothRefuse, format!("Puppet: {}\n   confer: {got}", want.trim()))
-            }
+            compare_errors(&want, &normalise(&format!("Error: {e} on node {}", node.name), &env_text, &modules_text))
         }
         (Ok(_), None, Some(want)) => (Level::Differs, format!("confer compiled; Puppet refused: {}", want.trim())),
         (Err(e), Some(_), _) => (Level::Differs, format!("confer refused: {e}")),

@@ -1,0 +1,161 @@
+//! How close a catalog confer compiled comes to the one Puppet compiled, for
+//! the compile goldens and the module sweep: structurally, at three levels
+//! (the same resources, the same parameters, everything), and for a case
+//! Puppet refuses, whether confer refuses with Puppet's first error line.
+//!
+//! Each test binary that includes this module uses a part of it.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use serde_json::Value as Json;
+
+/// How close a case came to the reference, worst first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// confer failed where Puppet compiled, or compiled where it failed, or
+    /// the resources differ.
+    Differs,
+    /// Both refused, with different messages.
+    BothRefuse,
+    /// The same resources (type and title).
+    SameResources,
+    /// The same resources with the same parameters.
+    SameParameters,
+    /// Everything compared is equal.
+    Identical,
+}
+
+impl Level {
+    /// The name a baseline file writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Differs => "differs",
+            Level::BothRefuse => "both-refuse",
+            Level::SameResources => "same-resources",
+            Level::SameParameters => "same-parameters",
+            Level::Identical => "identical",
+        }
+    }
+
+    /// The level a baseline file names.
+    pub fn parse(name: &str) -> Option<Level> {
+        [Level::Differs, Level::BothRefuse, Level::SameResources, Level::SameParameters, Level::Identical]
+            .into_iter()
+            .find(|l| l.name() == name)
+    }
+}
+
+/// Writes the environment's and the module directory's paths as the
+/// recordings do: `<env>` and `<modules>/`.
+pub fn normalise(text: &str, env: &str, modules: &str) -> String {
+    text.replace(env, "<env>").replace(&format!("{modules}/"), "<modules>/")
+}
+
+fn resource_keys(catalog: &Json) -> Vec<(String, String)> {
+    catalog["resources"]
+        .as_array()
+        .map(|rs| {
+            rs.iter()
+                .map(|r| (r["type"].as_str().unwrap_or("").to_string(), r["title"].as_str().unwrap_or("").to_string()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn parameters(catalog: &Json) -> BTreeMap<(String, String), Json> {
+    catalog["resources"]
+        .as_array()
+        .map(|rs| {
+            rs.iter()
+                .map(|r| {
+                    let key =
+                        (r["type"].as_str().unwrap_or("").to_string(), r["title"].as_str().unwrap_or("").to_string());
+                    (key, r.get("parameters").cloned().unwrap_or(Json::Null))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Puppet writes Sensitive parameters in clear and lists them in
+/// `sensitive_parameters`; confer redacts them (docs/deviations.md), so the
+/// recorded values are compared as confer writes them.
+fn redact_sensitive(catalog: &mut Json) {
+    let Some(resources) = catalog["resources"].as_array_mut() else { return };
+    for r in resources {
+        let names: Vec<String> = r["sensitive_parameters"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|n| n.as_str().map(String::from)).collect())
+            .unwrap_or_default();
+        for name in names {
+            if let Some(value) = r["parameters"].get_mut(&name) {
+                *value = Json::String("Sensitive [value redacted]".into());
+            }
+        }
+    }
+}
+
+/// The first thing that differs between two catalogs, for the report.
+fn first_difference(expected: &Json, actual: &Json) -> String {
+    for key in ["name", "environment", "tags", "classes", "edges"] {
+        if expected[key] != actual[key] {
+            return format!("{key}: expected {}\n   got {}", expected[key], actual[key]);
+        }
+    }
+    let (e, a) = (expected["resources"].as_array(), actual["resources"].as_array());
+    if let (Some(e), Some(a)) = (e, a) {
+        for (i, (er, ar)) in e.iter().zip(a.iter()).enumerate() {
+            if er != ar {
+                return format!("resource {i}: expected {er}\n   got {ar}");
+            }
+        }
+        if e.len() != a.len() {
+            return format!("{} resources expected, {} compiled", e.len(), a.len());
+        }
+    }
+    "equal".into()
+}
+
+/// Compares the catalog confer wrote (`actual`, normalised) with the one
+/// Puppet wrote: the level reached and, below identical, what differs first.
+pub fn compare_catalogs(mut expected: Json, actual: &str) -> (Level, String) {
+    let Ok(mut actual) = serde_json::from_str::<Json>(actual) else {
+        return (Level::Differs, "catalog JSON does not parse".into());
+    };
+    redact_sensitive(&mut expected);
+    if let Some(map) = actual.as_object_mut() {
+        for volatile in ["version", "catalog_uuid", "code_id"] {
+            map.remove(volatile);
+        }
+    }
+    if actual == expected {
+        return (Level::Identical, String::new());
+    }
+    let detail = first_difference(&expected, &actual);
+    let (got, want) = (resource_keys(&actual), resource_keys(&expected));
+    if got != want {
+        let mut missing: Vec<_> = want.iter().filter(|k| !got.contains(k)).collect();
+        missing.truncate(5);
+        let mut extra: Vec<_> = got.iter().filter(|k| !want.contains(k)).collect();
+        extra.truncate(5);
+        return (
+            Level::Differs,
+            format!("resources differ (missing e.g. {missing:?}, extra e.g. {extra:?}); {detail}"),
+        );
+    }
+    if parameters(&actual) != parameters(&expected) {
+        return (Level::SameResources, detail);
+    }
+    (Level::SameParameters, detail)
+}
+
+/// Compares confer's error (its first line, normalised) with Puppet's.
+pub fn compare_errors(expected: &str, actual: &str) -> (Level, String) {
+    let got = actual.lines().next().unwrap_or_default();
+    if got.trim() == expected.lines().next().unwrap_or_default().trim() {
+        (Level::Identical, String::new())
+    } else {
+        (Level::BothRefuse, format!("Puppet: {}\n   confer: {got}", expected.trim()))
+    }
+}
