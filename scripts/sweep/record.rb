@@ -155,10 +155,11 @@ end
 
 def setup_puppet(tmp)
   code = File.join(tmp, 'code')
-  FileUtils.mkdir_p(File.join(code, 'environments'))
-  File.symlink(ENV_DIR, File.join(code, 'environments', 'production'))
   FileUtils.mkdir_p(File.join(tmp, 'var/yaml/facts'))
-  Puppet.initialize_settings(['--codedir', code, '--environment', 'production', '--confdir', tmp,
+  # The corpus directory is the environment path, so the paths Puppet
+  # reports are the corpus's own (`<env>` once normalised).
+  Puppet.initialize_settings(['--codedir', code, '--environmentpath', CORPUS, '--environment', 'production',
+                              '--confdir', tmp,
                               '--vardir', File.join(tmp, 'var'), '--logdir', File.join(tmp, 'log'),
                               '--rundir', File.join(tmp, 'run'), '--basemodulepath', MODULES,
                               '--facts_terminus', 'yaml', '--log_level', 'warning', '--color', 'false',

@@ -12,6 +12,9 @@
 //! so does one that rises above it, until `CONFER_SWEEP_UPDATE=1` writes the
 //! new baseline and `REPORT.md`, so both stay true.
 //!
+//! `CONFER_SWEEP_DUMP=DIR` writes each catalog or error confer gave to
+//! `DIR/<case>@<factset>.json` (or `.err`), for looking into causes.
+//!
 //! The modules come from `CONFER_PUPPET_MODULES` (`scripts/test.sh` sets it),
 //! else `/usr/share/puppet/modules`.
 
@@ -114,7 +117,15 @@ fn run(record: &Record, corpus: &Path, facts: &HashMap<String, String>, modules:
     let node = Node::new(facts.name.clone(), facts.values);
     let mut log = Collect::default();
     let (env_text, modules_text) = (env_dir.display().to_string(), modules.display().to_string());
-    let (level, detail) = match (confer_puppet::eval::compile(&env, &node, &mut log), &record.expected) {
+    let result = confer_puppet::eval::compile(&env, &node, &mut log).map_err(|e| e.to_string());
+    if let Some(dir) = std::env::var_os("CONFER_SWEEP_DUMP") {
+        let (ext, text) = match &result {
+            Ok(catalog) => ("json", confer_puppet::catalog::to_json(catalog)),
+            Err(e) => ("err", e.clone()),
+        };
+        let _ = std::fs::write(Path::new(&dir).join(format!("{}.{ext}", record.id())), text);
+    }
+    let (level, detail) = match (result, &record.expected) {
         (Ok(catalog), Ok(want)) => compare_catalogs(
             want.clone(),
             &normalise(&confer_puppet::catalog::to_json(&catalog), &env_text, &modules_text),

@@ -2,8 +2,9 @@
 //! the catalog as `puppet apply` compiles it but never applies it to the system;
 //! it only reports what applying `notify` resources prints.
 
-use std::collections::{HashMap as StdHashMap, VecDeque};
+use std::collections::{HashMap as StdHashMap, HashSet as StdHashSet, VecDeque};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use confer_core::types::params::capitalize_segments;
 use confer_core::types::Type;
@@ -126,9 +127,25 @@ pub(crate) struct Catalog<'a> {
     pub(crate) collector_of: StdHashMap<usize, usize>,
     /// Chaining arrows, in the order they were evaluated.
     pub(crate) relationships: Vec<super::relationships::Relationship>,
+    /// For a collector that was the right end of an arrow, that arrow's
+    /// left end: what the collector stands for as the source of the next
+    /// arrow when it collects nothing (Puppet's `EmptyAlternativeAdapter`),
+    /// so `a -> Package <| |> ~> b` still makes `a` notify `b`.
+    pub(crate) empty_alternatives: StdHashMap<usize, super::relationships::Side>,
     /// The names of the classes evaluated, in order (the catalog's
     /// `classes`).
     pub(crate) class_names: Vec<String>,
+}
+
+/// An array of titles flattened as Ruby's `Array#flatten` does.
+fn flatten_titles(items: &[Value]) -> Vec<Value> {
+    items
+        .iter()
+        .flat_map(|v| match v {
+            Value::Array(inner) => flatten_titles(inner),
+            other => vec![other.clone()],
+        })
+        .collect()
 }
 
 /// The resource references a value names: itself, or the elements of an
@@ -454,6 +471,61 @@ impl<'a> Evaluator<'a> {
         Ok(attrs)
     }
 
+    /// A body's titles, checked as Puppet checks them: present, Strings (or
+    /// `default`), not empty, and not used by another body of the same
+    /// expression.
+    fn eval_titles(
+        &mut self,
+        body: &'a ResourceBody,
+        seen: &mut StdHashSet<Value>,
+        expression: Span,
+        scope: &Rc<Scope>,
+    ) -> EvalResult<Vec<Value>> {
+        let at = body.title.span;
+        let titles = match self.eval(&body.title, scope)? {
+            Value::Undef => return Err(fail(at, "Missing title. The title expression resulted in undef")),
+            Value::Array(items) => flatten_titles(&items),
+            other => vec![other],
+        };
+        for (index, title) in titles.iter().enumerate() {
+            match title {
+                Value::Undef => {
+                    return Err(fail(
+                        at,
+                        format!("Missing title at index {index}. The title expression resulted in an undef title"),
+                    ))
+                }
+                Value::String(s) if s.is_empty() => {
+                    return Err(fail(
+                        at,
+                        format!("Empty string title at {index}. Title strings must have a length greater than zero."),
+                    ))
+                }
+                Value::String(_) | Value::Default => {}
+                other => {
+                    return Err(fail(
+                        at,
+                        format!(
+                            "Illegal title type at index {index}. Expected String, got {}",
+                            confer_core::types::infer::infer_generalized(other)
+                        ),
+                    ))
+                }
+            }
+            if !seen.insert(title.clone()) {
+                let shown = match title {
+                    Value::Default => "default".to_string(),
+                    other => confer_core::value::to_s(other),
+                };
+                return Err(fail(
+                    expression,
+                    format!("The title '{shown}' has already been used in this resource expression"),
+                ));
+            }
+        }
+        Ok(titles)
+    }
+
     pub(super) fn eval_resource(
         &mut self,
         form: ResourceForm,
@@ -479,20 +551,39 @@ impl<'a> Evaluator<'a> {
                 other => return Err(fail(type_expr.span, format!("{} is not a resource type", other.type_name()))),
             },
         };
-        let mut refs = Vec::new();
+        // As Puppet: every body's titles and attributes are evaluated
+        // first, then the resources are made, each body's attributes over
+        // those of the `default:` body, all placed at the expression.
+        let mut evaluated: Vec<(Vec<Arc<str>>, HashMap)> = Vec::with_capacity(bodies.len());
+        let mut seen: StdHashSet<Value> = StdHashSet::new();
+        let mut defaults: Option<HashMap> = None;
         for body in bodies {
-            let titles = match self.eval(&body.title, scope)? {
-                Value::Array(items) => items.to_vec(),
-                other => vec![other],
-            };
+            let titles = self.eval_titles(body, &mut seen, span, scope)?;
+            let is_default = titles.iter().any(|t| matches!(t, Value::Default));
             let attrs = self.eval_attributes(&body.ops, scope)?;
+            let titles = titles
+                .into_iter()
+                .filter_map(|t| match t {
+                    Value::String(s) => Some(s),
+                    _ => None,
+                })
+                .collect();
+            if is_default {
+                defaults = Some(attrs.clone());
+            }
+            evaluated.push((titles, attrs));
+        }
+        let mut refs = Vec::new();
+        for (titles, attrs) in evaluated {
+            let attrs = match &defaults {
+                Some(d) => {
+                    let mut merged = d.clone();
+                    merged.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
+                    merged
+                }
+                None => attrs,
+            };
             for title in titles {
-                let Value::String(title) = title else {
-                    return Err(fail(
-                        body.title.span,
-                        format!("A resource title must be a String, got {}", title.type_name()),
-                    ));
-                };
                 if type_name == "class" {
                     self.declare_class(&title, Some(attrs.clone()), span, scope)
                         .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))?;
@@ -501,7 +592,7 @@ impl<'a> Evaluator<'a> {
                 }
                 let cap = capitalize_segments(&type_name);
                 // Puppet reports a refused declaration at its statement.
-                self.declare_resource(&type_name, &cap, &title, attrs.clone(), form, body.span, scope)
+                self.declare_resource(&type_name, &cap, &title, attrs.clone(), form, span, scope)
                     .map_err(|e| super::flow::attribute_to(super::flow::relocate(e, span), "Resource Statement"))?;
                 refs.push(Value::from_type(Type::Resource { type_name: Some(cap.into()), title: Some(title) }));
             }

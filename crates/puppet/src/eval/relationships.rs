@@ -23,6 +23,7 @@ pub(crate) struct Relationship {
 
 /// One end of a chaining arrow: resource references, or a collector, whose
 /// resources are known only when the catalog is finished.
+#[derive(Clone)]
 pub(crate) enum Side {
     /// The references the operand evaluated to.
     References(Vec<Value>),
@@ -33,7 +34,8 @@ pub(crate) enum Side {
 impl<'a> Evaluator<'a> {
     /// `a -> b`, `a ~> b`, `a <- b`, `a <~ b`: recorded, and made into
     /// `before`/`notify` parameters when the catalog is finished. The value
-    /// is the right side, so that arrows chain.
+    /// is the right side, so that arrows chain (the left one when the right
+    /// names nothing, as Puppet's relationship operator answers).
     pub(super) fn eval_relationship(
         &mut self,
         op: RelationOp,
@@ -45,6 +47,10 @@ impl<'a> Evaluator<'a> {
         let left_side = self.side_of(lhs, &left);
         let right = self.eval(rhs, scope)?;
         let right_side = self.side_of(rhs, &right);
+        let right_is_empty = matches!(&right_side, Side::References(refs) if refs.is_empty());
+        if let Side::Collector(id) = right_side {
+            self.catalog.empty_alternatives.insert(id, left_side.clone());
+        }
         let (sources, targets, param) = match op {
             RelationOp::Before => (left_side, right_side, "before"),
             RelationOp::Notify => (left_side, right_side, "notify"),
@@ -52,7 +58,7 @@ impl<'a> Evaluator<'a> {
             RelationOp::Subscribe => (right_side, left_side, "notify"),
         };
         self.catalog.relationships.push(Relationship { sources, targets, param });
-        Ok(right)
+        Ok(if right_is_empty { left } else { right })
     }
 
     /// What an arrow's operand stands for: a collector (also at the end of
@@ -73,13 +79,32 @@ impl<'a> Evaluator<'a> {
         let relationships = std::mem::take(&mut self.catalog.relationships);
         for rel in &relationships {
             let targets = self.side_references(&rel.targets);
-            for source in &self.side_references(&rel.sources) {
+            for source in &self.source_references(&rel.sources) {
                 for target in &targets {
                     self.add_relationship(source, target, rel.param)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// The references an arrow's source stands for: a collector that
+    /// collected nothing stands for the left end of the arrow it ended, and
+    /// so on leftwards (Puppet's `leftmost_alternative`).
+    fn source_references(&self, side: &Side) -> Vec<Value> {
+        let mut side = side;
+        loop {
+            let refs = self.side_references(side);
+            match side {
+                Side::Collector(id) if refs.is_empty() => match self.catalog.empty_alternatives.get(id) {
+                    // An alternative is the left end of an earlier arrow,
+                    // so it names an earlier collector: the walk ends.
+                    Some(alternative) => side = alternative,
+                    None => return refs,
+                },
+                _ => return refs,
+            }
+        }
     }
 
     fn add_relationship(&mut self, source: &Value, target: &Value, param: &str) -> EvalResult<()> {
