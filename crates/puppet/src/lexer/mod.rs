@@ -176,6 +176,13 @@ impl<'s> Lexer<'s> {
             }
             let regex_ok = regex_acceptable(tokens.last());
             let tok = self.token(c, regex_ok)?;
+            // Puppet's lexer takes a `(` as a call's only when something
+            // other than blanks precedes it on its line (its WSLPAREN rule):
+            // `f (x)` is a call, `(x)` opening a line is not.
+            let space_before = match tok {
+                Tok::Punct("(") => self.first_on_line(start),
+                _ => space_before,
+            };
             tokens.push(Token { tok, span: Span::new(start, self.pos), space_before });
         }
     }
@@ -235,6 +242,12 @@ impl<'s> Lexer<'s> {
     /// A name segment: letters, digits and underscores.
     fn segment_len(s: &str) -> usize {
         s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len())
+    }
+
+    /// Whether only blanks precede `pos` on its line.
+    fn first_on_line(&self, pos: usize) -> bool {
+        let line_start = self.src[..pos].rfind('\n').map_or(0, |i| i + 1);
+        self.src[line_start..pos].chars().all(|c| matches!(c, ' ' | '\t' | '\r'))
     }
 
     /// `foo`, `foo::bar`, `::foo`, and bare words with hyphens (`present-ish`).

@@ -52,14 +52,16 @@ pub enum Tok {
 
 /// A token with its position, and whether white space (or a comment) came
 /// right before it — Puppet tells `$a[1]` (access) from `$a [1]` (a new array)
-/// and `f(x)` (call) from `f (x)` that way.
+/// that way. For a `(` the flag says whether it opens its line instead, as
+/// Puppet tells a call (`f(x)`, `f (x)`) from a parenthesised expression.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Token {
     /// The token.
     pub tok: Tok,
     /// Where it is.
     pub span: Span,
-    /// Whether white space preceded it.
+    /// Whether white space preceded it (for `(`: only blanks before it on
+    /// its line).
     pub space_before: bool,
 }
 
