@@ -398,10 +398,32 @@ impl<'h> Interp<'h> {
                 let container = self.eval(recv)?;
                 let key = self.eval(&args[0])?;
                 let updated = crate::methods::index_set(container, key, value, target.at)?;
-                self.assign(recv, updated)
+                match self.scope_variable(recv)? {
+                    // `scope.lookupvar('x')[k] = v` changes the object the
+                    // Puppet variable holds.
+                    Some(var) => {
+                        self.host.change_variable(&var, updated);
+                        Ok(())
+                    }
+                    None => self.assign(recv, updated),
+                }
             }
             _ => err(ErbErrorKind::Unsupported("assignment to this expression".into()), target.at),
         }
+    }
+
+    /// The Puppet variable an expression reads, when it is
+    /// `scope.lookupvar('x')` or `scope['x']`.
+    fn scope_variable(&mut self, e: &Node) -> Ev<Option<String>> {
+        let Kind::Call { recv: Some(recv), name, args, .. } = &e.kind else { return Ok(None) };
+        if !matches!(name.as_str(), "lookupvar" | "[]") || args.len() != 1 {
+            return Ok(None);
+        }
+        if !matches!(self.eval(recv)?, RValue::Scope) {
+            return Ok(None);
+        }
+        let var = self.eval(&args[0])?.to_s();
+        Ok(Some(var.strip_prefix("::").unwrap_or(&var).to_string()))
     }
 
     /// Calls the template's method `name` if it defined one: its body runs

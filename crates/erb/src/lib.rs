@@ -42,6 +42,16 @@ pub trait Host {
     /// scope; `Err` holds Puppet's message (a variable is assigned once).
     fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String>;
 
+    /// The object a template changed in place in the calling scope's
+    /// variable `name` (`scope.lookupvar('x')[:k] = v`), if one did: a
+    /// Puppet variable holds a Ruby object, and every later template of
+    /// that scope sees it changed.
+    fn changed_variable(&mut self, name: &str) -> Option<RValue>;
+
+    /// Records `value` as what the calling scope's variable `name` now
+    /// holds, changed in place by a template.
+    fn change_variable(&mut self, name: &str, value: RValue);
+
     /// Every variable visible from the calling scope (for `scope.to_hash`).
     fn variables(&mut self) -> Vec<(String, Value)>;
 

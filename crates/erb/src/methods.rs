@@ -392,6 +392,9 @@ impl Interp<'_> {
                 arity(name, &args, 1, at)?;
                 let var = args[0].to_s();
                 let var = var.strip_prefix("::").unwrap_or(&var).to_string();
+                if let Some(changed) = self.host.changed_variable(&var) {
+                    return Ok(changed);
+                }
                 match self.host.variable(&var) {
                     Some(v) => Ok(from_puppet(&v)),
                     None => {

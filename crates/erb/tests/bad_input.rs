@@ -17,6 +17,12 @@ impl Host for NoScope {
         Err(format!("Cannot reassign variable '${name}'"))
     }
 
+    fn changed_variable(&mut self, _: &str) -> Option<confer_erb::RValue> {
+        None
+    }
+
+    fn change_variable(&mut self, _: &str, _: confer_erb::RValue) {}
+
     fn variables(&mut self) -> Vec<(String, Value)> {
         Vec::new()
     }

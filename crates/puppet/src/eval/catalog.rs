@@ -373,11 +373,12 @@ impl<'a> Evaluator<'a> {
     fn evaluate_pending_define(&mut self) -> EvalResult<()> {
         if let Some(p) = self.catalog.pending.pop_front() {
             self.enter(p.container_span)?;
-            let scope = Scope::new(ScopeKind::Resource(p.type_name.clone(), p.title.clone()), Some(self.top.clone()));
             let index = self.catalog.index.get(&(p.type_name.clone(), p.title.clone())).copied();
-            if let Some(index) = index {
+            let caller = index.map(|i| self.catalog.resources[i].scope.clone());
+            let kind = ScopeKind::Resource(p.type_name.clone(), p.title.clone());
+            let scope = Scope::declared(kind, Some(self.top.clone()), caller.clone());
+            if let (Some(index), Some(caller)) = (index, caller) {
                 scope.set_resource(index);
-                let caller = self.catalog.resources[index].scope.clone();
                 self.bind_module_names(&scope, &p.type_name.to_lowercase(), &caller);
             }
             let label = format!("{}[{}]", p.type_name, p.title);
@@ -752,7 +753,7 @@ impl<'a> Evaluator<'a> {
                         }
                     }
                 }
-                scope = s.parent.clone();
+                scope = s.defaults_parent();
             }
         }
         self.catalog.defaults = defaults;

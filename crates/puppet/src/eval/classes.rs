@@ -62,7 +62,12 @@ impl<'a> Evaluator<'a> {
             None => None,
         };
         self.enter(span)?;
-        let scope = Scope::new(ScopeKind::Class(key.clone()), Some(parent_scope.unwrap_or_else(|| self.top.clone())));
+        // Puppet's class scope hangs under its parent class's, else under
+        // the scope that declared it (for resource defaults).
+        let scope = match parent_scope {
+            Some(parent) => Scope::new(ScopeKind::Class(key.clone()), Some(parent)),
+            None => Scope::declared(ScopeKind::Class(key.clone()), Some(self.top.clone()), Some(from.clone())),
+        };
         self.classes.insert(key.clone(), scope.clone());
         self.catalog.class_names.push(key.clone());
         let label = format!("Class[{}]", capitalize_segments(&key));

@@ -83,6 +83,16 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
         self.scope.assign(name, value).map_err(|_| format!("Cannot reassign variable '${name}'"))
     }
 
+    fn changed_variable(&mut self, name: &str) -> Option<confer_erb::RValue> {
+        let key = (Rc::as_ptr(&self.scope) as usize, name.to_string());
+        self.ev.template_objects.get(&key).map(|(_, v)| v.clone())
+    }
+
+    fn change_variable(&mut self, name: &str, value: confer_erb::RValue) {
+        let key = (Rc::as_ptr(&self.scope) as usize, name.to_string());
+        self.ev.template_objects.insert(key, (self.scope.clone(), value));
+    }
+
     fn variables(&mut self) -> Vec<(String, Value)> {
         self.scope.visible()
     }

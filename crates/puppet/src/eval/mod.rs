@@ -161,6 +161,10 @@ pub(crate) struct Evaluator<'a> {
     warned_once: HashSet<String>,
     /// The EPP templates being rendered, innermost last.
     rendered: Vec<templates::Rendering>,
+    /// Variables whose object an ERB template changed in place, by the
+    /// scope's address (the `Rc` held keeps it valid) and name: what later
+    /// templates of that scope read instead of the Puppet value.
+    template_objects: HashMap<(usize, String), (Rc<Scope>, confer_erb::RValue)>,
     /// The node's Hiera data, read on the first lookup.
     hiera: Option<Rc<confer_hiera::Hiera>>,
     /// How many type alias bodies are being evaluated: in one, a name no
@@ -219,6 +223,7 @@ impl<'a> Evaluator<'a> {
             catalog: Catalog::default(),
             depth: 0,
             warned_once: Default::default(),
+            template_objects: Default::default(),
             rendered: Vec::new(),
             hiera: None,
             in_alias: 0,

@@ -36,6 +36,11 @@ pub struct Scope {
     pub kind: ScopeKind,
     /// The enclosing scope for lookups.
     pub parent: Option<Rc<Scope>>,
+    /// For a class (that inherits nothing) or a defined resource, the scope
+    /// whose code declared it: Puppet's scope parent, along which resource
+    /// defaults reach the resources of included classes and defines
+    /// (variables are looked up lexically, along `parent`).
+    declared_in: Option<Rc<Scope>>,
     /// A lambda call creates and fills one of these per element, so a few
     /// variables cost no hashing (see `scope_vars`).
     vars: RefCell<Vars>,
@@ -67,13 +72,25 @@ impl AssignError {
 impl Scope {
     /// A new scope inheriting from `parent`.
     pub fn new(kind: ScopeKind, parent: Option<Rc<Scope>>) -> Rc<Scope> {
+        Scope::declared(kind, parent, None)
+    }
+
+    /// A new class or defined resource scope under `parent`, declared by the
+    /// code of `declared_in`.
+    pub fn declared(kind: ScopeKind, parent: Option<Rc<Scope>>, declared_in: Option<Rc<Scope>>) -> Rc<Scope> {
         Rc::new(Scope {
             kind,
             parent,
+            declared_in,
             vars: RefCell::new(Vars::default()),
             matches: RefCell::new(None),
             resource: Cell::new(None),
         })
+    }
+
+    /// The scope whose resource defaults apply next, after this one's.
+    pub fn defaults_parent(&self) -> Option<Rc<Scope>> {
+        self.declared_in.clone().or_else(|| self.parent.clone())
     }
 
     /// A new local scope (a lambda's) under `parent`, made in `spare` when
