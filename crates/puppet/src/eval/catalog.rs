@@ -478,7 +478,7 @@ impl<'a> Evaluator<'a> {
     fn eval_titles(
         &mut self,
         body: &'a ResourceBody,
-        seen: &mut StdHashSet<Value>,
+        seen: &mut StdHashSet<Option<Arc<str>>>,
         expression: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult<Vec<Value>> {
@@ -513,7 +513,12 @@ impl<'a> Evaluator<'a> {
                     ))
                 }
             }
-            if !seen.insert(title.clone()) {
+            // `default` is the one title that is not a String.
+            let key = match title {
+                Value::String(s) => Some(s.clone()),
+                _ => None,
+            };
+            if !seen.insert(key) {
                 let shown = match title {
                     Value::Default => "default".to_string(),
                     other => confer_core::value::to_s(other),
@@ -556,7 +561,7 @@ impl<'a> Evaluator<'a> {
         // first, then the resources are made, each body's attributes over
         // those of the `default:` body, all placed at the expression.
         let mut evaluated: Vec<(Vec<Arc<str>>, HashMap)> = Vec::with_capacity(bodies.len());
-        let mut seen: StdHashSet<Value> = StdHashSet::new();
+        let mut seen: StdHashSet<Option<Arc<str>>> = StdHashSet::new();
         let mut defaults: Option<HashMap> = None;
         for body in bodies {
             let titles = self.eval_titles(body, &mut seen, span, scope)?;
