@@ -162,7 +162,11 @@ fn container_of(scope: &Scope) -> String {
     match &scope.kind {
         ScopeKind::Top | ScopeKind::Node(_) => "Main".to_string(),
         ScopeKind::Class(name) => capitalize_segments(name),
-        ScopeKind::Resource(ty, title) => format!("{ty}[{title}]"),
+        // A defined resource sits in the path of the scope that declared it.
+        ScopeKind::Resource(ty, title) => {
+            let outer = scope.defaults_parent().map_or_else(|| "Main".to_string(), |s| container_of(&s));
+            format!("{outer}/{ty}[{title}]")
+        }
         ScopeKind::Local => scope.parent.as_deref().map_or_else(|| "Main".to_string(), container_of),
     }
 }
@@ -346,6 +350,11 @@ impl<'a> Evaluator<'a> {
         span: Span,
     ) -> EvalResult<()> {
         args.retain(|k, _| !k.as_str().is_some_and(|k| crate::resource_types::METAPARAMETERS.contains(&k)));
+        // An argument given as undef leaves a parameter with a default to
+        // its default, as Puppet's `assign_defaults` does.
+        args.retain(|k, v| {
+            !matches!(v, Value::Undef) || !params.iter().any(|p| p.default.is_some() && k.as_str() == Some(&*p.name))
+        });
         for special in ["title", "name"] {
             let _ = scope.assign(special, Value::from(title));
         }

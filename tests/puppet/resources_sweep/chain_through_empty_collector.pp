@@ -1,0 +1,5 @@
+notify { 'a': }
+-> Package <| tag == 'nothing' |>
+~> notify { 'b': }
+-> Notify <| title == 'c' |>
+notify { 'c': }

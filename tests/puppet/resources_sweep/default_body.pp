@@ -1,0 +1,7 @@
+notify {
+  default:
+    message => 'from the default body';
+  'a':;
+  'b':
+    message => 'its own';
+}
