@@ -344,6 +344,9 @@ impl<'a> Evaluator<'a> {
                         return Err(with_notes(fail(span, binder.unknown(&given)), notes));
                     }
                 }
+                if let Binder::Container(label) = binder {
+                    return self.bind_container(params, &named, target, label, span);
+                }
                 for p in params {
                     let value = match named.get(&Value::string(&*p.name)) {
                         Some(v) => v.clone(),
@@ -358,6 +361,48 @@ impl<'a> Evaluator<'a> {
                 }
                 Ok(())
             }
+        }
+    }
+
+    /// Binds a class's or defined resource's parameters, given values and
+    /// defaults alike, then reports every value its type refuses and every
+    /// parameter left without one together, as Puppet's
+    /// `validate_parameters` does: one problem after the label, several
+    /// each on a line of its own.
+    fn bind_container(
+        &mut self,
+        params: &'a [Parameter],
+        named: &confer_core::HashMap,
+        target: &Rc<Scope>,
+        label: &str,
+        span: Span,
+    ) -> EvalResult<()> {
+        let mut problems = Vec::new();
+        for p in params {
+            let value = match named.get(&Value::string(&*p.name)) {
+                Some(v) => v.clone(),
+                None => match &p.default {
+                    Some(d) => self.eval(d, target)?,
+                    None => {
+                        problems.push(format!("expects a value for parameter '{}'", p.name));
+                        continue;
+                    }
+                },
+            };
+            if let Some(te) = &p.type_expr {
+                let t = self.eval_type(te, target)?;
+                if !instance_of(&t, &value) {
+                    problems.push(format!("parameter '{}' {}", p.name, confer_core::mismatch::describe(&t, &value)));
+                }
+            }
+            target
+                .assign_shared(&p.name, value)
+                .map_err(|_| fail(p.span, format!("the parameter '{}' is declared more than once", p.name)))?;
+        }
+        match problems.as_slice() {
+            [] => Ok(()),
+            [one] => Err(fail(span, format!("{label}: {one}"))),
+            many => Err(fail(span, format!("{label}:\n  {}", many.join("\n  ")))),
         }
     }
 
