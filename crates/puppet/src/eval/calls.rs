@@ -120,6 +120,15 @@ impl Binder<'_> {
         }
     }
 
+    /// What a problem list is about: `Foo[title]`, `'f'`, `block`.
+    fn subject(&self) -> String {
+        match self {
+            Binder::Container(label) => label.to_string(),
+            Binder::Function(name) => format!("'{name}'"),
+            Binder::Lambda => "block".into(),
+        }
+    }
+
     fn unknown(&self, param: &str) -> String {
         match self {
             Binder::Container(label) => format!("{label}: has no parameter named '{param}'"),
@@ -344,22 +353,7 @@ impl<'a> Evaluator<'a> {
                         return Err(with_notes(fail(span, binder.unknown(&given)), notes));
                     }
                 }
-                if let Binder::Container(label) = binder {
-                    return self.bind_container(params, &named, target, label, span);
-                }
-                for p in params {
-                    let value = match named.get(&Value::string(&*p.name)) {
-                        Some(v) => v.clone(),
-                        None => match &p.default {
-                            Some(d) => self.eval(d, target)?,
-                            None => {
-                                return Err(fail(span, binder.missing(&p.name)));
-                            }
-                        },
-                    };
-                    self.bind_one(p, value, target, binder, span)?;
-                }
-                Ok(())
+                self.bind_container(params, &named, target, binder, span)
             }
         }
     }
@@ -374,9 +368,10 @@ impl<'a> Evaluator<'a> {
         params: &'a [Parameter],
         named: &confer_core::HashMap,
         target: &Rc<Scope>,
-        label: &str,
+        binder: &Binder<'_>,
         span: Span,
     ) -> EvalResult<()> {
+        let label = binder.subject();
         let mut problems = Vec::new();
         for p in params {
             let value = match named.get(&Value::string(&*p.name)) {
