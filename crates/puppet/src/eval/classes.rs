@@ -40,15 +40,28 @@ impl<'a> Evaluator<'a> {
             let for_node = self.node_name.as_ref().map_or_else(String::new, |n| format!(" for {n}"));
             return Err(fail(span, format!("Could not find class ::{key}{for_node}")));
         };
-        // Puppet puts the parent's resource in the catalog before the
-        // child's, and evaluates the parent when the child is evaluated.
-        if let Some(parent) = &def.parent {
+        // Puppet puts the resources of the whole inheritance chain in the
+        // catalog before the child's, the root's first (its
+        // `ensure_in_catalog` recurses into the parent), and evaluates each
+        // parent when its child is evaluated.
+        let mut ancestors = Vec::new();
+        let mut next = def.parent.clone();
+        while let Some(parent) = next.take() {
             let parent_key = parent.trim_start_matches("::").to_lowercase();
-            let known = self.classes.contains_key(&parent_key) || self.catalog.early_classes.contains_key(&parent_key);
-            if !known && self.class_def(&parent_key, span)?.is_some() {
-                let i = self.add_class_resource(&parent_key, None, span, from);
-                self.catalog.early_classes.insert(parent_key, i);
+            let known = self.classes.contains_key(&parent_key)
+                || self.catalog.early_classes.contains_key(&parent_key)
+                || ancestors.contains(&parent_key)
+                || parent_key == key;
+            if known {
+                break;
             }
+            let Some(parent_def) = self.class_def(&parent_key, span)? else { break };
+            next = parent_def.parent.clone();
+            ancestors.push(parent_key);
+        }
+        for parent_key in ancestors.into_iter().rev() {
+            let i = self.add_class_resource(&parent_key, None, span, from);
+            self.catalog.early_classes.insert(parent_key, i);
         }
         let index = match self.catalog.early_classes.remove(&key) {
             Some(i) => i,
