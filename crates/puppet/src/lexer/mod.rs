@@ -244,10 +244,11 @@ impl<'s> Lexer<'s> {
         s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len())
     }
 
-    /// Whether only blanks precede `pos` on its line.
+    /// Whether only blanks precede `pos` on its line. Only the blanks are
+    /// read back, so a long line with many `(` stays linear.
     fn first_on_line(&self, pos: usize) -> bool {
-        let line_start = self.src[..pos].rfind('\n').map_or(0, |i| i + 1);
-        self.src[line_start..pos].chars().all(|c| matches!(c, ' ' | '\t' | '\r'))
+        let before = self.src[..pos].trim_end_matches([' ', '\t', '\r']);
+        before.is_empty() || before.ends_with('\n')
     }
 
     /// `foo`, `foo::bar`, `::foo`, and bare words with hyphens (`present-ish`).
