@@ -483,62 +483,61 @@ impl<'a> Evaluator<'a> {
 
     /// A body's titles, checked as Puppet checks them: present, Strings (or
     /// `default`), not empty, and not used by another body of the same
-    /// expression.
+    /// expression. Returns the String titles and whether `default` was one.
     fn eval_titles(
         &mut self,
         body: &'a ResourceBody,
         seen: &mut StdHashSet<Option<Arc<str>>>,
         expression: Span,
         scope: &Rc<Scope>,
-    ) -> EvalResult<Vec<Value>> {
+    ) -> EvalResult<(Vec<Arc<str>>, bool)> {
         let at = body.title.span;
         let titles = match self.eval(&body.title, scope)? {
             Value::Undef => return Err(fail(at, "Missing title. The title expression resulted in undef")),
             Value::Array(items) => flatten_titles(&items),
             other => vec![other],
         };
-        for (index, title) in titles.iter().enumerate() {
-            match title {
-                Value::Undef => {
-                    return Err(fail(
-                        at,
-                        format!("Missing title at index {index}. The title expression resulted in an undef title"),
-                    ))
-                }
+        let (mut strings, mut is_default) = (Vec::with_capacity(titles.len()), false);
+        for (index, title) in titles.into_iter().enumerate() {
+            // `default` is the one title that is not a String.
+            let key = match title {
                 Value::String(s) if s.is_empty() => {
                     return Err(fail(
                         at,
                         format!("Empty string title at {index}. Title strings must have a length greater than zero."),
                     ))
                 }
-                Value::String(_) | Value::Default => {}
+                Value::String(s) => Some(s),
+                Value::Default => None,
+                Value::Undef => {
+                    return Err(fail(
+                        at,
+                        format!("Missing title at index {index}. The title expression resulted in an undef title"),
+                    ))
+                }
                 other => {
                     return Err(fail(
                         at,
                         format!(
                             "Illegal title type at index {index}. Expected String, got {}",
-                            confer_core::types::infer::infer_generalized(other)
+                            confer_core::types::infer::infer_generalized(&other)
                         ),
                     ))
                 }
-            }
-            // `default` is the one title that is not a String.
-            let key = match title {
-                Value::String(s) => Some(s.clone()),
-                _ => None,
             };
-            if !seen.insert(key) {
-                let shown = match title {
-                    Value::Default => "default".to_string(),
-                    other => confer_core::value::to_s(other),
-                };
+            if !seen.insert(key.clone()) {
+                let shown = key.as_deref().unwrap_or("default");
                 return Err(fail(
                     expression,
                     format!("The title '{shown}' has already been used in this resource expression"),
                 ));
             }
+            match key {
+                Some(s) => strings.push(s),
+                None => is_default = true,
+            }
         }
-        Ok(titles)
+        Ok((strings, is_default))
     }
 
     pub(super) fn eval_resource(
@@ -573,16 +572,8 @@ impl<'a> Evaluator<'a> {
         let mut seen: StdHashSet<Option<Arc<str>>> = StdHashSet::new();
         let mut defaults: Option<HashMap> = None;
         for body in bodies {
-            let titles = self.eval_titles(body, &mut seen, span, scope)?;
-            let is_default = titles.iter().any(|t| matches!(t, Value::Default));
+            let (titles, is_default) = self.eval_titles(body, &mut seen, span, scope)?;
             let attrs = self.eval_attributes(&body.ops, scope)?;
-            let titles = titles
-                .into_iter()
-                .filter_map(|t| match t {
-                    Value::String(s) => Some(s),
-                    _ => None,
-                })
-                .collect();
             if is_default {
                 defaults = Some(attrs.clone());
             }
@@ -593,7 +584,7 @@ impl<'a> Evaluator<'a> {
             let attrs = match &defaults {
                 Some(d) => {
                     let mut merged = d.clone();
-                    merged.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
+                    merged.extend(attrs);
                     merged
                 }
                 None => attrs,
