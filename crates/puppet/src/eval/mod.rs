@@ -26,6 +26,7 @@ mod nodes;
 mod objects;
 mod places;
 mod relationships;
+mod resource_expressions;
 mod scope;
 mod scope_vars;
 pub mod session;
