@@ -27,7 +27,7 @@ use serde_json::Value as Json;
 
 mod catalog_compare;
 
-use catalog_compare::{compare_catalogs, compare_errors, normalise, Level};
+use catalog_compare::{compare, Level};
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
@@ -61,23 +61,16 @@ fn run_case(case: &Path, factset: &str, root: &Path) -> (Level, String) {
     let expected_dir = case.join("expected");
     let expected_json = std::fs::read_to_string(expected_dir.join(format!("{factset}.json"))).ok();
     let expected_err = std::fs::read_to_string(expected_dir.join(format!("{factset}.err"))).ok();
-    let (env_text, modules_text) = (env_dir.display().to_string(), modules.display().to_string());
-    match (result, expected_json, expected_err) {
-        (Ok(catalog), Some(want), _) => {
-            let Ok(expected) = serde_json::from_str::<Json>(&want) else {
-                return (Level::Differs, "recorded catalog JSON does not parse".into());
-            };
-            let text = normalise(&confer_puppet::catalog::to_json(&catalog), &env_text, &modules_text);
-            compare_catalogs(expected, &text)
-        }
-        (Err(e), None, Some(want)) => {
-            // The recording keeps the error's first line.
-            compare_errors(&want, &normalise(&format!("Error: {e} on node {}", node.name), &env_text, &modules_text))
-        }
-        (Ok(_), None, Some(want)) => (Level::Differs, format!("confer compiled; Puppet refused: {}", want.trim())),
-        (Err(e), Some(_), _) => (Level::Differs, format!("confer refused: {e}")),
-        (_, None, None) => (Level::Differs, "no expected output recorded".into()),
-    }
+    let expected = match (expected_json, expected_err) {
+        (Some(want), _) => match serde_json::from_str::<Json>(&want) {
+            Ok(json) => Ok(json),
+            Err(_) => return (Level::Differs, "recorded catalog JSON does not parse".into()),
+        },
+        (None, Some(want)) => Err(want),
+        (None, None) => return (Level::Differs, "no expected output recorded".into()),
+    };
+    let actual = result.map(|c| confer_puppet::catalog::to_json(&c)).map_err(|e| e.to_string());
+    compare(actual, expected, &node.name, &env_dir.display().to_string(), &modules.display().to_string())
 }
 
 fn main() {

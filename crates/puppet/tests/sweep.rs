@@ -33,7 +33,7 @@ use serde_json::Value as Json;
 
 mod catalog_compare;
 
-use catalog_compare::{compare_catalogs, compare_errors, normalise, Level};
+use catalog_compare::{compare, Level};
 
 /// One recorded case: which class, for which facts, and what Puppet did.
 struct Record {
@@ -116,26 +116,18 @@ fn run(record: &Record, corpus: &Path, facts: &HashMap<String, String>, modules:
     };
     let node = Node::new(facts.name.clone(), facts.values);
     let mut log = Collect::default();
-    let (env_text, modules_text) = (env_dir.display().to_string(), modules.display().to_string());
-    let result = confer_puppet::eval::compile(&env, &node, &mut log).map_err(|e| e.to_string());
+    let result = confer_puppet::eval::compile(&env, &node, &mut log)
+        .map(|c| confer_puppet::catalog::to_json(&c))
+        .map_err(|e| e.to_string());
     if let Some(dir) = std::env::var_os("CONFER_SWEEP_DUMP") {
         let (ext, text) = match &result {
-            Ok(catalog) => ("json", confer_puppet::catalog::to_json(catalog)),
-            Err(e) => ("err", e.clone()),
+            Ok(catalog) => ("json", catalog),
+            Err(e) => ("err", e),
         };
         let _ = std::fs::write(Path::new(&dir).join(format!("{}.{ext}", record.id())), text);
     }
-    let (level, detail) = match (result, &record.expected) {
-        (Ok(catalog), Ok(want)) => compare_catalogs(
-            want.clone(),
-            &normalise(&confer_puppet::catalog::to_json(&catalog), &env_text, &modules_text),
-        ),
-        (Err(e), Err(want)) => {
-            compare_errors(want, &normalise(&format!("Error: {e} on node {}", node.name), &env_text, &modules_text))
-        }
-        (Ok(_), Err(want)) => (Level::Differs, format!("confer compiled; Puppet refused: {want}")),
-        (Err(e), Ok(_)) => (Level::Differs, format!("confer refused: {e}")),
-    };
+    let (env_text, modules_text) = (env_dir.display().to_string(), modules.display().to_string());
+    let (level, detail) = compare(result, record.expected.clone(), &node.name, &env_text, &modules_text);
     outcome(level, detail)
 }
 

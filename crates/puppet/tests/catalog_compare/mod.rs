@@ -48,7 +48,7 @@ impl Level {
 
 /// Writes the environment's and the module directory's paths as the
 /// recordings do: `<env>` and `<modules>/`.
-pub fn normalise(text: &str, env: &str, modules: &str) -> String {
+fn normalise(text: &str, env: &str, modules: &str) -> String {
     text.replace(env, "<env>").replace(&format!("{modules}/"), "<modules>/")
 }
 
@@ -119,7 +119,7 @@ fn first_difference(expected: &Json, actual: &Json) -> String {
 
 /// Compares the catalog confer wrote (`actual`, normalised) with the one
 /// Puppet wrote: the level reached and, below identical, what differs first.
-pub fn compare_catalogs(mut expected: Json, actual: &str) -> (Level, String) {
+fn compare_catalogs(mut expected: Json, actual: &str) -> (Level, String) {
     let Ok(mut actual) = serde_json::from_str::<Json>(actual) else {
         return (Level::Differs, "catalog JSON does not parse".into());
     };
@@ -151,11 +151,29 @@ pub fn compare_catalogs(mut expected: Json, actual: &str) -> (Level, String) {
 }
 
 /// Compares confer's error (its first line, normalised) with Puppet's.
-pub fn compare_errors(expected: &str, actual: &str) -> (Level, String) {
+fn compare_errors(expected: &str, actual: &str) -> (Level, String) {
     let got = actual.lines().next().unwrap_or_default();
     if got.trim() == expected.lines().next().unwrap_or_default().trim() {
         (Level::Identical, String::new())
     } else {
         (Level::BothRefuse, format!("Puppet: {}\n   confer: {got}", expected.trim()))
+    }
+}
+
+/// Compares what confer gave for a case — its catalog's JSON or its error
+/// message, as it wrote them — with what Puppet gave (its catalog, or its
+/// first error line), after writing confer's paths as the recordings do.
+pub fn compare(
+    actual: Result<String, String>,
+    expected: Result<Json, String>,
+    node: &str,
+    env: &str,
+    modules: &str,
+) -> (Level, String) {
+    match (actual, expected) {
+        (Ok(catalog), Ok(want)) => compare_catalogs(want, &normalise(&catalog, env, modules)),
+        (Err(e), Err(want)) => compare_errors(&want, &normalise(&format!("Error: {e} on node {node}"), env, modules)),
+        (Ok(_), Err(want)) => (Level::Differs, format!("confer compiled; Puppet refused: {}", want.trim())),
+        (Err(e), Ok(_)) => (Level::Differs, format!("confer refused: {e}")),
     }
 }
