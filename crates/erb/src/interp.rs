@@ -395,10 +395,14 @@ impl<'h> Interp<'h> {
                 Ok(())
             }
             Kind::Call { recv: Some(recv), name, args, .. } if name == "[]" && args.len() == 1 => {
-                let container = self.eval(recv)?;
+                let var = self.scope_variable(recv)?;
+                let container = match &var {
+                    Some(var) => self.scope_variable_value(var),
+                    None => self.eval(recv)?,
+                };
                 let key = self.eval(&args[0])?;
                 let updated = crate::methods::index_set(container, key, value, target.at)?;
-                match self.scope_variable(recv)? {
+                match var {
                     // `scope.lookupvar('x')[k] = v` changes the object the
                     // Puppet variable holds.
                     Some(var) => {
@@ -422,8 +426,7 @@ impl<'h> Interp<'h> {
         if !matches!(self.eval(recv)?, RValue::Scope) {
             return Ok(None);
         }
-        let var = self.eval(&args[0])?.to_s();
-        Ok(Some(var.strip_prefix("::").unwrap_or(&var).to_string()))
+        Ok(Some(crate::methods::variable_name(&self.eval(&args[0])?)))
     }
 
     /// Calls the template's method `name` if it defined one: its body runs

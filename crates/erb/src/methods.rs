@@ -386,22 +386,27 @@ impl Interp<'_> {
         Ok(Some(updated))
     }
 
+    /// What `scope.lookupvar(var)` answers: the object a template changed
+    /// in place, else the Puppet variable's value, else nil (and Puppet's
+    /// warning).
+    pub(crate) fn scope_variable_value(&mut self, var: &str) -> RValue {
+        if let Some(changed) = self.host.changed_variable(var) {
+            return changed;
+        }
+        match self.host.variable(var) {
+            Some(v) => from_puppet(&v),
+            None => {
+                self.host.undefined_variable(var);
+                RValue::Nil
+            }
+        }
+    }
+
     fn scope_method(&mut self, name: &str, args: Vec<RValue>, at: usize) -> Ev {
         match name {
             "lookupvar" | "[]" => {
                 arity(name, &args, 1, at)?;
-                let var = args[0].to_s();
-                let var = var.strip_prefix("::").unwrap_or(&var).to_string();
-                if let Some(changed) = self.host.changed_variable(&var) {
-                    return Ok(changed);
-                }
-                match self.host.variable(&var) {
-                    Some(v) => Ok(from_puppet(&v)),
-                    None => {
-                        self.host.undefined_variable(&var);
-                        Ok(RValue::Nil)
-                    }
-                }
+                Ok(self.scope_variable_value(&variable_name(&args[0])))
             }
             "setvar" => {
                 arity(name, &args, 2, at)?;
@@ -581,4 +586,10 @@ fn ipaddr_new(text: &str, at: usize) -> Ev {
         Some(ip) if prefix_ok => Ok(RValue::str(ip.to_string())),
         _ => err(ErbErrorKind::Argument(format!("invalid address: {text}")), at),
     }
+}
+
+/// A variable's name as `scope.lookupvar` takes it: top scope's `::x` is `x`.
+pub(crate) fn variable_name(name: &RValue) -> String {
+    let var = name.to_s();
+    var.strip_prefix("::").unwrap_or(&var).to_string()
 }
