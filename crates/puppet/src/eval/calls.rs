@@ -94,33 +94,14 @@ pub(crate) enum Binder<'n> {
 }
 
 impl Binder<'_> {
-    fn missing(&self, param: &str) -> String {
-        match self {
-            Binder::Function(name) => format!("'{name}' expects a value for parameter '{param}'"),
-            Binder::Container(label) => format!("{label}: expects a value for parameter '{param}'"),
-            Binder::Lambda => format!("Parameter ${param} is required but no value was given"),
-        }
+    /// A binding problem said of what is bound, as Puppet words it:
+    /// `Class[Foo]: problem`, `'f' problem`, `block problem`.
+    fn about(&self, problem: &str) -> String {
+        let separator = if matches!(self, Binder::Container(_)) { ": " } else { " " };
+        format!("{}{separator}{problem}", self.subject())
     }
 
-    fn mismatch(&self, param: &str, expected: &confer_core::Type, got: &Value) -> String {
-        let expects = confer_core::mismatch::describe(expected, got);
-        match self {
-            Binder::Function(name) => format!("'{name}' parameter '{param}' {expects}"),
-            Binder::Container(label) => format!("{label}: parameter '{param}' {expects}"),
-            Binder::Lambda => format!("block parameter '{param}' {expects}"),
-        }
-    }
-
-    fn count(&self, expected: String, got: usize) -> String {
-        let got = if got == 0 { "none".to_string() } else { got.to_string() };
-        match self {
-            Binder::Function(name) => format!("'{name}' expects {expected}, got {got}"),
-            Binder::Container(label) => format!("{label}: expects {expected}, got {got}"),
-            Binder::Lambda => format!("block expects {expected}, got {got}"),
-        }
-    }
-
-    /// What a problem list is about: `Foo[title]`, `'f'`, `block`.
+    /// What is bound: `Foo[title]`, `'f'`, `block`.
     fn subject(&self) -> String {
         match self {
             Binder::Container(label) => label.to_string(),
@@ -129,13 +110,33 @@ impl Binder<'_> {
         }
     }
 
-    fn unknown(&self, param: &str) -> String {
+    fn missing(&self, param: &str) -> String {
         match self {
-            Binder::Container(label) => format!("{label}: has no parameter named '{param}'"),
-            Binder::Function(name) => format!("'{name}' has no parameter named '{param}'"),
-            Binder::Lambda => format!("block has no parameter named '{param}'"),
+            Binder::Lambda => format!("Parameter ${param} is required but no value was given"),
+            _ => self.about(&missing_problem(param)),
         }
     }
+
+    fn mismatch(&self, param: &str, expected: &confer_core::Type, got: &Value) -> String {
+        self.about(&mismatch_problem(param, expected, got))
+    }
+
+    fn count(&self, expected: String, got: usize) -> String {
+        let got = if got == 0 { "none".to_string() } else { got.to_string() };
+        self.about(&format!("expects {expected}, got {got}"))
+    }
+
+    fn unknown(&self, param: &str) -> String {
+        self.about(&format!("has no parameter named '{param}'"))
+    }
+}
+
+fn missing_problem(param: &str) -> String {
+    format!("expects a value for parameter '{param}'")
+}
+
+fn mismatch_problem(param: &str, expected: &confer_core::Type, got: &Value) -> String {
+    format!("parameter '{param}' {}", confer_core::mismatch::describe(expected, got))
 }
 
 /// Where arguments come from when binding parameters.
@@ -371,7 +372,6 @@ impl<'a> Evaluator<'a> {
         binder: &Binder<'_>,
         span: Span,
     ) -> EvalResult<()> {
-        let label = binder.subject();
         let mut problems = Vec::new();
         for p in params {
             let value = match named.get(&Value::string(&*p.name)) {
@@ -379,7 +379,7 @@ impl<'a> Evaluator<'a> {
                 None => match &p.default {
                     Some(d) => self.eval(d, target)?,
                     None => {
-                        problems.push(format!("expects a value for parameter '{}'", p.name));
+                        problems.push(missing_problem(&p.name));
                         continue;
                     }
                 },
@@ -387,7 +387,7 @@ impl<'a> Evaluator<'a> {
             if let Some(te) = &p.type_expr {
                 let t = self.eval_type(te, target)?;
                 if !instance_of(&t, &value) {
-                    problems.push(format!("parameter '{}' {}", p.name, confer_core::mismatch::describe(&t, &value)));
+                    problems.push(mismatch_problem(&p.name, &t, &value));
                 }
             }
             target
@@ -396,8 +396,8 @@ impl<'a> Evaluator<'a> {
         }
         match problems.as_slice() {
             [] => Ok(()),
-            [one] => Err(fail(span, format!("{label}: {one}"))),
-            many => Err(fail(span, format!("{label}:\n  {}", many.join("\n  ")))),
+            [one] => Err(fail(span, binder.about(one))),
+            many => Err(fail(span, format!("{}:\n  {}", binder.subject(), many.join("\n  ")))),
         }
     }
 
