@@ -152,7 +152,7 @@ fn container_of(scope: &Scope) -> String {
         ScopeKind::Class(name) => capitalize_segments(name),
         // A defined resource sits in the path of the scope that declared it.
         ScopeKind::Resource(ty, title) => {
-            let outer = scope.defaults_parent().map_or_else(|| "Main".to_string(), |s| container_of(&s));
+            let outer = scope.puppet_parent().map_or_else(|| "Main".to_string(), |s| container_of(&s));
             format!("{outer}/{ty}[{title}]")
         }
         ScopeKind::Local => scope.parent.as_deref().map_or_else(|| "Main".to_string(), container_of),
@@ -596,7 +596,7 @@ impl<'a> Evaluator<'a> {
                         }
                     }
                 }
-                scope = s.defaults_parent();
+                scope = s.puppet_parent();
             }
         }
         self.catalog.defaults = defaults;

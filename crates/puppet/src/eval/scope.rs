@@ -88,8 +88,10 @@ impl Scope {
         })
     }
 
-    /// The scope whose resource defaults apply next, after this one's.
-    pub fn defaults_parent(&self) -> Option<Rc<Scope>> {
+    /// Puppet's scope parent: the scope that declared a class or defined
+    /// resource, else the enclosing one. Resource defaults are looked up
+    /// along it, and a defined resource's path runs through it.
+    pub fn puppet_parent(&self) -> Option<Rc<Scope>> {
         self.declared_in.clone().or_else(|| self.parent.clone())
     }
 
