@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::rc::Rc;
 
 use clap::Args;
+use confer_puppet::catalog::SensitiveValues;
 use confer_puppet::environment::Environment;
 use confer_puppet::node::Node;
 
@@ -30,6 +31,11 @@ pub struct CompileArgs {
     /// -j` output. Without it, a core set is gathered on this machine.
     #[arg(long, value_name = "FILE")]
     facts: Option<PathBuf>,
+    /// Writes Sensitive parameter values in clear, as Puppet's catalog
+    /// carries them, for tools that apply or store the catalog; by default
+    /// they are written `"Sensitive [value redacted]"`.
+    #[arg(long)]
+    reveal_sensitive: bool,
 }
 
 /// `:`-separated directories.
@@ -67,7 +73,8 @@ pub fn run(args: CompileArgs) -> ExitCode {
     let mut console = Console::errors_only();
     match confer_puppet::eval::compile(&env, &node, &mut console) {
         Ok(catalog) => {
-            println!("{}", confer_puppet::catalog::to_json(&catalog));
+            let sensitive = if args.reveal_sensitive { SensitiveValues::Reveal } else { SensitiveValues::Redact };
+            println!("{}", confer_puppet::catalog::to_json(&catalog, sensitive));
             ExitCode::SUCCESS
         }
         Err(e) => {

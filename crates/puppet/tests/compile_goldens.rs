@@ -69,7 +69,9 @@ fn run_case(case: &Path, factset: &str, root: &Path) -> (Level, String) {
         (None, Some(want)) => Err(want),
         (None, None) => return (Level::Differs, "no expected output recorded".into()),
     };
-    let actual = result.map(|c| confer_puppet::catalog::to_json(&c)).map_err(|e| e.to_string());
+    let actual = result
+        .map(|c| confer_puppet::catalog::to_json(&c, confer_puppet::catalog::SensitiveValues::Reveal))
+        .map_err(|e| e.to_string());
     compare(actual, expected, &node.name, &env_dir.display().to_string(), &modules.display().to_string())
 }
 

@@ -17,7 +17,7 @@ fn compile(node: &str) -> Result<String, String> {
     let facts = confer_facts::load(&root.join(format!("tests/hiera/facts/{node}.yaml"))).map_err(|e| e.to_string())?;
     let node = Node::new(facts.name, facts.values);
     let catalog = confer_puppet::eval::compile(&Rc::new(env), &node, &mut Collect::default()).map_err(|e| e.message)?;
-    Ok(confer_puppet::catalog::to_json(&catalog))
+    Ok(confer_puppet::catalog::to_json(&catalog, confer_puppet::catalog::SensitiveValues::Reveal))
 }
 
 #[test]

@@ -117,7 +117,7 @@ fn run(record: &Record, corpus: &Path, facts: &HashMap<String, String>, modules:
     let node = Node::new(facts.name.clone(), facts.values);
     let mut log = Collect::default();
     let result = confer_puppet::eval::compile(&env, &node, &mut log)
-        .map(|c| confer_puppet::catalog::to_json(&c))
+        .map(|c| confer_puppet::catalog::to_json(&c, confer_puppet::catalog::SensitiveValues::Reveal))
         .map_err(|e| e.to_string());
     if let Some(dir) = std::env::var_os("CONFER_SWEEP_DUMP") {
         let (ext, text) = match &result {

@@ -9,8 +9,21 @@ use confer_core::{Type, Value};
 
 use super::Catalog;
 
-/// The catalog as `puppet catalog compile --render-as json` prints it.
-pub fn to_json(c: &Catalog) -> String {
+/// How the catalog's text carries Sensitive parameter values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SensitiveValues {
+    /// As `"Sensitive [value redacted]"`: confer's default, so that a
+    /// catalog on a terminal or in a CI log never shows a secret.
+    Redact,
+    /// Unwrapped, in clear, as Puppet writes them (the agent needs them);
+    /// for tools that apply or store the catalog.
+    Reveal,
+}
+
+/// The catalog as `puppet catalog compile --render-as json` prints it, with
+/// Sensitive values as `sensitive` says (both ways the parameters holding
+/// them are listed in `sensitive_parameters`, as Puppet lists them).
+pub fn to_json(c: &Catalog, sensitive: SensitiveValues) -> String {
     let mut out = String::with_capacity(256 + c.resources.len() * 256);
     out.push_str("{\"tags\":");
     string_array(&mut out, &c.tags);
@@ -45,7 +58,7 @@ pub fn to_json(c: &Catalog) -> String {
                 }
                 string(&mut out, k);
                 out.push(':');
-                value(&mut out, v);
+                value(&mut out, v, sensitive);
             }
             out.push('}');
         }
@@ -85,9 +98,9 @@ fn string_array(out: &mut String, items: &[String]) {
 
 /// A parameter value as the catalog carries it: data as JSON, a resource
 /// reference as its `Type[title]` text, other rich values as their string
-/// form. A Sensitive value is never written in clear (see
-/// docs/deviations.md: Puppet writes it unwrapped).
-fn value(out: &mut String, v: &Value) {
+/// form. A Sensitive value is written in clear only when `sensitive` says
+/// to reveal it (see docs/deviations.md: Puppet always writes it unwrapped).
+fn value(out: &mut String, v: &Value, sensitive: SensitiveValues) {
     match v {
         Value::Undef => out.push_str("null"),
         Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -101,7 +114,7 @@ fn value(out: &mut String, v: &Value) {
                 if i > 0 {
                     out.push(',');
                 }
-                value(out, item);
+                value(out, item, sensitive);
             }
             out.push(']');
         }
@@ -113,10 +126,11 @@ fn value(out: &mut String, v: &Value) {
                 }
                 string(out, &to_s(k));
                 out.push(':');
-                value(out, item);
+                value(out, item, sensitive);
             }
             out.push('}');
         }
+        Value::Sensitive(inner) if sensitive == SensitiveValues::Reveal => value(out, inner, sensitive),
         Value::Sensitive(_) => string(out, "Sensitive [value redacted]"),
         Value::Type(t) => match &***t {
             Type::Resource { type_name: Some(ty), title: Some(title) } => string(out, &format!("{ty}[{title}]")),
@@ -136,9 +150,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sensitive_values_are_redacted() {
+    fn sensitive_values_are_redacted_unless_revealed() {
+        let secret = Value::Sensitive(std::sync::Arc::new(Value::from("secret")));
         let mut out = String::new();
-        value(&mut out, &Value::Sensitive(std::sync::Arc::new(Value::from("secret"))));
-        assert!(!out.contains("secret"));
+        value(&mut out, &secret, SensitiveValues::Redact);
+        assert_eq!(out, "\"Sensitive [value redacted]\"");
+        out.clear();
+        value(&mut out, &secret, SensitiveValues::Reveal);
+        assert_eq!(out, "\"secret\"");
     }
 }

@@ -6,7 +6,7 @@ mod json;
 
 use confer_core::Value;
 
-pub use json::to_json;
+pub use json::{to_json, SensitiveValues};
 
 /// One resource of a catalog.
 #[derive(Debug, Clone, PartialEq)]

@@ -49,6 +49,11 @@ pub(crate) fn is_resource_type(name: &str) -> bool {
 pub(crate) struct Resource {
     pub(crate) type_name: String,
     pub(crate) title: String,
+    /// Whether the title was given as a String. A function may declare a
+    /// resource with another title (`ensure_resource('x', 8080)`); Puppet
+    /// then neither tags it with the title nor takes the title for its
+    /// name, and the catalog shows the name as a parameter.
+    pub(crate) title_is_text: bool,
     pub(crate) attributes: HashMap,
     /// The class or defined resource that declared it, as Puppet names it in
     /// resource paths (`Main`, `Foo::Bar`, `Mytype[title]`).
@@ -281,6 +286,7 @@ impl<'a> Evaluator<'a> {
             self.catalog.resources.push(Resource {
                 type_name: type_name.into(),
                 title: title.into(),
+                title_is_text: true,
                 attributes: params,
                 container: "Main".into(),
                 virtual_: false,
@@ -449,12 +455,14 @@ impl<'a> Evaluator<'a> {
         &mut self,
         type_name: &str,
         cap: &str,
-        title: &str,
+        title: &Value,
         attributes: HashMap,
         form: ResourceForm,
         span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult<()> {
+        let title_is_text = matches!(title, Value::String(_));
+        let title = &to_s(title);
         let define = self.define_def(type_name, span)?;
         if define.is_none() && !BUILTIN_TYPES.contains(&type_name) && !self.module_type_exists(type_name) {
             let notes = self.unknown_type_notes(type_name);
@@ -480,7 +488,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         add_tag(&mut tags, type_name);
-        if valid_tag(title) {
+        if title_is_text && valid_tag(title) {
             add_tag(&mut tags, title);
         }
         if let (Some(def), false) = (define, virtual_) {
@@ -496,6 +504,7 @@ impl<'a> Evaluator<'a> {
         self.catalog.resources.push(Resource {
             type_name: cap.to_string(),
             title: title.to_string(),
+            title_is_text,
             attributes,
             container: container_of(scope),
             virtual_,

@@ -111,6 +111,7 @@ impl<'a> Evaluator<'a> {
         self.catalog.resources.push(Resource {
             type_name: "Class".into(),
             title: title.clone(),
+            title_is_text: true,
             attributes: params.cloned().unwrap_or_default(),
             container: title,
             virtual_: false,

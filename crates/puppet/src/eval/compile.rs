@@ -216,31 +216,13 @@ impl<'a> Evaluator<'a> {
             }
             positions[i] = Some(resources.len());
             let location = r.located.then(|| self.location(r.span));
-            // Puppet does not repeat the title as the namevar (the
-            // catalog's own `main` resources have a symbol title, which
-            // never equals their `name`).
-            let namevar = match r.kind {
-                _ if i <= super::catalog::CLASS_MAIN => String::new(),
-                ResourceKind::Compilable => self
-                    .ruby_type(&r.type_name.to_lowercase())
-                    .and_then(|t| t.namevars.first().cloned())
-                    .unwrap_or_else(|| "name".into()),
-                _ => "name".into(),
-            };
             let sensitive_parameters = r
                 .attributes
                 .iter()
                 .filter(|(_, v)| matches!(v, Value::Sensitive(_)))
                 .map(|(k, _)| confer_core::value::to_s(k))
                 .collect();
-            let parameters = r
-                .attributes
-                .iter()
-                .filter(|(_, v)| !matches!(v, Value::Undef))
-                .map(|(k, v)| (confer_core::value::to_s(k), v))
-                .filter(|(k, v)| !(*k == namevar && matches!(v, Value::String(s) if **s == *r.title)))
-                .map(|(k, v)| (k, v.clone()))
-                .collect();
+            let parameters = self.catalog_parameters(i, r);
             resources.push(catalog::Resource {
                 type_name: r.type_name.clone(),
                 title: r.title.clone(),

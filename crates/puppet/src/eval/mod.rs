@@ -33,6 +33,7 @@ pub mod session;
 mod suggest;
 mod tags;
 mod templates;
+mod title_parameters;
 mod values;
 
 use std::collections::{HashMap, HashSet};

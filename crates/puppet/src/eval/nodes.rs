@@ -46,6 +46,7 @@ impl<'a> Evaluator<'a> {
         self.catalog.resources.push(Resource {
             type_name: "Node".into(),
             title: name.clone(),
+            title_is_text: true,
             attributes: HashMap::new(),
             container: "Main".into(),
             virtual_: false,

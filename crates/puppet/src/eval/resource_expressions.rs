@@ -172,7 +172,7 @@ impl<'a> Evaluator<'a> {
                 }
                 let cap = capitalize_segments(&type_name);
                 // Puppet reports a refused declaration at its statement.
-                self.declare_resource(&type_name, &cap, &title, attrs.clone(), form, span, scope)
+                self.declare_resource(&type_name, &cap, &Value::from(&*title), attrs.clone(), form, span, scope)
                     .map_err(|e| super::flow::attribute_to(super::flow::relocate(e, span), "Resource Statement"))?;
                 refs.push(Value::from_type(Type::Resource { type_name: Some(cap.into()), title: Some(title) }));
             }

@@ -32,7 +32,8 @@ impl Escapes {
         backslash: false,
     };
 
-    /// Everything a double-quoted string interprets.
+    /// Everything a double-quoted string interprets; a backslash before a
+    /// line end joins the lines (both go), as in Puppet.
     pub const DOUBLE_QUOTED: Escapes = Escapes {
         t: true,
         s: true,
@@ -40,7 +41,7 @@ impl Escapes {
         n: true,
         u: true,
         dollar: true,
-        newline: false,
+        newline: true,
         quote: true,
         backslash: true,
     };
@@ -256,8 +257,12 @@ impl Lexer<'_> {
             self.pos += 2;
             return self.unicode_escape(out, at);
         }
-        if next == '\n' && esc.newline {
+        if esc.newline && next == '\n' {
             self.pos += 2;
+            return Ok(());
+        }
+        if esc.newline && next == '\r' && self.peek_at(2) == Some('\n') {
+            self.pos += 3;
             return Ok(());
         }
         if esc.quote {

@@ -60,12 +60,11 @@ fn create_resources(call: &mut Call<'_, '_>) -> EvalResult {
                 ))
             }
         }
-        let title = to_s(title);
         if type_name == "class" {
-            call.ev.declare_class(&title, Some(attributes), span, &scope)?;
+            call.ev.declare_class(&to_s(title), Some(attributes), span, &scope)?;
         } else {
             let cap = capitalize_segments(&type_name);
-            call.ev.declare_resource(&type_name, &cap, &title, attributes, form, span, &scope)?;
+            call.ev.declare_resource(&type_name, &cap, title, attributes, form, span, &scope)?;
         }
     }
     Ok(Value::Undef)

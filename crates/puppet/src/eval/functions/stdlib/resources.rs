@@ -65,15 +65,15 @@ fn declared_with(call: &Call<'_, '_>, cap: &str, title: &str, params: &HashMap) 
 }
 
 /// Declares `type[title]` with `params` unless it is declared with them.
-fn ensure_one(call: &mut Call<'_, '_>, type_name: &str, title: &str, params: &HashMap) -> EvalResult<()> {
+fn ensure_one(call: &mut Call<'_, '_>, type_name: &str, title: &Value, params: &HashMap) -> EvalResult<()> {
     let lower = type_name.trim_start_matches("::").to_lowercase();
     let cap = capitalize_segments(&lower);
-    if declared_with(call, &cap, title, params) {
+    if declared_with(call, &cap, &to_s(title), params) {
         return Ok(());
     }
     let (span, scope) = (call.span, call.scope.clone());
     if lower == "class" {
-        call.ev.declare_class(title, Some(params.clone()), span, &scope)?;
+        call.ev.declare_class(&to_s(title), Some(params.clone()), span, &scope)?;
         return Ok(());
     }
     call.ev.declare_resource(&lower, &cap, title, params.clone(), ResourceForm::Regular, span, &scope)
@@ -96,8 +96,8 @@ fn ensure_resource(call: &mut Call<'_, '_>) -> EvalResult {
     };
     let params = hash_arg(call.args.get(2));
     let titles = match titles {
-        Value::Array(items) => items.iter().map(to_s).collect(),
-        other => vec![to_s(&other)],
+        Value::Array(items) => items.iter().cloned().collect(),
+        other => vec![other],
     };
     for title in titles {
         ensure_one(call, &type_name, &title, &params)?;
@@ -120,7 +120,7 @@ fn ensure_resources(call: &mut Call<'_, '_>) -> EvalResult {
     for (title, params) in titles.iter() {
         let mut all = defaults.clone();
         all.extend(hash_arg(Some(params)));
-        ensure_one(call, &type_name, &to_s(title), &all)?;
+        ensure_one(call, &type_name, title, &all)?;
     }
     Ok(Value::Undef)
 }
@@ -141,15 +141,15 @@ fn ensure_packages(call: &mut Call<'_, '_>) -> EvalResult {
             for (title, params) in packages.iter() {
                 let mut all = defaults.clone();
                 all.extend(hash_arg(Some(params)));
-                ensure_one(call, "package", &to_s(title), &all)?;
+                ensure_one(call, "package", title, &all)?;
             }
         }
         Value::Array(names) => {
             for name in names.iter() {
-                ensure_one(call, "package", &to_s(name), &defaults)?;
+                ensure_one(call, "package", name, &defaults)?;
             }
         }
-        other => ensure_one(call, "package", &to_s(&other), &defaults)?,
+        other => ensure_one(call, "package", &other, &defaults)?,
     }
     Ok(Value::Undef)
 }
