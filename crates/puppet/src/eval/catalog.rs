@@ -424,7 +424,6 @@ impl<'a> Evaluator<'a> {
     /// Prints what `puppet apply` prints when it applies the catalog's `notify`
     /// resources; nothing else is applied.
     pub(super) fn report_catalog(&mut self) {
-        self.apply_resource_defaults();
         let mut lines = Vec::new();
         for r in self.catalog.resources.iter().filter(|r| !r.virtual_ && r.type_name == "Notify") {
             // An undef message is the title; of an array only the first
@@ -456,7 +455,7 @@ impl<'a> Evaluator<'a> {
         type_name: &str,
         cap: &str,
         title: &Value,
-        attributes: HashMap,
+        mut attributes: HashMap,
         form: ResourceForm,
         span: Span,
         scope: &Rc<Scope>,
@@ -490,6 +489,15 @@ impl<'a> Evaluator<'a> {
         add_tag(&mut tags, type_name);
         if title_is_text && valid_tag(title) {
             add_tag(&mut tags, title);
+        }
+        for (k, v) in self.resource_defaults(cap, scope) {
+            if attributes.contains_key(&k) {
+                continue;
+            }
+            if k.as_str() == Some("tag") {
+                references(&v).iter().for_each(|t| add_tag(&mut tags, &to_s(t)));
+            }
+            attributes.insert(k, v);
         }
         if let (Some(def), false) = (define, virtual_) {
             self.catalog.pending.push_back(PendingDefine {
@@ -574,8 +582,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// `Notify { message => 'x' }`: defaults for the resources of that type
-    /// declared in this scope or the scopes within it, applied when the
-    /// catalog is finished (so they also reach resources declared earlier).
+    /// declared after it in this scope or the scopes within it.
     pub(super) fn eval_resource_defaults(
         &mut self,
         type_ref: &'a Expr,
@@ -589,26 +596,27 @@ impl<'a> Evaluator<'a> {
         Ok(Value::Undef)
     }
 
-    /// Gives each resource the defaults of the scopes around it for the
-    /// attributes it does not set itself; the nearest scope wins.
-    pub(super) fn apply_resource_defaults(&mut self) {
-        let defaults = std::mem::take(&mut self.catalog.defaults);
-        for r in &mut self.catalog.resources {
-            let mut scope = Some(r.scope.clone());
-            while let Some(s) = scope {
-                for (at, type_name, attrs) in defaults.iter().rev() {
-                    if Rc::ptr_eq(at, &s) && *type_name == r.type_name {
-                        for (k, v) in attrs.iter() {
-                            if !r.attributes.contains_key(k) {
-                                r.attributes.insert(k.clone(), v.clone());
-                            }
+    /// The defaults for a new resource of type `cap` declared in `scope`:
+    /// those of the scopes around it evaluated so far, the nearest winning.
+    /// Puppet gives them when it creates the resource, so a default
+    /// written after a declaration does not reach it, and a defined type's
+    /// parameters take them.
+    fn resource_defaults(&self, cap: &str, scope: &Rc<Scope>) -> Vec<(Value, Value)> {
+        let mut found: Vec<(Value, Value)> = Vec::new();
+        let mut at = Some(scope.clone());
+        while let Some(s) = at {
+            for (set_in, type_name, attrs) in self.catalog.defaults.iter().rev() {
+                if Rc::ptr_eq(set_in, &s) && type_name == cap {
+                    for (k, v) in attrs.iter() {
+                        if !found.iter().any(|(f, _)| f == k) {
+                            found.push((k.clone(), v.clone()));
                         }
                     }
                 }
-                scope = s.puppet_parent();
             }
+            at = s.puppet_parent();
         }
-        self.catalog.defaults = defaults;
+        found
     }
 
     /// `realize(Type['title'], …)`: makes virtual resources real.

@@ -1,0 +1,1 @@
+define m::d { file { "/tmp/d${title}": } }

@@ -1,0 +1,1 @@
+class m inherits m::params { file { '/tmp/a': } }

@@ -1,0 +1,1 @@
+class m::noinh { file { '/tmp/b': } }

@@ -1,0 +1,1 @@
+class m::params { $x = 1 }
