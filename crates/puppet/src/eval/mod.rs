@@ -586,7 +586,16 @@ impl<'a> Evaluator<'a> {
         if class.is_empty() {
             return self.top.lookup_own(var);
         }
-        self.classes.get(&class).and_then(|s| s.lookup_own(var))
+        // A class's variable is also one its ancestors set (Puppet's
+        // `lookup_qualified_variable` follows the inherited scope).
+        let mut at = self.classes.get(&class).cloned();
+        while let Some(scope) = at {
+            if let Some(v) = scope.lookup_own(var) {
+                return Some(v);
+            }
+            at = scope.parent.clone().filter(|p| matches!(p.kind, ScopeKind::Class(_)));
+        }
+        None
     }
 
     /// Binds `target` (a variable, or an array of targets to destructure
