@@ -185,12 +185,15 @@ impl<'a> Evaluator<'a> {
             };
             fail(at, e.to_string())
         };
+        // Titles and names flattened, undef ones dropped: Puppet's
+        // `keys.flatten!; keys.compact!`.
         let titles = |keys: &[Value]| -> Vec<Value> {
             keys.iter()
                 .flat_map(|k| match k {
                     Value::Array(items) => items.to_vec(),
                     other => vec![other.clone()],
                 })
+                .filter(|k| !k.is_undef())
                 .collect()
         };
         match t {
@@ -203,9 +206,7 @@ impl<'a> Evaluator<'a> {
                     .map_err(&placed)?;
                 Ok(single_or_array(refs, keys))
             }
-            Type::Resource { type_name: None, .. }
-                if keys.len() > 2 || matches!(keys.get(1), Some(Value::Array(_))) =>
-            {
+            Type::Resource { type_name: None, .. } if keys.len() >= 2 => {
                 let base = parameterize(t, &keys[..1]).map_err(&placed)?;
                 self.access_type(&base, &keys[1..], key_exprs.get(1..).unwrap_or_default(), span)
             }
@@ -246,9 +247,10 @@ fn is_constant_type(target: &Expr, keys: &[Expr]) -> bool {
     })
 }
 
-/// One reference stays a reference; several (or an array argument) are an array.
+/// One reference, or an array of them when several keys or an array were
+/// given; no titles left (all undef) is `undef`, or `[]` for an array.
 fn single_or_array(mut refs: Vec<Value>, keys: &[Value]) -> Value {
-    if refs.len() == 1 && !matches!(keys.first(), Some(Value::Array(_))) {
+    if keys.len() == 1 && !matches!(keys.first(), Some(Value::Array(_))) {
         refs.pop().unwrap_or(Value::Undef)
     } else {
         Value::array(refs)
