@@ -120,6 +120,10 @@ pub(crate) struct Catalog<'a> {
     /// Parent classes whose resource is in the catalog, added before their
     /// child's, but which are not evaluated yet.
     pub(super) early_classes: StdHashMap<String, usize>,
+    /// Classes being evaluated whose scope is not made yet (their parent
+    /// is being evaluated first): declaring one again from there finds it,
+    /// as Puppet marks a class evaluated before it evaluates its parent.
+    pub(super) starting_classes: StdHashMap<String, usize>,
     /// Resources of Ruby types by their namevar's value, which must be
     /// unique per type.
     namevars: StdHashMap<(String, String), usize>,

@@ -27,7 +27,7 @@ impl<'a> Evaluator<'a> {
         from: &Rc<Scope>,
     ) -> EvalResult<Option<usize>> {
         let key = name.trim_start_matches("::").to_lowercase();
-        if self.classes.contains_key(&key) {
+        if self.classes.contains_key(&key) || self.catalog.starting_classes.contains_key(&key) {
             let cap = capitalize_segments(&key);
             let existing = self.catalog.index.get(&("Class".to_string(), cap.clone())).copied();
             if params.is_some() {
@@ -69,7 +69,10 @@ impl<'a> Evaluator<'a> {
         };
         let parent_scope = match &def.parent {
             Some(parent) => {
-                self.declare_class(parent, None, span, from)?;
+                self.catalog.starting_classes.insert(key.clone(), index);
+                let declared = self.declare_class(parent, None, span, from);
+                self.catalog.starting_classes.remove(&key);
+                declared?;
                 self.classes.get(&parent.trim_start_matches("::").to_lowercase()).cloned()
             }
             None => None,
