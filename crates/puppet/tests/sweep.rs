@@ -120,10 +120,11 @@ fn run(record: &Record, corpus: &Path, facts: &HashMap<String, String>, modules:
         .map(|c| confer_puppet::catalog::to_json(&c, confer_puppet::catalog::SensitiveValues::Reveal))
         .map_err(|e| e.to_string());
     if let Some(dir) = std::env::var_os("CONFER_SWEEP_DUMP") {
-        let (ext, text) = match &result {
-            Ok(catalog) => ("json", catalog),
-            Err(e) => ("err", e),
+        let (ext, stale, text) = match &result {
+            Ok(catalog) => ("json", "err", catalog),
+            Err(e) => ("err", "json", e),
         };
+        let _ = std::fs::remove_file(Path::new(&dir).join(format!("{}.{stale}", record.id())));
         let _ = std::fs::write(Path::new(&dir).join(format!("{}.{ext}", record.id())), text);
     }
     let (env_text, modules_text) = (env_dir.display().to_string(), modules.display().to_string());

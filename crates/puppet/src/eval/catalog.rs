@@ -10,6 +10,7 @@ use confer_core::types::Type;
 use confer_core::value::to_s;
 use confer_core::{HashMap, Value};
 
+use super::attributes::Attributes;
 use super::calls::{Args, Binder};
 use super::flow::{fail, settle, EvalResult, Flow};
 use super::functions::{Builtin, Call};
@@ -55,6 +56,8 @@ pub(crate) struct Resource {
     /// name, and the catalog shows the name as a parameter.
     pub(crate) title_is_text: bool,
     pub(crate) attributes: HashMap,
+    /// Where its relationship metaparameters were written, when in code.
+    pub(crate) relationship_places: Vec<(Value, Span)>,
     /// The class or defined resource that declared it, as Puppet names it in
     /// resource paths (`Main`, `Foo::Bar`, `Mytype[title]`).
     pub(super) container: String,
@@ -114,7 +117,7 @@ pub(crate) struct Catalog<'a> {
     pub(crate) resources: Vec<Resource>,
     /// `Type { attr => value }` defaults: the scope they were set in, the
     /// capitalised type, the attributes.
-    defaults: Vec<(Rc<Scope>, String, HashMap)>,
+    defaults: Vec<(Rc<Scope>, String, Attributes)>,
     pub(super) index: StdHashMap<(String, String), usize>,
     pending: VecDeque<PendingDefine<'a>>,
     /// Parent classes whose resource is in the catalog, added before their
@@ -292,6 +295,7 @@ impl<'a> Evaluator<'a> {
                 title: title.into(),
                 title_is_text: true,
                 attributes: params,
+                relationship_places: Vec::new(),
                 container: "Main".into(),
                 virtual_: false,
                 span: Span::default(),
@@ -459,13 +463,14 @@ impl<'a> Evaluator<'a> {
         type_name: &str,
         cap: &str,
         title: &Value,
-        mut attributes: HashMap,
+        attributes: Attributes,
         form: ResourceForm,
         span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult<()> {
         let title_is_text = matches!(title, Value::String(_));
         let title = &to_s(title);
+        let Attributes { values: mut attributes, mut places } = attributes;
         let define = self.define_def(type_name, span)?;
         if define.is_none() && !BUILTIN_TYPES.contains(&type_name) && !self.module_type_exists(type_name) {
             let notes = self.unknown_type_notes(type_name);
@@ -494,14 +499,18 @@ impl<'a> Evaluator<'a> {
         if title_is_text && valid_tag(title) {
             add_tag(&mut tags, title);
         }
-        for (k, v) in self.resource_defaults(cap, scope) {
-            if attributes.contains_key(&k) {
+        let defaults = self.resource_defaults(cap, scope);
+        for (k, v) in defaults.values.iter() {
+            if attributes.contains_key(k) {
                 continue;
             }
             if k.as_str() == Some("tag") {
-                references(&v).iter().for_each(|t| add_tag(&mut tags, &to_s(t)));
+                references(v).iter().for_each(|t| add_tag(&mut tags, &to_s(t)));
             }
-            attributes.insert(k, v);
+            if let Some(place) = k.as_str().and_then(|n| defaults.place_of(n)) {
+                places.push((k.clone(), place));
+            }
+            attributes.insert(k.clone(), v.clone());
         }
         if let (Some(def), false) = (define, virtual_) {
             self.catalog.pending.push_back(PendingDefine {
@@ -518,6 +527,7 @@ impl<'a> Evaluator<'a> {
             title: title.to_string(),
             title_is_text,
             attributes,
+            relationship_places: places,
             container: container_of(scope),
             virtual_,
             span,
@@ -605,15 +615,18 @@ impl<'a> Evaluator<'a> {
     /// Puppet gives them when it creates the resource, so a default
     /// written after a declaration does not reach it, and a defined type's
     /// parameters take them.
-    fn resource_defaults(&self, cap: &str, scope: &Rc<Scope>) -> Vec<(Value, Value)> {
-        let mut found: Vec<(Value, Value)> = Vec::new();
+    fn resource_defaults(&self, cap: &str, scope: &Rc<Scope>) -> Attributes {
+        let mut found = Attributes::default();
         let mut at = Some(scope.clone());
         while let Some(s) = at {
             for (set_in, type_name, attrs) in self.catalog.defaults.iter().rev() {
                 if Rc::ptr_eq(set_in, &s) && type_name == cap {
-                    for (k, v) in attrs.iter() {
-                        if !found.iter().any(|(f, _)| f == k) {
-                            found.push((k.clone(), v.clone()));
+                    for (k, v) in attrs.values.iter() {
+                        if !found.values.contains_key(k) {
+                            found.values.insert(k.clone(), v.clone());
+                            if let Some(place) = k.as_str().and_then(|n| attrs.place_of(n)) {
+                                found.place(k, place);
+                            }
                         }
                     }
                 }
@@ -691,7 +704,7 @@ impl<'a> Evaluator<'a> {
         scope: &Rc<Scope>,
     ) -> EvalResult {
         let target = self.eval(reference, scope)?;
-        let attrs = self.eval_attributes(ops, scope)?;
+        let Attributes { values: attrs, places } = self.eval_attributes(ops, scope)?;
         for r in references(&target) {
             let Some(i) = self.declared_index(&r) else {
                 return Err(fail(
@@ -710,7 +723,9 @@ impl<'a> Evaluator<'a> {
                     ),
                 ));
             }
-            self.catalog.resources[i].attributes.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
+            let res = &mut self.catalog.resources[i];
+            res.attributes.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
+            res.relationship_places.extend(places.iter().cloned());
         }
         Ok(Value::Undef)
     }

@@ -116,6 +116,7 @@ impl<'a> Evaluator<'a> {
             title: title.clone(),
             title_is_text: true,
             attributes: params.cloned().unwrap_or_default(),
+            relationship_places: Vec::new(),
             container: title,
             virtual_: false,
             span,

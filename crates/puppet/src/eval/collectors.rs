@@ -44,7 +44,7 @@ impl<'a> Evaluator<'a> {
         ops: &'a [AttributeOp],
         scope: &Rc<Scope>,
     ) -> EvalResult {
-        let overrides = self.eval_attributes(ops, scope)?;
+        let overrides = self.eval_attributes(ops, scope)?.values;
         let ExprKind::TypeRef(name) = &type_ref.kind else {
             return Err(fail(type_ref.span, "A collector needs a resource type"));
         };

@@ -3,6 +3,7 @@
 
 mod access;
 mod arithmetic;
+mod attributes;
 mod autoload;
 mod calls;
 mod catalog;

@@ -48,6 +48,7 @@ impl<'a> Evaluator<'a> {
             title: name.clone(),
             title_is_text: true,
             attributes: HashMap::new(),
+            relationship_places: Vec::new(),
             container: "Main".into(),
             virtual_: false,
             span: node.matchers.first().map_or_else(Span::default, |m| m.span),

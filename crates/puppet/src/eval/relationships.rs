@@ -147,7 +147,9 @@ impl<'a> Evaluator<'a> {
                 for target in relationship_values(value) {
                     let found = self.reference_index(&target);
                     if found.is_none_or(|i| self.catalog.resources[i].virtual_) {
-                        let at = self.location(r.span);
+                        // Puppet names the line the parameter was set on.
+                        let set_at = r.relationship_places.iter().rev().find(|(k, _)| k.as_str() == Some(&param));
+                        let at = self.location(set_at.map_or(r.span, |(_, at)| *at));
                         return Err(unlocated(format!(
                             "Could not find resource '{}' in parameter '{param}' (file: {}, line: {})",
                             reference_text(&target),

@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use confer_core::types::params::capitalize_segments;
 use confer_core::types::Type;
-use confer_core::{HashMap, Value};
+use confer_core::Value;
 
+use super::attributes::Attributes;
 use super::flow::{fail, EvalResult};
 use super::scope::Scope;
 use super::Evaluator;
@@ -30,18 +31,22 @@ fn flatten_titles(items: &[Value]) -> Vec<Value> {
 }
 
 impl<'a> Evaluator<'a> {
-    pub(super) fn eval_attributes(&mut self, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult<HashMap> {
-        let mut attrs = HashMap::new();
+    pub(super) fn eval_attributes(&mut self, ops: &'a [AttributeOp], scope: &Rc<Scope>) -> EvalResult<Attributes> {
+        let mut attrs = Attributes::default();
         for op in ops {
             match op {
                 AttributeOp::Set { name, value, span, .. } => {
                     let v = self.eval(value, scope)?;
-                    if attrs.insert(Value::from(name.as_str()), v).is_some() {
+                    if attrs.insert(Value::from(name.as_str()), v, *span).is_some() {
                         return Err(fail(*span, format!("The attribute '{name}' has already been set")));
                     }
                 }
                 AttributeOp::Splat { value, span } => match self.eval(value, scope)? {
-                    Value::Hash(map) => attrs.extend(map.iter().map(|(k, v)| (k.clone(), v.clone()))),
+                    Value::Hash(map) => {
+                        for (k, v) in map.iter() {
+                            attrs.insert(k.clone(), v.clone(), *span);
+                        }
+                    }
                     Value::Undef => {}
                     other => {
                         return Err(fail(
@@ -142,9 +147,9 @@ impl<'a> Evaluator<'a> {
         // As Puppet: every body's titles and attributes are evaluated
         // first, then the resources are made, each body's attributes over
         // those of the `default:` body, all placed at the expression.
-        let mut evaluated: Vec<(Vec<Arc<str>>, HashMap)> = Vec::with_capacity(bodies.len());
+        let mut evaluated: Vec<(Vec<Arc<str>>, Attributes)> = Vec::with_capacity(bodies.len());
         let mut seen: HashSet<Option<Arc<str>>> = HashSet::new();
-        let mut defaults: Option<HashMap> = None;
+        let mut defaults: Option<Attributes> = None;
         for body in bodies {
             let (titles, is_default) = self.eval_titles(body, &mut seen, span, scope)?;
             let attrs = self.eval_attributes(&body.ops, scope)?;
@@ -158,14 +163,14 @@ impl<'a> Evaluator<'a> {
             let attrs = match &defaults {
                 Some(d) => {
                     let mut merged = d.clone();
-                    merged.extend(attrs);
+                    merged.extend(&attrs);
                     merged
                 }
                 None => attrs,
             };
             for title in titles {
                 if type_name == "class" {
-                    self.declare_class(&title, Some(attrs.clone()), span, scope)
+                    self.declare_class(&title, Some(attrs.values.clone()), span, scope)
                         .map_err(|e| super::flow::attribute_to(e, "Resource Statement"))?;
                     refs.push(Value::from_type(Type::Class(Some(title.to_lowercase().into()))));
                     continue;

@@ -7,6 +7,7 @@ use confer_core::{HashMap, Value};
 
 use super::{Builtin, Call};
 use crate::ast::ResourceForm;
+use crate::eval::attributes::Attributes;
 use crate::eval::catalog::CLASS_MAIN;
 use crate::eval::flow::{fail, EvalResult};
 
@@ -64,7 +65,7 @@ fn create_resources(call: &mut Call<'_, '_>) -> EvalResult {
             call.ev.declare_class(&to_s(title), Some(attributes), span, &scope)?;
         } else {
             let cap = capitalize_segments(&type_name);
-            call.ev.declare_resource(&type_name, &cap, title, attributes, form, span, &scope)?;
+            call.ev.declare_resource(&type_name, &cap, title, Attributes::unplaced(attributes), form, span, &scope)?;
         }
     }
     Ok(Value::Undef)

@@ -8,6 +8,7 @@ use confer_core::value::to_s;
 use confer_core::{HashMap, Value};
 
 use crate::ast::ResourceForm;
+use crate::eval::attributes::Attributes;
 use crate::eval::flow::{fail, EvalResult};
 use crate::eval::functions::{Builtin, Call};
 
@@ -76,7 +77,15 @@ fn ensure_one(call: &mut Call<'_, '_>, type_name: &str, title: &Value, params: &
         call.ev.declare_class(&to_s(title), Some(params.clone()), span, &scope)?;
         return Ok(());
     }
-    call.ev.declare_resource(&lower, &cap, title, params.clone(), ResourceForm::Regular, span, &scope)
+    call.ev.declare_resource(
+        &lower,
+        &cap,
+        title,
+        Attributes::unplaced(params.clone()),
+        ResourceForm::Regular,
+        span,
+        &scope,
+    )
 }
 
 fn hash_arg(v: Option<&Value>) -> HashMap {
