@@ -87,7 +87,12 @@ type Method = (Vec<String>, Vec<Node>);
 pub struct Interp<'h> {
     pub(crate) host: &'h mut dyn Host,
     locals: HashMap<String, RValue>,
+    /// Instance variables the template assigned.
     ivars: HashMap<String, RValue>,
+    /// Puppet variables read as `@x`, each converted once so that it is one
+    /// object however often it is read: as first read, and as now (a change
+    /// in place replaces it).
+    bound: HashMap<String, (RValue, RValue)>,
     /// Methods the template defined with `def`: parameters and body.
     methods: HashMap<String, Rc<Method>>,
     out: String,
@@ -105,6 +110,7 @@ impl<'h> Interp<'h> {
             host,
             locals: HashMap::new(),
             ivars: HashMap::new(),
+            bound: HashMap::new(),
             methods: HashMap::new(),
             out: String::new(),
             last_match: None,
@@ -116,7 +122,16 @@ impl<'h> Interp<'h> {
     /// Runs the program and returns what it rendered.
     pub fn run(mut self, program: &[Node]) -> Result<String, ErbError> {
         match self.block_body(program) {
-            Ok(_) => Ok(self.out),
+            Ok(_) => {
+                // The Puppet variables whose objects the template changed
+                // in place hold them changed from now on.
+                for (name, (first, now)) in std::mem::take(&mut self.bound) {
+                    if !first.same_object(&now) {
+                        self.host.change_variable(&name, now);
+                    }
+                }
+                Ok(self.out)
+            }
             Err(Ctl::Err(e)) => Err(e),
             Err(Ctl::Next(_)) | Err(Ctl::Break) => {
                 Err(ErbError::new(ErbErrorKind::Syntax("next or break outside a block".into()), 0))
@@ -379,11 +394,31 @@ impl<'h> Interp<'h> {
         if let Some(v) = self.ivars.get(name) {
             return v.clone();
         }
-        self.host.variable(name).map_or(RValue::Nil, |v| from_puppet(&v))
+        if let Some((_, now)) = self.bound.get(name) {
+            return now.clone();
+        }
+        let Some(value) = self.host.variable(name) else { return RValue::Nil };
+        let value = self.host.changed_variable(name).unwrap_or_else(|| from_puppet(&value));
+        self.bound.insert(name.to_string(), (value.clone(), value.clone()));
+        value
     }
 
-    /// Stores `value` where `target` says; `x[k] = v` and `x << v` on a
-    /// variable update that variable (values are not shared in confer).
+    /// After `old` was changed in place into `new`: every variable holding
+    /// the object `old` holds `new`, as every Ruby reference to one object
+    /// sees it change (`aliases = @list; aliases << x` changes `@list`).
+    pub(crate) fn changed_in_place(&mut self, old: &RValue, new: &RValue) {
+        let slots =
+            self.locals.values_mut().chain(self.ivars.values_mut()).chain(self.bound.values_mut().map(|(_, now)| now));
+        for slot in slots {
+            if slot.same_object(old) {
+                *slot = new.clone();
+            }
+        }
+    }
+
+    /// Stores `value` where `target` says. Values are immutable here, so
+    /// `x[k] = v` makes a changed copy, stores it in `x`, and every other
+    /// variable that held the same object takes it too (Ruby's sharing).
     pub fn assign(&mut self, target: &Node, value: RValue) -> Ev<()> {
         match &target.kind {
             Kind::Local(name) => {
@@ -401,6 +436,7 @@ impl<'h> Interp<'h> {
                     None => self.eval(recv)?,
                 };
                 let key = self.eval(&args[0])?;
+                let before = container.clone();
                 let updated = crate::methods::index_set(container, key, value, target.at)?;
                 match var {
                     // `scope.lookupvar('x')[k] = v` changes the object the
@@ -409,7 +445,11 @@ impl<'h> Interp<'h> {
                         self.host.change_variable(&var, updated);
                         Ok(())
                     }
-                    None => self.assign(recv, updated),
+                    None => {
+                        self.assign(recv, updated.clone())?;
+                        self.changed_in_place(&before, &updated);
+                        Ok(())
+                    }
                 }
             }
             _ => err(ErbErrorKind::Unsupported("assignment to this expression".into()), target.at),

@@ -25,7 +25,7 @@ mod value;
 use confer_core::Value;
 
 pub use error::{ErbError, ErbErrorKind};
-pub use value::{from_puppet, RValue};
+pub use value::{from_puppet, to_puppet, RValue};
 
 /// What a template may ask of the Puppet side.
 pub trait Host {
@@ -48,8 +48,10 @@ pub trait Host {
     /// that scope sees it changed.
     fn changed_variable(&mut self, name: &str) -> Option<RValue>;
 
-    /// Records `value` as what the calling scope's variable `name` now
-    /// holds, changed in place by a template.
+    /// Records `value` as what the variable `name` visible from the calling
+    /// scope now holds, changed in place by a template (`@x << v`,
+    /// `scope.lookupvar('x')[k] = v`). In Ruby the variable, and every
+    /// resource parameter holding the same object, shows the change.
     fn change_variable(&mut self, name: &str, value: RValue);
 
     /// Every variable visible from the calling scope (for `scope.to_hash`).

@@ -373,6 +373,7 @@ impl Interp<'_> {
             Some(Kind::Local(_) | Kind::IVar(_)) => {
                 let node = recv_node.unwrap_or_else(|| unreachable!("checked just above"));
                 self.assign(node, updated.clone())?;
+                self.changed_in_place(recv, &updated);
             }
             // A fresh value from a method that builds one: changing it in
             // place changes nothing else.

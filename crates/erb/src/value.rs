@@ -50,6 +50,16 @@ impl RValue {
         RValue::Str(Rc::from(s.as_ref()))
     }
 
+    /// Whether both are the same Array or Hash object (not merely equal),
+    /// which a change in place changes for both.
+    pub fn same_object(&self, other: &RValue) -> bool {
+        match (self, other) {
+            (RValue::Array(a), RValue::Array(b)) => Rc::ptr_eq(a, b),
+            (RValue::Hash(a), RValue::Hash(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
     /// Ruby's truthiness: everything but `nil` and `false`.
     pub fn truthy(&self) -> bool {
         !matches!(self, RValue::Nil | RValue::Bool(false))

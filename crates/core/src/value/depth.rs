@@ -4,8 +4,6 @@
 //! rather than in each walk. Puppet 7.23 itself fails with "stack level too
 //! deep" on values a few thousand levels deep.
 
-use std::sync::Arc;
-
 use super::Value;
 
 /// The deepest nesting a value may have (an array in an array … counts one
@@ -30,7 +28,7 @@ pub fn depth_of(v: &Value, known: Option<(&Value, usize)>, cap: usize) -> usize 
     let mut pending = vec![(v, 0usize)];
     while let Some((v, level)) = pending.pop() {
         if let Some((k, depth)) = known {
-            if same_container(v, k) {
+            if v.same_object(k) {
                 deepest = deepest.max(level + depth);
                 continue;
             }
@@ -51,14 +49,6 @@ pub fn depth_of(v: &Value, known: Option<(&Value, usize)>, cap: usize) -> usize 
         pending.extend(children.map(|c| (c, level + 1)));
     }
     deepest
-}
-
-fn same_container(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Array(x), Value::Array(y)) => Arc::ptr_eq(x, y),
-        (Value::Hash(x), Value::Hash(y)) => Arc::ptr_eq(x, y),
-        _ => false,
-    }
 }
 
 #[cfg(test)]

@@ -113,6 +113,17 @@ impl Value {
         !matches!(self, Value::Undef | Value::Boolean(false))
     }
 
+    /// Whether both are the same array or hash object (not merely equal):
+    /// what Ruby code sees as one object, which changes in one place show
+    /// in every other.
+    pub fn same_object(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Array(x), Value::Array(y)) => Arc::ptr_eq(x, y),
+            (Value::Hash(x), Value::Hash(y)) => Arc::ptr_eq(x, y),
+            _ => false,
+        }
+    }
+
     /// The string payload, when this is a string.
     pub fn as_str(&self) -> Option<&str> {
         match self {

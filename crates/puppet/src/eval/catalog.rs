@@ -595,6 +595,18 @@ impl<'a> Evaluator<'a> {
         Ok(())
     }
 
+    /// After a template changed the array or hash `old` in place into
+    /// `new`: every resource parameter holding that object holds `new`.
+    pub(super) fn replace_object(&mut self, old: &Value, new: &Value) {
+        for r in &mut self.catalog.resources {
+            for (_, v) in r.attributes.iter_mut() {
+                if v.same_object(old) {
+                    *v = new.clone();
+                }
+            }
+        }
+    }
+
     /// `Notify { message => 'x' }`: defaults for the resources of that type
     /// declared after it in this scope or the scopes within it.
     pub(super) fn eval_resource_defaults(

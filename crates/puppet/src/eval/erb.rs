@@ -89,8 +89,16 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
     }
 
     fn change_variable(&mut self, name: &str, value: confer_erb::RValue) {
+        let changed = confer_erb::to_puppet(&value);
         let key = (Rc::as_ptr(&self.scope) as usize, name.to_string());
         self.ev.template_objects.insert(key, (self.scope.clone(), value));
+        let held_in = match name.trim_start_matches("::").rsplit_once("::") {
+            Some((class, var)) => self.ev.classes.get(&class.to_lowercase()).cloned().map(|s| (s, var)),
+            None => Some((self.scope.clone(), name)),
+        };
+        if let Some(old) = held_in.and_then(|(scope, var)| scope.replace_changed(var, changed.clone())) {
+            self.ev.replace_object(&old, &changed);
+        }
     }
 
     fn variables(&mut self) -> Vec<(String, Value)> {

@@ -167,6 +167,16 @@ impl Scope {
         Ok(())
     }
 
+    /// Rebinds `name` where it is bound, here or in an enclosing scope, to
+    /// `value`; the value it had. Only for a Ruby template that changed the
+    /// object a variable holds in place: Puppet code cannot reassign.
+    pub fn replace_changed(&self, name: &str, value: Value) -> Option<Value> {
+        if self.vars.borrow().contains(name) {
+            return self.vars.borrow_mut().replace(name, value);
+        }
+        self.parent.as_ref().and_then(|p| p.replace_changed(name, value))
+    }
+
     /// Looks `name` up here and then in the enclosing scopes.
     pub fn lookup(&self, name: &str) -> Option<Value> {
         if let Some(v) = self.vars.borrow().get(name) {

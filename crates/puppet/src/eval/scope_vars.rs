@@ -34,6 +34,16 @@ impl Vars {
         }
     }
 
+    /// Rebinds a bound `name` to `value`; the value it had.
+    pub(crate) fn replace(&mut self, name: &str, value: Value) -> Option<Value> {
+        let slot = match self {
+            Vars::Empty => None,
+            Vars::Small(entries) => entries.iter_mut().find(|(k, _)| &**k == name).map(|(_, v)| v),
+            Vars::Large(map) => map.get_mut(name),
+        }?;
+        Some(std::mem::replace(slot, value))
+    }
+
     /// Whether `name` is bound.
     pub(crate) fn contains(&self, name: &str) -> bool {
         self.get(name).is_some()
