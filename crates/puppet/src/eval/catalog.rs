@@ -208,6 +208,16 @@ fn declare_classes(call: &mut Call<'_, '_>) -> EvalResult {
     let scope = call.scope.clone();
     for name in class_names(&call.args, span)? {
         let index = call.ev.declare_class(&name, None, span, &scope)?;
+        if call.name == "require" {
+            // The resource whose code called `require` depends on the class:
+            // Puppet appends it to that resource's `require` parameter.
+            let declarer = scope.resource().unwrap_or(CLASS_MAIN);
+            let key = Value::from("require");
+            let attributes = &mut call.ev.catalog.resources[declarer].attributes;
+            let mut required: Vec<Value> = attributes.get(&key).map(references).unwrap_or_default();
+            required.push(Value::from_type(Type::Class(Some(name.trim_start_matches("::").to_lowercase().into()))));
+            attributes.insert(key, Value::array(required));
+        }
         if call.name == "contain" {
             if let (Some(container), Some(index)) = (scope.resource(), index) {
                 if container != index && container != CLASS_MAIN {
