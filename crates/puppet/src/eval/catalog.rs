@@ -83,6 +83,16 @@ pub(crate) struct Resource {
     pub(super) tags_settled: bool,
 }
 
+impl Resource {
+    /// Takes the tags a `tag` parameter set later names (an override's),
+    /// as Puppet tags a resource whenever its `tag` is set.
+    pub(crate) fn tag_with(&mut self, tag: Option<&Value>) {
+        for t in tag.map(references).unwrap_or_default() {
+            add_tag(&mut self.tags, &to_s(&t));
+        }
+    }
+}
+
 /// What a catalog resource is, as the catalog's `kind` says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ResourceKind {
@@ -748,12 +758,31 @@ impl<'a> Evaluator<'a> {
             let res = &mut self.catalog.resources[i];
             res.attributes.extend(attrs.iter().map(|(k, v)| (k.clone(), v.clone())));
             res.relationship_places.extend(places.iter().cloned());
+            res.tag_with(attrs.get(&Value::from("tag")));
         }
         Ok(Value::Undef)
     }
 }
 
 impl<'a> Evaluator<'a> {
+    /// Whether resource `index` has one of the tags `wanted` names, or will
+    /// have it from the resources around it (Puppet's `raw_tagged?`, which
+    /// collectors ask before a resource has taken its container's tags).
+    fn raw_tagged(&self, index: usize, wanted: &Value) -> bool {
+        let wanted: Vec<String> = references(wanted).iter().map(|t| to_s(t).to_lowercase()).collect();
+        let mut at = Some(index);
+        let mut seen = 0;
+        while let Some(i) = at {
+            let r = &self.catalog.resources[i];
+            if r.tags.iter().any(|t| wanted.contains(t)) {
+                return true;
+            }
+            seen += 1;
+            at = r.scope.resource().filter(|&c| c != i && seen < self.catalog.resources.len());
+        }
+        false
+    }
+
     pub(super) fn query_matches(&mut self, q: &'a Expr, index: usize, scope: &Rc<Scope>) -> EvalResult<bool> {
         use crate::ast::BinaryOp;
         match &q.kind {
@@ -769,6 +798,9 @@ impl<'a> Evaluator<'a> {
                     return Err(fail(lhs.span, "A collector query compares an attribute name with a value"));
                 };
                 let wanted = self.eval(rhs, scope)?;
+                if attr == "tag" {
+                    return Ok(self.raw_tagged(index, &wanted) == (*op == BinaryOp::Eq));
+                }
                 let r = &self.catalog.resources[index];
                 let actual = if attr == "title" {
                     Some(Value::from(r.title.as_str()))

@@ -81,7 +81,9 @@ impl<'a> Evaluator<'a> {
             if selected {
                 // The collector's block overrides what the resource set.
                 let overrides = self.catalog.collectors[id].overrides.clone();
-                self.catalog.resources[i].attributes.extend(overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
+                let r = &mut self.catalog.resources[i];
+                r.attributes.extend(overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
+                r.tag_with(overrides.get(&Value::from("tag")));
                 self.catalog.collectors[id].collected.push(i);
                 self.catalog.collectors[id].seen.insert(i);
                 self.make_real(i);
