@@ -11,7 +11,9 @@ stored files and need neither.
 A case is `tests/compile/cases/<case>/` holding `production/` (a Puppet environment:
 `manifests/`, `modules/`, `environment.conf`, `hiera.yaml`, `data/`) and
 `factsets` (names of files in `tests/compile/facts/`, one a line; `debian12`
-when absent). For each fact set the case is compiled as
+when absent), and optionally `settings` (Puppet options added to the command,
+one a line: `--strict=error`, `--strict_variables`; the test gives confer the
+same). For each fact set the case is compiled as
 
     puppet catalog compile NODE --codedir CODE --environment production \\
         --confdir T --vardir T/var --logdir T/log --rundir T/run \\
@@ -49,6 +51,14 @@ def factsets(case):
         return [line.strip() for line in f if line.strip() and not line.startswith("#")]
 
 
+def settings(case):
+    path = os.path.join(case, "settings")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [line.strip() for line in f if line.strip()]
+
+
 def node_name(facts_file):
     with open(facts_file) as f:
         for line in f:
@@ -76,7 +86,7 @@ def record(case, factset):
                "--environment", "production", "--confdir", tmp, "--vardir", os.path.join(tmp, "var"),
                "--logdir", os.path.join(tmp, "log"), "--rundir", os.path.join(tmp, "run"),
                "--basemodulepath", MODULES, "--facts_terminus", "yaml", "--log_level", "warning",
-               "--color", "false", "--render-as", "json"]
+               "--color", "false", "--render-as", "json", *settings(case)]
         run = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp)
         base = os.path.join(out_dir, factset)
         for stale in (base + ".json", base + ".err"):

@@ -29,6 +29,10 @@ functions; messages name the modules by their real paths. A case whose
 directory holds a `modules/` folder (template cases) runs with that folder as
 `--modulepath` instead of the empty one.
 
+In an area whose directory holds a file named `SETTINGS`, Puppet also gets the
+settings that file lists, one a line (`--strict=error`, `--strict_variables`),
+and the test gives confer the same.
+
 `<case>.err` exists when Puppet exits non-zero: the console's error line, with
 the path made relative and the ` on node <host>` suffix removed.
 """
@@ -85,6 +89,14 @@ def render(event, absolute, relative):
     return line
 
 
+def settings(case):
+    """The Puppet settings of the case's area (its `SETTINGS` file)."""
+    path = os.path.join(os.path.dirname(case), "SETTINGS")
+    if not os.path.exists(path):
+        return []
+    return [line.strip() for line in open(path) if line.strip()]
+
+
 def run(case):
     relative = os.path.relpath(case, ROOT)
     with tempfile.TemporaryDirectory(prefix="confer-golden-") as tmp:
@@ -101,7 +113,7 @@ def run(case):
         cmd = ["puppet", "apply", "--color=false",
                "--confdir", f"{WORK}/pc", "--vardir", f"{WORK}/pv", "--codedir", f"{WORK}/pcode",
                "--basemodulepath", f"{WORK}/empty", "--modulepath", modules,
-               "--logdest", "console", "--logdest", events_file, case]
+               "--logdest", "console", "--logdest", events_file, *settings(case), case]
         proc = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
         text = open(events_file).read() if os.path.exists(events_file) else "[]"
     text = text.strip()

@@ -197,7 +197,7 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
                 for p in problems {
                     let d = p.into_diagnostic();
                     match format {
-                        OutputFormat::Human => print!("{}", render::text(&d, &NoSources, &|h| h.to_string())),
+                        OutputFormat::Human => crate::stdout::print(&render::text(&d, &NoSources, &|h| h.to_string())),
                         OutputFormat::Json => {
                             let mut json = render::json(&d);
                             json["kind"] = "type".into();
@@ -216,7 +216,7 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
         }
     }
     if format == OutputFormat::Json {
-        println!("{}", serde_json::Value::Array(list));
+        crate::stdout::println(&serde_json::Value::Array(list).to_string());
     }
     if broken {
         ExitCode::from(2)

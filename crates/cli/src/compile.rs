@@ -36,6 +36,8 @@ pub struct CompileArgs {
     /// they are written `"Sensitive [value redacted]"`.
     #[arg(long)]
     reveal_sensitive: bool,
+    #[command(flatten)]
+    strict: crate::strict_args::StrictArgs,
 }
 
 /// `:`-separated directories.
@@ -58,7 +60,7 @@ pub fn load_facts(path: Option<&PathBuf>) -> Result<confer_facts::Facts, ExitCod
 pub fn run(args: CompileArgs) -> ExitCode {
     let base = split_path(args.modulepath.as_deref());
     let env = match Environment::load(&args.environment, &base) {
-        Ok(env) => Rc::new(env),
+        Ok(env) => Rc::new(Environment { strict: args.strict.strict(), ..env }),
         Err(e) => {
             crate::diagnostics::error("puppet::environment", "Error: ", &e.to_string());
             return ExitCode::FAILURE;
@@ -74,7 +76,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
     match confer_puppet::eval::compile(&env, &node, &mut console) {
         Ok(catalog) => {
             let sensitive = if args.reveal_sensitive { SensitiveValues::Reveal } else { SensitiveValues::Redact };
-            println!("{}", confer_puppet::catalog::to_json(&catalog, sensitive));
+            crate::stdout::println(&confer_puppet::catalog::to_json(&catalog, sensitive));
             ExitCode::SUCCESS
         }
         Err(e) => {

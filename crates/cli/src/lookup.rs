@@ -2,6 +2,7 @@
 //! as `puppet lookup --render-as …` prints them, or the hierarchy walk with
 //! `--explain`.
 
+use std::cell::RefCell;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -10,6 +11,7 @@ use confer_core::{Type, Value};
 use confer_diagnostic::FileSources;
 use confer_hiera::{DeepOptions, Hiera, NodeScope, Strategy};
 use confer_puppet::environment::Environment;
+use confer_puppet::strict::Strictness;
 
 use crate::compile::{load_facts, split_path};
 
@@ -82,14 +84,36 @@ pub struct LookupArgs {
     /// How to print the value (default: yaml, as Puppet).
     #[arg(long, value_enum)]
     render_as: Option<Render>,
+    #[command(flatten)]
+    strict: crate::strict_args::StrictArgs,
 }
 
-/// The node's scope, with `convert_to` done by the Puppet evaluator.
-struct CliScope(NodeScope);
+/// The node's scope, with `convert_to` done by the Puppet evaluator, and
+/// the warnings its undefined variables gave (each once).
+struct CliScope {
+    node: NodeScope,
+    strict: Strictness,
+    warnings: RefCell<Vec<String>>,
+}
 
 impl confer_hiera::Scope for CliScope {
     fn variable(&self, name: &str) -> Option<Value> {
-        self.0.variable(name)
+        self.node.variable(name)
+    }
+
+    fn undefined_variable(&self, name: &str) -> Result<(), String> {
+        let message = format!("Undefined variable '{name}'; ");
+        match self.strict {
+            Strictness::Off => {}
+            Strictness::Warning => {
+                let mut warnings = self.warnings.borrow_mut();
+                if !warnings.contains(&message) {
+                    warnings.push(message);
+                }
+            }
+            Strictness::Error => return Err(message),
+        }
+        Ok(())
     }
 
     fn convert(&self, type_name: &str, value: &Value, args: &[Value]) -> Result<Value, String> {
@@ -148,7 +172,11 @@ pub fn run(args: LookupArgs) -> ExitCode {
     };
     let hiera = Hiera::new(Some(&args.environment), env.modulepath.clone(), args.hiera_config.clone());
     let env_name = args.environment.file_name().map_or("production".into(), |n| n.to_string_lossy().to_string());
-    let scope = CliScope(NodeScope::new(&node, &facts.values, &env_name));
+    let scope = CliScope {
+        node: NodeScope::new(&node, &facts.values, &env_name),
+        strict: args.strict.strict().level,
+        warnings: RefCell::new(Vec::new()),
+    };
     let mut inv = hiera.invocation(&scope);
     if args.explain {
         inv = inv.explain();
@@ -160,14 +188,17 @@ pub fn run(args: LookupArgs) -> ExitCode {
             break;
         }
     }
+    for w in scope.warnings.take() {
+        eprintln!("Warning: {w}\n   (file & line not available)");
+    }
     for w in hiera.take_warnings() {
         eprintln!("Warning: {w}");
     }
     if let Some(text) = inv.explanation(matches!(args.render_as, Some(Render::Json))) {
-        print!("{text}");
+        crate::stdout::print(&text);
         match result {
-            Err(e) => println!("{e}"),
-            Ok(None) if args.default.is_none() => println!("{}", not_found(&args.keys)),
+            Err(e) => crate::stdout::println(&e.to_string()),
+            Ok(None) if args.default.is_none() => crate::stdout::println(&not_found(&args.keys)),
             Ok(_) => {}
         }
         return ExitCode::SUCCESS;
@@ -188,7 +219,7 @@ pub fn run(args: LookupArgs) -> ExitCode {
             return fail(format!("{subject} has wrong type, {}", confer_core::mismatch::describe(t, &value)));
         }
     }
-    println!("{}", render(&value, args.render_as.unwrap_or(Render::Yaml)));
+    crate::stdout::println(&render(&value, args.render_as.unwrap_or(Render::Yaml)));
     ExitCode::SUCCESS
 }
 

@@ -11,6 +11,8 @@ mod log_output;
 mod lookup;
 mod puppet;
 mod setup;
+mod stdout;
+mod strict_args;
 
 use std::process::ExitCode;
 

@@ -82,6 +82,8 @@ pub struct ApplyArgs {
     /// output); without it a core set is gathered on this machine.
     #[arg(long, value_name = "FILE")]
     facts: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    strict: crate::strict_args::StrictArgs,
 }
 
 /// How a run prints what it logs.
@@ -168,6 +170,7 @@ fn apply(args: ApplyArgs) -> ExitCode {
         },
         None => confer_puppet::environment::Environment::bare(modulepath),
     };
+    let env = confer_puppet::environment::Environment { strict: args.strict.strict(), ..env };
     let facts = match crate::compile::load_facts(args.facts.as_ref()) {
         Ok(f) => f,
         Err(code) => return code,
@@ -235,7 +238,7 @@ fn validate(files: Vec<String>, color: ColorWhen) -> ExitCode {
             ok = false;
             continue;
         };
-        match confer_puppet::validate_with_warnings(&source) {
+        match confer_puppet::validate_with_warnings(&source, Default::default()) {
             Ok((_, warnings)) => warnings.iter().for_each(|w| eprintln!("{w}")),
             Err(e) => {
                 report(&e, Some(&source), "");

@@ -39,7 +39,7 @@ pub fn manpages(cli: Command, args: ManpagesArgs) -> ExitCode {
     let mut written = 0;
     match write_pages(&cli.name("confer"), "confer", &args.dir, &mut written) {
         Ok(()) => {
-            println!("{written} man pages written to {}", args.dir.display());
+            crate::stdout::println(&format!("{written} man pages written to {}", args.dir.display()));
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -432,7 +432,7 @@ impl<'h> Interp<'h> {
             Kind::Call { recv: Some(recv), name, args, .. } if name == "[]" && args.len() == 1 => {
                 let var = self.scope_variable(recv)?;
                 let container = match &var {
-                    Some(var) => self.scope_variable_value(var),
+                    Some(var) => self.scope_variable_value(var, target.at)?,
                     None => self.eval(recv)?,
                 };
                 let key = self.eval(&args[0])?;

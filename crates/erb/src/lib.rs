@@ -35,8 +35,10 @@ pub trait Host {
     fn variable(&mut self, name: &str) -> Option<Value>;
 
     /// Told when `scope.lookupvar`/`scope['x']` found no variable `name`
-    /// (Puppet warns then; `@x` stays silent).
-    fn undefined_variable(&mut self, name: &str);
+    /// (Puppet warns then, as its `strict` setting says; `@x` stays
+    /// silent). `Err` holds the message of the error Ruby raises then
+    /// (under `strict = error`).
+    fn undefined_variable(&mut self, name: &str) -> Result<(), String>;
 
     /// `scope.setvar('x', v)`: binds the Puppet variable `x` in the calling
     /// scope; `Err` holds Puppet's message (a variable is assigned once).

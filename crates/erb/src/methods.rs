@@ -390,16 +390,16 @@ impl Interp<'_> {
     /// What `scope.lookupvar(var)` answers: the object a template changed
     /// in place, else the Puppet variable's value, else nil (and Puppet's
     /// warning).
-    pub(crate) fn scope_variable_value(&mut self, var: &str) -> RValue {
+    pub(crate) fn scope_variable_value(&mut self, var: &str, at: usize) -> Ev {
         if let Some(changed) = self.host.changed_variable(var) {
-            return changed;
+            return Ok(changed);
         }
         match self.host.variable(var) {
-            Some(v) => from_puppet(&v),
-            None => {
-                self.host.undefined_variable(var);
-                RValue::Nil
-            }
+            Some(v) => Ok(from_puppet(&v)),
+            None => match self.host.undefined_variable(var) {
+                Ok(()) => Ok(RValue::Nil),
+                Err(message) => err(ErbErrorKind::Argument(message), at),
+            },
         }
     }
 
@@ -407,7 +407,7 @@ impl Interp<'_> {
         match name {
             "lookupvar" | "[]" => {
                 arity(name, &args, 1, at)?;
-                Ok(self.scope_variable_value(&variable_name(&args[0])))
+                self.scope_variable_value(&variable_name(&args[0]), at)
             }
             "setvar" => {
                 arity(name, &args, 2, at)?;

@@ -11,7 +11,9 @@ impl Host for NoScope {
         (name == "list").then(|| Value::array(vec![Value::from("a"), Value::from("b")]))
     }
 
-    fn undefined_variable(&mut self, _: &str) {}
+    fn undefined_variable(&mut self, _: &str) -> Result<(), String> {
+        Ok(())
+    }
 
     fn set_variable(&mut self, name: &str, _: Value) -> Result<(), String> {
         Err(format!("Cannot reassign variable '${name}'"))

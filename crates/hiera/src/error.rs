@@ -58,6 +58,13 @@ pub enum HieraError {
         /// Puppet's message.
         message: String,
     },
+    /// An interpolated variable the scope does not have, under Puppet's
+    /// `strict = error` (Puppet raises it without a place).
+    #[error("{message}")]
+    UndefinedVariable {
+        /// Puppet's message.
+        message: String,
+    },
     /// Values that the merge strategy cannot merge, or a bad strategy.
     #[error("{message}")]
     Merge {
@@ -106,6 +113,7 @@ impl HieraError {
             HieraError::Config { .. } => "hiera::config",
             HieraError::Recursion { .. } => "hiera::recursion",
             HieraError::Interpolation { .. } => "hiera::interpolation",
+            HieraError::UndefinedVariable { .. } => "hiera::undefined_variable",
             HieraError::Merge { .. } => "hiera::merge",
             HieraError::Encrypted { .. } => "hiera::encrypted",
             HieraError::Options { .. } => "hiera::options",

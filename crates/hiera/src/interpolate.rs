@@ -129,6 +129,9 @@ impl Invocation<'_> {
             .map_err(|problem| HieraError::Interpolation { message: format!("{problem} in string: {key}") })?;
         let root_key = segments[0].clone();
         let value = self.variable(&root_key);
+        if value.is_none() {
+            self.scope.undefined_variable(&root_key).map_err(|message| HieraError::UndefinedVariable { message })?;
+        }
         if !explain || self.explain.is_none() {
             return Ok(value.and_then(|v| dig(v, &segments[1..])).filter(|v| !v.is_undef()));
         }

@@ -11,6 +11,15 @@ pub trait Scope {
     /// (`facts`, `trusted`, `fqdn`); `None` when it is not set.
     fn variable(&self, name: &str) -> Option<Value>;
 
+    /// Told when an interpolation names a variable the scope does not have
+    /// (`name` as written, `::x` or `x`): Puppet warns then, as its
+    /// `strict` setting says. `Err` holds the message of the error raised
+    /// instead (under `strict = error`).
+    fn undefined_variable(&self, name: &str) -> Result<(), String> {
+        let _ = name;
+        Ok(())
+    }
+
     /// `convert_to`: `new(Type, value, args…)` with the type given by its
     /// source text. Scopes that cannot evaluate say so.
     fn convert(&self, type_name: &str, value: &Value, args: &[Value]) -> Result<Value, String> {

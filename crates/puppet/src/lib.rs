@@ -13,6 +13,7 @@ pub mod node;
 pub mod parser;
 pub mod resource_types;
 pub mod span;
+pub mod strict;
 mod validate;
 
 use std::rc::Rc;
@@ -29,12 +30,16 @@ use span::Source;
 /// Parses and statically checks a manifest without evaluating it, as
 /// `puppet parser validate` does.
 pub fn validate(source: &Source) -> Result<ast::Program, PuppetError> {
-    validate_with_warnings(source).map(|(program, _)| program)
+    validate_with_warnings(source, strict::Strictness::default()).map(|(program, _)| program)
 }
 
-/// Parses and checks a manifest, also returning the lexer's warnings
-/// (unrecognised escapes) as log events.
-pub fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
+/// Parses and checks a manifest, also returning the warnings of the lexer
+/// (unrecognised escapes) and of the checks (those of strict issues as
+/// `strict` says) as log events.
+pub fn validate_with_warnings(
+    source: &Source,
+    strict: strict::Strictness,
+) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
     let parsed = parser::parse_with_warnings(source).map_err(|e| {
         let span = source.local_span(e.span);
         // The end of input is no place Puppet's locator can name: it gives the file alone.
@@ -49,7 +54,7 @@ pub fn validate_with_warnings(source: &Source) -> Result<(ast::Program, Vec<log:
             notes: Vec::new(),
         }
     })?;
-    let validation_warnings = validate::check(&parsed.program, source)?;
+    let validation_warnings = validate::check(&parsed.program, source, strict)?;
     let warnings = parsed
         .warnings
         .into_iter()
@@ -84,7 +89,7 @@ pub fn apply_in(
     node: Option<&node::Node>,
     logger: &mut dyn Logger,
 ) -> Result<(), PuppetError> {
-    let (program, warnings) = validate_with_warnings(source)?;
+    let (program, warnings) = validate_with_warnings(source, env.strict.level)?;
     for w in warnings {
         logger.log(w);
     }
@@ -110,7 +115,7 @@ pub fn apply_with_state(
     node: Option<&node::Node>,
     logger: &mut dyn Logger,
 ) -> (Result<(), PuppetError>, Vec<(String, confer_core::Value)>) {
-    match validate_with_warnings(source) {
+    match validate_with_warnings(source, env.strict.level) {
         Ok((program, warnings)) => {
             for w in warnings {
                 logger.log(w);

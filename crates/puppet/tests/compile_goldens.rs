@@ -17,6 +17,7 @@
 //! `/usr/share/puppet/modules`. `CONFER_REGEN=1` re-records the catalogs
 //! first where Puppet is installed.
 
+use confer_puppet::strict::Strict;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -47,8 +48,13 @@ fn factsets(case: &Path) -> Vec<String> {
 fn run_case(case: &Path, factset: &str, root: &Path) -> (Level, String) {
     let modules = modules_dir();
     let env_dir = case.join("production");
+    let settings = std::fs::read_to_string(case.join("settings")).unwrap_or_default();
+    let strict = match Strict::from_options(settings.lines().map(str::trim).filter(|l| !l.is_empty())) {
+        Ok(strict) => strict,
+        Err(e) => return (Level::Differs, format!("settings: {e}")),
+    };
     let env = match Environment::load(&env_dir, std::slice::from_ref(&modules)) {
-        Ok(env) => Rc::new(env),
+        Ok(env) => Rc::new(Environment { strict, ..env }),
         Err(e) => return (Level::Differs, format!("environment: {e}")),
     };
     let facts = match confer_facts::load(&root.join("tests/compile/facts").join(format!("{factset}.yaml"))) {

@@ -40,6 +40,14 @@ fn error_text_differs(case: &str) -> bool {
         .contains_key(case)
 }
 
+/// The strictness an area's `SETTINGS` file gives its cases (the Puppet
+/// settings the regeneration script ran them with); the default without one.
+fn area_settings(path: &Path) -> Result<confer_puppet::strict::Strict, String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    confer_puppet::strict::Strict::from_options(text.lines().map(str::trim).filter(|l| !l.is_empty()))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Runs one case; `Err` describes how it differs from the reference.
 fn run_case(root: &Path, case: &str) -> Result<(), String> {
     let pp = &root.join("tests/puppet").join(case);
@@ -57,7 +65,8 @@ fn run_case(root: &Path, case: &str) -> Result<(), String> {
     if pp.parent().is_some_and(|dir| dir.join("STDLIB").exists()) {
         modulepath.push(stdlib_modules());
     }
-    let env = Environment::bare(modulepath);
+    let strict = pp.parent().map(|dir| area_settings(&dir.join("SETTINGS"))).transpose()?.unwrap_or_default();
+    let env = Environment { strict, ..Environment::bare(modulepath) };
     let result = confer_puppet::apply_in(&source, &Rc::new(env), None, &mut log);
     let lines: Vec<String> = log.events.iter().filter(|e| e.level >= Level::Notice).map(|e| e.to_string()).collect();
     // Template files are read by absolute path; Puppet's output was made

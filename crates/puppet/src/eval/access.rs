@@ -69,7 +69,7 @@ impl<'a> Evaluator<'a> {
         let mut warnings = Vec::new();
         let n = super::arithmetic::coerce_numeric(v, &mut |w| warnings.push(w)).map_err(|m| fail(at, m))?;
         for w in warnings {
-            self.warn(at, w);
+            self.strict_issue(at, w)?;
         }
         match n {
             Value::Integer(i) => Ok(i),

@@ -97,7 +97,8 @@ impl<'a> Evaluator<'a> {
         let Some(source) = self.sources.add(path.display().to_string(), text) else {
             return Err(fail(span, "The manifests read are larger than confer can hold"));
         };
-        let (program, warnings) = crate::validate_with_warnings(&source).map_err(super::flow::Flow::from_error)?;
+        let (program, warnings) =
+            crate::validate_with_warnings(&source, self.env.strict.level).map_err(super::flow::Flow::from_error)?;
         for w in warnings {
             self.logger.log(w);
         }

@@ -13,6 +13,7 @@ use super::flow::{fail, with_notes, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;
 use crate::span::Span;
+use crate::strict::Strictness;
 
 /// Puppet 7's own functions written for the 3.x API (those under
 /// `puppet/parser/functions` that are not stubs for 4.x functions, and the
@@ -62,7 +63,7 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
     }
 
     /// Puppet's warning, once a run, with its reason for a qualified name.
-    fn undefined_variable(&mut self, name: &str) {
+    fn undefined_variable(&mut self, name: &str) -> Result<(), String> {
         let reason = match name.rsplit_once("::") {
             Some((class, _)) => {
                 let class = class.trim_start_matches("::").to_lowercase();
@@ -76,7 +77,13 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
             }
             None => String::new(),
         };
-        self.ev.warn_once_unlocated(format!("Undefined variable '{name}'; {reason}"));
+        let message = format!("Undefined variable '{name}'; {reason}");
+        match self.ev.env.strict.level {
+            Strictness::Off => {}
+            Strictness::Warning => self.ev.warn_once_unlocated(message),
+            Strictness::Error => return Err(message),
+        }
+        Ok(())
     }
 
     fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String> {

@@ -37,6 +37,7 @@ mod templates;
 mod title_parameters;
 mod values;
 
+use crate::strict::Strictness;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -393,7 +394,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Heredoc { text, .. } => self.eval(text, scope),
             ExprKind::Regex(src) => self.literal_regexp(e, src, span).map(Value::Regexp),
             ExprKind::TypeRef(name) => self.type_named(name, span).map(Value::from_type),
-            ExprKind::Variable(name) => Ok(self.variable(name, span, scope)),
+            ExprKind::Variable(name) => self.variable(name, span, scope),
             ExprKind::Array(items) => Ok(Value::array(self.eval_list(items, scope)?)),
             ExprKind::Hash(pairs) => {
                 let mut map = confer_core::HashMap::with_capacity(pairs.len());
@@ -413,7 +414,7 @@ impl<'a> Evaluator<'a> {
                         let mut warnings = Vec::new();
                         let r = arithmetic::negate(&v, &mut |_, w| warnings.push(w)).map_err(|e| fail(span, e.message));
                         for w in warnings {
-                            self.warn(span, w);
+                            self.strict_issue(span, w)?;
                         }
                         r
                     }
@@ -563,21 +564,42 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// The value of `$name`. Unknown variables are `undef` with a warning, as
-    /// Puppet 7 does with `strict_variables` off.
-    fn variable(&mut self, name: &str, span: Span, scope: &Rc<Scope>) -> Value {
-        self.lookup_quietly(name, scope).unwrap_or_else(|| {
-            let notes = if self.advised_unknown_variables < ADVISED_UNKNOWN_VARIABLES {
-                self.advised_unknown_variables += 1;
-                self.unknown_variable_notes(name, scope)
-            } else {
-                Vec::new()
-            };
-            let location = Some(self.warning_location(span));
-            let message = format!("Unknown variable: '{name}'.");
-            self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location, notes });
-            Value::Undef
-        })
+    /// The value of `$name`. An unknown variable is `undef`, said as the
+    /// strictness settings say (Puppet 7's default: a warning).
+    fn variable(&mut self, name: &str, span: Span, scope: &Rc<Scope>) -> EvalResult {
+        if let Some(v) = self.lookup_quietly(name, scope) {
+            return Ok(v);
+        }
+        let message = format!("Unknown variable: '{name}'.");
+        match self.env.strict.unknown_variable() {
+            Strictness::Off => {}
+            Strictness::Error => return Err(fail(span, message)),
+            Strictness::Warning => {
+                let notes = if self.advised_unknown_variables < ADVISED_UNKNOWN_VARIABLES {
+                    self.advised_unknown_variables += 1;
+                    self.unknown_variable_notes(name, scope)
+                } else {
+                    Vec::new()
+                };
+                let location = Some(self.warning_location(span));
+                self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location, notes });
+            }
+        }
+        Ok(Value::Undef)
+    }
+
+    /// A strict issue other than an unknown variable (a string coerced to a
+    /// number): nothing, a warning at `span`, or an error there, as the
+    /// `strict` setting says.
+    pub(crate) fn strict_issue(&mut self, span: Span, message: String) -> EvalResult<()> {
+        match self.env.strict.level {
+            Strictness::Off => Ok(()),
+            Strictness::Warning => {
+                self.warn(span, message);
+                Ok(())
+            }
+            Strictness::Error => Err(fail(span, message)),
+        }
     }
 
     fn class_variable(&self, class: &str, var: &str) -> Option<Value> {
@@ -713,7 +735,7 @@ impl<'a> Evaluator<'a> {
                 });
                 for (side, w) in warnings {
                     let at = if side == arithmetic::Operand::Left { lhs.span } else { rhs.span };
-                    self.warn(at, w);
+                    self.strict_issue(at, w)?;
                 }
                 result
             }

@@ -103,7 +103,7 @@ impl<'s> Session<'s> {
         let Some(source) = self.ev.sources.add(name, text) else {
             return Err(PuppetError::new(Phase::Evaluation, "The inputs given are larger than confer can hold"));
         };
-        let (program, warnings) = crate::validate_with_warnings(&source)?;
+        let (program, warnings) = crate::validate_with_warnings(&source, self.ev.env.strict.level)?;
         for w in warnings {
             self.ev.logger.log(w);
         }

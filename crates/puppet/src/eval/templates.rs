@@ -113,7 +113,7 @@ impl<'a> Evaluator<'a> {
         };
         let template = parse_epp(source).map_err(located)?;
         let program = Program { body: template.body };
-        crate::validate::check(&program, source).map_err(|e| invalid_epp(func, e, span))?;
+        crate::validate::check(&program, source, self.env.strict.level).map_err(|e| invalid_epp(func, e, span))?;
         if program.body.iter().any(is_definition) {
             return Err(fail(span, format!("{func}(): The EPP template contains illegal expressions (definitions)")));
         }

@@ -14,6 +14,7 @@ use crate::ast::{AttributeOp, BinaryOp, Expr, ExprKind, Program, ResourceForm, S
 use crate::error::{Phase, PuppetError};
 use crate::log::Location;
 use crate::span::{Source, Span};
+use crate::strict::Strictness;
 
 use labels::{a_an, a_an_uc, label};
 
@@ -23,8 +24,8 @@ use labels::{a_an, a_an_uc, label};
 /// One problem reads as Puppet's parser reports it (`Could not parse for
 /// environment production: …`); several as Puppet's validator logs them,
 /// one per line, followed by its `Language validation logged N errors`.
-pub fn check(program: &Program, source: &Source) -> Result<Vec<(Span, String)>, PuppetError> {
-    let mut checker = Checker { problems: Vec::new(), warnings: Vec::new(), bad_regex: None, source };
+pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<Vec<(Span, String)>, PuppetError> {
+    let mut checker = Checker { problems: Vec::new(), warnings: Vec::new(), bad_regex: None, source, strict };
     let statements: Vec<&Expr> = program.body.iter().collect();
     checker.block(&statements, None);
     let place = if program.body.len() > 1 { Place::ProgramBlock } else { Place::Program };
@@ -86,6 +87,8 @@ pub(super) struct Checker<'s> {
     /// The first regexp literal that does not compile, with why.
     bad_regex: Option<String>,
     source: &'s Source,
+    /// Whether a strict issue (a hash key written twice) is said, and how.
+    strict: Strictness,
 }
 
 impl Checker<'_> {
@@ -267,8 +270,12 @@ impl Checker<'_> {
             if seen.contains(&literal) {
                 let after = self.source.text_from(key.span.end);
                 let arrow = key.span.end as usize + after.find("=>").unwrap_or(0);
-                self.warnings
-                    .push((Span::new(arrow, arrow), format!("The key '{literal}' is declared more than once")));
+                let said = (Span::new(arrow, arrow), format!("The key '{literal}' is declared more than once"));
+                match self.strict {
+                    Strictness::Off => {}
+                    Strictness::Warning => self.warnings.push(said),
+                    Strictness::Error => self.problems.push(said),
+                }
             } else {
                 seen.push(literal);
             }

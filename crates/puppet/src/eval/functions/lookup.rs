@@ -18,6 +18,7 @@ use crate::eval::flow::{fail, EvalResult};
 use crate::eval::scope::Scope;
 use crate::eval::Evaluator;
 use crate::span::{Source, Span};
+use crate::strict::Strictness;
 
 /// The evaluator and calling scope, as the engine's [`confer_hiera::Scope`].
 struct EvalScope<'s, 'a> {
@@ -34,6 +35,19 @@ impl confer_hiera::Scope for EvalScope<'_, '_> {
                 ev.classes.get(&class.to_lowercase()).and_then(|s| s.lookup_own(var))
             }
             _ => self.scope.lookup(name),
+        }
+    }
+
+    fn undefined_variable(&self, name: &str) -> Result<(), String> {
+        let mut ev = self.ev.borrow_mut();
+        let message = format!("Undefined variable '{name}'; ");
+        match ev.env.strict.level {
+            Strictness::Off => Ok(()),
+            Strictness::Warning => {
+                ev.warn_once_unlocated(message);
+                Ok(())
+            }
+            Strictness::Error => Err(message),
         }
     }
 

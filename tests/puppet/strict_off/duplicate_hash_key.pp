@@ -1,0 +1,3 @@
+# A hash key written twice.
+$h = {'a' => 1, 'a' => 2}
+notice($h)
