@@ -196,6 +196,11 @@ end
 def record(sweep_case, factset, tmp)
   node = node_name(factset)
   File.write(File.join(tmp, 'var/yaml/facts', "#{node}.yaml"), facts_text(factset, sweep_case))
+  # Each case is a run of its own: Puppet's once-a-run warnings (deprecations,
+  # warn_once, at most 100 of them a process) start afresh, as they would in
+  # one `puppet catalog compile` per case.
+  Puppet.clear_deprecation_warnings
+  Puppet::Util::Warnings.clear_warnings
   messages = []
   logs = Puppet::Test::LogCollector.new(messages)
   Puppet::Util::Log.newdestination(logs)

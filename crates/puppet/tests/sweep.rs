@@ -42,6 +42,8 @@ struct Record {
     factset: String,
     /// Puppet's catalog, or its first error line.
     expected: Result<Json, String>,
+    /// The warnings Puppet printed, as its console prints them.
+    warnings: Vec<String>,
 }
 
 impl Record {
@@ -54,6 +56,8 @@ impl Record {
 struct Outcome {
     level: Level,
     detail: String,
+    /// Whether confer printed Puppet's warnings, in Puppet's order.
+    same_warnings: bool,
 }
 
 fn repo_root() -> PathBuf {
@@ -86,11 +90,16 @@ fn read_records(corpus: &Path) -> Vec<Record> {
                 Some(catalog) => Ok(catalog.take()),
                 None => Err(json["error"].as_str().unwrap_or_default().to_string()),
             };
+            let warnings = json["warnings"]
+                .as_array()
+                .map(|w| w.iter().filter_map(|l| l.as_str().map(String::from)).collect())
+                .unwrap_or_default();
             records.push(Record {
                 module: module.clone(),
                 case: json["case"].as_str().unwrap_or_default().to_string(),
                 factset: json["factset"].as_str().unwrap_or_default().to_string(),
                 expected,
+                warnings,
             });
         }
     }
@@ -100,7 +109,7 @@ fn read_records(corpus: &Path) -> Vec<Record> {
 /// Compiles one case as the recording did: the corpus's environment, whose
 /// main manifest declares the class the `sweep_case` fact names.
 fn run(record: &Record, corpus: &Path, facts: &HashMap<String, String>, modules: &Path) -> Outcome {
-    let outcome = |level, detail| Outcome { level, detail };
+    let outcome = |level, detail| Outcome { level, detail, same_warnings: false };
     let env_dir = corpus.join("production");
     let env = match Environment::load(&env_dir, std::slice::from_ref(&modules.to_path_buf())) {
         Ok(env) => Rc::new(env),
@@ -128,8 +137,18 @@ fn run(record: &Record, corpus: &Path, facts: &HashMap<String, String>, modules:
         let _ = std::fs::write(Path::new(&dir).join(format!("{}.{ext}", record.id())), text);
     }
     let (env_text, modules_text) = (env_dir.display().to_string(), modules.display().to_string());
+    let warnings: Vec<String> = log
+        .events
+        .iter()
+        .filter(|e| e.level == confer_puppet::log::Level::Warning)
+        .map(|e| e.to_string().replace(&env_text, "<env>").replace(&format!("{modules_text}/"), "<modules>/"))
+        .collect();
+    if let Some(dir) = std::env::var_os("CONFER_SWEEP_DUMP") {
+        let _ = std::fs::write(Path::new(&dir).join(format!("{}.warnings", record.id())), warnings.join("\u{1e}"));
+    }
+    let same_warnings = warnings == record.warnings;
     let (level, detail) = compare(result, record.expected.clone(), &node.name, &env_text, &modules_text);
-    outcome(level, detail)
+    Outcome { level, detail, same_warnings }
 }
 
 /// Runs every record on all cores (each worker with a large stack, as deep
@@ -164,10 +183,23 @@ struct Row {
     refused: usize,
     refused_too: usize,
     same_words: usize,
+    /// Cases where Puppet printed warnings, and those where confer printed
+    /// the same.
+    warned: usize,
+    same_warnings: usize,
+    /// Cases where Puppet printed none and confer none either.
+    quiet_too: usize,
 }
 
 impl Row {
-    fn add(&mut self, record: &Record, level: Level) {
+    fn add(&mut self, record: &Record, outcome: &Outcome) {
+        let level = outcome.level;
+        if record.warnings.is_empty() {
+            self.quiet_too += usize::from(outcome.same_warnings);
+        } else {
+            self.warned += 1;
+            self.same_warnings += usize::from(outcome.same_warnings);
+        }
         if record.expected.is_ok() {
             self.compiled += 1;
             self.resources += usize::from(level >= Level::SameResources);
@@ -188,8 +220,9 @@ impl Row {
                 format!("{:.1}%", 100.0 * n as f64 / of as f64)
             }
         };
+        let cases = self.compiled + self.refused;
         format!(
-            "| {name} | {} | {} ({}) | {} ({}) | {} ({}) | {} | {} ({}) | {} |",
+            "| {name} | {} | {} ({}) | {} ({}) | {} ({}) | {} | {} ({}) | {} | {} | {} | {} |",
             self.compiled,
             self.resources,
             pct(self.resources, self.compiled),
@@ -201,6 +234,9 @@ impl Row {
             self.refused_too,
             pct(self.refused_too, self.refused),
             self.same_words,
+            self.warned,
+            self.same_warnings,
+            cases - self.warned - self.quiet_too,
         )
     }
 }
@@ -209,13 +245,15 @@ fn report(name: &str, records: &[Record], outcomes: &[Outcome]) -> String {
     let mut rows: BTreeMap<&str, Row> = BTreeMap::new();
     let mut total = Row::default();
     for (record, outcome) in records.iter().zip(outcomes) {
-        rows.entry(record.module.as_str()).or_default().add(record, outcome.level);
-        total.add(record, outcome.level);
+        rows.entry(record.module.as_str()).or_default().add(record, outcome);
+        total.add(record, outcome);
     }
     let mut out = format!(
         "# Module sweep: {name}\n\nWritten by `CONFER_SWEEP_UPDATE=1 cargo test -p confer-puppet --test sweep`.\n\n\
-         | module | Puppet compiled | same resources | same parameters | identical | Puppet refused | confer refused | same first line |\n\
-         |---|---|---|---|---|---|---|---|\n"
+         Warnings: `Puppet warned` counts the cases where Puppet printed warnings, `same warnings` those where \
+         confer printed exactly those, in order; `extra warnings` the cases where Puppet printed none and confer some.\n\n\
+         | module | Puppet compiled | same resources | same parameters | identical | Puppet refused | confer refused | same first line | Puppet warned | same warnings | extra warnings |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|\n"
     );
     for (module, row) in &rows {
         let _ = writeln!(out, "{}", row.line(module));

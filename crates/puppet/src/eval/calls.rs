@@ -246,9 +246,17 @@ impl<'a> Evaluator<'a> {
         style: CallStyle,
     ) -> EvalResult {
         let key = function_key(name);
+        // A call from Puppet code is a frame of Puppet's stack; one by name
+        // (from a function or template) is not.
+        let framed = !matches!(style, CallStyle::ByName);
         let result = match self.find_function(&key, span)? {
-            Some(Function::Puppet(def)) => self.call_puppet_function(def, args, span),
-            Some(Function::Builtin(builtin)) => functions::call_builtin(self, builtin, args, lambda, span, scope),
+            Some(function) if framed => {
+                self.puppet_stack.push((span, false));
+                let result = self.call_found(function, args, lambda, span, scope);
+                self.puppet_stack.pop();
+                result
+            }
+            Some(function) => self.call_found(function, args, lambda, span, scope),
             // Puppet words a name given at run time differently.
             None if matches!(style, CallStyle::ByName) => {
                 let notes = self.unknown_function_notes(&key);
@@ -260,6 +268,20 @@ impl<'a> Evaluator<'a> {
             }
         };
         result.map_err(|e| attribute_to(e, style.describe()))
+    }
+
+    fn call_found(
+        &mut self,
+        function: Function<'a>,
+        args: Vec<Value>,
+        lambda: Option<Closure<'a>>,
+        span: Span,
+        scope: &Rc<Scope>,
+    ) -> EvalResult {
+        match function {
+            Function::Puppet(def) => self.call_puppet_function(def, args, span),
+            Function::Builtin(builtin) => functions::call_builtin(self, builtin, args, lambda, span, scope),
+        }
     }
 
     fn call_puppet_function(&mut self, def: &'a Definition, args: Vec<Value>, span: Span) -> EvalResult {

@@ -39,7 +39,7 @@ impl<'a> Evaluator<'a> {
         }
         let top = self.top.clone();
         for program in programs {
-            self.eval_block(&program.body, &top)?;
+            self.eval_main_program(program, &top)?;
         }
         self.evaluate_node(&top)?;
         self.evaluate_generators()?;

@@ -199,6 +199,11 @@ pub(crate) struct Evaluator<'a> {
     /// the first [`ADVISED_UNKNOWN_VARIABLES`] do, since finding it compares
     /// the name with every visible variable (200,000 warnings took seconds).
     advised_unknown_variables: usize,
+    /// Puppet's own stack (`PuppetStack`), innermost last: the main
+    /// manifest while it runs (`true`: shown with line 0), then the place of
+    /// each function call from Puppet code in progress. stdlib's
+    /// `deprecation` names its two innermost frames.
+    pub(crate) puppet_stack: Vec<(Span, bool)>,
     /// String literals evaluated inside a lambda or function, by address
     /// like `literal_regexps` (see `literal_string`).
     literal_strings: foldhash::HashMap<*const Expr, Value>,
@@ -237,6 +242,7 @@ impl<'a> Evaluator<'a> {
             spare_scopes: Vec::new(),
             constant_types: Default::default(),
             advised_unknown_variables: 0,
+            puppet_stack: Vec::new(),
             literal_strings: Default::default(),
             interpolation: String::new(),
         }
@@ -250,11 +256,20 @@ impl<'a> Evaluator<'a> {
         top
     }
 
+    /// The main manifest's statements, under its frame of Puppet's stack.
+    pub(super) fn eval_main_program(&mut self, program: &'a Program, top: &Rc<Scope>) -> EvalResult<()> {
+        let Some(first) = program.body.first() else { return Ok(()) };
+        self.puppet_stack.push((first.span, true));
+        let result = self.eval_block(&program.body, top);
+        self.puppet_stack.pop();
+        result.map(|_| ())
+    }
+
     /// Top-level code, then the matching node, then defined resources, then what
     /// applying the catalog prints.
     fn run(&mut self, program: &'a Program, top: &Rc<Scope>) -> EvalResult<()> {
         self.start_catalog();
-        self.eval_block(&program.body, top)?;
+        self.eval_main_program(program, top)?;
         self.evaluate_node(top)?;
         self.evaluate_generators()?;
         self.finish_catalog()?;

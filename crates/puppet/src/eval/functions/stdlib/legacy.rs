@@ -109,7 +109,7 @@ fn sprintf_hash(call: &mut Call<'_, '_>) -> EvalResult {
         call,
         "sprintf_hash",
         "This method is deprecated. From Puppet 4.10.10/5.3.4 please use the built-in sprintf instead",
-    );
+    )?;
     let format = to_s(&call.args[0]);
     confer_core::format::sprintf(&format, &call.args[1..2]).map(Value::from).map_err(|e| fail(call.span, e.to_string()))
 }

@@ -11,6 +11,7 @@ use crate::eval::flow::{fail, EvalResult};
 use crate::eval::functions::versions;
 use crate::eval::functions::{Builtin, Call};
 use crate::log::Level;
+use crate::strict::Strictness;
 
 /// The scalar and fact functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
@@ -394,20 +395,34 @@ fn start_end_with(call: &mut Call<'_, '_>) -> EvalResult {
 /// `deprecation(key, message)`: a deprecation warning, once per key.
 fn deprecation(call: &mut Call<'_, '_>) -> EvalResult {
     let (key, message) = (to_s(&call.args[0]), to_s(&call.args[1]));
-    stdlib_deprecation(call, &key, &message);
+    stdlib_deprecation(call, &key, &message)?;
     Ok(Value::Undef)
 }
 
-/// stdlib's `deprecation` function as Puppet prints it: the message, the
-/// Puppet stack's innermost file and line, and the Ruby location of stdlib's
-/// own `deprecation` call; once per key.
-pub(crate) fn stdlib_deprecation(call: &mut Call<'_, '_>, key: &str, message: &str) {
-    let at = call.ev.location(call.span);
-    let stdlib = call.ev.env.module_dir("stdlib").map(|d| d.display().to_string()).unwrap_or_default();
-    let text = format!(
-        "{message} at [\"{file}\", {line}]:[\"{file}\", 0]\n   (location: {stdlib}/lib/puppet/functions/deprecation.rb:36:in `deprecation')",
-        file = at.file,
-        line = at.line
-    );
-    call.ev.warn_once_keyed(format!("stdlib-deprecation:{key}"), text);
+/// stdlib's `deprecation` function as Puppet runs it: the message, then
+/// what stdlib takes for file and line (the two innermost frames of
+/// Puppet's stack, each `["file", line]`, the second empty when there is
+/// none) and the Ruby location of its own call; once per key. `strict =
+/// off` says nothing, `strict = error` raises it.
+pub(crate) fn stdlib_deprecation(call: &mut Call<'_, '_>, key: &str, message: &str) -> EvalResult<()> {
+    let frame = |ev: &crate::eval::Evaluator<'_>, depth: usize| {
+        let stack = &ev.puppet_stack;
+        let (span, program) = stack.len().checked_sub(depth + 1).map(|i| stack[i])?;
+        let at = ev.location(span);
+        Some(format!("[\"{}\", {}]", at.file, if program { 0 } else { at.line }))
+    };
+    let file = frame(call.ev, 0).unwrap_or_else(|| "[\"unknown\", 0]".into());
+    let line = frame(call.ev, 1).unwrap_or_default();
+    let message = format!("{message} at {file}:{line}");
+    match call.ev.env.strict.level {
+        Strictness::Off => Ok(()),
+        Strictness::Error => Err(fail(call.span, format!("deprecation. {key}. {message}"))),
+        Strictness::Warning => {
+            let stdlib = call.ev.env.module_dir("stdlib").map(|d| d.display().to_string()).unwrap_or_default();
+            let text =
+                format!("{message}\n   (location: {stdlib}/lib/puppet/functions/deprecation.rb:36:in `deprecation')");
+            call.ev.warn_once_keyed(format!("stdlib-deprecation:{key}"), text);
+            Ok(())
+        }
+    }
 }

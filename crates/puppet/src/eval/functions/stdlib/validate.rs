@@ -51,9 +51,10 @@ fn deprecated(name: &str) -> Option<(&'static str, String)> {
 }
 
 /// Prints the deprecation of a wrapped function called from Puppet code.
-pub(super) fn warn_deprecated(call: &mut Call<'_, '_>) {
-    if let Some((key, message)) = deprecated(call.name) {
-        super::scalars::stdlib_deprecation(call, key, &message);
+pub(super) fn warn_deprecated(call: &mut Call<'_, '_>) -> EvalResult<()> {
+    match deprecated(call.name) {
+        Some((key, message)) => super::scalars::stdlib_deprecation(call, key, &message),
+        None => Ok(()),
     }
 }
 
@@ -145,7 +146,7 @@ fn absolute(path: &str) -> bool {
 /// `validate_string(v...)` and its siblings: each argument must be of the
 /// kind, or compilation fails.
 fn validate_each(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call);
+    warn_deprecated(call)?;
     check_each(call)
 }
 
@@ -189,7 +190,7 @@ fn check_each(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `validate_re(s, regexps, message?)`.
 fn validate_re(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call);
+    warn_deprecated(call)?;
     check_re(call)
 }
 
@@ -225,7 +226,7 @@ fn check_re(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// The `is_*` tests.
 fn is(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call);
+    warn_deprecated(call)?;
     let name = call.name;
     let Some(v) = call.args.first() else {
         return Err(fail(call.span, format!("{name}(): Wrong number of arguments given (0 for 1)")));
@@ -313,7 +314,7 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
     }
     let message = format!("validate_legacy({function}) {}", confer_core::mismatch::describe(&t, &value));
     if previous_ok {
-        super::scalars::stdlib_deprecation(call, "validate_legacy", &message);
+        super::scalars::stdlib_deprecation(call, "validate_legacy", &message)?;
         Ok(Value::Undef)
     } else {
         Err(fail(call.span, message))
@@ -323,7 +324,7 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
 /// `validate_ip_address`, `validate_ipv4_address`, `validate_ipv6_address`:
 /// each argument must be an address (of that family).
 fn validate_ip(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call);
+    warn_deprecated(call)?;
     let name = call.name;
     if call.args.is_empty() {
         return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
@@ -368,7 +369,7 @@ fn is_pattern(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `validate_slength(string_or_strings, max, min = 0)`.
 fn validate_slength(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call);
+    warn_deprecated(call)?;
     let n = call.args.len();
     if !(2..=3).contains(&n) {
         return Err(fail(call.span, format!("validate_slength(): Wrong number of arguments ({n}; must be 2 or 3)")));

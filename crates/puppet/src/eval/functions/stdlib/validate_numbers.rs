@@ -65,7 +65,7 @@ fn validate(call: &mut Call<'_, '_>) -> EvalResult {
     } else {
         Kind { name: "validate_numeric", integer: false, article: "a Numeric" }
     };
-    super::validate::warn_deprecated(call);
+    super::validate::warn_deprecated(call)?;
     let name = kind.name;
     let n = call.args.len();
     if n == 0 || n > 3 {
