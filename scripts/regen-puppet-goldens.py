@@ -82,7 +82,10 @@ def render(event, absolute, relative):
         return f"{label}: {source}: {message}"
     line = f"{label}: {message}"
     if event.get("file") and event.get("line") and not source.startswith("/"):
-        where = f"file: {relative}, line: {event['line']}"
+        # The file the event names (a template's own, or inlined-epp-text),
+        # made relative as the manifest's path is.
+        file = event["file"].replace(absolute, relative).replace(STDLIB_MODULES, DEBIAN_MODULES).replace(ROOT + "/", "")
+        where = f"file: {file}, line: {event['line']}"
         if event.get("pos"):
             where += f", column: {event['pos']}"
         line += f" ({where})"

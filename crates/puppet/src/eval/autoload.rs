@@ -108,7 +108,7 @@ impl<'a> Evaluator<'a> {
         } else {
             self.defs.collect_definitions(program);
         }
-        Ok(())
+        self.check_metaparameter_names(program)
     }
 }
 

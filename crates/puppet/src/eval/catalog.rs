@@ -241,7 +241,7 @@ fn declare_classes(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// An error of the catalog as a whole, which Puppet's compiler raises when
 /// it finishes, without a place and printed as the message alone.
-fn unplaced(message: impl Into<String>) -> Flow {
+pub(super) fn unplaced(message: impl Into<String>) -> Flow {
     Flow::from_error(crate::error::PuppetError::new(crate::error::Phase::Loading, message))
 }
 

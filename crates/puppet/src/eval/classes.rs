@@ -92,9 +92,10 @@ impl<'a> Evaluator<'a> {
         let args = self.data_bindings(&key, &def.params, params.unwrap_or_default(), span);
         let result = args.and_then(|args| self.bind_class_like(&def.params, args, &scope, &label, &key, span));
         let result = result.and_then(|()| {
+            // A parameter named `stage` with a default places the class too.
+            self.record_parameters(index, &def.params, &scope);
             let stage = self.stage_of(index, span)?;
             self.catalog.resources[index].container_index = Some(stage);
-            self.record_parameters(index, &def.params, &scope);
             self.settle_tags(index);
             self.eval_block(&def.body, &scope).map(|_| ()).map_err(settle)
         });

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use confer_core::types::params::capitalize_segments;
 use confer_core::{HashMap, Type, Value};
 
+use super::catalog::BUILTIN_TYPES;
 use super::flow::{fail, EvalResult};
 use super::relationships::Side;
 use super::scope::Scope;
@@ -25,6 +26,9 @@ pub(crate) struct Collector<'a> {
     query: Option<&'a Expr>,
     scope: Rc<Scope>,
     overrides: HashMap,
+    /// An exported collector (`<<| |>>`): without storeconfigs, which
+    /// confer has not, Puppet's collects nothing.
+    exported: bool,
     /// The resources it has collected, in the order it found them.
     pub(crate) collected: Vec<usize>,
     /// The same, to ask in constant time whether a resource is among them
@@ -42,18 +46,36 @@ impl<'a> Evaluator<'a> {
         type_ref: &'a Expr,
         query: Option<&'a Expr>,
         ops: &'a [AttributeOp],
+        exported: bool,
         scope: &Rc<Scope>,
     ) -> EvalResult {
-        let overrides = self.eval_attributes(ops, scope)?.values;
+        if exported {
+            // Without storeconfigs (confer has none) Puppet collects
+            // nothing, and says so.
+            let message =
+                "You cannot collect exported resources without storeconfigs being set; the collection will be ignored";
+            self.warn(expr.span, message.into());
+        }
         let ExprKind::TypeRef(name) = &type_ref.kind else {
             return Err(fail(type_ref.span, "A collector needs a resource type"));
         };
+        let lower = name.trim_start_matches("::").to_lowercase();
+        if self.define_def(&lower, type_ref.span)?.is_none()
+            && !BUILTIN_TYPES.contains(&lower.as_str())
+            && !self.module_type_exists(&lower)
+        {
+            let what = if exported { "Exported Query" } else { "Virtual Query" };
+            let unknown = fail(expr.span, format!("Resource type {lower} doesn't exist"));
+            return Err(super::flow::attribute_to(unknown, what));
+        }
+        let overrides = self.eval_attributes(ops, scope)?.values;
         let id = self.catalog.collectors.len();
         self.catalog.collectors.push(Collector {
             type_name: capitalize_segments(name),
             query,
             scope: scope.clone(),
             overrides,
+            exported,
             collected: Vec::new(),
             seen: HashSet::new(),
         });
@@ -67,6 +89,9 @@ impl<'a> Evaluator<'a> {
     fn collect(&mut self, id: usize) -> EvalResult<bool> {
         let (type_name, query, scope) = {
             let c = &self.catalog.collectors[id];
+            if c.exported {
+                return Ok(false);
+            }
             (c.type_name.clone(), c.query, c.scope.clone())
         };
         let mut found = false;

@@ -76,6 +76,7 @@ impl<'a> Evaluator<'a> {
         }
         let program = self.arena.alloc(program);
         self.defs.collect_definitions(program);
+        self.check_metaparameter_names(program)?;
         Ok(Some(program))
     }
 

@@ -111,7 +111,8 @@ pub fn settle(flow: Flow) -> Flow {
 pub fn attribute_to(flow: Flow, what: &str) -> Flow {
     match flow {
         Flow::Error(mut f) if !f.settled => {
-            f.message = format!("Error while evaluating a {what}, {}", f.message);
+            let article = if what.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+            f.message = format!("Error while evaluating {article} {what}, {}", f.message);
             f.settled = true;
             Flow::Error(f)
         }

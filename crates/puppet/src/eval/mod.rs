@@ -23,6 +23,7 @@ mod flow;
 mod functions;
 pub(crate) mod limits;
 mod membership;
+mod metaparameters;
 mod nodes;
 mod objects;
 mod places;
@@ -268,6 +269,7 @@ impl<'a> Evaluator<'a> {
     /// Top-level code, then the matching node, then defined resources, then what
     /// applying the catalog prints.
     fn run(&mut self, program: &'a Program, top: &Rc<Scope>) -> EvalResult<()> {
+        self.check_metaparameter_names(program)?;
         self.start_catalog();
         self.eval_main_program(program, top)?;
         self.evaluate_node(top)?;
@@ -315,7 +317,7 @@ impl<'a> Evaluator<'a> {
 
     /// Logs an evaluator warning pointing at `span`.
     pub(crate) fn warn(&mut self, span: Span, message: String) {
-        let location = Some(self.warning_location(span));
+        let location = Some(self.location(span));
         self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location, notes: Vec::new() });
     }
 
@@ -323,6 +325,20 @@ impl<'a> Evaluator<'a> {
     /// is seen in the run (Puppet's `deprecation_warning(message, key)`).
     pub(crate) fn warn_once_keyed(&mut self, key: String, message: String) {
         if self.warned_once.insert(key) {
+            self.logger.log(LogEvent {
+                level: Level::Warning,
+                scope: None,
+                message,
+                location: None,
+                notes: Vec::new(),
+            });
+        }
+    }
+
+    /// Logs a warning Puppet gives once per run (its `warnonce`), as its
+    /// message alone.
+    pub(crate) fn warn_once_plain(&mut self, message: String) {
+        if self.warned_once.insert(message.clone()) {
             self.logger.log(LogEvent {
                 level: Level::Warning,
                 scope: None,
@@ -478,8 +494,8 @@ impl<'a> Evaluator<'a> {
             ExprKind::Resource { form, type_name, bodies } => self.eval_resource(*form, type_name, bodies, span, scope),
             ExprKind::ResourceDefaults { type_ref, ops } => self.eval_resource_defaults(type_ref, ops, scope),
             ExprKind::ResourceOverride { reference, ops } => self.eval_resource_override(reference, ops, scope),
-            ExprKind::Collector { type_ref, query, ops, .. } => {
-                self.eval_collector(e, type_ref, query.as_deref(), ops, scope)
+            ExprKind::Collector { type_ref, query, ops, exported } => {
+                self.eval_collector(e, type_ref, query.as_deref(), ops, *exported, scope)
             }
             ExprKind::RenderString(text) => {
                 self.render_text(text);
@@ -596,7 +612,7 @@ impl<'a> Evaluator<'a> {
                 } else {
                     Vec::new()
                 };
-                let location = Some(self.warning_location(span));
+                let location = Some(self.location(span));
                 self.logger.log(LogEvent { level: Level::Warning, scope: None, message, location, notes });
             }
         }

@@ -18,12 +18,9 @@ use crate::log::Location;
 use crate::parser::epp::parse_epp;
 use crate::span::{Source, Span};
 
-/// An EPP template being rendered: its output so far, and the file that
-/// called it — Puppet names that file, with the template's line and column,
-/// in warnings given while the template runs.
+/// An EPP template being rendered: its output so far.
 pub(crate) struct Rendering {
     out: String,
-    caller_file: String,
     /// Whether a `Sensitive` value was rendered: then, as in Puppet, the
     /// whole result is `Sensitive`.
     sensitive: bool,
@@ -59,16 +56,6 @@ impl<'a> Evaluator<'a> {
             other => confer_core::value::to_s(other),
         };
         self.render_text(&text);
-    }
-
-    /// Where a warning at `span` is reported: inside a template, the
-    /// template's line and column with the calling file's name, as Puppet does.
-    pub(crate) fn warning_location(&self, span: Span) -> Location {
-        let mut at = self.location(span);
-        if let Some(r) = self.rendered.last() {
-            at.file = r.caller_file.clone();
-        }
-        at
     }
 
     /// The file a template reference names: an absolute path as it is, else
@@ -144,8 +131,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         self.enter(span)?;
-        let caller_file = self.warning_location(span).file;
-        self.rendered.push(Rendering { out: String::new(), caller_file, sensitive: false });
+        self.rendered.push(Rendering { out: String::new(), sensitive: false });
         let result = self.eval_block(&def.body, &local);
         let rendering = self.rendered.pop();
         self.leave();

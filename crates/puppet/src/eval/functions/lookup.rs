@@ -297,6 +297,13 @@ fn hiera(call: &mut Call<'_, '_>) -> EvalResult {
     let span = call.span;
     let scope = call.scope.clone();
     let fname = call.name;
+    if call.ev.env.strict.level != Strictness::Off {
+        // Puppet's words, once a run per function.
+        let minor_version = crate::PUPPET_VERSION.rsplit_once('.').map_or(crate::PUPPET_VERSION, |(v, _)| v);
+        call.ev.warn_once_unlocated(format!(
+            "The function '{fname}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/{minor_version}/deprecated_language.html"
+        ));
+    }
     let first = call.args[0].clone();
     let names = names_of(&first, fname, span)?;
     let merge = match fname {
