@@ -45,9 +45,10 @@ impl Evaluator<'_> {
                     "{param} is a metaparameter; please choose another parameter name in the {definition} definition"
                 )));
             }
-            self.warn_once_plain(format!(
+            let message = format!(
                 "{param} is a metaparam; this value will inherit to all contained resources in the {definition} definition"
-            ));
+            );
+            self.warn_once_keyed(message.clone(), message);
         }
         Ok(())
     }

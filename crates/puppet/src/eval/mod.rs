@@ -322,23 +322,10 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Logs `message` as a warning without a position, the first time `key`
-    /// is seen in the run (Puppet's `deprecation_warning(message, key)`).
+    /// is seen in the run (Puppet's `deprecation_warning(message, key)`, and
+    /// its `warnonce` with the message for key).
     pub(crate) fn warn_once_keyed(&mut self, key: String, message: String) {
         if self.warned_once.insert(key) {
-            self.logger.log(LogEvent {
-                level: Level::Warning,
-                scope: None,
-                message,
-                location: None,
-                notes: Vec::new(),
-            });
-        }
-    }
-
-    /// Logs a warning Puppet gives once per run (its `warnonce`), as its
-    /// message alone.
-    pub(crate) fn warn_once_plain(&mut self, message: String) {
-        if self.warned_once.insert(message.clone()) {
             self.logger.log(LogEvent {
                 level: Level::Warning,
                 scope: None,
