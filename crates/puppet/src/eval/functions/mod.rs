@@ -307,6 +307,14 @@ pub(crate) fn call_builtin<'a>(
             0
         }
     };
+    // Puppet hands a 3.x function an undef argument as the empty string
+    // (`Runtime3FunctionArgumentConverter.map_args(args, scope, '')`).
+    let args = match builtin.arity {
+        Arity::Legacy(_) if args.iter().any(Value::is_undef) && ev.called_as_legacy(name) => {
+            args.into_iter().map(|a| if a.is_undef() { Value::from("") } else { a }).collect()
+        }
+        _ => args,
+    };
     let mut call = Call { ev, name, args, lambda, span, scope, signature };
     (builtin.run)(&mut call)
 }
