@@ -50,8 +50,23 @@ impl Attributes {
         }
     }
 
+    /// The attributes of `other` these do not set, with their places
+    /// (resource defaults under what a resource sets, nearer defaults under
+    /// farther ones).
+    pub(crate) fn fill_missing(&mut self, other: &Attributes) {
+        for (k, v) in other.values.iter() {
+            if self.values.contains_key(k) {
+                continue;
+            }
+            self.values.insert(k.clone(), v.clone());
+            if let Some(at) = other.place_of(k) {
+                self.place(k, at);
+            }
+        }
+    }
+
     /// Where `name` was set, if it is a relationship written in code.
-    pub(crate) fn place_of(&self, name: &str) -> Option<Span> {
-        self.places.iter().find(|(k, _)| k.as_str() == Some(name)).map(|(_, at)| *at)
+    fn place_of(&self, name: &Value) -> Option<Span> {
+        self.places.iter().find(|(k, _)| k == name).map(|(_, at)| *at)
     }
 }

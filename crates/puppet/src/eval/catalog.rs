@@ -87,9 +87,16 @@ impl Resource {
     /// Takes the tags a `tag` parameter set later names (an override's),
     /// as Puppet tags a resource whenever its `tag` is set.
     pub(crate) fn tag_with(&mut self, tag: Option<&Value>) {
-        for t in tag.map(references).unwrap_or_default() {
-            add_tag(&mut self.tags, &to_s(&t));
+        if let Some(tag) = tag {
+            add_tags_from(&mut self.tags, tag);
         }
+    }
+}
+
+/// Adds the tags a `tag` value names (one, or an array of them).
+fn add_tags_from(tags: &mut Vec<String>, tag: &Value) {
+    for t in references(tag) {
+        add_tag(tags, &to_s(&t));
     }
 }
 
@@ -483,14 +490,14 @@ impl<'a> Evaluator<'a> {
         type_name: &str,
         cap: &str,
         title: &Value,
-        attributes: Attributes,
+        mut attributes: Attributes,
         form: ResourceForm,
         span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult<()> {
         let title_is_text = matches!(title, Value::String(_));
         let title = &to_s(title);
-        let Attributes { values: mut attributes, mut places } = attributes;
+        let tag = Value::from("tag");
         let define = self.define_def(type_name, span)?;
         if define.is_none() && !BUILTIN_TYPES.contains(&type_name) && !self.module_type_exists(type_name) {
             let notes = self.unknown_type_notes(type_name);
@@ -501,12 +508,12 @@ impl<'a> Evaluator<'a> {
             return Err(self.duplicate_declaration(&format!("{cap}[{title}]"), Some(existing), span));
         }
         if define.is_none() {
-            self.claim_namevar(cap, title, &attributes, span)?;
+            self.claim_namevar(cap, title, &attributes.values, span)?;
         }
         let virtual_ = form != ResourceForm::Regular;
         let exported = form == ResourceForm::Exported;
         let mut tags = Vec::new();
-        if let Some(given) = attributes.get(&Value::from("tag")) {
+        if let Some(given) = attributes.values.get(&tag) {
             for t in references(given) {
                 let t = to_s(&t);
                 if !valid_tag(&t) {
@@ -520,18 +527,13 @@ impl<'a> Evaluator<'a> {
             add_tag(&mut tags, title);
         }
         let defaults = self.resource_defaults(cap, scope);
-        for (k, v) in defaults.values.iter() {
-            if attributes.contains_key(k) {
-                continue;
+        if !attributes.values.contains_key(&tag) {
+            if let Some(default_tag) = defaults.values.get(&tag) {
+                add_tags_from(&mut tags, default_tag);
             }
-            if k.as_str() == Some("tag") {
-                references(v).iter().for_each(|t| add_tag(&mut tags, &to_s(t)));
-            }
-            if let Some(place) = k.as_str().and_then(|n| defaults.place_of(n)) {
-                places.push((k.clone(), place));
-            }
-            attributes.insert(k.clone(), v.clone());
         }
+        attributes.fill_missing(&defaults);
+        let Attributes { values: attributes, places } = attributes;
         if let (Some(def), false) = (define, virtual_) {
             self.catalog.pending.push_back(PendingDefine {
                 def,
@@ -653,14 +655,7 @@ impl<'a> Evaluator<'a> {
         while let Some(s) = at {
             for (set_in, type_name, attrs) in self.catalog.defaults.iter().rev() {
                 if Rc::ptr_eq(set_in, &s) && type_name == cap {
-                    for (k, v) in attrs.values.iter() {
-                        if !found.values.contains_key(k) {
-                            found.values.insert(k.clone(), v.clone());
-                            if let Some(place) = k.as_str().and_then(|n| attrs.place_of(n)) {
-                                found.place(k, place);
-                            }
-                        }
-                    }
+                    found.fill_missing(attrs);
                 }
             }
             at = s.puppet_parent();
