@@ -81,18 +81,31 @@ impl Environment {
         self.modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir())
     }
 
+    /// The files at `relative` (`lib/puppet/type/x.rb`) in the modules of
+    /// the module path, in module path order: where Puppet's autoloader
+    /// looks for Ruby code of modules.
+    pub fn module_files<'e>(&'e self, relative: &'e str) -> impl Iterator<Item = PathBuf> + 'e {
+        self.modulepath
+            .iter()
+            .filter_map(|d| std::fs::read_dir(d).ok())
+            .flatten()
+            .flatten()
+            .map(move |module| module.path().join(relative))
+            .filter(|path| path.is_file())
+    }
+
     /// Whether a module on the module path has a Puppet 3 API function
     /// `name` (`lib/puppet/parser/functions/<name>.rb`), where Puppet's
     /// autoloader looks for one.
     pub fn has_legacy_function(&self, name: &str) -> bool {
-        is_module_name(name)
-            && self
-                .modulepath
-                .iter()
-                .filter_map(|d| std::fs::read_dir(d).ok())
-                .flatten()
-                .flatten()
-                .any(|module| module.path().join("lib/puppet/parser/functions").join(format!("{name}.rb")).is_file())
+        is_module_name(name) && self.module_files(&format!("lib/puppet/parser/functions/{name}.rb")).next().is_some()
+    }
+
+    /// Whether a module on the module path has a Puppet 4 API function
+    /// `name` (`lib/puppet/functions/<name>.rb`), as stdlib wraps some of
+    /// its 3.x functions.
+    pub fn has_modern_function(&self, name: &str) -> bool {
+        is_module_name(name) && self.module_files(&format!("lib/puppet/functions/{name}.rb")).next().is_some()
     }
 
     /// The main manifest's files in the order Puppet reads them: the file

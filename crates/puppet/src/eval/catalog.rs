@@ -268,12 +268,11 @@ impl<'a> Evaluator<'a> {
         if let Some(known) = self.module_types.borrow().get(name) {
             return known.clone();
         }
-        let file = format!("{name}.rb");
-        let found = self.env.modulepath.iter().find_map(|dir| {
-            let entries = std::fs::read_dir(dir).ok()?;
-            let path = entries.flatten().map(|m| m.path().join("lib/puppet/type").join(&file)).find(|p| p.is_file())?;
-            crate::resource_types::read_type_file(name, &path).map(Rc::new)
-        });
+        let file = format!("lib/puppet/type/{name}.rb");
+        let found = self
+            .env
+            .module_files(&file)
+            .find_map(|path| crate::resource_types::read_type_file(name, &path).map(Rc::new));
         self.module_types.borrow_mut().insert(name.to_string(), found.clone());
         found
     }

@@ -113,12 +113,7 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
     }
 
     fn has_legacy_function(&mut self, name: &str) -> bool {
-        LEGACY_CORE.contains(&name)
-            || self.ev.env.modulepath.iter().any(|dir| {
-                std::fs::read_dir(dir).into_iter().flatten().flatten().any(|module| {
-                    module.path().join("lib/puppet/parser/functions").join(format!("{name}.rb")).is_file()
-                })
-            })
+        LEGACY_CORE.contains(&name) || self.ev.env.has_legacy_function(name)
     }
 
     fn scope_label(&mut self) -> String {

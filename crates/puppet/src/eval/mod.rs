@@ -156,7 +156,7 @@ pub(crate) struct Evaluator<'a> {
     module_types: std::cell::RefCell<HashMap<String, Option<Rc<crate::resource_types::TypeInfo>>>>,
     /// Whether a module gives a function of this name in Puppet's 4.x API
     /// (`lib/puppet/functions/<name>.rb`), looked up once per compile.
-    modern_functions: HashMap<String, bool>,
+    pub(crate) modern_functions: HashMap<String, bool>,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
@@ -584,26 +584,6 @@ impl<'a> Evaluator<'a> {
         } else {
             scope.lookup(name)
         }
-    }
-
-    /// Whether the function `name` reaches Puppet as a 3.x function: a
-    /// native port of one, unless a module wraps it in a 4.x function (as
-    /// stdlib does `validate_re`), whose Ruby passes arguments on as given.
-    pub(crate) fn called_as_legacy(&mut self, name: &str) -> bool {
-        if let Some(&modern) = self.modern_functions.get(name) {
-            return !modern;
-        }
-        let file = format!("lib/puppet/functions/{name}.rb");
-        let modern = self
-            .env
-            .modulepath
-            .iter()
-            .filter_map(|d| std::fs::read_dir(d).ok())
-            .flatten()
-            .flatten()
-            .any(|module| module.path().join(&file).is_file());
-        self.modern_functions.insert(name.to_string(), modern);
-        !modern
     }
 
     /// The value of `$name`. An unknown variable is `undef`, said as the

@@ -310,13 +310,26 @@ pub(crate) fn call_builtin<'a>(
     // Puppet hands a 3.x function an undef argument as the empty string
     // (`Runtime3FunctionArgumentConverter.map_args(args, scope, '')`).
     let args = match builtin.arity {
-        Arity::Legacy(_) if args.iter().any(Value::is_undef) && ev.called_as_legacy(name) => {
+        Arity::Legacy(_) if args.iter().any(Value::is_undef) && called_as_legacy(ev, name) => {
             args.into_iter().map(|a| if a.is_undef() { Value::from("") } else { a }).collect()
         }
         _ => args,
     };
     let mut call = Call { ev, name, args, lambda, span, scope, signature };
     (builtin.run)(&mut call)
+}
+
+/// Whether the function `name` reaches Puppet as a 3.x function: a native
+/// port of one, unless a module wraps it in a 4.x function (as stdlib does
+/// `validate_re`), whose Ruby passes arguments on as given. Asked once per
+/// name and compile.
+fn called_as_legacy(ev: &mut Evaluator<'_>, name: &str) -> bool {
+    if let Some(&modern) = ev.modern_functions.get(name) {
+        return !modern;
+    }
+    let modern = ev.env.has_modern_function(name);
+    ev.modern_functions.insert(name.to_string(), modern);
+    !modern
 }
 
 /// The names of the built-ins callable in `ev`'s environment: Puppet's own,
