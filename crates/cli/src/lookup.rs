@@ -102,16 +102,11 @@ impl confer_hiera::Scope for CliScope {
     }
 
     fn undefined_variable(&self, name: &str) -> Result<(), String> {
-        let message = format!("Undefined variable '{name}'; ");
-        match self.strict {
-            Strictness::Off => {}
-            Strictness::Warning => {
-                let mut warnings = self.warnings.borrow_mut();
-                if !warnings.contains(&message) {
-                    warnings.push(message);
-                }
+        if let Some(warning) = self.strict.judge(format!("Undefined variable '{name}'; "))? {
+            let mut warnings = self.warnings.borrow_mut();
+            if !warnings.contains(&warning) {
+                warnings.push(warning);
             }
-            Strictness::Error => return Err(message),
         }
         Ok(())
     }

@@ -59,6 +59,19 @@ impl Strict {
     }
 }
 
+impl Strictness {
+    /// What a strict issue saying `message` comes to under this setting:
+    /// nothing (`Ok(None)`), a warning to give (`Ok(Some(message))`), or an
+    /// error (`Err(message)`).
+    pub fn judge(self, message: String) -> Result<Option<String>, String> {
+        match self {
+            Strictness::Off => Ok(None),
+            Strictness::Warning => Ok(Some(message)),
+            Strictness::Error => Err(message),
+        }
+    }
+}
+
 impl FromStr for Strictness {
     type Err = String;
 
@@ -98,5 +111,8 @@ mod tests {
         let options = Strict::from_options(["--strict=off", "--strict_variables"]);
         assert_eq!(options, Ok(Strict { level: Strictness::Off, variables: true }));
         assert!(Strict::from_options(["--noop"]).is_err());
+        assert_eq!(Strictness::Off.judge("m".into()), Ok(None));
+        assert_eq!(Strictness::Warning.judge("m".into()), Ok(Some("m".into())));
+        assert_eq!(Strictness::Error.judge("m".into()), Err("m".into()));
     }
 }

@@ -13,7 +13,6 @@ use super::flow::{fail, with_notes, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;
 use crate::span::Span;
-use crate::strict::Strictness;
 
 /// Puppet 7's own functions written for the 3.x API (those under
 /// `puppet/parser/functions` that are not stubs for 4.x functions, and the
@@ -77,13 +76,7 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
             }
             None => String::new(),
         };
-        let message = format!("Undefined variable '{name}'; {reason}");
-        match self.ev.env.strict.level {
-            Strictness::Off => {}
-            Strictness::Warning => self.ev.warn_once_unlocated(message),
-            Strictness::Error => return Err(message),
-        }
-        Ok(())
+        self.ev.undefined_variable_asked(format!("Undefined variable '{name}'; {reason}"))
     }
 
     fn set_variable(&mut self, name: &str, value: Value) -> Result<(), String> {

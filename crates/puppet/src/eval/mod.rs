@@ -614,14 +614,20 @@ impl<'a> Evaluator<'a> {
     /// number): nothing, a warning at `span`, or an error there, as the
     /// `strict` setting says.
     pub(crate) fn strict_issue(&mut self, span: Span, message: String) -> EvalResult<()> {
-        match self.env.strict.level {
-            Strictness::Off => Ok(()),
-            Strictness::Warning => {
-                self.warn(span, message);
-                Ok(())
-            }
-            Strictness::Error => Err(fail(span, message)),
+        if let Some(warning) = self.env.strict.level.judge(message).map_err(|m| fail(span, m))? {
+            self.warn(span, warning);
         }
+        Ok(())
+    }
+
+    /// A variable a template or a Hiera interpolation asks for and no scope
+    /// has, said as `message`: nothing, a warning once a run (without a
+    /// place, as Puppet gives it), or the error Ruby raises (`Err`).
+    pub(crate) fn undefined_variable_asked(&mut self, message: String) -> Result<(), String> {
+        if let Some(warning) = self.env.strict.level.judge(message)? {
+            self.warn_once_unlocated(warning);
+        }
+        Ok(())
     }
 
     fn class_variable(&self, class: &str, var: &str) -> Option<Value> {

@@ -39,16 +39,7 @@ impl confer_hiera::Scope for EvalScope<'_, '_> {
     }
 
     fn undefined_variable(&self, name: &str) -> Result<(), String> {
-        let mut ev = self.ev.borrow_mut();
-        let message = format!("Undefined variable '{name}'; ");
-        match ev.env.strict.level {
-            Strictness::Off => Ok(()),
-            Strictness::Warning => {
-                ev.warn_once_unlocated(message);
-                Ok(())
-            }
-            Strictness::Error => Err(message),
-        }
+        self.ev.borrow_mut().undefined_variable_asked(format!("Undefined variable '{name}'; "))
     }
 
     fn convert(&self, type_name: &str, value: &Value, args: &[Value]) -> Result<Value, String> {
