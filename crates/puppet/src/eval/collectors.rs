@@ -7,9 +7,10 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 use confer_core::types::params::capitalize_segments;
+use confer_core::value::to_s;
 use confer_core::{HashMap, Type, Value};
 
-use super::catalog::BUILTIN_TYPES;
+use super::catalog::{references, BUILTIN_TYPES};
 use super::flow::{fail, EvalResult};
 use super::relationships::Side;
 use super::scope::Scope;
@@ -155,6 +156,61 @@ impl<'a> Evaluator<'a> {
         match side {
             Side::References(refs) => refs.clone(),
             Side::Collector(id) => self.collected_references(*id),
+        }
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// Whether resource `index` has one of the tags `wanted` names, or will
+    /// have it from the resources around it (Puppet's `raw_tagged?`, which
+    /// collectors ask before a resource has taken its container's tags).
+    fn raw_tagged(&self, index: usize, wanted: &Value) -> bool {
+        let wanted: Vec<String> = references(wanted).iter().map(|t| to_s(t).to_lowercase()).collect();
+        let mut at = Some(index);
+        let mut seen = 0;
+        while let Some(i) = at {
+            let r = &self.catalog.resources[i];
+            if r.tags.iter().any(|t| wanted.contains(t)) {
+                return true;
+            }
+            seen += 1;
+            at = r.scope.resource().filter(|&c| c != i && seen < self.catalog.resources.len());
+        }
+        false
+    }
+
+    pub(super) fn query_matches(&mut self, q: &'a Expr, index: usize, scope: &Rc<Scope>) -> EvalResult<bool> {
+        use crate::ast::BinaryOp;
+        match &q.kind {
+            ExprKind::Paren(inner) => self.query_matches(inner, index, scope),
+            ExprKind::Binary { op: BinaryOp::And, lhs, rhs } => {
+                Ok(self.query_matches(lhs, index, scope)? && self.query_matches(rhs, index, scope)?)
+            }
+            ExprKind::Binary { op: BinaryOp::Or, lhs, rhs } => {
+                Ok(self.query_matches(lhs, index, scope)? || self.query_matches(rhs, index, scope)?)
+            }
+            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } => {
+                let ExprKind::BareWord(attr) = &lhs.kind else {
+                    return Err(fail(lhs.span, "A collector query compares an attribute name with a value"));
+                };
+                let wanted = self.eval(rhs, scope)?;
+                if attr == "tag" {
+                    return Ok(self.raw_tagged(index, &wanted) == (*op == BinaryOp::Eq));
+                }
+                let r = &self.catalog.resources[index];
+                let actual = if attr == "title" {
+                    Some(Value::from(r.title.as_str()))
+                } else {
+                    r.attributes.get(&Value::from(attr.as_str())).cloned()
+                };
+                let equal = match &actual {
+                    Some(Value::Array(items)) => items.iter().any(|v| confer_core::value::puppet_equals(v, &wanted)),
+                    Some(v) => confer_core::value::puppet_equals(v, &wanted),
+                    None => false,
+                };
+                Ok(equal == (*op == BinaryOp::Eq))
+            }
+            _ => Err(fail(q.span, "A collector query may only use ==, !=, and, or and parentheses")),
         }
     }
 }
