@@ -29,7 +29,7 @@ pub enum PuppetCommand {
     /// Compile a node's catalog and print it as JSON, as `puppet catalog
     /// compile NODE --render-as json` does.
     ///
-    /// Example: confer puppet compile --environment examples/env --facts examples/env/facts/web1.yaml
+    /// Example: confer puppet compile --environment examples/production --facts examples/facts/web1.yaml
     Compile(crate::compile::CompileArgs),
     /// Look keys up in Hiera for a node, as `puppet lookup` does.
     ///
