@@ -36,7 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 SRC = ARGS[0] if ARGS else "/usr/share/puppet/modules"
 OUT = os.path.join(ROOT, "tests", "templates", "erb_corpus")
-WORK = os.environ.get("CONFER_GOLDEN_WORK", "/tmp/confer-erb-corpus")
+WORK = os.environ.get("CONFER_GOLDEN_WORK", "/tmp/confer-ruby-corpus")
 RESERVED = {"name", "title", "module_name", "caller_module_name", "facts", "trusted", "server_facts", "environment"}
 TAG = re.compile(r"<%(?!%)([=#-]?)(.*?)%>", re.S)
 
@@ -108,7 +108,7 @@ def manifest(module, rel, text):
 
 def run(job):
     cid, pp = job
-    with tempfile.TemporaryDirectory(prefix="confer-erb-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="confer-ruby-") as tmp:
         events_file = os.path.join(tmp, "events.json")
         cmd = ["puppet", "apply", "--color=false", "--confdir", f"{WORK}/pc", "--vardir", f"{WORK}/pv",
                "--codedir", f"{WORK}/pcode", "--basemodulepath", f"{WORK}/empty",

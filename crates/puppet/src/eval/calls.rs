@@ -61,6 +61,8 @@ pub(crate) enum Function<'a> {
     Puppet(&'a Definition),
     /// Built into confer.
     Builtin(&'static functions::Builtin),
+    /// Written in Ruby by a module (no native port).
+    Ruby(Rc<super::ruby_functions::Loaded>),
 }
 
 /// How a function was called; Puppet names it in error messages.
@@ -231,7 +233,10 @@ impl<'a> Evaluator<'a> {
         if let Some(def) = self.function_def(key, span)? {
             return Ok(Some(Function::Puppet(def)));
         }
-        Ok(functions::builtin(self, key).map(Function::Builtin))
+        if let Some(b) = functions::builtin(self, key) {
+            return Ok(Some(Function::Builtin(b)));
+        }
+        Ok(self.ruby_function(key, span)?.map(Function::Ruby))
     }
 
     /// Calls the function `name`: a Puppet-language function from the manifest,
@@ -281,6 +286,7 @@ impl<'a> Evaluator<'a> {
         match function {
             Function::Puppet(def) => self.call_puppet_function(def, args, span),
             Function::Builtin(builtin) => functions::call_builtin(self, builtin, args, lambda, span, scope),
+            Function::Ruby(loaded) => self.call_ruby_function(loaded, args, lambda.is_some(), span, scope),
         }
     }
 

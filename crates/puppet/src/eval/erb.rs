@@ -1,5 +1,5 @@
 //! `template()` and `inline_template()`: ERB templates rendered by the
-//! `confer-erb` interpreter, which sees the calling scope's variables as
+//! `confer-ruby` interpreter, which sees the calling scope's variables as
 //! Puppet's `TemplateWrapper` binds them and calls Puppet functions through
 //! the evaluator. Errors are worded as Puppet's template functions word them
 //! (`Failed to parse template x:` with the file, line and detail).
@@ -12,6 +12,7 @@ use super::calls::CallStyle;
 use super::flow::{fail, with_notes, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;
+use crate::log::{Level, LogEvent};
 use crate::span::Span;
 
 /// Puppet 7's own functions written for the 3.x API (those under
@@ -49,14 +50,22 @@ const LEGACY_CORE: &[&str] = &[
     "crit",
 ];
 
-/// The evaluator seen from a template rendered in `scope`.
-struct PuppetHost<'e, 'a> {
+/// The evaluator seen from Ruby code running in `scope`: a template, or a
+/// function written in Ruby.
+pub(crate) struct PuppetHost<'e, 'a> {
     ev: &'e mut Evaluator<'a>,
     scope: Rc<Scope>,
     span: Span,
 }
 
-impl confer_erb::Host for PuppetHost<'_, '_> {
+impl<'e, 'a> PuppetHost<'e, 'a> {
+    /// The host of Ruby code called at `span` in `scope`.
+    pub(crate) fn new(ev: &'e mut Evaluator<'a>, scope: Rc<Scope>, span: Span) -> PuppetHost<'e, 'a> {
+        PuppetHost { ev, scope, span }
+    }
+}
+
+impl confer_ruby::Host for PuppetHost<'_, '_> {
     fn variable(&mut self, name: &str) -> Option<Value> {
         self.ev.lookup_quietly(name, &self.scope)
     }
@@ -83,13 +92,13 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
         self.scope.assign(name, value).map_err(|_| format!("Cannot reassign variable '${name}'"))
     }
 
-    fn changed_variable(&mut self, name: &str) -> Option<confer_erb::RValue> {
+    fn changed_variable(&mut self, name: &str) -> Option<confer_ruby::RValue> {
         let key = (Rc::as_ptr(&self.scope) as usize, name.to_string());
         self.ev.template_objects.get(&key).map(|(_, v)| v.clone())
     }
 
-    fn change_variable(&mut self, name: &str, value: confer_erb::RValue) {
-        let changed = confer_erb::to_puppet(&value);
+    fn change_variable(&mut self, name: &str, value: confer_ruby::RValue) {
+        let changed = confer_ruby::to_puppet(&value);
         let key = (Rc::as_ptr(&self.scope) as usize, name.to_string());
         self.ev.template_objects.insert(key, (self.scope.clone(), value));
         let held_in = match name.trim_start_matches("::").rsplit_once("::") {
@@ -122,6 +131,27 @@ impl confer_erb::Host for PuppetHost<'_, '_> {
             Err(_) => Err(format!("{name}(): unexpected control flow out of a function")),
         }
     }
+
+    /// `Puppet.warning(msg)` and its kin: a message with no scope or place.
+    fn log(&mut self, level: &str, message: &str) {
+        let level = match level {
+            "debug" => Level::Debug,
+            "info" => Level::Info,
+            "notice" => Level::Notice,
+            "warning" => Level::Warning,
+            "err" => Level::Err,
+            "alert" => Level::Alert,
+            "crit" => Level::Crit,
+            _ => Level::Emerg,
+        };
+        self.ev.logger.log(LogEvent {
+            level,
+            scope: None,
+            message: message.to_string(),
+            location: None,
+            notes: Vec::new(),
+        });
+    }
 }
 
 /// The string arguments of a template function.
@@ -146,12 +176,12 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
         // A template may call `template()` again: bound the recursion.
         ev.enter(span)?;
         let mut host = PuppetHost { ev, scope: scope.clone(), span };
-        let rendered = confer_erb::render(&source.text, &mut host);
+        let rendered = confer_ruby::render(&source.text, &mut host);
         ev.leave();
         match rendered {
             Ok(text) => out.push_str(&text),
             Err(e) => {
-                let (line, column) = confer_erb::line_col(&source.text, e.at);
+                let (line, column) = confer_ruby::line_col(&source.text, e.at);
                 let failure = fail(
                     span,
                     format!(
@@ -176,13 +206,13 @@ pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span
     for text in string_args("inline_template", args, span)? {
         ev.enter(span)?;
         let mut host = PuppetHost { ev, scope: scope.clone(), span };
-        let rendered = confer_erb::render(text, &mut host);
+        let rendered = confer_ruby::render(text, &mut host);
         ev.leave();
         match rendered {
             Ok(rendered) => out.push_str(&rendered),
             Err(e) => {
                 // Puppet's message names no place in the template; the note does.
-                let (line, column) = confer_erb::line_col(text, e.at);
+                let (line, column) = confer_ruby::line_col(text, e.at);
                 let note = crate::log::Note::text(format!("at line {line}, column {column} of the inline template"));
                 return Err(with_notes(fail(span, format!("Failed to parse inline template: {e}")), vec![note]));
             }

@@ -29,6 +29,7 @@ mod objects;
 mod places;
 mod relationships;
 mod resource_expressions;
+mod ruby_functions;
 mod scope;
 mod scope_vars;
 pub mod session;
@@ -153,6 +154,8 @@ pub(crate) struct Evaluator<'a> {
     /// Whether a module gives a function of this name in Puppet's 4.x API
     /// (`lib/puppet/functions/<name>.rb`), looked up once per compile.
     pub(crate) modern_functions: HashMap<String, bool>,
+    /// The Ruby functions of modules, by name, loaded once per compile.
+    ruby_functions: HashMap<String, Option<Rc<ruby_functions::Loaded>>>,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
@@ -168,7 +171,7 @@ pub(crate) struct Evaluator<'a> {
     /// Variables whose object an ERB template changed in place, by the
     /// scope's address (the `Rc` held keeps it valid) and name: what later
     /// templates of that scope read instead of the Puppet value.
-    template_objects: HashMap<(usize, String), (Rc<Scope>, confer_erb::RValue)>,
+    template_objects: HashMap<(usize, String), (Rc<Scope>, confer_ruby::RValue)>,
     /// The node's Hiera data, read on the first lookup.
     hiera: Option<Rc<confer_hiera::Hiera>>,
     /// How many type alias bodies are being evaluated: in one, a name no
@@ -226,6 +229,7 @@ impl<'a> Evaluator<'a> {
             node_name: None,
             module_types: Default::default(),
             modern_functions: Default::default(),
+            ruby_functions: Default::default(),
             logger,
             top: Self::top_scope(),
             defs: Definitions::default(),

@@ -16,7 +16,7 @@ mod control;
 mod data;
 mod defined;
 mod digests;
-mod dispatch;
+pub(crate) mod dispatch;
 mod files;
 mod generate;
 mod iteration;

@@ -110,7 +110,7 @@ fn bool2httpd(call: &mut Call<'_, '_>) -> EvalResult {
 /// arrays and hashes print as Ruby's `inspect`, anything else as Puppet
 /// prints it.
 fn ruby_to_s(v: &Value) -> String {
-    confer_erb::RValue::to_s(&confer_erb::from_puppet(v))
+    confer_ruby::RValue::to_s(&confer_ruby::from_puppet(v))
 }
 
 /// `memcached::max_memory(arg)`: megabytes of memory for memcached: `arg`

@@ -243,7 +243,7 @@ fn parse(ev: &mut Evaluator<'_>, text: &str, span: Span, uses_alias: &mut bool) 
 
 /// The argument counts a `Callable[…]` block type asks for: `Callable[a, b]`
 /// is a range, `Callable[T1, T2]` takes as many as it names types.
-fn block_counts(text: &str) -> (usize, Option<usize>) {
+pub(crate) fn block_counts(text: &str) -> (usize, Option<usize>) {
     let Some(inner) = text.strip_prefix("Callable[").and_then(|t| t.strip_suffix(']')) else {
         return (0, None);
     };

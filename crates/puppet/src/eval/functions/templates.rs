@@ -1,6 +1,6 @@
 //! `epp`, `inline_epp`, `template` and `inline_template`: the template
 //! functions. EPP is evaluated by the Puppet evaluator itself; ERB by the
-//! `confer-erb` interpreter, which asks the evaluator for variables and
+//! `confer-ruby` interpreter, which asks the evaluator for variables and
 //! function calls.
 
 use confer_core::{HashMap, Value};

@@ -1,11 +1,12 @@
-//! Running a template's program: statements, control flow, variables and
-//! blocks. Method calls on values live in `methods`.
+//! Running Ruby: a template's or function's statements, control flow,
+//! variables, methods and blocks. Method calls on values live in `methods`,
+//! `collections` and `strings`; library classes in `library`.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::ast::{Block, Kind, Node, Param, Part};
-use crate::error::{ErbError, ErbErrorKind};
+use crate::ast::{Block, DefParam, Kind, Node, Param, ParamKind, Part};
+use crate::error::{RubyError, RubyErrorKind};
 use crate::value::{from_puppet, RValue};
 use crate::Host;
 
@@ -35,11 +36,11 @@ pub(crate) fn bounded(v: RValue, at: usize) -> Ev {
         _ => 0,
     };
     if size > MAX_SIZE {
-        return err(ErbErrorKind::Limit(too_big()), at);
+        return err(RubyErrorKind::Limit(too_big()), at);
     }
     if v.expanded_size() > MAX_EXPANDED_BYTES {
         return err(
-            ErbErrorKind::Limit(format!(
+            RubyErrorKind::Limit(format!(
                 "the template built a value that takes more than {MAX_EXPANDED_BYTES} bytes with its shared parts \
                  counted each time they appear (confer's limit on hostile input)"
             )),
@@ -57,7 +58,7 @@ pub(crate) fn too_big() -> String {
 /// How evaluation leaves an expression other than with a value.
 pub enum Ctl {
     /// An error.
-    Err(ErbError),
+    Err(RubyError),
     /// `next v` inside a block.
     Next(RValue),
     /// `break` inside a block or loop.
@@ -66,8 +67,8 @@ pub enum Ctl {
     Return(RValue),
 }
 
-impl From<ErbError> for Ctl {
-    fn from(e: ErbError) -> Ctl {
+impl From<RubyError> for Ctl {
+    fn from(e: RubyError) -> Ctl {
         Ctl::Err(e)
     }
 }
@@ -76,12 +77,25 @@ impl From<ErbError> for Ctl {
 pub type Ev<T = RValue> = Result<T, Ctl>;
 
 /// An error of `kind` at `at`.
-pub fn err<T>(kind: ErbErrorKind, at: usize) -> Ev<T> {
-    Err(Ctl::Err(ErbError::new(kind, at)))
+pub fn err<T>(kind: RubyErrorKind, at: usize) -> Ev<T> {
+    Err(Ctl::Err(RubyError::new(kind, at)))
 }
 
-/// A method the template defined: its parameters and body.
-type Method = (Vec<String>, Vec<Node>);
+/// A method the code defined: its parameters and body.
+pub(crate) type Method = (Vec<DefParam>, Vec<Node>);
+
+/// Whose `self` the code runs as, which decides what a call without a
+/// receiver can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelfKind {
+    /// A template (Puppet's `TemplateWrapper`): `scope`, `@x`.
+    Template,
+    /// A 3.x function: `self` is the calling scope (`lookupvar`,
+    /// `function_x`).
+    Scope,
+    /// A 4.x function: `call_function`, `closure_scope`.
+    Function,
+}
 
 /// The interpreter's state for one rendering.
 pub struct Interp<'h> {
@@ -93,8 +107,19 @@ pub struct Interp<'h> {
     /// object however often it is read: as first read, and as now (a change
     /// in place replaces it).
     bound: HashMap<String, (RValue, RValue)>,
-    /// Methods the template defined with `def`: parameters and body.
-    methods: HashMap<String, Rc<Method>>,
+    /// Methods the code defined with `def`: parameters and body; a
+    /// module's own (`def self.x`) as `Module.x`.
+    pub(crate) methods: HashMap<String, Rc<Method>>,
+    /// Constants the code assigned (`LIMIT = 10`), by qualified name.
+    pub(crate) consts: HashMap<String, RValue>,
+    /// The modules being defined, innermost last.
+    modules: Vec<String>,
+    /// The block given to each method running, innermost last (`yield`).
+    blocks: Vec<Option<Rc<Block>>>,
+    /// Compiled regexps by source: a literal in a loop compiles once.
+    regexps: HashMap<String, std::sync::Arc<confer_core::Regexp>>,
+    /// Whose `self` the code runs as.
+    pub(crate) self_kind: SelfKind,
     out: String,
     /// The groups of the last successful regexp match (`$~`), for `$1`…;
     /// a failed match clears them, as in Ruby.
@@ -112,6 +137,11 @@ impl<'h> Interp<'h> {
             ivars: HashMap::new(),
             bound: HashMap::new(),
             methods: HashMap::new(),
+            consts: HashMap::new(),
+            modules: Vec::new(),
+            blocks: Vec::new(),
+            regexps: HashMap::new(),
+            self_kind: SelfKind::Template,
             out: String::new(),
             last_match: None,
             steps: 0,
@@ -120,7 +150,7 @@ impl<'h> Interp<'h> {
     }
 
     /// Runs the program and returns what it rendered.
-    pub fn run(mut self, program: &[Node]) -> Result<String, ErbError> {
+    pub fn run(mut self, program: &[Node]) -> Result<String, RubyError> {
         match self.block_body(program) {
             Ok(_) => {
                 // The Puppet variables whose objects the template changed
@@ -134,9 +164,19 @@ impl<'h> Interp<'h> {
             }
             Err(Ctl::Err(e)) => Err(e),
             Err(Ctl::Next(_)) | Err(Ctl::Break) => {
-                Err(ErbError::new(ErbErrorKind::Syntax("next or break outside a block".into()), 0))
+                Err(RubyError::new(RubyErrorKind::Syntax("next or break outside a block".into()), 0))
             }
-            Err(Ctl::Return(_)) => Err(ErbError::new(ErbErrorKind::Syntax("return outside a method".into()), 0)),
+            Err(Ctl::Return(_)) => Err(RubyError::new(RubyErrorKind::Syntax("return outside a method".into()), 0)),
+        }
+    }
+
+    /// Runs a program's top level for its definitions (`def`, modules,
+    /// constants), as loading a Ruby file does.
+    pub fn load(&mut self, program: &[Node]) -> Result<(), RubyError> {
+        match self.block_body(program) {
+            Ok(_) => Ok(()),
+            Err(Ctl::Err(e)) => Err(e),
+            Err(_) => Err(RubyError::new(RubyErrorKind::Syntax("next, break or return at the top level".into()), 0)),
         }
     }
 
@@ -153,7 +193,7 @@ impl<'h> Interp<'h> {
     pub fn eval(&mut self, n: &Node) -> Ev {
         self.steps += 1;
         if self.steps > MAX_STEPS {
-            return err(ErbErrorKind::Limit(format!("template evaluation ran past {MAX_STEPS} steps")), n.at);
+            return err(RubyErrorKind::Limit(format!("template evaluation ran past {MAX_STEPS} steps")), n.at);
         }
         match &n.kind {
             Kind::Nil => Ok(RValue::Nil),
@@ -171,14 +211,18 @@ impl<'h> Interp<'h> {
                 bounded(RValue::str(s), n.at)
             }
             Kind::Sym(s) => Ok(RValue::Sym(Rc::from(s.as_str()))),
-            Kind::Regex(src) => confer_core::Regexp::new(src)
-                .map(|r| RValue::Regex(std::sync::Arc::new(r)))
-                .or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), n.at)),
-            Kind::Array(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for i in items {
-                    out.push(self.eval(i)?);
+            Kind::Regex(parts) => {
+                let mut src = String::new();
+                for p in parts {
+                    match p {
+                        Part::Lit(t) => src.push_str(t),
+                        Part::Code(body) => src.push_str(&self.block_body(body)?.to_s()),
+                    }
                 }
+                self.regexp(&src, n.at).map(RValue::Regex)
+            }
+            Kind::Array(items) => {
+                let out = self.eval_args(items)?;
                 bounded(RValue::array(out), n.at)
             }
             Kind::Hash(pairs) => {
@@ -195,7 +239,7 @@ impl<'h> Interp<'h> {
             }
             Kind::Range(a, b, exclusive) => {
                 let (RValue::Int(x), RValue::Int(y)) = (self.eval(a)?, self.eval(b)?) else {
-                    return err(ErbErrorKind::Unsupported("ranges of values other than integers".into()), n.at);
+                    return err(RubyErrorKind::Unsupported("ranges of values other than integers".into()), n.at);
                 };
                 Ok(RValue::Range(x, if *exclusive { y - 1 } else { y }))
             }
@@ -204,12 +248,7 @@ impl<'h> Interp<'h> {
                 Ok(self.last_match.as_ref().and_then(|m| m.get(*n).cloned().flatten()).map_or(RValue::Nil, RValue::str))
             }
             Kind::Local(name) => Ok(self.locals.get(name).cloned().unwrap_or(RValue::Nil)),
-            Kind::Const(name) => match name.as_str() {
-                "String" | "Integer" | "Float" | "Array" | "Hash" | "Symbol" | "NilClass" | "TrueClass"
-                | "FalseClass" | "Numeric" | "Fixnum" | "Bignum" | "Regexp" | "Object" | "Enumerable"
-                | "Comparable" | "Range" | "IPAddr" => Ok(RValue::Class(Rc::from(name.as_str()))),
-                _ => err(ErbErrorKind::Unsupported(format!("the constant {name}")), n.at),
-            },
+            Kind::Const(name) => self.constant(name, n.at),
             Kind::Call { recv: None, name, args, block: None } if name == "defined?" && args.len() == 1 => {
                 Ok(self.defined(&args[0]))
             }
@@ -218,14 +257,15 @@ impl<'h> Interp<'h> {
                     Some(r) => Some(self.eval(r)?),
                     None => None,
                 };
-                let mut values = Vec::with_capacity(args.len());
-                for a in args {
-                    values.push(self.eval(a)?);
-                }
+                let (values, passed) = self.call_args(args)?;
+                let block = match (block, passed) {
+                    (Some(b), _) => Some(b.clone()),
+                    (None, passed) => passed,
+                };
                 self.enter(n.at)?;
                 let result = match receiver {
-                    Some(r) => self.call_method(r, name, values, block.as_deref(), n.at, recv.as_deref()),
-                    None => self.call_self(name, values, block.as_deref(), n.at),
+                    Some(r) => self.call_method(r, name, values, block.as_ref(), n.at, recv.as_deref()),
+                    None => self.call_self(name, values, block.as_ref(), n.at),
                 };
                 self.depth -= 1;
                 result
@@ -290,7 +330,7 @@ impl<'h> Interp<'h> {
             Kind::For(vars, list, body) => {
                 let items = self.eval(list)?;
                 let Some(elements) = items.elements() else {
-                    return err(ErbErrorKind::NoMethod { method: "each".into(), receiver: items.describe() }, list.at);
+                    return err(RubyErrorKind::NoMethod { method: "each".into(), receiver: items.describe() }, list.at);
                 };
                 for item in elements {
                     let args = vec![item];
@@ -318,11 +358,11 @@ impl<'h> Interp<'h> {
             Kind::Break => Err(Ctl::Break),
             Kind::Begin(body, rescues, ensure) => {
                 let result = match self.block_body(body) {
-                    Err(Ctl::Err(e)) => match ruby_class(&e.kind) {
-                        Some(class) => match rescues.iter().find(|r| catches(r, class)) {
+                    Err(Ctl::Err(e)) => match crate::raise::exception_of(&e.kind) {
+                        Some(exception) => match rescues.iter().find(|r| catches(r, &exception.class)) {
                             Some(rescue) => {
                                 if let Some(var) = &rescue.var {
-                                    self.locals.insert(var.clone(), RValue::str(e.kind.to_string()));
+                                    self.locals.insert(var.clone(), RValue::Exception(Rc::new(exception)));
                                 }
                                 self.block_body(&rescue.body)
                             }
@@ -336,8 +376,51 @@ impl<'h> Interp<'h> {
                 result
             }
             Kind::Def(name, params, body) => {
-                self.methods.insert(name.clone(), Rc::new((params.clone(), body.clone())));
+                let key = match (name.strip_prefix("self."), self.modules.last()) {
+                    (Some(own), Some(module)) => format!("{module}.{own}"),
+                    (Some(own), None) => own.to_string(),
+                    (None, _) => name.clone(),
+                };
+                self.methods.insert(key, Rc::new((params.clone(), body.clone())));
                 Ok(RValue::Sym(Rc::from(name.as_str())))
+            }
+            Kind::Module(name, body) => {
+                let qualified = match self.modules.last() {
+                    Some(outer) => format!("{outer}::{name}"),
+                    None => name.clone(),
+                };
+                self.modules.push(qualified);
+                let result = self.block_body(body);
+                self.modules.pop();
+                result
+            }
+            Kind::Yield(args) => {
+                let (values, _) = self.call_args(args)?;
+                let Some(Some(block)) = self.blocks.last().cloned() else {
+                    return err(
+                        RubyErrorKind::Raised(crate::value::Exception {
+                            class: "LocalJumpError".into(),
+                            message: "no block given (yield)".into(),
+                        }),
+                        n.at,
+                    );
+                };
+                self.call_block(&block, values, n.at)
+            }
+            Kind::Lambda(block) => Ok(RValue::Proc(block.clone())),
+            Kind::Splat(_) | Kind::BlockArg(_) => {
+                err(RubyErrorKind::Syntax("a splat or block argument outside a call".into()), n.at)
+            }
+            Kind::MultiAssign(targets, value) => {
+                let v = self.eval(value)?;
+                let items = match &v {
+                    RValue::Array(items) => items.to_vec(),
+                    other => vec![other.clone()],
+                };
+                for (i, t) in targets.iter().enumerate() {
+                    self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?;
+                }
+                Ok(v)
             }
             Kind::Return(v) => {
                 let value = match v {
@@ -361,7 +444,7 @@ impl<'h> Interp<'h> {
 
     fn bounded_output(&self, at: usize) -> Ev {
         if self.out.len() > MAX_SIZE {
-            return err(ErbErrorKind::Limit(too_big()), at);
+            return err(RubyErrorKind::Limit(too_big()), at);
         }
         Ok(RValue::Nil)
     }
@@ -370,7 +453,7 @@ impl<'h> Interp<'h> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             self.depth -= 1;
-            return err(ErbErrorKind::Limit(format!("template calls nested deeper than {MAX_DEPTH} levels")), at);
+            return err(RubyErrorKind::Limit(format!("template calls nested deeper than {MAX_DEPTH} levels")), at);
         }
         Ok(())
     }
@@ -429,6 +512,14 @@ impl<'h> Interp<'h> {
                 self.ivars.insert(name.clone(), value);
                 Ok(())
             }
+            Kind::Const(name) => {
+                let qualified = match self.modules.last() {
+                    Some(m) => format!("{m}::{name}"),
+                    None => name.clone(),
+                };
+                self.consts.insert(qualified, value);
+                Ok(())
+            }
             Kind::Call { recv: Some(recv), name, args, .. } if name == "[]" && args.len() == 1 => {
                 let var = self.scope_variable(recv)?;
                 let container = match &var {
@@ -452,7 +543,7 @@ impl<'h> Interp<'h> {
                     }
                 }
             }
-            _ => err(ErbErrorKind::Unsupported("assignment to this expression".into()), target.at),
+            _ => err(RubyErrorKind::Unsupported("assignment to this expression".into()), target.at),
         }
     }
 
@@ -469,32 +560,205 @@ impl<'h> Interp<'h> {
         Ok(Some(crate::methods::variable_name(&self.eval(&args[0])?)))
     }
 
-    /// Calls the template's method `name` if it defined one: its body runs
-    /// with only its parameters as locals, and `return` ends it.
-    pub fn call_defined(&mut self, name: &str, args: &[RValue], at: usize) -> Option<Ev> {
-        let method = self.methods.get(name)?.clone();
-        let (params, body) = &*method;
-        if params.len() != args.len() {
-            return Some(err(
-                ErbErrorKind::Argument(format!(
-                    "wrong number of arguments (given {}, expected {})",
-                    args.len(),
-                    params.len()
-                )),
-                at,
-            ));
-        }
-        let locals = params.iter().cloned().zip(args.iter().cloned()).collect();
-        let outer = std::mem::replace(&mut self.locals, locals);
-        let result = self.block_body(body);
+    /// Calls the method `key` if the code defined one: its body runs with
+    /// only its parameters as locals, and `return` ends it.
+    pub fn call_defined(&mut self, key: &str, args: &[RValue], block: Option<&Rc<Block>>, at: usize) -> Option<Ev> {
+        let method = self.methods.get(key)?.clone();
+        Some(self.run_method(&method, args.to_vec(), block.cloned(), at))
+    }
+
+    /// Runs a method: its parameters bound from `args` by Ruby's rules,
+    /// `block` what `yield` calls.
+    pub(crate) fn run_method(&mut self, method: &Method, args: Vec<RValue>, block: Option<Rc<Block>>, at: usize) -> Ev {
+        let (params, body) = method;
+        self.enter(at)?;
+        let outer = std::mem::take(&mut self.locals);
+        self.blocks.push(block.clone());
+        let result = self.bind_method_params(params, args, block, at).and_then(|()| self.block_body(body));
+        self.blocks.pop();
         self.locals = outer;
-        Some(match result {
+        self.depth -= 1;
+        match result {
             Err(Ctl::Return(v)) => Ok(v),
             Err(Ctl::Next(_)) | Err(Ctl::Break) => {
-                err(ErbErrorKind::Syntax("next or break outside a block".into()), at)
+                err(RubyErrorKind::Syntax("next or break outside a block".into()), at)
             }
             other => other,
-        })
+        }
+    }
+
+    /// Binds a method's parameters: required ones first and last, optional
+    /// ones from what is left (their defaults evaluated in order), a rest
+    /// parameter takes the remainder, keywords come from a trailing Hash.
+    fn bind_method_params(
+        &mut self,
+        params: &[DefParam],
+        mut args: Vec<RValue>,
+        block: Option<Rc<Block>>,
+        at: usize,
+    ) -> Ev<()> {
+        let keywords = params.iter().any(|p| matches!(p.kind, ParamKind::Keyword(_)));
+        let options = match (keywords, args.last()) {
+            (true, Some(RValue::Hash(_))) => args.pop(),
+            _ => None,
+        };
+        let required = params.iter().filter(|p| p.kind == ParamKind::Required).count();
+        let optional = params.iter().filter(|p| matches!(p.kind, ParamKind::Optional(_))).count();
+        let rest = params.iter().any(|p| p.kind == ParamKind::Rest);
+        if args.len() < required || (!rest && args.len() > required + optional) {
+            let expected = match (rest, optional) {
+                (true, _) => format!("{required}+"),
+                (false, 0) => required.to_string(),
+                (false, o) => format!("{required}..{}", required + o),
+            };
+            return err(
+                RubyErrorKind::Argument(format!(
+                    "wrong number of arguments (given {}, expected {expected})",
+                    args.len()
+                )),
+                at,
+            );
+        }
+        let mut spare = args.len() - required;
+        let mut args = args.into_iter();
+        let after_rest = |from: usize| params[from..].iter().filter(|p| p.kind == ParamKind::Required).count();
+        for (i, p) in params.iter().enumerate() {
+            match &p.kind {
+                ParamKind::Required => {
+                    let v = args.next().unwrap_or(RValue::Nil);
+                    self.locals.insert(p.name.clone(), v);
+                }
+                ParamKind::Optional(default) => {
+                    let v = if spare > 0 {
+                        spare -= 1;
+                        args.next().unwrap_or(RValue::Nil)
+                    } else {
+                        self.eval(default)?
+                    };
+                    self.locals.insert(p.name.clone(), v);
+                }
+                ParamKind::Rest => {
+                    let take = args.len().saturating_sub(after_rest(i + 1));
+                    let items: Vec<RValue> = args.by_ref().take(take).collect();
+                    self.locals.insert(p.name.clone(), RValue::array(items));
+                }
+                ParamKind::Keyword(default) => {
+                    let given = match &options {
+                        Some(RValue::Hash(pairs)) => {
+                            crate::value::hash_get(pairs, &RValue::Sym(Rc::from(p.name.as_str()))).cloned()
+                        }
+                        _ => None,
+                    };
+                    let v = match (given, default) {
+                        (Some(v), _) => v,
+                        (None, Some(d)) => self.eval(d)?,
+                        (None, None) => {
+                            return err(RubyErrorKind::Argument(format!("missing keyword: :{}", p.name)), at)
+                        }
+                    };
+                    self.locals.insert(p.name.clone(), v);
+                }
+                ParamKind::Block => {
+                    let v = block.clone().map_or(RValue::Nil, RValue::Proc);
+                    self.locals.insert(p.name.clone(), v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A call's arguments, `*splat`s spread, and the block a `&proc`
+    /// argument passes.
+    pub(crate) fn call_args(&mut self, args: &[Node]) -> Ev<(Vec<RValue>, Option<Rc<Block>>)> {
+        let mut block = None;
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            match &a.kind {
+                Kind::BlockArg(e) => match self.eval(e)? {
+                    RValue::Proc(b) => block = Some(b),
+                    RValue::Nil => {}
+                    other => {
+                        return err(
+                            RubyErrorKind::Type(format!("wrong argument type {} (expected Proc)", other.class_name())),
+                            a.at,
+                        )
+                    }
+                },
+                _ => values.extend(self.eval_arg(a)?),
+            }
+        }
+        Ok((values, block))
+    }
+
+    /// Elements of an array literal, `*splat`s spread.
+    fn eval_args(&mut self, items: &[Node]) -> Ev<Vec<RValue>> {
+        let mut out = Vec::with_capacity(items.len());
+        for i in items {
+            out.extend(self.eval_arg(i)?);
+        }
+        Ok(out)
+    }
+
+    /// One argument's values: one, or a splat's elements.
+    fn eval_arg(&mut self, a: &Node) -> Ev<Vec<RValue>> {
+        match &a.kind {
+            Kind::Splat(e) => {
+                let v = self.eval(e)?;
+                Ok(match v {
+                    RValue::Nil => Vec::new(),
+                    RValue::Array(items) => items.to_vec(),
+                    other => other.elements().unwrap_or_else(|| vec![other]),
+                })
+            }
+            _ => Ok(vec![self.eval(a)?]),
+        }
+    }
+
+    /// The block given to the method running, if any.
+    pub(crate) fn current_block(&self) -> Option<&Rc<Block>> {
+        self.blocks.last().and_then(Option::as_ref)
+    }
+
+    /// A regexp compiled once per source.
+    pub(crate) fn regexp(&mut self, src: &str, at: usize) -> Ev<std::sync::Arc<confer_core::Regexp>> {
+        if let Some(r) = self.regexps.get(src) {
+            return Ok(r.clone());
+        }
+        match confer_core::Regexp::new(src) {
+            Ok(r) => {
+                let r = std::sync::Arc::new(r);
+                self.regexps.insert(src.to_string(), r.clone());
+                Ok(r)
+            }
+            Err(e) => err(
+                RubyErrorKind::Raised(crate::value::Exception { class: "RegexpError".into(), message: e.to_string() }),
+                at,
+            ),
+        }
+    }
+
+    /// The constant `name`: one the code assigned (looked up from the
+    /// innermost module out), a class or module confer knows, or a module
+    /// the code defined.
+    fn constant(&mut self, name: &str, at: usize) -> Ev {
+        let name = name.trim_start_matches("::");
+        for depth in (0..=self.modules.len()).rev() {
+            let qualified = match depth {
+                0 => name.to_string(),
+                d => format!("{}::{name}", self.modules[d - 1]),
+            };
+            if let Some(v) = self.consts.get(&qualified) {
+                return Ok(v.clone());
+            }
+        }
+        if crate::library::is_class(name) || crate::raise::is_exception_class(name) {
+            return Ok(RValue::Class(Rc::from(name)));
+        }
+        let prefix = format!("{name}.");
+        if self.methods.keys().any(|k| k.starts_with(&prefix)) || self.modules.iter().any(|m| m == name) {
+            return Ok(RValue::Class(Rc::from(name)));
+        }
+        err(RubyErrorKind::Unsupported(format!("the constant {name}")), at)
     }
 
     /// Calls `block` with `args`, with Ruby's block-parameter rules; the
@@ -520,30 +784,13 @@ impl<'h> Interp<'h> {
     }
 }
 
-/// The Ruby exception class of an error a template can rescue; `None` for
-/// confer's own limits (an unsupported construct, a step or depth limit),
-/// which must never be swallowed into different output.
-fn ruby_class(kind: &ErbErrorKind) -> Option<&'static str> {
-    match kind {
-        ErbErrorKind::NoMethod { .. } => Some("NoMethodError"),
-        ErbErrorKind::UndefinedName(_) => Some("NameError"),
-        ErbErrorKind::Argument(_) => Some("ArgumentError"),
-        ErbErrorKind::Type(_) => Some("TypeError"),
-        ErbErrorKind::Function(_) => Some("Puppet::ParseError"),
-        _ => None,
-    }
-}
-
 /// Whether a `rescue` clause catches an exception of `class` (a bare
-/// `rescue` catches StandardError, which all of them are).
+/// `rescue` catches StandardError).
 fn catches(rescue: &crate::ast::Rescue, class: &str) -> bool {
-    rescue.classes.is_empty()
-        || rescue.classes.iter().any(|c| {
-            c == class
-                || matches!(c.as_str(), "StandardError" | "Exception")
-                || (c == "NameError" && class == "NoMethodError")
-                || (c == "Puppet::Error" && class == "Puppet::ParseError")
-        })
+    if rescue.classes.is_empty() {
+        return crate::raise::descends(class, "StandardError");
+    }
+    rescue.classes.iter().any(|c| crate::raise::descends(class, c))
 }
 
 fn param_names(params: &[Param]) -> Vec<String> {

@@ -7,8 +7,8 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use crate::ast::{Block, Kind, Node};
-use crate::error::ErbErrorKind;
-use crate::interp::{err, Ctl, Ev, Interp};
+use crate::error::RubyErrorKind;
+use crate::interp::{err, Ctl, Ev, Interp, SelfKind};
 use crate::value::{from_puppet, to_puppet, RValue};
 
 /// Methods whose result is a new object, so that a mutating method called
@@ -30,6 +30,16 @@ pub fn case_equal(test: &RValue, v: &RValue) -> bool {
     }
 }
 
+/// Whether `n` names a place a changed value can be stored back into: a
+/// variable, or `x[k]` of such a place (`h[k] << v` changes `h`).
+fn is_place(n: &Node) -> bool {
+    match &n.kind {
+        Kind::Local(_) | Kind::IVar(_) => true,
+        Kind::Call { recv: Some(r), name, args, block: None } => name == "[]" && args.len() == 1 && is_place(r),
+        _ => false,
+    }
+}
+
 /// `container[key] = value`, returning the updated container.
 pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev {
     match container {
@@ -43,12 +53,12 @@ pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev
         }
         RValue::Array(items) => {
             let RValue::Int(i) = key else {
-                return err(ErbErrorKind::Type("no implicit conversion into Integer".into()), at);
+                return err(RubyErrorKind::Type("no implicit conversion into Integer".into()), at);
             };
             let mut items = items.to_vec();
             let idx = if i < 0 { items.len() as i64 + i } else { i };
             if !(0..=1_000_000).contains(&idx) {
-                return err(ErbErrorKind::Argument(format!("index {i} out of array")), at);
+                return err(RubyErrorKind::Argument(format!("index {i} out of array")), at);
             }
             let idx = idx as usize;
             if idx >= items.len() {
@@ -57,7 +67,7 @@ pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev
             items[idx] = value;
             Ok(RValue::array(items))
         }
-        other => err(ErbErrorKind::NoMethod { method: "[]=".into(), receiver: other.describe() }, at),
+        other => err(RubyErrorKind::NoMethod { method: "[]=".into(), receiver: other.describe() }, at),
     }
 }
 
@@ -91,7 +101,7 @@ pub(crate) fn sort_values(items: &mut [RValue], at: usize) -> Ev<()> {
         })
     });
     match failed {
-        Some((a, b)) => err(ErbErrorKind::Argument(format!("comparison of {a} with {b} failed")), at),
+        Some((a, b)) => err(RubyErrorKind::Argument(format!("comparison of {a} with {b} failed")), at),
         None => Ok(()),
     }
 }
@@ -108,7 +118,7 @@ pub(crate) fn flatten(items: &[RValue], out: &mut Vec<RValue>, depth: usize) {
 pub(crate) fn arity(name: &str, args: &[RValue], n: usize, at: usize) -> Ev<()> {
     if args.len() != n {
         return err(
-            ErbErrorKind::Argument(format!(
+            RubyErrorKind::Argument(format!(
                 "wrong number of arguments calling `{name}' (given {}, expected {n})",
                 args.len()
             )),
@@ -122,9 +132,9 @@ pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
     match args.get(i) {
         Some(RValue::Int(n)) => Ok(*n),
         Some(other) => {
-            err(ErbErrorKind::Type(format!("no implicit conversion of {} into Integer", other.class_name())), at)
+            err(RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.class_name())), at)
         }
-        None => err(ErbErrorKind::Argument("missing argument".into()), at),
+        None => err(RubyErrorKind::Argument("missing argument".into()), at),
     }
 }
 
@@ -163,16 +173,31 @@ pub(crate) fn index(len: usize, i: i64) -> Option<usize> {
 impl Interp<'_> {
     /// A method called without a receiver: the template's own (`scope`,
     /// `Array(x)`, `has_variable?`).
-    pub fn call_self(&mut self, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> Ev {
-        if block.is_some() {
-            return err(ErbErrorKind::Unsupported(format!("a block given to `{name}'")), at);
-        }
-        if let Some(result) = self.call_defined(name, &args, at) {
+    pub fn call_self(&mut self, name: &str, args: Vec<RValue>, block: Option<&Rc<Block>>, at: usize) -> Ev {
+        if let Some(result) = self.call_defined(name, &args, block, at) {
             return result;
         }
+        if let Some(result) = self.kernel(name, &args, block, at) {
+            return result;
+        }
+        if block.is_some() {
+            return err(RubyErrorKind::Unsupported(format!("a block given to `{name}'")), at);
+        }
         match name {
-            "scope" if args.is_empty() => Ok(RValue::Scope),
-            "self" => Ok(RValue::Scope),
+            "scope" if args.is_empty() && self.self_kind == SelfKind::Template => Ok(RValue::Scope),
+            "self" if self.self_kind != SelfKind::Function => Ok(RValue::Scope),
+            "lookupvar" if self.self_kind == SelfKind::Scope => self.scope_method(name, args, at),
+            _ if name.starts_with("function_") && self.self_kind == SelfKind::Scope => {
+                self.scope_method(name, args, at)
+            }
+            "closure_scope" if self.self_kind == SelfKind::Function => Ok(RValue::Scope),
+            "call_function" if self.self_kind == SelfKind::Function => {
+                let Some((fname, rest)) = args.split_first() else {
+                    return err(RubyErrorKind::Argument("wrong number of arguments (given 0, expected 1+)".into()), at);
+                };
+                let fargs = rest.iter().map(to_puppet).collect();
+                self.puppet_call(&fname.to_s(), fargs, at)
+            }
             "has_variable?" => {
                 arity(name, &args, 1, at)?;
                 Ok(RValue::Bool(self.host.variable(&args[0].to_s()).is_some()))
@@ -195,17 +220,17 @@ impl Interp<'_> {
                     RValue::Int(_) => Ok(args[0].clone()),
                     RValue::Float(f) => Ok(RValue::Int(*f as i64)),
                     RValue::Str(s) => s.trim().replace('_', "").parse().map(RValue::Int).or_else(|_| {
-                        err(ErbErrorKind::Argument(format!("invalid value for Integer(): {}", args[0].inspect())), at)
+                        err(RubyErrorKind::Argument(format!("invalid value for Integer(): {}", args[0].inspect())), at)
                     }),
-                    other => err(ErbErrorKind::Type(format!("can't convert {} into Integer", other.class_name())), at),
+                    other => err(RubyErrorKind::Type(format!("can't convert {} into Integer", other.class_name())), at),
                 }
             }
-            "&" => err(ErbErrorKind::Unsupported("'&:symbol' outside a call".into()), at),
+            "&" => err(RubyErrorKind::Unsupported("'&:symbol' outside a call".into()), at),
             // Templates load libraries (`require 'ipaddr'`); what they then
             // use of them is checked where it is used.
             "require" => Ok(RValue::Bool(true)),
-            _ if args.is_empty() => err(ErbErrorKind::UndefinedName(name.to_string()), at),
-            _ => err(ErbErrorKind::Unsupported(format!("the method `{name}'")), at),
+            _ if args.is_empty() => err(RubyErrorKind::UndefinedName(name.to_string()), at),
+            _ => err(RubyErrorKind::Unsupported(format!("the method `{name}'")), at),
         }
     }
 
@@ -216,11 +241,24 @@ impl Interp<'_> {
         recv: RValue,
         name: &str,
         args: Vec<RValue>,
-        block: Option<&Block>,
+        block: Option<&Rc<Block>>,
         at: usize,
         recv_node: Option<&Node>,
     ) -> Ev {
-        let result = self.dispatch(recv, name, args, block, at, recv_node)?;
+        let result = match &recv {
+            RValue::Class(class) => match self.class_method(class, name, &args, block, at) {
+                Some(result) => result?,
+                None => self.dispatch(recv.clone(), name, args, block.map(|b| &**b), at, recv_node)?,
+            },
+            RValue::Proc(b) if matches!(name, "call" | "()" | "yield" | "[]") => {
+                let b = b.clone();
+                self.call_block(&b, args, at)?
+            }
+            _ => match self.object_method(&recv, name, &args, block, at) {
+                Some(result) => result?,
+                None => self.dispatch(recv, name, args, block.map(|b| &**b), at, recv_node)?,
+            },
+        };
         crate::interp::bounded(result, at)
     }
 
@@ -247,7 +285,7 @@ impl Interp<'_> {
                     RValue::Class(c) => {
                         Ok(RValue::Bool(if name == "instance_of?" { recv.class_name() == &**c } else { recv.is_a(c) }))
                     }
-                    _ => err(ErbErrorKind::Type("class or module required".into()), at),
+                    _ => err(RubyErrorKind::Type("class or module required".into()), at),
                 }
             }
             (_, "class") => Ok(RValue::Class(Rc::from(recv.class_name()))),
@@ -265,12 +303,12 @@ impl Interp<'_> {
             {
                 Ok(recv.clone())
             }
-            (_, "respond_to?") => err(ErbErrorKind::Unsupported("respond_to?".into()), at),
+            (_, "respond_to?") => err(RubyErrorKind::Unsupported("respond_to?".into()), at),
             (RValue::Scope, _) => self.scope_method(name, args, at),
             (RValue::Nil, "to_a") => Ok(RValue::array(vec![])),
             (RValue::Nil, "to_i") => Ok(RValue::Int(0)),
             (RValue::Nil, "empty?") => {
-                err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at)
+                err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at)
             }
             (RValue::Int(_) | RValue::Float(_), _) => self.numeric_method(recv, name, args, at),
             (RValue::Str(s), _) => {
@@ -317,9 +355,9 @@ impl Interp<'_> {
             }
             (RValue::Opaque(v), "unwrap") => match &**v {
                 confer_core::Value::Sensitive(inner) => Ok(from_puppet(inner)),
-                _ => err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+                _ => err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
             },
-            _ => err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+            _ => err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
         }
     }
 
@@ -370,7 +408,9 @@ impl Interp<'_> {
             _ => return Ok(None),
         };
         match recv_node.map(|n| &n.kind) {
-            Some(Kind::Local(_) | Kind::IVar(_)) => {
+            Some(Kind::Local(_) | Kind::IVar(_)) | Some(Kind::Call { .. })
+                if recv_node.is_some_and(is_place) =>
+            {
                 let node = recv_node.unwrap_or_else(|| unreachable!("checked just above"));
                 self.assign(node, updated.clone())?;
                 self.changed_in_place(recv, &updated);
@@ -379,7 +419,7 @@ impl Interp<'_> {
             // place changes nothing else.
             Some(Kind::Call { name: made_by, .. }) if FRESH.contains(&made_by.as_str()) => {}
             Some(Kind::Array(_) | Kind::Hash(_) | Kind::Str(_)) => {}
-            _ => return err(ErbErrorKind::Unsupported(format!("`{name}' on a value that is not in a variable")), at),
+            _ => return err(RubyErrorKind::Unsupported(format!("`{name}' on a value that is not in a variable")), at),
         }
         if name == "delete" {
             return Ok(Some(args[0].clone()));
@@ -398,7 +438,7 @@ impl Interp<'_> {
             Some(v) => Ok(from_puppet(&v)),
             None => match self.host.undefined_variable(var) {
                 Ok(()) => Ok(RValue::Nil),
-                Err(message) => err(ErbErrorKind::Argument(message), at),
+                Err(message) => err(RubyErrorKind::Argument(message), at),
             },
         }
     }
@@ -413,7 +453,7 @@ impl Interp<'_> {
                 arity(name, &args, 2, at)?;
                 match self.host.set_variable(&args[0].to_s(), to_puppet(&args[1])) {
                     Ok(()) => Ok(args[1].clone()),
-                    Err(message) => err(ErbErrorKind::Function(message), at),
+                    Err(message) => err(RubyErrorKind::Function(message), at),
                 }
             }
             "to_hash" => {
@@ -423,7 +463,7 @@ impl Interp<'_> {
             "call_function" => {
                 if args.is_empty() || args.len() > 2 {
                     return err(
-                        ErbErrorKind::Argument("call_function expects a name and an array of arguments".into()),
+                        RubyErrorKind::Argument("call_function expects a name and an array of arguments".into()),
                         at,
                     );
                 }
@@ -439,14 +479,14 @@ impl Interp<'_> {
                 let fname = &name["function_".len()..];
                 if !self.host.has_legacy_function(fname) {
                     let receiver = format!("{}:Puppet::Parser::Scope", self.host.scope_label());
-                    return err(ErbErrorKind::NoMethod { method: name.into(), receiver }, at);
+                    return err(RubyErrorKind::NoMethod { method: name.into(), receiver }, at);
                 }
                 let fargs = match args.as_slice() {
                     [RValue::Array(items)] => items.iter().map(to_puppet).collect(),
                     [] => Vec::new(),
                     _ => {
                         return err(
-                            ErbErrorKind::Argument(format!(
+                            RubyErrorKind::Argument(format!(
                                 "{name}(): Wrong number of arguments given (expected an Array)"
                             )),
                             at,
@@ -455,14 +495,14 @@ impl Interp<'_> {
                 };
                 self.puppet_call(fname, fargs, at)
             }
-            _ => err(ErbErrorKind::Unsupported(format!("the scope method `{name}'")), at),
+            _ => err(RubyErrorKind::Unsupported(format!("the scope method `{name}'")), at),
         }
     }
 
     fn puppet_call(&mut self, name: &str, args: Vec<confer_core::Value>, at: usize) -> Ev {
         match self.host.call_function(name, args) {
             Ok(v) => Ok(from_puppet(&v)),
-            Err(message) => err(ErbErrorKind::Function(message), at),
+            Err(message) => err(RubyErrorKind::Function(message), at),
         }
     }
 
@@ -478,6 +518,18 @@ impl Interp<'_> {
                 other => other,
             }),
             "to_f" => Ok(RValue::Float(as_f(&recv).unwrap_or(0.0))),
+            "to_s" => match (&recv, args.as_slice()) {
+                (RValue::Int(i), [RValue::Int(base)]) if (2..=36).contains(base) => {
+                    Ok(RValue::str(int_to_base(*i, *base as u32)))
+                }
+                _ => err(
+                    RubyErrorKind::Argument(format!(
+                        "invalid radix {}",
+                        args.first().map(RValue::inspect).unwrap_or_default()
+                    )),
+                    at,
+                ),
+            },
             "zero?" => Ok(RValue::Bool(as_f(&recv) == Some(0.0))),
             "-@" => Ok(match recv {
                 RValue::Int(i) => RValue::Int(-i),
@@ -488,7 +540,7 @@ impl Interp<'_> {
                 arity(name, &args, 1, at)?;
                 let (RValue::Int(a), RValue::Int(b)) = (&recv, &args[0]) else {
                     return err(
-                        ErbErrorKind::Type(format!("{} can't be coerced into Integer", args[0].class_name())),
+                        RubyErrorKind::Type(format!("{} can't be coerced into Integer", args[0].class_name())),
                         at,
                     );
                 };
@@ -508,7 +560,7 @@ impl Interp<'_> {
                     "|" => Some(a | b),
                     _ => Some(a ^ b),
                 };
-                out.map(RValue::Int).map_or_else(|| err(ErbErrorKind::Limit("integer overflow".into()), at), Ok)
+                out.map(RValue::Int).map_or_else(|| err(RubyErrorKind::Limit("integer overflow".into()), at), Ok)
             }
             "+" | "-" | "*" | "/" | "%" | "<" | ">" | "<=" | ">=" | "<=>" | "**" => {
                 arity(name, &args, 1, at)?;
@@ -516,12 +568,12 @@ impl Interp<'_> {
                 if let (RValue::Int(a), RValue::Int(b)) = (&recv, other) {
                     let (a, b) = (*a, *b);
                     let overflow =
-                        || Ctl::Err(crate::ErbError::new(ErbErrorKind::Limit("integer overflow".into()), at));
+                        || Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit("integer overflow".into()), at));
                     return Ok(match name {
                         "+" => RValue::Int(a.checked_add(b).ok_or_else(overflow)?),
                         "-" => RValue::Int(a.checked_sub(b).ok_or_else(overflow)?),
                         "*" => RValue::Int(a.checked_mul(b).ok_or_else(overflow)?),
-                        "/" | "%" if b == 0 => return err(ErbErrorKind::Argument("divided by 0".into()), at),
+                        "/" | "%" if b == 0 => return err(RubyErrorKind::Argument("divided by 0".into()), at),
                         "/" => RValue::Int(
                             a.div_euclid(b)
                                 - if (a % b != 0) && ((a < 0) != (b < 0)) && a.rem_euclid(b) == 0 { 1 } else { 0 },
@@ -539,7 +591,7 @@ impl Interp<'_> {
                 }
                 let (Some(a), Some(b)) = (as_f(&recv), as_f(other)) else {
                     return err(
-                        ErbErrorKind::Type(format!(
+                        RubyErrorKind::Type(format!(
                             "{} can't be coerced into {}",
                             other.class_name(),
                             recv.class_name()
@@ -561,9 +613,27 @@ impl Interp<'_> {
                     _ => RValue::Bool(a >= b),
                 })
             }
-            _ => err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+            _ => err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
         }
     }
+}
+
+/// An integer written in `base` (2–36), lower-case digits, as
+/// `Integer#to_s(base)`.
+fn int_to_base(i: i64, base: u32) -> String {
+    let mut n = i.unsigned_abs();
+    let mut digits = Vec::new();
+    loop {
+        digits.push(std::char::from_digit((n % base as u64) as u32, base).unwrap_or('0'));
+        n /= base as u64;
+        if n == 0 {
+            break;
+        }
+    }
+    if i < 0 {
+        digits.push('-');
+    }
+    digits.iter().rev().collect()
 }
 
 /// Ruby's `IPAddr.new(text)`: an IPv4 or IPv6 address with an optional
@@ -585,7 +655,7 @@ fn ipaddr_new(text: &str, at: usize) -> Ev {
     };
     match ip {
         Some(ip) if prefix_ok => Ok(RValue::str(ip.to_string())),
-        _ => err(ErbErrorKind::Argument(format!("invalid address: {text}")), at),
+        _ => err(RubyErrorKind::Argument(format!("invalid address: {text}")), at),
     }
 }
 

@@ -42,6 +42,19 @@ pub enum RValue {
     MatchData(Rc<Vec<Option<String>>>),
     /// A Puppet value with no Ruby counterpart a template uses.
     Opaque(Rc<Value>),
+    /// A block as a value: `lambda { }`, `proc { }`, `->(x) { }`.
+    Proc(Rc<crate::ast::Block>),
+    /// An exception object (`rescue => e`, `Puppet::Error.new(msg)`).
+    Exception(Rc<Exception>),
+}
+
+/// A Ruby exception: its class and message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exception {
+    /// The class name (`Puppet::ParseError`).
+    pub class: String,
+    /// The message.
+    pub message: String,
 }
 
 impl RValue {
@@ -83,6 +96,8 @@ impl RValue {
             RValue::Scope => "Puppet::Parser::Scope",
             RValue::MatchData(_) => "MatchData",
             RValue::Opaque(_) => "Object",
+            RValue::Proc(_) => "Proc",
+            RValue::Exception(_) => "Exception",
         }
     }
 
@@ -106,6 +121,10 @@ impl RValue {
             }
             "Fixnum" | "Bignum" => matches!(self, RValue::Int(_)),
             "Enumerable" => matches!(self, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..)),
+            _ if matches!(self, RValue::Exception(_)) => match self {
+                RValue::Exception(e) => crate::raise::descends(&e.class, name),
+                _ => false,
+            },
             _ => class == name,
         }
     }
@@ -122,6 +141,7 @@ impl RValue {
             RValue::Opaque(v) => confer_core::value::to_s(v),
             RValue::MatchData(m) => m.first().cloned().flatten().unwrap_or_default(),
             RValue::Scope => "Scope()".into(),
+            RValue::Exception(e) => e.message.clone(),
             _ => self.inspect(),
         }
     }
@@ -151,6 +171,8 @@ impl RValue {
             RValue::MatchData(m) => {
                 format!("#<MatchData {}>", inspect_str(&m.first().cloned().flatten().unwrap_or_default()))
             }
+            RValue::Exception(e) => format!("#<{}: {}>", e.class, e.message),
+            RValue::Proc(_) => "#<Proc:0x0000000000000000 (lambda)>".into(),
             other => other.to_s(),
         }
     }

@@ -3,13 +3,13 @@
 //! parameters receives spread.
 
 use crate::ast::Block;
-use crate::error::ErbErrorKind;
+use crate::error::RubyErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp};
 use crate::value::{hash_get, RValue};
 
 fn join(items: &[RValue], sep: &str, depth: usize, at: usize) -> Ev<String> {
     if depth > 100 {
-        return err(ErbErrorKind::Argument("recursive array join".into()), at);
+        return err(RubyErrorKind::Argument("recursive array join".into()), at);
     }
     let mut parts = Vec::with_capacity(items.len());
     let mut total = 0usize;
@@ -21,7 +21,7 @@ fn join(items: &[RValue], sep: &str, depth: usize, at: usize) -> Ev<String> {
         // Checked as it grows: the joined string is built only when it fits.
         total = total.saturating_add(part.len()).saturating_add(sep.len());
         if total > crate::interp::MAX_SIZE {
-            return err(ErbErrorKind::Limit(crate::interp::too_big()), at);
+            return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
         }
         parts.push(part);
     }
@@ -29,7 +29,7 @@ fn join(items: &[RValue], sep: &str, depth: usize, at: usize) -> Ev<String> {
 }
 
 fn no_method(recv: &RValue, name: &str, at: usize) -> Ev {
-    err(ErbErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at)
+    err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at)
 }
 
 impl Interp<'_> {
@@ -50,7 +50,7 @@ impl Interp<'_> {
                 RValue::Int(i) => i,
                 other => {
                     return err(
-                        ErbErrorKind::Argument(format!(
+                        RubyErrorKind::Argument(format!(
                             "comparison of {} with {} failed",
                             x.class_name(),
                             other.class_name()
@@ -77,7 +77,7 @@ impl Interp<'_> {
 
     fn need_block<'b>(&self, block: Option<&'b Block>, name: &str, at: usize) -> Ev<&'b Block> {
         block.ok_or_else(|| {
-            Ctl::Err(crate::ErbError::new(ErbErrorKind::Unsupported(format!("`{name}' without a block")), at))
+            Ctl::Err(crate::RubyError::new(RubyErrorKind::Unsupported(format!("`{name}' without a block")), at))
         })
     }
 
@@ -91,7 +91,7 @@ impl Interp<'_> {
         at: usize,
     ) -> Ev {
         let Some(items) = recv.elements() else {
-            return err(ErbErrorKind::Limit("range too large".into()), at);
+            return err(RubyErrorKind::Limit("range too large".into()), at);
         };
         Ok(match name {
             "each" => {
@@ -172,6 +172,22 @@ impl Interp<'_> {
             "count" | "length" | "size" if args.is_empty() => RValue::Int(items.len() as i64),
             "count" => RValue::Int(items.iter().filter(|i| i.equals(&args[0])).count() as i64),
             "empty?" => RValue::Bool(items.is_empty()),
+            "inject" | "reduce" if block.is_none() => {
+                let (init, op) = match args.as_slice() {
+                    [RValue::Sym(op)] => (None, op.clone()),
+                    [init, RValue::Sym(op)] => (Some(init.clone()), op.clone()),
+                    _ => return err(RubyErrorKind::Unsupported(format!("`{name}' without a block or symbol")), at),
+                };
+                let mut iter = items.into_iter();
+                let mut acc = match init {
+                    Some(a) => a,
+                    None => iter.next().unwrap_or(RValue::Nil),
+                };
+                for i in iter {
+                    acc = self.call_method(acc, &op, vec![i], None, at, None)?;
+                }
+                acc
+            }
             "inject" | "reduce" => {
                 let b = self.need_block(block, name, at)?;
                 let mut iter = items.into_iter();
@@ -241,7 +257,22 @@ impl Interp<'_> {
             }
             "*" => match args.first() {
                 Some(RValue::Str(sep)) => RValue::str(join(&items, sep, 0, at)?),
-                _ => return err(ErbErrorKind::Unsupported("Array#* with a number".into()), at),
+                Some(RValue::Int(n)) if *n >= 0 => {
+                    if (items.len() as u128) * (*n as u128) > crate::interp::MAX_SIZE as u128 {
+                        return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+                    }
+                    RValue::array(items.iter().cycle().take(items.len() * *n as usize).cloned().collect())
+                }
+                Some(RValue::Int(_)) => return err(RubyErrorKind::Argument("negative argument".into()), at),
+                Some(other) => {
+                    return err(
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.class_name())),
+                        at,
+                    )
+                }
+                None => {
+                    return err(RubyErrorKind::Argument("wrong number of arguments (given 0, expected 1)".into()), at)
+                }
             },
             "flatten" => {
                 let mut out = Vec::new();
@@ -298,14 +329,14 @@ impl Interp<'_> {
                 let rows: Vec<Vec<RValue>> = items.iter().map(|r| r.elements().unwrap_or_default()).collect();
                 let width = rows.first().map_or(0, Vec::len);
                 if rows.iter().any(|r| r.len() != width) {
-                    return err(ErbErrorKind::Argument("element size differs".into()), at);
+                    return err(RubyErrorKind::Argument("element size differs".into()), at);
                 }
                 RValue::array((0..width).map(|c| RValue::array(rows.iter().map(|r| r[c].clone()).collect())).collect())
             }
             "each_slice" => {
                 let n = crate::methods::int_arg(&args, 0, at)?;
                 if n <= 0 {
-                    return err(ErbErrorKind::Argument("invalid slice size".into()), at);
+                    return err(RubyErrorKind::Argument("invalid slice size".into()), at);
                 }
                 let slices: Vec<RValue> = items.chunks(n as usize).map(|c| RValue::array(c.to_vec())).collect();
                 match block {
@@ -324,7 +355,7 @@ impl Interp<'_> {
                 crate::methods::arity(name, &args, 1, at)?;
                 let RValue::Array(other) = &args[0] else {
                     return err(
-                        ErbErrorKind::Type(format!("no implicit conversion of {} into Array", args[0].class_name())),
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into Array", args[0].class_name())),
                         at,
                     );
                 };
@@ -369,7 +400,7 @@ impl Interp<'_> {
                         RValue::array(items.into_iter().skip(a as usize).take((b - a + 1).max(0) as usize).collect())
                     }
                 }
-                _ => return err(ErbErrorKind::Type("no implicit conversion into Integer".into()), at),
+                _ => return err(RubyErrorKind::Type("no implicit conversion into Integer".into()), at),
             },
             "to_h" => {
                 let mut pairs = Vec::new();
@@ -378,7 +409,7 @@ impl Interp<'_> {
                         Some(kv) if kv.len() == 2 && matches!(i, RValue::Array(_)) => {
                             pairs.push((kv[0].clone(), kv[1].clone()))
                         }
-                        _ => return err(ErbErrorKind::Type("wrong element type (expected array of 2)".into()), at),
+                        _ => return err(RubyErrorKind::Type("wrong element type (expected array of 2)".into()), at),
                     }
                 }
                 RValue::hash(pairs)
@@ -444,7 +475,7 @@ impl Interp<'_> {
                 (None, Some(default)) => default.clone(),
                 (None, None) => {
                     return err(
-                        ErbErrorKind::Argument(format!(
+                        RubyErrorKind::Argument(format!(
                             "key not found: {}",
                             args.first().unwrap_or(&RValue::Nil).inspect()
                         )),
@@ -460,7 +491,7 @@ impl Interp<'_> {
                 for a in &args {
                     let RValue::Hash(other) = a else {
                         return err(
-                            ErbErrorKind::Type(format!("no implicit conversion of {} into Hash", a.class_name())),
+                            RubyErrorKind::Type(format!("no implicit conversion of {} into Hash", a.class_name())),
                             at,
                         );
                     };
@@ -490,7 +521,7 @@ impl Interp<'_> {
                     RValue::array(pairs.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect());
                 return self.array_method(as_array, name, args, block, at).map_err(|e| match e {
                     Ctl::Err(mut e) => {
-                        if let ErbErrorKind::NoMethod { receiver, .. } = &mut e.kind {
+                        if let RubyErrorKind::NoMethod { receiver, .. } = &mut e.kind {
                             *receiver = recv.describe();
                         }
                         Ctl::Err(e)

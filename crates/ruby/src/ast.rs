@@ -1,5 +1,7 @@
-//! The syntax tree of a template's Ruby: one program in which template text
-//! and `<%= %>` tags are statements that render.
+//! The syntax tree of Ruby: a function file's program, or a template's, in
+//! which template text and `<%= %>` tags are statements that render.
+
+use std::rc::Rc;
 
 /// An expression and its byte offset in the template.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,6 +41,30 @@ pub struct Rescue {
     pub body: Vec<Node>,
 }
 
+/// A parameter of a `def`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefParam {
+    /// Its name.
+    pub name: String,
+    /// What kind of parameter it is.
+    pub kind: ParamKind,
+}
+
+/// How a `def` parameter takes its argument.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParamKind {
+    /// `a`
+    Required,
+    /// `a = default`
+    Optional(Node),
+    /// `*rest`
+    Rest,
+    /// `key: default` (or `key:` required): from a trailing hash.
+    Keyword(Option<Node>),
+    /// `&block`
+    Block,
+}
+
 /// A block parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Param {
@@ -63,8 +89,8 @@ pub enum Kind {
     Str(Vec<Part>),
     /// `:sym`
     Sym(String),
-    /// `/re/`
-    Regex(String),
+    /// `/re/`: the source's parts, `#{}` code among them.
+    Regex(Vec<Part>),
     /// `[a, b]`
     Array(Vec<Node>),
     /// `{k => v}`
@@ -89,7 +115,7 @@ pub enum Kind {
         /// The arguments.
         args: Vec<Node>,
         /// The block.
-        block: Option<Box<Block>>,
+        block: Option<Rc<Block>>,
     },
     /// `!x` / `not x`
     Not(Box<Node>),
@@ -115,8 +141,22 @@ pub enum Kind {
     /// rescue clauses (exception class names, empty for StandardError; the
     /// variable bound to the message; the statements), and the ensure part.
     Begin(Vec<Node>, Vec<Rescue>, Vec<Node>),
-    /// `def name(params) ... end`: a method of the template.
-    Def(String, Vec<String>, Vec<Node>),
+    /// `def name(params) ... end`: a method of the template or function;
+    /// `def self.name` in a module is the module's (`Mod.name`).
+    Def(String, Vec<DefParam>, Vec<Node>),
+    /// `module Name ... end` or `class Name ... end`: its statements run
+    /// once, its `def self.x` methods are called as `Name.x`.
+    Module(String, Vec<Node>),
+    /// `yield a, b`: calls the block given to the method.
+    Yield(Vec<Node>),
+    /// `lambda { |x| }`, `->(x) { }`, `proc { }`: a block as a value.
+    Lambda(Rc<Block>),
+    /// `*x` in arguments or an array literal: its elements spread.
+    Splat(Box<Node>),
+    /// `&blk` in arguments: the proc passed as the call's block.
+    BlockArg(Box<Node>),
+    /// `a, b = v`: the targets and the value spread over them.
+    MultiAssign(Vec<Node>, Box<Node>),
     /// `return` / `return v` inside a `def`.
     Return(Option<Box<Node>>),
     /// Template text.

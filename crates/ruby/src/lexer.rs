@@ -1,8 +1,10 @@
-//! Lexing the Ruby inside ERB tags. Ruby's lexing depends on what came
-//! before: `/` starts a regexp where a value is expected and divides after
-//! one; `:x` is a symbol but `a ? b : c` a ternary; `name?` is a method name.
+//! Lexing Ruby: the code inside ERB tags and whole function files. Ruby's
+//! lexing depends on what came before: `/` starts a regexp where a value is
+//! expected and divides after one; `:x` is a symbol but `a ? b : c` a
+//! ternary; `name?` is a method name; `<<~EOS` starts a heredoc whose body
+//! is the lines after the current one.
 
-use crate::error::{ErbError, ErbErrorKind};
+use crate::error::{RubyError, RubyErrorKind};
 
 /// A piece of a double-quoted string.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,8 +28,11 @@ pub enum Tok {
     Sym(String),
     /// `%w(a b)`: an array of words.
     Words(Vec<String>),
-    /// `/source/flags`.
-    Regex(String),
+    /// `%i(a b)`: an array of symbols.
+    Symbols(Vec<String>),
+    /// `/source/flags` or `%r{source}flags`: the source's parts (text kept
+    /// with its escapes, and `#{}` code), the flags folded in as `(?i)`.
+    Regex(Vec<StrPart>),
     /// A lower-case name (a local variable or a method), with a trailing
     /// `?` or `!` if written.
     Ident(String),
@@ -70,17 +75,18 @@ pub struct Token {
 const KEYWORDS: &[&str] = &[
     "if", "elsif", "else", "unless", "case", "when", "then", "end", "do", "while", "until", "for", "in", "and", "or",
     "not", "nil", "true", "false", "self", "return", "next", "break", "begin", "rescue", "ensure", "def", "yield",
+    "module", "class",
 ];
 
 const PUNCT: &[&str] = &[
     "**=", "<=>", "===", "...", "||=", "&&=", "==", "!=", "=~", "!~", "<=", ">=", "&&", "||", "<<", ">>", "+=", "-=",
-    "*=", "/=", "::", "..", "=>", "->", "(", ")", "[", "]", "{", "}", ",", ".", "=", "+", "-", "*", "/", "%", "!", "?",
-    ":", "<", ">", "&", "|", "^", "~",
+    "*=", "/=", "::", "..", "=>", "->", "&.", "(", ")", "[", "]", "{", "}", ",", ".", "=", "+", "-", "*", "/", "%",
+    "!", "?", ":", "<", ">", "&", "|", "^", "~",
 ];
 
 /// Lexes `code`, which starts at byte `base` of the template.
-pub fn lex(code: &str, base: usize) -> Result<Vec<Token>, ErbError> {
-    let mut lx = Lexer { src: code, pos: 0, base, out: Vec::new(), paren: 0 };
+pub fn lex(code: &str, base: usize) -> Result<Vec<Token>, RubyError> {
+    let mut lx = Lexer { src: code, pos: 0, base, out: Vec::new(), paren: 0, heredoc_resume: None };
     lx.run()?;
     Ok(lx.out)
 }
@@ -94,6 +100,9 @@ struct Lexer<'s> {
     /// inside them continue the expression (braces may hold a block, whose
     /// lines are statements).
     paren: usize,
+    /// Where lexing goes on after the current line when a heredoc started
+    /// on it: past the heredocs' bodies.
+    heredoc_resume: Option<usize>,
 }
 
 impl Lexer<'_> {
@@ -101,8 +110,8 @@ impl Lexer<'_> {
         self.src.as_bytes().get(self.pos + n).copied()
     }
 
-    fn error(&self, at: usize, kind: ErbErrorKind) -> ErbError {
-        ErbError { kind, at: self.base + at }
+    fn error(&self, at: usize, kind: RubyErrorKind) -> RubyError {
+        RubyError { kind, at: self.base + at }
     }
 
     fn push(&mut self, tok: Tok, start: usize, space_before: bool) {
@@ -122,7 +131,8 @@ impl Lexer<'_> {
         }
     }
 
-    fn run(&mut self) -> Result<(), ErbError> {
+    fn run(&mut self) -> Result<(), RubyError> {
+        self.skip_embedded_doc();
         loop {
             let before = self.pos;
             while let Some(c) = self.peek(0) {
@@ -143,6 +153,12 @@ impl Lexer<'_> {
             match c {
                 b'\n' | b';' => {
                     self.pos += 1;
+                    if c == b'\n' {
+                        if let Some(resume) = self.heredoc_resume.take() {
+                            self.pos = resume;
+                        }
+                        self.skip_embedded_doc();
+                    }
                     if self.paren == 0 || c == b';' {
                         self.push(Tok::Newline, start, space);
                     }
@@ -157,17 +173,17 @@ impl Lexer<'_> {
                 }
                 b'"' => {
                     self.pos += 1;
-                    let parts = self.double_quoted(b'"')?;
+                    let parts = self.double_quoted(Some(b'"'))?;
                     self.push(Tok::Str(parts), start, space);
                 }
                 b'@' => {
                     self.pos += 1;
                     if self.peek(0) == Some(b'@') {
-                        return Err(self.error(start, ErbErrorKind::Unsupported("class variables (@@x)".into())));
+                        return Err(self.error(start, RubyErrorKind::Unsupported("class variables (@@x)".into())));
                     }
                     let name = self.word();
                     if name.is_empty() {
-                        return Err(self.error(start, ErbErrorKind::Syntax("'@' without a name".into())));
+                        return Err(self.error(start, RubyErrorKind::Syntax("'@' without a name".into())));
                     }
                     self.push(Tok::IVar(name), start, space);
                 }
@@ -178,7 +194,7 @@ impl Lexer<'_> {
                     self.pos += digits;
                     self.push(Tok::MatchRef(n), start, space);
                 }
-                b'$' => return Err(self.error(start, ErbErrorKind::Unsupported("global variables ($x)".into()))),
+                b'$' => return Err(self.error(start, RubyErrorKind::Unsupported("global variables ($x)".into()))),
                 b'a'..=b'z' | b'_' | b'A'..=b'Z' => self.name(start, space),
                 b':' if self.peek(1).is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
                     && (space || !self.after_value()) =>
@@ -188,20 +204,34 @@ impl Lexer<'_> {
                     let name = self.method_suffix(name);
                     self.push(Tok::Sym(name), start, space);
                 }
+                b':' if (space || !self.after_value()) && self.operator_symbol().is_some() => {
+                    let op = self.operator_symbol().unwrap_or_default();
+                    self.pos += 1 + op.len();
+                    self.push(Tok::Sym(op.to_string()), start, space);
+                }
+                b':' if self.peek(1) == Some(b'\'') => {
+                    self.pos += 1;
+                    let text = self.single_quoted()?;
+                    self.push(Tok::Sym(text), start, space);
+                }
                 b':' if self.peek(1) == Some(b'"') => {
                     self.pos += 2;
-                    let parts = self.double_quoted(b'"')?;
+                    let parts = self.double_quoted(Some(b'"'))?;
                     let text = match parts.as_slice() {
                         [] => String::new(),
                         [StrPart::Lit(s)] => s.clone(),
-                        _ => return Err(self.error(start, ErbErrorKind::Unsupported("interpolated symbols".into()))),
+                        _ => return Err(self.error(start, RubyErrorKind::Unsupported("interpolated symbols".into()))),
                     };
                     self.push(Tok::Sym(text), start, space);
                 }
                 b'/' if !self.after_value() || (space && self.peek(1).is_some_and(|c| c != b' ' && c != b'=')) => {
                     self.pos += 1;
-                    let source = self.regex_body()?;
-                    self.push(Tok::Regex(source), start, space);
+                    let parts = self.regex_body(start, b'/', b'/')?;
+                    self.push(Tok::Regex(parts), start, space);
+                }
+                b'<' if self.starts_heredoc(space) => {
+                    let parts = self.heredoc(start)?;
+                    self.push(Tok::Str(parts), start, space);
                 }
                 b'%' if !self.after_value() || (space && self.peek(1).is_some_and(|c| c.is_ascii_alphabetic())) => {
                     let tok = self.percent_literal(start)?;
@@ -211,7 +241,7 @@ impl Lexer<'_> {
                     let rest = &self.src[self.pos..];
                     let Some(p) = PUNCT.iter().find(|p| rest.starts_with(**p)) else {
                         let ch = rest.chars().next().unwrap_or(' ');
-                        return Err(self.error(start, ErbErrorKind::Syntax(format!("unexpected character '{ch}'"))));
+                        return Err(self.error(start, RubyErrorKind::Syntax(format!("unexpected character '{ch}'"))));
                     };
                     self.pos += p.len();
                     match *p {
@@ -223,6 +253,17 @@ impl Lexer<'_> {
                 }
             }
         }
+    }
+
+    /// The operator after a `:` that makes a symbol of it (`:+`, `:<=>`,
+    /// `:[]`), as `inject(:+)` passes one.
+    fn operator_symbol(&self) -> Option<&'static str> {
+        const OPS: &[&str] = &[
+            "[]=", "[]", "<=>", "===", "==", "=~", "!=", "<<", ">>", "<=", ">=", "**", "+", "-", "*", "/", "%", "<",
+            ">", "|", "&", "^", "!", "~",
+        ];
+        let rest = &self.src[self.pos + 1..];
+        OPS.iter().find(|op| rest.starts_with(**op)).copied()
     }
 
     fn word(&mut self) -> String {
@@ -299,13 +340,13 @@ impl Lexer<'_> {
         }
     }
 
-    fn single_quoted(&mut self) -> Result<String, ErbError> {
+    fn single_quoted(&mut self) -> Result<String, RubyError> {
         let start = self.pos;
         self.pos += 1;
         let mut out = String::new();
         loop {
             let Some(c) = self.src[self.pos..].chars().next() else {
-                return Err(self.error(start, ErbErrorKind::Syntax("unterminated string".into())));
+                return Err(self.error(start, RubyErrorKind::Syntax("unterminated string".into())));
             };
             self.pos += c.len_utf8();
             match c {
@@ -319,18 +360,22 @@ impl Lexer<'_> {
         }
     }
 
-    /// The parts of a string after its opening quote, through `close`.
-    fn double_quoted(&mut self, close: u8) -> Result<Vec<StrPart>, ErbError> {
+    /// The parts of a string after its opening quote, through `close`, or
+    /// to the end of the text for `None` (a heredoc's body).
+    fn double_quoted(&mut self, close: Option<u8>) -> Result<Vec<StrPart>, RubyError> {
         let start = self.pos.saturating_sub(1);
         let mut parts = Vec::new();
         let mut lit = String::new();
         loop {
             let Some(c) = self.src[self.pos..].chars().next() else {
-                return Err(self.error(start, ErbErrorKind::Syntax("unterminated string".into())));
+                if close.is_none() {
+                    break;
+                }
+                return Err(self.error(start, RubyErrorKind::Syntax("unterminated string".into())));
             };
             self.pos += c.len_utf8();
             match c {
-                c if c as u32 == close as u32 => break,
+                c if close.is_some_and(|q| c as u32 == q as u32) => break,
                 '\\' => {
                     let Some(e) = self.src[self.pos..].chars().next() else { continue };
                     self.pos += e.len_utf8();
@@ -366,7 +411,7 @@ impl Lexer<'_> {
     }
 
     /// The position of the `}` closing `#{` code that starts at `from`.
-    fn interpolation_end(&self, from: usize) -> Result<usize, ErbError> {
+    fn interpolation_end(&self, from: usize) -> Result<usize, RubyError> {
         let bytes = self.src.as_bytes();
         let mut depth = 0usize;
         let mut quote: Option<u8> = None;
@@ -387,47 +432,201 @@ impl Lexer<'_> {
             }
             i += 1;
         }
-        Err(self.error(from, ErbErrorKind::Syntax("unterminated #{ in a string".into())))
+        Err(self.error(from, RubyErrorKind::Syntax("unterminated #{ in a string".into())))
     }
 
-    fn regex_body(&mut self) -> Result<String, ErbError> {
-        let start = self.pos - 1;
+    /// A regexp's body after its opening delimiter, through `close` (which
+    /// nests with `open` for `%r{a{2}}`), then its flags: the text with its
+    /// escapes kept, for the regexp engine, and `#{}` code.
+    fn regex_body(&mut self, start: usize, open: u8, close: u8) -> Result<Vec<StrPart>, RubyError> {
+        let mut parts = Vec::new();
         let mut out = String::new();
+        let mut depth = 0usize;
         loop {
             let Some(c) = self.src[self.pos..].chars().next() else {
-                return Err(self.error(start, ErbErrorKind::Syntax("unterminated regexp".into())));
+                return Err(self.error(start, RubyErrorKind::Syntax("unterminated regexp".into())));
             };
             self.pos += c.len_utf8();
             match c {
-                '/' => break,
+                c if c as u32 == close as u32 && depth == 0 => break,
+                c if c as u32 == close as u32 => {
+                    depth -= 1;
+                    out.push(c);
+                }
+                c if c as u32 == open as u32 && open != close => {
+                    depth += 1;
+                    out.push(c);
+                }
                 '\\' => {
-                    out.push('\\');
                     if let Some(e) = self.src[self.pos..].chars().next() {
-                        out.push(e);
                         self.pos += e.len_utf8();
+                        // `\/` in `/a\/b/` is a plain slash to the engine.
+                        if e as u32 != close as u32 || close == b'}' || close == b')' || close == b']' {
+                            out.push('\\');
+                        }
+                        out.push(e);
                     }
                 }
                 '#' if self.peek(0) == Some(b'{') => {
-                    return Err(self.error(start, ErbErrorKind::Unsupported("interpolation in a regexp".into())))
+                    self.pos += 1;
+                    let code_start = self.pos;
+                    let end = self.interpolation_end(code_start)?;
+                    if !out.is_empty() {
+                        parts.push(StrPart::Lit(std::mem::take(&mut out)));
+                    }
+                    parts.push(StrPart::Code(lex(&self.src[code_start..end], self.base + code_start)?));
+                    self.pos = end + 1;
                 }
                 _ => out.push(c),
             }
+        }
+        if !out.is_empty() || parts.is_empty() {
+            parts.push(StrPart::Lit(out));
         }
         let flags_start = self.pos;
         while self.peek(0).is_some_and(|c| c.is_ascii_alphabetic()) {
             self.pos += 1;
         }
         let flags = &self.src[flags_start..self.pos];
-        match flags {
-            "" => Ok(out),
-            "i" => Ok(format!("(?i){out}")),
-            "m" => Ok(format!("(?s){out}")),
-            other => Err(self.error(start, ErbErrorKind::Unsupported(format!("regexp flags '{other}'")))),
+        let mut prefix = String::new();
+        for f in flags.chars() {
+            match f {
+                'i' => prefix.push('i'),
+                'm' => prefix.push('s'),
+                'x' => prefix.push('x'),
+                // `o` (interpolate once) changes nothing for one run.
+                'o' => {}
+                other => {
+                    return Err(self.error(start, RubyErrorKind::Unsupported(format!("the regexp flag '{other}'"))))
+                }
+            }
+        }
+        if !prefix.is_empty() {
+            parts.insert(0, StrPart::Lit(format!("(?{prefix})")));
+        }
+        Ok(parts)
+    }
+
+    /// Whether `<` at the current position starts a heredoc (`<<~EOS`,
+    /// `<<-'EOS'`, `<<EOS`) rather than the `<<` operator: an identifier
+    /// right after `<<` where a value may start.
+    fn starts_heredoc(&self, space: bool) -> bool {
+        let rest = &self.src.as_bytes()[self.pos..];
+        if !rest.starts_with(b"<<") {
+            return false;
+        }
+        let mut i = 2;
+        if matches!(rest.get(i), Some(b'-' | b'~')) {
+            i += 1;
+        }
+        if matches!(rest.get(i), Some(b'\'' | b'"')) {
+            i += 1;
+        }
+        let ident = rest.get(i).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+        let squiggly_or_dash = matches!(rest.get(2), Some(b'-' | b'~'));
+        let upper = rest.get(i).is_some_and(u8::is_ascii_uppercase);
+        ident && (!self.after_value() || (space && (squiggly_or_dash || upper)))
+    }
+
+    /// A heredoc: its introducer here, its body from the next line (or after
+    /// the bodies of earlier heredocs on this line) to its terminator line.
+    fn heredoc(&mut self, start: usize) -> Result<Vec<StrPart>, RubyError> {
+        self.pos += 2;
+        let mode = match self.peek(0) {
+            Some(c @ (b'-' | b'~')) => {
+                self.pos += 1;
+                c
+            }
+            _ => b' ',
+        };
+        let quote = match self.peek(0) {
+            Some(q @ (b'\'' | b'"')) => {
+                self.pos += 1;
+                Some(q)
+            }
+            _ => None,
+        };
+        let id = self.word();
+        if let Some(q) = quote {
+            if self.peek(0) != Some(q) {
+                return Err(self.error(start, RubyErrorKind::Syntax("unterminated heredoc identifier".into())));
+            }
+            self.pos += 1;
+        }
+        let body_start = match self.heredoc_resume {
+            Some(at) => at,
+            None => self.src[self.pos..].find('\n').map_or(self.src.len(), |i| self.pos + i + 1),
+        };
+        let mut lines = Vec::new();
+        let mut at = body_start;
+        let end = loop {
+            if at >= self.src.len() {
+                return Err(
+                    self.error(start, RubyErrorKind::Syntax(format!("can't find string \"{id}\" anywhere before EOF")))
+                );
+            }
+            let line_end = self.src[at..].find('\n').map_or(self.src.len(), |i| at + i);
+            let line = &self.src[at..line_end];
+            let terminator = if mode == b' ' { line.trim_end_matches('\r') } else { line.trim() };
+            if terminator == id {
+                break (line_end + 1).min(self.src.len());
+            }
+            lines.push((at, &self.src[at..(line_end + 1).min(self.src.len())]));
+            at = line_end + 1;
+        };
+        self.heredoc_resume = Some(end);
+        let indent = if mode == b'~' {
+            lines
+                .iter()
+                .filter(|(_, l)| !l.trim().is_empty())
+                .map(|(_, l)| l.len() - l.trim_start_matches([' ', '\t']).len())
+                .min()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let text: String = lines
+            .iter()
+            .map(
+                |(_, l)| {
+                    if l.trim().is_empty() {
+                        l.trim_start_matches([' ', '\t'])
+                    } else {
+                        &l[indent.min(l.len())..]
+                    }
+                },
+            )
+            .collect();
+        if quote == Some(b'\'') {
+            return Ok(vec![StrPart::Lit(text)]);
+        }
+        let mut sub =
+            Lexer { src: &text, pos: 0, base: self.base + body_start, out: Vec::new(), paren: 0, heredoc_resume: None };
+        sub.double_quoted(None)
+    }
+
+    /// `=begin` … `=end` at the start of a line is a comment, and
+    /// `__END__` ends the program.
+    fn skip_embedded_doc(&mut self) {
+        let rest = &self.src[self.pos..];
+        if rest.starts_with("__END__") && rest[7..].starts_with(['\n', '\r']) || rest == "__END__" {
+            self.pos = self.src.len();
+            return;
+        }
+        if !rest.starts_with("=begin") {
+            return;
+        }
+        match rest.find("\n=end") {
+            Some(i) => {
+                let after = self.pos + i + 5;
+                self.pos = self.src[after..].find('\n').map_or(self.src.len(), |j| after + j);
+            }
+            None => self.pos = self.src.len(),
         }
     }
 
     /// `%w(...)`, `%q(...)`, `%Q(...)` and `%(...)`.
-    fn percent_literal(&mut self, start: usize) -> Result<Tok, ErbError> {
+    fn percent_literal(&mut self, start: usize) -> Result<Tok, RubyError> {
         let kind = self.peek(1).filter(|c| c.is_ascii_alphabetic());
         let open_at = if kind.is_some() { 2 } else { 1 };
         let open = self.peek(open_at).unwrap_or(b' ');
@@ -437,12 +636,15 @@ impl Lexer<'_> {
             b'{' => b'}',
             b'<' => b'>',
             b'|' | b'!' | b'/' => open,
-            _ => return Err(self.error(start, ErbErrorKind::Syntax("unexpected '%'".into()))),
+            _ => return Err(self.error(start, RubyErrorKind::Syntax("unexpected '%'".into()))),
         };
         self.pos += open_at + 1;
+        if kind == Some(b'r') {
+            return self.regex_body(start, open, close).map(Tok::Regex);
+        }
         let body_start = self.pos;
         let Some(len) = self.src[body_start..].find(close as char) else {
-            return Err(self.error(start, ErbErrorKind::Syntax("unterminated % literal".into())));
+            return Err(self.error(start, RubyErrorKind::Syntax("unterminated % literal".into())));
         };
         let body = &self.src[body_start..body_start + len];
         match kind {
@@ -450,15 +652,21 @@ impl Lexer<'_> {
                 self.pos += len + 1;
                 Ok(Tok::Words(body.split_whitespace().map(str::to_string).collect()))
             }
+            Some(b'i') => {
+                self.pos += len + 1;
+                Ok(Tok::Symbols(body.split_whitespace().map(str::to_string).collect()))
+            }
             Some(b'q') => {
                 self.pos += len + 1;
                 Ok(Tok::Str(vec![StrPart::Lit(body.to_string())]))
             }
             Some(b'Q') | None => {
-                let parts = self.double_quoted(close)?;
+                let parts = self.double_quoted(Some(close))?;
                 Ok(Tok::Str(parts))
             }
-            Some(other) => Err(self.error(start, ErbErrorKind::Unsupported(format!("the %{} literal", other as char)))),
+            Some(other) => {
+                Err(self.error(start, RubyErrorKind::Unsupported(format!("the %{} literal", other as char))))
+            }
         }
     }
 }

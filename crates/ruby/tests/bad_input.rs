@@ -2,7 +2,7 @@
 //! hang.
 
 use confer_core::Value;
-use confer_erb::{render, ErbErrorKind, Host};
+use confer_ruby::{render, Host, RubyErrorKind};
 
 struct NoScope;
 
@@ -19,11 +19,11 @@ impl Host for NoScope {
         Err(format!("Cannot reassign variable '${name}'"))
     }
 
-    fn changed_variable(&mut self, _: &str) -> Option<confer_erb::RValue> {
+    fn changed_variable(&mut self, _: &str) -> Option<confer_ruby::RValue> {
         None
     }
 
-    fn change_variable(&mut self, _: &str, _: confer_erb::RValue) {}
+    fn change_variable(&mut self, _: &str, _: confer_ruby::RValue) {}
 
     fn variables(&mut self) -> Vec<(String, Value)> {
         Vec::new()
@@ -40,9 +40,11 @@ impl Host for NoScope {
     fn call_function(&mut self, name: &str, _: Vec<Value>) -> Result<Value, String> {
         Err(format!("Unknown function '{name}'"))
     }
+
+    fn log(&mut self, _: &str, _: &str) {}
 }
 
-fn error(template: &str) -> ErbErrorKind {
+fn error(template: &str) -> RubyErrorKind {
     match render(template, &mut NoScope) {
         Err(e) => e.kind,
         Ok(out) => panic!("{template:?} rendered {out:?}"),
@@ -78,14 +80,14 @@ fn malformed_templates_fail_cleanly() {
 #[test]
 fn deep_nesting_and_endless_loops_are_bounded() {
     let deep = format!("<%= {}1{} %>", "(".repeat(5000), ")".repeat(5000));
-    assert!(matches!(error(&deep), ErbErrorKind::Limit(_)));
-    assert!(matches!(error("<% while true do end %>"), ErbErrorKind::Limit(_)));
+    assert!(matches!(error(&deep), RubyErrorKind::Limit(_)));
+    assert!(matches!(error("<% while true do end %>"), RubyErrorKind::Limit(_)));
 }
 
 #[test]
 fn unsupported_ruby_is_named_at_its_place() {
-    let e = render("line\n  <% yield %>", &mut NoScope).err().map(|e| (e.kind, e.at));
-    assert_eq!(e, Some((ErbErrorKind::Unsupported("'yield'".into()), 10)));
-    let (line, column) = confer_erb::line_col("line\n  <% yield %>", 10);
+    let e = render("line\n  <% $stdout %>", &mut NoScope).err().map(|e| (e.kind, e.at));
+    assert_eq!(e, Some((RubyErrorKind::Unsupported("global variables ($x)".into()), 10)));
+    let (line, column) = confer_ruby::line_col("line\n  <% $stdout %>", 10);
     assert_eq!((line, column), (2, 6));
 }

@@ -3,7 +3,7 @@
 use std::rc::Rc;
 
 use crate::ast::Block;
-use crate::error::ErbErrorKind;
+use crate::error::RubyErrorKind;
 use crate::interp::{err, Ev, Interp, MAX_SIZE};
 use crate::value::RValue;
 
@@ -14,16 +14,19 @@ fn pattern(p: &RValue, at: usize) -> Ev<confer_core::Regexp> {
         RValue::Regex(r) => return Ok((**r).clone()),
         RValue::Str(s) => fancy_regex::escape(s).into_owned(),
         other => {
-            return err(ErbErrorKind::Type(format!("wrong argument type {} (expected Regexp)", other.class_name())), at)
+            return err(
+                RubyErrorKind::Type(format!("wrong argument type {} (expected Regexp)", other.class_name())),
+                at,
+            )
         }
     };
-    confer_core::Regexp::new(&source).or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), at))
+    confer_core::Regexp::new(&source).or_else(|e| err(RubyErrorKind::Syntax(e.to_string()), at))
 }
 
 /// Every match of `re` in `text`, through core's bounded matcher: a match
 /// the backtracking limit leaves undecided is an error, never "no match".
 fn all_matches(re: &confer_core::Regexp, text: &str, at: usize) -> Ev<Vec<confer_core::regexp::Groups>> {
-    re.matches(text, usize::MAX).or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), at))
+    re.matches(text, usize::MAX).or_else(|e| err(RubyErrorKind::Syntax(e.to_string()), at))
 }
 
 /// Ruby's replacement string: `\1`..`\9` and `\0` name groups.
@@ -92,7 +95,7 @@ impl Interp<'_> {
             match args {
                 [a] => Ok(a.clone()),
                 _ => err(
-                    ErbErrorKind::Argument(format!(
+                    RubyErrorKind::Argument(format!(
                         "wrong number of arguments calling `{name}' (given {}, expected 1)",
                         args.len()
                     )),
@@ -104,7 +107,7 @@ impl Interp<'_> {
             return self.substitute_with_block(text, pat, name == "sub", b, at);
         }
         if block.is_some() {
-            return err(ErbErrorKind::Unsupported(format!("a block given to String#{name}")), at);
+            return err(RubyErrorKind::Unsupported(format!("a block given to String#{name}")), at);
         }
         Ok(match name {
             "length" | "size" => RValue::Int(text.chars().count() as i64),
@@ -140,7 +143,7 @@ impl Interp<'_> {
                 RValue::Str(o) => RValue::str(format!("{text}{o}")),
                 other => {
                     return err(
-                        ErbErrorKind::Type(format!("no implicit conversion of {} into String", other.class_name())),
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.class_name())),
                         at,
                     )
                 }
@@ -148,17 +151,23 @@ impl Interp<'_> {
             "*" => match one(&args)? {
                 // The product is checked before the string is built.
                 RValue::Int(n) if (0..=100_000).contains(&n) && text.len().saturating_mul(n as usize) > MAX_SIZE => {
-                    return err(ErbErrorKind::Limit(crate::interp::too_big()), at)
+                    return err(RubyErrorKind::Limit(crate::interp::too_big()), at)
                 }
                 RValue::Int(n) if (0..=100_000).contains(&n) => RValue::str(text.repeat(n as usize)),
-                _ => return err(ErbErrorKind::Argument("String#* expects a small non-negative Integer".into()), at),
+                _ => return err(RubyErrorKind::Argument("String#* expects a small non-negative Integer".into()), at),
             },
-            "%" => return err(ErbErrorKind::Unsupported("format strings (String#%)".into()), at),
+            "%" => {
+                let values = match one(&args)? {
+                    RValue::Array(items) => items.to_vec(),
+                    other => vec![other.clone()],
+                };
+                return crate::library::format(text, &values, at);
+            }
             "==" => RValue::Bool(one(&args)?.equals(&RValue::Str(s.clone()))),
             "<=>" | "<" | ">" | "<=" | ">=" => {
                 let RValue::Str(o) = one(&args)? else {
                     return err(
-                        ErbErrorKind::Argument(format!("comparison of String with {} failed", args[0].class_name())),
+                        RubyErrorKind::Argument(format!("comparison of String with {} failed", args[0].class_name())),
                         at,
                     );
                 };
@@ -175,11 +184,14 @@ impl Interp<'_> {
                 let re = match one(&args)? {
                     RValue::Regex(r) => r,
                     RValue::Str(p) if name == "match" => std::sync::Arc::new(
-                        confer_core::Regexp::new(&p).or_else(|e| err(ErbErrorKind::Syntax(e.to_string()), at))?,
+                        confer_core::Regexp::new(&p).or_else(|e| err(RubyErrorKind::Syntax(e.to_string()), at))?,
                     ),
                     other => {
                         return err(
-                            ErbErrorKind::Type(format!("wrong argument type {} (expected Regexp)", other.class_name())),
+                            RubyErrorKind::Type(format!(
+                                "wrong argument type {} (expected Regexp)",
+                                other.class_name()
+                            )),
                             at,
                         )
                     }
@@ -188,12 +200,12 @@ impl Interp<'_> {
             }
             "gsub" | "sub" => {
                 if args.len() != 2 {
-                    return err(ErbErrorKind::Unsupported(format!("String#{name} without a replacement string")), at);
+                    return err(RubyErrorKind::Unsupported(format!("String#{name} without a replacement string")), at);
                 }
                 let re = pattern(&args[0], at)?;
                 let replacement = match &args[1] {
                     RValue::Str(r) => r.to_string(),
-                    _ => return err(ErbErrorKind::Unsupported(format!("String#{name} with a hash replacement")), at),
+                    _ => return err(RubyErrorKind::Unsupported(format!("String#{name} with a hash replacement")), at),
                 };
                 let limit = if name == "sub" { 1 } else { 0 };
                 let mut out = String::new();
@@ -274,12 +286,12 @@ impl Interp<'_> {
                             RValue::Nil
                         }
                     }
-                    _ => return err(ErbErrorKind::Unsupported("this String#[] form".into()), at),
+                    _ => return err(RubyErrorKind::Unsupported("this String#[] form".into()), at),
                 }
             }
             _ => {
                 return err(
-                    ErbErrorKind::NoMethod { method: name.into(), receiver: RValue::Str(s.clone()).describe() },
+                    RubyErrorKind::NoMethod { method: name.into(), receiver: RValue::Str(s.clone()).describe() },
                     at,
                 )
             }

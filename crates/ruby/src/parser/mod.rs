@@ -4,9 +4,10 @@
 //! minus < `**` < method calls). Operators become method calls, as in Ruby.
 
 use std::collections::HashSet;
+use std::rc::Rc;
 
-use crate::ast::{Block, Kind, Node, Param, Part};
-use crate::error::{ErbError, ErbErrorKind};
+use crate::ast::{Block, Kind, Node, Param, Part, Rescue};
+use crate::error::{RubyError, RubyErrorKind};
 use crate::lexer::{StrPart, Tok, Token};
 
 mod control;
@@ -15,7 +16,7 @@ mod control;
 const MAX_DEPTH: usize = 48;
 
 /// Parses a template's tokens (ending with `Eof`) into statements.
-pub fn parse(toks: Vec<Token>) -> Result<Vec<Node>, ErbError> {
+pub fn parse(toks: Vec<Token>) -> Result<Vec<Node>, RubyError> {
     let mut p = Parser { toks, pos: 0, locals: HashSet::new(), depth: 0 };
     let body = p.statements(&[])?;
     if !p.at_eof() {
@@ -33,7 +34,7 @@ struct Parser {
     depth: usize,
 }
 
-type R<T = Node> = Result<T, ErbError>;
+type R<T = Node> = Result<T, RubyError>;
 
 fn node(kind: Kind, at: usize) -> Node {
     Node { kind, at }
@@ -41,6 +42,16 @@ fn node(kind: Kind, at: usize) -> Node {
 
 fn call(recv: Node, name: &str, args: Vec<Node>, at: usize) -> Node {
     node(Kind::Call { recv: Some(Box::new(recv)), name: name.to_string(), args, block: None }, at)
+}
+
+/// Whether `e` can be assigned to: a variable, a bare name, or `x[k]`.
+fn is_target(e: &Node) -> bool {
+    match &e.kind {
+        Kind::Local(_) | Kind::IVar(_) => true,
+        Kind::Call { recv: None, args, block: None, .. } => args.is_empty(),
+        Kind::Call { name, block: None, .. } => name == "[]",
+        _ => false,
+    }
 }
 
 /// The block `&:name` stands for: `{ |x| x.name }`.
@@ -109,7 +120,7 @@ impl Parser {
         }
     }
 
-    fn unexpected(&self) -> ErbError {
+    fn unexpected(&self) -> RubyError {
         let what = match self.tok() {
             Tok::Eof => "unexpected end of template".to_string(),
             Tok::Kw(k) => format!("unexpected '{k}'"),
@@ -119,7 +130,7 @@ impl Parser {
             Tok::InsertStart | Tok::InsertEnd => "unexpected ERB tag inside an expression".to_string(),
             other => format!("unexpected {other:?}"),
         };
-        ErbError::new(ErbErrorKind::Syntax(what), self.at())
+        RubyError::new(RubyErrorKind::Syntax(what), self.at())
     }
 
     fn expect_punct(&mut self, p: &str) -> R<()> {
@@ -138,8 +149,8 @@ impl Parser {
         }
     }
 
-    fn unsupported(&self, what: &str) -> ErbError {
-        ErbError::new(ErbErrorKind::Unsupported(what.to_string()), self.at())
+    fn unsupported(&self, what: &str) -> RubyError {
+        RubyError::new(RubyErrorKind::Unsupported(what.to_string()), self.at())
     }
 
     /// Statements up to one of the keywords `stops` (not consumed), `}`, `)`,
@@ -170,7 +181,7 @@ impl Parser {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             self.depth -= 1;
-            return Err(ErbError::new(ErbErrorKind::Limit("expression nested too deeply".into()), self.at()));
+            return Err(RubyError::new(RubyErrorKind::Limit("expression nested too deeply".into()), self.at()));
         }
         let result = f(self);
         self.depth -= 1;
@@ -183,20 +194,70 @@ impl Parser {
 
     fn statement_inner(&mut self) -> R {
         let mut e = self.expr_stmt()?;
+        if self.is_punct(",") && is_target(&e) {
+            e = self.multi_assign(e)?;
+        }
+        self.modifiers(e)
+    }
+
+    /// Statement modifiers after `e`: `rescue`, `if`, `unless`, `while`,
+    /// `until`.
+    #[inline(never)]
+    fn modifiers(&mut self, mut e: Node) -> R {
         loop {
             let at = self.at();
-            if self.eat_kw("if") {
+            if self.eat_kw("rescue") {
+                let fallback = self.expr_stmt()?;
+                let rescue = Rescue { classes: vec![], var: None, body: vec![fallback] };
+                e = node(Kind::Begin(vec![e], vec![rescue], vec![]), at);
+            } else if self.eat_kw("if") {
                 let c = self.expr_stmt()?;
                 e = node(Kind::If(Box::new(c), vec![e], vec![]), at);
             } else if self.eat_kw("unless") {
                 let c = self.expr_stmt()?;
                 e = node(Kind::If(Box::new(c), vec![], vec![e]), at);
-            } else if self.eat_kw("while") || self.eat_kw("until") {
-                return Err(ErbError::new(ErbErrorKind::Unsupported("the while/until modifier".into()), at));
+            } else if self.is_kw("while") || self.is_kw("until") {
+                let until = self.is_kw("until");
+                self.bump();
+                let c = self.expr_stmt()?;
+                let c = if until { node(Kind::Not(Box::new(c)), at) } else { c };
+                e = node(Kind::While(Box::new(c), vec![e]), at);
             } else {
                 return Ok(e);
             }
         }
+    }
+
+    /// `a, b = v` (or `a, b = x, y`), after its first target.
+    fn multi_assign(&mut self, first: Node) -> R {
+        let at = first.at;
+        let mut targets = vec![first];
+        while self.eat_punct(",") {
+            let t = self.postfix()?;
+            if !is_target(&t) {
+                return Err(self.unexpected());
+            }
+            targets.push(t);
+        }
+        self.expect_punct("=")?;
+        self.skip_newlines();
+        let targets: Vec<Node> = targets
+            .into_iter()
+            .map(|t| match t.kind {
+                Kind::Call { recv: None, name, args, block: None } if args.is_empty() => {
+                    self.locals.insert(name.clone());
+                    node(Kind::Local(name), t.at)
+                }
+                _ => t,
+            })
+            .collect();
+        let mut values = vec![self.arg()?];
+        while self.eat_punct(",") {
+            self.skip_newlines();
+            values.push(self.arg()?);
+        }
+        let value = if values.len() == 1 { values.remove(0) } else { node(Kind::Array(values), at) };
+        Ok(node(Kind::MultiAssign(targets, Box::new(value)), at))
     }
 
     /// `a and b`, `a or b`, `not a`.
@@ -240,7 +301,7 @@ impl Parser {
             Tok::Punct(p @ ("=" | "+=" | "-=" | "*=" | "/=" | "||=" | "&&=")) => *p,
             _ => return Ok(lhs),
         };
-        let assignable = matches!(&lhs.kind, Kind::Local(_) | Kind::IVar(_))
+        let assignable = matches!(&lhs.kind, Kind::Local(_) | Kind::IVar(_) | Kind::Const(_))
             || matches!(&lhs.kind, Kind::Call { recv: None, args, block: None, .. } if args.is_empty())
             || matches!(&lhs.kind, Kind::Call { name, .. } if name == "[]");
         if !assignable {
@@ -404,16 +465,25 @@ impl Parser {
                 Tok::Punct(".") | Tok::Punct("&.") => {
                     self.bump();
                     self.skip_newlines();
+                    if self.is_punct("(") {
+                        // `f.(x)` is `f.call(x)`.
+                        e = self.call_rest(Some(e), "call".into(), t.at)?;
+                        continue;
+                    }
                     let nt = self.bump();
                     let name = match nt.tok {
                         Tok::Ident(n) | Tok::Const(n) => n,
                         Tok::Kw(k) => k.to_string(),
                         Tok::Label(l) => {
-                            return Err(ErbError::new(ErbErrorKind::Syntax(format!("unexpected '{l}:'")), nt.at))
+                            return Err(RubyError::new(RubyErrorKind::Syntax(format!("unexpected '{l}:'")), nt.at))
                         }
-                        _ => return Err(ErbError::new(ErbErrorKind::Syntax("expected a method name".into()), nt.at)),
+                        _ => return Err(RubyError::new(RubyErrorKind::Syntax("expected a method name".into()), nt.at)),
                     };
-                    e = self.call_rest(Some(e), name, nt.at)?;
+                    if t.tok == Tok::Punct("&.") {
+                        e = self.safe_call(e, name, nt.at)?;
+                    } else {
+                        e = self.call_rest(Some(e), name, nt.at)?;
+                    }
                 }
                 Tok::Punct("::") => {
                     self.bump();
@@ -427,7 +497,7 @@ impl Parser {
                             e = node(Kind::Const(name), e.at);
                         }
                         Tok::Ident(n) => e = self.call_rest(Some(e), n, nt.at)?,
-                        _ => return Err(ErbError::new(ErbErrorKind::Syntax("unexpected '::'".into()), nt.at)),
+                        _ => return Err(RubyError::new(RubyErrorKind::Syntax("unexpected '::'".into()), nt.at)),
                     }
                 }
                 Tok::Punct("[") if !t.space_before => {
@@ -438,6 +508,23 @@ impl Parser {
                 _ => return Ok(e),
             }
         }
+    }
+
+    /// `recv&.name(args)`: nil when the receiver is nil, which is evaluated
+    /// once (kept in a local no Ruby code can name).
+    fn safe_call(&mut self, recv: Node, name: String, at: usize) -> R {
+        let tmp = "&safe".to_string();
+        let held = node(Kind::Local(tmp.clone()), at);
+        let call = self.call_rest(Some(held.clone()), name, at)?;
+        let is_nil =
+            node(Kind::Call { recv: Some(Box::new(held.clone())), name: "nil?".into(), args: vec![], block: None }, at);
+        Ok(node(
+            Kind::Seq(vec![
+                node(Kind::Assign(Box::new(held), Box::new(recv)), at),
+                node(Kind::If(Box::new(is_nil), vec![node(Kind::Nil, at)], vec![call]), at),
+            ]),
+            at,
+        ))
     }
 
     /// Comma-separated expressions up to `close`, which is consumed.
@@ -462,8 +549,12 @@ impl Parser {
     /// (a trailing hash).
     fn arg(&mut self) -> R {
         let at = self.at();
+        if self.eat_punct("**") {
+            return Err(RubyError::new(RubyErrorKind::Unsupported("double-splat arguments (**x)".into()), at));
+        }
         if self.eat_punct("*") {
-            return Err(ErbError::new(ErbErrorKind::Unsupported("splat arguments (*x)".into()), at));
+            let e = self.ternary()?;
+            return Ok(node(Kind::Splat(Box::new(e)), at));
         }
         if self.is_punct("&") {
             self.bump();
@@ -474,7 +565,8 @@ impl Parser {
                     at,
                 ));
             }
-            return Err(ErbError::new(ErbErrorKind::Unsupported("block arguments (&x)".into()), at));
+            let e = self.ternary()?;
+            return Ok(node(Kind::BlockArg(Box::new(e)), at));
         }
         if let Tok::Label(l) = self.tok().clone() {
             return self.bare_hash(node(Kind::Sym(l), at), true);
@@ -541,7 +633,7 @@ impl Parser {
                 args.pop();
             }
         }
-        Ok(node(Kind::Call { recv: recv.map(Box::new), name, args, block: block.map(Box::new) }, at))
+        Ok(node(Kind::Call { recv: recv.map(Box::new), name, args, block: block.map(Rc::new) }, at))
     }
 
     /// Whether the next token can start an argument written without
@@ -572,13 +664,16 @@ impl Parser {
         } else if self.eat_punct("|") {
             params = self.block_params()?;
         }
-        let body = if close == "end" { self.statements(&["end"])? } else { self.statements(&[])? };
-        self.skip_newlines();
-        if close == "end" {
-            self.expect_kw("end")?;
+        let body = if close == "end" {
+            let at = self.at();
+            let body = self.statements(&["end", "rescue", "ensure"])?;
+            self.begin_rest(body, at)?
         } else {
+            let body = self.statements(&[])?;
+            self.skip_newlines();
             self.expect_punct("}")?;
-        }
+            body
+        };
         Ok(Some(Block { params, body }))
     }
 
@@ -613,7 +708,7 @@ impl Parser {
                 self.locals.insert(n.clone());
                 Ok(Param::Name(n))
             }
-            _ => Err(ErbError::new(ErbErrorKind::Syntax("expected a block parameter".into()), self.at())),
+            _ => Err(RubyError::new(RubyErrorKind::Syntax("expected a block parameter".into()), self.at())),
         }
     }
 
@@ -623,34 +718,17 @@ impl Parser {
         Ok(match t.tok {
             Tok::Int(i) => node(Kind::Int(i), at),
             Tok::Float(f) => node(Kind::Float(f), at),
-            Tok::Str(parts) => {
-                let mut out = Vec::new();
-                for p in parts {
-                    out.push(match p {
-                        StrPart::Lit(s) => Part::Lit(s),
-                        StrPart::Code(mut toks) => {
-                            toks.push(Token { tok: Tok::Eof, at, space_before: true });
-                            let saved = (std::mem::take(&mut self.toks), self.pos);
-                            self.toks = toks;
-                            self.pos = 0;
-                            let body = self.statements(&[]);
-                            let done = self.at_eof();
-                            (self.toks, self.pos) = saved;
-                            let body = body?;
-                            if !done {
-                                return Err(ErbError::new(ErbErrorKind::Syntax("unexpected token in #{}".into()), at));
-                            }
-                            Part::Code(body)
-                        }
-                    });
-                }
-                node(Kind::Str(out), at)
-            }
+            Tok::Str(parts) => self.string_literal(parts, at)?,
             Tok::Words(ws) => {
                 node(Kind::Array(ws.into_iter().map(|w| node(Kind::Str(vec![Part::Lit(w)]), at)).collect()), at)
             }
             Tok::Sym(s) => node(Kind::Sym(s), at),
-            Tok::Regex(r) => node(Kind::Regex(r), at),
+            Tok::Regex(parts) => node(Kind::Regex(self.parts(parts, at)?), at),
+            Tok::Symbols(ss) => node(Kind::Array(ss.into_iter().map(|w| node(Kind::Sym(w), at)).collect()), at),
+            Tok::Punct("::") => match self.bump().tok {
+                Tok::Const(c) => node(Kind::Const(c), at),
+                _ => return Err(RubyError::new(RubyErrorKind::Syntax("expected a constant after '::'".into()), at)),
+            },
             Tok::IVar(n) => node(Kind::IVar(n), at),
             Tok::MatchRef(n) => node(Kind::MatchRef(n), at),
             Tok::Const(c) => {
@@ -659,14 +737,7 @@ impl Parser {
                 }
                 node(Kind::Const(c), at)
             }
-            Tok::Ident(n) => {
-                let called = self.is_punct("(") && !self.peek().space_before;
-                if self.locals.contains(&n) && !called {
-                    node(Kind::Local(n), at)
-                } else {
-                    return self.call_rest(None, n, at);
-                }
-            }
+            Tok::Ident(n) => return self.identifier(n, at),
             Tok::Text(s) => node(Kind::Text(s), at),
             Tok::InsertStart => {
                 let body = self.statements(&[])?;
@@ -686,13 +757,90 @@ impl Parser {
                 node(Kind::Array(items), at)
             }
             Tok::Punct("{") => self.hash_literal(at)?,
-            Tok::Punct("->") => return Err(ErbError::new(ErbErrorKind::Unsupported("lambdas (->)".into()), at)),
+            Tok::Punct("->") => return self.stabby_lambda(at),
             Tok::Kw(k) => return self.keyword(k, at),
             _ => {
                 self.pos -= 1;
                 return Err(self.unexpected());
             }
         })
+    }
+
+    /// A string literal, and the literals right after it that Ruby joins
+    /// to it: `"a" 'b'`, also across `\` line ends.
+    #[inline(never)]
+    fn string_literal(&mut self, parts: Vec<StrPart>, at: usize) -> R {
+        let mut out = self.parts(parts, at)?;
+        while let Tok::Str(more) = self.tok().clone() {
+            self.bump();
+            out.extend(self.parts(more, at)?);
+        }
+        Ok(node(Kind::Str(out), at))
+    }
+
+    /// A name: a local variable, or a method call (`lambda { }` and
+    /// `proc { }` make a block a value).
+    #[inline(never)]
+    fn identifier(&mut self, n: String, at: usize) -> R {
+        let called = self.is_punct("(") && !self.peek().space_before;
+        if self.locals.contains(&n) && !called {
+            return Ok(node(Kind::Local(n), at));
+        }
+        let call = self.call_rest(None, n, at)?;
+        Ok(match call.kind {
+            Kind::Call { recv: None, name, args, block: Some(block) }
+                if args.is_empty() && matches!(name.as_str(), "lambda" | "proc") =>
+            {
+                node(Kind::Lambda(block), at)
+            }
+            kind => node(kind, at),
+        })
+    }
+
+    /// A string's or regexp's lexed parts, their `#{}` code parsed.
+    fn parts(&mut self, parts: Vec<StrPart>, at: usize) -> R<Vec<Part>> {
+        let mut out = Vec::new();
+        for p in parts {
+            out.push(match p {
+                StrPart::Lit(s) => Part::Lit(s),
+                StrPart::Code(mut toks) => {
+                    toks.push(Token { tok: Tok::Eof, at, space_before: true });
+                    let saved = (std::mem::take(&mut self.toks), self.pos);
+                    self.toks = toks;
+                    self.pos = 0;
+                    let body = self.statements(&[]);
+                    let done = self.at_eof();
+                    (self.toks, self.pos) = saved;
+                    let body = body?;
+                    if !done {
+                        return Err(RubyError::new(RubyErrorKind::Syntax("unexpected token in #{}".into()), at));
+                    }
+                    Part::Code(body)
+                }
+            });
+        }
+        Ok(out)
+    }
+
+    /// `->(a, b) { ... }` or `-> { ... }` (or `do ... end`).
+    fn stabby_lambda(&mut self, at: usize) -> R {
+        let mut params = Vec::new();
+        if self.eat_punct("(") && !self.eat_punct(")") {
+            loop {
+                params.push(self.param()?);
+                if !self.eat_punct(",") {
+                    break;
+                }
+            }
+            self.expect_punct(")")?;
+        }
+        let Some(mut block) = self.block()? else {
+            return Err(self.unexpected());
+        };
+        if !params.is_empty() {
+            block.params = params;
+        }
+        Ok(node(Kind::Lambda(Rc::new(block)), at))
     }
 
     fn hash_literal(&mut self, at: usize) -> R {

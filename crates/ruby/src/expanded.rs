@@ -69,7 +69,9 @@ impl RValue {
             | RValue::Float(_)
             | RValue::Range(..)
             | RValue::Regex(_)
-            | RValue::Scope => SLOT,
+            | RValue::Scope
+            | RValue::Proc(_) => SLOT,
+            RValue::Exception(e) => SLOT + e.message.len() as u64,
         }
     }
 }

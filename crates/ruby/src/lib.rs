@@ -1,30 +1,43 @@
-//! ERB templates without Ruby: Ruby's ERB tags with Puppet's trim mode `-`,
-//! and an interpreter for the subset of Ruby that Puppet templates use
-//! (measured on Debian's 228 module templates with
-//! `scripts/measure-erb-ruby.py`). A template that goes beyond the subset
-//! fails with an error naming the construct, at its place in the template —
-//! never with different output.
+//! Ruby for Puppet modules, without Ruby: one interpreter for the Ruby that
+//! modules run — ERB templates (Ruby's ERB tags with Puppet's trim mode `-`)
+//! and functions written in Ruby (Puppet's 4.x and 3.x APIs, `function`).
+//! The subset is measured, not guessed: `scripts/measure-erb-ruby.py` on
+//! Debian's module templates, `scripts/measure-module-ruby.py` on the
+//! function files of Debian's and the most-used public modules. Code that
+//! goes beyond it fails with an error naming the construct, at its place —
+//! never with a different answer.
+//!
+//! Safety is the language boundary: there is no `system`, backticks,
+//! `eval`, `send`, file writing, sockets or `ObjectSpace` to call; a name
+//! outside the subset is an error. Runs are bounded in steps, depth and
+//! size (`interp`).
 //!
 //! The interpreter asks a `Host` (the Puppet evaluator) for variables and
 //! function calls, the way Puppet's `TemplateWrapper` binds `@x`, `scope['x']`,
 //! `scope.lookupvar('x')`, `scope.call_function('f', [..])` and
-//! `scope.function_f([..])`.
+//! `scope.function_f([..])`, and a function's `call_function`,
+//! `closure_scope` and `lookupvar`.
 
 mod ast;
 mod collections;
 mod error;
 mod expanded;
+mod function;
 mod interp;
+mod json;
 mod lexer;
+mod library;
 mod methods;
 mod parser;
+mod raise;
 mod scan;
 mod strings;
 mod value;
 
 use confer_core::Value;
 
-pub use error::{ErbError, ErbErrorKind};
+pub use error::{RubyError, RubyErrorKind};
+pub use function::{Api, Callee, Dispatch, DispatchBlock, DispatchParam, Repeat, RubyFunction};
 pub use value::{from_puppet, to_puppet, RValue};
 
 /// What a template may ask of the Puppet side.
@@ -68,17 +81,21 @@ pub trait Host {
 
     /// Calls the Puppet function `name`; `Err` holds the error's message.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
+
+    /// Logs `message` at Puppet's `level` (`warning`, `notice`, `info`,
+    /// `debug`, `err`, …), as `Puppet.warning(msg)` does.
+    fn log(&mut self, level: &str, message: &str);
 }
 
 /// Renders the ERB template `text`.
-pub fn render(text: &str, host: &mut dyn Host) -> Result<String, ErbError> {
+pub fn render(text: &str, host: &mut dyn Host) -> Result<String, RubyError> {
     let program = compile(text)?;
     interp::Interp::new(host).run(&program)
 }
 
 /// Parses a template into the program it runs, without running it.
-fn compile(text: &str) -> Result<Vec<ast::Node>, ErbError> {
-    let segments = scan::segments(text).map_err(|u| ErbError::new(ErbErrorKind::UnclosedTag, u.at))?;
+fn compile(text: &str) -> Result<Vec<ast::Node>, RubyError> {
+    let segments = scan::segments(text).map_err(|u| RubyError::new(RubyErrorKind::UnclosedTag, u.at))?;
     let mut toks = Vec::new();
     let newline = |at| lexer::Token { tok: lexer::Tok::Newline, at, space_before: true };
     for seg in segments {
@@ -99,6 +116,13 @@ fn compile(text: &str) -> Result<Vec<ast::Node>, ErbError> {
             }
         }
     }
+    toks.push(lexer::Token { tok: lexer::Tok::Eof, at: text.len(), space_before: true });
+    parser::parse(toks)
+}
+
+/// Parses a Ruby program (a function file) into its statements.
+fn parse_program(text: &str) -> Result<Vec<ast::Node>, RubyError> {
+    let mut toks = lexer::lex(text, 0)?;
     toks.push(lexer::Token { tok: lexer::Tok::Eof, at: text.len(), space_before: true });
     parser::parse(toks)
 }

@@ -1,10 +1,11 @@
-//! The errors a template can give: a syntax error, a construct outside the
-//! Ruby subset confer interprets, or a failure while rendering — each at a
-//! byte offset of the template, which the caller turns into line and column.
+//! The errors Ruby code can give: a syntax error, a construct outside the
+//! Ruby subset confer interprets, or a failure while running (an exception
+//! it raised among them) — each at a byte offset of the template or file,
+//! which the caller turns into line and column.
 
 /// What went wrong.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum ErbErrorKind {
+pub enum RubyErrorKind {
     /// An opening tag without its `%>`.
     #[error("unclosed ERB tag")]
     UnclosedTag,
@@ -12,7 +13,7 @@ pub enum ErbErrorKind {
     #[error("syntax error, {0}")]
     Syntax(String),
     /// Ruby beyond the subset confer interprets; says which construct.
-    #[error("confer's ERB interpreter does not support {0}")]
+    #[error("confer's Ruby interpreter does not support {0}")]
     Unsupported(String),
     /// A method the receiver does not have (Ruby's NoMethodError).
     #[error("undefined method `{method}' for {receiver}")]
@@ -37,21 +38,24 @@ pub enum ErbErrorKind {
     /// Rendering ran longer or deeper than allowed.
     #[error("{0}")]
     Limit(String),
+    /// An exception the Ruby code raised (`raise Puppet::ParseError, msg`).
+    #[error("{}", .0.message)]
+    Raised(crate::value::Exception),
 }
 
 /// An error at a byte offset of the template.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{kind}")]
-pub struct ErbError {
+pub struct RubyError {
     /// What went wrong.
-    pub kind: ErbErrorKind,
+    pub kind: RubyErrorKind,
     /// Where, as a byte offset into the template text.
     pub at: usize,
 }
 
-impl ErbError {
+impl RubyError {
     /// An error of `kind` at `at`.
-    pub fn new(kind: ErbErrorKind, at: usize) -> ErbError {
-        ErbError { kind, at }
+    pub fn new(kind: RubyErrorKind, at: usize) -> RubyError {
+        RubyError { kind, at }
     }
 }

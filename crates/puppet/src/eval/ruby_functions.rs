@@ -1,0 +1,298 @@
+//! Functions modules write in Ruby, found by Puppet's autoloader rules and
+//! run by `confer-ruby`: a 4.x function `mod::name` from
+//! `<mod>/lib/puppet/functions/mod/name.rb`, a global one from any module's
+//! `lib/puppet/functions/name.rb`, then a 3.x one from any module's
+//! `lib/puppet/parser/functions/name.rb`, in module path order. A 4.x call
+//! is dispatched on Puppet types by the same code as confer's built-ins
+//! (Puppet's dispatcher and its error words); a 3.x call gets its
+//! arguments as Puppet's `Runtime3FunctionArgumentConverter` maps them.
+//!
+//! Native ports stay first (`functions::builtin`): this is for every
+//! function no one ported.
+
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use confer_core::types::instance_of;
+use confer_core::Value;
+use confer_ruby::{Api, Callee, Dispatch, Repeat, RubyError, RubyErrorKind, RubyFunction};
+
+use super::erb::PuppetHost;
+use super::flow::{fail, EvalResult};
+use super::functions::dispatch;
+use super::functions::signature::{self, Block, Param, Signature};
+use super::scope::Scope;
+use super::Evaluator;
+use crate::span::Span;
+
+/// A function loaded from a module's Ruby file.
+pub(crate) struct Loaded {
+    /// What the file defines.
+    function: RubyFunction,
+    /// The file, for errors.
+    path: PathBuf,
+    /// Its text, for errors' line and column.
+    text: String,
+    /// The regular dispatches' signatures (types resolved on first call)
+    /// and the indices of those dispatches; then the argument-mismatch
+    /// ones.
+    signatures: std::cell::RefCell<Option<Rc<Signatures>>>,
+}
+
+struct Signatures {
+    regular: Vec<(usize, Rc<Signature>)>,
+    mismatch: Vec<(usize, Rc<Signature>)>,
+}
+
+impl Loaded {
+    /// The error of `e`, raised by the Ruby code of this function: Ruby's
+    /// own exceptions read as Puppet reports them (their message); confer's
+    /// refusals name the construct and where it is.
+    fn error(&self, e: &RubyError, span: Span) -> super::flow::Flow {
+        match &e.kind {
+            RubyErrorKind::Syntax(_) | RubyErrorKind::Unsupported(_) | RubyErrorKind::Limit(_) => {
+                let (line, column) = confer_ruby::line_col(&self.text, e.at);
+                fail(
+                    span,
+                    format!(
+                        "confer cannot run the Ruby function '{}': {} (file: {}, line: {line}, column: {column})",
+                        self.function.name,
+                        e.kind,
+                        self.path.display()
+                    ),
+                )
+            }
+            other => fail(span, other.to_string()),
+        }
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// The Ruby function `key` (lower case, no leading `::`) a module on
+    /// the module path defines, loaded once per compile; a file that does
+    /// not load is an error at the call.
+    pub(crate) fn ruby_function(&mut self, key: &str, span: Span) -> EvalResult<Option<Rc<Loaded>>> {
+        if let Some(found) = self.ruby_functions.get(key) {
+            return Ok(found.clone());
+        }
+        let found = match self.ruby_function_file(key) {
+            Some(path) => Some(Rc::new(load(&path, key, span)?)),
+            None => None,
+        };
+        self.ruby_functions.insert(key.to_string(), found.clone());
+        Ok(found)
+    }
+
+    /// Where Puppet's loaders find the Ruby function `key`.
+    fn ruby_function_file(&self, key: &str) -> Option<PathBuf> {
+        let segments: Vec<&str> = key.split("::").collect();
+        if segments
+            .iter()
+            .any(|s| s.is_empty() || !s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+        {
+            return None;
+        }
+        if let [module, ..] = segments.as_slice() {
+            if segments.len() > 1 {
+                let path = self
+                    .env
+                    .module_dir(module)?
+                    .join("lib/puppet/functions")
+                    .join(format!("{}.rb", segments.join("/")));
+                return path.is_file().then_some(path);
+            }
+        }
+        self.env
+            .module_files(&format!("lib/puppet/functions/{key}.rb"))
+            .next()
+            .or_else(|| self.env.module_files(&format!("lib/puppet/parser/functions/{key}.rb")).next())
+    }
+
+    /// Calls a loaded Ruby function from `scope`.
+    pub(crate) fn call_ruby_function(
+        &mut self,
+        loaded: Rc<Loaded>,
+        args: Vec<Value>,
+        has_lambda: bool,
+        span: Span,
+        scope: &Rc<Scope>,
+    ) -> EvalResult {
+        match &loaded.function.api {
+            Api::Legacy { rvalue, arity } => {
+                let name = &loaded.function.name;
+                let n = args.len() as i64;
+                if *arity >= 0 && n != *arity {
+                    return Err(fail(span, format!("{name}(): Wrong number of arguments given ({n} for {arity})")));
+                }
+                if *arity < 0 && n < (arity + 1).abs() {
+                    let min = (arity + 1).abs();
+                    return Err(fail(
+                        span,
+                        format!("{name}(): Wrong number of arguments given ({n} for minimum {min})"),
+                    ));
+                }
+                let args: Vec<Value> =
+                    args.into_iter().map(|a| if a.is_undef() { Value::from("") } else { a }).collect();
+                let result = self.run_ruby(&loaded, Callee::Legacy, &args, scope.clone(), span)?;
+                Ok(if *rvalue { result } else { Value::Undef })
+            }
+            Api::Modern { dispatches, .. } => {
+                if has_lambda {
+                    return Err(fail(
+                        span,
+                        format!("confer cannot yet pass a lambda to the Ruby function '{}'", loaded.function.name),
+                    ));
+                }
+                let sigs = self.ruby_signatures(&loaded, span)?;
+                let regular: Vec<Rc<Signature>> = sigs.regular.iter().map(|(_, s)| s.clone()).collect();
+                let index = match dispatch::select(&loaded.function.name, &regular, &args, None) {
+                    Ok(i) => sigs.regular[i].0,
+                    Err(message) => {
+                        let Some((i, _)) = sigs.mismatch.iter().find(|(_, s)| dispatch::accepts(s, &args, None)) else {
+                            return Err(fail(span, message));
+                        };
+                        let d = &dispatches[*i];
+                        let top = self.top.clone();
+                        let said = self.run_ruby(&loaded, Callee::Method(&d.method), &args, top, span)?;
+                        let text = confer_core::value::to_s(&said);
+                        return Err(fail(span, format!("'{}' {text}", loaded.function.name)));
+                    }
+                };
+                let d: &Dispatch = &dispatches[index];
+                let top = self.top.clone();
+                let value = self.run_ruby(&loaded, Callee::Method(&d.method), &args, top, span)?;
+                if let Some(rt) = &d.return_type {
+                    let t = signature::parse_type(self, rt, span)?;
+                    if !instance_of(&t, &value) {
+                        return Err(fail(
+                            span,
+                            format!(
+                                "value returned from function '{}' {}",
+                                d.method,
+                                confer_core::mismatch::describe(&t, &value)
+                            ),
+                        ));
+                    }
+                }
+                Ok(value)
+            }
+        }
+    }
+
+    fn run_ruby(
+        &mut self,
+        loaded: &Loaded,
+        callee: Callee<'_>,
+        args: &[Value],
+        scope: Rc<Scope>,
+        span: Span,
+    ) -> EvalResult {
+        self.enter(span)?;
+        let mut host = PuppetHost::new(self, scope, span);
+        let result = loaded.function.call(callee, args, &mut host);
+        self.leave();
+        result.map_err(|e| loaded.error(&e, span))
+    }
+
+    /// The signatures of a 4.x function's dispatches, their types resolved
+    /// in this environment (with the function's `local_types`).
+    fn ruby_signatures(&mut self, loaded: &Loaded, span: Span) -> EvalResult<Rc<Signatures>> {
+        if let Some(s) = loaded.signatures.borrow().clone() {
+            return Ok(s);
+        }
+        let Api::Modern { dispatches, local_types } = &loaded.function.api else {
+            return Ok(Rc::new(Signatures { regular: vec![], mismatch: vec![] }));
+        };
+        let mut out = Signatures { regular: vec![], mismatch: vec![] };
+        for (i, d) in dispatches.iter().enumerate() {
+            let mut params = Vec::new();
+            for p in &d.params {
+                let text = with_local_types(&p.type_text, local_types);
+                let ty = signature::parse_type(self, &text, span)?;
+                let repeat = match p.repeat {
+                    Repeat::Once => signature::Repeat::Once,
+                    Repeat::Optional => signature::Repeat::Optional,
+                    Repeat::Many => signature::Repeat::Many,
+                    Repeat::AtLeastOnce => signature::Repeat::AtLeastOnce,
+                };
+                params.push(Param { name: p.name.clone(), ty, repeat });
+            }
+            let block = d.block.as_ref().map(|b| {
+                let (min, max) = signature::block_counts(&b.type_text);
+                Block { text: b.type_text.clone(), name: b.name.clone(), min, max, optional: b.optional }
+            });
+            let sig = Rc::new(Signature { params, block });
+            if d.mismatch {
+                out.mismatch.push((i, sig));
+            } else {
+                out.regular.push((i, sig));
+            }
+        }
+        let out = Rc::new(out);
+        *loaded.signatures.borrow_mut() = Some(out.clone());
+        Ok(out)
+    }
+}
+
+/// A type's text with the function's local type aliases written out
+/// (`local_types { type 'Port = Integer[0, 65535]' }`).
+fn with_local_types(text: &str, local_types: &[(String, String)]) -> String {
+    let mut out = text.to_string();
+    for (alias, target) in local_types.iter().rev() {
+        let mut replaced = String::with_capacity(out.len());
+        let mut rest = out.as_str();
+        while let Some(i) = rest.find(alias.as_str()) {
+            let before_ok = !rest[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
+            let after = &rest[i + alias.len()..];
+            let after_ok = !after.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
+            replaced.push_str(&rest[..i]);
+            replaced.push_str(if before_ok && after_ok { target } else { alias });
+            rest = after;
+        }
+        replaced.push_str(rest);
+        out = replaced;
+    }
+    out
+}
+
+/// Reads and loads a function file; one whose declared name is not the one
+/// its path gives is Puppet's loader error.
+fn load(path: &PathBuf, key: &str, span: Span) -> EvalResult<Loaded> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| fail(span, format!("Could not read the Ruby function file {}: {e}", path.display())))?;
+    let function = RubyFunction::load(&text).map_err(|e| {
+        let (line, column) = confer_ruby::line_col(&text, e.at);
+        fail(
+            span,
+            format!(
+                "confer cannot load the Ruby function '{key}': {} (file: {}, line: {line}, column: {column})",
+                e.kind,
+                path.display()
+            ),
+        )
+    })?;
+    if function.name.trim_start_matches("::") != key {
+        return Err(fail(
+            span,
+            format!(
+                "The function '{}' was loaded from {} but the file should define '{key}'",
+                function.name,
+                path.display()
+            ),
+        ));
+    }
+    Ok(Loaded { function, path: path.clone(), text, signatures: Default::default() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_types_are_written_out_as_whole_names() {
+        let types = vec![("Port".to_string(), "Integer[0, 65535]".to_string())];
+        assert_eq!(with_local_types("Array[Port]", &types), "Array[Integer[0, 65535]]");
+        assert_eq!(with_local_types("Stdlib::Port", &types), "Stdlib::Port");
+        assert_eq!(with_local_types("Ports", &types), "Ports");
+    }
+}

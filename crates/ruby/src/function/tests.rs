@@ -1,0 +1,214 @@
+use super::*;
+
+/// A host with top-scope variables and a few Puppet functions.
+struct TestHost {
+    logged: Vec<(String, String)>,
+}
+
+impl Host for TestHost {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        (name == "osfamily").then(|| Value::from("Debian"))
+    }
+    fn undefined_variable(&mut self, _: &str) -> Result<(), String> {
+        Ok(())
+    }
+    fn set_variable(&mut self, _: &str, _: Value) -> Result<(), String> {
+        Ok(())
+    }
+    fn changed_variable(&mut self, _: &str) -> Option<RValue> {
+        None
+    }
+    fn change_variable(&mut self, _: &str, _: RValue) {}
+    fn variables(&mut self) -> Vec<(String, Value)> {
+        Vec::new()
+    }
+    fn has_legacy_function(&mut self, _: &str) -> bool {
+        false
+    }
+    fn scope_label(&mut self) -> String {
+        "Scope(Class[main])".into()
+    }
+    fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        match name {
+            "upcase" => Ok(Value::from(confer_core::value::to_s(&args[0]).to_uppercase())),
+            _ => Err(format!("Unknown function '{name}'")),
+        }
+    }
+    fn log(&mut self, level: &str, message: &str) {
+        self.logged.push((level.into(), message.into()));
+    }
+}
+
+fn call(text: &str, method: &str, args: &[Value]) -> Result<Value, RubyError> {
+    let f = RubyFunction::load(text).expect("loads");
+    let callee = if method.is_empty() { Callee::Legacy } else { Callee::Method(method) };
+    f.call(callee, args, &mut TestHost { logged: vec![] })
+}
+
+const ACLS: &str = r#"
+# @summary translates acls
+Puppet::Functions.create_function(:'postgresql::postgresql_acls_to_resources_hash') do
+  dispatch :default_impl do
+    param 'Array[String]', :acls
+    param 'String[1]', :id
+    param 'Integer[0]', :offset
+  end
+
+  def default_impl(acls, id, offset)
+    resources = {}
+    acls.each do |acl|
+      index = acls.index(acl)
+      parts = acl.split
+      unless parts.length >= 4
+        raise(Puppet::ParseError, "postgresql::postgresql_acls_to_resources_hash(): acl line #{index} does not " \
+          'have enough parts')
+      end
+      resource = {
+        'type'     => parts[0],
+        'order'    => '%03d' % (offset + index),
+      }
+      if parts[0] == 'local'
+        resource['auth_method'] = parts[3]
+        if parts.length > 4
+          resource['auth_option'] = parts.last(parts.length - 4).join(' ')
+        end
+      elsif parts[4] =~ %r{^\d}
+        resource['address'] = parts[3] + ' ' + parts[4]
+      else
+        resource['address'] = parts[3]
+      end
+      resources["postgresql class generated rule #{id} #{index}"] = resource
+    end
+    resources
+  end
+end
+"#;
+
+#[test]
+fn a_4x_function_loads_its_dispatch_and_runs() {
+    let f = RubyFunction::load(ACLS).expect("loads");
+    assert_eq!(f.name, "postgresql::postgresql_acls_to_resources_hash");
+    let Api::Modern { dispatches, .. } = &f.api else { panic!("4.x") };
+    assert_eq!(dispatches.len(), 1);
+    assert_eq!(dispatches[0].method, "default_impl");
+    assert_eq!(
+        dispatches[0].params[0],
+        DispatchParam { type_text: "Array[String]".into(), name: "acls".into(), repeat: Repeat::Once }
+    );
+    let out = call(
+        ACLS,
+        "default_impl",
+        &[
+            Value::array(vec![Value::from("local all all trust x y"), Value::from("host db u 10.0.0.0/8 md5")]),
+            Value::from("a"),
+            Value::Integer(3),
+        ],
+    )
+    .expect("runs");
+    let text = format!("{out:?}");
+    assert!(text.contains("postgresql class generated rule a 0"), "{text}");
+    assert!(text.contains("\"003\""), "{text}");
+    assert!(text.contains("\"x y\""), "{text}");
+    let e = call(ACLS, "default_impl", &[Value::array(vec![Value::from("a b")]), Value::from("a"), Value::Integer(0)])
+        .unwrap_err();
+    assert_eq!(e.to_string(), "postgresql::postgresql_acls_to_resources_hash(): acl line 0 does not have enough parts");
+    assert!(matches!(e.kind, RubyErrorKind::Raised(ref x) if x.class == "Puppet::ParseError"));
+}
+
+#[test]
+fn a_3x_function_gets_its_arguments_as_one_array() {
+    let text = r#"
+require 'digest/sha1'
+module Puppet::Parser::Functions
+  newfunction(:mysql_password, type: :rvalue, doc: <<-EOS
+    @summary Hash a string as mysql's "PASSWORD()" function would do it
+    EOS
+             ) do |args|
+    if args.size != 1
+      raise Puppet::ParseError, _('mysql_password(): Wrong number of arguments given (%{args_length} for 1)') % { args_length: args.length }
+    end
+    return '' if args[0].empty?
+    return args[0] if args[0] =~ %r{\*[A-F0-9]{40}$}
+    '*' + Digest::SHA1.hexdigest(args[0]).upcase
+  end
+end
+"#;
+    let f = RubyFunction::load(text).expect("loads");
+    assert!(matches!(f.api, Api::Legacy { rvalue: true, arity: -1 }));
+    assert_eq!(call(text, "", &[Value::from("")]).unwrap(), Value::from(""));
+    assert_eq!(call(text, "", &[Value::from("x")]).unwrap(), Value::from("*11F6AD8EC52A2984ABAAFD7C3B516503785C2072"));
+    let e = call(text, "", &[Value::from("a"), Value::from("b")]).unwrap_err();
+    assert_eq!(e.to_string(), "mysql_password(): Wrong number of arguments given (2 for 1)");
+}
+
+#[test]
+fn a_function_without_dispatch_gets_the_default_one() {
+    let text = r#"
+Puppet::Functions.create_function(:validate_network_vlan_ranges) do
+  def validate_network_vlan_ranges(*args)
+    value = args[0]
+    if not value.kind_of?(Array)
+      value = [value]
+    end
+    value.each do |range|
+      if m = /^(.+:)?(\d+):(\d+)$/.match(range)
+        first_id = Integer(m[-2])
+        second_id = Integer(m[-1])
+        if (first_id > 4094) || (second_id > 4094)
+          raise Puppet::Error, "vlan id are invalid."
+        end
+      elsif m = /^([^:]+)?(:\d+)?$/.match(range)
+      elsif range
+        raise Puppet::Error, "network vlan ranges are invalid."
+      end
+    end
+  end
+end
+"#;
+    let f = RubyFunction::load(text).expect("loads");
+    let Api::Modern { dispatches, .. } = &f.api else { panic!("4.x") };
+    assert_eq!(dispatches[0].params[0].repeat, Repeat::Many);
+    assert_eq!(
+        call(text, "validate_network_vlan_ranges", &[Value::from("physnet1:1000:2999")]).unwrap(),
+        Value::array(vec![Value::from("physnet1:1000:2999")])
+    );
+    assert_eq!(
+        call(text, "validate_network_vlan_ranges", &[Value::from("p:1:5000")]).unwrap_err().to_string(),
+        "vlan id are invalid."
+    );
+}
+
+#[test]
+fn call_function_and_rescue_reach_puppet() {
+    let text = r#"
+Puppet::Functions.create_function(:'m::shout') do
+  dispatch :shout do
+    param 'String', :s
+    optional_param 'Integer', :n
+  end
+  LIMIT = 2
+  def shout(s, n = LIMIT)
+    begin
+      Integer('x')
+    rescue ArgumentError => e
+      Puppet.warning("bad: #{e.message}")
+    end
+    [call_function('upcase', s)] * n
+  end
+end
+"#;
+    let f = RubyFunction::load(text).expect("loads");
+    let mut host = TestHost { logged: vec![] };
+    let out = f.call(Callee::Method("shout"), &[Value::from("a")], &mut host).unwrap();
+    assert_eq!(out, Value::array(vec![Value::from("A"), Value::from("A")]));
+    assert_eq!(host.logged, vec![("warning".to_string(), "bad: invalid value for Integer(): \"x\"".to_string())]);
+}
+
+#[test]
+fn files_without_a_function_are_refused_by_name() {
+    let e = RubyFunction::load("x = 1\n").unwrap_err();
+    assert!(matches!(e.kind, RubyErrorKind::Unsupported(_)), "{e:?}");
+    let e =
+        RubyFunction::load("Puppet::Functions.create_function(:f) do\n  def f\n    `id`\n  end\nend\n").unwrap_err();
+    assert!(matches!(e.kind, RubyErrorKind::Syntax(_)), "{e:?}");
+}

@@ -1,0 +1,315 @@
+//! The classes and modules of Ruby's library that module code calls
+//! (`JSON.generate`, `Digest::SHA256.hexdigest`, `Base64.strict_encode64`,
+//! `Puppet::ParseError.new`, `Hash.new`, `Puppet.warning`) and the kernel
+//! methods a function calls without a receiver (`raise`, `format`, `_`).
+//! Chosen by measuring the function files of the module corpus
+//! (`scripts/measure-module-ruby.py`); anything else is an error naming it.
+
+use std::rc::Rc;
+
+use base64::engine::general_purpose::{STANDARD, URL_SAFE};
+use base64::Engine;
+
+use crate::ast::Block;
+use crate::error::RubyErrorKind;
+use crate::interp::{err, Ev, Interp};
+use crate::value::{to_puppet, Exception, RValue};
+
+/// The classes and modules code may name besides exception classes.
+const CLASSES: &[&str] = &[
+    "String",
+    "Integer",
+    "Float",
+    "Array",
+    "Hash",
+    "Symbol",
+    "NilClass",
+    "TrueClass",
+    "FalseClass",
+    "Numeric",
+    "Fixnum",
+    "Bignum",
+    "Regexp",
+    "Object",
+    "Enumerable",
+    "Comparable",
+    "Range",
+    "IPAddr",
+    "Puppet",
+    "JSON",
+    "Base64",
+    "Digest::MD5",
+    "Digest::SHA1",
+    "Digest::SHA256",
+    "Digest::SHA384",
+    "Digest::SHA512",
+    "Set",
+    "Proc",
+    "MatchData",
+    "Kernel",
+    "Shellwords",
+];
+
+/// Whether `name` is a class or module confer knows.
+pub fn is_class(name: &str) -> bool {
+    CLASSES.contains(&name)
+}
+
+fn arity(name: &str, args: &[RValue], min: usize, max: usize, at: usize) -> Ev<()> {
+    if args.len() < min || args.len() > max {
+        let expected = if min == max { min.to_string() } else { format!("{min}..{max}") };
+        return err(
+            RubyErrorKind::Argument(format!(
+                "wrong number of arguments calling `{name}' (given {}, expected {expected})",
+                args.len()
+            )),
+            at,
+        );
+    }
+    Ok(())
+}
+
+fn bytes_to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The digest of `data` by the algorithm a `Digest::` class names.
+fn digest(class: &str, data: &[u8]) -> Vec<u8> {
+    use sha2::Digest;
+    match class {
+        "Digest::MD5" => md5::Md5::digest(data).to_vec(),
+        "Digest::SHA1" => sha1::Sha1::digest(data).to_vec(),
+        "Digest::SHA256" => sha2::Sha256::digest(data).to_vec(),
+        "Digest::SHA384" => sha2::Sha384::digest(data).to_vec(),
+        _ => sha2::Sha512::digest(data).to_vec(),
+    }
+}
+
+/// Bytes as a Ruby String holds them: text when they are UTF-8; other
+/// bytes (a binary digest) are refused, as confer's strings are text.
+fn binary_string(bytes: Vec<u8>, at: usize) -> Ev {
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(RValue::str(s)),
+        Err(_) => err(RubyErrorKind::Unsupported("binary (non-UTF-8) strings".into()), at),
+    }
+}
+
+/// Ruby's `Base64.encode64`: lines of 60 characters, each ending in `\n`.
+fn encode64(data: &[u8]) -> String {
+    let flat = STANDARD.encode(data);
+    let mut out = String::with_capacity(flat.len() + flat.len() / 60 + 1);
+    for chunk in flat.as_bytes().chunks(60) {
+        out.push_str(std::str::from_utf8(chunk).unwrap_or_default());
+        out.push('\n');
+    }
+    out
+}
+
+impl Interp<'_> {
+    /// A method of a class or module (`JSON.generate(x)`), or `None` when
+    /// the receiver's class has no such method here (the generic methods
+    /// of any object then apply).
+    pub(crate) fn class_method(
+        &mut self,
+        class: &str,
+        name: &str,
+        args: &[RValue],
+        block: Option<&Rc<Block>>,
+        at: usize,
+    ) -> Option<Ev> {
+        let own = format!("{class}.{name}");
+        if self.methods.contains_key(&own) {
+            return self.call_defined(&own, args, block, at);
+        }
+        let class = class.trim_start_matches("::");
+        Some(match (class, name) {
+            (c, "new") if crate::raise::is_exception_class(c) => arity(name, args, 0, 1, at).map(|()| {
+                let message = args.first().map_or_else(|| c.to_string(), RValue::to_s);
+                RValue::Exception(Rc::new(Exception { class: c.to_string(), message }))
+            }),
+            ("Puppet", "warning" | "notice" | "info" | "debug" | "err" | "crit" | "alert" | "emerg" | "warn_once") => {
+                let message = args.last().map(RValue::to_s).unwrap_or_default();
+                self.host.log(if name == "warn_once" { "warning" } else { name }, &message);
+                Ok(RValue::Nil)
+            }
+            ("Puppet", "deprecation_warning") => {
+                let message = args.first().map(RValue::to_s).unwrap_or_default();
+                self.host.log("warning", &message);
+                Ok(RValue::Nil)
+            }
+            ("Hash", "new") => match (args, block) {
+                ([], None) => Ok(RValue::hash(vec![])),
+                _ => err(RubyErrorKind::Unsupported("Hash.new with a default value or block".into()), at),
+            },
+            ("Hash", "[]") => match args {
+                [RValue::Hash(_)] => Ok(args[0].clone()),
+                [RValue::Array(pairs)] => {
+                    let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.len());
+                    for p in pairs.iter() {
+                        let RValue::Array(kv) = p else {
+                            return Some(err(
+                                RubyErrorKind::Argument(format!(
+                                    "wrong element type {} (expected array)",
+                                    p.class_name()
+                                )),
+                                at,
+                            ));
+                        };
+                        let (k, v) =
+                            (kv.first().cloned().unwrap_or(RValue::Nil), kv.get(1).cloned().unwrap_or(RValue::Nil));
+                        match out.iter_mut().find(|(k2, _)| k2.equals(&k)) {
+                            Some(slot) => slot.1 = v,
+                            None => out.push((k, v)),
+                        }
+                    }
+                    Ok(RValue::hash(out))
+                }
+                _ => err(RubyErrorKind::Unsupported("Hash[] with these arguments".into()), at),
+            },
+            ("Array", "new") => match args {
+                [] => Ok(RValue::array(vec![])),
+                [RValue::Int(n)] | [RValue::Int(n), _] if (0..=1_000_000).contains(n) => {
+                    let fill = args.get(1).cloned().unwrap_or(RValue::Nil);
+                    Ok(RValue::array(vec![fill; *n as usize]))
+                }
+                _ => err(RubyErrorKind::Argument("Array.new with these arguments".into()), at),
+            },
+            ("String", "new") => Ok(RValue::str(args.first().map(RValue::to_s).unwrap_or_default())),
+            ("Set", "new") => match args {
+                [] => Ok(RValue::array(vec![])),
+                _ => err(RubyErrorKind::Unsupported("Set".into()), at),
+            },
+            ("JSON", "generate" | "dump" | "pretty_generate") => arity(name, args, 1, 2, at)
+                .and_then(|()| crate::json::generate(&args[0], name == "pretty_generate", at).map(RValue::str)),
+            ("JSON", "parse" | "load") => {
+                arity(name, args, 1, 2, at).and_then(|()| crate::json::parse(&args[0].to_s(), at))
+            }
+            ("Base64", "encode64" | "strict_encode64" | "urlsafe_encode64") => arity(name, args, 1, 1, at).map(|()| {
+                let data = args[0].to_s();
+                RValue::str(match name {
+                    "encode64" => encode64(data.as_bytes()),
+                    "strict_encode64" => STANDARD.encode(data.as_bytes()),
+                    _ => URL_SAFE.encode(data.as_bytes()),
+                })
+            }),
+            ("Base64", "decode64" | "strict_decode64" | "urlsafe_decode64") => {
+                arity(name, args, 1, 1, at).and_then(|()| {
+                    let text = args[0].to_s();
+                    let decoded = match name {
+                        "decode64" => confer_core::value::binary::decode(&text, "%b").ok(),
+                        "strict_decode64" => STANDARD.decode(text.as_bytes()).ok(),
+                        _ => URL_SAFE.decode(text.as_bytes()).ok(),
+                    };
+                    match decoded {
+                        Some(bytes) => binary_string(bytes, at),
+                        None => err(RubyErrorKind::Argument("invalid base64".into()), at),
+                    }
+                })
+            }
+            (c, "hexdigest" | "digest" | "base64digest") if c.starts_with("Digest::") => arity(name, args, 1, 1, at)
+                .and_then(|()| {
+                    let bytes = digest(c, args[0].to_s().as_bytes());
+                    match name {
+                        "hexdigest" => Ok(RValue::str(bytes_to_hex(&bytes))),
+                        "base64digest" => Ok(RValue::str(STANDARD.encode(&bytes))),
+                        _ => binary_string(bytes, at),
+                    }
+                }),
+            ("Integer", "sqrt") => match args {
+                [RValue::Int(n)] if *n >= 0 => Ok(RValue::Int((*n as f64).sqrt() as i64)),
+                _ => err(RubyErrorKind::Argument("Integer.sqrt needs a non-negative Integer".into()), at),
+            },
+            _ => return None,
+        })
+    }
+
+    /// Methods of exceptions, procs and any object that the value methods
+    /// do not cover (`to_json`), or `None`.
+    pub(crate) fn object_method(
+        &mut self,
+        recv: &RValue,
+        name: &str,
+        args: &[RValue],
+        _block: Option<&Rc<Block>>,
+        at: usize,
+    ) -> Option<Ev> {
+        Some(match (recv, name) {
+            (RValue::Exception(e), "message" | "to_s" | "to_str") => Ok(RValue::str(&e.message)),
+            (RValue::Exception(e), "class") => Ok(RValue::Class(Rc::from(e.class.as_str()))),
+            (RValue::Exception(_), "backtrace") => Ok(RValue::Nil),
+            (RValue::Proc(b), "arity") => Ok(RValue::Int(b.params.len() as i64)),
+            (RValue::Proc(_), "lambda?") => Ok(RValue::Bool(true)),
+            (_, "to_json") => crate::json::generate(recv, false, at).map(RValue::str),
+            (RValue::Class(c), "name" | "to_s") => Ok(RValue::str(&**c)),
+            (_, "frozen?") => {
+                Ok(RValue::Bool(matches!(recv, RValue::Sym(_) | RValue::Int(_) | RValue::Nil | RValue::Bool(_))))
+            }
+            (_, "respond_to?") if args.len() == 1 => return None,
+            _ => return None,
+        })
+    }
+
+    /// A method called without a receiver that Ruby's `Kernel` (or
+    /// Puppet's gettext) provides, or `None`.
+    pub(crate) fn kernel(&mut self, name: &str, args: &[RValue], block: Option<&Rc<Block>>, at: usize) -> Option<Ev> {
+        Some(match name {
+            "raise" | "fail" => crate::raise::raise(args, None, at),
+            // Puppet's gettext: confer answers in the source language, as
+            // Puppet does with no translations installed.
+            "_" | "n_" => match args.first() {
+                Some(s) => Ok(s.clone()),
+                None => err(RubyErrorKind::Argument("wrong number of arguments (given 0, expected 1)".into()), at),
+            },
+            "format" | "sprintf" => match args.split_first() {
+                Some((fmt, rest)) => format(&fmt.to_s(), rest, at),
+                None => err(RubyErrorKind::Argument("too few arguments".into()), at),
+            },
+            "Float" => match args {
+                [RValue::Float(_)] => Ok(args[0].clone()),
+                [RValue::Int(i)] => Ok(RValue::Float(*i as f64)),
+                [RValue::Str(s)] => match s.trim().replace('_', "").parse::<f64>() {
+                    Ok(f) if !s.trim().is_empty() => Ok(RValue::Float(f)),
+                    _ => err(RubyErrorKind::Argument(format!("invalid value for Float(): {}", args[0].inspect())), at),
+                },
+                [other] => err(RubyErrorKind::Type(format!("can't convert {} into Float", other.class_name())), at),
+                _ => err(RubyErrorKind::Argument("wrong number of arguments".into()), at),
+            },
+            "Hash" => match args {
+                [RValue::Hash(_)] => Ok(args[0].clone()),
+                [RValue::Nil] => Ok(RValue::hash(vec![])),
+                [RValue::Array(a)] if a.is_empty() => Ok(RValue::hash(vec![])),
+                [other] => err(RubyErrorKind::Type(format!("can't convert {} into Hash", other.class_name())), at),
+                _ => err(RubyErrorKind::Argument("wrong number of arguments".into()), at),
+            },
+            "block_given?" => Ok(RValue::Bool(self.current_block().is_some())),
+            "loop" => {
+                let Some(b) = block else {
+                    return Some(err(RubyErrorKind::Unsupported("`loop' without a block".into()), at));
+                };
+                loop {
+                    match self.call_block(b, vec![], at) {
+                        Ok(_) => {}
+                        Err(crate::interp::Ctl::Break) => break Ok(RValue::Nil),
+                        Err(crate::interp::Ctl::Err(e)) if matches!(&e.kind, RubyErrorKind::Raised(x) if x.class == "StopIteration") => {
+                            break Ok(RValue::Nil)
+                        }
+                        Err(e) => break Err(e),
+                    }
+                }
+            }
+            // Output to Puppet's console changes no catalog.
+            "puts" | "print" | "p" | "pp" | "warn" => Ok(RValue::Nil),
+            _ => return None,
+        })
+    }
+}
+
+/// Ruby's `format`/`String#%` through core's sprintf (Puppet's `sprintf`
+/// is Ruby's).
+pub(crate) fn format(fmt: &str, args: &[RValue], at: usize) -> Ev {
+    let values: Vec<confer_core::Value> = args.iter().map(to_puppet).collect();
+    match confer_core::format::sprintf(fmt, &values) {
+        Ok(s) => Ok(RValue::str(s)),
+        Err(e) => err(RubyErrorKind::Argument(e.to_string()), at),
+    }
+}
