@@ -120,6 +120,9 @@ pub struct Interp<'h> {
     regexps: HashMap<String, std::sync::Arc<confer_core::Regexp>>,
     /// Whose `self` the code runs as.
     pub(crate) self_kind: SelfKind,
+    /// The files the code may read: those Puppet's own lookups gave it
+    /// (`Puppet::Parser::Files.find_template`).
+    pub(crate) readable: std::collections::HashSet<String>,
     out: String,
     /// The groups of the last successful regexp match (`$~`), for `$1`…;
     /// a failed match clears them, as in Ruby.
@@ -142,6 +145,7 @@ impl<'h> Interp<'h> {
             blocks: Vec::new(),
             regexps: HashMap::new(),
             self_kind: SelfKind::Template,
+            readable: Default::default(),
             out: String::new(),
             last_match: None,
             steps: 0,

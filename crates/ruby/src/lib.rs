@@ -29,6 +29,7 @@ mod lexer;
 mod library;
 mod methods;
 mod parser;
+mod paths;
 mod raise;
 mod scan;
 mod strings;
@@ -81,6 +82,11 @@ pub trait Host {
 
     /// Calls the Puppet function `name`; `Err` holds the error's message.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
+
+    /// Where Puppet finds the template `name` (`mod/file.erb`), as
+    /// `Puppet::Parser::Files.find_template` answers; `None` when there is
+    /// none. Ruby code may read the file it names.
+    fn find_template(&mut self, name: &str) -> Option<String>;
 
     /// Logs `message` at Puppet's `level` (`warning`, `notice`, `info`,
     /// `debug`, `err`, …), as `Puppet.warning(msg)` does.

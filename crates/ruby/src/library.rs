@@ -215,6 +215,28 @@ impl Interp<'_> {
                         _ => binary_string(bytes, at),
                     }
                 }),
+            ("File", _) => return crate::paths::file_method(self, name, args, at),
+            ("URI", "parse") => {
+                arity(name, args, 1, 1, at).and_then(|()| match confer_core::value::uri::Uri::parse(&args[0].to_s()) {
+                    Ok(u) => Ok(RValue::Opaque(Rc::new(confer_core::Value::Uri(std::sync::Arc::new(u))))),
+                    Err(e) => err(
+                        RubyErrorKind::Raised(Exception {
+                            class: "URI::InvalidURIError".into(),
+                            message: e.to_string(),
+                        }),
+                        at,
+                    ),
+                })
+            }
+            ("Puppet::Parser::Files", "find_template") => {
+                arity(name, args, 1, 2, at).map(|()| match self.host.find_template(&args[0].to_s()) {
+                    Some(path) => {
+                        self.readable.insert(path.clone());
+                        RValue::str(path)
+                    }
+                    None => RValue::Nil,
+                })
+            }
             ("Integer", "sqrt") => match args {
                 [RValue::Int(n)] if *n >= 0 => Ok(RValue::Int((*n as f64).sqrt() as i64)),
                 _ => err(RubyErrorKind::Argument("Integer.sqrt needs a non-negative Integer".into()), at),
@@ -241,6 +263,14 @@ impl Interp<'_> {
             (RValue::Proc(_), "lambda?") => Ok(RValue::Bool(true)),
             (_, "to_json") => crate::json::generate(recv, false, at).map(RValue::str),
             (RValue::Class(c), "name" | "to_s") => Ok(RValue::str(&**c)),
+            (RValue::Opaque(v), _) if args.is_empty() => match &**v {
+                confer_core::Value::Uri(u) if name == "to_s" => Ok(RValue::str(u.as_str())),
+                confer_core::Value::Uri(u) => match u.attribute(name) {
+                    Some(part) => Ok(crate::value::from_puppet(&part)),
+                    None => return None,
+                },
+                _ => return None,
+            },
             (_, "frozen?") => {
                 Ok(RValue::Bool(matches!(recv, RValue::Sym(_) | RValue::Int(_) | RValue::Nil | RValue::Bool(_))))
             }

@@ -408,9 +408,7 @@ impl Interp<'_> {
             _ => return Ok(None),
         };
         match recv_node.map(|n| &n.kind) {
-            Some(Kind::Local(_) | Kind::IVar(_)) | Some(Kind::Call { .. })
-                if recv_node.is_some_and(is_place) =>
-            {
+            Some(Kind::Local(_) | Kind::IVar(_)) | Some(Kind::Call { .. }) if recv_node.is_some_and(is_place) => {
                 let node = recv_node.unwrap_or_else(|| unreachable!("checked just above"));
                 self.assign(node, updated.clone())?;
                 self.changed_in_place(recv, &updated);

@@ -41,6 +41,10 @@ impl Host for NoScope {
         Err(format!("Unknown function '{name}'"))
     }
 
+    fn find_template(&mut self, _: &str) -> Option<String> {
+        None
+    }
+
     fn log(&mut self, _: &str, _: &str) {}
 }
 

@@ -132,6 +132,10 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
         }
     }
 
+    fn find_template(&mut self, name: &str) -> Option<String> {
+        self.ev.find_template(name).map(|p| p.display().to_string())
+    }
+
     /// `Puppet.warning(msg)` and its kin: a message with no scope or place.
     fn log(&mut self, level: &str, message: &str) {
         let level = match level {

@@ -34,6 +34,10 @@ impl Host for TestHost {
             _ => Err(format!("Unknown function '{name}'")),
         }
     }
+    fn find_template(&mut self, _: &str) -> Option<String> {
+        None
+    }
+
     fn log(&mut self, level: &str, message: &str) {
         self.logged.push((level.into(), message.into()));
     }

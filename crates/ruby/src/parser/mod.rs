@@ -1,7 +1,8 @@
 //! A recursive-descent parser for the Ruby that templates use, with Ruby's
 //! operator precedence (modifiers < `and`/`or` < `not` < `? :` < `..` <
-//! `||` < `&&` < `!` < equality < comparison < `<<` < `+` < `*` < unary
-//! minus < `**` < method calls). Operators become method calls, as in Ruby.
+//! `||` < `&&` < `!` < equality < comparison < `|` `^` < `&` < `<<` `>>` <
+//! `+` < `*` < unary minus < `**` < method calls). Operators become method
+//! calls, as in Ruby.
 
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -42,6 +43,22 @@ fn node(kind: Kind, at: usize) -> Node {
 
 fn call(recv: Node, name: &str, args: Vec<Node>, at: usize) -> Node {
     node(Kind::Call { recv: Some(Box::new(recv)), name: name.to_string(), args, block: None }, at)
+}
+
+/// How tightly a binary operator binds (higher is tighter), Ruby's order.
+fn precedence(op: &str) -> Option<u8> {
+    Some(match op {
+        "||" => 1,
+        "&&" => 2,
+        "==" | "!=" | "=~" | "!~" | "===" | "<=>" => 3,
+        "<" | ">" | "<=" | ">=" => 4,
+        "|" | "^" => 5,
+        "&" => 6,
+        "<<" | ">>" => 7,
+        "+" | "-" => 8,
+        "*" | "/" | "%" => 9,
+        _ => return None,
+    })
 }
 
 /// Whether `e` can be assigned to: a variable, a bare name, or `x[k]`.
@@ -364,82 +381,43 @@ impl Parser {
         Ok(node(Kind::Range(Box::new(a), Box::new(b), exclusive), at))
     }
 
+    /// The binary operators from `||` to `*`, by precedence climbing: a
+    /// chain of one level is a loop, and the recursion is bounded by the
+    /// number of levels, not by the length of the expression.
     fn oror(&mut self) -> R {
-        self.logical("||", Self::andand, |a, b| Kind::Or(Box::new(a), Box::new(b)))
+        self.binary(1)
     }
 
-    fn andand(&mut self) -> R {
-        self.logical("&&", Self::bang, |a, b| Kind::And(Box::new(a), Box::new(b)))
-    }
-
-    /// A left-associative chain of the short-circuit operator `op`.
-    fn logical(&mut self, op: &str, next: fn(&mut Self) -> R, make: fn(Node, Node) -> Kind) -> R {
-        let mut e = next(self)?;
+    /// An expression of binary operators binding at least as tightly as
+    /// `min`.
+    fn binary(&mut self, min: u8) -> R {
+        let mut lhs = self.unary()?;
         loop {
             let at = self.at();
-            if !self.eat_punct(op) {
-                return Ok(e);
+            let Tok::Punct(op) = *self.tok() else { return Ok(lhs) };
+            let Some(prec) = precedence(op) else { return Ok(lhs) };
+            if prec < min {
+                return Ok(lhs);
             }
-            self.skip_newlines();
-            let r = next(self)?;
-            e = node(make(e, r), at);
-        }
-    }
-
-    fn bang(&mut self) -> R {
-        self.negation(|p| p.eat_punct("!"), Self::bang, Self::equality)
-    }
-
-    fn equality(&mut self) -> R {
-        let l = self.comparison()?;
-        let at = self.at();
-        let op = match self.tok() {
-            Tok::Punct(p @ ("==" | "!=" | "=~" | "!~" | "===" | "<=>")) => *p,
-            _ => return Ok(l),
-        };
-        self.bump();
-        self.skip_newlines();
-        let r = self.comparison()?;
-        Ok(match op {
-            "!=" => node(Kind::Not(Box::new(call(l, "==", vec![r], at))), at),
-            "!~" => node(Kind::Not(Box::new(call(l, "=~", vec![r], at))), at),
-            _ => call(l, op, vec![r], at),
-        })
-    }
-
-    fn binary_level(&mut self, ops: &[&str], next: fn(&mut Self) -> R) -> R {
-        let mut e = next(self)?;
-        loop {
-            let at = self.at();
-            let op = match self.tok() {
-                Tok::Punct(p) if ops.contains(p) => *p,
-                _ => return Ok(e),
-            };
             self.bump();
             self.skip_newlines();
-            let r = next(self)?;
-            e = call(e, op, vec![r], at);
+            let rhs = self.nested(|p| p.binary(prec + 1))?;
+            lhs = match op {
+                "||" => node(Kind::Or(Box::new(lhs), Box::new(rhs)), at),
+                "&&" => node(Kind::And(Box::new(lhs), Box::new(rhs)), at),
+                "!=" => node(Kind::Not(Box::new(call(lhs, "==", vec![rhs], at))), at),
+                "!~" => node(Kind::Not(Box::new(call(lhs, "=~", vec![rhs], at))), at),
+                _ => call(lhs, op, vec![rhs], at),
+            };
         }
-    }
-
-    fn comparison(&mut self) -> R {
-        self.binary_level(&["<", ">", "<=", ">="], Self::shift)
-    }
-
-    fn shift(&mut self) -> R {
-        self.binary_level(&["<<"], Self::additive)
-    }
-
-    fn additive(&mut self) -> R {
-        self.binary_level(&["+", "-"], Self::multiplicative)
-    }
-
-    fn multiplicative(&mut self) -> R {
-        self.binary_level(&["*", "/", "%"], Self::unary)
     }
 
     fn unary(&mut self) -> R {
         let at = self.at();
+        if self.eat_punct("!") {
+            let e = self.nested(Self::unary)?;
+            return Ok(node(Kind::Not(Box::new(e)), at));
+        }
         if self.eat_punct("-") {
             let e = self.nested(Self::unary)?;
             return Ok(match e.kind {
@@ -643,8 +621,7 @@ impl Parser {
             Tok::Int(_) | Tok::Float(_) | Tok::Str(_) | Tok::Sym(_) | Tok::Words(_) | Tok::Regex(_) => true,
             Tok::Ident(_) | Tok::Const(_) | Tok::IVar(_) | Tok::Label(_) | Tok::MatchRef(_) => true,
             Tok::Kw(k) => matches!(*k, "nil" | "true" | "false" | "self"),
-            Tok::Punct("[") => true,
-            Tok::Punct("!") => true,
+            Tok::Punct("[" | "!" | "::" | "->") => true,
             _ => false,
         }
     }
