@@ -99,6 +99,9 @@ pub enum Kind {
     Range(Box<Node>, Box<Node>, bool),
     /// `@name`
     IVar(String),
+    /// `$name`: a global variable, which no module code may read (it is
+    /// the Ruby process's state: `$LOAD_PATH`, `$stdout`).
+    GVar(String),
     /// `$n`: group `n` of the last regexp match (Ruby's `$~`).
     MatchRef(usize),
     /// A local variable.

@@ -114,6 +114,9 @@ pub struct Interp<'h> {
     pub(crate) consts: HashMap<String, RValue>,
     /// The modules being defined, innermost last.
     modules: Vec<String>,
+    /// The module each module method running belongs to, innermost last:
+    /// its `self`, whose methods a call without a receiver reaches.
+    pub(crate) modules_as_self: Vec<String>,
     /// The block given to each method running, innermost last (`yield`).
     blocks: Vec<Option<Rc<Block>>>,
     /// Compiled regexps by source: a literal in a loop compiles once.
@@ -142,6 +145,7 @@ impl<'h> Interp<'h> {
             methods: HashMap::new(),
             consts: HashMap::new(),
             modules: Vec::new(),
+            modules_as_self: Vec::new(),
             blocks: Vec::new(),
             regexps: HashMap::new(),
             self_kind: SelfKind::Template,
@@ -248,6 +252,7 @@ impl<'h> Interp<'h> {
                 Ok(RValue::Range(x, if *exclusive { y - 1 } else { y }))
             }
             Kind::IVar(name) => Ok(self.ivar(name)),
+            Kind::GVar(name) => err(RubyErrorKind::Unsupported(format!("the global variable ${name}")), n.at),
             Kind::MatchRef(n) => {
                 Ok(self.last_match.as_ref().and_then(|m| m.get(*n).cloned().flatten()).map_or(RValue::Nil, RValue::str))
             }

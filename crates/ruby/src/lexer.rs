@@ -42,6 +42,8 @@ pub enum Tok {
     Const(String),
     /// `@name`.
     IVar(String),
+    /// `$name`: a global variable.
+    GVar(String),
     /// `$1`, `$2`, …: a group of the last regexp match.
     MatchRef(usize),
     /// A keyword.
@@ -122,7 +124,14 @@ impl Lexer<'_> {
     fn after_value(&self) -> bool {
         match self.out.last().map(|t| &t.tok) {
             Some(
-                Tok::Int(_) | Tok::Float(_) | Tok::Str(_) | Tok::Sym(_) | Tok::Regex(_) | Tok::Const(_) | Tok::IVar(_),
+                Tok::Int(_)
+                | Tok::Float(_)
+                | Tok::Str(_)
+                | Tok::Sym(_)
+                | Tok::Regex(_)
+                | Tok::Const(_)
+                | Tok::IVar(_)
+                | Tok::GVar(_),
             ) => true,
             Some(Tok::Ident(_)) => true,
             Some(Tok::Kw(k)) => matches!(*k, "end" | "nil" | "true" | "false" | "self"),
@@ -159,7 +168,7 @@ impl Lexer<'_> {
                         }
                         self.skip_embedded_doc();
                     }
-                    if self.paren == 0 || c == b';' {
+                    if (self.paren == 0 || c == b';') && !(c == b'\n' && self.continues_with_dot()) {
                         self.push(Tok::Newline, start, space);
                     }
                 }
@@ -194,7 +203,15 @@ impl Lexer<'_> {
                     self.pos += digits;
                     self.push(Tok::MatchRef(n), start, space);
                 }
-                b'$' => return Err(self.error(start, RubyErrorKind::Unsupported("global variables ($x)".into()))),
+                b'$' => {
+                    self.pos += 1;
+                    let name = self.word();
+                    if name.is_empty() {
+                        return Err(self
+                            .error(start, RubyErrorKind::Unsupported("special global variables ($!, $~, …)".into())));
+                    }
+                    self.push(Tok::GVar(name), start, space);
+                }
                 b'a'..=b'z' | b'_' | b'A'..=b'Z' => self.name(start, space),
                 b':' if self.peek(1).is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
                     && (space || !self.after_value()) =>
@@ -253,6 +270,13 @@ impl Lexer<'_> {
                 }
             }
         }
+    }
+
+    /// Whether the next line starts with `.method` or `&.method`, which
+    /// continues the expression of the line before.
+    fn continues_with_dot(&self) -> bool {
+        let rest = self.src[self.pos..].trim_start_matches([' ', '\t', '\r', '\n']);
+        (rest.starts_with('.') && !rest.starts_with("..")) || rest.starts_with("&.")
     }
 
     /// The operator after a `:` that makes a symbol of it (`:+`, `:<=>`,
@@ -460,10 +484,9 @@ impl Lexer<'_> {
                 '\\' => {
                     if let Some(e) = self.src[self.pos..].chars().next() {
                         self.pos += e.len_utf8();
-                        // `\/` in `/a\/b/` is a plain slash to the engine.
-                        if e as u32 != close as u32 || close == b'}' || close == b')' || close == b']' {
-                            out.push('\\');
-                        }
+                        // Ruby keeps the escape in the source: `/a\/b/.source`
+                        // is `a\/b`.
+                        out.push('\\');
                         out.push(e);
                     }
                 }

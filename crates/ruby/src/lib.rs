@@ -33,12 +33,14 @@ mod paths;
 mod raise;
 mod scan;
 mod strings;
+mod type_file;
 mod value;
 
 use confer_core::Value;
 
 pub use error::{RubyError, RubyErrorKind};
 pub use function::{Api, Callee, Dispatch, DispatchBlock, DispatchParam, Repeat, RubyFunction};
+pub use type_file::{title_patterns, TitlePattern};
 pub use value::{from_puppet, to_puppet, RValue};
 
 /// What a template may ask of the Puppet side.

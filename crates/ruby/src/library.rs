@@ -119,7 +119,12 @@ impl Interp<'_> {
     ) -> Option<Ev> {
         let own = format!("{class}.{name}");
         if self.methods.contains_key(&own) {
-            return self.call_defined(&own, args, block, at);
+            // Inside, `self` is the module: its other methods are called
+            // without a receiver.
+            self.modules_as_self.push(class.to_string());
+            let result = self.call_defined(&own, args, block, at);
+            self.modules_as_self.pop();
+            return result;
         }
         let class = class.trim_start_matches("::");
         Some(match (class, name) {
@@ -236,6 +241,22 @@ impl Interp<'_> {
                     }
                     None => RValue::Nil,
                 })
+            }
+            ("Regexp", "new" | "compile") => match args {
+                [RValue::Regex(_)] => Ok(args[0].clone()),
+                [RValue::Str(src)] | [RValue::Str(src), _] => self.regexp(src, at).map(RValue::Regex),
+                _ => err(RubyErrorKind::Type("Regexp.new needs a String or Regexp".into()), at),
+            },
+            ("Regexp", "union") => {
+                let sources: Vec<String> = args
+                    .iter()
+                    .flat_map(|a| a.elements().unwrap_or_else(|| vec![a.clone()]))
+                    .map(|a| match a {
+                        r @ RValue::Regex(_) => r.to_s(),
+                        other => crate::methods::regexp_escape(&other.to_s()),
+                    })
+                    .collect();
+                self.regexp(&sources.join("|"), at).map(RValue::Regex)
             }
             ("Integer", "sqrt") => match args {
                 [RValue::Int(n)] if *n >= 0 => Ok(RValue::Int((*n as f64).sqrt() as i64)),

@@ -146,7 +146,7 @@ pub(crate) fn leading_int(s: &str) -> i64 {
 }
 
 /// Ruby's `Regexp.escape`: metacharacters and white space escaped.
-fn regexp_escape(s: &str) -> String {
+pub(crate) fn regexp_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -176,6 +176,11 @@ impl Interp<'_> {
     pub fn call_self(&mut self, name: &str, args: Vec<RValue>, block: Option<&Rc<Block>>, at: usize) -> Ev {
         if let Some(result) = self.call_defined(name, &args, block, at) {
             return result;
+        }
+        if let Some(module) = self.modules_as_self.last().cloned() {
+            if let Some(result) = self.class_method(&module, name, &args, block, at) {
+                return result;
+            }
         }
         if let Some(result) = self.kernel(name, &args, block, at) {
             return result;

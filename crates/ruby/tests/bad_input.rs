@@ -91,7 +91,7 @@ fn deep_nesting_and_endless_loops_are_bounded() {
 #[test]
 fn unsupported_ruby_is_named_at_its_place() {
     let e = render("line\n  <% $stdout %>", &mut NoScope).err().map(|e| (e.kind, e.at));
-    assert_eq!(e, Some((RubyErrorKind::Unsupported("global variables ($x)".into()), 10)));
+    assert_eq!(e, Some((RubyErrorKind::Unsupported("the global variable $stdout".into()), 10)));
     let (line, column) = confer_ruby::line_col("line\n  <% $stdout %>", 10);
     assert_eq!((line, column), (2, 6));
 }

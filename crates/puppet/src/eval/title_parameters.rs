@@ -15,7 +15,7 @@ impl Evaluator<'_> {
     /// Puppet's order: those from the title first, then the rest as set.
     pub(super) fn catalog_parameters(&self, index: usize, r: &Resource) -> Vec<(String, Value)> {
         let (namevar, from_title) = self.title_parameters(index, r);
-        let mut parameters: Vec<(String, Value)> = from_title.into_iter().collect();
+        let mut parameters: Vec<(String, Value)> = from_title;
         for (k, v) in r.attributes.iter() {
             if matches!(v, Value::Undef) {
                 continue;
@@ -34,18 +34,26 @@ impl Evaluator<'_> {
     /// The namevar of resource `index` (none for the catalog's own
     /// resources, whose symbol titles never equal their names) and what its
     /// title parses into.
-    fn title_parameters(&self, index: usize, r: &Resource) -> (Option<String>, Option<(String, Value)>) {
+    fn title_parameters(&self, index: usize, r: &Resource) -> (Option<String>, Vec<(String, Value)>) {
         if index <= super::catalog::CLASS_MAIN {
-            return (None, None);
+            return (None, Vec::new());
         }
         let namevar = match r.kind {
             ResourceKind::Compilable => {
-                match self.ruby_type(&r.type_name.to_lowercase()).map(|t| t.namevars.clone()).as_deref() {
+                let info = self.ruby_type(&r.type_name.to_lowercase());
+                if let Some(patterns) = info.as_ref().map(|t| &t.title_patterns).filter(|p| !p.is_empty()) {
+                    let namevar = match info.as_ref().map(|t| t.namevars.as_slice()) {
+                        Some([one]) => one.clone(),
+                        _ => "name".into(),
+                    };
+                    return (Some(namevar), by_patterns(patterns, &r.title));
+                }
+                match info.map(|t| t.namevars.clone()).as_deref() {
                     Some([one]) => one.clone(),
                     // Package has several key attributes but maps its title
                     // to `name` alone; other such types parse titles by
-                    // patterns written in Ruby, which are not read.
-                    Some([_, _, ..]) if r.type_name != "Package" => return (Some("name".into()), None),
+                    // patterns written in Ruby, which could not be run.
+                    Some([_, _, ..]) if r.type_name != "Package" => return (Some("name".into()), Vec::new()),
                     _ => "name".into(),
                 }
             }
@@ -56,9 +64,27 @@ impl Evaluator<'_> {
             (ResourceKind::Compilable, "File") => Some(file_path(&r.title)),
             _ => Some(r.title.clone()),
         };
-        let from_title = parsed.map(|v| (namevar.clone(), Value::from(v.as_str())));
+        let from_title = parsed.map(|v| (namevar.clone(), Value::from(v.as_str()))).into_iter().collect();
         (Some(namevar), from_title)
     }
+}
+
+/// The parameters the first of a type's title patterns that matches the
+/// title sets, group by group (a group that took part in no match sets
+/// nothing). A title no pattern matches gives nothing (the types of the
+/// module sweep end their patterns with one that matches any title).
+fn by_patterns(patterns: &[confer_ruby::TitlePattern], title: &str) -> Vec<(String, Value)> {
+    for p in patterns {
+        let Ok(re) = confer_core::Regexp::new(&p.regex) else { continue };
+        let Some(groups) = re.captures(title) else { continue };
+        return p
+            .params
+            .iter()
+            .zip(groups.into_iter().skip(1))
+            .filter_map(|(param, group)| group.map(|g| (param.clone(), Value::from(g.as_str()))))
+            .collect();
+    }
+    Vec::new()
 }
 
 /// What File's title pattern, `%r{^(/|.+:/|.*[^/])/*\Z}m`, takes for the

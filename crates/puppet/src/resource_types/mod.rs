@@ -28,6 +28,10 @@ pub struct TypeInfo {
     /// The attributes that accept only named values: the values (as Puppet
     /// lists them when refusing one) and their aliases.
     pub named_values: Vec<NamedValues>,
+    /// The type's `self.title_patterns`, run by `confer-ruby`: how a title
+    /// gives its key attributes. Empty when the type has none (or none
+    /// confer can run; the title then gives the `name` alone).
+    pub title_patterns: Vec<confer_ruby::TitlePattern>,
 }
 
 /// The values an attribute accepts, when it accepts only named ones.
@@ -111,7 +115,17 @@ pub fn builtin(name: &str) -> Option<&'static TypeInfo> {
                             })
                         })
                         .collect();
-                    Some((name.clone(), TypeInfo { name, namevars, attributes, complete: true, named_values }))
+                    Some((
+                        name.clone(),
+                        TypeInfo {
+                            name,
+                            namevars,
+                            attributes,
+                            complete: true,
+                            named_values,
+                            title_patterns: Vec::new(),
+                        },
+                    ))
                 })
                 .collect()
         })

@@ -15,7 +15,28 @@ const DYNAMIC: &[&str] = &["PuppetX", ".each", "extend ", "include ", "instance_
 /// Reads the type `name` from `path`; `None` when the file cannot be read.
 pub fn read_type_file(name: &str, path: &Path) -> Option<TypeInfo> {
     let text = crate::files::read_text(path).ok()?;
-    Some(read_type(name, &text))
+    let mut info = read_type(name, &text);
+    if text.contains("title_patterns") {
+        // `lib/puppet/type/x.rb` requires helpers from its module's `lib`,
+        // or another module's on the same module path directory.
+        let lib = path.parent().and_then(Path::parent).and_then(Path::parent);
+        let modules = lib.and_then(Path::parent).and_then(Path::parent);
+        let mut require = |file: &str| -> Option<String> {
+            let relative = format!("{file}.rb");
+            let own = lib.map(|l| l.join(&relative));
+            let others = modules
+                .and_then(|m| std::fs::read_dir(m).ok())
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|m| m.path().join("lib").join(&relative));
+            own.into_iter().chain(others).find_map(|p| crate::files::read_text(&p).ok())
+        };
+        if let Ok(Some(patterns)) = confer_ruby::title_patterns(&text, &mut require) {
+            info.title_patterns = patterns;
+        }
+    }
+    Some(info)
 }
 
 /// Reads the type `name` from the text of its Ruby file.
@@ -46,7 +67,14 @@ pub fn read_type(name: &str, text: &str) -> TypeInfo {
         namevars.push("name".into());
     }
     let complete = !attributes.is_empty() && !DYNAMIC.iter().any(|d| text.contains(d));
-    TypeInfo { name: name.to_string(), namevars, attributes, complete, named_values: Vec::new() }
+    TypeInfo {
+        name: name.to_string(),
+        namevars,
+        attributes,
+        complete,
+        named_values: Vec::new(),
+        title_patterns: Vec::new(),
+    }
 }
 
 /// The symbol after `keyword(` (or `keyword `) in `code`: `newparam(:path)`.

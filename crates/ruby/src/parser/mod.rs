@@ -619,7 +619,7 @@ impl Parser {
     fn starts_command_arg(&self) -> bool {
         match self.tok() {
             Tok::Int(_) | Tok::Float(_) | Tok::Str(_) | Tok::Sym(_) | Tok::Words(_) | Tok::Regex(_) => true,
-            Tok::Ident(_) | Tok::Const(_) | Tok::IVar(_) | Tok::Label(_) | Tok::MatchRef(_) => true,
+            Tok::Ident(_) | Tok::Const(_) | Tok::IVar(_) | Tok::GVar(_) | Tok::Label(_) | Tok::MatchRef(_) => true,
             Tok::Kw(k) => matches!(*k, "nil" | "true" | "false" | "self"),
             Tok::Punct("[" | "!" | "::" | "->") => true,
             _ => false,
@@ -707,6 +707,7 @@ impl Parser {
                 _ => return Err(RubyError::new(RubyErrorKind::Syntax("expected a constant after '::'".into()), at)),
             },
             Tok::IVar(n) => node(Kind::IVar(n), at),
+            Tok::GVar(n) => node(Kind::GVar(n), at),
             Tok::MatchRef(n) => node(Kind::MatchRef(n), at),
             Tok::Const(c) => {
                 if self.is_punct("(") && !self.peek().space_before {
