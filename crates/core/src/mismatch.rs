@@ -275,6 +275,11 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             Fault::NotAMember { given: s.to_string(), members: options.values.iter().map(|o| o.to_string()).collect() },
         ),
         (Type::Pattern(_), Value::String(s)) => here(format!("expects a match for {t}, got {}", puppet_quote(s))),
+        // Puppet describes any other value against an Enum or Pattern as a
+        // failed match too (its `PatternMismatch`), naming the value's type.
+        (Type::Enum(_) | Type::Pattern(_), _) => {
+            here(format!("expects a match for {t}, got {}", general_type_name(v)))
+        }
         (Type::Array { element, size }, Value::Array(items)) => {
             if let Some(p) = size.as_ref().and_then(|r| size_problem(r, items.len())) {
                 return here(p);

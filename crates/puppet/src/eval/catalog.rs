@@ -636,6 +636,9 @@ impl<'a> Evaluator<'a> {
         ops: &'a [AttributeOp],
         scope: &Rc<Scope>,
     ) -> EvalResult {
+        // The type is resolved first: defaults for a type no one defines
+        // are Puppet's "Resource type not found" at the type's name.
+        self.eval(type_ref, scope)?;
         let attrs = self.eval_attributes(ops, scope)?;
         if let ExprKind::TypeRef(name) = &type_ref.kind {
             self.catalog.defaults.push((scope.clone(), capitalize_segments(name), attrs));
