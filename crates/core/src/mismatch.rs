@@ -255,7 +255,25 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
         walk(t, v, path, depth + 1)
     };
     let here = |detail: String| (detail, t.clone(), Fault::Other);
+    // An alias of a Variant whose every member refuses the value outright
+    // is reported on the alias, as Puppet merges the members' mismatches
+    // into one and names the alias instead (`describe_PVariantType`).
+    if let (Type::Alias(_), Type::Variant(members)) = (t, t.resolved()) {
+        // Only a collection type of the value's kind looks inside it; any
+        // other member refuses the value as a whole.
+        let outright = !matches!(v, Value::Array(_) | Value::Hash(_))
+            || members.0.iter().all(|m| !default_accepts(m.resolved(), v));
+        if outright {
+            return plain(t, v);
+        }
+    }
     match (t.resolved(), v) {
+        // Puppet describes a value against `Optional[Alias]` as against the
+        // alias (its `describe_POptionalType` passes the alias on as the
+        // type to name).
+        (Type::Optional(Some(inner)), _) if matches!(**inner, Type::Alias(_)) && !v.is_undef() => {
+            walk(inner, v, path, depth + 1)
+        }
         (Type::Optional(Some(inner)), _) => here(format!(
             "expects a value of type {}, got {}",
             alternatives(&match &**inner {
@@ -277,9 +295,7 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
         (Type::Pattern(_), Value::String(s)) => here(format!("expects a match for {t}, got {}", puppet_quote(s))),
         // Puppet describes any other value against an Enum or Pattern as a
         // failed match too (its `PatternMismatch`), naming the value's type.
-        (Type::Enum(_) | Type::Pattern(_), _) => {
-            here(format!("expects a match for {t}, got {}", general_type_name(v)))
-        }
+        (Type::Enum(_) | Type::Pattern(_), _) => here(format!("expects a match for {t}, got {}", general_type_name(v))),
         (Type::Array { element, size }, Value::Array(items)) => {
             if let Some(p) = size.as_ref().and_then(|r| size_problem(r, items.len())) {
                 return here(p);

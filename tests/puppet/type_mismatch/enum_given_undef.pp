@@ -1,0 +1,2 @@
+class x(Enum['off', 'on'] $engine) {}
+class { 'x': engine => undef }

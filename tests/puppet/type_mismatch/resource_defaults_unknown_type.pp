@@ -1,0 +1,4 @@
+Nosuchtype {
+  owner => 'root',
+}
+notice('not reached')
