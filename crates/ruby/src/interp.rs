@@ -477,6 +477,15 @@ impl<'h> Interp<'h> {
             Kind::IVar(_) => RValue::Nil,
             Kind::Local(_) => RValue::str("local-variable"),
             Kind::Call { recv: None, name, args, .. } if args.is_empty() && name == "scope" => RValue::str("method"),
+            Kind::Call { recv: None, name, args, .. } if args.is_empty() && self.methods.contains_key(name) => {
+                RValue::str("method")
+            }
+            Kind::Call { recv: None, args, .. } if args.is_empty() => RValue::Nil,
+            Kind::Const(name) => match self.constant(name, n.at) {
+                Ok(_) => RValue::str("constant"),
+                Err(_) => RValue::Nil,
+            },
+            Kind::GVar(_) => RValue::Nil,
             _ => RValue::str("expression"),
         }
     }

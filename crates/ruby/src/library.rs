@@ -48,6 +48,9 @@ const CLASSES: &[&str] = &[
     "MatchData",
     "Kernel",
     "Shellwords",
+    "File",
+    "URI",
+    "Puppet::Parser::Files",
 ];
 
 /// Whether `name` is a class or module confer knows.

@@ -448,6 +448,9 @@ impl Interp<'_> {
 
     fn scope_method(&mut self, name: &str, args: Vec<RValue>, at: usize) -> Ev {
         match name {
+            // The scope's compiler and environment: what confer's host
+            // stands for (Puppet's lookups take them as their context).
+            "compiler" | "environment" if args.is_empty() => Ok(RValue::Scope),
             "lookupvar" | "[]" => {
                 arity(name, &args, 1, at)?;
                 self.scope_variable_value(&variable_name(&args[0]), at)
