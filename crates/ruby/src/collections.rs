@@ -29,7 +29,7 @@ fn join(items: &[RValue], sep: &str, depth: usize, at: usize) -> Ev<String> {
 }
 
 fn no_method(recv: &RValue, name: &str, at: usize) -> Ev {
-    err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at)
+    crate::missing::missing_method(recv, name, at)
 }
 
 impl Interp<'_> {

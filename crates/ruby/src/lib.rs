@@ -28,6 +28,7 @@ mod json;
 mod lexer;
 mod library;
 mod methods;
+mod missing;
 mod parser;
 mod paths;
 mod raise;

@@ -360,9 +360,9 @@ impl Interp<'_> {
             }
             (RValue::Opaque(v), "unwrap") => match &**v {
                 confer_core::Value::Sensitive(inner) => Ok(from_puppet(inner)),
-                _ => err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+                _ => crate::missing::missing_method(&recv, name, at),
             },
-            _ => err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+            _ => crate::missing::missing_method(&recv, name, at),
         }
     }
 
@@ -619,7 +619,7 @@ impl Interp<'_> {
                     _ => RValue::Bool(a >= b),
                 })
             }
-            _ => err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+            _ => crate::missing::missing_method(&recv, name, at),
         }
     }
 }

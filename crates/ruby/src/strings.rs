@@ -107,7 +107,10 @@ impl Interp<'_> {
             return self.substitute_with_block(text, pat, name == "sub", b, at);
         }
         if block.is_some() {
-            return err(RubyErrorKind::Unsupported(format!("a block given to String#{name}")), at);
+            return match crate::missing::ruby_has("String", name) {
+                Some(false) => crate::missing::missing_method(&RValue::Str(s.clone()), name, at),
+                _ => err(RubyErrorKind::Unsupported(format!("a block given to String#{name}")), at),
+            };
         }
         Ok(match name {
             "length" | "size" => RValue::Int(text.chars().count() as i64),
@@ -289,12 +292,7 @@ impl Interp<'_> {
                     _ => return err(RubyErrorKind::Unsupported("this String#[] form".into()), at),
                 }
             }
-            _ => {
-                return err(
-                    RubyErrorKind::NoMethod { method: name.into(), receiver: RValue::Str(s.clone()).describe() },
-                    at,
-                )
-            }
+            _ => return crate::missing::missing_method(&RValue::Str(s.clone()), name, at),
         })
     }
 }

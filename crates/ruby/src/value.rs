@@ -101,12 +101,12 @@ impl RValue {
         }
     }
 
-    /// How Ruby names the receiver in a NoMethodError.
+    /// How Ruby 3.1 (Puppet 7's) names the receiver in a NoMethodError:
+    /// its `inspect` and its class (`"sweep":String`, `[1, 2]:Array`).
     pub fn describe(&self) -> String {
         match self {
-            RValue::Nil => "nil:NilClass".into(),
-            RValue::Bool(b) => format!("{b}:{}", self.class_name()),
-            other => format!("an instance of {}", other.class_name()),
+            RValue::Exception(e) => format!("{}:{}", self.inspect(), e.class),
+            other => format!("{}:{}", other.inspect(), other.class_name()),
         }
     }
 
