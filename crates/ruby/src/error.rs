@@ -16,12 +16,14 @@ pub enum RubyErrorKind {
     #[error("confer's Ruby interpreter does not support {0}")]
     Unsupported(String),
     /// A method the receiver does not have (Ruby's NoMethodError).
-    #[error("undefined method `{method}' for {receiver}")]
+    #[error("undefined method `{method}' for {receiver}{hint}")]
     NoMethod {
         /// The method.
         method: String,
-        /// How Ruby shows the receiver (`nil:NilClass`, `an instance of String`).
+        /// How Ruby shows the receiver (`nil:NilClass`, `"x":String`).
         receiver: String,
+        /// Ruby's `did_you_mean` lines, or nothing.
+        hint: String,
     },
     /// A local name that is neither a variable nor a method.
     #[error("undefined local variable or method `{0}'")]

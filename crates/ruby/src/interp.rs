@@ -339,7 +339,14 @@ impl<'h> Interp<'h> {
             Kind::For(vars, list, body) => {
                 let items = self.eval(list)?;
                 let Some(elements) = items.elements() else {
-                    return err(RubyErrorKind::NoMethod { method: "each".into(), receiver: items.describe() }, list.at);
+                    return err(
+                        RubyErrorKind::NoMethod {
+                            method: "each".into(),
+                            receiver: items.describe(),
+                            hint: String::new(),
+                        },
+                        list.at,
+                    );
                 };
                 for item in elements {
                     let args = vec![item];

@@ -20,6 +20,7 @@
 
 mod ast;
 mod collections;
+mod did_you_mean;
 mod error;
 mod expanded;
 mod function;

@@ -67,7 +67,9 @@ pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev
             items[idx] = value;
             Ok(RValue::array(items))
         }
-        other => err(RubyErrorKind::NoMethod { method: "[]=".into(), receiver: other.describe() }, at),
+        other => {
+            err(RubyErrorKind::NoMethod { method: "[]=".into(), receiver: other.describe(), hint: String::new() }, at)
+        }
     }
 }
 
@@ -313,7 +315,7 @@ impl Interp<'_> {
             (RValue::Nil, "to_a") => Ok(RValue::array(vec![])),
             (RValue::Nil, "to_i") => Ok(RValue::Int(0)),
             (RValue::Nil, "empty?") => {
-                err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at)
+                err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe(), hint: String::new() }, at)
             }
             (RValue::Int(_) | RValue::Float(_), _) => self.numeric_method(recv, name, args, at),
             (RValue::Str(s), _) => {
@@ -485,7 +487,7 @@ impl Interp<'_> {
                 let fname = &name["function_".len()..];
                 if !self.host.has_legacy_function(fname) {
                     let receiver = format!("{}:Puppet::Parser::Scope", self.host.scope_label());
-                    return err(RubyErrorKind::NoMethod { method: name.into(), receiver }, at);
+                    return err(RubyErrorKind::NoMethod { method: name.into(), receiver, hint: String::new() }, at);
                 }
                 let fargs = match args.as_slice() {
                     [RValue::Array(items)] => items.iter().map(to_puppet).collect(),

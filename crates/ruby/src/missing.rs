@@ -30,6 +30,13 @@ fn table() -> &'static HashMap<&'static str, HashSet<&'static str>> {
     })
 }
 
+/// The public instance methods of Ruby's `class`, when it is in the table.
+pub fn methods_of(class: &str) -> Option<Vec<&'static str>> {
+    let mut names: Vec<&'static str> = table().get(class)?.iter().copied().collect();
+    names.sort_unstable();
+    Some(names)
+}
+
 /// Whether Ruby's `class` has the public instance method `name`; `None`
 /// when the class is not in the table.
 pub fn ruby_has(class: &str, name: &str) -> Option<bool> {
@@ -44,7 +51,19 @@ pub fn missing_method(recv: &RValue, name: &str, at: usize) -> Ev {
     };
     match ruby_has(class, name) {
         Some(true) => err(RubyErrorKind::Unsupported(format!("the method {class}#{name}")), at),
-        _ => err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe() }, at),
+        Some(false) => {
+            let names = methods_of(class).unwrap_or_default();
+            let mut suggestions: Vec<&str> = crate::did_you_mean::correct(name, names.iter().copied());
+            // Ruby leaves out nil's own methods for a nil receiver.
+            if matches!(recv, RValue::Nil) {
+                suggestions.retain(|s| ruby_has("NilClass", s) != Some(true));
+            }
+            let hint = crate::did_you_mean::message_for(&suggestions);
+            err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe(), hint }, at)
+        }
+        None => {
+            err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe(), hint: String::new() }, at)
+        }
     }
 }
 
@@ -65,7 +84,7 @@ mod tests {
         assert!(matches!(e(missing_method(&RValue::str("s"), "each_line", 0)), RubyErrorKind::Unsupported(_)));
         assert_eq!(
             e(missing_method(&RValue::str("sweep"), "each_with_index", 0)).to_string(),
-            "undefined method `each_with_index' for \"sweep\":String"
+            "undefined method `each_with_index' for \"sweep\":String\nDid you mean?  each_line"
         );
     }
 }

@@ -143,7 +143,11 @@ impl RubyFunction {
         };
         let Some(method) = self.methods.get(key).cloned() else {
             return Err(RubyError::new(
-                RubyErrorKind::NoMethod { method: key.to_string(), receiver: format!("the function {}", self.name) },
+                RubyErrorKind::NoMethod {
+                    method: key.to_string(),
+                    receiver: format!("the function {}", self.name),
+                    hint: String::new(),
+                },
                 0,
             ));
         };
