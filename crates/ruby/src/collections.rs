@@ -516,17 +516,19 @@ impl Interp<'_> {
                 RValue::hash(out)
             }
             "invert" => RValue::hash(pairs.iter().map(|(k, v)| (v.clone(), k.clone())).collect()),
+            // Enumerable's methods, on the pairs; a method Hash lacks (or
+            // the Array version does not answer) is named for the Hash.
+            _ if crate::missing::ruby_has("Hash", name) == Some(false) => {
+                return crate::missing::missing_method(&recv, name, at)
+            }
             _ => {
                 let as_array =
                     RValue::array(pairs.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect());
-                return self.array_method(as_array, name, args, block, at).map_err(|e| match e {
-                    Ctl::Err(mut e) => {
-                        if let RubyErrorKind::NoMethod { receiver, .. } = &mut e.kind {
-                            *receiver = recv.describe();
-                        }
-                        Ctl::Err(e)
+                return self.array_method(as_array, name, args, block, at).or_else(|e| match e {
+                    Ctl::Err(e) if matches!(&e.kind, RubyErrorKind::NoMethod { method, .. } | RubyErrorKind::Unsupported(method) if method.contains(name)) => {
+                        err(RubyErrorKind::Unsupported(format!("the method Hash#{name}")), at)
                     }
-                    other => other,
+                    other => Err(other),
                 });
             }
         })

@@ -70,7 +70,8 @@ impl RValue {
             | RValue::Range(..)
             | RValue::Regex(_)
             | RValue::Scope
-            | RValue::Proc(_) => SLOT,
+            | RValue::Proc(_)
+            | RValue::PuppetLambda => SLOT,
             RValue::Exception(e) => SLOT + e.message.len() as u64,
         }
     }

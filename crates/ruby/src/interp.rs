@@ -123,6 +123,9 @@ pub struct Interp<'h> {
     regexps: HashMap<String, std::sync::Arc<confer_core::Regexp>>,
     /// Whose `self` the code runs as.
     pub(crate) self_kind: SelfKind,
+    /// Whether the function's entry method was given a Puppet lambda,
+    /// which `yield` there calls through the host.
+    pub(crate) puppet_lambda: bool,
     /// The files the code may read: those Puppet's own lookups gave it
     /// (`Puppet::Parser::Files.find_template`).
     pub(crate) readable: std::collections::HashSet<String>,
@@ -149,6 +152,7 @@ impl<'h> Interp<'h> {
             blocks: Vec::new(),
             regexps: HashMap::new(),
             self_kind: SelfKind::Template,
+            puppet_lambda: false,
             readable: Default::default(),
             out: String::new(),
             last_match: None,
@@ -412,6 +416,9 @@ impl<'h> Interp<'h> {
             }
             Kind::Yield(args) => {
                 let (values, _) = self.call_args(args)?;
+                if self.puppet_lambda && self.blocks.len() == 1 && matches!(self.blocks.last(), Some(None)) {
+                    return self.call_puppet_lambda(values, n.at);
+                }
                 let Some(Some(block)) = self.blocks.last().cloned() else {
                     return err(
                         RubyErrorKind::Raised(crate::value::Exception {
@@ -684,7 +691,11 @@ impl<'h> Interp<'h> {
                     self.locals.insert(p.name.clone(), v);
                 }
                 ParamKind::Block => {
-                    let v = block.clone().map_or(RValue::Nil, RValue::Proc);
+                    let v = match &block {
+                        Some(b) => RValue::Proc(b.clone()),
+                        None if self.puppet_lambda && self.blocks.len() == 1 => RValue::PuppetLambda,
+                        None => RValue::Nil,
+                    };
                     self.locals.insert(p.name.clone(), v);
                 }
             }
@@ -702,6 +713,12 @@ impl<'h> Interp<'h> {
                 Kind::BlockArg(e) => match self.eval(e)? {
                     RValue::Proc(b) => block = Some(b),
                     RValue::Nil => {}
+                    RValue::PuppetLambda => {
+                        return err(
+                            RubyErrorKind::Unsupported("passing the Puppet lambda on as a block (&block)".into()),
+                            a.at,
+                        )
+                    }
                     other => {
                         return err(
                             RubyErrorKind::Type(format!("wrong argument type {} (expected Proc)", other.class_name())),
@@ -737,6 +754,20 @@ impl<'h> Interp<'h> {
             }
             _ => Ok(vec![self.eval(a)?]),
         }
+    }
+
+    /// Calls the Puppet lambda given to the function.
+    pub(crate) fn call_puppet_lambda(&mut self, args: Vec<RValue>, at: usize) -> Ev {
+        let args = args.iter().map(crate::value::to_puppet).collect();
+        match self.host.call_lambda(args) {
+            Ok(v) => Ok(from_puppet(&v)),
+            Err(message) => err(RubyErrorKind::Function(message), at),
+        }
+    }
+
+    /// How many methods are running.
+    pub(crate) fn blocks_depth(&self) -> usize {
+        self.blocks.len()
     }
 
     /// The block given to the method running, if any.

@@ -87,6 +87,10 @@ pub trait Host {
     /// Calls the Puppet function `name`; `Err` holds the error's message.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
 
+    /// Calls the Puppet lambda given to the Ruby function being called
+    /// (`yield`, `block.call`); `Err` holds the error's message.
+    fn call_lambda(&mut self, args: Vec<Value>) -> Result<Value, String>;
+
     /// Where Puppet finds the template `name` (`mod/file.erb`), as
     /// `Puppet::Parser::Files.find_template` answers; `None` when there is
     /// none. Ruby code may read the file it names.

@@ -48,6 +48,7 @@ const CLASSES: &[&str] = &[
     "MatchData",
     "Kernel",
     "Shellwords",
+    "Zlib",
     "File",
     "URI",
     "Puppet::Parser::Files",
@@ -261,6 +262,17 @@ impl Interp<'_> {
                     .collect();
                 self.regexp(&sources.join("|"), at).map(RValue::Regex)
             }
+            ("Shellwords", "escape" | "shellescape") => {
+                arity(name, args, 1, 1, at).map(|()| RValue::str(shell_escape(&args[0].to_s())))
+            }
+            ("Shellwords", "join" | "shelljoin") => arity(name, args, 1, 1, at).map(|()| {
+                let words = args[0].elements().unwrap_or_default();
+                RValue::str(words.iter().map(|w| shell_escape(&w.to_s())).collect::<Vec<_>>().join(" "))
+            }),
+            ("Zlib", "crc32") => arity(name, args, 0, 2, at).map(|()| {
+                let data = args.first().map(RValue::to_s).unwrap_or_default();
+                RValue::Int(i64::from(crc32(data.as_bytes())))
+            }),
             ("Integer", "sqrt") => match args {
                 [RValue::Int(n)] if *n >= 0 => Ok(RValue::Int((*n as f64).sqrt() as i64)),
                 _ => err(RubyErrorKind::Argument("Integer.sqrt needs a non-negative Integer".into()), at),
@@ -335,7 +347,9 @@ impl Interp<'_> {
                 [other] => err(RubyErrorKind::Type(format!("can't convert {} into Hash", other.class_name())), at),
                 _ => err(RubyErrorKind::Argument("wrong number of arguments".into()), at),
             },
-            "block_given?" => Ok(RValue::Bool(self.current_block().is_some())),
+            "block_given?" => {
+                Ok(RValue::Bool(self.current_block().is_some() || (self.puppet_lambda && self.blocks_depth() == 1)))
+            }
             "loop" => {
                 let Some(b) = block else {
                     return Some(err(RubyErrorKind::Unsupported("`loop' without a block".into()), at));
@@ -358,6 +372,39 @@ impl Interp<'_> {
     }
 }
 
+/// Ruby's `Shellwords.escape`: the empty string quoted, every character
+/// outside `A-Za-z0-9_\-.,:+/@\n` (non-ASCII ones too) backslashed, a
+/// newline quoted.
+pub(crate) fn shell_escape(s: &str) -> String {
+    if s.is_empty() {
+        return "''".into();
+    }
+    let mut out = String::with_capacity(s.len() * 2);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("'\n'"),
+            c if c.is_ascii_alphanumeric() || "_-.,:+/@".contains(c) => out.push(c),
+            c => {
+                out.push('\\');
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Zlib's CRC-32 (the IEEE polynomial, reflected), as `Zlib.crc32`.
+fn crc32(data: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in data {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
 /// Ruby's `format`/`String#%` through core's sprintf (Puppet's `sprintf`
 /// is Ruby's).
 pub(crate) fn format(fmt: &str, args: &[RValue], at: usize) -> Ev {
@@ -365,5 +412,18 @@ pub(crate) fn format(fmt: &str, args: &[RValue], at: usize) -> Ev {
     match confer_core::format::sprintf(fmt, &values) {
         Ok(s) => Ok(RValue::str(s)),
         Err(e) => err(RubyErrorKind::Argument(e.to_string()), at),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_escape_and_crc32_answer_as_ruby_does() {
+        assert_eq!(shell_escape("a b\"\n"), "a\\ b\\\"'\n'");
+        assert_eq!(shell_escape(""), "''");
+        assert_eq!(shell_escape("é"), "\\é");
+        assert_eq!(crc32(b"abc"), 891568578);
     }
 }

@@ -11,12 +11,57 @@ use crate::error::RubyErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp, SelfKind};
 use crate::value::{from_puppet, to_puppet, RValue};
 
-/// Methods whose result is a new object, so that a mutating method called
-/// on it (`x.flatten.compact!`) has no effect elsewhere.
-const FRESH: &[&str] = &[
-    "flatten", "compact", "map", "collect", "select", "reject", "sort", "sort_by", "uniq", "dup", "clone", "to_a", "+",
-    "-", "split", "keys", "values", "merge", "reverse", "zip", "to_s", "join", "upcase", "downcase", "strip", "gsub",
-    "sub",
+/// Methods whose result may be an object held elsewhere (the receiver
+/// itself, one of its elements, a Puppet variable), so that changing it in
+/// place would change that too. Any other method's result is a new object
+/// (`x.flatten.compact!`, `JSON.generate(x) << "\n"`), which a change in
+/// place changes nowhere else.
+const ALIASING: &[&str] = &[
+    "fetch",
+    "first",
+    "last",
+    "dig",
+    "find",
+    "detect",
+    "min_by",
+    "max_by",
+    "min",
+    "max",
+    "itself",
+    "tap",
+    "then",
+    "yield_self",
+    "freeze",
+    "lookupvar",
+    "to_a",
+    "to_ary",
+    "to_h",
+    "to_hash",
+    "to_s",
+    "to_str",
+    "at",
+    "each",
+    "each_with_index",
+    "each_pair",
+    "each_key",
+    "each_value",
+    "push",
+    "<<",
+    "concat",
+    "unshift",
+    "insert",
+    "replace",
+    "clear",
+    "update",
+    "shift",
+    "pop",
+    "key",
+    "assoc",
+    "Array",
+    "String",
+    "Hash",
+    "[]",
+    "call",
 ];
 
 /// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
@@ -257,6 +302,9 @@ impl Interp<'_> {
                 Some(result) => result?,
                 None => self.dispatch(recv.clone(), name, args, block.map(|b| &**b), at, recv_node)?,
             },
+            RValue::PuppetLambda if matches!(name, "call" | "()" | "yield" | "[]") => {
+                self.call_puppet_lambda(args, at)?
+            }
             RValue::Proc(b) if matches!(name, "call" | "()" | "yield" | "[]") => {
                 let b = b.clone();
                 self.call_block(&b, args, at)?
@@ -422,7 +470,10 @@ impl Interp<'_> {
             }
             // A fresh value from a method that builds one: changing it in
             // place changes nothing else.
-            Some(Kind::Call { name: made_by, .. }) if FRESH.contains(&made_by.as_str()) => {}
+            Some(Kind::Call { recv, name: made_by, .. })
+                if !ALIASING.contains(&made_by.as_str())
+                    && !made_by.ends_with('!')
+                    && (recv.is_some() || !self.methods.contains_key(made_by)) => {}
             Some(Kind::Array(_) | Kind::Hash(_) | Kind::Str(_)) => {}
             _ => return err(RubyErrorKind::Unsupported(format!("`{name}' on a value that is not in a variable")), at),
         }

@@ -45,8 +45,9 @@ pub fn ruby_has(class: &str, name: &str) -> Option<bool> {
 
 /// The error for calling `name` on `recv`, which confer does not answer.
 pub fn missing_method(recv: &RValue, name: &str, at: usize) -> Ev {
-    let class = match recv {
+    let class: &str = match recv {
         RValue::Exception(_) => "Exception",
+        RValue::Class(c) => return err(RubyErrorKind::Unsupported(format!("the method {c}.{name}")), at),
         other => other.class_name(),
     };
     match ruby_has(class, name) {

@@ -114,6 +114,7 @@ impl Interp<'_> {
         }
         Ok(match name {
             "length" | "size" => RValue::Int(text.chars().count() as i64),
+            "shellescape" => RValue::str(crate::library::shell_escape(text)),
             "empty?" => RValue::Bool(text.is_empty()),
             "upcase" => RValue::str(text.to_uppercase()),
             "downcase" => RValue::str(text.to_lowercase()),

@@ -45,6 +45,9 @@ impl Host for NoPuppet {
     fn call_function(&mut self, name: &str, _: Vec<Value>) -> Result<Value, String> {
         Err(format!("a resource type's title patterns cannot call the function '{name}'"))
     }
+    fn call_lambda(&mut self, _: Vec<Value>) -> Result<Value, String> {
+        Err("no lambda was given".into())
+    }
     fn find_template(&mut self, _: &str) -> Option<String> {
         None
     }

@@ -46,6 +46,9 @@ pub enum RValue {
     Proc(Rc<crate::ast::Block>),
     /// An exception object (`rescue => e`, `Puppet::Error.new(msg)`).
     Exception(Rc<Exception>),
+    /// The Puppet lambda given to a function written in Ruby (its `&block`
+    /// parameter), which the host calls.
+    PuppetLambda,
 }
 
 /// A Ruby exception: its class and message.
@@ -96,7 +99,7 @@ impl RValue {
             RValue::Scope => "Puppet::Parser::Scope",
             RValue::MatchData(_) => "MatchData",
             RValue::Opaque(_) => "Object",
-            RValue::Proc(_) => "Proc",
+            RValue::Proc(_) | RValue::PuppetLambda => "Proc",
             RValue::Exception(_) => "Exception",
         }
     }
@@ -172,7 +175,7 @@ impl RValue {
                 format!("#<MatchData {}>", inspect_str(&m.first().cloned().flatten().unwrap_or_default()))
             }
             RValue::Exception(e) => format!("#<{}: {}>", e.class, e.message),
-            RValue::Proc(_) => "#<Proc:0x0000000000000000 (lambda)>".into(),
+            RValue::Proc(_) | RValue::PuppetLambda => "#<Proc:0x0000000000000000 (lambda)>".into(),
             other => other.to_s(),
         }
     }

@@ -41,6 +41,9 @@ impl Host for NoScope {
         Err(format!("Unknown function '{name}'"))
     }
 
+    fn call_lambda(&mut self, _: Vec<Value>) -> Result<Value, String> {
+        Err("no lambda was given".into())
+    }
     fn find_template(&mut self, _: &str) -> Option<String> {
         None
     }

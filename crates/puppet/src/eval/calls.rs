@@ -286,7 +286,7 @@ impl<'a> Evaluator<'a> {
         match function {
             Function::Puppet(def) => self.call_puppet_function(def, args, span),
             Function::Builtin(builtin) => functions::call_builtin(self, builtin, args, lambda, span, scope),
-            Function::Ruby(loaded) => self.call_ruby_function(loaded, args, lambda.is_some(), span, scope),
+            Function::Ruby(loaded) => self.call_ruby_function(loaded, args, lambda, span, scope),
         }
     }
 

@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use confer_core::Value;
 
-use super::calls::CallStyle;
+use super::calls::{CallStyle, Closure};
 use super::flow::{fail, with_notes, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;
@@ -56,12 +56,20 @@ pub(crate) struct PuppetHost<'e, 'a> {
     ev: &'e mut Evaluator<'a>,
     scope: Rc<Scope>,
     span: Span,
+    /// The lambda given to the function being called, if any.
+    lambda: Option<Closure<'a>>,
 }
 
 impl<'e, 'a> PuppetHost<'e, 'a> {
-    /// The host of Ruby code called at `span` in `scope`.
-    pub(crate) fn new(ev: &'e mut Evaluator<'a>, scope: Rc<Scope>, span: Span) -> PuppetHost<'e, 'a> {
-        PuppetHost { ev, scope, span }
+    /// The host of Ruby code called at `span` in `scope`, with the lambda
+    /// the call gave.
+    pub(crate) fn new(
+        ev: &'e mut Evaluator<'a>,
+        scope: Rc<Scope>,
+        span: Span,
+        lambda: Option<Closure<'a>>,
+    ) -> PuppetHost<'e, 'a> {
+        PuppetHost { ev, scope, span, lambda }
     }
 }
 
@@ -132,6 +140,18 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
         }
     }
 
+    fn call_lambda(&mut self, args: Vec<Value>) -> Result<Value, String> {
+        let Some(closure) = self.lambda.clone() else {
+            return Err("no block given (yield)".into());
+        };
+        match self.ev.call_lambda(&closure, args, self.span) {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(f)) => Err(f.message),
+            Err(Flow::Located(e)) => Err(e.to_string()),
+            Err(_) => Err("unexpected control flow out of a lambda".into()),
+        }
+    }
+
     fn find_template(&mut self, name: &str) -> Option<String> {
         self.ev.find_template(name).map(|p| p.display().to_string())
     }
@@ -179,7 +199,7 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
         let source = ev.read_template(&path, span)?;
         // A template may call `template()` again: bound the recursion.
         ev.enter(span)?;
-        let mut host = PuppetHost { ev, scope: scope.clone(), span };
+        let mut host = PuppetHost { ev, scope: scope.clone(), span, lambda: None };
         let rendered = confer_ruby::render(&source.text, &mut host);
         ev.leave();
         match rendered {
@@ -209,7 +229,7 @@ pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span
     let mut out = String::new();
     for text in string_args("inline_template", args, span)? {
         ev.enter(span)?;
-        let mut host = PuppetHost { ev, scope: scope.clone(), span };
+        let mut host = PuppetHost { ev, scope: scope.clone(), span, lambda: None };
         let rendered = confer_ruby::render(text, &mut host);
         ev.leave();
         match rendered {

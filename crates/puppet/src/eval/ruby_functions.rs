@@ -17,6 +17,7 @@ use confer_core::types::instance_of;
 use confer_core::Value;
 use confer_ruby::{Api, Callee, Dispatch, Repeat, RubyError, RubyErrorKind, RubyFunction};
 
+use super::calls::Closure;
 use super::erb::PuppetHost;
 use super::flow::{fail, EvalResult};
 use super::functions::dispatch;
@@ -113,7 +114,7 @@ impl<'a> Evaluator<'a> {
         &mut self,
         loaded: Rc<Loaded>,
         args: Vec<Value>,
-        has_lambda: bool,
+        lambda: Option<Closure<'a>>,
         span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult {
@@ -133,34 +134,30 @@ impl<'a> Evaluator<'a> {
                 }
                 let args: Vec<Value> =
                     args.into_iter().map(|a| if a.is_undef() { Value::from("") } else { a }).collect();
-                let result = self.run_ruby(&loaded, Callee::Legacy, &args, scope.clone(), span)?;
+                let result = self.run_ruby(&loaded, Callee::Legacy, &args, scope.clone(), span, None)?;
                 Ok(if *rvalue { result } else { Value::Undef })
             }
             Api::Modern { dispatches, .. } => {
-                if has_lambda {
-                    return Err(fail(
-                        span,
-                        format!("confer cannot yet pass a lambda to the Ruby function '{}'", loaded.function.name),
-                    ));
-                }
                 let sigs = self.ruby_signatures(&loaded, span)?;
                 let regular: Vec<Rc<Signature>> = sigs.regular.iter().map(|(_, s)| s.clone()).collect();
-                let index = match dispatch::select(&loaded.function.name, &regular, &args, None) {
+                let index = match dispatch::select(&loaded.function.name, &regular, &args, lambda.as_ref()) {
                     Ok(i) => sigs.regular[i].0,
                     Err(message) => {
-                        let Some((i, _)) = sigs.mismatch.iter().find(|(_, s)| dispatch::accepts(s, &args, None)) else {
+                        let Some((i, _)) =
+                            sigs.mismatch.iter().find(|(_, s)| dispatch::accepts(s, &args, lambda.as_ref()))
+                        else {
                             return Err(fail(span, message));
                         };
                         let d = &dispatches[*i];
                         let top = self.top.clone();
-                        let said = self.run_ruby(&loaded, Callee::Method(&d.method), &args, top, span)?;
+                        let said = self.run_ruby(&loaded, Callee::Method(&d.method), &args, top, span, lambda)?;
                         let text = confer_core::value::to_s(&said);
                         return Err(fail(span, format!("'{}' {text}", loaded.function.name)));
                     }
                 };
                 let d: &Dispatch = &dispatches[index];
                 let top = self.top.clone();
-                let value = self.run_ruby(&loaded, Callee::Method(&d.method), &args, top, span)?;
+                let value = self.run_ruby(&loaded, Callee::Method(&d.method), &args, top, span, lambda)?;
                 if let Some(rt) = &d.return_type {
                     let t = signature::parse_type(self, rt, span)?;
                     if !instance_of(&t, &value) {
@@ -186,10 +183,12 @@ impl<'a> Evaluator<'a> {
         args: &[Value],
         scope: Rc<Scope>,
         span: Span,
+        lambda: Option<Closure<'a>>,
     ) -> EvalResult {
         self.enter(span)?;
-        let mut host = PuppetHost::new(self, scope, span);
-        let result = loaded.function.call(callee, args, &mut host);
+        let given = lambda.is_some();
+        let mut host = PuppetHost::new(self, scope, span, lambda);
+        let result = loaded.function.call(callee, args, given, &mut host);
         self.leave();
         result.map_err(|e| loaded.error(&e, span))
     }

@@ -136,7 +136,15 @@ impl RubyFunction {
 
     /// Calls the function: `callee` chooses the 4.x method or the 3.x body,
     /// `args` are the Puppet arguments as the caller's dispatch checked them.
-    pub fn call(&self, callee: Callee<'_>, args: &[Value], host: &mut dyn Host) -> Result<Value, RubyError> {
+    /// `lambda` says whether the caller gave a Puppet lambda, which the
+    /// method reaches through `yield` or its `&block` parameter.
+    pub fn call(
+        &self,
+        callee: Callee<'_>,
+        args: &[Value],
+        lambda: bool,
+        host: &mut dyn Host,
+    ) -> Result<Value, RubyError> {
         let (key, self_kind) = match callee {
             Callee::Method(m) => (m, SelfKind::Function),
             Callee::Legacy => (LEGACY_BODY, SelfKind::Scope),
@@ -153,6 +161,7 @@ impl RubyFunction {
         };
         let mut interp = Interp::new(host);
         interp.self_kind = self_kind;
+        interp.puppet_lambda = lambda;
         interp.methods = self.methods.clone();
         interp.load(&self.setup)?;
         let rargs: Vec<RValue> = args.iter().map(from_puppet).collect();

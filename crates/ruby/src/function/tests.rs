@@ -34,6 +34,9 @@ impl Host for TestHost {
             _ => Err(format!("Unknown function '{name}'")),
         }
     }
+    fn call_lambda(&mut self, args: Vec<Value>) -> Result<Value, String> {
+        Ok(Value::array(args))
+    }
     fn find_template(&mut self, _: &str) -> Option<String> {
         None
     }
@@ -46,7 +49,7 @@ impl Host for TestHost {
 fn call(text: &str, method: &str, args: &[Value]) -> Result<Value, RubyError> {
     let f = RubyFunction::load(text).expect("loads");
     let callee = if method.is_empty() { Callee::Legacy } else { Callee::Method(method) };
-    f.call(callee, args, &mut TestHost { logged: vec![] })
+    f.call(callee, args, false, &mut TestHost { logged: vec![] })
 }
 
 const ACLS: &str = r#"
@@ -203,7 +206,7 @@ end
 "#;
     let f = RubyFunction::load(text).expect("loads");
     let mut host = TestHost { logged: vec![] };
-    let out = f.call(Callee::Method("shout"), &[Value::from("a")], &mut host).unwrap();
+    let out = f.call(Callee::Method("shout"), &[Value::from("a")], false, &mut host).unwrap();
     assert_eq!(out, Value::array(vec![Value::from("A"), Value::from("A")]));
     assert_eq!(host.logged, vec![("warning".to_string(), "bad: invalid value for Integer(): \"x\"".to_string())]);
 }
