@@ -234,7 +234,16 @@ impl<'a> Evaluator<'a> {
             return Ok(Some(Function::Puppet(def)));
         }
         if let Some(b) = functions::builtin(self, key) {
-            return Ok(Some(Function::Builtin(b)));
+            // A module's function is ported natively, but exists only in
+            // the releases of the module that ship it (stdlib 9 dropped
+            // `is_string`, and has `stdlib::` functions older ones lack).
+            let shipped = match functions::builtin_module(key) {
+                None => true,
+                Some(module) => self.module_ships_function(module, key),
+            };
+            if shipped {
+                return Ok(Some(Function::Builtin(b)));
+            }
         }
         Ok(self.ruby_function(key, span)?.map(Function::Ruby))
     }

@@ -156,6 +156,8 @@ pub(crate) struct Evaluator<'a> {
     pub(crate) modern_functions: HashMap<String, bool>,
     /// The Ruby functions of modules, by name, loaded once per compile.
     ruby_functions: HashMap<String, Option<Rc<ruby_functions::Loaded>>>,
+    /// Whether the module of a natively ported function ships it.
+    shipped_functions: HashMap<String, bool>,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
@@ -230,6 +232,7 @@ impl<'a> Evaluator<'a> {
             module_types: Default::default(),
             modern_functions: Default::default(),
             ruby_functions: Default::default(),
+            shipped_functions: Default::default(),
             logger,
             top: Self::top_scope(),
             defs: Definitions::default(),

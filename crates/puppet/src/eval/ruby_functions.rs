@@ -84,6 +84,24 @@ impl<'a> Evaluator<'a> {
         Ok(found)
     }
 
+    /// Whether `module` on the module path ships the function `key`: a Ruby
+    /// file of either API or a Puppet-language one, looked up once per
+    /// compile.
+    pub(crate) fn module_ships_function(&mut self, module: &str, key: &str) -> bool {
+        if let Some(&shipped) = self.shipped_functions.get(key) {
+            return shipped;
+        }
+        let shipped = self.env.module_dir(module).is_some_and(|dir| {
+            let path = key.replace("::", "/");
+            let simple = key.rsplit("::").next().unwrap_or(key);
+            dir.join(format!("lib/puppet/functions/{path}.rb")).is_file()
+                || dir.join(format!("lib/puppet/parser/functions/{simple}.rb")).is_file()
+                || dir.join(format!("functions/{}.pp", path.split_once('/').map_or(simple, |(_, rest)| rest))).is_file()
+        });
+        self.shipped_functions.insert(key.to_string(), shipped);
+        shipped
+    }
+
     /// Where Puppet's loaders find the Ruby function `key`.
     fn ruby_function_file(&self, key: &str) -> Option<PathBuf> {
         let segments: Vec<&str> = key.split("::").collect();

@@ -186,6 +186,15 @@ pub(crate) fn builtin(ev: &Evaluator<'_>, name: &str) -> Option<&'static Builtin
     ev.env.module_dir(module).is_some().then_some(*b)
 }
 
+/// The module whose function the native built-in `name` ports, if it is
+/// a module's (`None` for Puppet's own).
+pub(crate) fn builtin_module(name: &str) -> Option<&'static str> {
+    MODULE_FAMILIES
+        .iter()
+        .find(|(_, families)| families.iter().any(|f| f.iter().any(|b| b.name == name)))
+        .map(|(module, _)| *module)
+}
+
 /// Puppet 7's functions that also exist in the Puppet 3 API (its
 /// `parser/functions` directory and the logging functions), which
 /// `Puppet::Parser::Functions.function` finds.
