@@ -81,8 +81,24 @@ impl Interp<'_> {
         })
     }
 
-    /// Calls the Array (or Range) method `name` on `recv`.
+    /// Calls the Array (or Range) method `name` on `recv`; while it runs
+    /// (its block may change the receiver in place), the receiver counts
+    /// as a known holder of the object (see `changed_in_place`).
     pub fn array_method(
+        &mut self,
+        recv: RValue,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<&Block>,
+        at: usize,
+    ) -> Ev {
+        self.iterating.push(recv.clone());
+        let result = self.array_method_inner(recv, name, args, block, at);
+        self.iterating.pop();
+        result
+    }
+
+    fn array_method_inner(
         &mut self,
         recv: RValue,
         name: &str,
@@ -420,6 +436,20 @@ impl Interp<'_> {
 
     /// Calls the Hash method `name` on `recv`.
     pub fn hash_method(&mut self, recv: RValue, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> Ev {
+        self.iterating.push(recv.clone());
+        let result = self.hash_method_inner(recv, name, args, block, at);
+        self.iterating.pop();
+        result
+    }
+
+    fn hash_method_inner(
+        &mut self,
+        recv: RValue,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<&Block>,
+        at: usize,
+    ) -> Ev {
         let RValue::Hash(pairs) = &recv else {
             return no_method(&recv, name, at);
         };

@@ -119,6 +119,9 @@ pub struct Interp<'h> {
     pub(crate) modules_as_self: Vec<String>,
     /// The block given to each method running, innermost last (`yield`).
     blocks: Vec<Option<Rc<Block>>>,
+    /// The receivers of the collection methods running (their blocks may
+    /// change them): each holds its object twice, here and in the method.
+    pub(crate) iterating: Vec<RValue>,
     /// Compiled regexps by source: a literal in a loop compiles once.
     regexps: HashMap<String, std::sync::Arc<confer_core::Regexp>>,
     /// Whose `self` the code runs as.
@@ -151,6 +154,7 @@ impl<'h> Interp<'h> {
             modules_as_self: Vec::new(),
             blocks: Vec::new(),
             regexps: HashMap::new(),
+            iterating: Vec::new(),
             self_kind: SelfKind::Template,
             puppet_lambda: false,
             readable: Default::default(),
@@ -196,6 +200,10 @@ impl<'h> Interp<'h> {
     pub fn block_body(&mut self, body: &[Node]) -> Ev {
         let mut last = RValue::Nil;
         for n in body {
+            // The value of a statement is let go before the next runs: a
+            // held copy would count as another holder of the object
+            // (`changed_in_place`).
+            drop(std::mem::replace(&mut last, RValue::Nil));
             last = self.eval(n)?;
         }
         Ok(last)
@@ -521,14 +529,41 @@ impl<'h> Interp<'h> {
     /// After `old` was changed in place into `new`: every variable holding
     /// the object `old` holds `new`, as every Ruby reference to one object
     /// sees it change (`aliases = @list; aliases << x` changes `@list`).
-    pub(crate) fn changed_in_place(&mut self, old: &RValue, new: &RValue) {
-        let slots =
-            self.locals.values_mut().chain(self.ivars.values_mut()).chain(self.bound.values_mut().map(|(_, now)| now));
+    ///
+    /// Values are shared, not mutable, so the change reaches only the
+    /// variables. When the object is also an element of an Array or Hash
+    /// (`list.each { |h| h['k'] = v }`), Ruby would change it there too,
+    /// which confer does not follow: that is an error, never a different
+    /// answer. `old` is the caller's own reference to the object.
+    pub(crate) fn changed_in_place(&mut self, old: &RValue, new: &RValue, at: usize) -> Ev<()> {
+        let slots = self
+            .locals
+            .values_mut()
+            .chain(self.ivars.values_mut())
+            .chain(self.consts.values_mut())
+            .chain(self.bound.values_mut().map(|(_, now)| now));
         for slot in slots {
             if slot.same_object(old) {
                 *slot = new.clone();
             }
         }
+        // Holders besides the caller's reference: the snapshots of Puppet
+        // variables as first read, and the collection methods iterating
+        // over the object (Ruby's block sees the change; confer's iterates
+        // what the object held when the method began).
+        let snapshots = self.bound.values().filter(|(first, _)| first.same_object(old)).count();
+        let iterations = self.iterating.iter().filter(|v| v.same_object(old)).count();
+        if old.holders().saturating_sub(1 + snapshots + 2 * iterations) > 0 {
+            return err(
+                RubyErrorKind::Unsupported(
+                    "changing in place an object that an Array or Hash also holds (confer's values are not shared \
+                     mutable objects)"
+                        .into(),
+                ),
+                at,
+            );
+        }
+        Ok(())
     }
 
     /// Stores `value` where `target` says. Values are immutable here, so
@@ -570,8 +605,7 @@ impl<'h> Interp<'h> {
                     }
                     None => {
                         self.assign(recv, updated.clone())?;
-                        self.changed_in_place(&before, &updated);
-                        Ok(())
+                        self.changed_in_place(&before, &updated, target.at)
                     }
                 }
             }

@@ -466,7 +466,7 @@ impl Interp<'_> {
             Some(Kind::Local(_) | Kind::IVar(_)) | Some(Kind::Call { .. }) if recv_node.is_some_and(is_place) => {
                 let node = recv_node.unwrap_or_else(|| unreachable!("checked just above"));
                 self.assign(node, updated.clone())?;
-                self.changed_in_place(recv, &updated);
+                self.changed_in_place(recv, &updated, at)?;
             }
             // A fresh value from a method that builds one: changing it in
             // place changes nothing else.

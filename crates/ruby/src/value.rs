@@ -66,13 +66,25 @@ impl RValue {
         RValue::Str(Rc::from(s.as_ref()))
     }
 
-    /// Whether both are the same Array or Hash object (not merely equal),
-    /// which a change in place changes for both.
+    /// Whether both are the same Array, Hash or String object (not merely
+    /// equal), which a change in place changes for both.
     pub fn same_object(&self, other: &RValue) -> bool {
         match (self, other) {
             (RValue::Array(a), RValue::Array(b)) => Rc::ptr_eq(a, b),
             (RValue::Hash(a), RValue::Hash(b)) => Rc::ptr_eq(a, b),
+            (RValue::Str(a), RValue::Str(b)) => Rc::ptr_eq(a, b),
             _ => false,
+        }
+    }
+
+    /// How many references hold this Array, Hash or String object (0 for
+    /// other values, which never change in place).
+    pub fn holders(&self) -> usize {
+        match self {
+            RValue::Array(a) => Rc::strong_count(a),
+            RValue::Hash(h) => Rc::strong_count(h),
+            RValue::Str(s) => Rc::strong_count(s),
+            _ => 0,
         }
     }
 

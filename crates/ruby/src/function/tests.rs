@@ -219,3 +219,33 @@ fn files_without_a_function_are_refused_by_name() {
         RubyFunction::load("Puppet::Functions.create_function(:f) do\n  def f\n    `id`\n  end\nend\n").unwrap_err();
     assert!(matches!(e.kind, RubyErrorKind::Syntax(_)), "{e:?}");
 }
+
+#[test]
+fn a_change_confer_cannot_follow_is_refused_not_answered_differently() {
+    let text = r#"
+Puppet::Functions.create_function(:'m::tag_all') do
+  def tag_all(list)
+    list.each { |h| h['tagged'] = true }
+    list
+  end
+end
+"#;
+    let list = Value::array(vec![Value::hash(confer_core::HashMap::new())]);
+    let e = call(text, "tag_all", &[list]).unwrap_err();
+    assert!(matches!(e.kind, RubyErrorKind::Unsupported(_)), "{e:?}");
+    let fine = r#"
+Puppet::Functions.create_function(:'m::build') do
+  def build(n)
+    h = {}
+    alias_of_h = h
+    h['n'] = n
+    list = []
+    list << alias_of_h
+    list
+  end
+end
+"#;
+    let mut expected = confer_core::HashMap::new();
+    expected.insert(Value::from("n"), Value::Integer(1));
+    assert_eq!(call(fine, "build", &[Value::Integer(1)]).unwrap(), Value::array(vec![Value::hash(expected)]));
+}
