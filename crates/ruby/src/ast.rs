@@ -72,6 +72,8 @@ pub enum Param {
     Name(String),
     /// `(a, b)`
     Nested(Vec<Param>),
+    /// `*rest`: the remaining arguments, as an Array.
+    Rest(String),
 }
 
 /// Expression kinds.

@@ -119,6 +119,29 @@ impl Interp<'_> {
                 }
                 recv
             }
+            "each_with_object" => {
+                let b = self.need_block(block, name, at)?;
+                let mut memo = args.into_iter().next().unwrap_or(RValue::Nil);
+                let kept = match b.params.last() {
+                    Some(crate::ast::Param::Name(n)) if b.params.len() >= 2 => n.clone(),
+                    _ => {
+                        return err(
+                            RubyErrorKind::Unsupported("each_with_object's block without a memo parameter".into()),
+                            at,
+                        )
+                    }
+                };
+                for i in items {
+                    match self.call_block_keeping(b, vec![i, memo], at, Some(&kept)) {
+                        Ok((_, m)) => memo = m,
+                        Err(Ctl::Break) => {
+                            return err(RubyErrorKind::Unsupported("break out of each_with_object".into()), at)
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+                memo
+            }
             "each_with_index" | "each_index" => {
                 let b = self.need_block(block, name, at)?;
                 for (n, i) in items.into_iter().enumerate() {

@@ -854,12 +854,27 @@ impl<'h> Interp<'h> {
     /// Calls `block` with `args`, with Ruby's block-parameter rules; the
     /// block's parameters shadow locals of the same name for the call.
     pub fn call_block(&mut self, block: &Block, args: Vec<RValue>, at: usize) -> Ev {
+        self.call_block_keeping(block, args, at, None).map(|(v, _)| v)
+    }
+
+    /// [`Interp::call_block`], also giving what the block parameter `kept`
+    /// held when the block ended: `each_with_object`'s memo, which the
+    /// block changes in place and which only that parameter holds while
+    /// the block runs.
+    pub(crate) fn call_block_keeping(
+        &mut self,
+        block: &Block,
+        args: Vec<RValue>,
+        at: usize,
+        kept: Option<&str>,
+    ) -> Ev<(RValue, RValue)> {
         self.enter(at)?;
         let names = param_names(&block.params);
         let saved: Vec<(String, Option<RValue>)> =
             names.iter().map(|n| (n.clone(), self.locals.get(n).cloned())).collect();
         bind_params(&mut self.locals, &block.params, args);
         let result = self.block_body(&block.body);
+        let kept_value = kept.and_then(|k| self.locals.get(k).cloned()).unwrap_or(RValue::Nil);
         for (name, old) in saved {
             match old {
                 Some(v) => self.locals.insert(name, v),
@@ -868,8 +883,9 @@ impl<'h> Interp<'h> {
         }
         self.depth -= 1;
         match result {
-            Err(Ctl::Next(v)) => Ok(v),
-            other => other,
+            Err(Ctl::Next(v)) => Ok((v, kept_value)),
+            Ok(v) => Ok((v, kept_value)),
+            Err(other) => Err(other),
         }
     }
 }
@@ -887,7 +903,7 @@ fn param_names(params: &[Param]) -> Vec<String> {
     let mut out = Vec::new();
     for p in params {
         match p {
-            Param::Name(n) => out.push(n.clone()),
+            Param::Name(n) | Param::Rest(n) => out.push(n.clone()),
             Param::Nested(inner) => out.extend(param_names(inner)),
         }
     }
@@ -897,22 +913,32 @@ fn param_names(params: &[Param]) -> Vec<String> {
 /// Binds block parameters: several parameters and one Array argument
 /// spread the array over them, as Ruby's blocks do.
 fn bind_params(locals: &mut HashMap<String, RValue>, params: &[Param], mut args: Vec<RValue>) {
-    if params.len() > 1 && args.len() == 1 {
+    let splat = params.iter().any(|p| matches!(p, Param::Rest(_)));
+    if (params.len() > 1 || splat) && args.len() == 1 {
         if let RValue::Array(items) = &args[0] {
             args = items.to_vec();
         }
     }
+    let mut next = 0;
     for (i, p) in params.iter().enumerate() {
-        let v = args.get(i).cloned().unwrap_or(RValue::Nil);
         match p {
+            Param::Rest(n) => {
+                let after = params.len() - i - 1;
+                let take = args.len().saturating_sub(next + after);
+                let rest: Vec<RValue> = args.iter().skip(next).take(take).cloned().collect();
+                next += take;
+                locals.insert(n.clone(), RValue::array(rest));
+            }
             Param::Name(n) => {
-                locals.insert(n.clone(), v);
+                locals.insert(n.clone(), args.get(next).cloned().unwrap_or(RValue::Nil));
+                next += 1;
             }
             Param::Nested(inner) => {
-                let items = match v {
+                let items = match args.get(next).cloned().unwrap_or(RValue::Nil) {
                     RValue::Array(items) => items.to_vec(),
                     other => vec![other],
                 };
+                next += 1;
                 bind_params(locals, inner, vec![RValue::array(items)]);
             }
         }

@@ -334,6 +334,28 @@ impl Lexer<'_> {
     }
 
     fn number(&mut self) -> Tok {
+        // `0x1f`, `0o755`, `0b101` and `0755` (octal).
+        if self.peek(0) == Some(b'0') {
+            let radix = match self.peek(1) {
+                Some(b'x' | b'X') => Some((16, 2)),
+                Some(b'o' | b'O') => Some((8, 2)),
+                Some(b'b' | b'B') => Some((2, 2)),
+                Some(b'0'..=b'7') => Some((8, 1)),
+                _ => None,
+            };
+            if let Some((radix, skip)) = radix {
+                let digits_start = self.pos + skip;
+                let mut end = digits_start;
+                while self.src.as_bytes().get(end).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+                    end += 1;
+                }
+                let digits: String = self.src[digits_start..end].chars().filter(|c| *c != '_').collect();
+                if let Ok(n) = i64::from_str_radix(&digits, radix) {
+                    self.pos = end;
+                    return Tok::Int(n);
+                }
+            }
+        }
         let start = self.pos;
         while self.peek(0).is_some_and(|c| c.is_ascii_digit() || c == b'_') {
             self.pos += 1;

@@ -19,6 +19,7 @@
 //! `closure_scope` and `lookupvar`.
 
 mod ast;
+mod charsets;
 mod collections;
 mod did_you_mean;
 mod error;

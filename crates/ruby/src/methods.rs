@@ -393,6 +393,10 @@ impl Interp<'_> {
                 })
             }
             (RValue::Regex(r), "source") => Ok(RValue::str(r.source())),
+            (RValue::Regex(r), "match?") => {
+                arity(name, &args, 1, at)?;
+                Ok(RValue::Bool(!matches!(args[0], RValue::Nil) && r.is_match(&args[0].to_s())))
+            }
             (RValue::Class(c), "new") if &**c == "IPAddr" => {
                 arity(name, &args, 1, at)?;
                 ipaddr_new(&args[0].to_s(), at)
@@ -441,8 +445,21 @@ impl Interp<'_> {
                 RValue::Array(_),
                 "compact!" | "collect!" | "map!" | "sort!" | "uniq!" | "flatten!" | "reject!" | "select!" | "reverse!",
             ) => self.array_method(recv.clone(), name.trim_end_matches('!'), args.to_vec(), block, at)?,
-            (RValue::Hash(_), "merge!" | "update" | "reject!" | "select!") => {
-                let base = if name == "update" { "merge" } else { name.trim_end_matches('!') };
+            (RValue::Hash(_), "store") => {
+                arity(name, args, 2, at)?;
+                index_set(recv.clone(), args[0].clone(), args[1].clone(), at)?
+            }
+            (RValue::Array(_), "delete_if" | "keep_if") => {
+                let base = if name == "delete_if" { "reject" } else { "select" };
+                self.array_method(recv.clone(), base, args.to_vec(), block, at)?
+            }
+            (RValue::Hash(_), "merge!" | "update" | "reject!" | "select!" | "delete_if" | "keep_if") => {
+                let base = match name {
+                    "update" => "merge",
+                    "delete_if" => "reject",
+                    "keep_if" => "select",
+                    other => other.trim_end_matches('!'),
+                };
                 self.hash_method(recv.clone(), base, args.to_vec(), block, at)?
             }
             (RValue::Str(_), "strip!" | "chomp!" | "gsub!" | "sub!" | "upcase!" | "downcase!" | "capitalize!") => {
@@ -479,6 +496,9 @@ impl Interp<'_> {
         }
         if name == "delete" {
             return Ok(Some(args[0].clone()));
+        }
+        if name == "store" {
+            return Ok(Some(args[1].clone()));
         }
         Ok(Some(updated))
     }

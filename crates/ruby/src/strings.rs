@@ -115,6 +115,23 @@ impl Interp<'_> {
         Ok(match name {
             "length" | "size" => RValue::Int(text.chars().count() as i64),
             "shellescape" => RValue::str(crate::library::shell_escape(text)),
+            "tr" | "delete" | "count" | "squeeze" => return crate::charsets::string_method(text, name, &args, at),
+            "match?" => {
+                let re = match one(&args)? {
+                    RValue::Regex(r) => r.clone(),
+                    RValue::Str(p) => self.regexp(&crate::methods::regexp_escape(&p), at)?,
+                    other => {
+                        return err(
+                            RubyErrorKind::Type(format!(
+                                "wrong argument type {} (expected Regexp)",
+                                other.class_name()
+                            )),
+                            at,
+                        )
+                    }
+                };
+                RValue::Bool(re.is_match(text))
+            }
             "empty?" => RValue::Bool(text.is_empty()),
             "upcase" => RValue::str(text.to_uppercase()),
             "downcase" => RValue::str(text.to_lowercase()),
@@ -282,6 +299,19 @@ impl Interp<'_> {
                                 text.chars().skip(a as usize).take((b - a + 1).max(0) as usize).collect::<String>(),
                             )
                         }
+                    }
+                    [RValue::Regex(re)] | [RValue::Regex(re), RValue::Int(_)] => {
+                        let group = match args.get(1) {
+                            Some(RValue::Int(g)) => *g,
+                            _ => 0,
+                        };
+                        let caps = re.captures(text);
+                        self.last_match = caps.clone().map(std::rc::Rc::new);
+                        let picked = caps.and_then(|c| {
+                            let g = if group < 0 { c.len() as i64 + group } else { group };
+                            usize::try_from(g).ok().and_then(|g| c.get(g).cloned().flatten())
+                        });
+                        picked.map_or(RValue::Nil, RValue::str)
                     }
                     [RValue::Str(sub)] => {
                         if text.contains(&**sub) {

@@ -74,12 +74,16 @@ pub(crate) enum CallStyle {
     Method,
     /// By name through `call()` or a Deferred value.
     ByName,
+    /// By name from Ruby (`call_function` in a function, `scope.call_function`
+    /// in a template): the error reaches the Ruby code as the function
+    /// raised it, and the Puppet call around that code words it once.
+    FromRuby,
 }
 
 impl CallStyle {
     fn describe(self) -> &'static str {
         match self {
-            CallStyle::Function | CallStyle::ByName => "Function Call",
+            CallStyle::Function | CallStyle::ByName | CallStyle::FromRuby => "Function Call",
             CallStyle::Method => "Method call",
         }
     }
@@ -262,7 +266,7 @@ impl<'a> Evaluator<'a> {
         let key = function_key(name);
         // A call from Puppet code is a frame of Puppet's stack; one by name
         // (from a function or template) is not.
-        let framed = !matches!(style, CallStyle::ByName);
+        let framed = !matches!(style, CallStyle::ByName | CallStyle::FromRuby);
         let result = match self.find_function(&key, span)? {
             Some(function) if framed => {
                 self.puppet_stack.push((span, false));
@@ -272,7 +276,7 @@ impl<'a> Evaluator<'a> {
             }
             Some(function) => self.call_found(function, args, lambda, span, scope),
             // Puppet words a name given at run time differently.
-            None if matches!(style, CallStyle::ByName) => {
+            None if matches!(style, CallStyle::ByName | CallStyle::FromRuby) => {
                 let notes = self.unknown_function_notes(&key);
                 return Err(with_notes(fail(span, format!("Unknown function '{name}'")), notes));
             }
@@ -281,7 +285,10 @@ impl<'a> Evaluator<'a> {
                 return Err(with_notes(settle(fail(span, format!("Unknown function: '{name}'."))), notes));
             }
         };
-        result.map_err(|e| attribute_to(e, style.describe()))
+        match style {
+            CallStyle::FromRuby => result,
+            _ => result.map_err(|e| attribute_to(e, style.describe())),
+        }
     }
 
     fn call_found(

@@ -132,7 +132,7 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
 
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
         let scope = self.scope.clone();
-        match self.ev.call_function(name, args, None, self.span, &scope, CallStyle::ByName) {
+        match self.ev.call_function(name, args, None, self.span, &scope, CallStyle::FromRuby) {
             Ok(v) => Ok(v),
             Err(Flow::Error(f)) => Err(f.message),
             Err(Flow::Located(e)) => Err(e.to_string()),

@@ -320,6 +320,7 @@ impl Found {
                     .iter()
                     .map(|p| match p {
                         Param::Name(n) => Ok(DefParam { name: n.clone(), kind: ParamKind::Required }),
+                        Param::Rest(n) => Ok(DefParam { name: n.clone(), kind: ParamKind::Rest }),
                         Param::Nested(_) => Err(RubyError::new(
                             RubyErrorKind::Unsupported("a destructuring parameter of newfunction's block".into()),
                             0,

@@ -669,6 +669,17 @@ impl Parser {
     }
 
     fn param(&mut self) -> R<Param> {
+        if self.eat_punct("*") {
+            return match self.bump().tok {
+                Tok::Ident(n) => {
+                    self.locals.insert(n.clone());
+                    Ok(Param::Rest(n))
+                }
+                _ => {
+                    Err(RubyError::new(RubyErrorKind::Syntax("expected a parameter name after '*'".into()), self.at()))
+                }
+            };
+        }
         if self.eat_punct("(") {
             let mut inner = Vec::new();
             loop {
