@@ -6,13 +6,19 @@
 # Debian 12 (3.1) has them. confer-ruby uses the table to tell a method Ruby
 # does not have (Ruby's NoMethodError, which code may rescue) from one Ruby
 # has but confer does not implement (an error naming it, never a different
-# answer).
+# answer). The libraries module code requires (json, yaml, shellwords, …)
+# are loaded first, as they add methods (`to_yaml`, `shellescape`).
 #
 #   ruby scripts/regen-ruby-methods.rb
 
 require 'set'
 require 'json'
 require 'ipaddr'
+require 'yaml'
+require 'shellwords'
+require 'set'
+require 'base64'
+require 'digest'
 
 CLASSES = [String, Symbol, Integer, Float, Array, Hash, Range, Regexp, MatchData, NilClass, TrueClass, FalseClass,
            Proc, Exception, IPAddr].freeze

@@ -35,6 +35,9 @@ pub struct Block {
 pub struct Rescue {
     /// The exception classes it catches; empty catches `StandardError`.
     pub classes: Vec<String>,
+    /// `rescue *list`: variables holding more classes, read when an
+    /// exception arrives.
+    pub splats: Vec<Node>,
     /// `=> e`: the variable given the exception.
     pub var: Option<String>,
     /// What runs then.

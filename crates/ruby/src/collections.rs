@@ -329,6 +329,57 @@ impl Interp<'_> {
                 RValue::array(out)
             }
             "reverse" => RValue::array(items.into_iter().rev().collect()),
+            "take" | "drop" => {
+                let n = crate::methods::int_arg(&args, 0, at)?;
+                if n < 0 {
+                    return err(RubyErrorKind::Argument(format!("attempt to {name} negative size")), at);
+                }
+                let n = n as usize;
+                RValue::array(if name == "take" {
+                    items.into_iter().take(n).collect()
+                } else {
+                    items.into_iter().skip(n).collect()
+                })
+            }
+            "grep" => {
+                let pattern = args.first().cloned().unwrap_or(RValue::Nil);
+                let mut out = Vec::new();
+                for i in items {
+                    if crate::methods::case_equal(&pattern, &i) {
+                        out.push(match block {
+                            Some(b) => self.call_block(b, vec![i], at)?,
+                            None => i,
+                        });
+                    }
+                }
+                RValue::array(out)
+            }
+            "find_index" => {
+                let mut found = RValue::Nil;
+                for (n, i) in items.into_iter().enumerate() {
+                    let hit = match (block, args.first()) {
+                        (Some(b), _) => self.call_block(b, vec![i], at)?.truthy(),
+                        (None, Some(v)) => i.equals(v),
+                        (None, None) => false,
+                    };
+                    if hit {
+                        found = RValue::Int(n as i64);
+                        break;
+                    }
+                }
+                found
+            }
+            "filter_map" => {
+                let b = self.need_block(block, name, at)?;
+                let mut out = Vec::new();
+                for i in items {
+                    let v = self.call_block(b, vec![i], at)?;
+                    if v.truthy() {
+                        out.push(v);
+                    }
+                }
+                RValue::array(out)
+            }
             "first" | "last" if args.is_empty() => {
                 (if name == "first" { items.first() } else { items.last() }).cloned().unwrap_or(RValue::Nil)
             }
@@ -538,7 +589,23 @@ impl Interp<'_> {
             },
             "length" | "size" | "count" if block.is_none() => RValue::Int(pairs.len() as i64),
             "empty?" => RValue::Bool(pairs.is_empty()),
-            "to_hash" | "to_h" => recv,
+            "to_hash" | "to_h" if block.is_none() => recv,
+            "transform_keys" | "transform_values" => {
+                let b = self.need_block(block, name, at)?;
+                let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.len());
+                for (k, v) in pairs.iter() {
+                    let (k, v) = if name == "transform_keys" {
+                        (self.call_block(b, vec![k.clone()], at)?, v.clone())
+                    } else {
+                        (k.clone(), self.call_block(b, vec![v.clone()], at)?)
+                    };
+                    match out.iter_mut().find(|(k2, _)| k2.equals(&k)) {
+                        Some(slot) => slot.1 = v,
+                        None => out.push((k, v)),
+                    }
+                }
+                RValue::hash(out)
+            }
             "merge" => {
                 let mut out = pairs.to_vec();
                 for a in &args {

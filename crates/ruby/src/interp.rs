@@ -387,7 +387,7 @@ impl<'h> Interp<'h> {
             Kind::Begin(body, rescues, ensure) => {
                 let result = match self.block_body(body) {
                     Err(Ctl::Err(e)) => match crate::raise::exception_of(&e.kind) {
-                        Some(exception) => match rescues.iter().find(|r| catches(r, &exception.class)) {
+                        Some(exception) => match self.rescuing(rescues, &exception.class)? {
                             Some(rescue) => {
                                 if let Some(var) = &rescue.var {
                                     self.locals.insert(var.clone(), RValue::Exception(Rc::new(exception)));
@@ -804,6 +804,24 @@ impl<'h> Interp<'h> {
         self.blocks.len()
     }
 
+    /// The first `rescue` clause that catches an exception of `class`; a
+    /// clause's `*list` is read now, as Ruby reads it.
+    fn rescuing<'r>(&mut self, rescues: &'r [crate::ast::Rescue], class: &str) -> Ev<Option<&'r crate::ast::Rescue>> {
+        for r in rescues {
+            if catches(r, class) {
+                return Ok(Some(r));
+            }
+            for splat in &r.splats {
+                let listed = self.eval(splat)?;
+                let classes = listed.elements().unwrap_or_else(|| vec![listed.clone()]);
+                if classes.iter().any(|c| matches!(c, RValue::Class(name) if crate::raise::descends(class, name))) {
+                    return Ok(Some(r));
+                }
+            }
+        }
+        Ok(None)
+    }
+
     /// The block given to the method running, if any.
     pub(crate) fn current_block(&self) -> Option<&Rc<Block>> {
         self.blocks.last().and_then(Option::as_ref)
@@ -893,7 +911,7 @@ impl<'h> Interp<'h> {
 /// Whether a `rescue` clause catches an exception of `class` (a bare
 /// `rescue` catches StandardError).
 fn catches(rescue: &crate::ast::Rescue, class: &str) -> bool {
-    if rescue.classes.is_empty() {
+    if rescue.classes.is_empty() && rescue.splats.is_empty() {
         return crate::raise::descends(class, "StandardError");
     }
     rescue.classes.iter().any(|c| crate::raise::descends(class, c))

@@ -52,6 +52,7 @@ const CLASSES: &[&str] = &[
     "File",
     "URI",
     "Puppet::Parser::Files",
+    "Puppet::Parser::Functions",
 ];
 
 /// Whether `name` is a class or module confer knows.
@@ -237,6 +238,14 @@ impl Interp<'_> {
                     ),
                 })
             }
+            ("Puppet::Parser::Functions", "function") => arity(name, args, 1, 2, at).map(|()| {
+                let fname = args[0].to_s();
+                if self.host.has_legacy_function(&fname) {
+                    RValue::str(format!("function_{fname}"))
+                } else {
+                    RValue::Bool(false)
+                }
+            }),
             ("Puppet::Parser::Files", "find_template") => {
                 arity(name, args, 1, 2, at).map(|()| match self.host.find_template(&args[0].to_s()) {
                     Some(path) => {
@@ -365,6 +374,9 @@ impl Interp<'_> {
                     }
                 }
             }
+            // Visibility in a function file's body changes nothing confer
+            // runs.
+            "private" | "public" | "protected" if args.is_empty() => Ok(RValue::Nil),
             // Output to Puppet's console changes no catalog.
             "puts" | "print" | "p" | "pp" | "warn" => Ok(RValue::Nil),
             _ => return None,

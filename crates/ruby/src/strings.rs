@@ -157,6 +157,73 @@ impl Interp<'_> {
             }),
             "reverse" => RValue::str(text.chars().rev().collect::<String>()),
             "chars" => RValue::array(text.chars().map(|c| RValue::str(c.to_string())).collect()),
+            "swapcase" => RValue::str(
+                text.chars()
+                    .flat_map(|c| {
+                        if c.is_uppercase() {
+                            c.to_lowercase().collect::<Vec<_>>()
+                        } else {
+                            c.to_uppercase().collect()
+                        }
+                    })
+                    .collect::<String>(),
+            ),
+            "bytesize" => RValue::Int(text.len() as i64),
+            "hex" | "oct" => {
+                let t = text.trim_start();
+                let (neg, t) = match t.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, t.strip_prefix('+').unwrap_or(t)),
+                };
+                let (radix, digits) = if name == "hex" {
+                    (16, t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")).unwrap_or(t))
+                } else {
+                    match t.get(..2) {
+                        Some("0x" | "0X") => (16, &t[2..]),
+                        Some("0b" | "0B") => (2, &t[2..]),
+                        Some("0o" | "0O") => (8, &t[2..]),
+                        _ => (8, t),
+                    }
+                };
+                let digits: String =
+                    digits.chars().take_while(|c| c.is_digit(radix) || *c == '_').filter(|c| *c != '_').collect();
+                let n = i64::from_str_radix(&digits, radix).unwrap_or(0);
+                RValue::Int(if neg { -n } else { n })
+            }
+            "scan" => {
+                let re = match one(&args)? {
+                    RValue::Regex(r) => r.clone(),
+                    RValue::Str(p) => self.regexp(&crate::methods::regexp_escape(&p), at)?,
+                    other => {
+                        return err(
+                            RubyErrorKind::Type(format!(
+                                "wrong argument type {} (expected Regexp)",
+                                other.class_name()
+                            )),
+                            at,
+                        )
+                    }
+                };
+                let found = re.matches(text, crate::interp::MAX_SIZE).map_err(|e| {
+                    crate::interp::Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit(e.to_string()), at))
+                })?;
+                RValue::array(
+                    found
+                        .into_iter()
+                        .map(|groups| {
+                            let strs: Vec<RValue> = groups
+                                .iter()
+                                .map(|g| g.as_ref().map_or(RValue::Nil, |m| RValue::str(&text[m.start..m.end])))
+                                .collect();
+                            if strs.len() == 1 {
+                                strs[0].clone()
+                            } else {
+                                RValue::array(strs[1..].to_vec())
+                            }
+                        })
+                        .collect(),
+                )
+            }
             "include?" => RValue::Bool(text.contains(&*one(&args)?.to_s())),
             "start_with?" => RValue::Bool(args.iter().any(|a| text.starts_with(&*a.to_s()))),
             "end_with?" => RValue::Bool(args.iter().any(|a| text.ends_with(&*a.to_s()))),

@@ -174,8 +174,12 @@ impl<'a> Evaluator<'a> {
                     }
                 };
                 let d: &Dispatch = &dispatches[index];
-                let top = self.top.clone();
-                let value = self.run_ruby(&loaded, Callee::Method(&d.method), &args, top, span, lambda)?;
+                let (callee, in_scope) = if d.scope_param {
+                    (Callee::WithScope(&d.method), scope.clone())
+                } else {
+                    (Callee::Method(&d.method), self.top.clone())
+                };
+                let value = self.run_ruby(&loaded, callee, &args, in_scope, span, lambda)?;
                 if let Some(rt) = &d.return_type {
                     let t = signature::parse_type(self, rt, span)?;
                     if !instance_of(&t, &value) {

@@ -70,6 +70,9 @@ pub struct Dispatch {
     /// `argument_mismatch`: called only when no regular dispatch fits; its
     /// method returns the error message.
     pub mismatch: bool,
+    /// `scope_param`: the method gets the calling scope first, and runs
+    /// in it.
+    pub scope_param: bool,
 }
 
 /// Which of Puppet's APIs a function is written for.
@@ -109,6 +112,9 @@ pub struct RubyFunction {
 pub enum Callee<'a> {
     /// A 4.x dispatch's method.
     Method(&'a str),
+    /// A 4.x dispatch's method that takes the calling scope first
+    /// (`scope_param`).
+    WithScope(&'a str),
     /// A 3.x function's body.
     Legacy,
 }
@@ -146,7 +152,7 @@ impl RubyFunction {
         host: &mut dyn Host,
     ) -> Result<Value, RubyError> {
         let (key, self_kind) = match callee {
-            Callee::Method(m) => (m, SelfKind::Function),
+            Callee::Method(m) | Callee::WithScope(m) => (m, SelfKind::Function),
             Callee::Legacy => (LEGACY_BODY, SelfKind::Scope),
         };
         let Some(method) = self.methods.get(key).cloned() else {
@@ -168,6 +174,7 @@ impl RubyFunction {
         let rargs = match callee {
             Callee::Legacy => vec![RValue::array(rargs)],
             Callee::Method(_) => rargs,
+            Callee::WithScope(_) => std::iter::once(RValue::Scope).chain(rargs).collect(),
         };
         match interp.run_method(&method, rargs, None, method.1.first().map_or(0, |n| n.at)) {
             Ok(v) => Ok(to_puppet(&v)),
@@ -354,12 +361,12 @@ fn default_dispatch(method: &str, params: &[DefParam]) -> Dispatch {
             Some(DispatchParam { type_text: "Any".into(), name: p.name.clone(), repeat })
         })
         .collect();
-    Dispatch { method: method.to_string(), params, block: None, return_type: None, mismatch: false }
+    Dispatch { method: method.to_string(), params, block: None, return_type: None, mismatch: false, scope_param: false }
 }
 
 /// Reads a `dispatch` block: `param 'T', :name` and its kin.
 fn read_dispatch(method: String, body: &[Node], mismatch: bool) -> Result<Dispatch, RubyError> {
-    let mut d = Dispatch { method, params: Vec::new(), block: None, return_type: None, mismatch };
+    let mut d = Dispatch { method, params: Vec::new(), block: None, return_type: None, mismatch, scope_param: false };
     for n in body {
         let Kind::Call { recv: None, name, args, block: None } = &n.kind else {
             return Err(RubyError::new(RubyErrorKind::Unsupported("this statement in a dispatch block".into()), n.at));
@@ -396,6 +403,7 @@ fn read_dispatch(method: String, body: &[Node], mismatch: bool) -> Result<Dispat
                 d.block = Some(DispatchBlock { type_text, name: bname, optional: name == "optional_block_param" });
             }
             (None, "return_type") => d.return_type = Some(text(0)?),
+            (None, "scope_param") => d.scope_param = true,
             _ => return Err(RubyError::new(RubyErrorKind::Unsupported(format!("`{name}' in a dispatch block")), n.at)),
         }
     }

@@ -113,7 +113,15 @@ impl Parser {
     /// clause's statements.
     fn rescue_clause(&mut self) -> R<Rescue> {
         let mut classes = Vec::new();
+        let mut splats = Vec::new();
         loop {
+            if self.eat_punct("*") {
+                splats.push(self.postfix()?);
+                if !self.eat_punct(",") {
+                    break;
+                }
+                continue;
+            }
             self.eat_punct("::");
             let Tok::Const(mut name) = self.tok().clone() else { break };
             self.bump();
@@ -148,7 +156,7 @@ impl Parser {
         };
         let _ = self.eat_kw("then");
         let body = self.statements(&["end", "rescue", "ensure"])?;
-        Ok(Rescue { classes, var, body })
+        Ok(Rescue { classes, splats, var, body })
     }
 
     /// `def name(a, b = 1, *rest, key: v, &blk) ... end` (or `def self.name`):

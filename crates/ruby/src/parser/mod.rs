@@ -225,7 +225,7 @@ impl Parser {
             let at = self.at();
             if self.eat_kw("rescue") {
                 let fallback = self.expr_stmt()?;
-                let rescue = Rescue { classes: vec![], var: None, body: vec![fallback] };
+                let rescue = Rescue { classes: vec![], splats: vec![], var: None, body: vec![fallback] };
                 e = node(Kind::Begin(vec![e], vec![rescue], vec![]), at);
             } else if self.eat_kw("if") {
                 let c = self.expr_stmt()?;
@@ -315,7 +315,10 @@ impl Parser {
         let lhs = self.ternary()?;
         let at = self.at();
         let op = match self.tok() {
-            Tok::Punct(p @ ("=" | "+=" | "-=" | "*=" | "/=" | "||=" | "&&=")) => *p,
+            Tok::Punct(
+                p @ ("=" | "+=" | "-=" | "*=" | "/=" | "%=" | "**=" | "||=" | "&&=" | "&=" | "|=" | "^=" | "<<="
+                | ">>="),
+            ) => *p,
             _ => return Ok(lhs),
         };
         let assignable = matches!(&lhs.kind, Kind::Local(_) | Kind::IVar(_) | Kind::Const(_))
@@ -338,7 +341,7 @@ impl Parser {
             "=" => value,
             "||=" => node(Kind::Or(Box::new(target.clone()), Box::new(value)), at),
             "&&=" => node(Kind::And(Box::new(target.clone()), Box::new(value)), at),
-            _ => call(target.clone(), &op[..1], vec![value], at),
+            _ => call(target.clone(), &op[..op.len() - 1], vec![value], at),
         };
         Ok(node(Kind::Assign(Box::new(target), Box::new(value)), at))
     }

@@ -103,6 +103,26 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("validate_email_address", -1, validate_with_is),
 ];
 
+/// How stdlib's `is_*` function `name` refuses `n` arguments, each in its
+/// Ruby's own words: some check for exactly one, some only for none, some
+/// write the count in parentheses.
+fn is_arity_message(name: &str, n: usize) -> Option<String> {
+    match name {
+        // `if arguments.empty?`
+        "is_array" | "is_string" => (n == 0).then(|| format!("{name}(): Wrong number of arguments given (0 for 1)")),
+        // `if arguments.size != 1`, in parentheses
+        "is_bool" | "is_hash" => (n != 1).then(|| format!("{name}(): Wrong number of arguments given ({n} for 1)")),
+        // newfunction's `arity: 1`
+        "is_absolute_path" => (n != 1).then(|| format!("{name}(): Wrong number of arguments given ({n} for 1)")),
+        // `if arguments.size != 1`, without them
+        "is_numeric" | "is_float" | "is_integer" | "is_ip_address" | "is_ipv4_address" | "is_ipv6_address"
+        | "is_domain_name" | "is_email_address" | "is_mac_address" => {
+            (n != 1).then(|| format!("{name}(): Wrong number of arguments given {n} for 1"))
+        }
+        _ => None,
+    }
+}
+
 /// `validate_domain_name(s...)` and `validate_email_address(s...)`: each
 /// argument must be a string that `is_domain_name` / `is_email_address`
 /// accepts.
@@ -228,6 +248,9 @@ fn check_re(call: &mut Call<'_, '_>) -> EvalResult {
 fn is(call: &mut Call<'_, '_>) -> EvalResult {
     warn_deprecated(call)?;
     let name = call.name;
+    if let Some(message) = is_arity_message(name, call.args.len()) {
+        return Err(fail(call.span, message));
+    }
     let Some(v) = call.args.first() else {
         return Err(fail(call.span, format!("{name}(): Wrong number of arguments given (0 for 1)")));
     };
