@@ -325,8 +325,78 @@ fn number_fn(call: &mut Call<'_, '_>) -> EvalResult {
         ("round", Value::Float(f)) => to_int(f.round()),
         ("floor", Value::Float(f)) => to_int(f.floor()),
         ("ceiling", Value::Float(f)) => to_int(f.ceil()),
+        ("abs" | "floor" | "ceiling", Value::String(s)) => {
+            let s = s.to_string();
+            number_from_string(call, &s)
+        }
         (_, other) => Err(expects(call, "a Numeric value", other)),
     }
+}
+
+/// Puppet's `abs`, `floor` and `ceiling` of a String: converted, with the
+/// deprecation warning Puppet gives once a run, as its `on_string`
+/// dispatches do.
+fn number_from_string(call: &mut Call<'_, '_>, s: &str) -> EvalResult {
+    let name = call.name;
+    let target = if name == "abs" { "Numeric" } else { "Float" };
+    call.ev.warn_once_unlocated(format!(
+        "The {name}() function's auto conversion of String to {target} is deprecated - change to convert input before calling"
+    ));
+    if name == "abs" {
+        let float = regex_match(s, r"^-?(?:\d+)(?:\.\d+){1}$");
+        let int = regex_match(s, r"^-?\d+$");
+        return match (float, int) {
+            (true, _) => Ok(Value::Float(s.parse::<f64>().map(f64::abs).unwrap_or(0.0))),
+            (false, true) => s
+                .parse::<i64>()
+                .ok()
+                .and_then(i64::checked_abs)
+                .map(Value::Integer)
+                .ok_or_else(|| fail(call.span, "'abs' result is outside of the Integer range")),
+            _ => Err(fail(call.span, "abs(): Requires float or integer to work with - was given non decimal string")),
+        };
+    }
+    let parsed = ruby_float(s);
+    match parsed {
+        Some(f) if f.is_finite() && f.abs() < 9.2e18 => {
+            Ok(Value::Integer(if name == "floor" { f.floor() } else { f.ceil() } as i64))
+        }
+        _ => Err(fail(call.span, format!("{name}(): cannot convert given value to a floating point value."))),
+    }
+}
+
+/// Ruby's `Float(s)`: white space around, `_` between digits, a `0x`
+/// hexadecimal integer; anything else that Rust's float syntax refuses is
+/// refused.
+fn ruby_float(s: &str) -> Option<f64> {
+    let t = s.trim();
+    let (sign, body) = match t.strip_prefix('-') {
+        Some(rest) => (-1.0, rest),
+        None => (1.0, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        return i64::from_str_radix(hex, 16).ok().map(|n| sign * n as f64);
+    }
+    let digits_around = |i: usize| {
+        let b = body.as_bytes();
+        i > 0 && b[i - 1].is_ascii_digit() && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+    };
+    if body.char_indices().any(|(i, c)| c == '_' && !digits_around(i)) {
+        return None;
+    }
+    let cleaned: String = body.chars().filter(|c| *c != '_').collect();
+    let valid = cleaned.starts_with(|c: char| c.is_ascii_digit())
+        && !cleaned.ends_with('.')
+        && cleaned.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
+    if !valid {
+        return None;
+    }
+    cleaned.parse::<f64>().ok().map(|f| sign * f)
+}
+
+/// Whether `pattern` (Ruby syntax) matches `s`.
+fn regex_match(s: &str, pattern: &str) -> bool {
+    confer_core::Regexp::new(pattern).is_ok_and(|r| r.is_match(s))
 }
 
 /// `getvar('name')` / `getvar('a::b')`: a variable's value, or `undef` without

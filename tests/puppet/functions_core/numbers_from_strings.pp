@@ -1,0 +1,7 @@
+notice(abs('-34'))
+notice(abs('34.5'))
+notice(floor('33.9'))
+notice(ceiling('33.1'))
+notice(floor(' 1_0.5 '))
+notice(ceiling('0x1A'))
+notice(floor('foo'))
