@@ -25,6 +25,23 @@ pub enum Level {
 }
 
 impl Level {
+    /// The level Puppet's logging functions and `Puppet.<level>` name
+    /// (`warning`, `err`, …); an unknown name is `emerg`, the last of them.
+    pub fn from_name(name: &str) -> Level {
+        match name {
+            "debug" => Level::Debug,
+            "info" => Level::Info,
+            "notice" => Level::Notice,
+            "warning" => Level::Warning,
+            "err" => Level::Err,
+            "alert" => Level::Alert,
+            "crit" => Level::Crit,
+            _ => Level::Emerg,
+        }
+    }
+}
+
+impl Level {
     /// The prefix Puppet prints before the message.
     pub fn label(self) -> &'static str {
         match self {

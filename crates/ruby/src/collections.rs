@@ -92,8 +92,14 @@ impl Interp<'_> {
         block: Option<&Block>,
         at: usize,
     ) -> Ev {
+        self.iterating_over(recv, |interp, recv| interp.array_method_inner(recv, name, args, block, at))
+    }
+
+    /// Runs `f` with `recv` counted as a known holder of its object while
+    /// it runs (see `changed_in_place`).
+    fn iterating_over(&mut self, recv: RValue, f: impl FnOnce(&mut Self, RValue) -> Ev) -> Ev {
         self.iterating.push(recv.clone());
-        let result = self.array_method_inner(recv, name, args, block, at);
+        let result = f(self, recv);
         self.iterating.pop();
         result
     }
@@ -510,10 +516,7 @@ impl Interp<'_> {
 
     /// Calls the Hash method `name` on `recv`.
     pub fn hash_method(&mut self, recv: RValue, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> Ev {
-        self.iterating.push(recv.clone());
-        let result = self.hash_method_inner(recv, name, args, block, at);
-        self.iterating.pop();
-        result
+        self.iterating_over(recv, |interp, recv| interp.hash_method_inner(recv, name, args, block, at))
     }
 
     fn hash_method_inner(

@@ -67,35 +67,16 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
                     out.push(',');
                 }
                 indent(out, depth + 1);
-                string(&k.to_s(), out);
+                confer_core::json_string::push_json_string(out, &k.to_s());
                 out.push_str(if pretty { ": " } else { ":" });
                 write(val, pretty, depth + 1, out, at)?;
             }
             indent(out, depth);
             out.push('}');
         }
-        other => string(&other.to_s(), out),
+        other => confer_core::json_string::push_json_string(out, &other.to_s()),
     }
     Ok(())
-}
-
-/// A JSON string as Ruby's generator writes it.
-fn string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// `JSON.parse(text)`: objects become Hashes with String keys.

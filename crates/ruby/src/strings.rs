@@ -63,6 +63,18 @@ fn capitalize(s: &str) -> String {
 }
 
 impl Interp<'_> {
+    /// A pattern argument of `match?` and `scan`: a Regexp, or a String
+    /// matched as itself.
+    fn pattern_arg(&mut self, arg: &RValue, at: usize) -> Ev<std::sync::Arc<confer_core::Regexp>> {
+        match arg {
+            RValue::Regex(r) => Ok(r.clone()),
+            RValue::Str(p) => self.regexp(&crate::methods::regexp_escape(p), at),
+            other => {
+                err(RubyErrorKind::Type(format!("wrong argument type {} (expected Regexp)", other.class_name())), at)
+            }
+        }
+    }
+
     /// `gsub(re) { |m| ... }`: each match replaced by the block's value.
     fn substitute_with_block(&mut self, text: &str, pat: &RValue, once: bool, b: &Block, at: usize) -> Ev {
         let re = pattern(pat, at)?;
@@ -117,19 +129,7 @@ impl Interp<'_> {
             "shellescape" => RValue::str(crate::library::shell_escape(text)),
             "tr" | "delete" | "count" | "squeeze" => return crate::charsets::string_method(text, name, &args, at),
             "match?" => {
-                let re = match one(&args)? {
-                    RValue::Regex(r) => r.clone(),
-                    RValue::Str(p) => self.regexp(&crate::methods::regexp_escape(&p), at)?,
-                    other => {
-                        return err(
-                            RubyErrorKind::Type(format!(
-                                "wrong argument type {} (expected Regexp)",
-                                other.class_name()
-                            )),
-                            at,
-                        )
-                    }
-                };
+                let re = self.pattern_arg(&one(&args)?, at)?;
                 RValue::Bool(re.is_match(text))
             }
             "empty?" => RValue::Bool(text.is_empty()),
@@ -191,19 +191,7 @@ impl Interp<'_> {
                 RValue::Int(if neg { -n } else { n })
             }
             "scan" => {
-                let re = match one(&args)? {
-                    RValue::Regex(r) => r.clone(),
-                    RValue::Str(p) => self.regexp(&crate::methods::regexp_escape(&p), at)?,
-                    other => {
-                        return err(
-                            RubyErrorKind::Type(format!(
-                                "wrong argument type {} (expected Regexp)",
-                                other.class_name()
-                            )),
-                            at,
-                        )
-                    }
-                };
+                let re = self.pattern_arg(&one(&args)?, at)?;
                 let found = re.matches(text, crate::interp::MAX_SIZE).map_err(|e| {
                     crate::interp::Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit(e.to_string()), at))
                 })?;

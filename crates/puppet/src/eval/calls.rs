@@ -242,7 +242,6 @@ impl<'a> Evaluator<'a> {
             // the releases of the module that ship it (stdlib 9 dropped
             // `is_string`, and has `stdlib::` functions older ones lack).
             let shipped = match functions::builtin_module(key) {
-                Some(_) if std::env::var_os("CONFER_EXPERIMENT_NO_PORTS").is_some() => false,
                 None => true,
                 Some(module) => self.module_ships_function(module, key),
             };

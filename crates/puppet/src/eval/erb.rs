@@ -158,16 +158,7 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
 
     /// `Puppet.warning(msg)` and its kin: a message with no scope or place.
     fn log(&mut self, level: &str, message: &str) {
-        let level = match level {
-            "debug" => Level::Debug,
-            "info" => Level::Info,
-            "notice" => Level::Notice,
-            "warning" => Level::Warning,
-            "err" => Level::Err,
-            "alert" => Level::Alert,
-            "crit" => Level::Crit,
-            _ => Level::Emerg,
-        };
+        let level = Level::from_name(level);
         self.ev.logger.log(LogEvent {
             level,
             scope: None,

@@ -87,19 +87,7 @@ impl Parser {
                 node(Kind::Return(value), at)
             }
             "yield" => {
-                let args = if self.is_punct("(") && !self.peek().space_before {
-                    self.bump();
-                    self.list(")")?
-                } else if self.starts_command_arg() {
-                    let mut args = vec![self.arg()?];
-                    while self.eat_punct(",") {
-                        self.skip_newlines();
-                        args.push(self.arg()?);
-                    }
-                    args
-                } else {
-                    Vec::new()
-                };
+                let args = self.call_args("yield")?;
                 node(Kind::Yield(args), at)
             }
             _ => {

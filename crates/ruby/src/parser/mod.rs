@@ -592,21 +592,7 @@ impl Parser {
 
     /// After a method name: `(args)`, command arguments, and a block.
     fn call_rest(&mut self, recv: Option<Node>, name: String, at: usize) -> R {
-        let t = self.peek().clone();
-        let args = if matches!(t.tok, Tok::Punct("(")) && !t.space_before {
-            self.bump();
-            self.list(")")?
-        } else if (t.space_before || name.ends_with(['?', '!'])) && self.starts_command_arg() {
-            let mut args = vec![self.arg()?];
-            while self.eat_punct(",") {
-                self.skip_newlines();
-                args.push(self.arg()?);
-            }
-            args
-        } else {
-            Vec::new()
-        };
-        let mut args = args;
+        let mut args = self.call_args(&name)?;
         let mut block = self.block()?;
         if let Some(Node { kind: Kind::Call { recv: None, name: amp, args: sym, .. }, at: sat }) = args.last() {
             if amp == "&" && block.is_none() {
@@ -615,6 +601,25 @@ impl Parser {
             }
         }
         Ok(node(Kind::Call { recv: recv.map(Box::new), name, args, block: block.map(Rc::new) }, at))
+    }
+
+    /// A call's arguments after the name `name`: in parentheses, or
+    /// written without them (`include? x`, `yield a, b`), or none.
+    pub(super) fn call_args(&mut self, name: &str) -> R<Vec<Node>> {
+        let t = self.peek().clone();
+        if matches!(t.tok, Tok::Punct("(")) && !t.space_before {
+            self.bump();
+            return self.list(")");
+        }
+        if (t.space_before || name.ends_with(['?', '!'])) && self.starts_command_arg() {
+            let mut args = vec![self.arg()?];
+            while self.eat_punct(",") {
+                self.skip_newlines();
+                args.push(self.arg()?);
+            }
+            return Ok(args);
+        }
+        Ok(Vec::new())
     }
 
     /// Whether the next token can start an argument written without

@@ -29,16 +29,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
 const VALUES: &[&str] = &["Any values*"];
 
 fn log(call: &mut Call<'_, '_>) -> EvalResult {
-    let level = match call.name {
-        "debug" => Level::Debug,
-        "info" => Level::Info,
-        "notice" => Level::Notice,
-        "warning" => Level::Warning,
-        "err" => Level::Err,
-        "alert" => Level::Alert,
-        "crit" => Level::Crit,
-        _ => Level::Emerg,
-    };
+    let level = Level::from_name(call.name);
     let text = message(&call.args);
     call.ev.log(level, call.scope, text);
     Ok(Value::Undef)
