@@ -71,7 +71,9 @@ impl RValue {
             | RValue::Regex(_)
             | RValue::Scope
             | RValue::Proc(_)
-            | RValue::PuppetLambda => SLOT,
+            | RValue::PuppetLambda
+            | RValue::IpAddr(_)
+            | RValue::IpRange(_) => SLOT,
             RValue::Exception(e) => SLOT + e.message.len() as u64,
         }
     }

@@ -26,6 +26,7 @@ mod error;
 mod expanded;
 mod function;
 mod interp;
+mod ipaddr;
 mod json;
 mod lexer;
 mod library;

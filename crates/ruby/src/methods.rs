@@ -400,6 +400,14 @@ impl Interp<'_> {
                     None => RValue::Nil,
                 })
             }
+            (RValue::IpAddr(ip), _) => match crate::ipaddr::method(ip, name, &args, at) {
+                Some(result) => result,
+                None => crate::missing::missing_method(&recv, name, at),
+            },
+            (RValue::IpRange(range), _) => match crate::ipaddr::range_method(range, name, &args, at) {
+                Some(result) => result,
+                None => err(RubyErrorKind::Unsupported(format!("the method Range#{name} on a range of addresses")), at),
+            },
             (RValue::Regex(r), "source") => Ok(RValue::str(r.source())),
             (RValue::Regex(r), "match?") => {
                 arity(name, &args, 1, at)?;
@@ -407,7 +415,7 @@ impl Interp<'_> {
             }
             (RValue::Class(c), "new") if &**c == "IPAddr" => {
                 arity(name, &args, 1, at)?;
-                ipaddr_new(&args[0].to_s(), at)
+                crate::ipaddr::new(&args[0].to_s(), at)
             }
             (RValue::Class(c), "escape" | "quote") if &**c == "Regexp" => {
                 arity(name, &args, 1, at)?;
@@ -754,29 +762,6 @@ fn int_to_base(i: i64, base: u32) -> String {
         digits.push('-');
     }
     digits.iter().rev().collect()
-}
-
-/// Ruby's `IPAddr.new(text)`: an IPv4 or IPv6 address with an optional
-/// `/prefix` (or IPv4 mask), as text; anything else is Ruby's
-/// `IPAddr::InvalidAddressError`, an ArgumentError.
-fn ipaddr_new(text: &str, at: usize) -> Ev {
-    let (addr, prefix) = match text.split_once('/') {
-        Some((a, p)) => (a, Some(p)),
-        None => (text, None),
-    };
-    let ip = addr.parse::<std::net::IpAddr>().ok();
-    let prefix_ok = match (ip, prefix) {
-        (_, None) => true,
-        (Some(std::net::IpAddr::V4(_)), Some(p)) => {
-            p.parse::<u8>().is_ok_and(|n| n <= 32) || p.parse::<std::net::Ipv4Addr>().is_ok()
-        }
-        (Some(std::net::IpAddr::V6(_)), Some(p)) => p.parse::<u8>().is_ok_and(|n| n <= 128),
-        (None, Some(_)) => false,
-    };
-    match ip {
-        Some(ip) if prefix_ok => Ok(RValue::str(ip.to_string())),
-        _ => err(RubyErrorKind::Argument(format!("invalid address: {text}")), at),
-    }
 }
 
 /// A variable's name as `scope.lookupvar` takes it: top scope's `::x` is `x`.

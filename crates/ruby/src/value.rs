@@ -49,6 +49,10 @@ pub enum RValue {
     /// The Puppet lambda given to a function written in Ruby (its `&block`
     /// parameter), which the host calls.
     PuppetLambda,
+    /// An `IPAddr`.
+    IpAddr(Rc<crate::ipaddr::Ip>),
+    /// The Range of addresses `IPAddr#to_range` gives: its first and last.
+    IpRange(Rc<(crate::ipaddr::Ip, crate::ipaddr::Ip)>),
 }
 
 /// A Ruby exception: its class and message.
@@ -112,6 +116,8 @@ impl RValue {
             RValue::MatchData(_) => "MatchData",
             RValue::Opaque(_) => "Object",
             RValue::Proc(_) | RValue::PuppetLambda => "Proc",
+            RValue::IpAddr(_) => "IPAddr",
+            RValue::IpRange(_) => "Range",
             RValue::Exception(_) => "Exception",
         }
     }
@@ -157,6 +163,7 @@ impl RValue {
             RValue::MatchData(m) => m.first().cloned().flatten().unwrap_or_default(),
             RValue::Scope => "Scope()".into(),
             RValue::Exception(e) => e.message.clone(),
+            RValue::IpAddr(ip) => ip.addr.to_string(),
             _ => self.inspect(),
         }
     }
@@ -188,6 +195,8 @@ impl RValue {
             }
             RValue::Exception(e) => format!("#<{}: {}>", e.class, e.message),
             RValue::Proc(_) | RValue::PuppetLambda => "#<Proc:0x0000000000000000 (lambda)>".into(),
+            RValue::IpAddr(ip) => ip.inspect(),
+            RValue::IpRange(r) => format!("{}..{}", r.0.inspect(), r.1.inspect()),
             other => other.to_s(),
         }
     }
@@ -212,6 +221,7 @@ impl RValue {
             (RValue::Range(a, b), RValue::Range(c, d)) => a == c && b == d,
             (RValue::Regex(a), RValue::Regex(b)) => a.source() == b.source(),
             (RValue::Opaque(a), RValue::Opaque(b)) => a == b,
+            (RValue::IpAddr(a), RValue::IpAddr(b)) => a.addr == b.addr,
             _ => false,
         }
     }
