@@ -73,7 +73,7 @@ fn a_template_error_shows_the_call_and_the_template_line() {
     );
     assert!(err.contains("3 │ $motd = template('m/motd.erb')"), "{err}");
     assert!(err.contains("2 │ <%= @items.frobnicate %>"), "{err}");
-    assert!(err.contains("undefined method `frobnicate' for an instance of Array"), "{err}");
+    assert!(err.contains("undefined method `frobnicate' for [1, 2]:Array"), "{err}");
 
     let out = confer(&["--error-format", "json", "puppet", "apply", "--modulepath", modules, &f]);
     let d = json(&out);

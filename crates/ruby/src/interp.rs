@@ -931,8 +931,9 @@ fn param_names(params: &[Param]) -> Vec<String> {
 /// Binds block parameters: several parameters and one Array argument
 /// spread the array over them, as Ruby's blocks do.
 fn bind_params(locals: &mut HashMap<String, RValue>, params: &[Param], mut args: Vec<RValue>) {
-    let splat = params.iter().any(|p| matches!(p, Param::Rest(_)));
-    if (params.len() > 1 || splat) && args.len() == 1 {
+    // One Array argument spreads over several parameters; a lone `*rest`
+    // takes it whole, as in Ruby (`[[1, 2]].each { |*a| }` gives `[[1, 2]]`).
+    if params.len() > 1 && args.len() == 1 {
         if let RValue::Array(items) = &args[0] {
             args = items.to_vec();
         }

@@ -353,9 +353,15 @@ impl Interp<'_> {
                 Ok(RValue::Bool(case_equal(&recv, &args[0])))
             }
             (_, "!") => Ok(RValue::Bool(!recv.truthy())),
-            (_, "dup" | "clone" | "freeze" | "to_sym" | "itself")
-                if !matches!(recv, RValue::Str(_)) || name != "to_sym" =>
-            {
+            // A copy is a new object: a change in place to it reaches
+            // nothing else (its elements are shared, as in Ruby).
+            (_, "dup" | "clone") => Ok(match &recv {
+                RValue::Array(items) => RValue::array(items.to_vec()),
+                RValue::Hash(pairs) => RValue::hash(pairs.to_vec()),
+                RValue::Str(s) => RValue::str(&**s),
+                other => other.clone(),
+            }),
+            (_, "freeze" | "to_sym" | "itself") if !matches!(recv, RValue::Str(_)) || name != "to_sym" => {
                 Ok(recv.clone())
             }
             // Ruby's answer, from its recorded methods: code that then
