@@ -274,6 +274,11 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
         (Type::Optional(Some(inner)), _) if matches!(**inner, Type::Alias(_)) && !v.is_undef() => {
             walk(inner, v, path, depth + 1)
         }
+        // Puppet's PatternMismatch on the Optional: "an undef value or a
+        // match for".
+        (Type::Optional(Some(inner)), Value::String(s)) if matches!(**inner, Type::Pattern(_) | Type::Enum(_)) => {
+            here(format!("expects an undef value or a match for {inner}, got {}", puppet_quote(s)))
+        }
         (Type::Optional(Some(inner)), _) => here(format!(
             "expects a value of type {}, got {}",
             alternatives(&match &**inner {
@@ -282,6 +287,15 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             }),
             actual(t, v)
         )),
+        // A String no member of a Variant of patterns matches: Puppet merges
+        // the members' PatternMismatches into one on the Variant.
+        (Type::Variant(members), Value::String(s))
+            if !members.0.is_empty()
+                && members.0.iter().all(|m| matches!(m.resolved(), Type::Pattern(_) | Type::Enum(_))) =>
+        {
+            let listed: Vec<String> = members.0.iter().map(Type::to_string).collect();
+            here(format!("expects a match for Variant[{}], got {}", listed.join(", "), puppet_quote(s)))
+        }
         (Type::Variant(members), _) => here(format!(
             "expects a value of type {}, got {}",
             alternatives(&member_names(&members.0, v, false)),

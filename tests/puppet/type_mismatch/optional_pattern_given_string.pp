@@ -1,0 +1,2 @@
+class y(Optional[Pattern[/^$/, /^[0-9]/]] $q = undef) {}
+class { 'y': q => 'abc' }
