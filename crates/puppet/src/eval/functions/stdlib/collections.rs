@@ -2,7 +2,7 @@
 //! `union`, `difference`, `delete`, `prefix`, `has_key`, `range`, … in the
 //! wording of stdlib's Ruby code.
 
-use confer_core::value::{puppet_equals, to_s};
+use confer_core::value::to_s;
 use confer_core::{HashMap, Value};
 
 use super::ruby::{class, inspect};
@@ -29,20 +29,16 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("difference", -1, difference),
     Builtin::legacy("intersection", -1, intersection),
     Builtin::legacy("delete", -1, delete),
-    Builtin::legacy("delete_at", -1, delete_at),
     Builtin::legacy("delete_regex", -1, delete_regex),
     Builtin::legacy("delete_values", -1, delete_values),
     Builtin::legacy("delete_undef_values", -1, delete_undef_values),
     Builtin::legacy("has_key", -1, has_key),
-    Builtin::legacy("member", -1, member),
     Builtin::legacy("join_keys_to_values", -1, join_keys_to_values),
     Builtin::legacy("prefix", -1, prefix_suffix),
     Builtin::legacy("suffix", -1, prefix_suffix),
     Builtin::legacy("count", -1, count),
     Builtin::legacy("hash", -1, hash),
     Builtin::legacy("zip", -1, zip),
-    Builtin::legacy("grep", -1, grep),
-    Builtin::legacy("reject", -1, grep),
     Builtin::legacy("range", -1, range),
     Builtin::legacy("dig44", -1, dig44),
     Builtin::legacy("values_at", -1, values_at),
@@ -268,31 +264,6 @@ fn delete(call: &mut Call<'_, '_>) -> EvalResult {
     })
 }
 
-/// `delete_at(array, index)`.
-fn delete_at(call: &mut Call<'_, '_>) -> EvalResult {
-    if call.args.len() < 2 {
-        return Err(parse_error(
-            call,
-            format!("delete_at(): Wrong number of arguments given ({} for 2)", call.args.len()),
-        ));
-    }
-    let Value::Array(a) = &call.args[0] else {
-        return Err(parse_error(call, "delete_at(): Requires array to work with"));
-    };
-    let index = match &call.args[1] {
-        Value::Integer(i) => *i,
-        other => to_s(other)
-            .parse::<i64>()
-            .map_err(|_| parse_error(call, "delete_at(): You must provide non-negative numeric index"))?,
-    };
-    if index < 0 || index as usize >= a.len() {
-        return Err(parse_error(call, "delete_at(): Given index exceeds size of array given"));
-    }
-    let mut out = a.to_vec();
-    out.remove(index as usize);
-    Ok(Value::array(out))
-}
-
 /// `delete_values(hash, value)`: the hash without entries of that value.
 fn delete_values(call: &mut Call<'_, '_>) -> EvalResult {
     if call.args.len() != 2 {
@@ -351,32 +322,6 @@ fn has_key(call: &mut Call<'_, '_>) -> EvalResult {
             ),
         )),
     }
-}
-
-/// `member(array, item_or_items)`: whether every item is in the array.
-fn member(call: &mut Call<'_, '_>) -> EvalResult {
-    if call.args.len() < 2 {
-        return Err(parse_error(
-            call,
-            format!("member(): Wrong number of arguments given ({} for 2)", call.args.len()),
-        ));
-    }
-    let Value::Array(a) = &call.args[0] else {
-        return Err(parse_error(call, "member(): Requires array to work with"));
-    };
-    let wanted = match &call.args[1] {
-        Value::Array(items) => items.to_vec(),
-        v @ (Value::String(_) | Value::Integer(_)) => vec![v.clone()],
-        _ => return Err(parse_error(call, "member(): Item to search for must be a string, fixnum, or array")),
-    };
-    if wanted.is_empty() || call.args[1].as_str() == Some("") {
-        return Err(parse_error(call, "member(): You must provide item to search for within array given"));
-    }
-    Ok(Value::Boolean(
-        wanted
-            .iter()
-            .all(|w| a.iter().any(|x| puppet_equals(x, w) && std::mem::discriminant(x) == std::mem::discriminant(w))),
-    ))
 }
 
 /// `join_keys_to_values(hash, separator)`: `key<sep>value` strings, one per
@@ -503,18 +448,6 @@ fn zip(call: &mut Call<'_, '_>) -> EvalResult {
         .map(|(i, x)| Value::array(vec![x.clone(), b.get(i).cloned().unwrap_or(Value::Undef)]))
         .collect();
     Ok(Value::array(if flatten { pairs.iter().flat_map(items).collect() } else { pairs }))
-}
-
-/// `grep(array, regexp)` / `reject(array, regexp)`: elements whose string
-/// form matches (or does not).
-fn grep(call: &mut Call<'_, '_>) -> EvalResult {
-    let name = call.name;
-    if call.args.len() != 2 {
-        return Err(parse_error(call, format!("{name}(): Wrong number of arguments given {} for 2", call.args.len())));
-    }
-    let re = confer_core::Regexp::new(&to_s(&call.args[1])).map_err(|e| fail(call.span, e.to_string()))?;
-    let keep = name == "grep";
-    Ok(Value::array(items(&call.args[0]).into_iter().filter(|x| re.captures(&to_s(x)).is_some() == keep).collect()))
 }
 
 /// `range(start, stop, step)` or `range('a..c')`: numbers or Ruby's string

@@ -17,12 +17,9 @@ use crate::strict::Strictness;
 pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("str2bool", -1, str2bool),
     Builtin::legacy("bool2str", -1, bool2str),
-    Builtin::legacy("bool2num", -1, bool2num),
-    Builtin::legacy("any2bool", -1, any2bool),
     Builtin::legacy("dirname", -1, dirname),
     Builtin::legacy("basename", -1, basename),
     Builtin::legacy("uriescape", -1, uriescape),
-    Builtin::legacy("enclose_ipv6", -1, enclose_ipv6),
     Builtin::new("fact", &["String fact_name"], fact),
     Builtin::new("os_version_gte", &["String[1] os, String[1] version"], os_version_gte),
     Builtin::new("stdlib::ip_in_range", &["String ipaddress, Variant[String, Array] range"], ip_in_range),
@@ -158,36 +155,6 @@ fn bool2str(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::from(if b { t } else { f }))
 }
 
-/// Ruby truthiness of stdlib's `any2bool`/`bool2num` conversions.
-fn to_bool(call: &Call<'_, '_>, v: &Value, name: &str) -> EvalResult<bool> {
-    Ok(match v {
-        Value::Boolean(b) => *b,
-        Value::Undef => false,
-        Value::Integer(i) => *i > 0,
-        Value::Float(f) => *f > 0.0,
-        Value::String(s) => match s.to_lowercase().as_str() {
-            "" | "0" | "f" | "n" | "false" | "no" | "undef" | "undefined" => false,
-            "1" | "t" | "y" | "true" | "yes" => true,
-            _ => return Err(error(call, format!("{name}(): Unknown type of boolean given"))),
-        },
-        _ => true,
-    })
-}
-
-fn bool2num(call: &mut Call<'_, '_>) -> EvalResult {
-    let Some(arg) = call.args.first() else {
-        return Err(error(call, "bool2num(): Wrong number of arguments given (0 for 1)"));
-    };
-    Ok(Value::Integer(i64::from(to_bool(call, arg, "str2bool")?)))
-}
-
-fn any2bool(call: &mut Call<'_, '_>) -> EvalResult {
-    let Some(arg) = call.args.first() else {
-        return Err(error(call, "any2bool(): Wrong number of arguments given (0 for 1)"));
-    };
-    Ok(Value::Boolean(to_bool(call, arg, "str2bool")?))
-}
-
 /// `dirname(path)`: Ruby's `File.dirname`.
 fn dirname(call: &mut Call<'_, '_>) -> EvalResult {
     match call.args.as_slice() {
@@ -259,22 +226,6 @@ fn uriescape(call: &mut Call<'_, '_>) -> EvalResult {
         Some(Value::Array(a)) => Ok(Value::array(a.iter().map(|v| Value::from(escape(&to_s(v)))).collect())),
         Some(_) => Err(error(call, "uriescape(): Requires either array or string to work with")),
         None => Err(error(call, "uriescape(): Wrong number of arguments given (0 for 1)")),
-    }
-}
-
-/// `enclose_ipv6(addresses)`: IPv6 addresses in brackets.
-fn enclose_ipv6(call: &mut Call<'_, '_>) -> EvalResult {
-    let enclose = |v: &Value| -> Value {
-        let s = to_s(v);
-        match s.parse::<IpAddr>() {
-            Ok(IpAddr::V6(_)) => Value::from(format!("[{s}]")),
-            _ => Value::from(s),
-        }
-    };
-    match call.args.first() {
-        Some(Value::Array(a)) => Ok(Value::array(a.iter().map(enclose).collect())),
-        Some(v) => Ok(enclose(v)),
-        None => Err(error(call, "enclose_ipv6(): Wrong number of arguments given (0 for 1)")),
     }
 }
 

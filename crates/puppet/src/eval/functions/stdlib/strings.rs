@@ -14,11 +14,9 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("reverse", -1, each_string),
     Builtin::legacy("swapcase", -1, each_string),
     Builtin::legacy("regexpescape", -1, each_string),
-    Builtin::legacy("squeeze", -1, squeeze),
     Builtin::legacy("dos2unix", 1, line_endings),
     Builtin::legacy("unix2dos", 1, line_endings),
     Builtin::legacy("num2bool", -1, num2bool),
-    Builtin::legacy("clamp", -2, clamp),
     Builtin::legacy("get_module_path", -1, get_module_path),
     Builtin::new("stdlib::extname", &["String filename"], extname),
     Builtin::legacy("to_bytes", -1, to_bytes),
@@ -81,33 +79,6 @@ fn each_string(call: &mut Call<'_, '_>) -> EvalResult {
     }
 }
 
-/// Ruby's `String#squeeze(set)`: runs of one character (of `set`) become one.
-fn squeeze_one(s: &str, set: Option<&str>) -> String {
-    let mut out = String::new();
-    let mut last = None;
-    for c in s.chars() {
-        if Some(c) == last && set.is_none_or(|set| set.contains(c)) {
-            continue;
-        }
-        out.push(c);
-        last = Some(c);
-    }
-    out
-}
-
-fn squeeze(call: &mut Call<'_, '_>) -> EvalResult {
-    if !(1..=2).contains(&call.args.len()) {
-        return Err(error(call, format!("squeeze(): Wrong number of arguments given {} for 2 or 1", call.args.len())));
-    }
-    let set = call.args.get(1).map(to_s);
-    Ok(match &call.args[0] {
-        Value::Array(items) => {
-            Value::array(items.iter().map(|i| Value::from(squeeze_one(&to_s(i), set.as_deref()))).collect())
-        }
-        other => Value::from(squeeze_one(&to_s(other), set.as_deref())),
-    })
-}
-
 /// `dos2unix` and `unix2dos`.
 fn line_endings(call: &mut Call<'_, '_>) -> EvalResult {
     let name = call.name;
@@ -136,34 +107,6 @@ fn num2bool(call: &mut Call<'_, '_>) -> EvalResult {
         other => to_s(other).parse::<f64>().unwrap_or(0.0),
     };
     Ok(Value::Boolean(n.trunc() > 0.0))
-}
-
-/// `clamp(min, value, max)` in any order: the middle of the three.
-fn clamp(call: &mut Call<'_, '_>) -> EvalResult {
-    let flat: Vec<Value> = call
-        .args
-        .iter()
-        .flat_map(|a| match a {
-            Value::Array(items) => items.to_vec(),
-            other => vec![other.clone()],
-        })
-        .collect();
-    if flat.len() != 3 {
-        return Err(error(call, "clamp(): Wrong number of arguments, need three to clamp"));
-    }
-    let mut numbers = Vec::new();
-    for v in &flat {
-        numbers.push(match v {
-            Value::String(s) if s.chars().all(|c| c.is_ascii_digit()) && !s.is_empty() => s.parse::<i64>().unwrap_or(0),
-            Value::String(s) => return Err(error(call, format!("clamp(): Required explicit numeric ({s}:String)"))),
-            Value::Hash(_) => return Err(error(call, format!("clamp(): The Hash type is not allowed ({})", to_s(v)))),
-            Value::Integer(i) => *i,
-            Value::Float(f) => *f as i64,
-            _ => 0,
-        });
-    }
-    numbers.sort_unstable();
-    Ok(Value::Integer(numbers[1]))
 }
 
 /// `get_module_path(name)`: the module's directory.
