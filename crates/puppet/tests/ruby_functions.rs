@@ -99,8 +99,23 @@ fn rich(v: &Value) -> Json {
     }
 }
 
+/// The text of a Ruby String Puppet's converter wrote as Binary (one whose
+/// encoding is ASCII-8BIT, as `shell_split` and `Base64.decode64` return):
+/// in Puppet it is that String.
+fn binary_text(v: &Json) -> Option<String> {
+    if v.get("__ptype")?.as_str()? != "Binary" {
+        return None;
+    }
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::STANDARD.decode(v.get("__pvalue")?.as_str()?).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
 /// Two JSON values equal as Puppet's data: numbers by value and kind.
 fn same_json(a: &Json, b: &Json) -> bool {
+    if let (Json::String(text), Some(binary)) = (a, binary_text(b)) {
+        return *text == binary;
+    }
     match (a, b) {
         (Json::Number(x), Json::Number(y)) => match (x.as_i64(), y.as_i64()) {
             (Some(p), Some(q)) => p == q,

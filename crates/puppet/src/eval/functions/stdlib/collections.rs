@@ -76,6 +76,8 @@ fn any2array(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(match call.args.as_slice() {
         [] => Value::array(Vec::new()),
         [Value::Array(a)] => Value::Array(a.clone()),
+        // `return [] if arguments == ['']` (an undef argument is '' too).
+        [Value::String(s)] if s.is_empty() => Value::array(Vec::new()),
         [Value::Hash(h)] => Value::array(h.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect()),
         args => Value::array(args.to_vec()),
     })

@@ -223,7 +223,15 @@ fn uriescape(call: &mut Call<'_, '_>) -> EvalResult {
     }
     match call.args.first() {
         Some(Value::String(s)) => Ok(Value::from(escape(s))),
-        Some(Value::Array(a)) => Ok(Value::array(a.iter().map(|v| Value::from(escape(&to_s(v)))).collect())),
+        // Elements that are not Strings stay as they are.
+        Some(Value::Array(a)) => Ok(Value::array(
+            a.iter()
+                .map(|v| match v {
+                    Value::String(s) => Value::from(escape(s)),
+                    other => other.clone(),
+                })
+                .collect(),
+        )),
         Some(_) => Err(error(call, "uriescape(): Requires either array or string to work with")),
         None => Err(error(call, "uriescape(): Wrong number of arguments given (0 for 1)")),
     }
