@@ -41,7 +41,7 @@ pub(crate) fn bounded(v: RValue, at: usize) -> Ev {
     if v.expanded_size() > MAX_EXPANDED_BYTES {
         return err(
             RubyErrorKind::Limit(format!(
-                "the template built a value that takes more than {MAX_EXPANDED_BYTES} bytes with its shared parts \
+                "the Ruby code built a value that takes more than {MAX_EXPANDED_BYTES} bytes with its shared parts \
                  counted each time they appear (confer's limit on hostile input)"
             )),
             at,
@@ -52,7 +52,7 @@ pub(crate) fn bounded(v: RValue, at: usize) -> Ev {
 
 /// The error of a value or output past [`MAX_SIZE`].
 pub(crate) fn too_big() -> String {
-    format!("the template built a value or output larger than {MAX_SIZE} (confer's limit on hostile input)")
+    format!("the Ruby code built a value or output larger than {MAX_SIZE} (confer's limit on hostile input)")
 }
 
 /// How evaluation leaves an expression other than with a value.
@@ -211,10 +211,7 @@ impl<'h> Interp<'h> {
 
     /// Evaluates one expression.
     pub fn eval(&mut self, n: &Node) -> Ev {
-        self.steps += 1;
-        if self.steps > MAX_STEPS {
-            return err(RubyErrorKind::Limit(format!("template evaluation ran past {MAX_STEPS} steps")), n.at);
-        }
+        self.tick(n.at)?;
         match &n.kind {
             Kind::Nil => Ok(RValue::Nil),
             Kind::Bool(b) => Ok(RValue::Bool(*b)),
@@ -340,6 +337,7 @@ impl<'h> Interp<'h> {
             }
             Kind::While(cond, body) => {
                 while self.eval(cond)?.truthy() {
+                    self.tick(n.at)?;
                     match self.block_body(body) {
                         Ok(_) | Err(Ctl::Next(_)) => {}
                         Err(Ctl::Break) => break,
@@ -480,11 +478,22 @@ impl<'h> Interp<'h> {
         Ok(RValue::Nil)
     }
 
+    /// Counts one step of evaluation: every expression, and every turn of
+    /// a loop or block (an empty `loop do end` runs no expression), so
+    /// that a runaway run stops with an error instead of hanging.
+    pub(crate) fn tick(&mut self, at: usize) -> Ev<()> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return err(RubyErrorKind::Limit(format!("Ruby evaluation ran past {MAX_STEPS} steps")), at);
+        }
+        Ok(())
+    }
+
     fn enter(&mut self, at: usize) -> Ev<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             self.depth -= 1;
-            return err(RubyErrorKind::Limit(format!("template calls nested deeper than {MAX_DEPTH} levels")), at);
+            return err(RubyErrorKind::Limit(format!("Ruby calls nested deeper than {MAX_DEPTH} levels")), at);
         }
         Ok(())
     }
@@ -886,6 +895,7 @@ impl<'h> Interp<'h> {
         at: usize,
         kept: Option<&str>,
     ) -> Ev<(RValue, RValue)> {
+        self.tick(at)?;
         self.enter(at)?;
         let names = param_names(&block.params);
         let saved: Vec<(String, Option<RValue>)> =

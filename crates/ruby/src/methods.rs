@@ -379,6 +379,28 @@ impl Interp<'_> {
             (RValue::Nil, "empty?") => {
                 err(RubyErrorKind::NoMethod { method: name.into(), receiver: recv.describe(), hint: String::new() }, at)
             }
+            (RValue::Int(from), "times" | "upto" | "downto") if block.is_some() => {
+                let b = block.unwrap_or_else(|| unreachable!("checked just above"));
+                let (from, to, down) = match (name, args.as_slice()) {
+                    ("times", []) => (0, from - 1, false),
+                    ("upto", [RValue::Int(to)]) => (*from, *to, false),
+                    ("downto", [RValue::Int(to)]) => (*from, *to, true),
+                    _ => return err(RubyErrorKind::Argument(format!("wrong arguments calling `{name}'")), at),
+                };
+                let mut i = from;
+                while if down { i >= to } else { i <= to } {
+                    match self.call_block(b, vec![RValue::Int(i)], at) {
+                        Ok(_) => {}
+                        Err(Ctl::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                    match if down { i.checked_sub(1) } else { i.checked_add(1) } {
+                        Some(next) => i = next,
+                        None => break,
+                    }
+                }
+                Ok(recv.clone())
+            }
             (RValue::Int(_) | RValue::Float(_), _) => self.numeric_method(recv, name, args, at),
             (RValue::Str(s), _) => {
                 let s = s.clone();

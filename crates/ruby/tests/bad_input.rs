@@ -89,6 +89,13 @@ fn deep_nesting_and_endless_loops_are_bounded() {
     let deep = format!("<%= {}1{} %>", "(".repeat(5000), ")".repeat(5000));
     assert!(matches!(error(&deep), RubyErrorKind::Limit(_)));
     assert!(matches!(error("<% while true do end %>"), RubyErrorKind::Limit(_)));
+    // An empty block runs no expression; its turns count all the same.
+    assert!(matches!(error("<% loop do end %>"), RubyErrorKind::Limit(_)));
+    // Counting up to Integer's end stops there, without overflowing.
+    assert_eq!(
+        render("<% 9223372036854775806.upto(9223372036854775807) { } %>", &mut NoScope).ok(),
+        Some(String::new())
+    );
 }
 
 #[test]
