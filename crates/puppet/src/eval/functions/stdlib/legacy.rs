@@ -17,7 +17,8 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("type3x", -1, type3x),
     Builtin::legacy("is_function_available", -1, is_function_available),
     Builtin::new("sprintf_hash", &["String format, Hash arguments"], sprintf_hash),
-    Builtin::legacy("load_module_metadata", -2, load_module_metadata),
+    // No `:arity`: the function checks the count itself, in its own words.
+    Builtin::legacy("load_module_metadata", -1, load_module_metadata),
     Builtin::legacy("glob", -1, glob),
     Builtin::legacy("pry", -1, |call| {
         Err(fail(call.span, "pry(): Requires the 'pry' rubygem to use, but it was not found"))

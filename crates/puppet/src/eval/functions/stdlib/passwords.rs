@@ -14,7 +14,8 @@ use crate::eval::functions::{Builtin, Call};
 /// The password functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("pw_hash", 3, pw_hash),
-    Builtin::legacy("str2saltedpbkdf2", 3, str2saltedpbkdf2),
+    // No `:arity`: the function checks the count itself, in its own words.
+    Builtin::legacy("str2saltedpbkdf2", -1, str2saltedpbkdf2),
     Builtin::legacy("str2saltedsha512", -1, str2saltedsha512),
 ];
 
@@ -74,6 +75,10 @@ fn pw_hash(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `str2saltedpbkdf2(password, salt, iterations)`.
 fn str2saltedpbkdf2(call: &mut Call<'_, '_>) -> EvalResult {
+    if call.args.len() != 3 {
+        let n = call.args.len();
+        return Err(fail(call.span, format!("str2saltedpbkdf2(): wrong number of arguments ({n} for 3)")));
+    }
     let args: Vec<Value> = call.args.iter().map(unwrapped).collect();
     let bad = |m: &str| fail(call.span, format!("str2saltedpbkdf2(): {m}"));
     let Value::String(password) = &args[0] else { return Err(bad("first argument must be a string")) };

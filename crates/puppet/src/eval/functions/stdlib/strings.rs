@@ -133,18 +133,59 @@ fn extname(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 /// `to_bytes('4 kB')`: a size with a binary prefix, in bytes.
+/// Ruby's `String#to_f`: the longest leading float (sign, digits, a
+/// fraction, an exponent), 0.0 when there is none (`'-1+1'` is -1.0).
+fn ruby_to_f(s: &str) -> f64 {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if matches!(b.first(), Some(b'+' | b'-')) {
+        i = 1;
+    }
+    let digits = |mut j: usize| {
+        while b.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        j
+    };
+    let int_end = digits(i);
+    if int_end == i {
+        return 0.0;
+    }
+    let mut end = int_end;
+    if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        end = digits(end + 1);
+    }
+    if matches!(b.get(end), Some(b'e' | b'E')) {
+        let sign = usize::from(matches!(b.get(end + 1), Some(b'+' | b'-')));
+        let exp_end = digits(end + 1 + sign);
+        if exp_end > end + 1 + sign {
+            end = exp_end;
+        }
+    }
+    s[..end].parse().unwrap_or(0.0)
+}
+
 fn to_bytes(call: &mut Call<'_, '_>) -> EvalResult {
     if call.args.len() != 1 {
         return Err(error(call, format!("to_bytes(): Wrong number of arguments given ({} for 1)", call.args.len())));
     }
     let text = match &call.args[0] {
         v @ (Value::Integer(_) | Value::Float(_)) => return Ok(v.clone()),
-        other => to_s(other),
+        Value::String(s) => s.to_string(),
+        // The pattern match Ruby then makes takes only a String.
+        other => {
+            let what = match other {
+                Value::Boolean(b) => b.to_string(),
+                Value::Undef => "nil".to_string(),
+                v => crate::eval::functions::ruby::class(v).to_string(),
+            };
+            return Err(error(call, format!("no implicit conversion of {what} into String")));
+        }
     };
     let number: String = text.chars().take_while(|c| c.is_ascii_digit() || ".e+-".contains(*c)).collect();
     let rest = text[number.len()..].trim_start();
     let prefix = rest.chars().next().filter(|c| *c != 'b' && *c != 'B');
-    let value: f64 = number.parse().unwrap_or(0.0);
+    let value = ruby_to_f(&number);
     let shift = match prefix {
         None => 0,
         Some('k') => 10,

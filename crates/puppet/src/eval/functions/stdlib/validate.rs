@@ -103,6 +103,13 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("validate_email_address", -1, validate_with_is),
 ];
 
+/// Whether a line is an integer as stdlib's `is_integer` pattern reads it:
+/// an optional `-`, then `0` or digits without a leading zero.
+fn integer_line(line: &str) -> bool {
+    let digits = line.strip_prefix('-').unwrap_or(line);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0'))
+}
+
 /// How stdlib's `is_*` function `name` refuses `n` arguments, each in its
 /// Ruby's own words: some check for exactly one, some only for none, some
 /// write the count in parentheses.
@@ -261,7 +268,11 @@ fn is(call: &mut Call<'_, '_>) -> EvalResult {
         "is_hash" => matches!(v, Value::Hash(_)),
         "is_string" => matches!(v, Value::String(_)) && !numeric(&text) || v.is_undef(),
         "is_bool" => matches!(v, Value::Boolean(_)),
-        "is_integer" => matches!(v, Value::Integer(_)) || matches!(v, Value::String(_)) && text.parse::<i64>().is_ok(),
+        // `value.match(%r{^-?(?:(?:[1-9]\d*)|0)$})`: Ruby's `^` and `$` match
+        // at any line, so one line of digits is enough.
+        "is_integer" => {
+            matches!(v, Value::Integer(_)) || matches!(v, Value::String(_)) && text.split('\n').any(integer_line)
+        }
         "is_float" => {
             matches!(v, Value::Float(_)) || matches!(v, Value::String(_)) && text.contains('.') && numeric(&text)
         }
