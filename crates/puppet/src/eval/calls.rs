@@ -237,11 +237,11 @@ impl<'a> Evaluator<'a> {
         if let Some(def) = self.function_def(key, span)? {
             return Ok(Some(Function::Puppet(def)));
         }
-        if let Some(b) = functions::builtin(self, key) {
+        if let Some((b, module)) = functions::builtin(key) {
             // A module's function is ported natively, but exists only in
             // the releases of the module that ship it (stdlib 9 dropped
             // `is_string`, and has `stdlib::` functions older ones lack).
-            let shipped = match functions::builtin_module(key) {
+            let shipped = match module {
                 None => true,
                 Some(module) => self.module_ships_function(module, key),
             };

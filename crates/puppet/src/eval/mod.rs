@@ -154,10 +154,8 @@ pub(crate) struct Evaluator<'a> {
     /// Whether a module gives a function of this name in Puppet's 4.x API
     /// (`lib/puppet/functions/<name>.rb`), looked up once per compile.
     pub(crate) modern_functions: HashMap<String, bool>,
-    /// The Ruby functions of modules, by name, loaded once per compile.
-    ruby_functions: HashMap<String, Option<Rc<ruby_functions::Loaded>>>,
-    /// Whether the module of a natively ported function ships it.
-    shipped_functions: HashMap<String, bool>,
+    /// What modules give of functions, looked up once per name and compile.
+    module_functions: ruby_functions::ModuleFunctions,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
@@ -231,8 +229,7 @@ impl<'a> Evaluator<'a> {
             node_name: None,
             module_types: Default::default(),
             modern_functions: Default::default(),
-            ruby_functions: Default::default(),
-            shipped_functions: Default::default(),
+            module_functions: Default::default(),
             logger,
             top: Self::top_scope(),
             defs: Definitions::default(),

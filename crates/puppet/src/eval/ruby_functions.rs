@@ -10,6 +10,7 @@
 //! Native ports stay first (`functions::builtin`): this is for every
 //! function no one ported.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -38,6 +39,15 @@ pub(crate) struct Loaded {
     /// and the indices of those dispatches; then the argument-mismatch
     /// ones.
     signatures: std::cell::RefCell<Option<Rc<Signatures>>>,
+}
+
+/// What the modules on the module path give of functions, by name: the
+/// Ruby functions loaded (or none), and whether a module ships the
+/// function a native port stands for.
+#[derive(Default)]
+pub(crate) struct ModuleFunctions {
+    loaded: HashMap<String, Option<Rc<Loaded>>>,
+    shipped: HashMap<String, bool>,
 }
 
 struct Signatures {
@@ -73,14 +83,14 @@ impl<'a> Evaluator<'a> {
     /// the module path defines, loaded once per compile; a file that does
     /// not load is an error at the call.
     pub(crate) fn ruby_function(&mut self, key: &str, span: Span) -> EvalResult<Option<Rc<Loaded>>> {
-        if let Some(found) = self.ruby_functions.get(key) {
+        if let Some(found) = self.module_functions.loaded.get(key) {
             return Ok(found.clone());
         }
         let found = match self.ruby_function_file(key) {
             Some(path) => Some(Rc::new(load(&path, key, span)?)),
             None => None,
         };
-        self.ruby_functions.insert(key.to_string(), found.clone());
+        self.module_functions.loaded.insert(key.to_string(), found.clone());
         Ok(found)
     }
 
@@ -88,7 +98,7 @@ impl<'a> Evaluator<'a> {
     /// file of either API or a Puppet-language one, looked up once per
     /// compile.
     pub(crate) fn module_ships_function(&mut self, module: &str, key: &str) -> bool {
-        if let Some(&shipped) = self.shipped_functions.get(key) {
+        if let Some(&shipped) = self.module_functions.shipped.get(key) {
             return shipped;
         }
         let shipped = self.env.module_dir(module).is_some_and(|dir| {
@@ -98,7 +108,7 @@ impl<'a> Evaluator<'a> {
                 || dir.join(format!("lib/puppet/parser/functions/{simple}.rb")).is_file()
                 || dir.join(format!("functions/{}.pp", path.split_once('/').map_or(simple, |(_, rest)| rest))).is_file()
         });
-        self.shipped_functions.insert(key.to_string(), shipped);
+        self.module_functions.shipped.insert(key.to_string(), shipped);
         shipped
     }
 

@@ -168,13 +168,15 @@ fn index(families: &'static [&'static [Builtin]]) -> Registry<&'static Builtin> 
     families.iter().flat_map(|f| f.iter()).map(|b| (b.name, b)).collect()
 }
 
-/// The built-in `name` (lower case, without a leading `::`), if there is one
-/// in `ev`'s environment.
-pub(crate) fn builtin(ev: &Evaluator<'_>, name: &str) -> Option<&'static Builtin> {
+/// The built-in `name` (lower case, without a leading `::`), if there is
+/// one, and the module whose function it ports (`None` for Puppet's own):
+/// a module's exists only where that module ships it, which the caller
+/// asks (`Evaluator::module_ships_function`, once per name and compile).
+pub(crate) fn builtin(name: &str) -> Option<(&'static Builtin, Option<&'static str>)> {
     static CORE: OnceLock<Registry<&'static Builtin>> = OnceLock::new();
     static MODULES: OnceLock<Registry<(&'static str, &'static Builtin)>> = OnceLock::new();
     if let Some(b) = CORE.get_or_init(|| index(FAMILIES)).get(name) {
-        return Some(b);
+        return Some((b, None));
     }
     let modules = MODULES.get_or_init(|| {
         MODULE_FAMILIES
@@ -182,17 +184,7 @@ pub(crate) fn builtin(ev: &Evaluator<'_>, name: &str) -> Option<&'static Builtin
             .flat_map(|(module, families)| families.iter().flat_map(|f| f.iter()).map(move |b| (b.name, (*module, b))))
             .collect()
     });
-    let (module, b) = modules.get(name)?;
-    ev.env.module_dir(module).is_some().then_some(*b)
-}
-
-/// The module whose function the native built-in `name` ports, if it is
-/// a module's (`None` for Puppet's own).
-pub(crate) fn builtin_module(name: &str) -> Option<&'static str> {
-    MODULE_FAMILIES
-        .iter()
-        .find(|(_, families)| families.iter().any(|f| f.iter().any(|b| b.name == name)))
-        .map(|(module, _)| *module)
+    modules.get(name).map(|(module, b)| (*b, Some(*module)))
 }
 
 /// Puppet 7's functions that also exist in the Puppet 3 API (its
