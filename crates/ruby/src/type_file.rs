@@ -57,15 +57,24 @@ impl Host for NoPuppet {
 /// How many helper files one type may pull in, counting every `require`.
 const MAX_REQUIRES: usize = 64;
 
-/// One title pattern: the regexp's source and the parameter each of its
-/// groups sets, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One title pattern: the regexp, compiled once when the type is read,
+/// and the parameter each of its groups sets, in order.
+#[derive(Clone, Debug)]
 pub struct TitlePattern {
-    /// The regexp, as Ruby writes its source.
-    pub regex: String,
+    /// The regexp (its `source()` is Ruby's).
+    pub regex: std::sync::Arc<confer_core::Regexp>,
     /// The parameter each group sets.
     pub params: Vec<String>,
 }
+
+/// Patterns are equal when their sources and parameters are.
+impl PartialEq for TitlePattern {
+    fn eq(&self, other: &TitlePattern) -> bool {
+        self.regex.source() == other.regex.source() && self.params == other.params
+    }
+}
+
+impl Eq for TitlePattern {}
 
 /// The title patterns the type file `text` declares (`None` when it has
 /// no `self.title_patterns`). `require` gives the text of a required file
@@ -167,7 +176,7 @@ fn read_patterns(value: &RValue) -> Result<Vec<TitlePattern>, RubyError> {
                 _ => return Err(bad("with a group that is not [:param]")),
             }
         }
-        out.push(TitlePattern { regex: re.source().to_string(), params });
+        out.push(TitlePattern { regex: re.clone(), params });
     }
     Ok(out)
 }
@@ -227,7 +236,7 @@ end
         let patterns = title_patterns(ty, &mut require).expect("runs").expect("has patterns");
         assert_eq!(patterns.len(), 2);
         assert_eq!(patterns[0].params, vec!["name", "domain"]);
-        assert_eq!(patterns[0].regex, "^((?-mix:(?:[^:]|:[^:])+))::((?-mix:(?:[^:]|:[^:])+))$");
+        assert_eq!(patterns[0].regex.source(), "^((?-mix:(?:[^:]|:[^:])+))::((?-mix:(?:[^:]|:[^:])+))$");
         assert_eq!(patterns[1].params, vec!["name"]);
     }
 

@@ -75,8 +75,7 @@ impl Evaluator<'_> {
 /// module sweep end their patterns with one that matches any title).
 fn by_patterns(patterns: &[confer_ruby::TitlePattern], title: &str) -> Vec<(String, Value)> {
     for p in patterns {
-        let Ok(re) = confer_core::Regexp::new(&p.regex) else { continue };
-        let Some(groups) = re.captures(title) else { continue };
+        let Some(groups) = p.regex.captures(title) else { continue };
         return p
             .params
             .iter()
