@@ -1,11 +1,12 @@
 //! Running Ruby: a template's or function's statements, control flow,
-//! variables, methods and blocks. Method calls on values live in `methods`,
-//! `collections` and `strings`; library classes in `library`.
+//! variables and blocks. Methods the code defines are in `defined`,
+//! assignment and change in place in `assign`; method calls on values in
+//! `methods`, `collections` and `strings`; library classes in `library`.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::ast::{Block, DefParam, Kind, Node, Param, ParamKind, Part};
+use crate::ast::{Block, DefParam, Kind, Node, Param, Part};
 use crate::error::{RubyError, RubyErrorKind};
 use crate::value::{from_puppet, RValue};
 use crate::Host;
@@ -100,25 +101,25 @@ pub enum SelfKind {
 /// The interpreter's state for one rendering.
 pub struct Interp<'h> {
     pub(crate) host: &'h mut dyn Host,
-    locals: HashMap<String, RValue>,
+    pub(crate) locals: HashMap<String, RValue>,
     /// Instance variables the template assigned.
-    ivars: HashMap<String, RValue>,
+    pub(crate) ivars: HashMap<String, RValue>,
     /// Puppet variables read as `@x`, each converted once so that it is one
     /// object however often it is read: as first read, and as now (a change
     /// in place replaces it).
-    bound: HashMap<String, (RValue, RValue)>,
+    pub(crate) bound: HashMap<String, (RValue, RValue)>,
     /// Methods the code defined with `def`: parameters and body; a
     /// module's own (`def self.x`) as `Module.x`.
     pub(crate) methods: HashMap<String, Rc<Method>>,
     /// Constants the code assigned (`LIMIT = 10`), by qualified name.
     pub(crate) consts: HashMap<String, RValue>,
     /// The modules being defined, innermost last.
-    modules: Vec<String>,
+    pub(crate) modules: Vec<String>,
     /// The module each module method running belongs to, innermost last:
     /// its `self`, whose methods a call without a receiver reaches.
     pub(crate) modules_as_self: Vec<String>,
     /// The block given to each method running, innermost last (`yield`).
-    blocks: Vec<Option<Rc<Block>>>,
+    pub(crate) blocks: Vec<Option<Rc<Block>>>,
     /// The receivers of the collection methods running (their blocks may
     /// change them): each holds its object twice, here and in the method.
     pub(crate) iterating: Vec<RValue>,
@@ -137,7 +138,7 @@ pub struct Interp<'h> {
     /// a failed match clears them, as in Ruby.
     pub(crate) last_match: Option<Rc<Vec<Option<String>>>>,
     steps: u64,
-    depth: usize,
+    pub(crate) depth: usize,
 }
 
 impl<'h> Interp<'h> {
@@ -489,7 +490,7 @@ impl<'h> Interp<'h> {
         Ok(())
     }
 
-    fn enter(&mut self, at: usize) -> Ev<()> {
+    pub(crate) fn enter(&mut self, at: usize) -> Ev<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             self.depth -= 1;
@@ -533,270 +534,6 @@ impl<'h> Interp<'h> {
         let value = self.host.changed_variable(name).unwrap_or_else(|| from_puppet(&value));
         self.bound.insert(name.to_string(), (value.clone(), value.clone()));
         value
-    }
-
-    /// After `old` was changed in place into `new`: every variable holding
-    /// the object `old` holds `new`, as every Ruby reference to one object
-    /// sees it change (`aliases = @list; aliases << x` changes `@list`).
-    ///
-    /// Values are shared, not mutable, so the change reaches only the
-    /// variables. When the object is also an element of an Array or Hash
-    /// (`list.each { |h| h['k'] = v }`), Ruby would change it there too,
-    /// which confer does not follow: that is an error, never a different
-    /// answer. `old` is the caller's own reference to the object.
-    pub(crate) fn changed_in_place(&mut self, old: &RValue, new: &RValue, at: usize) -> Ev<()> {
-        let slots = self
-            .locals
-            .values_mut()
-            .chain(self.ivars.values_mut())
-            .chain(self.consts.values_mut())
-            .chain(self.bound.values_mut().map(|(_, now)| now));
-        for slot in slots {
-            if slot.same_object(old) {
-                *slot = new.clone();
-            }
-        }
-        // Holders besides the caller's reference: the snapshots of Puppet
-        // variables as first read, and the collection methods iterating
-        // over the object (Ruby's block sees the change; confer's iterates
-        // what the object held when the method began).
-        let snapshots = self.bound.values().filter(|(first, _)| first.same_object(old)).count();
-        let iterations = self.iterating.iter().filter(|v| v.same_object(old)).count();
-        if old.holders().saturating_sub(1 + snapshots + 2 * iterations) > 0 {
-            return err(
-                RubyErrorKind::Unsupported(
-                    "changing in place an object that an Array or Hash also holds (confer's values are not shared \
-                     mutable objects)"
-                        .into(),
-                ),
-                at,
-            );
-        }
-        Ok(())
-    }
-
-    /// Stores `value` where `target` says. Values are immutable here, so
-    /// `x[k] = v` makes a changed copy, stores it in `x`, and every other
-    /// variable that held the same object takes it too (Ruby's sharing).
-    pub fn assign(&mut self, target: &Node, value: RValue) -> Ev<()> {
-        match &target.kind {
-            Kind::Local(name) => {
-                self.locals.insert(name.clone(), value);
-                Ok(())
-            }
-            Kind::IVar(name) => {
-                self.ivars.insert(name.clone(), value);
-                Ok(())
-            }
-            Kind::Const(name) => {
-                let qualified = match self.modules.last() {
-                    Some(m) => format!("{m}::{name}"),
-                    None => name.clone(),
-                };
-                self.consts.insert(qualified, value);
-                Ok(())
-            }
-            Kind::Call { recv: Some(recv), name, args, .. } if name == "[]" && args.len() == 1 => {
-                let var = self.scope_variable(recv)?;
-                let container = match &var {
-                    Some(var) => self.scope_variable_value(var, target.at)?,
-                    None => self.eval(recv)?,
-                };
-                let key = self.eval(&args[0])?;
-                let before = container.clone();
-                let updated = crate::methods::index_set(container, key, value, target.at)?;
-                match var {
-                    // `scope.lookupvar('x')[k] = v` changes the object the
-                    // Puppet variable holds.
-                    Some(var) => {
-                        self.host.change_variable(&var, updated);
-                        Ok(())
-                    }
-                    None => {
-                        self.assign(recv, updated.clone())?;
-                        self.changed_in_place(&before, &updated, target.at)
-                    }
-                }
-            }
-            _ => err(RubyErrorKind::Unsupported("assignment to this expression".into()), target.at),
-        }
-    }
-
-    /// The Puppet variable an expression reads, when it is
-    /// `scope.lookupvar('x')` or `scope['x']`.
-    fn scope_variable(&mut self, e: &Node) -> Ev<Option<String>> {
-        let Kind::Call { recv: Some(recv), name, args, .. } = &e.kind else { return Ok(None) };
-        if !matches!(name.as_str(), "lookupvar" | "[]") || args.len() != 1 {
-            return Ok(None);
-        }
-        if !matches!(self.eval(recv)?, RValue::Scope) {
-            return Ok(None);
-        }
-        Ok(Some(crate::methods::variable_name(&self.eval(&args[0])?)))
-    }
-
-    /// Calls the method `key` if the code defined one: its body runs with
-    /// only its parameters as locals, and `return` ends it.
-    pub fn call_defined(&mut self, key: &str, args: &[RValue], block: Option<&Rc<Block>>, at: usize) -> Option<Ev> {
-        let method = self.methods.get(key)?.clone();
-        Some(self.run_method(&method, args.to_vec(), block.cloned(), at))
-    }
-
-    /// Runs a method: its parameters bound from `args` by Ruby's rules,
-    /// `block` what `yield` calls.
-    pub(crate) fn run_method(&mut self, method: &Method, args: Vec<RValue>, block: Option<Rc<Block>>, at: usize) -> Ev {
-        let (params, body) = method;
-        self.enter(at)?;
-        let outer = std::mem::take(&mut self.locals);
-        self.blocks.push(block.clone());
-        let result = self.bind_method_params(params, args, block, at).and_then(|()| self.block_body(body));
-        self.blocks.pop();
-        self.locals = outer;
-        self.depth -= 1;
-        match result {
-            Err(Ctl::Return(v)) => Ok(v),
-            Err(Ctl::Next(_)) | Err(Ctl::Break) => {
-                err(RubyErrorKind::Syntax("next or break outside a block".into()), at)
-            }
-            other => other,
-        }
-    }
-
-    /// Binds a method's parameters: required ones first and last, optional
-    /// ones from what is left (their defaults evaluated in order), a rest
-    /// parameter takes the remainder, keywords come from a trailing Hash.
-    fn bind_method_params(
-        &mut self,
-        params: &[DefParam],
-        mut args: Vec<RValue>,
-        block: Option<Rc<Block>>,
-        at: usize,
-    ) -> Ev<()> {
-        let keywords = params.iter().any(|p| matches!(p.kind, ParamKind::Keyword(_)));
-        let options = match (keywords, args.last()) {
-            (true, Some(RValue::Hash(_))) => args.pop(),
-            _ => None,
-        };
-        let required = params.iter().filter(|p| p.kind == ParamKind::Required).count();
-        let optional = params.iter().filter(|p| matches!(p.kind, ParamKind::Optional(_))).count();
-        let rest = params.iter().any(|p| p.kind == ParamKind::Rest);
-        if args.len() < required || (!rest && args.len() > required + optional) {
-            let expected = match (rest, optional) {
-                (true, _) => format!("{required}+"),
-                (false, 0) => required.to_string(),
-                (false, o) => format!("{required}..{}", required + o),
-            };
-            return err(
-                RubyErrorKind::Argument(format!(
-                    "wrong number of arguments (given {}, expected {expected})",
-                    args.len()
-                )),
-                at,
-            );
-        }
-        let mut spare = args.len() - required;
-        let mut args = args.into_iter();
-        let after_rest = |from: usize| params[from..].iter().filter(|p| p.kind == ParamKind::Required).count();
-        for (i, p) in params.iter().enumerate() {
-            match &p.kind {
-                ParamKind::Required => {
-                    let v = args.next().unwrap_or(RValue::Nil);
-                    self.locals.insert(p.name.clone(), v);
-                }
-                ParamKind::Optional(default) => {
-                    let v = if spare > 0 {
-                        spare -= 1;
-                        args.next().unwrap_or(RValue::Nil)
-                    } else {
-                        self.eval(default)?
-                    };
-                    self.locals.insert(p.name.clone(), v);
-                }
-                ParamKind::Rest => {
-                    let take = args.len().saturating_sub(after_rest(i + 1));
-                    let items: Vec<RValue> = args.by_ref().take(take).collect();
-                    self.locals.insert(p.name.clone(), RValue::array(items));
-                }
-                ParamKind::Keyword(default) => {
-                    let given = match &options {
-                        Some(RValue::Hash(pairs)) => {
-                            crate::value::hash_get(pairs, &RValue::Sym(Rc::from(p.name.as_str()))).cloned()
-                        }
-                        _ => None,
-                    };
-                    let v = match (given, default) {
-                        (Some(v), _) => v,
-                        (None, Some(d)) => self.eval(d)?,
-                        (None, None) => {
-                            return err(RubyErrorKind::Argument(format!("missing keyword: :{}", p.name)), at)
-                        }
-                    };
-                    self.locals.insert(p.name.clone(), v);
-                }
-                ParamKind::Block => {
-                    let v = match &block {
-                        Some(b) => RValue::Proc(b.clone()),
-                        None if self.puppet_lambda && self.blocks.len() == 1 => RValue::PuppetLambda,
-                        None => RValue::Nil,
-                    };
-                    self.locals.insert(p.name.clone(), v);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// A call's arguments, `*splat`s spread, and the block a `&proc`
-    /// argument passes.
-    pub(crate) fn call_args(&mut self, args: &[Node]) -> Ev<(Vec<RValue>, Option<Rc<Block>>)> {
-        let mut block = None;
-        let mut values = Vec::with_capacity(args.len());
-        for a in args {
-            match &a.kind {
-                Kind::BlockArg(e) => match self.eval(e)? {
-                    RValue::Proc(b) => block = Some(b),
-                    RValue::Nil => {}
-                    RValue::PuppetLambda => {
-                        return err(
-                            RubyErrorKind::Unsupported("passing the Puppet lambda on as a block (&block)".into()),
-                            a.at,
-                        )
-                    }
-                    other => {
-                        return err(
-                            RubyErrorKind::Type(format!("wrong argument type {} (expected Proc)", other.class_name())),
-                            a.at,
-                        )
-                    }
-                },
-                _ => values.extend(self.eval_arg(a)?),
-            }
-        }
-        Ok((values, block))
-    }
-
-    /// Elements of an array literal, `*splat`s spread.
-    fn eval_args(&mut self, items: &[Node]) -> Ev<Vec<RValue>> {
-        let mut out = Vec::with_capacity(items.len());
-        for i in items {
-            out.extend(self.eval_arg(i)?);
-        }
-        Ok(out)
-    }
-
-    /// One argument's values: one, or a splat's elements.
-    fn eval_arg(&mut self, a: &Node) -> Ev<Vec<RValue>> {
-        match &a.kind {
-            Kind::Splat(e) => {
-                let v = self.eval(e)?;
-                Ok(match v {
-                    RValue::Nil => Vec::new(),
-                    RValue::Array(items) => items.to_vec(),
-                    other => other.elements().unwrap_or_else(|| vec![other]),
-                })
-            }
-            _ => Ok(vec![self.eval(a)?]),
-        }
     }
 
     /// Calls the Puppet lambda given to the function.

@@ -18,9 +18,11 @@
 //! `scope.function_f([..])`, and a function's `call_function`,
 //! `closure_scope` and `lookupvar`.
 
+mod assign;
 mod ast;
 mod charsets;
 mod collections;
+mod defined;
 mod did_you_mean;
 mod error;
 mod expanded;

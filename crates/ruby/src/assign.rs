@@ -1,0 +1,111 @@
+//! Where values are stored: assignment to variables, constants and
+//! `x[k]`, and a change in place (`<<`, `merge!`, `x[k] = v`) reaching
+//! every variable that holds the changed object. Values are shared, not
+//! mutable, so a change the variables cannot carry is refused.
+
+use crate::ast::{Kind, Node};
+use crate::error::RubyErrorKind;
+use crate::interp::{err, Ev, Interp};
+use crate::value::RValue;
+
+impl Interp<'_> {
+    /// After `old` was changed in place into `new`: every variable holding
+    /// the object `old` holds `new`, as every Ruby reference to one object
+    /// sees it change (`aliases = @list; aliases << x` changes `@list`).
+    ///
+    /// Values are shared, not mutable, so the change reaches only the
+    /// variables. When the object is also an element of an Array or Hash
+    /// (`list.each { |h| h['k'] = v }`), Ruby would change it there too,
+    /// which confer does not follow: that is an error, never a different
+    /// answer. `old` is the caller's own reference to the object.
+    pub(crate) fn changed_in_place(&mut self, old: &RValue, new: &RValue, at: usize) -> Ev<()> {
+        let slots = self
+            .locals
+            .values_mut()
+            .chain(self.ivars.values_mut())
+            .chain(self.consts.values_mut())
+            .chain(self.bound.values_mut().map(|(_, now)| now));
+        for slot in slots {
+            if slot.same_object(old) {
+                *slot = new.clone();
+            }
+        }
+        // Holders besides the caller's reference: the snapshots of Puppet
+        // variables as first read, and the collection methods iterating
+        // over the object (Ruby's block sees the change; confer's iterates
+        // what the object held when the method began).
+        let snapshots = self.bound.values().filter(|(first, _)| first.same_object(old)).count();
+        let iterations = self.iterating.iter().filter(|v| v.same_object(old)).count();
+        if old.holders().saturating_sub(1 + snapshots + 2 * iterations) > 0 {
+            return err(
+                RubyErrorKind::Unsupported(
+                    "changing in place an object that an Array or Hash also holds (confer's values are not shared \
+                     mutable objects)"
+                        .into(),
+                ),
+                at,
+            );
+        }
+        Ok(())
+    }
+
+    /// Stores `value` where `target` says. Values are immutable here, so
+    /// `x[k] = v` makes a changed copy, stores it in `x`, and every other
+    /// variable that held the same object takes it too (Ruby's sharing).
+    pub fn assign(&mut self, target: &Node, value: RValue) -> Ev<()> {
+        match &target.kind {
+            Kind::Local(name) => {
+                self.locals.insert(name.clone(), value);
+                Ok(())
+            }
+            Kind::IVar(name) => {
+                self.ivars.insert(name.clone(), value);
+                Ok(())
+            }
+            Kind::Const(name) => {
+                let qualified = match self.modules.last() {
+                    Some(m) => format!("{m}::{name}"),
+                    None => name.clone(),
+                };
+                self.consts.insert(qualified, value);
+                Ok(())
+            }
+            Kind::Call { recv: Some(recv), name, args, .. } if name == "[]" && args.len() == 1 => {
+                let var = self.scope_variable(recv)?;
+                let container = match &var {
+                    Some(var) => self.scope_variable_value(var, target.at)?,
+                    None => self.eval(recv)?,
+                };
+                let key = self.eval(&args[0])?;
+                let before = container.clone();
+                let updated = crate::methods::index_set(container, key, value, target.at)?;
+                match var {
+                    // `scope.lookupvar('x')[k] = v` changes the object the
+                    // Puppet variable holds.
+                    Some(var) => {
+                        self.host.change_variable(&var, updated);
+                        Ok(())
+                    }
+                    None => {
+                        self.assign(recv, updated.clone())?;
+                        self.changed_in_place(&before, &updated, target.at)
+                    }
+                }
+            }
+            _ => err(RubyErrorKind::Unsupported("assignment to this expression".into()), target.at),
+        }
+    }
+
+    /// The Puppet variable an expression reads, when it is
+    /// `scope.lookupvar('x')` or `scope['x']`.
+    fn scope_variable(&mut self, e: &Node) -> Ev<Option<String>> {
+        let Kind::Call { recv: Some(recv), name, args, .. } = &e.kind else { return Ok(None) };
+        if !matches!(name.as_str(), "lookupvar" | "[]") || args.len() != 1 {
+            return Ok(None);
+        }
+        if !matches!(self.eval(recv)?, RValue::Scope) {
+            return Ok(None);
+        }
+        Ok(Some(crate::methods::variable_name(&self.eval(&args[0])?)))
+    }
+}
