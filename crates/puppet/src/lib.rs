@@ -9,6 +9,7 @@ pub mod eval;
 pub mod files;
 pub mod lexer;
 pub mod log;
+pub mod native_ports;
 pub mod node;
 pub mod parser;
 pub mod resource_types;

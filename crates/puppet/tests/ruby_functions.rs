@@ -26,6 +26,7 @@ use std::rc::Rc;
 use confer_core::Value;
 use confer_puppet::environment::Environment;
 use confer_puppet::log::Collect;
+use confer_puppet::native_ports::{self, NativePorts, Shipped};
 use confer_puppet::node::Node;
 use confer_puppet::{Session, Store};
 use serde_json::Value as Json;
@@ -62,6 +63,8 @@ struct FunctionOutcome {
     module: String,
     name: String,
     calls: usize,
+    /// The calls answered as Puppet did.
+    right: usize,
     level: Level,
     reason: String,
 }
@@ -207,10 +210,10 @@ fn modulepath(corpus: &str) -> Result<PathBuf, String> {
     }
 }
 
-fn run_corpus(corpus: &Path, node: &Node) -> Result<Vec<FunctionOutcome>, String> {
+fn run_corpus(corpus: &Path, node: &Node, ports: NativePorts) -> Result<Vec<FunctionOutcome>, String> {
     let name = corpus.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
     let modules = modulepath(&name)?;
-    let env = Rc::new(Environment::bare(vec![modules]));
+    let env = Rc::new(Environment { native_ports: ports, ..Environment::bare(vec![modules]) });
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus)
         .map_err(|e| e.to_string())?
         .flatten()
@@ -222,24 +225,27 @@ fn run_corpus(corpus: &Path, node: &Node) -> Result<Vec<FunctionOutcome>, String
     for file in files {
         let module = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
         let text = std::fs::read_to_string(&file).map_err(|e| e.to_string())?;
-        let mut by_function: BTreeMap<String, (usize, Level, String)> = BTreeMap::new();
+        let mut by_function: BTreeMap<String, (usize, usize, Level, String)> = BTreeMap::new();
         for raw in text.lines().filter(|l| !l.trim().is_empty()) {
             let line: Json = serde_json::from_str(raw).map_err(|e| format!("{}: {e}", file.display()))?;
             let function = line["function"].as_str().unwrap_or_default().to_string();
-            let entry = by_function.entry(function).or_insert((0, Level::Exact, String::new()));
+            let entry = by_function.entry(function).or_insert((0, 0, Level::Exact, String::new()));
             if line.get("call").is_none() || line.get("varies").is_some() {
                 continue;
             }
             entry.0 += 1;
-            if let Some((level, reason)) = run_call(&env, node, &line) {
-                if level < entry.1 || entry.2.is_empty() && level < Level::Exact {
-                    entry.1 = entry.1.min(level);
-                    entry.2 = reason;
+            match run_call(&env, node, &line) {
+                None => entry.1 += 1,
+                Some((level, reason)) => {
+                    if level < entry.2 || entry.3.is_empty() && level < Level::Exact {
+                        entry.2 = entry.2.min(level);
+                        entry.3 = reason;
+                    }
                 }
             }
         }
-        for (name, (calls, level, reason)) in by_function {
-            out.push(FunctionOutcome { module: module.clone(), name, calls, level, reason });
+        for (name, (calls, right, level, reason)) in by_function {
+            out.push(FunctionOutcome { module: module.clone(), name, calls, right, level, reason });
         }
     }
     Ok(out)
@@ -300,11 +306,66 @@ fn report(corpus: &str, outcomes: &[FunctionOutcome]) -> String {
     s
 }
 
+/// The table rows (`native_ports::TABLE_PATH`) a corpus measures: for each
+/// function with a native port whose module ships it as Ruby, a row when the
+/// port answers at least as many recorded calls as the Ruby file does.
+fn measure_ports(corpus: &Path, node: &Node, name: &str) -> Result<Vec<String>, String> {
+    let ported: BTreeMap<&str, &str> =
+        confer_puppet::eval::builtin_functions().into_iter().filter_map(|f| Some((f.name, f.module?))).collect();
+    let native = run_corpus(corpus, node, NativePorts::Always)?;
+    let ruby = run_corpus(corpus, node, NativePorts::Never)?;
+    let env = Environment::bare(vec![modulepath(name)?]);
+    let mut rows = Vec::new();
+    for (n, r) in native.iter().zip(&ruby) {
+        assert_eq!((&n.module, &n.name), (&r.module, &r.name), "both runs read the same calls");
+        let Some(module) = ported.get(n.name.as_str()) else { continue };
+        let Shipped::Ruby { path, digest } = native_ports::shipped(&env, module, &n.name) else { continue };
+        if n.calls > 0 && n.right >= r.right {
+            rows.push(format!("{}\t{digest}\t{name}\t{}", n.name, native_ports::relative(&path, &env.modulepath[0])));
+        }
+    }
+    rows.sort();
+    rows.dedup();
+    Ok(rows)
+}
+
+/// Checks the table of native ports against `measured` (rows by corpus,
+/// for the corpora that ran), or rewrites those corpora's rows.
+fn check_ports(measured: &BTreeMap<String, Vec<String>>, update: bool) -> bool {
+    let path = root().join(native_ports::TABLE_PATH);
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let corpus_of = |row: &str| row.split('\t').nth(2).unwrap_or_default().to_string();
+    let (header, rows): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.starts_with('#'));
+    let kept: Vec<&str> = rows.iter().copied().filter(|r| !measured.contains_key(&corpus_of(r))).collect();
+    let mut want: Vec<String> = kept.iter().map(|r| r.to_string()).chain(measured.values().flatten().cloned()).collect();
+    want.sort();
+    let mut have: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    have.sort();
+    if want == have {
+        return true;
+    }
+    if update {
+        let out: String = header.iter().map(|h| format!("{h}\n")).chain(want.iter().map(|r| format!("{r}\n"))).collect();
+        std::fs::write(&path, out).expect("the native ports' table is written");
+        println!("native ports: {} rewritten; rebuild and rerun for the report", native_ports::TABLE_PATH);
+        return true;
+    }
+    for row in want.iter().filter(|r| !have.contains(r)) {
+        println!("native ports: measured, not in the table: {row}");
+    }
+    for row in have.iter().filter(|r| !want.contains(r)) {
+        println!("native ports: in the table, not measured: {row}");
+    }
+    println!("(CONFER_NATIVE_PORTS_UPDATE=1 rewrites {})", native_ports::TABLE_PATH);
+    false
+}
+
 fn main() {
     let recorded = root().join("tests/ruby-functions/recorded");
     let facts = confer_facts::load(&root().join("tests/ruby-functions/facts.json")).expect("the recorder's facts");
     let node = Node::new("confer.example.com", facts.values);
     let update = std::env::var_os("CONFER_RUBY_FUNCTIONS_UPDATE").is_some();
+    let mut measured = BTreeMap::new();
     let mut corpora: Vec<PathBuf> = std::fs::read_dir(&recorded)
         .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect())
         .unwrap_or_default();
@@ -312,13 +373,19 @@ fn main() {
     let mut failed = 0;
     for corpus in corpora {
         let name = corpus.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
-        let outcomes = match run_corpus(&corpus, &node) {
+        let outcomes = match run_corpus(&corpus, &node, NativePorts::Verified) {
             Ok(o) => o,
             Err(why) => {
                 println!("ruby functions: corpus {name} skipped: {why}");
                 continue;
             }
         };
+        match measure_ports(&corpus, &node, &name) {
+            Ok(rows) => {
+                measured.insert(name.clone(), rows);
+            }
+            Err(why) => println!("native ports: corpus {name} not measured: {why}"),
+        }
         let text = report(&name, &outcomes);
         println!("{text}");
         let baseline_path = corpus.join("BASELINE");
@@ -355,6 +422,9 @@ fn main() {
                 );
             }
         }
+    }
+    if !check_ports(&measured, std::env::var_os("CONFER_NATIVE_PORTS_UPDATE").is_some()) {
+        failed += 1;
     }
     if failed > 0 {
         println!("(CONFER_RUBY_FUNCTIONS_UPDATE=1 records the new levels)");

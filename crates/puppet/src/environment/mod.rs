@@ -27,6 +27,9 @@ pub struct Environment {
     /// How strictly its code is checked (Puppet's `strict` and
     /// `strict_variables` settings).
     pub strict: crate::strict::Strict,
+    /// Which native ports of module functions run in place of the
+    /// modules' Ruby files.
+    pub native_ports: crate::native_ports::NativePorts,
 }
 
 /// Why an environment could not be read.
@@ -49,7 +52,7 @@ impl Environment {
     /// An environment with no directory: only `modulepath` (as `puppet apply`
     /// with `--modulepath`).
     pub fn bare(modulepath: Vec<PathBuf>) -> Environment {
-        Environment { name: "production".into(), dir: None, modulepath, manifest: None, strict: Default::default() }
+        Environment { name: "production".into(), dir: None, modulepath, manifest: None, strict: Default::default(), native_ports: Default::default() }
     }
 
     /// Reads the environment directory `dir`: its `environment.conf`, else
@@ -70,7 +73,14 @@ impl Environment {
         let name = dir.file_name().map_or_else(|| "production".to_string(), |n| n.to_string_lossy().into_owned());
         let modulepath = conf.modulepath(dir, base_modulepath);
         let manifest = Some(conf.manifest.as_deref().map_or_else(|| dir.join("manifests"), |m| dir.join(m)));
-        Ok(Environment { name, dir: Some(dir.to_path_buf()), modulepath, manifest, strict: Default::default() })
+        Ok(Environment {
+            name,
+            dir: Some(dir.to_path_buf()),
+            modulepath,
+            manifest,
+            strict: Default::default(),
+            native_ports: Default::default(),
+        })
     }
 
     /// The directory of the module `name`: the first on the module path.

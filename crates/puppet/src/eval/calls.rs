@@ -240,12 +240,13 @@ impl<'a> Evaluator<'a> {
         if let Some((b, module)) = functions::builtin(key) {
             // A module's function is ported natively, but exists only in
             // the releases of the module that ship it (stdlib 9 dropped
-            // `is_string`, and has `stdlib::` functions older ones lack).
-            let shipped = match module {
+            // `is_string`, and has `stdlib::` functions older ones lack),
+            // and runs only where it answers as the shipped file does.
+            let runs = match module {
                 None => true,
-                Some(module) => self.module_ships_function(module, key),
+                Some(module) => self.native_port_runs(module, key),
             };
-            if shipped {
+            if runs {
                 return Ok(Some(Function::Builtin(b)));
             }
         }

@@ -20,7 +20,7 @@ mod control;
 mod definitions;
 mod erb;
 mod flow;
-mod functions;
+pub(crate) mod functions;
 pub(crate) mod limits;
 mod membership;
 mod metaparameters;

@@ -7,8 +7,8 @@
 //! (Puppet's dispatcher and its error words); a 3.x call gets its
 //! arguments as Puppet's `Runtime3FunctionArgumentConverter` maps them.
 //!
-//! Native ports stay first (`functions::builtin`): this is for every
-//! function no one ported.
+//! A native port runs instead where it was measured to answer as the file
+//! does (`native_ports`): this is for every other function.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -25,6 +25,7 @@ use super::functions::dispatch;
 use super::functions::signature::{self, Block, Param, Signature};
 use super::scope::Scope;
 use super::Evaluator;
+use crate::native_ports;
 use crate::span::Span;
 
 /// A function loaded from a module's Ruby file.
@@ -42,12 +43,12 @@ pub(crate) struct Loaded {
 }
 
 /// What the modules on the module path give of functions, by name: the
-/// Ruby functions loaded (or none), and whether a module ships the
-/// function a native port stands for.
+/// Ruby functions loaded (or none), and whether the native port of a
+/// module's function runs.
 #[derive(Default)]
 pub(crate) struct ModuleFunctions {
     loaded: HashMap<String, Option<Rc<Loaded>>>,
-    shipped: HashMap<String, bool>,
+    ported: HashMap<String, bool>,
 }
 
 struct Signatures {
@@ -94,22 +95,18 @@ impl<'a> Evaluator<'a> {
         Ok(found)
     }
 
-    /// Whether `module` on the module path ships the function `key`: a Ruby
-    /// file of either API or a Puppet-language one, looked up once per
-    /// compile.
-    pub(crate) fn module_ships_function(&mut self, module: &str, key: &str) -> bool {
-        if let Some(&shipped) = self.module_functions.shipped.get(key) {
-            return shipped;
+    /// Whether the native port of `key`, a function of `module`, runs:
+    /// where the module ships the function, and (see `native_ports`) the
+    /// port was measured to answer as the file the module ships does.
+    /// Looked up once per compile.
+    pub(crate) fn native_port_runs(&mut self, module: &str, key: &str) -> bool {
+        if let Some(&runs) = self.module_functions.ported.get(key) {
+            return runs;
         }
-        let shipped = self.env.module_dir(module).is_some_and(|dir| {
-            let path = key.replace("::", "/");
-            let simple = key.rsplit("::").next().unwrap_or(key);
-            dir.join(format!("lib/puppet/functions/{path}.rb")).is_file()
-                || dir.join(format!("lib/puppet/parser/functions/{simple}.rb")).is_file()
-                || dir.join(format!("functions/{}.pp", path.split_once('/').map_or(simple, |(_, rest)| rest))).is_file()
-        });
-        self.module_functions.shipped.insert(key.to_string(), shipped);
-        shipped
+        let shipped = native_ports::shipped(&self.env, module, key);
+        let runs = native_ports::port_runs(self.env.native_ports, key, &shipped);
+        self.module_functions.ported.insert(key.to_string(), runs);
+        runs
     }
 
     /// Where Puppet's loaders find the Ruby function `key`.

@@ -15,7 +15,7 @@ pub(crate) mod constructors;
 mod control;
 mod data;
 mod defined;
-mod digests;
+pub(crate) mod digests;
 pub(crate) mod dispatch;
 mod files;
 mod generate;
@@ -171,7 +171,7 @@ fn index(families: &'static [&'static [Builtin]]) -> Registry<&'static Builtin> 
 /// The built-in `name` (lower case, without a leading `::`), if there is
 /// one, and the module whose function it ports (`None` for Puppet's own):
 /// a module's exists only where that module ships it, which the caller
-/// asks (`Evaluator::module_ships_function`, once per name and compile).
+/// asks (`Evaluator::native_port_runs`, once per name and compile).
 pub(crate) fn builtin(name: &str) -> Option<(&'static Builtin, Option<&'static str>)> {
     static CORE: OnceLock<Registry<&'static Builtin>> = OnceLock::new();
     static MODULES: OnceLock<Registry<(&'static str, &'static Builtin)>> = OnceLock::new();
