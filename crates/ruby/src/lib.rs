@@ -103,6 +103,27 @@ pub trait Host {
     /// Logs `message` at Puppet's `level` (`warning`, `notice`, `info`,
     /// `debug`, `err`, …), as `Puppet.warning(msg)` does.
     fn log(&mut self, level: &str, message: &str);
+
+    /// Logs `message` as [`Host::log`] does, once a compile for `key`
+    /// (`Puppet.deprecation_warning(msg, key)`).
+    fn log_once(&mut self, key: &str, level: &str, message: &str) {
+        let _ = key;
+        self.log(level, message);
+    }
+
+    /// Puppet's stack as `Puppet::Pops::PuppetStack.stacktrace` gives it:
+    /// the file and line of each Puppet call in progress, innermost first
+    /// (none where no Puppet code runs).
+    fn puppet_stack(&mut self) -> Vec<(String, i64)> {
+        Vec::new()
+    }
+
+    /// The Puppet setting `name` as `Puppet[:name]` reads it, or `None` when
+    /// confer does not model that setting (the code is then refused).
+    fn setting(&mut self, name: &str) -> Option<RValue> {
+        let _ = name;
+        None
+    }
 }
 
 /// Renders the ERB template `text`.

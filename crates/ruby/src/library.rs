@@ -53,6 +53,9 @@ const CLASSES: &[&str] = &[
     "URI",
     "Puppet::Parser::Files",
     "Puppet::Parser::Functions",
+    "Puppet::Pops::PuppetStack",
+    "Puppet::Settings",
+    "ENV",
 ];
 
 /// Whether `name` is a class or module confer knows.
@@ -142,10 +145,52 @@ impl Interp<'_> {
                 self.host.log(if name == "warn_once" { "warning" } else { name }, &message);
                 Ok(RValue::Nil)
             }
-            ("Puppet", "deprecation_warning") => {
-                let message = args.first().map(RValue::to_s).unwrap_or_default();
-                self.host.log("warning", &message);
-                Ok(RValue::Nil)
+            ("Puppet", "deprecation_warning") => arity(name, args, 1, 2, at).map(|()| {
+                let message = args[0].to_s();
+                let key = args.get(1).map_or_else(|| message.clone(), RValue::to_s);
+                self.host.log_once(&key, "warning", &message);
+                RValue::Nil
+            }),
+            // `Puppet.settings` is an object whose `[]` reads a setting, as
+            // `Puppet[]` does.
+            ("Puppet", "settings") => arity(name, args, 0, 0, at).map(|()| RValue::Class(Rc::from("Puppet::Settings"))),
+            ("Puppet" | "Puppet::Settings", "[]") => arity(name, args, 1, 1, at).and_then(|()| {
+                let setting = args[0].to_s();
+                match self.host.setting(&setting) {
+                    Some(v) => Ok(v),
+                    None => err(RubyErrorKind::Unsupported(format!("the Puppet setting {setting}")), at),
+                }
+            }),
+            ("Puppet::Pops::PuppetStack", "stacktrace" | "top_of_stack") => arity(name, args, 0, 0, at).map(|()| {
+                let frames: Vec<RValue> = self
+                    .host
+                    .puppet_stack()
+                    .into_iter()
+                    .map(|(file, line)| RValue::array(vec![RValue::str(file), RValue::Int(line)]))
+                    .collect();
+                match name {
+                    "stacktrace" => RValue::array(frames),
+                    _ => frames.into_iter().next().unwrap_or_else(|| RValue::array(vec![])),
+                }
+            }),
+            // The process environment, read only, as Puppet's functions
+            // read it.
+            ("ENV", "[]" | "fetch") => arity(name, args, 1, 2, at).and_then(|()| {
+                let RValue::Str(key) = &args[0] else {
+                    return err(
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", args[0].class_name())),
+                        at,
+                    );
+                };
+                match (std::env::var(&**key), args.get(1)) {
+                    (Ok(v), _) => Ok(RValue::str(v)),
+                    (Err(_), Some(default)) => Ok(default.clone()),
+                    (Err(_), None) if name == "[]" => Ok(RValue::Nil),
+                    (Err(_), None) => err(RubyErrorKind::Raised(Exception { class: "KeyError".into(), message: format!("key not found: {}", args[0].inspect()) }), at),
+                }
+            }),
+            ("ENV", "key?" | "has_key?" | "include?") => {
+                arity(name, args, 1, 1, at).map(|()| RValue::Bool(std::env::var_os(args[0].to_s()).is_some()))
             }
             ("Hash", "new") => match (args, block) {
                 ([], None) => Ok(RValue::hash(vec![])),

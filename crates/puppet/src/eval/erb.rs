@@ -7,6 +7,7 @@
 use std::rc::Rc;
 
 use confer_core::Value;
+use confer_ruby::RValue;
 
 use super::calls::{CallStyle, Closure};
 use super::flow::{fail, with_notes, EvalResult, Flow};
@@ -154,6 +155,40 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
 
     fn find_template(&mut self, name: &str) -> Option<String> {
         self.ev.find_template(name).map(|p| p.display().to_string())
+    }
+
+    /// `Puppet.deprecation_warning(msg, key)`: a warning once a compile.
+    fn log_once(&mut self, key: &str, level: &str, message: &str) {
+        if level == "warning" {
+            self.ev.warn_once_keyed(format!("ruby:{key}"), message.to_string());
+        } else {
+            self.log(level, message);
+        }
+    }
+
+    /// Puppet's stack, innermost first: the main manifest's frame shows
+    /// line 0, as Puppet's does.
+    fn puppet_stack(&mut self) -> Vec<(String, i64)> {
+        let stack = self.ev.puppet_stack.clone();
+        stack
+            .iter()
+            .rev()
+            .map(|&(span, program)| {
+                let at = self.ev.location(span);
+                (at.file.to_string(), if program { 0 } else { at.line as i64 })
+            })
+            .collect()
+    }
+
+    /// The settings confer models: `strict` (a Symbol) and
+    /// `strict_variables`.
+    fn setting(&mut self, name: &str) -> Option<RValue> {
+        let strict = self.ev.env.strict;
+        match name {
+            "strict" => Some(RValue::Sym(Rc::from(strict.level.to_string()))),
+            "strict_variables" => Some(RValue::Bool(strict.variables)),
+            _ => None,
+        }
     }
 
     /// `Puppet.warning(msg)` and its kin: a message with no scope or place.
