@@ -311,7 +311,7 @@ impl Interp<'_> {
                 Some(RValue::Int(_)) => return err(RubyErrorKind::Argument("negative argument".into()), at),
                 Some(other) => {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.class_name())),
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.conversion_name())),
                         at,
                     )
                 }
@@ -347,11 +347,11 @@ impl Interp<'_> {
                     items.into_iter().skip(n).collect()
                 })
             }
-            "grep" => {
+            "grep" | "grep_v" => {
                 let pattern = args.first().cloned().unwrap_or(RValue::Nil);
                 let mut out = Vec::new();
                 for i in items {
-                    if crate::methods::case_equal(&pattern, &i) {
+                    if crate::methods::case_equal(&pattern, &i) == (name == "grep") {
                         out.push(match block {
                             Some(b) => self.call_block(b, vec![i], at)?,
                             None => i,
@@ -451,7 +451,7 @@ impl Interp<'_> {
                 crate::methods::arity(name, &args, 1, at)?;
                 let RValue::Array(other) = &args[0] else {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into Array", args[0].class_name())),
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into Array", args[0].conversion_name())),
                         at,
                     );
                 };
@@ -614,7 +614,7 @@ impl Interp<'_> {
                 for a in &args {
                     let RValue::Hash(other) = a else {
                         return err(
-                            RubyErrorKind::Type(format!("no implicit conversion of {} into Hash", a.class_name())),
+                            RubyErrorKind::Type(format!("no implicit conversion of {} into Hash", a.conversion_name())),
                             at,
                         );
                     };

@@ -68,6 +68,7 @@ impl RValue {
             | RValue::Int(_)
             | RValue::Float(_)
             | RValue::Range(..)
+            | RValue::StrRange(_)
             | RValue::Regex(_)
             | RValue::Scope
             | RValue::Proc(_)

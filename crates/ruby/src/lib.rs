@@ -37,6 +37,7 @@ mod missing;
 mod parser;
 mod paths;
 mod raise;
+mod ranges;
 mod scan;
 mod strings;
 mod type_file;

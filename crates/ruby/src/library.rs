@@ -178,7 +178,7 @@ impl Interp<'_> {
             ("ENV", "[]" | "fetch") => arity(name, args, 1, 2, at).and_then(|()| {
                 let RValue::Str(key) = &args[0] else {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", args[0].class_name())),
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", args[0].conversion_name())),
                         at,
                     );
                 };

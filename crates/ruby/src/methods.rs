@@ -179,7 +179,7 @@ pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
     match args.get(i) {
         Some(RValue::Int(n)) => Ok(*n),
         Some(other) => {
-            err(RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.class_name())), at)
+            err(RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.conversion_name())), at)
         }
         None => err(RubyErrorKind::Argument("missing argument".into()), at),
     }
@@ -410,7 +410,9 @@ impl Interp<'_> {
             (RValue::Sym(s), "to_proc" | "length" | "size" | "upcase" | "downcase" | "capitalize" | "<=>") => {
                 self.string_method(&s.clone(), name, args, block, at)
             }
-            (RValue::Array(_) | RValue::Range(..), _) => self.array_method(recv, name, args, block, at),
+            (RValue::Array(_) | RValue::Range(..) | RValue::StrRange(_), _) => {
+                self.array_method(recv, name, args, block, at)
+            }
             (RValue::Hash(_), _) => self.hash_method(recv, name, args, block, at),
             (RValue::Regex(r), "match" | "=~") => {
                 arity(name, &args, 1, at)?;
@@ -453,6 +455,7 @@ impl Interp<'_> {
                 let groups = RValue::array(m.iter().map(|g| g.clone().map_or(RValue::Nil, RValue::str)).collect());
                 self.array_method(groups, "[]", args, None, at)
             }
+            (RValue::MatchData(m), "length" | "size") => Ok(RValue::Int(m.len() as i64)),
             (RValue::MatchData(m), "captures") => {
                 Ok(RValue::array(m.iter().skip(1).map(|c| c.clone().map_or(RValue::Nil, RValue::str)).collect()))
             }
@@ -484,10 +487,43 @@ impl Interp<'_> {
                 }
                 RValue::array(items)
             }
-            (RValue::Array(items), "<<" | "push") => {
+            (RValue::Array(items), "<<" | "push" | "append") => {
+                if name == "<<" {
+                    arity(name, args, 1, at)?;
+                }
                 let mut items = items.to_vec();
                 items.extend(args.iter().cloned());
                 RValue::array(items)
+            }
+            (RValue::Array(items), "concat") => {
+                let mut items = items.to_vec();
+                for a in args {
+                    match a {
+                        RValue::Array(more) => items.extend(more.iter().cloned()),
+                        other => {
+                            return err(
+                                RubyErrorKind::Type(format!(
+                                    "no implicit conversion of {} into Array",
+                                    other.conversion_name()
+                                )),
+                                at,
+                            )
+                        }
+                    }
+                }
+                RValue::array(items)
+            }
+            (RValue::Array(items), "shift" | "pop") if args.is_empty() => {
+                let mut items = items.to_vec();
+                if name == "shift" && !items.is_empty() {
+                    items.remove(0);
+                } else {
+                    items.pop();
+                }
+                RValue::array(items)
+            }
+            (RValue::Hash(pairs), "shift") if args.is_empty() => {
+                RValue::hash(pairs.iter().skip(1).cloned().collect())
             }
             (RValue::Str(s), "<<" | "concat") => {
                 arity(name, args, 1, at)?;
@@ -545,6 +581,17 @@ impl Interp<'_> {
                     && (recv.is_some() || !self.methods.contains_key(made_by)) => {}
             Some(Kind::Array(_) | Kind::Hash(_) | Kind::Str(_)) => {}
             _ => return err(RubyErrorKind::Unsupported(format!("`{name}' on a value that is not in a variable")), at),
+        }
+        // What the method returns, where that is not the changed object.
+        match (recv, name) {
+            (RValue::Array(items), "shift") => return Ok(Some(items.first().cloned().unwrap_or(RValue::Nil))),
+            (RValue::Array(items), "pop") => return Ok(Some(items.last().cloned().unwrap_or(RValue::Nil))),
+            (RValue::Hash(pairs), "shift") => {
+                return Ok(Some(
+                    pairs.first().map_or(RValue::Nil, |(k, v)| RValue::array(vec![k.clone(), v.clone()])),
+                ))
+            }
+            _ => {}
         }
         if name == "delete" {
             return Ok(Some(args[0].clone()));

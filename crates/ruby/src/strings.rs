@@ -118,6 +118,9 @@ impl Interp<'_> {
         if let (Some(b), "gsub" | "sub", [pat]) = (block, name, args.as_slice()) {
             return self.substitute_with_block(text, pat, name == "sub", b, at);
         }
+        if name == "count" && args.is_empty() {
+            return err(RubyErrorKind::Argument("wrong number of arguments (given 0, expected 1+)".into()), at);
+        }
         if block.is_some() {
             return match crate::missing::ruby_has("String", name) {
                 Some(false) => crate::missing::missing_method(&RValue::Str(s.clone()), name, at),
@@ -144,6 +147,16 @@ impl Interp<'_> {
                     text.strip_suffix("\r\n").or_else(|| text.strip_suffix('\n')).or_else(|| text.strip_suffix('\r'));
                 RValue::str(t.unwrap_or(text))
             }
+            "chomp" => match one(&args)? {
+                RValue::Str(suffix) if suffix.is_empty() => RValue::str(text.trim_end_matches(['\n', '\r'])),
+                RValue::Str(suffix) => RValue::str(text.strip_suffix(&*suffix).unwrap_or(text)),
+                other => {
+                    return err(
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),
+                        at,
+                    )
+                }
+            },
             "to_s" | "to_str" => RValue::Str(s.clone()),
             "to_sym" => RValue::Sym(s.clone()),
             "to_i" => RValue::Int(crate::methods::leading_int(text)),
@@ -219,7 +232,7 @@ impl Interp<'_> {
                 RValue::Str(o) => RValue::str(format!("{text}{o}")),
                 other => {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.class_name())),
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),
                         at,
                     )
                 }

@@ -32,6 +32,8 @@ pub enum RValue {
     Hash(Rc<Expanded<Vec<(RValue, RValue)>>>),
     /// An inclusive integer range.
     Range(i64, i64),
+    /// A range of strings (`'a'..'z'`).
+    StrRange(Rc<crate::ranges::StrRange>),
     /// A Regexp.
     Regex(Arc<Regexp>),
     /// A class, by name (`Array`, `String`).
@@ -109,7 +111,7 @@ impl RValue {
             RValue::Sym(_) => "Symbol",
             RValue::Array(_) => "Array",
             RValue::Hash(_) => "Hash",
-            RValue::Range(..) => "Range",
+            RValue::Range(..) | RValue::StrRange(_) => "Range",
             RValue::Regex(_) => "Regexp",
             RValue::Class(_) => "Class",
             RValue::Scope => "Puppet::Parser::Scope",
@@ -119,6 +121,17 @@ impl RValue {
             RValue::IpAddr(_) => "IPAddr",
             RValue::IpRange(_) => "Range",
             RValue::Exception(_) => "Exception",
+        }
+    }
+
+    /// How Ruby's TypeError names the value in "no implicit conversion of
+    /// X into Y": `nil`, `true` and `false` by themselves, others by class.
+    pub fn conversion_name(&self) -> &'static str {
+        match self {
+            RValue::Nil => "nil",
+            RValue::Bool(true) => "true",
+            RValue::Bool(false) => "false",
+            other => other.class_name(),
         }
     }
 
@@ -141,7 +154,7 @@ impl RValue {
                     || name == "Comparable" && matches!(self, RValue::Str(_))
             }
             "Fixnum" | "Bignum" => matches!(self, RValue::Int(_)),
-            "Enumerable" => matches!(self, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..)),
+            "Enumerable" => matches!(self, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..) | RValue::StrRange(_)),
             _ if matches!(self, RValue::Exception(_)) => match self {
                 RValue::Exception(e) => crate::raise::descends(&e.class, name),
                 _ => false,
@@ -189,6 +202,7 @@ impl RValue {
                 pairs.iter().map(|(k, v)| format!("{}=>{}", k.inspect(), v.inspect())).collect::<Vec<_>>().join(", ")
             ),
             RValue::Range(a, b) => format!("{a}..{b}"),
+            RValue::StrRange(r) => r.inspect(),
             RValue::Regex(r) => format!("/{}/", r.source()),
             RValue::MatchData(m) => {
                 format!("#<MatchData {}>", inspect_str(&m.first().cloned().flatten().unwrap_or_default()))
@@ -219,6 +233,7 @@ impl RValue {
                 a.len() == b.len() && a.iter().all(|(k, v)| hash_get(b, k).is_some_and(|w| w.equals(v)))
             }
             (RValue::Range(a, b), RValue::Range(c, d)) => a == c && b == d,
+            (RValue::StrRange(a), RValue::StrRange(b)) => a == b,
             (RValue::Regex(a), RValue::Regex(b)) => a.source() == b.source(),
             (RValue::Opaque(a), RValue::Opaque(b)) => a == b,
             (RValue::IpAddr(a), RValue::IpAddr(b)) => a.addr == b.addr,
@@ -232,6 +247,7 @@ impl RValue {
             RValue::Array(items) => Some(items.to_vec()),
             RValue::Hash(pairs) => Some(pairs.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect()),
             RValue::Range(a, b) if b - a < 10_000_000 => Some((*a..=*b).map(RValue::Int).collect()),
+            RValue::StrRange(r) => Some(r.expand(10_000_000)?.into_iter().map(RValue::str).collect()),
             _ => None,
         }
     }

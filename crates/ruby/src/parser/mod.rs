@@ -516,6 +516,17 @@ impl Parser {
                 if self.is_punct("(") && !self.peek().space_before {
                     return self.call_rest(None, c, at);
                 }
+                // `Integer key`: a constant then a space and a name or a
+                // literal is a call of the method of that name, as Ruby
+                // reads it.
+                let command = self.peek().space_before
+                    && matches!(
+                        self.tok(),
+                        Tok::Ident(_) | Tok::IVar(_) | Tok::Str(_) | Tok::Int(_) | Tok::Float(_) | Tok::Sym(_)
+                    );
+                if command {
+                    return self.call_rest(None, c, at);
+                }
                 node(Kind::Const(c), at)
             }
             Tok::Ident(n) => return self.identifier(n, at),
