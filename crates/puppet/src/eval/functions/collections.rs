@@ -39,8 +39,8 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         sort,
     ),
     Builtin::new("dig", &["Optional[Collection] data, Any arg*"], dig),
-    Builtin::new("min", &["Any values+"], min_max),
-    Builtin::new("max", &["Any values+"], min_max),
+    Builtin::new("min", &["Any values*", "Any values*, &Callable[2,2] block"], min_max),
+    Builtin::new("max", &["Any values*", "Any values*, &Callable[2,2] block"], min_max),
     Builtin::new("abs", &["Numeric val", "String val"], number_fn),
     Builtin::new("round", &["Numeric val"], number_fn),
     Builtin::new("floor", &["Numeric val", "String val"], number_fn),
@@ -285,25 +285,106 @@ fn dig(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(current)
 }
 
+/// `max`/`min` as Puppet 7's do it: all numbers compare as numbers; all
+/// strings compare as strings, except two that look like numbers, which
+/// compare as numbers (with a deprecation warning); anything else compares
+/// by its text (another warning), so a SemVer or a Timespan compares as its
+/// string. A single array stands for its elements; a lambda compares.
+/// Among equals the first wins, as Ruby's `Array#max` keeps it.
 fn min_max(call: &mut Call<'_, '_>) -> EvalResult {
     let want = if call.name == "min" { Ordering::Less } else { Ordering::Greater };
-    let mut best: Option<&Value> = None;
-    for v in &call.args {
-        best = Some(match best {
-            None => v,
-            Some(b) => match natural_order(v, b) {
-                Some(o) if o == want => v,
-                Some(_) => b,
-                None => {
-                    return Err(fail(
-                        call.span,
-                        format!("'{}' cannot compare {} with {}", call.name, v.type_name(), b.type_name()),
-                    ))
-                }
-            },
-        });
+    let values = match call.args.as_slice() {
+        [Value::Array(items)] => items.to_vec(),
+        _ => call.args.clone(),
+    };
+    if let Some(closure) = call.lambda.take() {
+        let mut best: Option<Value> = None;
+        for v in values {
+            best = Some(match best {
+                None => v,
+                Some(b) => match call.ev.call_lambda(&closure, vec![v.clone(), b.clone()], call.span)? {
+                    Value::Integer(n) if n.cmp(&0) == want => v,
+                    Value::Integer(_) => b,
+                    other => {
+                        return Err(fail(call.span, format!("comparison of {} with 0 failed", other.type_name())))
+                    }
+                },
+            });
+        }
+        return Ok(best.unwrap_or(Value::Undef));
     }
-    best.cloned().ok_or_else(|| call.unexpected_args())
+    if values.is_empty() {
+        return Err(fail(call.span, format!("{}(): Wrong number of arguments need at least one", call.name)));
+    }
+    let numbers = values.iter().all(|v| matches!(v, Value::Integer(_) | Value::Float(_)));
+    let strings = values.iter().all(|v| matches!(v, Value::String(_)));
+    let mut coerced_numbers = false;
+    let mut coerced_text = false;
+    let mut best = &values[0];
+    for v in &values[1..] {
+        let order = if numbers {
+            natural_order(v, best).unwrap_or(Ordering::Equal)
+        } else {
+            let (a, b) = (ruby_text(v), ruby_text(best));
+            match (looks_numeric(&a), looks_numeric(&b)) {
+                (Some(x), Some(y)) => {
+                    coerced_numbers = true;
+                    x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+                }
+                _ => {
+                    coerced_text |= !strings;
+                    a.as_bytes().cmp(b.as_bytes())
+                }
+            }
+        };
+        if order == want {
+            best = v;
+        }
+    }
+    let best = best.clone();
+    if coerced_numbers {
+        call.ev.warn_once_unlocated(format!(
+            "The {}() function's auto conversion of String to Numeric is deprecated - change to convert input before \
+             calling, or use lambda",
+            call.name
+        ));
+    }
+    if coerced_text {
+        call.ev.warn_once_unlocated(format!(
+            "The {}() function's auto conversion of Any to String is deprecated - change to convert input before \
+             calling, or use lambda",
+            call.name
+        ));
+    }
+    Ok(best)
+}
+
+/// A value's text as Ruby's `to_s` gives it for `max`/`min`.
+fn ruby_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.to_string(),
+        Value::Undef => String::new(),
+        Value::Float(f) => confer_core::float::ruby_float_to_s(*f),
+        Value::Integer(_) | Value::Boolean(_) => to_s(v),
+        other => confer_core::format::ruby_inspect(other),
+    }
+}
+
+/// The number a text stands for when it matches Puppet's
+/// `/\A-?\d+([._eE]\d+)?\z/`, as Ruby's `to_f` reads it.
+fn looks_numeric(s: &str) -> Option<f64> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let int_end = digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
+    if int_end == 0 {
+        return None;
+    }
+    let rest = &digits[int_end..];
+    let ok = rest.is_empty()
+        || rest.len() > 1 && rest.starts_with(['.', '_', 'e', 'E']) && rest[1..].bytes().all(|b| b.is_ascii_digit());
+    if !ok {
+        return None;
+    }
+    s.replace('_', "").parse().ok()
 }
 
 fn number_fn(call: &mut Call<'_, '_>) -> EvalResult {

@@ -1,0 +1,7 @@
+notice(max([1,3,2]))
+notice(max('10', 9))
+notice(max('10', '9'))
+notice(max('b', 'a', 'c'))
+notice(min('b', 1))
+notice(max(1, 2) |$a, $b| { compare($b, $a) })
+notice(max([1, 'a']))
