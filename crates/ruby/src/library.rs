@@ -54,6 +54,8 @@ const CLASSES: &[&str] = &[
     "Puppet::Parser::Files",
     "Puppet::Parser::Functions",
     "Puppet::Pops::PuppetStack",
+    "Puppet::Util",
+    "Puppet::Util::Package",
     "Puppet::Settings",
     "ENV",
 ];
@@ -100,6 +102,31 @@ fn binary_string(bytes: Vec<u8>, at: usize) -> Ev {
         Ok(s) => Ok(RValue::str(s)),
         Err(_) => err(RubyErrorKind::Unsupported("binary (non-UTF-8) strings".into()), at),
     }
+}
+
+/// Whether `path` is absolute on Windows as `Puppet::Util.absolute_path?`
+/// says: a drive (`C:\`), a UNC share (`\\host\share`) or a `\\?\` path,
+/// with either slash.
+fn windows_absolute(path: &str) -> bool {
+    let slash = |c: u8| c == b'\\' || c == b'/';
+    let b = path.as_bytes();
+    let drive = b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && slash(b[2]);
+    let unc = || {
+        if b.len() < 2 || !slash(b[0]) || !slash(b[1]) {
+            return false;
+        }
+        let rest = &path[2..];
+        if let Some(after) = rest.strip_prefix('?') {
+            if after.len() >= 2 && slash(after.as_bytes()[0]) && !slash(after.as_bytes()[1]) {
+                return true;
+            }
+        }
+        let mut labels = rest.splitn(2, ['\\', '/']);
+        let host = labels.next().unwrap_or_default();
+        let share = labels.next().unwrap_or_default();
+        !host.is_empty() && share.chars().next().is_some_and(|c| c != '\\' && c != '/')
+    };
+    drive || unc()
 }
 
 /// Ruby's `Base64.encode64`: lines of 60 characters, each ending in `\n`.
@@ -327,6 +354,29 @@ impl Interp<'_> {
                 let data = args.first().map(RValue::to_s).unwrap_or_default();
                 RValue::Int(i64::from(crc32(data.as_bytes())))
             }),
+            // Puppet's version comparison, which its `versioncmp` function
+            // also is.
+            ("Puppet::Util::Package", "versioncmp") => arity(name, args, 2, 2, at).and_then(|()| {
+                let versions = args.iter().map(to_puppet).collect();
+                match self.host.call_function("versioncmp", versions) {
+                    Ok(v) => Ok(crate::value::from_puppet(&v)),
+                    Err(message) => err(RubyErrorKind::Function(message), at),
+                }
+            }),
+            ("Puppet::Util", "absolute_path?") => arity(name, args, 1, 2, at).and_then(|()| {
+                let platform = args.get(1).map_or_else(|| "posix".to_string(), RValue::to_s);
+                let RValue::Str(path) = &args[0] else {
+                    return err(
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", args[0].conversion_name())),
+                        at,
+                    );
+                };
+                match platform.as_str() {
+                    "posix" => Ok(RValue::Bool(path.starts_with('/'))),
+                    "windows" => Ok(RValue::Bool(windows_absolute(path))),
+                    other => err(RubyErrorKind::Unsupported(format!("absolute_path? for the platform {other}")), at),
+                }
+            }),
             ("Integer", "sqrt") => match args {
                 [RValue::Int(n)] if *n >= 0 => Ok(RValue::Int((*n as f64).sqrt() as i64)),
                 _ => err(RubyErrorKind::Argument("Integer.sqrt needs a non-negative Integer".into()), at),
@@ -482,5 +532,15 @@ mod tests {
         assert_eq!(shell_escape(""), "''");
         assert_eq!(shell_escape("é"), "\\é");
         assert_eq!(crc32(b"abc"), 891568578);
+    }
+
+    #[test]
+    fn windows_paths_are_absolute_as_puppet_says() {
+        for yes in ["C:\\x", "c:/x", "\\\\host\\share", "//host/share", "\\\\?\\C:"] {
+            assert!(windows_absolute(yes), "{yes}");
+        }
+        for no in ["C:x", "x\\y", "\\\\host", "//host/", "/x"] {
+            assert!(!windows_absolute(no), "{no}");
+        }
     }
 }

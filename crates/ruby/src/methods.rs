@@ -238,7 +238,12 @@ impl Interp<'_> {
         match name {
             "scope" if args.is_empty() && self.self_kind == SelfKind::Template => Ok(RValue::Scope),
             "self" if self.self_kind != SelfKind::Function => Ok(RValue::Scope),
-            "lookupvar" if self.self_kind == SelfKind::Scope => self.scope_method(name, args, at),
+            // A 3.x function's `self` is the calling scope.
+            "lookupvar" | "call_function" | "setvar" | "compiler" | "environment"
+                if self.self_kind == SelfKind::Scope =>
+            {
+                self.scope_method(name, args, at)
+            }
             _ if name.starts_with("function_") && self.self_kind == SelfKind::Scope => {
                 self.scope_method(name, args, at)
             }
@@ -353,6 +358,15 @@ impl Interp<'_> {
                 Ok(RValue::Bool(case_equal(&recv, &args[0])))
             }
             (_, "!") => Ok(RValue::Bool(!recv.truthy())),
+            // Identity: the same object, or the same immediate value.
+            (_, "equal?") => {
+                arity(name, &args, 1, at)?;
+                Ok(RValue::Bool(match (&recv, &args[0]) {
+                    (RValue::Array(_) | RValue::Hash(_) | RValue::Str(_), other) => recv.same_object(other),
+                    (RValue::Nil | RValue::Bool(_) | RValue::Int(_) | RValue::Sym(_), other) => recv.equals(other),
+                    _ => return err(RubyErrorKind::Unsupported(format!("equal? on {}", recv.class_name())), at),
+                }))
+            }
             // A copy is a new object: a change in place to it reaches
             // nothing else (its elements are shared, as in Ruby).
             (_, "dup" | "clone") => Ok(match &recv {
@@ -734,6 +748,12 @@ impl Interp<'_> {
                 ),
             },
             "zero?" => Ok(RValue::Bool(as_f(&recv) == Some(0.0))),
+            "chr" if args.is_empty() => match recv {
+                RValue::Int(i @ 0..=127) => Ok(RValue::str(char::from(i as u8).to_string())),
+                RValue::Int(128..=255) => err(RubyErrorKind::Unsupported("binary (non-UTF-8) strings".into()), at),
+                RValue::Int(i) => err(RubyErrorKind::Raised(crate::value::Exception { class: "RangeError".into(), message: format!("{i} out of char range") }), at),
+                _ => crate::missing::missing_method(&recv, name, at),
+            },
             "-@" => Ok(match recv {
                 RValue::Int(i) => RValue::Int(-i),
                 RValue::Float(f) => RValue::Float(-f),

@@ -75,6 +75,49 @@ impl Interp<'_> {
         }
     }
 
+    /// `index`/`rindex`: the character offset where `pattern` (a String, or
+    /// a Regexp for `index` from the start) is found first or last, at or
+    /// after `start` (before it for `rindex`; negative counts from the end).
+    fn string_index(&mut self, text: &str, pattern: &RValue, start: Option<i64>, last: bool, at: usize) -> Ev {
+        let chars = text.chars().count() as i64;
+        let from = match start {
+            Some(i) if i < 0 => i + chars,
+            Some(i) => i,
+            None if last => chars,
+            None => 0,
+        };
+        if from < 0 || from > chars && !last {
+            return Ok(RValue::Nil);
+        }
+        let byte_at = |ci: i64| text.char_indices().nth(ci as usize).map_or(text.len(), |(b, _)| b);
+        let char_of = |b: usize| text[..b].chars().count() as i64;
+        match pattern {
+            RValue::Str(needle) if last => {
+                let end = byte_at(from.min(chars)).saturating_add(needle.len()).min(text.len());
+                let end = (0..=end).rev().find(|&e| text.is_char_boundary(e)).unwrap_or(0);
+                Ok(text[..end].rfind(&**needle).map_or(RValue::Nil, |b| RValue::Int(char_of(b))))
+            }
+            RValue::Str(needle) => {
+                let b = byte_at(from);
+                Ok(text[b..].find(&**needle).map_or(RValue::Nil, |i| RValue::Int(char_of(b + i))))
+            }
+            RValue::Regex(re) if !last && start.is_none() => {
+                let found = re.matches(text, 1).map_err(|e| {
+                    crate::interp::Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit(e.to_string()), at))
+                })?;
+                Ok(found
+                    .first()
+                    .and_then(|g| g.first().cloned().flatten())
+                    .map_or(RValue::Nil, |m| RValue::Int(char_of(m.start))))
+            }
+            RValue::Regex(_) => err(RubyErrorKind::Unsupported("String#index or #rindex of a Regexp from an offset".into()), at),
+            other => err(
+                RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),
+                at,
+            ),
+        }
+    }
+
     /// `gsub(re) { |m| ... }`: each match replaced by the block's value.
     fn substitute_with_block(&mut self, text: &str, pat: &RValue, once: bool, b: &Block, at: usize) -> Ev {
         let re = pattern(pat, at)?;
@@ -136,6 +179,34 @@ impl Interp<'_> {
                 RValue::Bool(re.is_match(text))
             }
             "empty?" => RValue::Bool(text.is_empty()),
+            "casecmp" | "casecmp?" => match one(&args)? {
+                RValue::Str(other) if name == "casecmp" => RValue::Int(
+                    match text.to_ascii_lowercase().as_bytes().cmp(other.to_ascii_lowercase().as_bytes()) {
+                        std::cmp::Ordering::Less => -1,
+                        std::cmp::Ordering::Equal => 0,
+                        std::cmp::Ordering::Greater => 1,
+                    },
+                ),
+                RValue::Str(other) => RValue::Bool(text.to_lowercase() == other.to_lowercase()),
+                RValue::Sym(_) | RValue::Nil | RValue::Int(_) | RValue::Float(_) | RValue::Bool(_) => {
+                    return err(
+                        RubyErrorKind::Type(format!(
+                            "no implicit conversion of {} into String",
+                            one(&args)?.conversion_name()
+                        )),
+                        at,
+                    )
+                }
+                _ => return err(RubyErrorKind::Unsupported(format!("String#{name} of this value")), at),
+            },
+            "index" | "rindex" => {
+                let (pattern, start) = match args.as_slice() {
+                    [p] => (p.clone(), None),
+                    [p, RValue::Int(i)] => (p.clone(), Some(*i)),
+                    _ => return err(RubyErrorKind::Argument(format!("wrong number of arguments calling `{name}'")), at),
+                };
+                return self.string_index(text, &pattern, start, name == "rindex", at);
+            }
             "upcase" => RValue::str(text.to_uppercase()),
             "downcase" => RValue::str(text.to_lowercase()),
             "capitalize" => RValue::str(capitalize(text)),

@@ -88,7 +88,15 @@ impl<'a> Evaluator<'a> {
             return Ok(found.clone());
         }
         let found = match self.ruby_function_file(key) {
-            Some(path) => Some(Rc::new(load(&path, key, span)?)),
+            Some(path) => {
+                let (wanted, others) = load(&path, key, span)?;
+                // The other functions of a 3.x file exist once it is loaded.
+                for other in others {
+                    let name = other.function.name.trim_start_matches("::").to_string();
+                    self.module_functions.loaded.entry(name).or_insert_with(|| Some(Rc::new(other)));
+                }
+                Some(Rc::new(wanted))
+            }
             None => None,
         };
         self.module_functions.loaded.insert(key.to_string(), found.clone());
@@ -285,10 +293,12 @@ fn with_local_types(text: &str, local_types: &[(String, String)]) -> String {
 
 /// Reads and loads a function file; one whose declared name is not the one
 /// its path gives is Puppet's loader error.
-fn load(path: &PathBuf, key: &str, span: Span) -> EvalResult<Loaded> {
+/// The function `key` the file at `path` defines, and the others it
+/// defines beside it (a 3.x file may define several).
+fn load(path: &PathBuf, key: &str, span: Span) -> EvalResult<(Loaded, Vec<Loaded>)> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| fail(span, format!("Could not read the Ruby function file {}: {e}", path.display())))?;
-    let function = RubyFunction::load(&text).map_err(|e| {
+    let mut functions = RubyFunction::load_all(&text).map_err(|e| {
         let (line, column) = confer_ruby::line_col(&text, e.at);
         fail(
             span,
@@ -299,17 +309,16 @@ fn load(path: &PathBuf, key: &str, span: Span) -> EvalResult<Loaded> {
             ),
         )
     })?;
-    if function.name.trim_start_matches("::") != key {
+    let Some(at) = functions.iter().position(|f| f.name.trim_start_matches("::") == key) else {
+        let defined = functions.last().map(|f| f.name.clone()).unwrap_or_default();
         return Err(fail(
             span,
-            format!(
-                "The function '{}' was loaded from {} but the file should define '{key}'",
-                function.name,
-                path.display()
-            ),
+            format!("The function '{defined}' was loaded from {} but the file should define '{key}'", path.display()),
         ));
-    }
-    Ok(Loaded { function, path: path.clone(), text, signatures: Default::default() })
+    };
+    let loaded = |function| Loaded { function, path: path.clone(), text: text.clone(), signatures: Default::default() };
+    let wanted = loaded(functions.remove(at));
+    Ok((wanted, functions.into_iter().map(loaded).collect()))
 }
 
 #[cfg(test)]

@@ -125,19 +125,27 @@ const LEGACY_BODY: &str = "&newfunction";
 impl RubyFunction {
     /// Loads the function defined by `text`, a 4.x or 3.x function file.
     pub fn load(text: &str) -> Result<RubyFunction, RubyError> {
+        let mut all = RubyFunction::load_all(text)?;
+        all.pop().ok_or_else(|| RubyError::new(RubyErrorKind::Syntax("no function".into()), 0))
+    }
+
+    /// Every function a file defines, in order: a 3.x file may define
+    /// several (`newfunction(:'docker::escape')` beside `docker_run_flags`),
+    /// and Puppet knows each once the file is loaded.
+    pub fn load_all(text: &str) -> Result<Vec<RubyFunction>, RubyError> {
         let program = crate::parse_program(text)?;
         let mut setup = Vec::new();
-        let mut found = None;
+        let mut found = Vec::new();
         find_definition(&program, &mut setup, &mut found)?;
-        match found {
-            Some(f) => f.finish(setup),
-            None => Err(RubyError::new(
+        if found.is_empty() {
+            return Err(RubyError::new(
                 RubyErrorKind::Unsupported(
                     "a function file without Puppet::Functions.create_function or newfunction at its top level".into(),
                 ),
                 0,
-            )),
+            ));
         }
+        found.into_iter().map(|f| f.finish(setup.clone())).collect()
     }
 
     /// Calls the function: `callee` chooses the 4.x method or the 3.x body,
@@ -193,7 +201,7 @@ enum Found {
 
 /// Walks a file's top level (and module bodies) for the function's
 /// declaration; everything else is setup.
-fn find_definition(nodes: &[Node], setup: &mut Vec<Node>, found: &mut Option<Found>) -> Result<(), RubyError> {
+fn find_definition(nodes: &[Node], setup: &mut Vec<Node>, found: &mut Vec<Found>) -> Result<(), RubyError> {
     for n in nodes {
         match &n.kind {
             Kind::Call { recv: Some(recv), name, args, block: Some(block) }
@@ -202,7 +210,7 @@ fn find_definition(nodes: &[Node], setup: &mut Vec<Node>, found: &mut Option<Fou
                 let fname = symbol_or_string(args.first()).ok_or_else(|| {
                     RubyError::new(RubyErrorKind::Unsupported("create_function without a literal name".into()), n.at)
                 })?;
-                *found = Some(Found::Modern { name: fname, body: block.body.clone() });
+                found.push(Found::Modern { name: fname, body: block.body.clone() });
             }
             Kind::Call { recv, name, args, block: Some(block) }
                 if name == "newfunction"
@@ -221,7 +229,7 @@ fn find_definition(nodes: &[Node], setup: &mut Vec<Node>, found: &mut Option<Fou
                         }
                     }
                 }
-                *found = Some(Found::Legacy { name: fname, options, block: block.clone() });
+                found.push(Found::Legacy { name: fname, options, block: block.clone() });
             }
             Kind::Module(name, body) if name == "Puppet::Parser::Functions" => find_definition(body, setup, found)?,
             Kind::Call { recv: None, name, .. } if name == "require" || name == "require_relative" => {}
