@@ -1,7 +1,8 @@
 //! Where values are stored: assignment to variables, constants and
-//! `x[k]`, and a change in place (`<<`, `merge!`, `x[k] = v`) reaching
-//! every variable that holds the changed object. Values are shared, not
-//! mutable, so a change the variables cannot carry is refused.
+//! `x[k]` (an Array or Hash changes in place, `shared.rs`), and a String
+//! changed in place (`<<`, `gsub!`) reaching every variable that holds it.
+//! A String is a value, not a shared object, so a change the variables
+//! cannot carry is refused.
 
 use crate::ast::{Kind, Node};
 use crate::error::RubyErrorKind;
@@ -9,15 +10,14 @@ use crate::interp::{err, Ev, Interp};
 use crate::value::RValue;
 
 impl Interp<'_> {
-    /// After `old` was changed in place into `new`: every variable holding
-    /// the object `old` holds `new`, as every Ruby reference to one object
-    /// sees it change (`aliases = @list; aliases << x` changes `@list`).
+    /// After the String `old` was changed in place into `new`: every
+    /// variable holding `old` holds `new`, as every Ruby reference to one
+    /// object sees it change (`alias = @name; alias << x` changes `@name`).
     ///
-    /// Values are shared, not mutable, so the change reaches only the
-    /// variables. When the object is also an element of an Array or Hash
-    /// (`list.each { |h| h['k'] = v }`), Ruby would change it there too,
-    /// which confer does not follow: that is an error, never a different
-    /// answer. `old` is the caller's own reference to the object.
+    /// Strings are values, so the change reaches only the variables. When
+    /// the String is also an element of an Array or Hash, Ruby would change
+    /// it there too, which confer does not follow: that is an error, never a
+    /// different answer. `old` is the caller's own reference to it.
     pub(crate) fn changed_in_place(&mut self, old: &RValue, new: &RValue, at: usize) -> Ev<()> {
         let slots = self
             .locals
@@ -31,16 +31,13 @@ impl Interp<'_> {
             }
         }
         // Holders besides the caller's reference: the snapshots of Puppet
-        // variables as first read, and the collection methods iterating
-        // over the object (Ruby's block sees the change; confer's iterates
-        // what the object held when the method began).
+        // variables as first read.
         let snapshots = self.bound.values().filter(|(first, _)| first.same_object(old)).count();
-        let iterations = self.iterating.iter().filter(|v| v.same_object(old)).count();
-        if old.holders().saturating_sub(1 + snapshots + 2 * iterations) > 0 {
+        if old.holders().saturating_sub(1 + snapshots) > 0 {
             return err(
                 RubyErrorKind::Unsupported(
-                    "changing in place an object that an Array or Hash also holds (confer's values are not shared \
-                     mutable objects)"
+                    "changing in place a String that an Array or Hash also holds (confer's Strings are values, not \
+                     shared objects)"
                         .into(),
                 ),
                 at,
@@ -49,9 +46,8 @@ impl Interp<'_> {
         Ok(())
     }
 
-    /// Stores `value` where `target` says. Values are immutable here, so
-    /// `x[k] = v` makes a changed copy, stores it in `x`, and every other
-    /// variable that held the same object takes it too (Ruby's sharing).
+    /// Stores `value` where `target` says; `x[k] = v` changes the Array or
+    /// Hash `x` in place.
     pub fn assign(&mut self, target: &Node, value: RValue) -> Ev<()> {
         match &target.kind {
             Kind::Local(name) => {
@@ -77,20 +73,13 @@ impl Interp<'_> {
                     None => self.eval(recv)?,
                 };
                 let key = self.eval(&args[0])?;
-                let before = container.clone();
                 let updated = crate::methods::index_set(container, key, value, target.at)?;
-                match var {
-                    // `scope.lookupvar('x')[k] = v` changes the object the
-                    // Puppet variable holds.
-                    Some(var) => {
-                        self.host.change_variable(&var, updated);
-                        Ok(())
-                    }
-                    None => {
-                        self.assign(recv, updated.clone())?;
-                        self.changed_in_place(&before, &updated, target.at)
-                    }
+                // `scope.lookupvar('x')[k] = v` changes the object the Puppet
+                // variable holds, which a template rendered next reads.
+                if let Some(var) = var {
+                    self.host.change_variable(&var, updated);
                 }
+                Ok(())
             }
             _ => err(RubyErrorKind::Unsupported("assignment to this expression".into()), target.at),
         }

@@ -15,7 +15,7 @@ fn join(items: &[RValue], sep: &str, depth: usize, at: usize) -> Ev<String> {
     let mut total = 0usize;
     for i in items {
         let part = match i {
-            RValue::Array(inner) => join(inner, sep, depth + 1, at)?,
+            RValue::Array(inner) => join(&inner.borrow(), sep, depth + 1, at)?,
             other => other.to_s(),
         };
         // Checked as it grows: the joined string is built only when it fits.
@@ -92,16 +92,7 @@ impl Interp<'_> {
         block: Option<&Block>,
         at: usize,
     ) -> Ev {
-        self.iterating_over(recv, |interp, recv| interp.array_method_inner(recv, name, args, block, at))
-    }
-
-    /// Runs `f` with `recv` counted as a known holder of its object while
-    /// it runs (see `changed_in_place`).
-    fn iterating_over(&mut self, recv: RValue, f: impl FnOnce(&mut Self, RValue) -> Ev) -> Ev {
-        self.iterating.push(recv.clone());
-        let result = f(self, recv);
-        self.iterating.pop();
-        result
+        self.array_method_inner(recv, name, args, block, at)
     }
 
     fn array_method_inner(
@@ -167,7 +158,7 @@ impl Interp<'_> {
                 for i in items {
                     let Some(v) = self.yield_each(b, i, at)? else { break };
                     match (name, v) {
-                        ("flat_map" | "collect_concat", RValue::Array(inner)) => out.extend(inner.iter().cloned()),
+                        ("flat_map" | "collect_concat", RValue::Array(inner)) => out.extend(inner.borrow().iter().cloned()),
                         (_, v) => out.push(v),
                     }
                 }
@@ -457,10 +448,10 @@ impl Interp<'_> {
                 };
                 let contains = |list: &[RValue], v: &RValue| list.iter().any(|o| o.equals(v));
                 let out: Vec<RValue> = match name {
-                    "+" => items.into_iter().chain(other.iter().cloned()).collect(),
-                    "-" => items.into_iter().filter(|i| !contains(other, i)).collect(),
-                    "&" => items.into_iter().filter(|i| contains(other, i)).collect(),
-                    _ => items.into_iter().chain(other.iter().cloned()).collect(),
+                    "+" => items.into_iter().chain(other.borrow().iter().cloned()).collect(),
+                    "-" => items.into_iter().filter(|i| !contains(&other.borrow(), i)).collect(),
+                    "&" => items.into_iter().filter(|i| contains(&other.borrow(), i)).collect(),
+                    _ => items.into_iter().chain(other.borrow().iter().cloned()).collect(),
                 };
                 let out = if matches!(name, "&" | "|") {
                     let mut uniq: Vec<RValue> = Vec::new();
@@ -516,7 +507,7 @@ impl Interp<'_> {
 
     /// Calls the Hash method `name` on `recv`.
     pub fn hash_method(&mut self, recv: RValue, name: &str, args: Vec<RValue>, block: Option<&Block>, at: usize) -> Ev {
-        self.iterating_over(recv, |interp, recv| interp.hash_method_inner(recv, name, args, block, at))
+        self.hash_method_inner(recv, name, args, block, at)
     }
 
     fn hash_method_inner(
@@ -534,7 +525,7 @@ impl Interp<'_> {
         Ok(match name {
             "each" | "each_pair" => {
                 let b = self.need_block(block, name, at)?;
-                for (k, v) in pairs.iter() {
+                for (k, v) in pairs.borrow().iter() {
                     if self.yield_each(b, RValue::array(vec![k.clone(), v.clone()]), at)?.is_none() {
                         break;
                     }
@@ -543,7 +534,7 @@ impl Interp<'_> {
             }
             "each_key" | "each_value" => {
                 let b = self.need_block(block, name, at)?;
-                for (k, v) in pairs.iter() {
+                for (k, v) in pairs.borrow().iter() {
                     let item = if name == "each_key" { k.clone() } else { v.clone() };
                     if self.yield_each(b, item, at)?.is_none() {
                         break;
@@ -551,25 +542,25 @@ impl Interp<'_> {
                 }
                 recv
             }
-            "keys" => RValue::array(pairs.iter().map(|(k, _)| k.clone()).collect()),
-            "values" => RValue::array(pairs.iter().map(|(_, v)| v.clone()).collect()),
+            "keys" => RValue::array(pairs.borrow().iter().map(|(k, _)| k.clone()).collect()),
+            "values" => RValue::array(pairs.borrow().iter().map(|(_, v)| v.clone()).collect()),
             "has_key?" | "key?" | "include?" | "member?" => {
                 crate::methods::arity(name, &args, 1, at)?;
-                RValue::Bool(hash_get(&pairs, &args[0]).is_some())
+                RValue::Bool(hash_get(&pairs.borrow(), &args[0]).is_some())
             }
             "has_value?" | "value?" => {
                 crate::methods::arity(name, &args, 1, at)?;
-                RValue::Bool(pairs.iter().any(|(_, v)| v.equals(&args[0])))
+                RValue::Bool(pairs.borrow().iter().any(|(_, v)| v.equals(&args[0])))
             }
             "[]" => {
                 crate::methods::arity(name, &args, 1, at)?;
-                hash_get(&pairs, &args[0]).cloned().unwrap_or(RValue::Nil)
+                hash_get(&pairs.borrow(), &args[0]).cloned().unwrap_or(RValue::Nil)
             }
             "dig" => {
                 let mut cur = recv.clone();
                 for k in &args {
                     cur = match &cur {
-                        RValue::Hash(p) => hash_get(p, k).cloned().unwrap_or(RValue::Nil),
+                        RValue::Hash(p) => hash_get(&p.borrow(), k).cloned().unwrap_or(RValue::Nil),
                         RValue::Array(_) => self.array_method(cur.clone(), "[]", vec![k.clone()], None, at)?,
                         RValue::Nil => return Ok(RValue::Nil),
                         _ => return no_method(&cur, "dig", at),
@@ -577,7 +568,7 @@ impl Interp<'_> {
                 }
                 cur
             }
-            "fetch" => match (hash_get(&pairs, args.first().unwrap_or(&RValue::Nil)), args.get(1)) {
+            "fetch" => match (hash_get(&pairs.borrow(), args.first().unwrap_or(&RValue::Nil)), args.get(1)) {
                 (Some(v), _) => v.clone(),
                 (None, Some(default)) => default.clone(),
                 (None, None) => {
@@ -590,13 +581,13 @@ impl Interp<'_> {
                     )
                 }
             },
-            "length" | "size" | "count" if block.is_none() => RValue::Int(pairs.len() as i64),
-            "empty?" => RValue::Bool(pairs.is_empty()),
+            "length" | "size" | "count" if block.is_none() => RValue::Int(pairs.borrow().len() as i64),
+            "empty?" => RValue::Bool(pairs.borrow().is_empty()),
             "to_hash" | "to_h" if block.is_none() => recv,
             "transform_keys" | "transform_values" => {
                 let b = self.need_block(block, name, at)?;
-                let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.len());
-                for (k, v) in pairs.iter() {
+                let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.borrow().len());
+                for (k, v) in pairs.borrow().iter() {
                     let (k, v) = if name == "transform_keys" {
                         (self.call_block(b, vec![k.clone()], at)?, v.clone())
                     } else {
@@ -610,7 +601,7 @@ impl Interp<'_> {
                 RValue::hash(out)
             }
             "merge" => {
-                let mut out = pairs.to_vec();
+                let mut out = pairs.snapshot();
                 for a in &args {
                     let RValue::Hash(other) = a else {
                         return err(
@@ -618,7 +609,7 @@ impl Interp<'_> {
                             at,
                         );
                     };
-                    for (k, v) in other.iter() {
+                    for (k, v) in other.borrow().iter() {
                         match out.iter_mut().find(|(k2, _)| k2.equals(k)) {
                             Some(slot) => slot.1 = v.clone(),
                             None => out.push((k.clone(), v.clone())),
@@ -630,7 +621,7 @@ impl Interp<'_> {
             "select" | "filter" | "reject" => {
                 let b = self.need_block(block, name, at)?;
                 let mut out = Vec::new();
-                for (k, v) in pairs.iter() {
+                for (k, v) in pairs.borrow().iter() {
                     let keep = self.call_block(b, vec![k.clone(), v.clone()], at)?.truthy();
                     if keep == (name != "reject") {
                         out.push((k.clone(), v.clone()));
@@ -638,7 +629,7 @@ impl Interp<'_> {
                 }
                 RValue::hash(out)
             }
-            "invert" => RValue::hash(pairs.iter().map(|(k, v)| (v.clone(), k.clone())).collect()),
+            "invert" => RValue::hash(pairs.borrow().iter().map(|(k, v)| (v.clone(), k.clone())).collect()),
             // Enumerable's methods, on the pairs; a method Hash lacks (or
             // the Array version does not answer) is named for the Hash.
             _ if crate::missing::ruby_has("Hash", name) == Some(false) => {
@@ -646,7 +637,7 @@ impl Interp<'_> {
             }
             _ => {
                 let as_array =
-                    RValue::array(pairs.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect());
+                    RValue::array(pairs.borrow().iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect());
                 return self.array_method(as_array, name, args, block, at).or_else(|e| match e {
                     Ctl::Err(e) if matches!(&e.kind, RubyErrorKind::NoMethod { method, .. } | RubyErrorKind::Unsupported(method) if method.contains(name)) => {
                         err(RubyErrorKind::Unsupported(format!("the method Hash#{name}")), at)

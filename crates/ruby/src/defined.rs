@@ -96,7 +96,7 @@ impl Interp<'_> {
                 ParamKind::Keyword(default) => {
                     let given = match &options {
                         Some(RValue::Hash(pairs)) => {
-                            crate::value::hash_get(pairs, &RValue::Sym(Rc::from(p.name.as_str()))).cloned()
+                            crate::value::hash_get(&pairs.borrow(), &RValue::Sym(Rc::from(p.name.as_str()))).cloned()
                         }
                         _ => None,
                     };
@@ -167,7 +167,7 @@ impl Interp<'_> {
                 let v = self.eval(e)?;
                 Ok(match v {
                     RValue::Nil => Vec::new(),
-                    RValue::Array(items) => items.to_vec(),
+                    RValue::Array(items) => items.snapshot(),
                     other => other.elements().unwrap_or_else(|| vec![other]),
                 })
             }

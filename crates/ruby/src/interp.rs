@@ -33,7 +33,7 @@ pub(crate) const MAX_EXPANDED_BYTES: u64 = 256 * 1024 * 1024;
 pub(crate) fn bounded(v: RValue, at: usize) -> Ev {
     let size = match &v {
         RValue::Str(s) => s.len(),
-        RValue::Array(items) => items.len(),
+        RValue::Array(items) => items.borrow().len(),
         _ => 0,
     };
     if size > MAX_SIZE {
@@ -120,9 +120,6 @@ pub struct Interp<'h> {
     pub(crate) modules_as_self: Vec<String>,
     /// The block given to each method running, innermost last (`yield`).
     pub(crate) blocks: Vec<Option<Rc<Block>>>,
-    /// The receivers of the collection methods running (their blocks may
-    /// change them): each holds its object twice, here and in the method.
-    pub(crate) iterating: Vec<RValue>,
     /// Compiled regexps by source: a literal in a loop compiles once.
     regexps: HashMap<String, std::sync::Arc<confer_core::Regexp>>,
     /// Whose `self` the code runs as.
@@ -155,7 +152,6 @@ impl<'h> Interp<'h> {
             modules_as_self: Vec::new(),
             blocks: Vec::new(),
             regexps: HashMap::new(),
-            iterating: Vec::new(),
             self_kind: SelfKind::Template,
             puppet_lambda: false,
             readable: Default::default(),
@@ -168,12 +164,19 @@ impl<'h> Interp<'h> {
 
     /// Runs the program and returns what it rendered.
     pub fn run(mut self, program: &[Node]) -> Result<String, RubyError> {
+        let changes = crate::shared::changes();
         match self.block_body(program) {
             Ok(_) => {
                 // The Puppet variables whose objects the template changed
-                // in place hold them changed from now on.
+                // in place hold them changed from now on: a String
+                // replaced, an Array or Hash whose contents differ now.
+                let changed_objects = crate::shared::changes() != changes;
                 for (name, (first, now)) in std::mem::take(&mut self.bound) {
-                    if !first.same_object(&now) {
+                    let changed = !first.same_object(&now)
+                        || changed_objects
+                            && now.object_id().is_some()
+                            && self.host.variable(&name).is_some_and(|v| crate::value::to_puppet(&now) != v);
+                    if changed {
                         self.host.change_variable(&name, now);
                     }
                 }
@@ -449,7 +452,7 @@ impl<'h> Interp<'h> {
             Kind::MultiAssign(targets, value) => {
                 let v = self.eval(value)?;
                 let items = match &v {
-                    RValue::Array(items) => items.to_vec(),
+                    RValue::Array(items) => items.snapshot(),
                     other => vec![other.clone()],
                 };
                 for (i, t) in targets.iter().enumerate() {
@@ -687,7 +690,7 @@ fn bind_params(locals: &mut HashMap<String, RValue>, params: &[Param], mut args:
     // takes it whole, as in Ruby (`[[1, 2]].each { |*a| }` gives `[[1, 2]]`).
     if params.len() > 1 && args.len() == 1 {
         if let RValue::Array(items) = &args[0] {
-            args = items.to_vec();
+            args = items.snapshot();
         }
     }
     let mut next = 0;
@@ -706,7 +709,7 @@ fn bind_params(locals: &mut HashMap<String, RValue>, params: &[Param], mut args:
             }
             Param::Nested(inner) => {
                 let items = match args.get(next).cloned().unwrap_or(RValue::Nil) {
-                    RValue::Array(items) => items.to_vec(),
+                    RValue::Array(items) => items.snapshot(),
                     other => vec![other],
                 };
                 next += 1;

@@ -46,10 +46,10 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
         RValue::Int(i) => out.push_str(&i.to_string()),
         RValue::Float(f) if !f.is_finite() => return generator_error(format!("{} not allowed in JSON", v.to_s()), at),
         RValue::Float(f) => out.push_str(&confer_core::float::ruby_float_to_s(*f)),
-        RValue::Array(items) if items.is_empty() => out.push_str("[]"),
+        RValue::Array(items) if items.borrow().is_empty() => out.push_str("[]"),
         RValue::Array(items) => {
             out.push('[');
-            for (i, item) in items.iter().enumerate() {
+            for (i, item) in items.borrow().iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
@@ -59,10 +59,10 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
             indent(out, depth);
             out.push(']');
         }
-        RValue::Hash(pairs) if pairs.is_empty() => out.push_str("{}"),
+        RValue::Hash(pairs) if pairs.borrow().is_empty() => out.push_str("{}"),
         RValue::Hash(pairs) => {
             out.push('{');
-            for (i, (k, val)) in pairs.iter().enumerate() {
+            for (i, (k, val)) in pairs.borrow().iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }

@@ -226,8 +226,8 @@ impl Interp<'_> {
             ("Hash", "[]") => match args {
                 [RValue::Hash(_)] => Ok(args[0].clone()),
                 [RValue::Array(pairs)] => {
-                    let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.len());
-                    for p in pairs.iter() {
+                    let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.borrow().len());
+                    for p in pairs.borrow().iter() {
                         let RValue::Array(kv) = p else {
                             return Some(err(
                                 RubyErrorKind::Argument(format!(
@@ -238,7 +238,7 @@ impl Interp<'_> {
                             ));
                         };
                         let (k, v) =
-                            (kv.first().cloned().unwrap_or(RValue::Nil), kv.get(1).cloned().unwrap_or(RValue::Nil));
+                            (kv.borrow().first().cloned().unwrap_or(RValue::Nil), kv.borrow().get(1).cloned().unwrap_or(RValue::Nil));
                         match out.iter_mut().find(|(k2, _)| k2.equals(&k)) {
                             Some(slot) => slot.1 = v,
                             None => out.push((k, v)),
@@ -447,7 +447,7 @@ impl Interp<'_> {
             "Hash" => match args {
                 [RValue::Hash(_)] => Ok(args[0].clone()),
                 [RValue::Nil] => Ok(RValue::hash(vec![])),
-                [RValue::Array(a)] if a.is_empty() => Ok(RValue::hash(vec![])),
+                [RValue::Array(a)] if a.borrow().is_empty() => Ok(RValue::hash(vec![])),
                 [other] => err(RubyErrorKind::Type(format!("can't convert {} into Hash", other.class_name())), at),
                 _ => err(RubyErrorKind::Argument("wrong number of arguments".into()), at),
             },

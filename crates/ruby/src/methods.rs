@@ -6,63 +6,11 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use crate::ast::{Block, Kind, Node};
+use crate::ast::{Block, Node};
 use crate::error::RubyErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp, SelfKind};
 use crate::value::{from_puppet, to_puppet, RValue};
 
-/// Methods whose result may be an object held elsewhere (the receiver
-/// itself, one of its elements, a Puppet variable), so that changing it in
-/// place would change that too. Any other method's result is a new object
-/// (`x.flatten.compact!`, `JSON.generate(x) << "\n"`), which a change in
-/// place changes nowhere else.
-const ALIASING: &[&str] = &[
-    "fetch",
-    "first",
-    "last",
-    "dig",
-    "find",
-    "detect",
-    "min_by",
-    "max_by",
-    "min",
-    "max",
-    "itself",
-    "tap",
-    "then",
-    "yield_self",
-    "freeze",
-    "lookupvar",
-    "to_a",
-    "to_ary",
-    "to_h",
-    "to_hash",
-    "to_s",
-    "to_str",
-    "at",
-    "each",
-    "each_with_index",
-    "each_pair",
-    "each_key",
-    "each_value",
-    "push",
-    "<<",
-    "concat",
-    "unshift",
-    "insert",
-    "replace",
-    "clear",
-    "update",
-    "shift",
-    "pop",
-    "key",
-    "assoc",
-    "Array",
-    "String",
-    "Hash",
-    "[]",
-    "call",
-];
 
 /// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
 /// match, ranges include, anything else is `==`.
@@ -75,47 +23,44 @@ pub fn case_equal(test: &RValue, v: &RValue) -> bool {
     }
 }
 
-/// Whether `n` names a place a changed value can be stored back into: a
-/// variable, or `x[k]` of such a place (`h[k] << v` changes `h`).
-fn is_place(n: &Node) -> bool {
-    match &n.kind {
-        Kind::Local(_) | Kind::IVar(_) => true,
-        Kind::Call { recv: Some(r), name, args, block: None } => name == "[]" && args.len() == 1 && is_place(r),
-        _ => false,
-    }
-}
 
-/// `container[key] = value`, returning the updated container.
+/// `container[key] = value`: an Array or Hash changes in place (every
+/// reference to it sees the change); the container is returned.
 pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev {
-    match container {
+    match &container {
         RValue::Hash(pairs) => {
-            let mut pairs = pairs.to_vec();
-            match pairs.iter_mut().find(|(k, _)| k.equals(&key)) {
+            let (k2, v2) = (key.clone(), value.clone());
+            pairs.change(&container, &[&k2, &v2], at, |pairs| match pairs.iter_mut().find(|(k, _)| k.equals(&key)) {
                 Some(slot) => slot.1 = value,
                 None => pairs.push((key, value)),
-            }
-            Ok(RValue::hash(pairs))
+            })?;
         }
         RValue::Array(items) => {
             let RValue::Int(i) = key else {
                 return err(RubyErrorKind::Type("no implicit conversion into Integer".into()), at);
             };
-            let mut items = items.to_vec();
-            let idx = if i < 0 { items.len() as i64 + i } else { i };
+            let len = items.borrow().len();
+            let idx = if i < 0 { len as i64 + i } else { i };
             if !(0..=1_000_000).contains(&idx) {
                 return err(RubyErrorKind::Argument(format!("index {i} out of array")), at);
             }
             let idx = idx as usize;
-            if idx >= items.len() {
-                items.resize(idx + 1, RValue::Nil);
+            if idx < len {
+                items.set(&container, idx, value, at)?;
+            } else {
+                let mut grown = vec![RValue::Nil; idx - len];
+                grown.push(value);
+                items.push(&container, &grown, at)?;
             }
-            items[idx] = value;
-            Ok(RValue::array(items))
         }
         other => {
-            err(RubyErrorKind::NoMethod { method: "[]=".into(), receiver: other.describe(), hint: String::new() }, at)
+            return err(
+                RubyErrorKind::NoMethod { method: "[]=".into(), receiver: other.describe(), hint: String::new() },
+                at,
+            )
         }
     }
+    Ok(container)
 }
 
 /// Ruby's `<=>` for sorting; `None` when the values do not compare.
@@ -127,13 +72,13 @@ pub(crate) fn compare(a: &RValue, b: &RValue) -> Option<Ordering> {
         (RValue::Float(x), RValue::Float(y)) => x.partial_cmp(y),
         (RValue::Str(x), RValue::Str(y)) | (RValue::Sym(x), RValue::Sym(y)) => Some(x.as_bytes().cmp(y.as_bytes())),
         (RValue::Array(x), RValue::Array(y)) => {
-            for (p, q) in x.iter().zip(y.iter()) {
+            for (p, q) in x.borrow().iter().zip(y.borrow().iter()) {
                 match compare(p, q)? {
                     Ordering::Equal => {}
                     other => return Some(other),
                 }
             }
-            Some(x.len().cmp(&y.len()))
+            Some(x.borrow().len().cmp(&y.borrow().len()))
         }
         _ => None,
     }
@@ -156,7 +101,7 @@ pub(crate) fn sort_values(items: &mut [RValue], at: usize) -> Ev<()> {
 pub(crate) fn flatten(items: &[RValue], out: &mut Vec<RValue>, depth: usize) {
     for i in items {
         match i {
-            RValue::Array(inner) if depth < 100 => flatten(inner, out, depth + 1),
+            RValue::Array(inner) if depth < 100 => flatten(&inner.borrow(), out, depth + 1),
             other => out.push(other.clone()),
         }
     }
@@ -370,8 +315,8 @@ impl Interp<'_> {
             // A copy is a new object: a change in place to it reaches
             // nothing else (its elements are shared, as in Ruby).
             (_, "dup" | "clone") => Ok(match &recv {
-                RValue::Array(items) => RValue::array(items.to_vec()),
-                RValue::Hash(pairs) => RValue::hash(pairs.to_vec()),
+                RValue::Array(items) => RValue::array(items.snapshot()),
+                RValue::Hash(pairs) => RValue::hash(pairs.snapshot()),
                 RValue::Str(s) => RValue::str(&**s),
                 other => other.clone(),
             }),
@@ -481,155 +426,20 @@ impl Interp<'_> {
         }
     }
 
-    /// Methods that change their receiver: the new value is stored back
-    /// into the receiver's variable. `None` for any other method.
-    fn mutating(
-        &mut self,
-        recv: &RValue,
-        name: &str,
-        args: &[RValue],
-        block: Option<&Block>,
-        at: usize,
-        recv_node: Option<&Node>,
-    ) -> Ev<Option<RValue>> {
-        let updated = match (recv, name) {
-            (RValue::Array(items), "delete_at") => {
-                let i = int_arg(args, 0, at)?;
-                let mut items = items.to_vec();
-                if let Some(idx) = index(items.len(), i) {
-                    items.remove(idx);
-                }
-                RValue::array(items)
-            }
-            (RValue::Array(items), "<<" | "push" | "append") => {
-                if name == "<<" {
-                    arity(name, args, 1, at)?;
-                }
-                let mut items = items.to_vec();
-                items.extend(args.iter().cloned());
-                RValue::array(items)
-            }
-            (RValue::Array(items), "concat") => {
-                let mut items = items.to_vec();
-                for a in args {
-                    match a {
-                        RValue::Array(more) => items.extend(more.iter().cloned()),
-                        other => {
-                            return err(
-                                RubyErrorKind::Type(format!(
-                                    "no implicit conversion of {} into Array",
-                                    other.conversion_name()
-                                )),
-                                at,
-                            )
-                        }
-                    }
-                }
-                RValue::array(items)
-            }
-            (RValue::Array(items), "shift" | "pop") if args.is_empty() => {
-                let mut items = items.to_vec();
-                if name == "shift" && !items.is_empty() {
-                    items.remove(0);
-                } else {
-                    items.pop();
-                }
-                RValue::array(items)
-            }
-            (RValue::Hash(pairs), "shift") if args.is_empty() => {
-                RValue::hash(pairs.iter().skip(1).cloned().collect())
-            }
-            (RValue::Str(s), "<<" | "concat") => {
-                arity(name, args, 1, at)?;
-                RValue::str(format!("{s}{}", args[0].to_s()))
-            }
-            (
-                RValue::Array(_),
-                "compact!" | "collect!" | "map!" | "sort!" | "uniq!" | "flatten!" | "reject!" | "select!" | "reverse!",
-            ) => self.array_method(recv.clone(), name.trim_end_matches('!'), args.to_vec(), block, at)?,
-            (RValue::Hash(_), "store") => {
-                arity(name, args, 2, at)?;
-                index_set(recv.clone(), args[0].clone(), args[1].clone(), at)?
-            }
-            (RValue::Array(_), "delete_if" | "keep_if") => {
-                let base = if name == "delete_if" { "reject" } else { "select" };
-                self.array_method(recv.clone(), base, args.to_vec(), block, at)?
-            }
-            (RValue::Hash(_), "merge!" | "update" | "reject!" | "select!" | "delete_if" | "keep_if") => {
-                let base = match name {
-                    "update" => "merge",
-                    "delete_if" => "reject",
-                    "keep_if" => "select",
-                    other => other.trim_end_matches('!'),
-                };
-                self.hash_method(recv.clone(), base, args.to_vec(), block, at)?
-            }
-            (RValue::Str(_), "strip!" | "chomp!" | "gsub!" | "sub!" | "upcase!" | "downcase!" | "capitalize!") => {
-                let s = match recv {
-                    RValue::Str(s) => s.clone(),
-                    _ => unreachable!("matched a string just above"),
-                };
-                self.string_method(&s, name.trim_end_matches('!'), args.to_vec(), block, at)?
-            }
-            (RValue::Array(items), "delete") => {
-                arity(name, args, 1, at)?;
-                RValue::array(items.iter().filter(|i| !i.equals(&args[0])).cloned().collect())
-            }
-            (RValue::Hash(pairs), "delete") => {
-                arity(name, args, 1, at)?;
-                RValue::hash(pairs.iter().filter(|(k, _)| !k.equals(&args[0])).cloned().collect())
-            }
-            _ => return Ok(None),
-        };
-        match recv_node.map(|n| &n.kind) {
-            Some(Kind::Local(_) | Kind::IVar(_)) | Some(Kind::Call { .. }) if recv_node.is_some_and(is_place) => {
-                let node = recv_node.unwrap_or_else(|| unreachable!("checked just above"));
-                self.assign(node, updated.clone())?;
-                self.changed_in_place(recv, &updated, at)?;
-            }
-            // A fresh value from a method that builds one: changing it in
-            // place changes nothing else.
-            Some(Kind::Call { recv, name: made_by, .. })
-                if !ALIASING.contains(&made_by.as_str())
-                    && !made_by.ends_with('!')
-                    && (recv.is_some() || !self.methods.contains_key(made_by)) => {}
-            Some(Kind::Array(_) | Kind::Hash(_) | Kind::Str(_)) => {}
-            _ => return err(RubyErrorKind::Unsupported(format!("`{name}' on a value that is not in a variable")), at),
-        }
-        // What the method returns, where that is not the changed object.
-        match (recv, name) {
-            (RValue::Array(items), "shift") => return Ok(Some(items.first().cloned().unwrap_or(RValue::Nil))),
-            (RValue::Array(items), "pop") => return Ok(Some(items.last().cloned().unwrap_or(RValue::Nil))),
-            (RValue::Hash(pairs), "shift") => {
-                return Ok(Some(
-                    pairs.first().map_or(RValue::Nil, |(k, v)| RValue::array(vec![k.clone(), v.clone()])),
-                ))
-            }
-            _ => {}
-        }
-        if name == "delete" {
-            return Ok(Some(args[0].clone()));
-        }
-        if name == "store" {
-            return Ok(Some(args[1].clone()));
-        }
-        if name == "delete_at" {
-            let RValue::Array(items) = recv else { return Ok(Some(RValue::Nil)) };
-            let i = int_arg(args, 0, at)?;
-            return Ok(Some(index(items.len(), i).and_then(|idx| items.get(idx).cloned()).unwrap_or(RValue::Nil)));
-        }
-        Ok(Some(updated))
-    }
-
     /// What `scope.lookupvar(var)` answers: the object a template changed
     /// in place, else the Puppet variable's value, else nil (and Puppet's
     /// warning).
     pub(crate) fn scope_variable_value(&mut self, var: &str, at: usize) -> Ev {
-        if let Some(changed) = self.host.changed_variable(var) {
-            return Ok(changed);
+        if let Some((_, now)) = self.bound.get(var) {
+            return Ok(now.clone());
         }
         match self.host.variable(var) {
-            Some(v) => Ok(from_puppet(&v)),
+            Some(v) => {
+                // One object however often it is read, as `@x` is.
+                let value = self.host.changed_variable(var).unwrap_or_else(|| from_puppet(&v));
+                self.bound.insert(var.to_string(), (value.clone(), value.clone()));
+                Ok(value)
+            }
             None => match self.host.undefined_variable(var) {
                 Ok(()) => Ok(RValue::Nil),
                 Err(message) => err(RubyErrorKind::Argument(message), at),
@@ -674,7 +484,7 @@ impl Interp<'_> {
                 let fname = args[0].to_s();
                 let fargs = match args.get(1) {
                     None => Vec::new(),
-                    Some(RValue::Array(items)) => items.iter().map(to_puppet).collect(),
+                    Some(RValue::Array(items)) => items.borrow().iter().map(to_puppet).collect(),
                     Some(other) => vec![to_puppet(other)],
                 };
                 self.puppet_call(&fname, fargs, at)
@@ -686,7 +496,7 @@ impl Interp<'_> {
                     return err(RubyErrorKind::NoMethod { method: name.into(), receiver, hint: String::new() }, at);
                 }
                 let fargs = match args.as_slice() {
-                    [RValue::Array(items)] => items.iter().map(to_puppet).collect(),
+                    [RValue::Array(items)] => items.borrow().iter().map(to_puppet).collect(),
                     [] => Vec::new(),
                     _ => {
                         return err(

@@ -318,7 +318,7 @@ impl Interp<'_> {
             },
             "%" => {
                 let values = match one(&args)? {
-                    RValue::Array(items) => items.to_vec(),
+                    RValue::Array(items) => items.snapshot(),
                     other => vec![other.clone()],
                 };
                 return crate::library::format(text, &values, at);

@@ -160,15 +160,16 @@ fn read_patterns(value: &RValue) -> Result<Vec<TitlePattern>, RubyError> {
     let bad = |what: &str| RubyError::new(RubyErrorKind::Unsupported(format!("title patterns {what}")), 0);
     let RValue::Array(patterns) = value else { return Err(bad("that are not an Array")) };
     let mut out = Vec::new();
-    for p in patterns.iter() {
+    for p in patterns.borrow().iter() {
         let RValue::Array(pair) = p else { return Err(bad("with an entry that is not a pair")) };
+        let pair = pair.snapshot();
         let (Some(RValue::Regex(re)), Some(RValue::Array(groups))) = (pair.first(), pair.get(1)) else {
             return Err(bad("with an entry that is not [Regexp, [[:param], ...]]"));
         };
         let mut params = Vec::new();
-        for g in groups.iter() {
+        for g in groups.borrow().iter() {
             match g {
-                RValue::Array(g) => match g.as_slice() {
+                RValue::Array(g) => match g.borrow().as_slice() {
                     [RValue::Sym(s)] => params.push(s.to_string()),
                     [RValue::Sym(s), RValue::Proc(b)] if is_identity(b) => params.push(s.to_string()),
                     _ => return Err(bad("whose parameter has a munging proc")),

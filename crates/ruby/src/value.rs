@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use confer_core::{Regexp, Value};
 
-use crate::expanded::Expanded;
+use crate::shared::Shared;
 
 /// A Ruby value.
 #[derive(Debug, Clone)]
@@ -26,10 +26,10 @@ pub enum RValue {
     Str(Rc<str>),
     /// A Symbol.
     Sym(Rc<str>),
-    /// An Array.
-    Array(Rc<Expanded<Vec<RValue>>>),
-    /// A Hash, in insertion order.
-    Hash(Rc<Expanded<Vec<(RValue, RValue)>>>),
+    /// An Array: an object, shared and changed in place.
+    Array(Rc<Shared<Vec<RValue>>>),
+    /// A Hash, in insertion order: an object, shared and changed in place.
+    Hash(Rc<Shared<Vec<(RValue, RValue)>>>),
     /// An inclusive integer range.
     Range(i64, i64),
     /// A range of strings (`'a'..'z'`).
@@ -83,14 +83,22 @@ impl RValue {
         }
     }
 
-    /// How many references hold this Array, Hash or String object (0 for
-    /// other values, which never change in place).
+    /// How many references hold this String (0 for other values): a
+    /// String is a value, not a shared object, so a change in place must
+    /// know who else holds it.
     pub fn holders(&self) -> usize {
         match self {
-            RValue::Array(a) => Rc::strong_count(a),
-            RValue::Hash(h) => Rc::strong_count(h),
             RValue::Str(s) => Rc::strong_count(s),
             _ => 0,
+        }
+    }
+
+    /// The identity of an Array's or Hash's object.
+    pub fn object_id(&self) -> Option<*const ()> {
+        match self {
+            RValue::Array(a) => Some(Rc::as_ptr(a) as *const ()),
+            RValue::Hash(h) => Some(Rc::as_ptr(h) as *const ()),
+            _ => None,
         }
     }
 
@@ -196,10 +204,17 @@ impl RValue {
                     format!(":{}", inspect_str(s))
                 }
             }
-            RValue::Array(items) => format!("[{}]", items.iter().map(RValue::inspect).collect::<Vec<_>>().join(", ")),
+            RValue::Array(items) => {
+                format!("[{}]", items.borrow().iter().map(RValue::inspect).collect::<Vec<_>>().join(", "))
+            }
             RValue::Hash(pairs) => format!(
                 "{{{}}}",
-                pairs.iter().map(|(k, v)| format!("{}=>{}", k.inspect(), v.inspect())).collect::<Vec<_>>().join(", ")
+                pairs
+                    .borrow()
+                    .iter()
+                    .map(|(k, v)| format!("{}=>{}", k.inspect(), v.inspect()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             RValue::Range(a, b) => format!("{a}..{b}"),
             RValue::StrRange(r) => r.inspect(),
@@ -227,10 +242,12 @@ impl RValue {
             | (RValue::Sym(a), RValue::Sym(b))
             | (RValue::Class(a), RValue::Class(b)) => a == b,
             (RValue::Array(a), RValue::Array(b)) => {
+                let (a, b) = (a.borrow(), b.borrow());
                 a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y))
             }
             (RValue::Hash(a), RValue::Hash(b)) => {
-                a.len() == b.len() && a.iter().all(|(k, v)| hash_get(b, k).is_some_and(|w| w.equals(v)))
+                let (a, b) = (a.borrow(), b.borrow());
+                a.len() == b.len() && a.iter().all(|(k, v)| hash_get(&b, k).is_some_and(|w| w.equals(v)))
             }
             (RValue::Range(a, b), RValue::Range(c, d)) => a == c && b == d,
             (RValue::StrRange(a), RValue::StrRange(b)) => a == b,
@@ -244,8 +261,10 @@ impl RValue {
     /// The elements of an Array, Hash (as pairs) or Range.
     pub fn elements(&self) -> Option<Vec<RValue>> {
         match self {
-            RValue::Array(items) => Some(items.to_vec()),
-            RValue::Hash(pairs) => Some(pairs.iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect()),
+            RValue::Array(items) => Some(items.snapshot()),
+            RValue::Hash(pairs) => {
+                Some(pairs.borrow().iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect())
+            }
             RValue::Range(a, b) if b - a < 10_000_000 => Some((*a..=*b).map(RValue::Int).collect()),
             RValue::StrRange(r) => Some(r.expand(10_000_000)?.into_iter().map(RValue::str).collect()),
             _ => None,
@@ -254,12 +273,12 @@ impl RValue {
 
     /// An Array value.
     pub fn array(items: Vec<RValue>) -> RValue {
-        RValue::Array(Rc::new(Expanded::<Vec<RValue>>::new(items)))
+        RValue::Array(Rc::new(Shared::new(items)))
     }
 
     /// A Hash value, from its pairs in insertion order.
     pub fn hash(pairs: Vec<(RValue, RValue)>) -> RValue {
-        RValue::Hash(Rc::new(Expanded::<Vec<(RValue, RValue)>>::new(pairs)))
+        RValue::Hash(Rc::new(Shared::new(pairs)))
     }
 }
 
@@ -316,8 +335,9 @@ pub fn to_puppet(v: &RValue) -> Value {
         RValue::Sym(s) if &**s == "undef" => Value::Undef,
         RValue::Sym(s) if &**s == "default" => Value::Default,
         RValue::Sym(s) => Value::string(&**s),
-        RValue::Array(items) => Value::array(items.iter().map(to_puppet).collect()),
+        RValue::Array(items) => Value::array(items.borrow().iter().map(to_puppet).collect()),
         RValue::Hash(pairs) => {
+            let pairs = pairs.borrow();
             let mut map = confer_core::HashMap::with_capacity(pairs.len());
             for (k, v) in pairs.iter() {
                 map.insert(to_puppet(k), to_puppet(v));

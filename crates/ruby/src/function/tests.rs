@@ -221,31 +221,62 @@ fn files_without_a_function_are_refused_by_name() {
 }
 
 #[test]
-fn a_change_confer_cannot_follow_is_refused_not_answered_differently() {
+fn a_change_in_place_reaches_every_reference_to_the_object() {
     let text = r#"
 Puppet::Functions.create_function(:'m::tag_all') do
   def tag_all(list)
     list.each { |h| h['tagged'] = true }
+    overlay(list[0], 'deep')
     list
+  end
+  def overlay(h, v)
+    h['deep'] = v
   end
 end
 "#;
     let list = Value::array(vec![Value::hash(confer_core::HashMap::new())]);
-    let e = call(text, "tag_all", &[list]).unwrap_err();
-    assert!(matches!(e.kind, RubyErrorKind::Unsupported(_)), "{e:?}");
-    let fine = r#"
-Puppet::Functions.create_function(:'m::build') do
-  def build(n)
-    h = {}
-    alias_of_h = h
-    h['n'] = n
-    list = []
-    list << alias_of_h
+    let mut expected = confer_core::HashMap::new();
+    expected.insert(Value::from("tagged"), Value::Boolean(true));
+    expected.insert(Value::from("deep"), Value::from("deep"));
+    assert_eq!(call(text, "tag_all", &[list]).unwrap(), Value::array(vec![Value::hash(expected)]));
+    let mapped = r#"
+Puppet::Functions.create_function(:'m::collect') do
+  def collect()
+    r = []
+    [1, 2].map do |v|
+      r << v
+    end
+    r.delete(1)
+    r
+  end
+end
+"#;
+    assert_eq!(call(mapped, "collect", &[]).unwrap(), Value::array(vec![Value::Integer(2)]));
+}
+
+#[test]
+fn a_change_confer_cannot_follow_is_refused_not_answered_differently() {
+    let string_in_array = r#"
+Puppet::Functions.create_function(:'m::grow') do
+  def grow()
+    s = 'a'
+    list = [s]
+    s << 'b'
     list
   end
 end
 "#;
-    let mut expected = confer_core::HashMap::new();
-    expected.insert(Value::from("n"), Value::Integer(1));
-    assert_eq!(call(fine, "build", &[Value::Integer(1)]).unwrap(), Value::array(vec![Value::hash(expected)]));
+    let e = call(string_in_array, "grow", &[]).unwrap_err();
+    assert!(matches!(e.kind, RubyErrorKind::Unsupported(_)), "{e:?}");
+    let itself = r#"
+Puppet::Functions.create_function(:'m::loop') do
+  def loop()
+    a = []
+    a << a
+    a
+  end
+end
+"#;
+    let e = call(itself, "loop", &[]).unwrap_err();
+    assert!(matches!(e.kind, RubyErrorKind::Unsupported(_)), "{e:?}");
 }

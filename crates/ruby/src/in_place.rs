@@ -1,0 +1,349 @@
+//! Methods that change their receiver in place. An Array or Hash is a
+//! shared object (`shared.rs`): `<<`, `delete`, `merge!`, `compact!` change
+//! it where it is, and every reference sees the change. A String is a
+//! value: its in-place methods (`<<`, `gsub!`) store the changed String back
+//! into the variable (or `x[k]`) the receiver was read from, and every other
+//! variable holding the same String; where the String is held elsewhere too
+//! (an element of an Array) the change is refused, never lost.
+
+use crate::ast::{Block, Kind, Node};
+use crate::error::RubyErrorKind;
+use crate::interp::{err, Ev, Interp};
+use crate::methods::{arity, index, int_arg};
+use crate::value::RValue;
+
+/// Methods whose result may be an object held elsewhere (the receiver
+/// itself, one of its elements, a Puppet variable), so that changing it in
+/// place would change that too. Any other method's result is a new object
+/// (`x.flatten.compact!`, `JSON.generate(x) << "\n"`), which a change in
+/// place changes nowhere else.
+const ALIASING: &[&str] = &[
+    "fetch",
+    "first",
+    "last",
+    "dig",
+    "find",
+    "detect",
+    "min_by",
+    "max_by",
+    "min",
+    "max",
+    "itself",
+    "tap",
+    "then",
+    "yield_self",
+    "freeze",
+    "lookupvar",
+    "to_a",
+    "to_ary",
+    "to_h",
+    "to_hash",
+    "to_s",
+    "to_str",
+    "at",
+    "each",
+    "each_with_index",
+    "each_pair",
+    "each_key",
+    "each_value",
+    "push",
+    "<<",
+    "concat",
+    "unshift",
+    "insert",
+    "replace",
+    "clear",
+    "update",
+    "shift",
+    "pop",
+    "key",
+    "assoc",
+    "Array",
+    "String",
+    "Hash",
+    "[]",
+    "call",
+];
+
+/// Whether `n` names a place a changed value can be stored back into: a
+/// variable, or `x[k]` of such a place (`h[k] << v` changes `h`).
+fn is_place(n: &Node) -> bool {
+    match &n.kind {
+        Kind::Local(_) | Kind::IVar(_) => true,
+        Kind::Call { recv: Some(r), name, args, block: None } => name == "[]" && args.len() == 1 && is_place(r),
+        _ => false,
+    }
+}
+
+/// The bang methods that answer `nil` when they change nothing.
+const NIL_WHEN_UNCHANGED: &[&str] = &[
+    "compact!", "uniq!", "flatten!", "reject!", "select!", "strip!", "lstrip!", "rstrip!", "chomp!", "chop!", "gsub!",
+    "sub!", "upcase!", "downcase!", "capitalize!", "swapcase!", "squeeze!", "tr!", "delete!",
+];
+
+impl Interp<'_> {
+    /// Calls `name` when it changes `recv` in place, giving what it
+    /// returns; `None` for any other method. `recv_node` is the receiver's
+    /// syntax, where a changed String is stored back.
+    pub(crate) fn mutating(
+        &mut self,
+        recv: &RValue,
+        name: &str,
+        args: &[RValue],
+        block: Option<&Block>,
+        at: usize,
+        recv_node: Option<&Node>,
+    ) -> Ev<Option<RValue>> {
+        match recv {
+            RValue::Array(_) => self.array_in_place(recv, name, args, block, at),
+            RValue::Hash(_) => self.hash_in_place(recv, name, args, block, at),
+            RValue::Str(s) => {
+                let updated = match name {
+                    "<<" | "concat" => {
+                        arity(name, args, 1, at)?;
+                        RValue::str(format!("{s}{}", args[0].to_s()))
+                    }
+                    "strip!" | "lstrip!" | "rstrip!" | "chomp!" | "gsub!" | "sub!" | "upcase!" | "downcase!"
+                    | "capitalize!" | "swapcase!" => {
+                        let s = s.clone();
+                        self.string_method(&s, name.trim_end_matches('!'), args.to_vec(), block, at)?
+                    }
+                    _ => return Ok(None),
+                };
+                let unchanged = updated.to_s() == **s;
+                if !(unchanged && NIL_WHEN_UNCHANGED.contains(&name)) {
+                    self.store_string(recv, &updated, name, at, recv_node)?;
+                }
+                Ok(Some(if unchanged && NIL_WHEN_UNCHANGED.contains(&name) { RValue::Nil } else { updated }))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Stores the changed String `updated` where `recv` was read from.
+    fn store_string(&mut self, recv: &RValue, updated: &RValue, name: &str, at: usize, recv_node: Option<&Node>) -> Ev<()> {
+        match recv_node.map(|n| &n.kind) {
+            Some(Kind::Local(_) | Kind::IVar(_)) | Some(Kind::Call { .. }) if recv_node.is_some_and(is_place) => {
+                let node = recv_node.unwrap_or_else(|| unreachable!("checked just above"));
+                self.assign(node, updated.clone())?;
+                self.changed_in_place(recv, updated, at)
+            }
+            // A fresh value from a method that builds one: changing it in
+            // place changes nothing else.
+            Some(Kind::Call { recv, name: made_by, .. })
+                if !ALIASING.contains(&made_by.as_str())
+                    && !made_by.ends_with('!')
+                    && (recv.is_some() || !self.methods.contains_key(made_by)) =>
+            {
+                Ok(())
+            }
+            Some(Kind::Array(_) | Kind::Hash(_) | Kind::Str(_)) => Ok(()),
+            _ => err(RubyErrorKind::Unsupported(format!("`{name}' on a String that is not in a variable")), at),
+        }
+    }
+
+    /// An Array's in-place methods.
+    fn array_in_place(
+        &mut self,
+        recv: &RValue,
+        name: &str,
+        args: &[RValue],
+        block: Option<&Block>,
+        at: usize,
+    ) -> Ev<Option<RValue>> {
+        let RValue::Array(items) = recv else { return Ok(None) };
+        let out = match name {
+            "<<" | "push" | "append" => {
+                if name == "<<" {
+                    arity(name, args, 1, at)?;
+                }
+                items.push(recv, args, at)?;
+                recv.clone()
+            }
+            "concat" => {
+                let mut more = Vec::new();
+                for a in args {
+                    match a {
+                        RValue::Array(other) => more.extend(other.snapshot()),
+                        other => {
+                            return err(
+                                RubyErrorKind::Type(format!(
+                                    "no implicit conversion of {} into Array",
+                                    other.conversion_name()
+                                )),
+                                at,
+                            )
+                        }
+                    }
+                }
+                items.push(recv, &more, at)?;
+                recv.clone()
+            }
+            "unshift" | "prepend" => {
+                let added: Vec<&RValue> = args.iter().collect();
+                items.change(recv, &added, at, |items| {
+                    items.splice(0..0, args.iter().cloned());
+                })?;
+                recv.clone()
+            }
+            "insert" => {
+                let i = int_arg(args, 0, at)?;
+                let rest = &args[1..];
+                let added: Vec<&RValue> = rest.iter().collect();
+                let len = items.borrow().len() as i64;
+                let idx = if i < 0 { len + i + 1 } else { i };
+                if idx < 0 {
+                    return err(
+                        RubyErrorKind::Raised(crate::value::Exception {
+                            class: "IndexError".into(),
+                            message: format!("index {i} too small for array; minimum: -{}", len + 1),
+                        }),
+                        at,
+                    );
+                }
+                if idx > 1_000_000 {
+                    return err(RubyErrorKind::Argument(format!("index {i} out of array")), at);
+                }
+                items.change(recv, &added, at, |items| {
+                    let idx = idx as usize;
+                    if idx > items.len() {
+                        items.resize(idx, RValue::Nil);
+                    }
+                    items.splice(idx..idx, rest.iter().cloned());
+                })?;
+                recv.clone()
+            }
+            "shift" | "pop" if args.is_empty() => items
+                .change(recv, &[], at, |items| if name == "shift" && !items.is_empty() { Some(items.remove(0)) } else if name == "shift" { None } else { items.pop() })?
+                .unwrap_or(RValue::Nil),
+            "delete_at" => {
+                let i = int_arg(args, 0, at)?;
+                items.change(recv, &[], at, |items| index(items.len(), i).map(|idx| items.remove(idx)))?.unwrap_or(RValue::Nil)
+            }
+            "delete" => {
+                arity(name, args, 1, at)?;
+                let removed = items.change(recv, &[], at, |items| {
+                    let before = items.len();
+                    items.retain(|i| !i.equals(&args[0]));
+                    before != items.len()
+                })?;
+                if removed {
+                    args[0].clone()
+                } else {
+                    RValue::Nil
+                }
+            }
+            "clear" => {
+                items.change(recv, &[], at, Vec::clear)?;
+                recv.clone()
+            }
+            "replace" => {
+                arity(name, args, 1, at)?;
+                let RValue::Array(other) = &args[0] else {
+                    return err(
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into Array", args[0].conversion_name())),
+                        at,
+                    );
+                };
+                let new = other.snapshot();
+                let added: Vec<&RValue> = new.iter().collect();
+                items.change(recv, &added, at, |items| *items = new.clone())?;
+                recv.clone()
+            }
+            "compact!" | "collect!" | "map!" | "sort!" | "sort_by!" | "uniq!" | "flatten!" | "reject!" | "select!"
+            | "filter!" | "reverse!" | "shuffle!" | "delete_if" | "keep_if" | "rotate!" => {
+                let base = match name {
+                    "delete_if" => "reject",
+                    "keep_if" => "select",
+                    other => other.trim_end_matches('!'),
+                };
+                let new = self.array_method(recv.clone(), base, args.to_vec(), block, at)?;
+                let RValue::Array(new) = new else { return Ok(Some(new)) };
+                let new = new.snapshot();
+                let before = items.snapshot();
+                let unchanged = before.len() == new.len() && before.iter().zip(&new).all(|(a, b)| a.equals(b));
+                let added: Vec<&RValue> = new.iter().collect();
+                items.change(recv, &added, at, |items| *items = new.clone())?;
+                if unchanged && NIL_WHEN_UNCHANGED.contains(&name) {
+                    RValue::Nil
+                } else {
+                    recv.clone()
+                }
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(out))
+    }
+
+    /// A Hash's in-place methods.
+    fn hash_in_place(
+        &mut self,
+        recv: &RValue,
+        name: &str,
+        args: &[RValue],
+        block: Option<&Block>,
+        at: usize,
+    ) -> Ev<Option<RValue>> {
+        let RValue::Hash(pairs) = recv else { return Ok(None) };
+        let out = match name {
+            "store" => {
+                arity(name, args, 2, at)?;
+                crate::methods::index_set(recv.clone(), args[0].clone(), args[1].clone(), at)?;
+                args[1].clone()
+            }
+            "delete" => {
+                arity(name, args, 1, at)?;
+                let removed = pairs.change(recv, &[], at, |pairs| {
+                    pairs.iter().position(|(k, _)| k.equals(&args[0])).map(|i| pairs.remove(i).1)
+                })?;
+                match (removed, block) {
+                    (Some(v), _) => v,
+                    (None, Some(b)) => self.call_block(b, vec![args[0].clone()], at)?,
+                    (None, None) => RValue::Nil,
+                }
+            }
+            "shift" if args.is_empty() => pairs
+                .change(recv, &[], at, |pairs| (!pairs.is_empty()).then(|| pairs.remove(0)))?
+                .map_or(RValue::Nil, |(k, v)| RValue::array(vec![k, v])),
+            "clear" => {
+                pairs.change(recv, &[], at, Vec::clear)?;
+                recv.clone()
+            }
+            "replace" => {
+                arity(name, args, 1, at)?;
+                let RValue::Hash(other) = &args[0] else {
+                    return err(
+                        RubyErrorKind::Type(format!("no implicit conversion of {} into Hash", args[0].conversion_name())),
+                        at,
+                    );
+                };
+                let new = other.snapshot();
+                let added: Vec<&RValue> = new.iter().flat_map(|(k, v)| [k, v]).collect();
+                pairs.change(recv, &added, at, |pairs| *pairs = new.clone())?;
+                recv.clone()
+            }
+            "merge!" | "update" | "reject!" | "select!" | "filter!" | "delete_if" | "keep_if" | "compact!"
+            | "transform_values!" | "transform_keys!" => {
+                let base = match name {
+                    "update" => "merge",
+                    "delete_if" => "reject",
+                    "keep_if" => "select",
+                    other => other.trim_end_matches('!'),
+                };
+                let new = self.hash_method(recv.clone(), base, args.to_vec(), block, at)?;
+                let RValue::Hash(new) = new else { return Ok(Some(new)) };
+                let new = new.snapshot();
+                let unchanged = pairs.borrow().len() == new.len();
+                let added: Vec<&RValue> = new.iter().flat_map(|(k, v)| [k, v]).collect();
+                pairs.change(recv, &added, at, |pairs| *pairs = new.clone())?;
+                if unchanged && matches!(name, "reject!" | "select!" | "filter!" | "compact!") {
+                    RValue::Nil
+                } else {
+                    recv.clone()
+                }
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(out))
+    }
+}
