@@ -284,6 +284,10 @@ impl Interp<'_> {
                 }
                 acc
             }
+            "pack" => match args.as_slice() {
+                [RValue::Str(format)] => crate::binary::pack(&items, format, at)?,
+                _ => return err(RubyErrorKind::Argument("pack needs a format String".into()), at),
+            },
             "join" => {
                 let sep = match args.first() {
                     None | Some(RValue::Nil) => String::new(),

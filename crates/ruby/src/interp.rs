@@ -223,11 +223,22 @@ impl<'h> Interp<'h> {
             Kind::Float(f) => Ok(RValue::Float(*f)),
             Kind::Str(parts) => {
                 let mut s = String::new();
+                let mut binary: Vec<RValue> = Vec::new();
                 for p in parts {
                     match p {
                         Part::Lit(t) => s.push_str(t),
-                        Part::Code(body) => s.push_str(&self.block_body(body)?.to_s()),
+                        Part::Code(body) => match self.block_body(body)? {
+                            RValue::Bytes(b) => {
+                                binary.push(RValue::str(std::mem::take(&mut s)));
+                                binary.push(RValue::Bytes(b));
+                            }
+                            other => s.push_str(&other.to_s()),
+                        },
                     }
+                }
+                if !binary.is_empty() {
+                    binary.push(RValue::str(s));
+                    return bounded(crate::binary::join(&binary, n.at)?, n.at);
                 }
                 bounded(RValue::str(s), n.at)
             }
@@ -473,6 +484,9 @@ impl<'h> Interp<'h> {
             }
             Kind::Insert(body) => {
                 let v = self.block_body(body)?;
+                if matches!(v, RValue::Bytes(_)) {
+                    return crate::binary::refused(n.at);
+                }
                 self.out.push_str(&v.to_s());
                 self.bounded_output(n.at)
             }
@@ -546,6 +560,9 @@ impl<'h> Interp<'h> {
 
     /// Calls the Puppet lambda given to the function.
     pub(crate) fn call_puppet_lambda(&mut self, args: Vec<RValue>, at: usize) -> Ev {
+        if args.iter().any(crate::binary::within) {
+            return crate::binary::refused(at);
+        }
         let args = args.iter().map(crate::value::to_puppet).collect();
         match self.host.call_lambda(args) {
             Ok(v) => Ok(from_puppet(&v)),

@@ -20,6 +20,7 @@
 
 mod assign;
 mod ast;
+mod binary;
 mod charsets;
 mod collections;
 mod defined;

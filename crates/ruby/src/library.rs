@@ -13,7 +13,7 @@ use base64::Engine;
 use crate::ast::Block;
 use crate::error::RubyErrorKind;
 use crate::interp::{err, Ev, Interp};
-use crate::value::{to_puppet, Exception, RValue};
+use crate::value::{Exception, RValue};
 
 /// The classes and modules code may name besides exception classes.
 const CLASSES: &[&str] = &[
@@ -95,14 +95,6 @@ fn digest(class: &str, data: &[u8]) -> Vec<u8> {
     }
 }
 
-/// Bytes as a Ruby String holds them: text when they are UTF-8; other
-/// bytes (a binary digest) are refused, as confer's strings are text.
-fn binary_string(bytes: Vec<u8>, at: usize) -> Ev {
-    match String::from_utf8(bytes) {
-        Ok(s) => Ok(RValue::str(s)),
-        Err(_) => err(RubyErrorKind::Unsupported("binary (non-UTF-8) strings".into()), at),
-    }
-}
 
 /// Whether `path` is absolute on Windows as `Puppet::Util.absolute_path?`
 /// says: a drive (`C:\`), a UNC share (`\\host\share`) or a `\\?\` path,
@@ -130,7 +122,7 @@ fn windows_absolute(path: &str) -> bool {
 }
 
 /// Ruby's `Base64.encode64`: lines of 60 characters, each ending in `\n`.
-fn encode64(data: &[u8]) -> String {
+pub(crate) fn encode64(data: &[u8]) -> String {
     let flat = STANDARD.encode(data);
     let mut out = String::with_capacity(flat.len() + flat.len() / 60 + 1);
     for chunk in flat.as_bytes().chunks(60) {
@@ -267,11 +259,11 @@ impl Interp<'_> {
                 arity(name, args, 1, 2, at).and_then(|()| crate::json::parse(&args[0].to_s(), at))
             }
             ("Base64", "encode64" | "strict_encode64" | "urlsafe_encode64") => arity(name, args, 1, 1, at).map(|()| {
-                let data = args[0].to_s();
+                let data = crate::binary::bytes_of(&args[0]).unwrap_or_else(|| args[0].to_s().into_bytes());
                 RValue::str(match name {
-                    "encode64" => encode64(data.as_bytes()),
-                    "strict_encode64" => STANDARD.encode(data.as_bytes()),
-                    _ => URL_SAFE.encode(data.as_bytes()),
+                    "encode64" => encode64(&data),
+                    "strict_encode64" => STANDARD.encode(&data),
+                    _ => URL_SAFE.encode(&data),
                 })
             }),
             ("Base64", "decode64" | "strict_decode64" | "urlsafe_decode64") => {
@@ -283,18 +275,19 @@ impl Interp<'_> {
                         _ => URL_SAFE.decode(text.as_bytes()).ok(),
                     };
                     match decoded {
-                        Some(bytes) => binary_string(bytes, at),
+                        Some(bytes) => Ok(crate::binary::string(bytes)),
                         None => err(RubyErrorKind::Argument("invalid base64".into()), at),
                     }
                 })
             }
             (c, "hexdigest" | "digest" | "base64digest") if c.starts_with("Digest::") => arity(name, args, 1, 1, at)
                 .and_then(|()| {
-                    let bytes = digest(c, args[0].to_s().as_bytes());
+                    let data = crate::binary::bytes_of(&args[0]).unwrap_or_else(|| args[0].to_s().into_bytes());
+                    let bytes = digest(c, &data);
                     match name {
                         "hexdigest" => Ok(RValue::str(bytes_to_hex(&bytes))),
                         "base64digest" => Ok(RValue::str(STANDARD.encode(&bytes))),
-                        _ => binary_string(bytes, at),
+                        _ => Ok(RValue::Bytes(std::rc::Rc::from(bytes))),
                     }
                 }),
             ("File", _) => return crate::paths::file_method(self, name, args, at),
@@ -357,7 +350,7 @@ impl Interp<'_> {
             // Puppet's version comparison, which its `versioncmp` function
             // also is.
             ("Puppet::Util::Package", "versioncmp") => arity(name, args, 2, 2, at).and_then(|()| {
-                let versions = args.iter().map(to_puppet).collect();
+                let versions = crate::binary::puppet_values(args, at)?;
                 match self.host.call_function("versioncmp", versions) {
                     Ok(v) => Ok(crate::value::from_puppet(&v)),
                     Err(message) => err(RubyErrorKind::Function(message), at),
@@ -515,7 +508,7 @@ fn crc32(data: &[u8]) -> u32 {
 /// Ruby's `format`/`String#%` through core's sprintf (Puppet's `sprintf`
 /// is Ruby's).
 pub(crate) fn format(fmt: &str, args: &[RValue], at: usize) -> Ev {
-    let values: Vec<confer_core::Value> = args.iter().map(to_puppet).collect();
+    let values = crate::binary::puppet_values(args, at)?;
     match confer_core::format::sprintf(fmt, &values) {
         Ok(s) => Ok(RValue::str(s)),
         Err(e) => err(RubyErrorKind::Argument(e.to_string()), at),

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use crate::ast::{Block, Node};
 use crate::error::RubyErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp, SelfKind};
-use crate::value::{from_puppet, to_puppet, RValue};
+use crate::value::{from_puppet, RValue};
 
 
 /// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
@@ -197,7 +197,7 @@ impl Interp<'_> {
                 let Some((fname, rest)) = args.split_first() else {
                     return err(RubyErrorKind::Argument("wrong number of arguments (given 0, expected 1+)".into()), at);
                 };
-                let fargs = rest.iter().map(to_puppet).collect();
+                let fargs = crate::binary::puppet_values(rest, at)?;
                 self.puppet_call(&fname.to_s(), fargs, at)
             }
             "has_variable?" => {
@@ -365,6 +365,7 @@ impl Interp<'_> {
                 let s = s.clone();
                 self.string_method(&s, name, std::mem::take(&mut args), block, at)
             }
+            (RValue::Bytes(b), _) => crate::binary::method(b, name, &args, at),
             (RValue::Sym(s), "to_sym") => Ok(RValue::Sym(s.clone())),
             (RValue::Sym(s), "to_proc" | "length" | "size" | "upcase" | "downcase" | "capitalize" | "<=>") => {
                 self.string_method(&s.clone(), name, args, block, at)
@@ -465,7 +466,8 @@ impl Interp<'_> {
             }
             "setvar" => {
                 arity(name, &args, 2, at)?;
-                match self.host.set_variable(&args[0].to_s(), to_puppet(&args[1])) {
+                let value = crate::binary::puppet_values(&args[1..], at)?.remove(0);
+                match self.host.set_variable(&args[0].to_s(), value) {
                     Ok(()) => Ok(args[1].clone()),
                     Err(message) => err(RubyErrorKind::Function(message), at),
                 }
@@ -484,8 +486,8 @@ impl Interp<'_> {
                 let fname = args[0].to_s();
                 let fargs = match args.get(1) {
                     None => Vec::new(),
-                    Some(RValue::Array(items)) => items.borrow().iter().map(to_puppet).collect(),
-                    Some(other) => vec![to_puppet(other)],
+                    Some(RValue::Array(items)) => crate::binary::puppet_values(&items.snapshot(), at)?,
+                    Some(other) => crate::binary::puppet_values(std::slice::from_ref(other), at)?,
                 };
                 self.puppet_call(&fname, fargs, at)
             }
@@ -496,7 +498,7 @@ impl Interp<'_> {
                     return err(RubyErrorKind::NoMethod { method: name.into(), receiver, hint: String::new() }, at);
                 }
                 let fargs = match args.as_slice() {
-                    [RValue::Array(items)] => items.borrow().iter().map(to_puppet).collect(),
+                    [RValue::Array(items)] => crate::binary::puppet_values(&items.snapshot(), at)?,
                     [] => Vec::new(),
                     _ => {
                         return err(

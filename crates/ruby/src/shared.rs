@@ -187,6 +187,7 @@ impl RValue {
     pub fn expanded_size(&self) -> u64 {
         match self {
             RValue::Str(s) | RValue::Sym(s) | RValue::Class(s) => SLOT + s.len() as u64,
+            RValue::Bytes(b) => SLOT + b.len() as u64,
             RValue::Array(items) => items.size(),
             RValue::Hash(pairs) => pairs.size(),
             RValue::MatchData(groups) => {

@@ -301,6 +301,7 @@ impl Interp<'_> {
             "end_with?" => RValue::Bool(args.iter().any(|a| text.ends_with(&*a.to_s()))),
             "+" => match one(&args)? {
                 RValue::Str(o) => RValue::str(format!("{text}{o}")),
+                RValue::Bytes(b) => return crate::binary::join(&[RValue::Str(s.clone()), RValue::Bytes(b)], at),
                 other => {
                     return err(
                         RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),

@@ -26,6 +26,9 @@ pub enum RValue {
     Str(Rc<str>),
     /// A Symbol.
     Sym(Rc<str>),
+    /// A binary String (Ruby's ASCII-8BIT): bytes that are not UTF-8,
+    /// from a digest or a decoding (`binary.rs`).
+    Bytes(Rc<[u8]>),
     /// An Array: an object, shared and changed in place.
     Array(Rc<Shared<Vec<RValue>>>),
     /// A Hash, in insertion order: an object, shared and changed in place.
@@ -115,7 +118,7 @@ impl RValue {
             RValue::Bool(false) => "FalseClass",
             RValue::Int(_) => "Integer",
             RValue::Float(_) => "Float",
-            RValue::Str(_) => "String",
+            RValue::Str(_) | RValue::Bytes(_) => "String",
             RValue::Sym(_) => "Symbol",
             RValue::Array(_) => "Array",
             RValue::Hash(_) => "Hash",
@@ -176,6 +179,7 @@ impl RValue {
         match self {
             RValue::Nil => String::new(),
             RValue::Str(s) | RValue::Sym(s) | RValue::Class(s) => s.to_string(),
+            RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
             RValue::Int(i) => i.to_string(),
             RValue::Float(f) => confer_core::float::ruby_float_to_s(*f),
             RValue::Bool(b) => b.to_string(),
@@ -194,6 +198,7 @@ impl RValue {
         match self {
             RValue::Nil => "nil".into(),
             RValue::Str(s) => inspect_str(s),
+            RValue::Bytes(b) => crate::binary::inspect(b),
             RValue::Sym(s) => {
                 if s.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '?' || c == '!')
                     && !s.starts_with(|c: char| c.is_ascii_digit())
@@ -249,6 +254,8 @@ impl RValue {
                 let (a, b) = (a.borrow(), b.borrow());
                 a.len() == b.len() && a.iter().all(|(k, v)| hash_get(&b, k).is_some_and(|w| w.equals(v)))
             }
+            (RValue::Bytes(a), RValue::Bytes(b)) => a == b,
+            (RValue::Bytes(a), RValue::Str(b)) | (RValue::Str(b), RValue::Bytes(a)) => **a == *b.as_bytes(),
             (RValue::Range(a, b), RValue::Range(c, d)) => a == c && b == d,
             (RValue::StrRange(a), RValue::StrRange(b)) => a == b,
             (RValue::Regex(a), RValue::Regex(b)) => a.source() == b.source(),

@@ -185,6 +185,10 @@ impl RubyFunction {
             Callee::WithScope(_) => std::iter::once(RValue::Scope).chain(rargs).collect(),
         };
         match interp.run_method(&method, rargs, None, method.1.first().map_or(0, |n| n.at)) {
+            Ok(v) if crate::binary::within(&v) => Err(RubyError::new(
+                RubyErrorKind::Unsupported("binary (non-UTF-8) strings reaching Puppet".into()),
+                method.1.first().map_or(0, |n| n.at),
+            )),
             Ok(v) => Ok(to_puppet(&v)),
             Err(Ctl::Err(e)) => Err(e),
             Err(_) => Err(RubyError::new(RubyErrorKind::Syntax("break outside a block".into()), 0)),

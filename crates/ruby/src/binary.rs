@@ -1,0 +1,199 @@
+//! Binary Strings: the bytes a digest or a decoding gives (Ruby's
+//! ASCII-8BIT), which are not text. Module code builds password hashes
+//! from them (`Base64.strict_encode64(Digest::SHA1.digest(pw))`,
+//! `"#{Digest::MD5.digest(secret + salt)}#{salt}"`), so they join other
+//! Strings, go through `Digest`, `Base64` and `pack('m')`, and answer their
+//! size and bytes; anything else done to them is refused by name. A binary
+//! String never reaches Puppet (whose Strings are text) nor a template's
+//! output: that is refused too.
+
+use std::rc::Rc;
+
+use crate::error::RubyErrorKind;
+use crate::interp::{err, Ev};
+use crate::value::{Exception, RValue};
+
+/// The bytes of a String value, binary or text.
+pub fn bytes_of(v: &RValue) -> Option<Vec<u8>> {
+    match v {
+        RValue::Bytes(b) => Some(b.to_vec()),
+        RValue::Str(s) => Some(s.as_bytes().to_vec()),
+        _ => None,
+    }
+}
+
+/// A String of `bytes`: text when they are UTF-8, else binary.
+pub fn string(bytes: Vec<u8>) -> RValue {
+    match String::from_utf8(bytes) {
+        Ok(s) => RValue::str(s),
+        Err(e) => RValue::Bytes(Rc::from(e.into_bytes())),
+    }
+}
+
+/// Joins String parts as Ruby does when one is binary: the bytes, unless
+/// both a binary part and a text part have non-ASCII bytes, which Ruby
+/// refuses (Encoding::CompatibilityError).
+pub fn join(parts: &[RValue], at: usize) -> Ev {
+    let binary_high = parts.iter().any(|p| matches!(p, RValue::Bytes(b) if !b.is_ascii()));
+    let text_high = parts.iter().any(|p| matches!(p, RValue::Str(s) if !s.is_ascii()));
+    if binary_high && text_high {
+        return err(
+            RubyErrorKind::Raised(Exception {
+                class: "Encoding::CompatibilityError".into(),
+                message: "incompatible character encodings: UTF-8 and ASCII-8BIT".into(),
+            }),
+            at,
+        );
+    }
+    let mut out = Vec::new();
+    for p in parts {
+        match p {
+            RValue::Bytes(b) => out.extend_from_slice(b),
+            other => out.extend_from_slice(other.to_s().as_bytes()),
+        }
+    }
+    Ok(string(out))
+}
+
+/// Ruby's `inspect` of a binary String: printable ASCII as is, other
+/// bytes as `\xNN`.
+pub fn inspect(bytes: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'#' if matches!(bytes.get(i + 1), Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            b'\r' => out.push_str("\\r"),
+            0x1b => out.push_str("\\e"),
+            0x20..=0x7e => out.push(b as char),
+            other => out.push_str(&format!("\\x{other:02X}")),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The methods a binary String answers.
+pub fn method(bytes: &[u8], name: &str, args: &[RValue], at: usize) -> Ev {
+    match (name, args) {
+        ("size" | "length" | "bytesize", []) => Ok(RValue::Int(bytes.len() as i64)),
+        ("bytes", []) => Ok(RValue::array(bytes.iter().map(|&b| RValue::Int(i64::from(b))).collect())),
+        ("empty?", []) => Ok(RValue::Bool(bytes.is_empty())),
+        ("to_s" | "to_str" | "b", []) => Ok(RValue::Bytes(Rc::from(bytes))),
+        ("+", [other]) => match other {
+            RValue::Str(_) | RValue::Bytes(_) => join(&[RValue::Bytes(Rc::from(bytes)), other.clone()], at),
+            other => err(
+                RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),
+                at,
+            ),
+        },
+        ("unpack" | "unpack1", [RValue::Str(format)]) => {
+            let value = match &**format {
+                "H*" => RValue::str(bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()),
+                "C*" => RValue::array(bytes.iter().map(|&b| RValue::Int(i64::from(b))).collect()),
+                "m" | "m0" => {
+                    return err(RubyErrorKind::Unsupported("unpack('m') of a binary String".into()), at);
+                }
+                other => return err(RubyErrorKind::Unsupported(format!("unpack('{other}')")), at),
+            };
+            Ok(match (name, value) {
+                ("unpack", RValue::Array(items)) => RValue::Array(items),
+                ("unpack", other) => RValue::array(vec![other]),
+                ("unpack1", RValue::Array(items)) => items.borrow().first().cloned().unwrap_or(RValue::Nil),
+                (_, other) => other,
+            })
+        }
+        _ => err(RubyErrorKind::Unsupported(format!("the method String#{name} on a binary (non-UTF-8) String")), at),
+    }
+}
+
+/// `Array#pack` for the formats module code uses: `m` (Base64 in lines,
+/// as `Base64.encode64`), `m0` (Base64 in one line), `C*` (bytes) and `H*`
+/// (hex digits to bytes).
+pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
+    let first_bytes = || match items.first() {
+        Some(v) => bytes_of(v).ok_or(()),
+        None => Err(()),
+    };
+    let type_error = |v: Option<&RValue>| {
+        err(
+            RubyErrorKind::Type(format!(
+                "no implicit conversion of {} into String",
+                v.map_or("nil", RValue::conversion_name)
+            )),
+            at,
+        )
+    };
+    match format {
+        "m" | "m0" => {
+            let Ok(data) = first_bytes() else { return type_error(items.first()) };
+            Ok(RValue::str(if format == "m" {
+                crate::library::encode64(&data)
+            } else {
+                base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &data)
+            }))
+        }
+        "C*" | "c*" => {
+            let mut out = Vec::with_capacity(items.len());
+            for v in items {
+                match v {
+                    RValue::Int(i) => out.push(*i as u8),
+                    other => {
+                        return err(
+                            RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.conversion_name())),
+                            at,
+                        )
+                    }
+                }
+            }
+            Ok(string(out))
+        }
+        "H*" => {
+            let Ok(hex) = first_bytes() else { return type_error(items.first()) };
+            let nibble = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+            Ok(string(hex.chunks(2).map(|p| nibble(p[0]) << 4 | p.get(1).map_or(0, |&c| nibble(c))).collect()))
+        }
+        other => err(RubyErrorKind::Unsupported(format!("Array#pack('{other}')")), at),
+    }
+}
+
+/// Whether a binary String is anywhere in `v`, which then cannot become a
+/// Puppet value.
+pub fn within(v: &RValue) -> bool {
+    match v {
+        RValue::Bytes(_) => true,
+        RValue::Array(items) => items.borrow().iter().any(within),
+        RValue::Hash(pairs) => pairs.borrow().iter().any(|(k, v)| within(k) || within(v)),
+        _ => false,
+    }
+}
+
+/// The Puppet values of `values`, which must hold no binary String.
+pub fn puppet_values(values: &[RValue], at: usize) -> Ev<Vec<confer_core::Value>> {
+    if values.iter().any(within) {
+        return refused(at);
+    }
+    Ok(values.iter().map(crate::value::to_puppet).collect())
+}
+
+/// The error of a binary String reaching Puppet or a template's output.
+pub fn refused<T>(at: usize) -> Ev<T> {
+    err(RubyErrorKind::Unsupported("binary (non-UTF-8) strings reaching Puppet".into()), at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_joins_ascii_text_but_not_other_text() {
+        let bin = RValue::Bytes(Rc::from(vec![0xff, 0x00]));
+        let joined = join(&[bin.clone(), RValue::str("ab")], 0);
+        assert!(matches!(&joined, Ok(RValue::Bytes(b)) if &**b == [0xff, 0x00, b'a', b'b']));
+        assert!(join(&[bin, RValue::str("é")], 0).is_err());
+        assert_eq!(inspect(&[0xff, b'a', b'"']), "\"\\xFFa\\\"\"");
+    }
+}
