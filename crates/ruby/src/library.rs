@@ -56,6 +56,7 @@ const CLASSES: &[&str] = &[
     "Puppet::Pops::PuppetStack",
     "Puppet::Util",
     "Puppet::Util::Package",
+    crate::value::SENSITIVE,
     "Puppet::Settings",
     "ENV",
 ];
@@ -349,6 +350,10 @@ impl Interp<'_> {
             }),
             // Puppet's version comparison, which its `versioncmp` function
             // also is.
+            (crate::value::SENSITIVE, "new") => arity(name, args, 1, 1, at).and_then(|()| {
+                let inner = crate::binary::puppet_values(args, at)?.remove(0);
+                Ok(RValue::Opaque(Rc::new(confer_core::Value::Sensitive(std::sync::Arc::new(inner)))))
+            }),
             ("Puppet::Util::Package", "versioncmp") => arity(name, args, 2, 2, at).and_then(|()| {
                 let versions = crate::binary::puppet_values(args, at)?;
                 match self.host.call_function("versioncmp", versions) {

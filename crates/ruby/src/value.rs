@@ -60,6 +60,9 @@ pub enum RValue {
     IpRange(Rc<(crate::ipaddr::Ip, crate::ipaddr::Ip)>),
 }
 
+/// The Ruby class of Puppet's `Sensitive` values.
+pub const SENSITIVE: &str = "Puppet::Pops::Types::PSensitiveType::Sensitive";
+
 /// A Ruby exception: its class and message.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Exception {
@@ -127,6 +130,7 @@ impl RValue {
             RValue::Class(_) => "Class",
             RValue::Scope => "Puppet::Parser::Scope",
             RValue::MatchData(_) => "MatchData",
+            RValue::Opaque(v) if matches!(**v, Value::Sensitive(_)) => SENSITIVE,
             RValue::Opaque(_) => "Object",
             RValue::Proc(_) | RValue::PuppetLambda => "Proc",
             RValue::IpAddr(_) => "IPAddr",
