@@ -70,7 +70,6 @@ impl Interp<'_> {
     fn yield_each(&mut self, block: &Block, item: RValue, at: usize) -> Ev<Option<RValue>> {
         match self.call_block(block, vec![item], at) {
             Ok(v) => Ok(Some(v)),
-            Err(Ctl::Break) => Ok(None),
             Err(e) => Err(e),
         }
     }
@@ -131,9 +130,6 @@ impl Interp<'_> {
                 for i in items {
                     match self.call_block_keeping(b, vec![i, memo], at, Some(&kept)) {
                         Ok((_, m)) => memo = m,
-                        Err(Ctl::Break) => {
-                            return err(RubyErrorKind::Unsupported("break out of each_with_object".into()), at)
-                        }
                         Err(e) => return Err(e),
                     }
                 }
@@ -144,11 +140,7 @@ impl Interp<'_> {
                 for (n, i) in items.into_iter().enumerate() {
                     let args =
                         if name == "each_index" { vec![RValue::Int(n as i64)] } else { vec![i, RValue::Int(n as i64)] };
-                    match self.call_block(b, args, at) {
-                        Ok(_) => {}
-                        Err(Ctl::Break) => break,
-                        Err(e) => return Err(e),
-                    }
+                    self.call_block(b, args, at)?;
                 }
                 recv
             }

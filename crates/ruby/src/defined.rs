@@ -24,6 +24,7 @@ impl Interp<'_> {
         let (params, body) = method;
         self.enter(at)?;
         let outer = std::mem::take(&mut self.locals);
+        let given = block.as_deref().map(crate::interp::block_id);
         self.blocks.push(block.clone());
         let result = self.bind_method_params(params, args, block, at).and_then(|()| self.block_body(body));
         self.blocks.pop();
@@ -31,7 +32,12 @@ impl Interp<'_> {
         self.depth -= 1;
         match result {
             Err(Ctl::Return(v)) => Ok(v),
-            Err(Ctl::Next(_)) | Err(Ctl::Break) => {
+            // A `break` of the block given to this method ends the call
+            // that gave it, beyond this method.
+            Err(Ctl::Break(Some(id))) if given == Some(id) => {
+                Err(Ctl::Break(Some(id)))
+            }
+            Err(Ctl::Next(_)) | Err(Ctl::Break(_)) => {
                 err(RubyErrorKind::Syntax("next or break outside a block".into()), at)
             }
             other => other,

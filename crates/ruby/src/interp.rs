@@ -62,8 +62,10 @@ pub enum Ctl {
     Err(RubyError),
     /// `next v` inside a block.
     Next(RValue),
-    /// `break` inside a block or loop.
-    Break,
+    /// `break` inside a loop (`None`), or inside the block with this
+    /// identity (see `block_id`), which ends the method call the block was
+    /// given to, with `nil`.
+    Break(Option<usize>),
     /// `return v` inside a method.
     Return(RValue),
 }
@@ -183,7 +185,7 @@ impl<'h> Interp<'h> {
                 Ok(self.out)
             }
             Err(Ctl::Err(e)) => Err(e),
-            Err(Ctl::Next(_)) | Err(Ctl::Break) => {
+            Err(Ctl::Next(_)) | Err(Ctl::Break(_)) => {
                 Err(RubyError::new(RubyErrorKind::Syntax("next or break outside a block".into()), 0))
             }
             Err(Ctl::Return(_)) => Err(RubyError::new(RubyErrorKind::Syntax("return outside a method".into()), 0)),
@@ -306,7 +308,11 @@ impl<'h> Interp<'h> {
                     None => self.call_self(name, values, block.as_ref(), n.at),
                 };
                 self.depth -= 1;
-                result
+                // `break` in the block given here ends this call, with nil.
+                match (result, &block) {
+                    (Err(Ctl::Break(Some(id))), Some(b)) if id == block_id(b) => Ok(RValue::Nil),
+                    (result, _) => result,
+                }
             }
             Kind::Not(e) => Ok(RValue::Bool(!self.eval(e)?.truthy())),
             Kind::And(a, b) => {
@@ -360,7 +366,7 @@ impl<'h> Interp<'h> {
                     self.tick(n.at)?;
                     match self.block_body(body) {
                         Ok(_) | Err(Ctl::Next(_)) => {}
-                        Err(Ctl::Break) => break,
+                        Err(Ctl::Break(None)) => break,
                         Err(e) => return Err(e),
                     }
                 }
@@ -383,7 +389,7 @@ impl<'h> Interp<'h> {
                     bind_params(&mut self.locals, vars, args);
                     match self.block_body(body) {
                         Ok(_) | Err(Ctl::Next(_)) => {}
-                        Err(Ctl::Break) => break,
+                        Err(Ctl::Break(None)) => return Ok(RValue::Nil),
                         Err(e) => return Err(e),
                     }
                 }
@@ -401,7 +407,7 @@ impl<'h> Interp<'h> {
                 };
                 Err(Ctl::Next(value))
             }
-            Kind::Break => Err(Ctl::Break),
+            Kind::Break => Err(Ctl::Break(None)),
             Kind::Begin(body, rescues, ensure) => {
                 let result = match self.block_body(body) {
                     Err(Ctl::Err(e)) => match crate::raise::exception_of(&e.kind) {
@@ -675,9 +681,16 @@ impl<'h> Interp<'h> {
         match result {
             Err(Ctl::Next(v)) => Ok((v, kept_value)),
             Ok(v) => Ok((v, kept_value)),
+            Err(Ctl::Break(None)) => Err(Ctl::Break(Some(block_id(block)))),
             Err(other) => Err(other),
         }
     }
+}
+
+/// The identity of a block, which its `break` carries to the call it was
+/// given to.
+pub(crate) fn block_id(block: &Block) -> usize {
+    block as *const Block as usize
 }
 
 /// Whether a `rescue` clause catches an exception of `class` (a bare

@@ -459,7 +459,6 @@ impl Interp<'_> {
                 loop {
                     match self.call_block(b, vec![], at) {
                         Ok(_) => {}
-                        Err(crate::interp::Ctl::Break) => break Ok(RValue::Nil),
                         Err(crate::interp::Ctl::Err(e)) if matches!(&e.kind, RubyErrorKind::Raised(x) if x.class == "StopIteration") => {
                             break Ok(RValue::Nil)
                         }

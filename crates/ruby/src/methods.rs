@@ -348,11 +348,7 @@ impl Interp<'_> {
                 };
                 let mut i = from;
                 while if down { i >= to } else { i <= to } {
-                    match self.call_block(b, vec![RValue::Int(i)], at) {
-                        Ok(_) => {}
-                        Err(Ctl::Break) => break,
-                        Err(e) => return Err(e),
-                    }
+                    self.call_block(b, vec![RValue::Int(i)], at)?;
                     match if down { i.checked_sub(1) } else { i.checked_add(1) } {
                         Some(next) => i = next,
                         None => break,
