@@ -15,6 +15,9 @@ use crate::error::RubyErrorKind;
 use crate::interp::{err, Ev, Interp};
 use crate::value::{Exception, RValue};
 
+/// The Puppet release confer's answers are Puppet's of (`Puppet.version`).
+pub const PUPPET_VERSION: &str = "7.23.0";
+
 /// The classes and modules code may name besides exception classes.
 const CLASSES: &[&str] = &[
     "String",
@@ -173,6 +176,8 @@ impl Interp<'_> {
             }),
             // `Puppet.settings` is an object whose `[]` reads a setting, as
             // `Puppet[]` does.
+            // The Puppet release whose behaviour confer reproduces.
+            ("Puppet", "version") => arity(name, args, 0, 0, at).map(|()| RValue::str(PUPPET_VERSION)),
             ("Puppet", "settings") => arity(name, args, 0, 0, at).map(|()| RValue::Class(Rc::from("Puppet::Settings"))),
             ("Puppet" | "Puppet::Settings", "[]") => arity(name, args, 1, 1, at).and_then(|()| {
                 let setting = args[0].to_s();

@@ -274,7 +274,14 @@ impl Parser {
             self.skip_newlines();
             values.push(self.arg()?);
         }
-        let value = if values.len() == 1 { values.remove(0) } else { node(Kind::Array(values), at) };
+        let value = match values.len() {
+            // `a, b = *list` spreads the list, as `a, b = list` does.
+            1 => match values.remove(0) {
+                Node { kind: Kind::Splat(inner), .. } => *inner,
+                one => one,
+            },
+            _ => node(Kind::Array(values), at),
+        };
         Ok(node(Kind::MultiAssign(targets, Box::new(value)), at))
     }
 

@@ -149,36 +149,64 @@ fn flatten(items: &[Value]) -> Vec<Value> {
 
 /// `unique`: the first of each run of equal elements (by the block's result
 /// when there is one).
+/// `unique` as Puppet 7 has it: a String's characters, an Array's or any
+/// Iterable's elements (an Integer counts from 0) without repeats, the first
+/// of each kept; a lambda gives what counts as a repeat. A Hash maps the keys
+/// sharing a value (or a lambda's answer) to those values, without repeats.
 fn unique(call: &mut Call<'_, '_>) -> EvalResult {
     let v = one(call)?.clone();
-    match &v {
-        Value::Array(a) => {
-            let mut seen: indexmap::IndexMap<Value, Value> = indexmap::IndexMap::new();
-            let closure = call.lambda.take();
-            for item in a.iter() {
-                let key = match &closure {
-                    Some(c) => call.ev.call_lambda(c, vec![item.clone()], call.span)?,
-                    None => item.clone(),
-                };
-                seen.entry(key).or_insert_with(|| item.clone());
-            }
-            Ok(Value::array(seen.into_values().collect()))
+    let closure = call.lambda.take();
+    /// The items without repeats, by themselves or by the lambda's answer.
+    fn uniq<'a>(
+        call: &mut Call<'_, 'a>,
+        closure: &Option<crate::eval::calls::Closure<'a>>,
+        items: Vec<Value>,
+    ) -> EvalResult<Vec<Value>> {
+        let mut seen: indexmap::IndexMap<Value, Value> = indexmap::IndexMap::new();
+        for item in items {
+            let key = match closure {
+                Some(c) => call.ev.call_lambda(c, vec![item.clone()], call.span)?,
+                None => item.clone(),
+            };
+            seen.entry(key).or_insert(item);
         }
+        Ok(seen.into_values().collect())
+    }
+    match &v {
         Value::String(s) => {
-            let mut seen = indexmap::IndexSet::new();
-            for c in s.chars() {
-                seen.insert(c);
-            }
-            Ok(Value::from(seen.into_iter().collect::<String>()))
+            let chars = s.chars().map(|c| Value::from(c.to_string())).collect();
+            Ok(Value::from(uniq(call, &closure, chars)?.iter().map(to_s).collect::<String>()))
         }
         Value::Hash(map) => {
-            let mut by_value: indexmap::IndexMap<Value, Vec<Value>> = indexmap::IndexMap::new();
+            let mut groups: indexmap::IndexMap<Value, (Vec<Value>, Vec<Value>)> = indexmap::IndexMap::new();
             for (k, val) in map.iter() {
-                by_value.entry(val.clone()).or_default().push(k.clone());
+                let key = match &closure {
+                    Some(c) => call.ev.call_lambda(c, vec![val.clone()], call.span)?,
+                    None => val.clone(),
+                };
+                let group = groups.entry(key).or_default();
+                group.0.push(k.clone());
+                group.1.push(val.clone());
             }
-            Ok(Value::hash(by_value.into_iter().map(|(val, keys)| (Value::array(keys), val)).collect()))
+            let mut out = confer_core::HashMap::with_capacity(groups.len());
+            for (_, (keys, values)) in groups {
+                let mut distinct: indexmap::IndexSet<Value> = indexmap::IndexSet::new();
+                distinct.extend(values);
+                out.insert(Value::array(keys), Value::array(distinct.into_iter().collect()));
+            }
+            Ok(Value::hash(out))
         }
-        other => Err(expects(call, "an Array, a Hash or a String", other)),
+        Value::Array(a) => Ok(Value::array(uniq(call, &closure, a.to_vec())?)),
+        other => {
+            let items = match confer_core::value::iterable::elements(other) {
+                Ok(confer_core::value::iterable::Elements::Values(vs)) => vs,
+                Ok(confer_core::value::iterable::Elements::Pairs(ps)) => {
+                    ps.into_iter().map(|(k, v)| Value::array(vec![k, v])).collect()
+                }
+                Err(_) => return Err(expects(call, "an Array, a Hash or a String", other)),
+            };
+            Ok(Value::array(uniq(call, &closure, items)?))
+        }
     }
 }
 

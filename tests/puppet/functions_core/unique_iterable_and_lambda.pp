@@ -1,0 +1,5 @@
+notice(unique(3))
+notice(unique({'a' => 1, 'b' => 1, 'c' => 2}))
+notice(unique({'a' => 1, 'b' => 3, 'c' => 2}) |$v| { $v % 2 })
+notice(unique('abAB') |$c| { downcase($c) })
+notice(unique([1, 2, 3, 4]) |$x| { $x % 2 })
