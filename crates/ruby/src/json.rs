@@ -10,10 +10,57 @@ use crate::value::{Exception, RValue};
 /// How deeply a generated value may nest (Ruby's own `max_nesting`).
 const MAX_NESTING: usize = 100;
 
-/// `JSON.generate(v)` or, with `pretty`, `JSON.pretty_generate(v)`.
-pub fn generate(v: &RValue, pretty: bool, at: usize) -> Ev<String> {
+/// The generator's layout (Ruby's `JSON::State`): what goes between the
+/// parts of the output.
+#[derive(Debug, Clone, Default)]
+pub struct Style {
+    indent: String,
+    space: String,
+    space_before: String,
+    object_nl: String,
+    array_nl: String,
+}
+
+impl Style {
+    /// `JSON.generate`'s: nothing between the parts.
+    pub fn compact() -> Style {
+        Style::default()
+    }
+
+    /// `JSON.pretty_generate`'s: two-space indent, a line per element.
+    pub fn pretty() -> Style {
+        Style { indent: "  ".into(), space: " ".into(), object_nl: "\n".into(), array_nl: "\n".into(), ..Style::default() }
+    }
+
+    /// This layout changed by an options Hash (`indent: '@@'`); like
+    /// Ruby's, only Symbol keys count.
+    pub fn with_options(mut self, options: &RValue, at: usize) -> Ev<Style> {
+        let RValue::Hash(pairs) = options else {
+            return err(RubyErrorKind::Type(format!("can't convert {} into Hash", options.class_name())), at);
+        };
+        for (k, v) in pairs.borrow().iter() {
+            let RValue::Sym(key) = k else { continue };
+            let slot = match &**key {
+                "indent" => &mut self.indent,
+                "space" => &mut self.space,
+                "space_before" => &mut self.space_before,
+                "object_nl" => &mut self.object_nl,
+                "array_nl" => &mut self.array_nl,
+                other => {
+                    return err(RubyErrorKind::Unsupported(format!("the JSON generator option {other}")), at);
+                }
+            };
+            *slot = v.to_s();
+        }
+        Ok(self)
+    }
+}
+
+/// `JSON.generate(v)` with a layout (`JSON.pretty_generate` is
+/// [`Style::pretty`]).
+pub fn generate(v: &RValue, style: &Style, at: usize) -> Ev<String> {
     let mut out = String::new();
-    write(v, pretty, 0, &mut out, at)?;
+    write(v, style, 0, &mut out, at)?;
     Ok(out)
 }
 
@@ -21,7 +68,7 @@ fn generator_error(message: String, at: usize) -> Ev<()> {
     err(RubyErrorKind::Raised(Exception { class: "JSON::GeneratorError".into(), message }), at)
 }
 
-fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) -> Ev<()> {
+fn write(v: &RValue, style: &Style, depth: usize, out: &mut String, at: usize) -> Ev<()> {
     if depth > MAX_NESTING {
         return err(
             RubyErrorKind::Raised(Exception {
@@ -35,9 +82,8 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
         return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
     }
     let indent = |out: &mut String, d: usize| {
-        if pretty {
-            out.push('\n');
-            out.push_str(&"  ".repeat(d));
+        for _ in 0..d {
+            out.push_str(&style.indent);
         }
     };
     match v {
@@ -46,31 +92,38 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
         RValue::Int(i) => out.push_str(&i.to_string()),
         RValue::Float(f) if !f.is_finite() => return generator_error(format!("{} not allowed in JSON", v.to_s()), at),
         RValue::Float(f) => out.push_str(&confer_core::float::ruby_float_to_s(*f)),
-        RValue::Array(items) if items.borrow().is_empty() => out.push_str("[]"),
+        // As json 2.6 lays them out: an empty Array pretty is `[\n\n]`,
+        // an empty Hash `{\n}`.
         RValue::Array(items) => {
             out.push('[');
+            out.push_str(&style.array_nl);
             for (i, item) in items.borrow().iter().enumerate() {
                 if i > 0 {
                     out.push(',');
+                    out.push_str(&style.array_nl);
                 }
                 indent(out, depth + 1);
-                write(item, pretty, depth + 1, out, at)?;
+                write(item, style, depth + 1, out, at)?;
             }
+            out.push_str(&style.array_nl);
             indent(out, depth);
             out.push(']');
         }
-        RValue::Hash(pairs) if pairs.borrow().is_empty() => out.push_str("{}"),
         RValue::Hash(pairs) => {
             out.push('{');
             for (i, (k, val)) in pairs.borrow().iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
+                out.push_str(&style.object_nl);
                 indent(out, depth + 1);
                 confer_core::json_string::push_json_string(out, &k.to_s());
-                out.push_str(if pretty { ": " } else { ":" });
-                write(val, pretty, depth + 1, out, at)?;
+                out.push_str(&style.space_before);
+                out.push(':');
+                out.push_str(&style.space);
+                write(val, style, depth + 1, out, at)?;
             }
+            out.push_str(&style.object_nl);
             indent(out, depth);
             out.push('}');
         }
@@ -120,10 +173,23 @@ mod tests {
             ("b", RValue::array(vec![RValue::Nil, RValue::str("x\"")])),
             ("c", h(vec![])),
         ]);
-        assert_eq!(generate(&v, false, 0).ok().unwrap(), r#"{"a":1,"b":[null,"x\""],"c":{}}"#);
+        assert_eq!(generate(&v, &Style::compact(), 0).ok().unwrap(), r#"{"a":1,"b":[null,"x\""],"c":{}}"#);
+        // Ruby 3.1's json 2.6.1: an empty Hash spans a line, an empty Array two.
         assert_eq!(
-            generate(&v, true, 0).ok().unwrap(),
-            "{\n  \"a\": 1,\n  \"b\": [\n    null,\n    \"x\\\"\"\n  ],\n  \"c\": {}\n}"
+            generate(&v, &Style::pretty(), 0).ok().unwrap(),
+            "{\n  \"a\": 1,\n  \"b\": [\n    null,\n    \"x\\\"\"\n  ],\n  \"c\": {\n  }\n}"
         );
+        assert_eq!(generate(&RValue::array(vec![]), &Style::pretty(), 0).ok().unwrap(), "[\n\n]");
+        let options = h(vec![]);
+        let RValue::Hash(pairs) = &options else { unreachable!("made a Hash") };
+        let _ = pairs.change(&options, &[], 0, |p| {
+            p.push((RValue::Sym("indent".into()), RValue::str("@@")));
+            p.push((RValue::Sym("array_nl".into()), RValue::str("|")));
+            p.push((RValue::Sym("object_nl".into()), RValue::str("")));
+            p.push((RValue::Sym("space".into()), RValue::str("")));
+        });
+        let style = Style::pretty().with_options(&options, 0).ok().unwrap();
+        let nested = RValue::array(vec![RValue::Int(1), RValue::array(vec![RValue::Int(2)])]);
+        assert_eq!(generate(&nested, &style, 0).ok().unwrap(), "[|@@1,|@@[|@@@@2|@@]|]");
     }
 }

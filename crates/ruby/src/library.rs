@@ -259,8 +259,15 @@ impl Interp<'_> {
                 [] => Ok(RValue::array(vec![])),
                 _ => err(RubyErrorKind::Unsupported("Set".into()), at),
             },
-            ("JSON", "generate" | "dump" | "pretty_generate") => arity(name, args, 1, 2, at)
-                .and_then(|()| crate::json::generate(&args[0], name == "pretty_generate", at).map(RValue::str)),
+            ("JSON", "generate" | "dump" | "pretty_generate") => arity(name, args, 1, 2, at).and_then(|()| {
+                let base = if name == "pretty_generate" { crate::json::Style::pretty() } else { crate::json::Style::compact() };
+                let style = match (name, args.get(1)) {
+                    (_, None | Some(RValue::Nil)) => base,
+                    ("dump", Some(_)) => return err(RubyErrorKind::Unsupported("JSON.dump to an IO".into()), at),
+                    (_, Some(options)) => base.with_options(options, at)?,
+                };
+                crate::json::generate(&args[0], &style, at).map(RValue::str)
+            }),
             ("JSON", "parse" | "load") => {
                 arity(name, args, 1, 2, at).and_then(|()| crate::json::parse(&args[0].to_s(), at))
             }
@@ -404,7 +411,7 @@ impl Interp<'_> {
             (RValue::Exception(_), "backtrace") => Ok(RValue::Nil),
             (RValue::Proc(b), "arity") => Ok(RValue::Int(b.params.len() as i64)),
             (RValue::Proc(_), "lambda?") => Ok(RValue::Bool(true)),
-            (_, "to_json") => crate::json::generate(recv, false, at).map(RValue::str),
+            (_, "to_json") => crate::json::generate(recv, &crate::json::Style::compact(), at).map(RValue::str),
             (RValue::Class(c), "name" | "to_s") => Ok(RValue::str(&**c)),
             (RValue::Opaque(v), _) if args.is_empty() => match &**v {
                 confer_core::Value::Uri(u) if name == "to_s" => Ok(RValue::str(u.as_str())),

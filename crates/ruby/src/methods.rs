@@ -370,6 +370,22 @@ impl Interp<'_> {
                 self.array_method(recv, name, args, block, at)
             }
             (RValue::Hash(_), _) => self.hash_method(recv, name, args, block, at),
+            (RValue::Class(c), "name") if args.is_empty() => Ok(RValue::Str(c.clone())),
+            (RValue::Regex(_), "match" | "=~" | "match?") if matches!(args.first(), Some(RValue::Nil)) => {
+                arity(name, &args, 1, at)?;
+                if name != "match?" {
+                    self.last_match = None;
+                }
+                Ok(if name == "match?" { RValue::Bool(false) } else { RValue::Nil })
+            }
+            (RValue::Regex(_), "match" | "=~" | "match?")
+                if !matches!(args.first(), None | Some(RValue::Str(_) | RValue::Sym(_))) =>
+            {
+                err(
+                    RubyErrorKind::Type(format!("no implicit conversion of {} into String", args[0].conversion_name())),
+                    at,
+                )
+            }
             (RValue::Regex(r), "match" | "=~") => {
                 arity(name, &args, 1, at)?;
                 let text = args[0].to_s();
