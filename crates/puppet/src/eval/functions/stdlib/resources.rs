@@ -50,6 +50,9 @@ fn str2resource(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// The index of the declared resource `Type[title]`.
 fn find(call: &Call<'_, '_>, cap: &str, title: &str) -> Option<usize> {
+    // A class's title is its name, which the catalog writes capitalized.
+    let class = (cap == "Class").then(|| capitalize_segments(&title.trim_start_matches("::").to_lowercase()));
+    let title = class.as_deref().unwrap_or(title);
     call.ev.catalog.resources.iter().position(|r| r.type_name == cap && r.title == title)
 }
 
@@ -103,6 +106,14 @@ fn ensure_resource(call: &mut Call<'_, '_>) -> EvalResult {
     let Some(titles) = call.args.get(1).cloned() else {
         return Err(fail(call.span, "Must specify a title"));
     };
+    // stdlib capitalizes the type as a Ruby String.
+    if !matches!(call.args[0], Value::String(_)) {
+        let v = &call.args[0];
+        return Err(fail(
+            call.span,
+            format!("undefined method `capitalize' for {}:{}", super::ruby::inspect(v), super::ruby::class(v)),
+        ));
+    }
     let params = hash_arg(call.args.get(2));
     let titles = match titles {
         Value::Array(items) => items.iter().cloned().collect(),
@@ -170,6 +181,7 @@ fn reference(v: &Value) -> Option<(String, String)> {
             Type::Resource { type_name: Some(ty), title } => {
                 Some((capitalize_segments(ty), title.as_ref().map(ToString::to_string).unwrap_or_default()))
             }
+            Type::Class(name) => Some(("Class".into(), name.as_ref().map(ToString::to_string).unwrap_or_default())),
             _ => None,
         },
         Value::String(s) => {
