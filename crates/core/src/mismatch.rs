@@ -296,11 +296,18 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             let listed: Vec<String> = members.0.iter().map(Type::to_string).collect();
             here(format!("expects a match for Variant[{}], got {}", listed.join(", "), puppet_quote(s)))
         }
-        (Type::Variant(members), _) => here(format!(
-            "expects a value of type {}, got {}",
-            alternatives(&member_names(&members.0, v, false)),
-            actual(t, v)
-        )),
+        // A Variant with an Undef member is Puppet's Optional of the others
+        // (its normalization), which names Undef first.
+        (Type::Variant(members), _) => {
+            let undef = members.0.iter().any(|m| matches!(m.resolved(), Type::Undef));
+            let others: Vec<Type> =
+                members.0.iter().filter(|m| !matches!(m.resolved(), Type::Undef)).cloned().collect();
+            here(format!(
+                "expects a value of type {}, got {}",
+                alternatives(&member_names(&others, v, undef)),
+                actual(t, v)
+            ))
+        }
         (Type::Enum(options), Value::String(s)) => (
             format!("expects a match for {t}, got {}", puppet_quote(s)),
             t.clone(),

@@ -376,6 +376,13 @@ impl Interp<'_> {
             "first" | "last" if args.is_empty() => {
                 (if name == "first" { items.first() } else { items.last() }).cloned().unwrap_or(RValue::Nil)
             }
+            // A Range stepped: every `n`th element, eagerly (Ruby gives an
+            // Enumerator, which module code only iterates or lists).
+            "step" if matches!(recv, RValue::Range(..) | RValue::StrRange(_)) && block.is_none() => match args.as_slice() {
+                [RValue::Int(n)] if *n > 0 => RValue::array(items.into_iter().step_by(*n as usize).collect()),
+                [RValue::Int(_)] => return err(RubyErrorKind::Argument("step can't be negative or zero".into()), at),
+                _ => return err(RubyErrorKind::Unsupported("Range#step by a value that is not a positive Integer".into()), at),
+            },
             "first" | "last" => {
                 let n = (crate::methods::int_arg(&args, 0, at)?.max(0) as usize).min(items.len());
                 let slice = if name == "first" { &items[..n] } else { &items[items.len() - n..] };

@@ -11,7 +11,10 @@ pub fn correct<'d>(name: &str, dictionary: impl Iterator<Item = &'d str>) -> Vec
         .filter(|w| jaro_winkler(&normalize(w), &input) >= threshold && *w != name)
         .map(|w| (w, jaro_winkler(w, &input)))
         .collect();
-    words.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
+    // `sort_by!` then `reverse!`: the closest first, and among equally
+    // close ones the later in the dictionary first.
+    words.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal));
+    words.reverse();
     let mistypes = (input.chars().count() as f64 * 0.25).ceil() as usize;
     let corrections: Vec<&str> =
         words.iter().filter(|(w, _)| levenshtein(&normalize(w), &input) <= mistypes).map(|(w, _)| *w).collect();

@@ -15,8 +15,11 @@ use crate::value::RValue;
 /// The recorded table: a line per class, its name then its methods.
 const TABLE: &str = include_str!("ruby_methods.txt");
 
-fn table() -> &'static HashMap<&'static str, HashSet<&'static str>> {
-    static TABLE_BY_CLASS: OnceLock<HashMap<&'static str, HashSet<&'static str>>> = OnceLock::new();
+/// Each class's methods, in Ruby's order (`methods`), and as a set.
+type Methods = (Vec<&'static str>, HashSet<&'static str>);
+
+fn table() -> &'static HashMap<&'static str, Methods> {
+    static TABLE_BY_CLASS: OnceLock<HashMap<&'static str, Methods>> = OnceLock::new();
     TABLE_BY_CLASS.get_or_init(|| {
         TABLE
             .lines()
@@ -24,23 +27,24 @@ fn table() -> &'static HashMap<&'static str, HashSet<&'static str>> {
             .filter_map(|l| {
                 let mut words = l.split(' ');
                 let class = words.next()?;
-                Some((class, words.collect()))
+                let ordered: Vec<&str> = words.collect();
+                let set = ordered.iter().copied().collect();
+                Some((class, (ordered, set)))
             })
             .collect()
     })
 }
 
-/// The public instance methods of Ruby's `class`, when it is in the table.
+/// The public instance methods of Ruby's `class`, when it is in the table,
+/// in the order Ruby's `methods` lists them.
 pub fn methods_of(class: &str) -> Option<Vec<&'static str>> {
-    let mut names: Vec<&'static str> = table().get(class)?.iter().copied().collect();
-    names.sort_unstable();
-    Some(names)
+    table().get(class).map(|(ordered, _)| ordered.clone())
 }
 
 /// Whether Ruby's `class` has the public instance method `name`; `None`
 /// when the class is not in the table.
 pub fn ruby_has(class: &str, name: &str) -> Option<bool> {
-    table().get(class).map(|methods| methods.contains(name))
+    table().get(class).map(|(_, methods)| methods.contains(name))
 }
 
 /// The error for calling `name` on `recv`, which confer does not answer.

@@ -13,28 +13,62 @@ pub struct StrRange {
 }
 
 impl StrRange {
-    /// The strings of the range, as `to_a` lists them: from `first`, each
-    /// the `succ` of the one before, up to `last`, never longer than it
-    /// (Ruby stops there); `None` past `limit` strings.
+    /// The strings of the range, as `to_a` lists them (Ruby's
+    /// `String#upto`): two single characters walk the bytes between them,
+    /// two numerals count (keeping the first one's width), anything else
+    /// takes `succ` from `first` until `last`, stopping when the string
+    /// grows longer than `last`; nothing when `first` sorts after `last`.
+    /// `None` past `limit` strings.
     pub fn expand(&self, limit: usize) -> Option<Vec<String>> {
+        let (first, last, excl) = (&self.first, &self.last, self.exclusive);
         let mut out = Vec::new();
-        if self.first.chars().count() > self.last.chars().count() || self.first > self.last && self.first.len() == self.last.len() {
-            return Some(out);
-        }
-        let mut s = self.first.clone();
-        loop {
-            if s == self.last {
-                if !self.exclusive {
-                    out.push(s);
-                }
+        let mut push = |s: String, out: &mut Vec<String>| {
+            out.push(s);
+            out.len() <= limit
+        };
+        if first.len() == 1 && last.len() == 1 && first.is_ascii() && last.is_ascii() {
+            let (a, b) = (first.as_bytes()[0], last.as_bytes()[0]);
+            if a > b || excl && a == b {
                 return Some(out);
             }
-            if s.chars().count() > self.last.chars().count() || out.len() >= limit {
-                return if out.len() >= limit { None } else { Some(out) };
+            let end = if excl { b - 1 } else { b };
+            for c in a..=end {
+                push((c as char).to_string(), &mut out);
             }
-            let next = succ(&s);
-            out.push(std::mem::replace(&mut s, next));
+            return Some(out);
         }
+        let numeral = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if numeral(first) && numeral(last) {
+            let (Ok(a), Ok(b)) = (first.parse::<u64>(), last.parse::<u64>()) else { return None };
+            let width = first.len();
+            let end = if excl { b.checked_sub(1)? } else { b };
+            if a > end {
+                return Some(out);
+            }
+            for i in a..=end {
+                if !push(format!("{i:0width$}"), &mut out) {
+                    return None;
+                }
+            }
+            return Some(out);
+        }
+        if first.as_str() > last.as_str() || excl && first == last {
+            return Some(out);
+        }
+        let after_end = succ(last);
+        let mut current = first.clone();
+        while current != after_end {
+            let next = (excl || current != *last).then(|| succ(&current));
+            if !push(current, &mut out) {
+                return None;
+            }
+            let Some(next) = next else { break };
+            current = next;
+            if excl && current == *last || current.len() > last.len() || current.is_empty() {
+                break;
+            }
+        }
+        Some(out)
     }
 
     /// Ruby's `inspect`: `"a".."z"`.
@@ -107,8 +141,15 @@ mod tests {
         let r = |a: &str, b: &str| StrRange { first: a.into(), last: b.into(), exclusive: false };
         assert_eq!(r("a", "e").expand(100).unwrap().join(""), "abcde");
         assert_eq!(r("A", "Z").expand(100).unwrap().len(), 26);
-        assert_eq!(r("y", "ab").expand(100).unwrap(), ["y", "z", "aa", "ab"]);
+        // Ruby 3.1's answers.
+        assert_eq!(r("y", "ab").expand(100).unwrap().len(), 0);
+        assert_eq!(r("az", "bc").expand(100).unwrap(), ["az", "ba", "bb", "bc"]);
+        assert_eq!(r("9", "11").expand(100).unwrap(), ["9", "10", "11"]);
+        assert_eq!(r("01", "03").expand(100).unwrap(), ["01", "02", "03"]);
+        assert_eq!(r("Z", "a").expand(100).unwrap().join(""), "Z[\\]^_`a");
         assert_eq!(r("b", "a").expand(100).unwrap().len(), 0);
         assert!(r("a", "zzzz").expand(10).is_none());
+        let excl = StrRange { first: "a".into(), last: "c".into(), exclusive: true };
+        assert_eq!(excl.expand(100).unwrap(), ["a", "b"]);
     }
 }

@@ -47,7 +47,7 @@ pub(crate) struct Param {
 /// The block a signature takes.
 #[derive(Clone, Debug)]
 pub(crate) struct Block {
-    /// Its type's text (`Callable[1,1]`).
+    /// Its type as Puppet prints it (`Callable[1, 1]`).
     pub text: String,
     /// Its name (`block`).
     pub name: String,
@@ -226,8 +226,10 @@ fn parse(ev: &mut Evaluator<'_>, text: &str, span: Span, uses_alias: &mut bool) 
         };
         if let Some(callable) = ty_text.strip_prefix('&') {
             let (min, max) = block_counts(callable);
+            // Printed as Puppet's type formatter writes it (`Callable[3, 3]`).
+            let shown = type_from_text(ev, callable, span, uses_alias).map_or_else(|_| callable.to_string(), |t| t.to_string());
             block = Some(Block {
-                text: callable.to_string(),
+                text: shown,
                 name: name.to_string(),
                 min,
                 max,

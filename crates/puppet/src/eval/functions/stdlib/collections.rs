@@ -18,8 +18,8 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         "merge",
         &[
             "Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*",
-            "Iterable iterable, &Callable[3,3] block",
-            "Iterable iterable, &Callable[2,2] block",
+            "Iterable args*, &Callable[3,3] block",
+            "Iterable args*, &Callable[2,2] block",
         ],
         merge,
     ),
