@@ -180,6 +180,14 @@ impl RubyFunction {
         interp.load(&self.setup)?;
         let rargs: Vec<RValue> = args.iter().map(from_puppet).collect();
         let rargs = match callee {
+            // Puppet defines the body as a method taking the arguments'
+            // Array, so a body without `|args|` takes none and refuses it.
+            Callee::Legacy if method.0.is_empty() => {
+                return Err(RubyError::new(
+                    RubyErrorKind::Argument("wrong number of arguments (given 1, expected 0)".into()),
+                    method.1.first().map_or(0, |n| n.at),
+                ))
+            }
             Callee::Legacy => vec![RValue::array(rargs)],
             Callee::Method(_) => rargs,
             Callee::WithScope(_) => std::iter::once(RValue::Scope).chain(rargs).collect(),
@@ -346,11 +354,6 @@ impl Found {
                         )),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                let params = if params.is_empty() {
-                    vec![DefParam { name: "&args".into(), kind: ParamKind::Required }]
-                } else {
-                    params
-                };
                 methods.insert(LEGACY_BODY.to_string(), Rc::new((params, block.body.clone())));
                 Ok(RubyFunction { name, api: Api::Legacy { rvalue, arity }, methods, setup })
             }
