@@ -61,6 +61,7 @@ const CLASSES: &[&str] = &[
     "Puppet::Util::Package",
     crate::value::SENSITIVE,
     "Puppet::Settings",
+    "Puppet.features",
     "ENV",
 ];
 
@@ -178,6 +179,10 @@ impl Interp<'_> {
             // `Puppet[]` does.
             // The Puppet release whose behaviour confer reproduces.
             ("Puppet", "version") => arity(name, args, 0, 0, at).map(|()| RValue::str(PUPPET_VERSION)),
+            // Puppet's optional features: confer has none of the libraries
+            // they stand for (ruby-augeas, …), as Puppet without them.
+            ("Puppet", "features") => arity(name, args, 0, 0, at).map(|()| RValue::Class(Rc::from("Puppet.features"))),
+            ("Puppet.features", "augeas?") => Ok(RValue::Bool(false)),
             ("Puppet", "settings") => arity(name, args, 0, 0, at).map(|()| RValue::Class(Rc::from("Puppet::Settings"))),
             ("Puppet" | "Puppet::Settings", "[]") => arity(name, args, 1, 1, at).and_then(|()| {
                 let setting = args[0].to_s();

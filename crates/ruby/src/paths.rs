@@ -114,6 +114,29 @@ pub(crate) fn file_method(interp: &mut Interp<'_>, name: &str, args: &[RValue], 
                 at,
             ),
         },
+        // Whether a file the code may read is there (one it may not read
+        // is refused, as reading it would be).
+        "file?" | "exist?" | "readable?" => one(name, args, at).and_then(|p| {
+            let path = p.to_s();
+            if !interp.readable.contains(&path) {
+                return err(
+                    RubyErrorKind::Unsupported(format!(
+                        "File.{name} of '{path}': Ruby code may look only at the files it was given or Puppet's \
+                         lookups gave it"
+                    )),
+                    at,
+                );
+            }
+            let meta = std::fs::metadata(&path);
+            Ok(RValue::Bool(match name {
+                "file?" => meta.is_ok_and(|m| m.is_file()),
+                _ => meta.is_ok(),
+            }))
+        }),
+        "readlines" => interp.class_method("File", "read", args, None, at).unwrap_or_else(|| Ok(RValue::Nil)).map(|text| {
+            let text = text.to_s();
+            RValue::array(text.split_inclusive('\n').map(RValue::str).collect())
+        }),
         "read" => one(name, args, at).and_then(|p| {
             let path = p.to_s();
             if !interp.readable.contains(&path) {
@@ -128,15 +151,24 @@ pub(crate) fn file_method(interp: &mut Interp<'_>, name: &str, args: &[RValue], 
             if too_big {
                 return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
             }
-            match std::fs::read_to_string(&path) {
-                Ok(text) => Ok(RValue::str(text)),
-                Err(e) => err(
-                    RubyErrorKind::Raised(Exception {
-                        class: "Errno::ENOENT".into(),
-                        message: format!("{e} @ rb_sysopen - {path}"),
-                    }),
-                    at,
-                ),
+            match std::fs::read(&path) {
+                Ok(bytes) => Ok(crate::binary::string(bytes)),
+                Err(e) => {
+                    // Ruby's Errno class and strerror words for the failure.
+                    let (class, words, call) = match e.kind() {
+                        std::io::ErrorKind::NotFound => ("ENOENT", "No such file or directory", "rb_sysopen"),
+                        std::io::ErrorKind::PermissionDenied => ("EACCES", "Permission denied", "rb_sysopen"),
+                        std::io::ErrorKind::IsADirectory => ("EISDIR", "Is a directory", "io_fread"),
+                        _ => return err(RubyErrorKind::Unsupported(format!("reading '{path}': {e}")), at),
+                    };
+                    err(
+                        RubyErrorKind::Raised(Exception {
+                            class: format!("Errno::{class}"),
+                            message: format!("{words} @ {call} - {path}"),
+                        }),
+                        at,
+                    )
+                }
             }
         }),
         _ => return None,

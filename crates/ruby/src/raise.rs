@@ -34,6 +34,8 @@ const HIERARCHY: &[(&str, &str)] = &[
     ("URI::Error", "StandardError"),
     ("URI::InvalidURIError", "URI::Error"),
     ("Errno::ENOENT", "StandardError"),
+    ("Errno::EACCES", "StandardError"),
+    ("Errno::EISDIR", "StandardError"),
     ("JSON::ParserError", "JSON::JSONError"),
     ("Psych::SyntaxError", "StandardError"),
     ("Puppet::Error", "RuntimeError"),

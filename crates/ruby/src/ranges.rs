@@ -22,7 +22,7 @@ impl StrRange {
     pub fn expand(&self, limit: usize) -> Option<Vec<String>> {
         let (first, last, excl) = (&self.first, &self.last, self.exclusive);
         let mut out = Vec::new();
-        let mut push = |s: String, out: &mut Vec<String>| {
+        let push = |s: String, out: &mut Vec<String>| {
             out.push(s);
             out.len() <= limit
         };

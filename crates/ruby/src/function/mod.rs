@@ -177,6 +177,11 @@ impl RubyFunction {
         interp.self_kind = self_kind;
         interp.puppet_lambda = lambda;
         interp.methods = self.methods.clone();
+        // A function may read the files it is given, as Puppet's own do.
+        interp.readable.extend(args.iter().filter_map(|a| match a {
+            Value::String(s) if s.starts_with('/') => Some(s.to_string()),
+            _ => None,
+        }));
         interp.load(&self.setup)?;
         let rargs: Vec<RValue> = args.iter().map(from_puppet).collect();
         let rargs = match callee {

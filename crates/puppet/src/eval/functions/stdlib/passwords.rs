@@ -67,9 +67,17 @@ fn pw_hash(call: &mut Call<'_, '_>) -> EvalResult {
         Value::String(p) if !p.is_empty() => p.clone(),
         _ => return Ok(Value::Undef),
     };
-    let setting = format!("${prefix}${salt}");
+    // glibc's crypt, which Ruby's String#crypt calls, answers its failure
+    // token for a bcrypt cost outside 4..=31.
+    if bcrypt && !(4..=31).contains(&salt[..2].parse::<u32>().unwrap_or(0)) {
+        return Ok(Value::from("*0"));
+    }
+    // `$2x$` and `$2y$` hash as `$2b$` does when every byte is ASCII (they
+    // differ only in crypt_blowfish's old handling of 8-bit bytes).
+    let computed = if matches!(prefix, "2x" | "2y") && password.is_ascii() { "2b" } else { prefix };
+    let setting = format!("${computed}${salt}");
     pwhash::unix::crypt(password.as_bytes(), &setting)
-        .map(Value::from)
+        .map(|hash| Value::from(hash.replacen(&format!("${computed}$"), &format!("${prefix}$"), 1)))
         .map_err(|_| fail(call.span, "Invalid argument - crypt"))
 }
 
