@@ -60,10 +60,15 @@ pub fn shipped(env: &Environment, module: &str, key: &str) -> Shipped {
     let Some(dir) = env.module_dir(module) else { return Shipped::No };
     let path = key.replace("::", "/");
     let simple = key.rsplit("::").next().unwrap_or(key);
-    let ruby = [dir.join(format!("lib/puppet/functions/{path}.rb")), dir.join(format!("lib/puppet/parser/functions/{simple}.rb"))];
+    let ruby = [
+        dir.join(format!("lib/puppet/functions/{path}.rb")),
+        dir.join(format!("lib/puppet/parser/functions/{simple}.rb")),
+    ];
     if let Some(file) = ruby.into_iter().find(|p| p.is_file()) {
         return match std::fs::read(&file) {
-            Ok(bytes) => Shipped::Ruby { digest: crate::eval::functions::digests::hex_of::<Sha256>(&bytes), path: file },
+            Ok(bytes) => {
+                Shipped::Ruby { digest: crate::eval::functions::digests::hex_of::<Sha256>(&bytes), path: file }
+            }
             Err(_) => Shipped::No,
         };
     }

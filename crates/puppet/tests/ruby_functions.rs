@@ -347,7 +347,8 @@ fn check_ports(measured: &BTreeMap<String, Vec<String>>, update: bool) -> bool {
     let corpus_of = |row: &str| row.split('\t').nth(2).unwrap_or_default().to_string();
     let (header, rows): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.starts_with('#'));
     let kept: Vec<&str> = rows.iter().copied().filter(|r| !measured.contains_key(&corpus_of(r))).collect();
-    let mut want: Vec<String> = kept.iter().map(|r| r.to_string()).chain(measured.values().flatten().cloned()).collect();
+    let mut want: Vec<String> =
+        kept.iter().map(|r| r.to_string()).chain(measured.values().flatten().cloned()).collect();
     want.sort();
     let mut have: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
     have.sort();
@@ -355,7 +356,8 @@ fn check_ports(measured: &BTreeMap<String, Vec<String>>, update: bool) -> bool {
         return true;
     }
     if update {
-        let out: String = header.iter().map(|h| format!("{h}\n")).chain(want.iter().map(|r| format!("{r}\n"))).collect();
+        let out: String =
+            header.iter().map(|h| format!("{h}\n")).chain(want.iter().map(|r| format!("{r}\n"))).collect();
         std::fs::write(&path, out).expect("the native ports' table is written");
         println!("native ports: {} rewritten; rebuild and rerun for the report", native_ports::TABLE_PATH);
         return true;

@@ -143,7 +143,10 @@ pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
                     RValue::Int(i) => out.push(*i as u8),
                     other => {
                         return err(
-                            RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.conversion_name())),
+                            RubyErrorKind::Type(format!(
+                                "no implicit conversion of {} into Integer",
+                                other.conversion_name()
+                            )),
                             at,
                         )
                     }

@@ -150,7 +150,9 @@ impl Interp<'_> {
                 for i in items {
                     let Some(v) = self.yield_each(b, i, at)? else { break };
                     match (name, v) {
-                        ("flat_map" | "collect_concat", RValue::Array(inner)) => out.extend(inner.borrow().iter().cloned()),
+                        ("flat_map" | "collect_concat", RValue::Array(inner)) => {
+                            out.extend(inner.borrow().iter().cloned())
+                        }
                         (_, v) => out.push(v),
                     }
                 }
@@ -298,7 +300,10 @@ impl Interp<'_> {
                 Some(RValue::Int(_)) => return err(RubyErrorKind::Argument("negative argument".into()), at),
                 Some(other) => {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.conversion_name())),
+                        RubyErrorKind::Type(format!(
+                            "no implicit conversion of {} into Integer",
+                            other.conversion_name()
+                        )),
                         at,
                     )
                 }
@@ -378,10 +383,17 @@ impl Interp<'_> {
             }
             // A Range stepped: every `n`th element, eagerly (Ruby gives an
             // Enumerator, which module code only iterates or lists).
-            "step" if matches!(recv, RValue::Range(..) | RValue::StrRange(_)) && block.is_none() => match args.as_slice() {
+            "step" if matches!(recv, RValue::Range(..) | RValue::StrRange(_)) && block.is_none() => match args
+                .as_slice()
+            {
                 [RValue::Int(n)] if *n > 0 => RValue::array(items.into_iter().step_by(*n as usize).collect()),
                 [RValue::Int(_)] => return err(RubyErrorKind::Argument("step can't be negative or zero".into()), at),
-                _ => return err(RubyErrorKind::Unsupported("Range#step by a value that is not a positive Integer".into()), at),
+                _ => {
+                    return err(
+                        RubyErrorKind::Unsupported("Range#step by a value that is not a positive Integer".into()),
+                        at,
+                    )
+                }
             },
             "first" | "last" => {
                 let n = (crate::methods::int_arg(&args, 0, at)?.max(0) as usize).min(items.len());
@@ -445,7 +457,10 @@ impl Interp<'_> {
                 crate::methods::arity(name, &args, 1, at)?;
                 let RValue::Array(other) = &args[0] else {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into Array", args[0].conversion_name())),
+                        RubyErrorKind::Type(format!(
+                            "no implicit conversion of {} into Array",
+                            args[0].conversion_name()
+                        )),
                         at,
                     );
                 };
@@ -639,8 +654,9 @@ impl Interp<'_> {
                 return crate::missing::missing_method(&recv, name, at)
             }
             _ => {
-                let as_array =
-                    RValue::array(pairs.borrow().iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect());
+                let as_array = RValue::array(
+                    pairs.borrow().iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect(),
+                );
                 return self.array_method(as_array, name, args, block, at).or_else(|e| match e {
                     Ctl::Err(e) if matches!(&e.kind, RubyErrorKind::NoMethod { method, .. } | RubyErrorKind::Unsupported(method) if method.contains(name)) => {
                         err(RubyErrorKind::Unsupported(format!("the method Hash#{name}")), at)

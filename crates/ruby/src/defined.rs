@@ -34,9 +34,7 @@ impl Interp<'_> {
             Err(Ctl::Return(v)) => Ok(v),
             // A `break` of the block given to this method ends the call
             // that gave it, beyond this method.
-            Err(Ctl::Break(Some(id))) if given == Some(id) => {
-                Err(Ctl::Break(Some(id)))
-            }
+            Err(Ctl::Break(Some(id))) if given == Some(id) => Err(Ctl::Break(Some(id))),
             Err(Ctl::Next(_)) | Err(Ctl::Break(_)) => {
                 err(RubyErrorKind::Syntax("next or break outside a block".into()), at)
             }

@@ -77,8 +77,25 @@ fn is_place(n: &Node) -> bool {
 
 /// The bang methods that answer `nil` when they change nothing.
 const NIL_WHEN_UNCHANGED: &[&str] = &[
-    "compact!", "uniq!", "flatten!", "reject!", "select!", "strip!", "lstrip!", "rstrip!", "chomp!", "chop!", "gsub!",
-    "sub!", "upcase!", "downcase!", "capitalize!", "swapcase!", "squeeze!", "tr!", "delete!",
+    "compact!",
+    "uniq!",
+    "flatten!",
+    "reject!",
+    "select!",
+    "strip!",
+    "lstrip!",
+    "rstrip!",
+    "chomp!",
+    "chop!",
+    "gsub!",
+    "sub!",
+    "upcase!",
+    "downcase!",
+    "capitalize!",
+    "swapcase!",
+    "squeeze!",
+    "tr!",
+    "delete!",
 ];
 
 impl Interp<'_> {
@@ -121,7 +138,14 @@ impl Interp<'_> {
     }
 
     /// Stores the changed String `updated` where `recv` was read from.
-    fn store_string(&mut self, recv: &RValue, updated: &RValue, name: &str, at: usize, recv_node: Option<&Node>) -> Ev<()> {
+    fn store_string(
+        &mut self,
+        recv: &RValue,
+        updated: &RValue,
+        name: &str,
+        at: usize,
+        recv_node: Option<&Node>,
+    ) -> Ev<()> {
         match recv_node.map(|n| &n.kind) {
             Some(Kind::Local(_) | Kind::IVar(_)) | Some(Kind::Call { .. }) if recv_node.is_some_and(is_place) => {
                 let node = recv_node.unwrap_or_else(|| unreachable!("checked just above"));
@@ -214,11 +238,21 @@ impl Interp<'_> {
                 recv.clone()
             }
             "shift" | "pop" if args.is_empty() => items
-                .change(recv, &[], at, |items| if name == "shift" && !items.is_empty() { Some(items.remove(0)) } else if name == "shift" { None } else { items.pop() })?
+                .change(recv, &[], at, |items| {
+                    if name == "shift" && !items.is_empty() {
+                        Some(items.remove(0))
+                    } else if name == "shift" {
+                        None
+                    } else {
+                        items.pop()
+                    }
+                })?
                 .unwrap_or(RValue::Nil),
             "delete_at" => {
                 let i = int_arg(args, 0, at)?;
-                items.change(recv, &[], at, |items| index(items.len(), i).map(|idx| items.remove(idx)))?.unwrap_or(RValue::Nil)
+                items
+                    .change(recv, &[], at, |items| index(items.len(), i).map(|idx| items.remove(idx)))?
+                    .unwrap_or(RValue::Nil)
             }
             "delete" => {
                 arity(name, args, 1, at)?;
@@ -241,7 +275,10 @@ impl Interp<'_> {
                 arity(name, args, 1, at)?;
                 let RValue::Array(other) = &args[0] else {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into Array", args[0].conversion_name())),
+                        RubyErrorKind::Type(format!(
+                            "no implicit conversion of {} into Array",
+                            args[0].conversion_name()
+                        )),
                         at,
                     );
                 };
@@ -313,7 +350,10 @@ impl Interp<'_> {
                 arity(name, args, 1, at)?;
                 let RValue::Hash(other) = &args[0] else {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into Hash", args[0].conversion_name())),
+                        RubyErrorKind::Type(format!(
+                            "no implicit conversion of {} into Hash",
+                            args[0].conversion_name()
+                        )),
                         at,
                     );
                 };

@@ -271,17 +271,15 @@ impl<'h> Interp<'h> {
                 }
                 bounded(RValue::hash(out), n.at)
             }
-            Kind::Range(a, b, exclusive) => {
-                match (self.eval(a)?, self.eval(b)?) {
-                    (RValue::Int(x), RValue::Int(y)) => Ok(RValue::Range(x, if *exclusive { y - 1 } else { y })),
-                    (RValue::Str(x), RValue::Str(y)) => Ok(RValue::StrRange(Rc::new(crate::ranges::StrRange {
-                        first: x.to_string(),
-                        last: y.to_string(),
-                        exclusive: *exclusive,
-                    }))),
-                    _ => err(RubyErrorKind::Unsupported("ranges of values other than integers and strings".into()), n.at),
-                }
-            }
+            Kind::Range(a, b, exclusive) => match (self.eval(a)?, self.eval(b)?) {
+                (RValue::Int(x), RValue::Int(y)) => Ok(RValue::Range(x, if *exclusive { y - 1 } else { y })),
+                (RValue::Str(x), RValue::Str(y)) => Ok(RValue::StrRange(Rc::new(crate::ranges::StrRange {
+                    first: x.to_string(),
+                    last: y.to_string(),
+                    exclusive: *exclusive,
+                }))),
+                _ => err(RubyErrorKind::Unsupported("ranges of values other than integers and strings".into()), n.at),
+            },
             Kind::IVar(name) => Ok(self.ivar(name)),
             Kind::GVar(name) => err(RubyErrorKind::Unsupported(format!("the global variable ${name}")), n.at),
             Kind::MatchRef(n) => {

@@ -29,7 +29,13 @@ impl Style {
 
     /// `JSON.pretty_generate`'s: two-space indent, a line per element.
     pub fn pretty() -> Style {
-        Style { indent: "  ".into(), space: " ".into(), object_nl: "\n".into(), array_nl: "\n".into(), ..Style::default() }
+        Style {
+            indent: "  ".into(),
+            space: " ".into(),
+            object_nl: "\n".into(),
+            array_nl: "\n".into(),
+            ..Style::default()
+        }
     }
 
     /// This layout changed by an options Hash (`indent: '@@'`); like

@@ -100,7 +100,6 @@ fn digest(class: &str, data: &[u8]) -> Vec<u8> {
     }
 }
 
-
 /// Whether `path` is absolute on Windows as `Puppet::Util.absolute_path?`
 /// says: a drive (`C:\`), a UNC share (`\\host\share`) or a `\\?\` path,
 /// with either slash.
@@ -208,7 +207,10 @@ impl Interp<'_> {
             ("ENV", "[]" | "fetch") => arity(name, args, 1, 2, at).and_then(|()| {
                 let RValue::Str(key) = &args[0] else {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", args[0].conversion_name())),
+                        RubyErrorKind::Type(format!(
+                            "no implicit conversion of {} into String",
+                            args[0].conversion_name()
+                        )),
                         at,
                     );
                 };
@@ -216,7 +218,13 @@ impl Interp<'_> {
                     (Ok(v), _) => Ok(RValue::str(v)),
                     (Err(_), Some(default)) => Ok(default.clone()),
                     (Err(_), None) if name == "[]" => Ok(RValue::Nil),
-                    (Err(_), None) => err(RubyErrorKind::Raised(Exception { class: "KeyError".into(), message: format!("key not found: {}", args[0].inspect()) }), at),
+                    (Err(_), None) => err(
+                        RubyErrorKind::Raised(Exception {
+                            class: "KeyError".into(),
+                            message: format!("key not found: {}", args[0].inspect()),
+                        }),
+                        at,
+                    ),
                 }
             }),
             ("ENV", "key?" | "has_key?" | "include?") => {
@@ -240,8 +248,10 @@ impl Interp<'_> {
                                 at,
                             ));
                         };
-                        let (k, v) =
-                            (kv.borrow().first().cloned().unwrap_or(RValue::Nil), kv.borrow().get(1).cloned().unwrap_or(RValue::Nil));
+                        let (k, v) = (
+                            kv.borrow().first().cloned().unwrap_or(RValue::Nil),
+                            kv.borrow().get(1).cloned().unwrap_or(RValue::Nil),
+                        );
                         match out.iter_mut().find(|(k2, _)| k2.equals(&k)) {
                             Some(slot) => slot.1 = v,
                             None => out.push((k, v)),
@@ -265,7 +275,11 @@ impl Interp<'_> {
                 _ => err(RubyErrorKind::Unsupported("Set".into()), at),
             },
             ("JSON", "generate" | "dump" | "pretty_generate") => arity(name, args, 1, 2, at).and_then(|()| {
-                let base = if name == "pretty_generate" { crate::json::Style::pretty() } else { crate::json::Style::compact() };
+                let base = if name == "pretty_generate" {
+                    crate::json::Style::pretty()
+                } else {
+                    crate::json::Style::compact()
+                };
                 let style = match (name, args.get(1)) {
                     (_, None | Some(RValue::Nil)) => base,
                     ("dump", Some(_)) => return err(RubyErrorKind::Unsupported("JSON.dump to an IO".into()), at),
@@ -382,7 +396,10 @@ impl Interp<'_> {
                 let platform = args.get(1).map_or_else(|| "posix".to_string(), RValue::to_s);
                 let RValue::Str(path) = &args[0] else {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", args[0].conversion_name())),
+                        RubyErrorKind::Type(format!(
+                            "no implicit conversion of {} into String",
+                            args[0].conversion_name()
+                        )),
                         at,
                     );
                 };

@@ -11,7 +11,6 @@ use crate::error::RubyErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp, SelfKind};
 use crate::value::{from_puppet, RValue};
 
-
 /// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
 /// match, ranges include, anything else is `==`.
 pub fn case_equal(test: &RValue, v: &RValue) -> bool {
@@ -23,16 +22,17 @@ pub fn case_equal(test: &RValue, v: &RValue) -> bool {
     }
 }
 
-
 /// `container[key] = value`: an Array or Hash changes in place (every
 /// reference to it sees the change); the container is returned.
 pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev {
     match &container {
         RValue::Hash(pairs) => {
             let (k2, v2) = (key.clone(), value.clone());
-            pairs.change(&container, &[&k2, &v2], at, |pairs| match pairs.iter_mut().find(|(k, _)| k.equals(&key)) {
-                Some(slot) => slot.1 = value,
-                None => pairs.push((key, value)),
+            pairs.change(&container, &[&k2, &v2], at, |pairs| {
+                match pairs.iter_mut().find(|(k, _)| k.equals(&key)) {
+                    Some(slot) => slot.1 = value,
+                    None => pairs.push((key, value)),
+                }
             })?;
         }
         RValue::Array(items) => {
@@ -575,7 +575,13 @@ impl Interp<'_> {
             "chr" if args.is_empty() => match recv {
                 RValue::Int(i @ 0..=127) => Ok(RValue::str(char::from(i as u8).to_string())),
                 RValue::Int(128..=255) => err(RubyErrorKind::Unsupported("binary (non-UTF-8) strings".into()), at),
-                RValue::Int(i) => err(RubyErrorKind::Raised(crate::value::Exception { class: "RangeError".into(), message: format!("{i} out of char range") }), at),
+                RValue::Int(i) => err(
+                    RubyErrorKind::Raised(crate::value::Exception {
+                        class: "RangeError".into(),
+                        message: format!("{i} out of char range"),
+                    }),
+                    at,
+                ),
                 _ => crate::missing::missing_method(&recv, name, at),
             },
             "-@" => Ok(match recv {

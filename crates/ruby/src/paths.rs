@@ -133,10 +133,12 @@ pub(crate) fn file_method(interp: &mut Interp<'_>, name: &str, args: &[RValue], 
                 _ => meta.is_ok(),
             }))
         }),
-        "readlines" => interp.class_method("File", "read", args, None, at).unwrap_or_else(|| Ok(RValue::Nil)).map(|text| {
-            let text = text.to_s();
-            RValue::array(text.split_inclusive('\n').map(RValue::str).collect())
-        }),
+        "readlines" => {
+            interp.class_method("File", "read", args, None, at).unwrap_or_else(|| Ok(RValue::Nil)).map(|text| {
+                let text = text.to_s();
+                RValue::array(text.split_inclusive('\n').map(RValue::str).collect())
+            })
+        }
         "read" => one(name, args, at).and_then(|p| {
             let path = p.to_s();
             if !interp.readable.contains(&path) {

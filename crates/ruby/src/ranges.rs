@@ -74,11 +74,7 @@ impl StrRange {
     /// Ruby's `inspect`: `"a".."z"`.
     pub fn inspect(&self) -> String {
         let dots = if self.exclusive { "..." } else { ".." };
-        format!(
-            "{}{dots}{}",
-            crate::value::inspect_str(&self.first),
-            crate::value::inspect_str(&self.last)
-        )
+        format!("{}{dots}{}", crate::value::inspect_str(&self.first), crate::value::inspect_str(&self.last))
     }
 }
 

@@ -140,8 +140,7 @@ impl Shared<Vec<RValue>> {
     pub fn set(&self, me: &RValue, index: usize, value: RValue, at: usize) -> Ev<()> {
         let mut items = self.open(me, &[&value], at)?;
         let Some(slot) = items.get_mut(index) else { return Ok(()) };
-        let size =
-            self.size.get().saturating_sub(slot.expanded_size()).saturating_add(value.expanded_size());
+        let size = self.size.get().saturating_sub(slot.expanded_size()).saturating_add(value.expanded_size());
         *slot = value;
         self.size.set(size);
         Ok(())

@@ -110,7 +110,9 @@ impl Interp<'_> {
                     .and_then(|g| g.first().cloned().flatten())
                     .map_or(RValue::Nil, |m| RValue::Int(char_of(m.start))))
             }
-            RValue::Regex(_) => err(RubyErrorKind::Unsupported("String#index or #rindex of a Regexp from an offset".into()), at),
+            RValue::Regex(_) => {
+                err(RubyErrorKind::Unsupported("String#index or #rindex of a Regexp from an offset".into()), at)
+            }
             other => err(
                 RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),
                 at,
@@ -180,13 +182,13 @@ impl Interp<'_> {
             }
             "empty?" => RValue::Bool(text.is_empty()),
             "casecmp" | "casecmp?" => match one(&args)? {
-                RValue::Str(other) if name == "casecmp" => RValue::Int(
-                    match text.to_ascii_lowercase().as_bytes().cmp(other.to_ascii_lowercase().as_bytes()) {
+                RValue::Str(other) if name == "casecmp" => {
+                    RValue::Int(match text.to_ascii_lowercase().as_bytes().cmp(other.to_ascii_lowercase().as_bytes()) {
                         std::cmp::Ordering::Less => -1,
                         std::cmp::Ordering::Equal => 0,
                         std::cmp::Ordering::Greater => 1,
-                    },
-                ),
+                    })
+                }
                 RValue::Str(other) => RValue::Bool(text.to_lowercase() == other.to_lowercase()),
                 RValue::Sym(_) | RValue::Nil | RValue::Int(_) | RValue::Float(_) | RValue::Bool(_) => {
                     return err(
@@ -203,7 +205,9 @@ impl Interp<'_> {
                 let (pattern, start) = match args.as_slice() {
                     [p] => (p.clone(), None),
                     [p, RValue::Int(i)] => (p.clone(), Some(*i)),
-                    _ => return err(RubyErrorKind::Argument(format!("wrong number of arguments calling `{name}'")), at),
+                    _ => {
+                        return err(RubyErrorKind::Argument(format!("wrong number of arguments calling `{name}'")), at)
+                    }
                 };
                 return self.string_index(text, &pattern, start, name == "rindex", at);
             }
@@ -223,7 +227,10 @@ impl Interp<'_> {
                 RValue::Str(suffix) => RValue::str(text.strip_suffix(&*suffix).unwrap_or(text)),
                 other => {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),
+                        RubyErrorKind::Type(format!(
+                            "no implicit conversion of {} into String",
+                            other.conversion_name()
+                        )),
                         at,
                     )
                 }
@@ -304,7 +311,10 @@ impl Interp<'_> {
                 RValue::Bytes(b) => return crate::binary::join(&[RValue::Str(s.clone()), RValue::Bytes(b)], at),
                 other => {
                     return err(
-                        RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),
+                        RubyErrorKind::Type(format!(
+                            "no implicit conversion of {} into String",
+                            other.conversion_name()
+                        )),
                         at,
                     )
                 }

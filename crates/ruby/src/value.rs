@@ -169,7 +169,9 @@ impl RValue {
                     || name == "Comparable" && matches!(self, RValue::Str(_))
             }
             "Fixnum" | "Bignum" => matches!(self, RValue::Int(_)),
-            "Enumerable" => matches!(self, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..) | RValue::StrRange(_)),
+            "Enumerable" => {
+                matches!(self, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..) | RValue::StrRange(_))
+            }
             _ if matches!(self, RValue::Exception(_)) => match self {
                 RValue::Exception(e) => crate::raise::descends(&e.class, name),
                 _ => false,

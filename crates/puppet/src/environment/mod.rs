@@ -52,7 +52,14 @@ impl Environment {
     /// An environment with no directory: only `modulepath` (as `puppet apply`
     /// with `--modulepath`).
     pub fn bare(modulepath: Vec<PathBuf>) -> Environment {
-        Environment { name: "production".into(), dir: None, modulepath, manifest: None, strict: Default::default(), native_ports: Default::default() }
+        Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath,
+            manifest: None,
+            strict: Default::default(),
+            native_ports: Default::default(),
+        }
     }
 
     /// Reads the environment directory `dir`: its `environment.conf`, else

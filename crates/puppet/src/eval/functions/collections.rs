@@ -333,9 +333,7 @@ fn min_max(call: &mut Call<'_, '_>) -> EvalResult {
                 Some(b) => match call.ev.call_lambda(&closure, vec![v.clone(), b.clone()], call.span)? {
                     Value::Integer(n) if n.cmp(&0) == want => v,
                     Value::Integer(_) => b,
-                    other => {
-                        return Err(fail(call.span, format!("comparison of {} with 0 failed", other.type_name())))
-                    }
+                    other => return Err(fail(call.span, format!("comparison of {} with 0 failed", other.type_name()))),
                 },
             });
         }

@@ -21,20 +21,10 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
 fn hex<D: Digest>(call: &mut Call<'_, '_>) -> EvalResult {
     match &call.args[0] {
         Value::String(s) => Ok(Value::from(hex_of::<D>(s.as_bytes()))),
-        other => Err(fail(call.span, format!("no implicit conversion of {} into String", ruby_class(other)))),
-    }
-}
-
-/// How Ruby names a value's class in a conversion error.
-fn ruby_class(v: &Value) -> String {
-    match v {
-        Value::Undef => "nil".to_string(),
-        Value::Boolean(b) => b.to_string(),
-        Value::Integer(_) => "Integer".to_string(),
-        Value::Float(_) => "Float".to_string(),
-        Value::Array(_) => "Array".to_string(),
-        Value::Hash(_) => "Hash".to_string(),
-        other => other.type_name().to_string(),
+        other => Err(fail(
+            call.span,
+            format!("no implicit conversion of {} into String", super::ruby::conversion_name(other)),
+        )),
     }
 }
 

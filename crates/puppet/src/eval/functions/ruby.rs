@@ -21,3 +21,14 @@ pub(crate) fn class(v: &Value) -> &'static str {
         _ => "Object",
     }
 }
+
+/// How Ruby's TypeError names the value in "no implicit conversion of X
+/// into Y": `nil`, `true` and `false` themselves, others by class.
+pub(crate) fn conversion_name(v: &Value) -> &'static str {
+    match v {
+        Value::Undef => "nil",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        other => class(other),
+    }
+}

@@ -227,14 +227,9 @@ fn parse(ev: &mut Evaluator<'_>, text: &str, span: Span, uses_alias: &mut bool) 
         if let Some(callable) = ty_text.strip_prefix('&') {
             let (min, max) = block_counts(callable);
             // Printed as Puppet's type formatter writes it (`Callable[3, 3]`).
-            let shown = type_from_text(ev, callable, span, uses_alias).map_or_else(|_| callable.to_string(), |t| t.to_string());
-            block = Some(Block {
-                text: shown,
-                name: name.to_string(),
-                min,
-                max,
-                optional: repeat == Repeat::Optional,
-            });
+            let shown =
+                type_from_text(ev, callable, span, uses_alias).map_or_else(|_| callable.to_string(), |t| t.to_string());
+            block = Some(Block { text: shown, name: name.to_string(), min, max, optional: repeat == Repeat::Optional });
         } else {
             let ty = type_from_text(ev, ty_text, span, uses_alias)?;
             params.push(Param { name: name.to_string(), ty, repeat });

@@ -100,7 +100,14 @@ fn fqdn_uuid(call: &mut Call<'_, '_>) -> EvalResult {
         1 => {}
         n => return Err(fail(call.span, format!("fqdn_uuid: Too many arguments given ({n})"))),
     }
-    let name = to_s(&call.args[0]);
+    // stdlib hashes the argument as a Ruby String.
+    let Value::String(name) = &call.args[0] else {
+        let v = &call.args[0];
+        return Err(fail(
+            call.span,
+            format!("no implicit conversion of {} into String", super::super::ruby::conversion_name(v)),
+        ));
+    };
     Ok(Value::from(uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_DNS, name.as_bytes()).to_string()))
 }
 
