@@ -140,11 +140,12 @@ fn write(v: &RValue, style: &Style, depth: usize, out: &mut String, at: usize) -
 
 /// `JSON.parse(text)`: objects become Hashes with String keys.
 pub fn parse(text: &str, at: usize) -> Ev {
-    match serde_json::from_str::<serde_json::Value>(text) {
+    match crate::json_parse::parse(text) {
         Ok(v) => Ok(from_json(&v)),
-        Err(e) => {
-            err(RubyErrorKind::Raised(Exception { class: "JSON::ParserError".into(), message: e.to_string() }), at)
+        Err(crate::json_parse::JsonError::Parser(message)) => {
+            err(RubyErrorKind::Raised(Exception { class: "JSON::ParserError".into(), message }), at)
         }
+        Err(bignum) => err(RubyErrorKind::Unsupported(bignum.to_string()), at),
     }
 }
 

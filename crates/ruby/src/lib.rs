@@ -31,6 +31,7 @@ mod in_place;
 mod interp;
 mod ipaddr;
 mod json;
+pub mod json_parse;
 mod lexer;
 mod library;
 mod methods;

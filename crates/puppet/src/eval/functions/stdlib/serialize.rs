@@ -13,7 +13,7 @@ use crate::eval::functions::{Builtin, Call};
 pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("to_json", &["Any data"], to_json),
     Builtin::new("to_json_pretty", &["Variant[Hash, Array] data, Optional[Boolean] skip_undef?"], to_json),
-    Builtin::legacy("parsejson", -2, parsejson),
+    Builtin::legacy("parsejson", -1, parsejson),
     Builtin::new("parsepson", &["String[1] pson_string, Any default?"], parsepson),
 ];
 
@@ -65,20 +65,32 @@ pub(super) fn parse_json(text: &str) -> Result<Value, String> {
 /// `parsepson(text, default?)`: PSON (Puppet's JSON) as data; the default,
 /// when given, for text that is not PSON.
 fn parsepson(call: &mut Call<'_, '_>) -> EvalResult {
-    match parse_json(&to_s(&call.args[0])) {
-        Ok(v) => Ok(v),
+    match confer_ruby::json_parse::parse_pson(&to_s(&call.args[0])) {
+        Ok(j) => Ok(value(j)),
         Err(_) if call.args.len() > 1 => Ok(call.args[1].clone()),
-        Err(e) => Err(fail(call.span, e)),
+        Err(e) => Err(fail(call.span, e.to_string())),
     }
 }
 
 /// `parsejson(text, default?)`: the data, or the default when the text is
 /// not JSON.
 fn parsejson(call: &mut Call<'_, '_>) -> EvalResult {
-    let text = to_s(&call.args[0]);
-    match serde_json::from_str::<Json>(&text) {
-        Ok(j) => Ok(value(j)),
-        Err(_) if call.args.len() > 1 => Ok(call.args[1].clone()),
-        Err(e) => Err(fail(call.span, format!("{e}"))),
+    if call.args.is_empty() {
+        return Err(fail(call.span, "Wrong number of arguments. 1 or 2 arguments should be provided."));
+    }
+    // A 3.x function sees `undef` as '', which Ruby takes for true.
+    let default = call.args.get(1).map(|d| if d.is_undef() { Value::from("") } else { d.clone() });
+    // `Puppet::Util::Json.load(text) || default`, any error answered by the
+    // default when there is one: Ruby's JSON reads only Strings, with its
+    // own words for what does not read.
+    let parsed = match &call.args[0] {
+        Value::String(text) => confer_ruby::json_parse::parse(text).map(value).map_err(|e| e.to_string()),
+        other => Err(format!("no implicit conversion of {} into String", super::super::ruby::conversion_name(other))),
+    };
+    match (parsed, default) {
+        (Ok(Value::Undef | Value::Boolean(false)), Some(d)) => Ok(d),
+        (Ok(v), _) => Ok(v),
+        (Err(_), Some(d)) => Ok(d),
+        (Err(e), None) => Err(fail(call.span, e)),
     }
 }
