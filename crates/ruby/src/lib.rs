@@ -122,6 +122,14 @@ pub trait Host {
         Vec::new()
     }
 
+    /// The resource defaults (`File { mode => '0644' }`) the calling scope
+    /// gives resources of the type `type_name` (capitalized, `File`):
+    /// attribute names and values. `None` where the host has no scope.
+    fn resource_defaults(&mut self, type_name: &str) -> Option<Vec<(String, Value)>> {
+        let _ = type_name;
+        None
+    }
+
     /// The Puppet setting `name` as `Puppet[:name]` reads it, or `None` when
     /// confer does not model that setting (the code is then refused).
     fn setting(&mut self, name: &str) -> Option<RValue> {

@@ -184,7 +184,7 @@ impl Interp<'_> {
             "scope" if args.is_empty() && self.self_kind == SelfKind::Template => Ok(RValue::Scope),
             "self" if self.self_kind != SelfKind::Function => Ok(RValue::Scope),
             // A 3.x function's `self` is the calling scope.
-            "lookupvar" | "call_function" | "setvar" | "compiler" | "environment"
+            "lookupvar" | "call_function" | "setvar" | "compiler" | "environment" | "lookupdefaults"
                 if self.self_kind == SelfKind::Scope =>
             {
                 self.scope_method(name, args, at)
@@ -482,6 +482,18 @@ impl Interp<'_> {
                 match self.host.set_variable(&args[0].to_s(), value) {
                     Ok(()) => Ok(args[1].clone()),
                     Err(message) => err(RubyErrorKind::Function(message), at),
+                }
+            }
+            // A Hash of the defaults' attribute names (Symbols) to their
+            // values (Puppet's are Param objects; their names are what code
+            // asks of them).
+            "lookupdefaults" => {
+                arity(name, &args, 1, at)?;
+                match self.host.resource_defaults(&args[0].to_s()) {
+                    Some(defaults) => Ok(RValue::hash(
+                        defaults.into_iter().map(|(k, v)| (RValue::Sym(Rc::from(k)), from_puppet(&v))).collect(),
+                    )),
+                    None => err(RubyErrorKind::Unsupported("the scope method `lookupdefaults'".into()), at),
                 }
             }
             "to_hash" => {

@@ -651,7 +651,7 @@ impl<'a> Evaluator<'a> {
     /// Puppet gives them when it creates the resource, so a default
     /// written after a declaration does not reach it, and a defined type's
     /// parameters take them.
-    fn resource_defaults(&self, cap: &str, scope: &Rc<Scope>) -> Attributes {
+    pub(super) fn resource_defaults(&self, cap: &str, scope: &Rc<Scope>) -> Attributes {
         let mut found = Attributes::default();
         let mut at = Some(scope.clone());
         while let Some(s) = at {

@@ -180,6 +180,12 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
             .collect()
     }
 
+    /// The defaults the calling scope gives resources of `type_name`.
+    fn resource_defaults(&mut self, type_name: &str) -> Option<Vec<(String, Value)>> {
+        let found = self.ev.resource_defaults(type_name, &self.scope);
+        Some(found.values.iter().map(|(k, v)| (confer_core::value::to_s(k), v.clone())).collect())
+    }
+
     /// The settings confer models: `strict` (a Symbol) and
     /// `strict_variables`.
     fn setting(&mut self, name: &str) -> Option<RValue> {
