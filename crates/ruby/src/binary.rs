@@ -163,11 +163,11 @@ pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
     }
 }
 
-/// Whether a binary String is anywhere in `v`, which then cannot become a
-/// Puppet value.
+/// Whether a binary String or an Integer beyond 64 bits is anywhere in `v`,
+/// which then cannot become a Puppet value.
 pub fn within(v: &RValue) -> bool {
     match v {
-        RValue::Bytes(_) => true,
+        RValue::Bytes(_) | RValue::Wide(_) => true,
         RValue::Array(items) => items.borrow().iter().any(within),
         RValue::Hash(pairs) => pairs.borrow().iter().any(|(k, v)| within(k) || within(v)),
         _ => false,
@@ -182,9 +182,10 @@ pub fn puppet_values(values: &[RValue], at: usize) -> Ev<Vec<confer_core::Value>
     Ok(values.iter().map(crate::value::to_puppet).collect())
 }
 
-/// The error of a binary String reaching Puppet or a template's output.
+/// The error of a binary String (or a wide Integer) reaching Puppet or a
+/// template's output.
 pub fn refused<T>(at: usize) -> Ev<T> {
-    err(RubyErrorKind::Unsupported("binary (non-UTF-8) strings reaching Puppet".into()), at)
+    err(RubyErrorKind::Unsupported("a binary (non-UTF-8) String or an Integer beyond 64 bits reaching Puppet".into()), at)
 }
 
 #[cfg(test)]

@@ -142,10 +142,10 @@ pub fn method(ip: &Ip, name: &str, args: &[RValue], at: usize) -> Option<Ev> {
         ("ipv4?", []) => Ok(RValue::Bool(ip.addr.is_ipv4())),
         ("ipv6?", []) => Ok(RValue::Bool(ip.addr.is_ipv6())),
         ("prefix", []) => Ok(RValue::Int(i64::from(ip.prefix))),
-        ("to_i", []) => match i64::try_from(bits(ip.addr)) {
-            Ok(n) => Ok(RValue::Int(n)),
-            Err(_) => err(RubyErrorKind::Unsupported("IPv6 addresses as integers beyond 64 bits".into()), at),
-        },
+        ("to_i", []) => Ok(match i64::try_from(bits(ip.addr)) {
+            Ok(n) => RValue::Int(n),
+            Err(_) => RValue::Wide(bits(ip.addr)),
+        }),
         ("include?" | "===", [other]) => operand(other, at).map(|o| RValue::Bool(ip.contains(o))),
         ("mask", [RValue::Int(n)]) if (0..=i64::from(width(ip.addr))).contains(n) => {
             Ok(RValue::IpAddr(Rc::new(Ip::masked(ip.addr, *n as u8))))

@@ -67,6 +67,9 @@ pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev
 pub(crate) fn compare(a: &RValue, b: &RValue) -> Option<Ordering> {
     match (a, b) {
         (RValue::Int(x), RValue::Int(y)) => Some(x.cmp(y)),
+        (RValue::Wide(x), RValue::Wide(y)) => Some(x.cmp(y)),
+        (RValue::Wide(_), RValue::Int(_)) => Some(Ordering::Greater),
+        (RValue::Int(_), RValue::Wide(_)) => Some(Ordering::Less),
         (RValue::Int(x), RValue::Float(y)) => (*x as f64).partial_cmp(y),
         (RValue::Float(x), RValue::Int(y)) => x.partial_cmp(&(*y as f64)),
         (RValue::Float(x), RValue::Float(y)) => x.partial_cmp(y),
@@ -356,6 +359,7 @@ impl Interp<'_> {
                 }
                 Ok(recv.clone())
             }
+            (RValue::Wide(i), _) => wide_method(*i, name, &args, at),
             (RValue::Int(_) | RValue::Float(_), _) => self.numeric_method(recv, name, args, at),
             (RValue::Str(s), _) => {
                 let s = s.clone();
@@ -705,4 +709,34 @@ fn int_to_base(i: i64, base: u32) -> String {
 pub(crate) fn variable_name(name: &RValue) -> String {
     let var = name.to_s();
     var.strip_prefix("::").unwrap_or(&var).to_string()
+}
+
+/// What an Integer beyond 64 bits answers: its digits, comparisons.
+fn wide_method(i: u128, name: &str, args: &[RValue], at: usize) -> Ev {
+    match (name, args) {
+        ("to_s" | "inspect", []) => Ok(RValue::str(i.to_string())),
+        ("to_s", [RValue::Int(base)]) if (2..=36).contains(base) => {
+            let mut digits = Vec::new();
+            let mut n = i;
+            loop {
+                digits.push(std::char::from_digit((n % *base as u128) as u32, *base as u32).unwrap_or('0'));
+                n /= *base as u128;
+                if n == 0 {
+                    break;
+                }
+            }
+            Ok(RValue::str(digits.iter().rev().collect::<String>()))
+        }
+        ("<=>", [other]) => Ok(compare(&RValue::Wide(i), other).map_or(RValue::Nil, |o| RValue::Int(o as i64))),
+        ("<" | ">" | "<=" | ">=", [other]) => match compare(&RValue::Wide(i), other) {
+            Some(o) => Ok(RValue::Bool(match name {
+                "<" => o.is_lt(),
+                ">" => o.is_gt(),
+                "<=" => o.is_le(),
+                _ => o.is_ge(),
+            })),
+            None => err(RubyErrorKind::Argument(format!("comparison of Integer with {} failed", other.class_name())), at),
+        },
+        _ => err(RubyErrorKind::Unsupported(format!("Integer#{name} beyond 64 bits")), at),
+    }
 }

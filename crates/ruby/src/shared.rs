@@ -196,6 +196,7 @@ impl RValue {
             RValue::Nil
             | RValue::Bool(_)
             | RValue::Int(_)
+            | RValue::Wide(_)
             | RValue::Float(_)
             | RValue::Range(..)
             | RValue::StrRange(_)

@@ -20,6 +20,10 @@ pub enum RValue {
     Bool(bool),
     /// An Integer.
     Int(i64),
+    /// A non-negative Integer beyond 64 bits, as `IPAddr#to_i` gives for
+    /// IPv6: it compares and prints (`to_s(2)`); anything else done with it
+    /// is refused by name.
+    Wide(u128),
     /// A Float.
     Float(f64),
     /// A String.
@@ -119,7 +123,7 @@ impl RValue {
             RValue::Nil => "NilClass",
             RValue::Bool(true) => "TrueClass",
             RValue::Bool(false) => "FalseClass",
-            RValue::Int(_) => "Integer",
+            RValue::Int(_) | RValue::Wide(_) => "Integer",
             RValue::Float(_) => "Float",
             RValue::Str(_) | RValue::Bytes(_) => "String",
             RValue::Sym(_) => "Symbol",
@@ -168,7 +172,7 @@ impl RValue {
                 matches!(self, RValue::Int(_) | RValue::Float(_))
                     || name == "Comparable" && matches!(self, RValue::Str(_))
             }
-            "Fixnum" | "Bignum" => matches!(self, RValue::Int(_)),
+            "Fixnum" | "Bignum" => matches!(self, RValue::Int(_) | RValue::Wide(_)),
             "Enumerable" => {
                 matches!(self, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..) | RValue::StrRange(_))
             }
@@ -187,6 +191,7 @@ impl RValue {
             RValue::Str(s) | RValue::Sym(s) | RValue::Class(s) => s.to_string(),
             RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
             RValue::Int(i) => i.to_string(),
+            RValue::Wide(i) => i.to_string(),
             RValue::Float(f) => confer_core::float::ruby_float_to_s(*f),
             RValue::Bool(b) => b.to_string(),
             RValue::Regex(r) => format!("(?-mix:{})", r.source()),
@@ -247,6 +252,8 @@ impl RValue {
             (RValue::Nil, RValue::Nil) => true,
             (RValue::Bool(a), RValue::Bool(b)) => a == b,
             (RValue::Int(a), RValue::Int(b)) => a == b,
+            (RValue::Wide(a), RValue::Wide(b)) => a == b,
+            (RValue::Wide(_), RValue::Int(_)) | (RValue::Int(_), RValue::Wide(_)) => false,
             (RValue::Int(a), RValue::Float(b)) | (RValue::Float(b), RValue::Int(a)) => (*a as f64) == *b,
             (RValue::Float(a), RValue::Float(b)) => a == b,
             (RValue::Str(a), RValue::Str(b))
