@@ -223,7 +223,15 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
 fn declare_classes(call: &mut Call<'_, '_>) -> EvalResult {
     let span = call.span;
     let scope = call.scope.clone();
-    for name in class_names(&call.args, span)? {
+    let names = class_names(&call.args, span)?;
+    // Puppet puts every class a call names in the catalog before it
+    // evaluates the first (`evaluate_classes`), which orders their edges.
+    if names.len() > 1 {
+        for name in &names {
+            call.ev.place_class(name, span, &scope)?;
+        }
+    }
+    for name in names {
         let index = call.ev.declare_class(&name, None, span, &scope)?;
         if call.name == "require" {
             // The resource whose code called `require` depends on the class:

@@ -40,29 +40,7 @@ impl<'a> Evaluator<'a> {
             let for_node = self.node_name.as_ref().map_or_else(String::new, |n| format!(" for {n}"));
             return Err(fail(span, format!("Could not find class ::{key}{for_node}")));
         };
-        // Puppet puts the resources of the whole inheritance chain in the
-        // catalog before the child's, the root's first (its
-        // `ensure_in_catalog` recurses into the parent), and evaluates each
-        // parent when its child is evaluated.
-        let mut ancestors = Vec::new();
-        let mut next = def.parent.clone();
-        while let Some(parent) = next.take() {
-            let parent_key = parent.trim_start_matches("::").to_lowercase();
-            let known = self.classes.contains_key(&parent_key)
-                || self.catalog.early_classes.contains_key(&parent_key)
-                || ancestors.contains(&parent_key)
-                || parent_key == key;
-            if known {
-                break;
-            }
-            let Some(parent_def) = self.class_def(&parent_key, span)? else { break };
-            next = parent_def.parent.clone();
-            ancestors.push(parent_key);
-        }
-        for parent_key in ancestors.into_iter().rev() {
-            let i = self.add_class_resource(&parent_key, None, span, from);
-            self.catalog.early_classes.insert(parent_key, i);
-        }
+        self.place_ancestors(&def, &key, span, from)?;
         let index = match self.catalog.early_classes.remove(&key) {
             Some(i) => i,
             None => self.add_class_resource(&key, params.as_ref(), span, from),
@@ -101,6 +79,51 @@ impl<'a> Evaluator<'a> {
         });
         self.leave();
         result.map(|()| Some(index))
+    }
+
+    /// Puts the classes `def` (the class `key`) inherits from in the catalog,
+    /// the root's first, as Puppet's `ensure_in_catalog` recurses into the
+    /// parent before the child; each parent is evaluated with its child.
+    fn place_ancestors(&mut self, def: &crate::ast::ClassDef, key: &str, span: Span, from: &Rc<Scope>) -> EvalResult<()> {
+        let mut ancestors: Vec<String> = Vec::new();
+        let mut next = def.parent.clone();
+        while let Some(parent) = next.take() {
+            let parent_key = parent.trim_start_matches("::").to_lowercase();
+            let known = self.classes.contains_key(&parent_key)
+                || self.catalog.early_classes.contains_key(&parent_key)
+                || ancestors.contains(&parent_key)
+                || parent_key == key;
+            if known {
+                break;
+            }
+            let Some(parent_def) = self.class_def(&parent_key, span)? else { break };
+            next = parent_def.parent.clone();
+            ancestors.push(parent_key);
+        }
+        for parent_key in ancestors.into_iter().rev() {
+            let i = self.add_class_resource(&parent_key, None, span, from);
+            self.catalog.early_classes.insert(parent_key, i);
+        }
+        Ok(())
+    }
+
+    /// Puts the class `name` (and its ancestors) in the catalog without
+    /// evaluating it, as Puppet does for each class an `include` names
+    /// before evaluating any; `declare_class` then evaluates it. A class
+    /// already there, or that does not exist, is left to `declare_class`.
+    pub(crate) fn place_class(&mut self, name: &str, span: Span, from: &Rc<Scope>) -> EvalResult<()> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        let known = self.classes.contains_key(&key)
+            || self.catalog.starting_classes.contains_key(&key)
+            || self.catalog.early_classes.contains_key(&key);
+        if known {
+            return Ok(());
+        }
+        let Some(def) = self.class_def(&key, span)? else { return Ok(()) };
+        self.place_ancestors(&def, &key, span, from)?;
+        let i = self.add_class_resource(&key, None, span, from);
+        self.catalog.early_classes.insert(key, i);
+        Ok(())
     }
 
     /// Adds `Class[Name]` to the catalog: given parameters first, the
