@@ -21,9 +21,19 @@ impl Evaluator<'_> {
                 continue;
             }
             let k = confer_core::value::to_s(k);
+            // A relationship names its targets in one flat list
+            // (`Package[$names]` in a list is an Array in the Array).
+            let v = match (k.as_str(), v) {
+                ("before" | "require" | "notify" | "subscribe", Value::Array(items))
+                    if items.iter().any(|i| matches!(i, Value::Array(_))) =>
+                {
+                    Value::array(super::functions::flatten(items))
+                }
+                _ => v.clone(),
+            };
             match parameters.iter_mut().find(|(name, _)| *name == k) {
-                Some(slot) => slot.1 = v.clone(),
-                None => parameters.push((k, v.clone())),
+                Some(slot) => slot.1 = v,
+                None => parameters.push((k, v)),
             }
         }
         let repeats_title = |v: &Value| r.title_is_text && matches!(v, Value::String(s) if **s == *r.title);

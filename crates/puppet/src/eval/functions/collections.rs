@@ -136,7 +136,8 @@ fn join(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::from(out))
 }
 
-fn flatten(items: &[Value]) -> Vec<Value> {
+/// The elements of `items`, arrays in it replaced by their own, at any depth.
+pub(crate) fn flatten(items: &[Value]) -> Vec<Value> {
     let mut out = Vec::new();
     for item in items {
         match item {
@@ -147,8 +148,6 @@ fn flatten(items: &[Value]) -> Vec<Value> {
     out
 }
 
-/// `unique`: the first of each run of equal elements (by the block's result
-/// when there is one).
 /// `unique` as Puppet 7 has it: a String's characters, an Array's or any
 /// Iterable's elements (an Integer counts from 0) without repeats, the first
 /// of each kept; a lambda gives what counts as a repeat. A Hash maps the keys

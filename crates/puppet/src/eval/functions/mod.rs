@@ -38,6 +38,7 @@ pub(crate) mod versions;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
+pub(crate) use collections::flatten;
 pub use lookup::convert_value;
 
 use confer_core::Value;
