@@ -529,7 +529,12 @@ impl<'h> Interp<'h> {
     /// did not bind.
     fn defined(&mut self, n: &Node) -> RValue {
         match &n.kind {
-            Kind::IVar(name) if self.ivars.contains_key(name) || self.host.variable(name).is_some() => {
+            // Puppet sets a template's instance variables from the scope's
+            // variables without the undef ones (`scope.to_hash`).
+            Kind::IVar(name)
+                if self.ivars.contains_key(name)
+                    || self.host.variable(name).is_some_and(|v| !matches!(v, confer_core::Value::Undef)) =>
+            {
                 RValue::str("instance-variable")
             }
             Kind::IVar(_) => RValue::Nil,
