@@ -75,6 +75,10 @@ pub(crate) struct Resource {
     pub(crate) container_index: Option<usize>,
     /// The class that also contains it through `contain`.
     pub(crate) contained_by: Option<usize>,
+    /// Whether `contain` reached it before its stage did: a class contained
+    /// by the parent it inherits, which Puppet evaluates before placing the
+    /// child in its stage, so the catalog lists that edge first.
+    pub(crate) contained_before_stage: bool,
     /// Whether the catalog gives its file and line (resources declared in
     /// code; not included classes, nodes, or the catalog's own).
     pub(crate) located: bool,
@@ -246,7 +250,10 @@ fn declare_classes(call: &mut Call<'_, '_>) -> EvalResult {
         if call.name == "contain" {
             if let (Some(container), Some(index)) = (scope.resource(), index) {
                 if container != index && container != CLASS_MAIN {
-                    call.ev.catalog.resources[index].contained_by = Some(container);
+                    let starting = call.ev.catalog.starting_classes.values().any(|&i| i == index);
+                    let r = &mut call.ev.catalog.resources[index];
+                    r.contained_by = Some(container);
+                    r.contained_before_stage = starting;
                 }
             }
         }
@@ -339,6 +346,7 @@ impl<'a> Evaluator<'a> {
                 kind: if type_name == "Stage" { ResourceKind::Compilable } else { ResourceKind::Unknown },
                 container_index: container,
                 contained_by: None,
+            contained_before_stage: false,
                 located: false,
                 tags_settled: true,
             });
@@ -567,6 +575,7 @@ impl<'a> Evaluator<'a> {
             // Stages stand beside the classes they hold, in no container.
             container_index: (type_name != "stage").then(|| scope.resource().unwrap_or(CLASS_MAIN)),
             contained_by: None,
+            contained_before_stage: false,
             located: true,
             tags_settled: false,
         });

@@ -150,6 +150,7 @@ impl<'a> Evaluator<'a> {
             kind: if params.is_some() { ResourceKind::Class } else { ResourceKind::Unknown },
             container_index: Some(STAGE_MAIN),
             contained_by: None,
+            contained_before_stage: false,
             located: params.is_some(),
             tags_settled: false,
         });

@@ -244,7 +244,12 @@ impl<'a> Evaluator<'a> {
         let mut edges = Vec::new();
         for (i, r) in self.catalog.resources.iter().enumerate() {
             let Some(to) = positions[i] else { continue };
-            for from in [r.container_index, r.contained_by].into_iter().flatten() {
+            let containers = if r.contained_before_stage {
+                [r.contained_by, r.container_index]
+            } else {
+                [r.container_index, r.contained_by]
+            };
+            for from in containers.into_iter().flatten() {
                 if let Some(from) = positions[from] {
                     edges.push((from, to));
                 }

@@ -58,6 +58,7 @@ impl<'a> Evaluator<'a> {
             kind: ResourceKind::Unknown,
             container_index: Some(CLASS_MAIN),
             contained_by: None,
+            contained_before_stage: false,
             located: false,
             tags_settled: false,
         });

@@ -1,0 +1,3 @@
+class p::child inherits p {
+  file { '/tmp/p-child': ensure => file }
+}
