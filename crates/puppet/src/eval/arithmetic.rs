@@ -455,9 +455,8 @@ fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, OpError> {
         Value::Array(items) => out.extend(confer_core::convert::hash_entries(items).ok_or_else(|| {
             OpError::at_operator("Error while evaluating a '+' expression, odd number of arguments for Hash")
         })?),
-        other => {
-            return Err(format!("A Hash can only be merged with a Hash or an Array, got {}", other.type_name()).into())
-        }
+        // Puppet's own words for anything else, at the operator.
+        _ => return Err(OpError::at_operator("Error while evaluating a '+' expression, Can only append Array or Hash to a Hash")),
     }
     Ok(Value::hash(out))
 }

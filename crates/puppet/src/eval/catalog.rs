@@ -399,9 +399,14 @@ impl<'a> Evaluator<'a> {
         args.retain(|k, v| {
             !matches!(v, Value::Undef) || !params.iter().any(|p| p.default.is_some() && k.as_str() == Some(&*p.name))
         });
-        for special in ["title", "name"] {
-            let _ = scope.assign(special, Value::from(title));
-        }
+        let _ = scope.assign("title", Value::from(title));
+        // A defined resource may be given its `name`, which differs from
+        // its title then.
+        let given_name = match label.starts_with("Class[") {
+            false if !params.iter().any(|p| &*p.name == "name") => args.shift_remove(&Value::from("name")),
+            _ => None,
+        };
+        let _ = scope.assign("name", given_name.unwrap_or_else(|| Value::from(title)));
         self.bind_params(params, Args::Named(args), scope, &Binder::Container(label), span)
     }
 
