@@ -56,24 +56,9 @@ pub fn join(parts: &[RValue], at: usize) -> Ev {
 }
 
 /// Ruby's `inspect` of a binary String: printable ASCII as is, other
-/// bytes as `\xNN`.
+/// bytes as `\xNN` (core's, which `%p` of a Binary uses too).
 pub fn inspect(bytes: &[u8]) -> String {
-    let mut out = String::from("\"");
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'#' if matches!(bytes.get(i + 1), Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\n"),
-            b'\t' => out.push_str("\\t"),
-            b'\r' => out.push_str("\\r"),
-            0x1b => out.push_str("\\e"),
-            0x20..=0x7e => out.push(b as char),
-            other => out.push_str(&format!("\\x{other:02X}")),
-        }
-    }
-    out.push('"');
-    out
+    confer_core::format::inspect_bytes(bytes)
 }
 
 /// The methods a binary String answers.
@@ -85,10 +70,7 @@ pub fn method(bytes: &[u8], name: &str, args: &[RValue], at: usize) -> Ev {
         ("to_s" | "to_str" | "b", []) => Ok(RValue::Bytes(Rc::from(bytes))),
         ("+", [other]) => match other {
             RValue::Str(_) | RValue::Bytes(_) => join(&[RValue::Bytes(Rc::from(bytes)), other.clone()], at),
-            other => err(
-                RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),
-                at,
-            ),
+            other => crate::interp::no_implicit(&other, "String", at),
         },
         ("unpack" | "unpack1", [RValue::Str(format)]) => {
             let value = match &**format {
@@ -141,15 +123,7 @@ pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
             for v in items {
                 match v {
                     RValue::Int(i) => out.push(*i as u8),
-                    other => {
-                        return err(
-                            RubyErrorKind::Type(format!(
-                                "no implicit conversion of {} into Integer",
-                                other.conversion_name()
-                            )),
-                            at,
-                        )
-                    }
+                    other => return crate::interp::no_implicit(&other, "Integer", at),
                 }
             }
             Ok(string(out))
@@ -185,7 +159,10 @@ pub fn puppet_values(values: &[RValue], at: usize) -> Ev<Vec<confer_core::Value>
 /// The error of a binary String (or a wide Integer) reaching Puppet or a
 /// template's output.
 pub fn refused<T>(at: usize) -> Ev<T> {
-    err(RubyErrorKind::Unsupported("a binary (non-UTF-8) String or an Integer beyond 64 bits reaching Puppet".into()), at)
+    err(
+        RubyErrorKind::Unsupported("a binary (non-UTF-8) String or an Integer beyond 64 bits reaching Puppet".into()),
+        at,
+    )
 }
 
 #[cfg(test)]

@@ -298,15 +298,7 @@ impl Interp<'_> {
                     RValue::array(items.iter().cycle().take(items.len() * *n as usize).cloned().collect())
                 }
                 Some(RValue::Int(_)) => return err(RubyErrorKind::Argument("negative argument".into()), at),
-                Some(other) => {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "no implicit conversion of {} into Integer",
-                            other.conversion_name()
-                        )),
-                        at,
-                    )
-                }
+                Some(other) => return crate::interp::no_implicit(&other, "Integer", at),
                 None => {
                     return err(RubyErrorKind::Argument("wrong number of arguments (given 0, expected 1)".into()), at)
                 }
@@ -456,13 +448,7 @@ impl Interp<'_> {
             "+" | "-" | "&" | "|" => {
                 crate::methods::arity(name, &args, 1, at)?;
                 let RValue::Array(other) = &args[0] else {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "no implicit conversion of {} into Array",
-                            args[0].conversion_name()
-                        )),
-                        at,
-                    );
+                    return crate::interp::no_implicit(&args[0], "Array", at);
                 };
                 let contains = |list: &[RValue], v: &RValue| list.iter().any(|o| o.equals(v));
                 let out: Vec<RValue> = match name {
@@ -622,10 +608,7 @@ impl Interp<'_> {
                 let mut out = pairs.snapshot();
                 for a in &args {
                     let RValue::Hash(other) = a else {
-                        return err(
-                            RubyErrorKind::Type(format!("no implicit conversion of {} into Hash", a.conversion_name())),
-                            at,
-                        );
+                        return crate::interp::no_implicit(&a, "Hash", at);
                     };
                     for (k, v) in other.borrow().iter() {
                         match out.iter_mut().find(|(k2, _)| k2.equals(k)) {

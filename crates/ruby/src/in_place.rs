@@ -189,15 +189,7 @@ impl Interp<'_> {
                 for a in args {
                     match a {
                         RValue::Array(other) => more.extend(other.snapshot()),
-                        other => {
-                            return err(
-                                RubyErrorKind::Type(format!(
-                                    "no implicit conversion of {} into Array",
-                                    other.conversion_name()
-                                )),
-                                at,
-                            )
-                        }
+                        other => return crate::interp::no_implicit(&other, "Array", at),
                     }
                 }
                 items.push(recv, &more, at)?;
@@ -274,13 +266,7 @@ impl Interp<'_> {
             "replace" => {
                 arity(name, args, 1, at)?;
                 let RValue::Array(other) = &args[0] else {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "no implicit conversion of {} into Array",
-                            args[0].conversion_name()
-                        )),
-                        at,
-                    );
+                    return crate::interp::no_implicit(&args[0], "Array", at);
                 };
                 let new = other.snapshot();
                 let added: Vec<&RValue> = new.iter().collect();
@@ -349,13 +335,7 @@ impl Interp<'_> {
             "replace" => {
                 arity(name, args, 1, at)?;
                 let RValue::Hash(other) = &args[0] else {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "no implicit conversion of {} into Hash",
-                            args[0].conversion_name()
-                        )),
-                        at,
-                    );
+                    return crate::interp::no_implicit(&args[0], "Hash", at);
                 };
                 let new = other.snapshot();
                 let added: Vec<&RValue> = new.iter().flat_map(|(k, v)| [k, v]).collect();

@@ -51,6 +51,13 @@ pub(crate) fn bounded(v: RValue, at: usize) -> Ev {
     Ok(v)
 }
 
+/// Ruby's TypeError for `v` where a value of the class `into` is needed:
+/// "no implicit conversion of Integer into String" (`nil`, `true`, `false`
+/// named themselves).
+pub(crate) fn no_implicit<T>(v: &RValue, into: &str, at: usize) -> Ev<T> {
+    err(RubyErrorKind::Type(format!("no implicit conversion of {} into {into}", v.conversion_name())), at)
+}
+
 /// The error of a value or output past [`MAX_SIZE`].
 pub(crate) fn too_big() -> String {
     format!("the Ruby code built a value or output larger than {MAX_SIZE} (confer's limit on hostile input)")

@@ -206,13 +206,7 @@ impl Interp<'_> {
             // read it.
             ("ENV", "[]" | "fetch") => arity(name, args, 1, 2, at).and_then(|()| {
                 let RValue::Str(key) = &args[0] else {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "no implicit conversion of {} into String",
-                            args[0].conversion_name()
-                        )),
-                        at,
-                    );
+                    return crate::interp::no_implicit(&args[0], "String", at);
                 };
                 match (std::env::var(&**key), args.get(1)) {
                     (Ok(v), _) => Ok(RValue::str(v)),
@@ -395,13 +389,7 @@ impl Interp<'_> {
             ("Puppet::Util", "absolute_path?") => arity(name, args, 1, 2, at).and_then(|()| {
                 let platform = args.get(1).map_or_else(|| "posix".to_string(), RValue::to_s);
                 let RValue::Str(path) = &args[0] else {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "no implicit conversion of {} into String",
-                            args[0].conversion_name()
-                        )),
-                        at,
-                    );
+                    return crate::interp::no_implicit(&args[0], "String", at);
                 };
                 match platform.as_str() {
                     "posix" => Ok(RValue::Bool(path.starts_with('/'))),

@@ -126,9 +126,7 @@ pub(crate) fn arity(name: &str, args: &[RValue], n: usize, at: usize) -> Ev<()> 
 pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
     match args.get(i) {
         Some(RValue::Int(n)) => Ok(*n),
-        Some(other) => {
-            err(RubyErrorKind::Type(format!("no implicit conversion of {} into Integer", other.conversion_name())), at)
-        }
+        Some(other) => crate::interp::no_implicit(&other, "Integer", at),
         None => err(RubyErrorKind::Argument("missing argument".into()), at),
     }
 }
@@ -385,10 +383,7 @@ impl Interp<'_> {
             (RValue::Regex(_), "match" | "=~" | "match?")
                 if !matches!(args.first(), None | Some(RValue::Str(_) | RValue::Sym(_))) =>
             {
-                err(
-                    RubyErrorKind::Type(format!("no implicit conversion of {} into String", args[0].conversion_name())),
-                    at,
-                )
+                crate::interp::no_implicit(&args[0], "String", at)
             }
             (RValue::Regex(r), "match" | "=~") => {
                 arity(name, &args, 1, at)?;
@@ -735,7 +730,9 @@ fn wide_method(i: u128, name: &str, args: &[RValue], at: usize) -> Ev {
                 "<=" => o.is_le(),
                 _ => o.is_ge(),
             })),
-            None => err(RubyErrorKind::Argument(format!("comparison of Integer with {} failed", other.class_name())), at),
+            None => {
+                err(RubyErrorKind::Argument(format!("comparison of Integer with {} failed", other.class_name())), at)
+            }
         },
         _ => err(RubyErrorKind::Unsupported(format!("Integer#{name} beyond 64 bits")), at),
     }

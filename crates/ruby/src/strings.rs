@@ -113,10 +113,7 @@ impl Interp<'_> {
             RValue::Regex(_) => {
                 err(RubyErrorKind::Unsupported("String#index or #rindex of a Regexp from an offset".into()), at)
             }
-            other => err(
-                RubyErrorKind::Type(format!("no implicit conversion of {} into String", other.conversion_name())),
-                at,
-            ),
+            other => crate::interp::no_implicit(&other, "String", at),
         }
     }
 
@@ -191,13 +188,7 @@ impl Interp<'_> {
                 }
                 RValue::Str(other) => RValue::Bool(text.to_lowercase() == other.to_lowercase()),
                 RValue::Sym(_) | RValue::Nil | RValue::Int(_) | RValue::Float(_) | RValue::Bool(_) => {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "no implicit conversion of {} into String",
-                            one(&args)?.conversion_name()
-                        )),
-                        at,
-                    )
+                    return crate::interp::no_implicit(&one(&args)?, "String", at)
                 }
                 _ => return err(RubyErrorKind::Unsupported(format!("String#{name} of this value")), at),
             },
@@ -225,15 +216,7 @@ impl Interp<'_> {
             "chomp" => match one(&args)? {
                 RValue::Str(suffix) if suffix.is_empty() => RValue::str(text.trim_end_matches(['\n', '\r'])),
                 RValue::Str(suffix) => RValue::str(text.strip_suffix(&*suffix).unwrap_or(text)),
-                other => {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "no implicit conversion of {} into String",
-                            other.conversion_name()
-                        )),
-                        at,
-                    )
-                }
+                other => return crate::interp::no_implicit(&other, "String", at),
             },
             "to_s" | "to_str" => RValue::Str(s.clone()),
             "to_sym" => RValue::Sym(s.clone()),
@@ -309,15 +292,7 @@ impl Interp<'_> {
             "+" => match one(&args)? {
                 RValue::Str(o) => RValue::str(format!("{text}{o}")),
                 RValue::Bytes(b) => return crate::binary::join(&[RValue::Str(s.clone()), RValue::Bytes(b)], at),
-                other => {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "no implicit conversion of {} into String",
-                            other.conversion_name()
-                        )),
-                        at,
-                    )
-                }
+                other => return crate::interp::no_implicit(&other, "String", at),
             },
             "*" => match one(&args)? {
                 // The product is checked before the string is built.

@@ -285,7 +285,7 @@ fn timestamp_text(spec: &Spec, nanos: i128) -> Result<String, FormatError> {
 
 /// Ruby's `inspect` of a binary (ASCII-8BIT) string: printable ASCII as
 /// is, the usual backslash escapes, every other byte as `\xHH`.
-fn inspect_bytes(bytes: &[u8]) -> String {
+pub fn inspect_bytes(bytes: &[u8]) -> String {
     let mut out = String::from("\"");
     for (i, &b) in bytes.iter().enumerate() {
         match b {

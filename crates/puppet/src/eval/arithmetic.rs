@@ -456,7 +456,11 @@ fn hash_merge(h: &HashMap, rhs: &Value) -> Result<Value, OpError> {
             OpError::at_operator("Error while evaluating a '+' expression, odd number of arguments for Hash")
         })?),
         // Puppet's own words for anything else, at the operator.
-        _ => return Err(OpError::at_operator("Error while evaluating a '+' expression, Can only append Array or Hash to a Hash")),
+        _ => {
+            return Err(OpError::at_operator(
+                "Error while evaluating a '+' expression, Can only append Array or Hash to a Hash",
+            ))
+        }
     }
     Ok(Value::hash(out))
 }

@@ -346,7 +346,7 @@ impl<'a> Evaluator<'a> {
                 kind: if type_name == "Stage" { ResourceKind::Compilable } else { ResourceKind::Unknown },
                 container_index: container,
                 contained_by: None,
-            contained_before_stage: false,
+                contained_before_stage: false,
                 located: false,
                 tags_settled: true,
             });

@@ -84,7 +84,13 @@ impl<'a> Evaluator<'a> {
     /// Puts the classes `def` (the class `key`) inherits from in the catalog,
     /// the root's first, as Puppet's `ensure_in_catalog` recurses into the
     /// parent before the child; each parent is evaluated with its child.
-    fn place_ancestors(&mut self, def: &crate::ast::ClassDef, key: &str, span: Span, from: &Rc<Scope>) -> EvalResult<()> {
+    fn place_ancestors(
+        &mut self,
+        def: &crate::ast::ClassDef,
+        key: &str,
+        span: Span,
+        from: &Rc<Scope>,
+    ) -> EvalResult<()> {
         let mut ancestors: Vec<String> = Vec::new();
         let mut next = def.parent.clone();
         while let Some(parent) = next.take() {

@@ -199,7 +199,9 @@ impl RubyFunction {
         };
         match interp.run_method(&method, rargs, None, method.1.first().map_or(0, |n| n.at)) {
             Ok(v) if crate::binary::within(&v) => Err(RubyError::new(
-                RubyErrorKind::Unsupported("a binary (non-UTF-8) String or an Integer beyond 64 bits reaching Puppet".into()),
+                RubyErrorKind::Unsupported(
+                    "a binary (non-UTF-8) String or an Integer beyond 64 bits reaching Puppet".into(),
+                ),
                 method.1.first().map_or(0, |n| n.at),
             )),
             Ok(v) => Ok(to_puppet(&v)),
