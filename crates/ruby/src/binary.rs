@@ -70,7 +70,7 @@ pub fn method(bytes: &[u8], name: &str, args: &[RValue], at: usize) -> Ev {
         ("to_s" | "to_str" | "b", []) => Ok(RValue::Bytes(Rc::from(bytes))),
         ("+", [other]) => match other {
             RValue::Str(_) | RValue::Bytes(_) => join(&[RValue::Bytes(Rc::from(bytes)), other.clone()], at),
-            other => crate::interp::no_implicit(&other, "String", at),
+            other => crate::interp::no_implicit(other, "String", at),
         },
         ("unpack" | "unpack1", [RValue::Str(format)]) => {
             let value = match &**format {
@@ -123,7 +123,7 @@ pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
             for v in items {
                 match v {
                     RValue::Int(i) => out.push(*i as u8),
-                    other => return crate::interp::no_implicit(&other, "Integer", at),
+                    other => return crate::interp::no_implicit(other, "Integer", at),
                 }
             }
             Ok(string(out))
@@ -173,7 +173,7 @@ mod tests {
     fn binary_joins_ascii_text_but_not_other_text() {
         let bin = RValue::Bytes(Rc::from(vec![0xff, 0x00]));
         let joined = join(&[bin.clone(), RValue::str("ab")], 0);
-        assert!(matches!(&joined, Ok(RValue::Bytes(b)) if &**b == [0xff, 0x00, b'a', b'b']));
+        assert!(matches!(&joined, Ok(RValue::Bytes(b)) if **b == [0xff, 0x00, b'a', b'b']));
         assert!(join(&[bin, RValue::str("é")], 0).is_err());
         assert_eq!(inspect(&[0xff, b'a', b'"']), "\"\\xFFa\\\"\"");
     }

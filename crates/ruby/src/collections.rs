@@ -298,7 +298,7 @@ impl Interp<'_> {
                     RValue::array(items.iter().cycle().take(items.len() * *n as usize).cloned().collect())
                 }
                 Some(RValue::Int(_)) => return err(RubyErrorKind::Argument("negative argument".into()), at),
-                Some(other) => return crate::interp::no_implicit(&other, "Integer", at),
+                Some(other) => return crate::interp::no_implicit(other, "Integer", at),
                 None => {
                     return err(RubyErrorKind::Argument("wrong number of arguments (given 0, expected 1)".into()), at)
                 }
@@ -608,7 +608,7 @@ impl Interp<'_> {
                 let mut out = pairs.snapshot();
                 for a in &args {
                     let RValue::Hash(other) = a else {
-                        return crate::interp::no_implicit(&a, "Hash", at);
+                        return crate::interp::no_implicit(a, "Hash", at);
                     };
                     for (k, v) in other.borrow().iter() {
                         match out.iter_mut().find(|(k2, _)| k2.equals(k)) {

@@ -189,7 +189,7 @@ impl Interp<'_> {
                 for a in args {
                     match a {
                         RValue::Array(other) => more.extend(other.snapshot()),
-                        other => return crate::interp::no_implicit(&other, "Array", at),
+                        other => return crate::interp::no_implicit(other, "Array", at),
                     }
                 }
                 items.push(recv, &more, at)?;

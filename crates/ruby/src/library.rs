@@ -307,13 +307,13 @@ impl Interp<'_> {
                 })
             }
             (c, "hexdigest" | "digest" | "base64digest") if c.starts_with("Digest::") => arity(name, args, 1, 1, at)
-                .and_then(|()| {
+                .map(|()| {
                     let data = crate::binary::bytes_of(&args[0]).unwrap_or_else(|| args[0].to_s().into_bytes());
                     let bytes = digest(c, &data);
                     match name {
-                        "hexdigest" => Ok(RValue::str(bytes_to_hex(&bytes))),
-                        "base64digest" => Ok(RValue::str(STANDARD.encode(&bytes))),
-                        _ => Ok(RValue::Bytes(std::rc::Rc::from(bytes))),
+                        "hexdigest" => RValue::str(bytes_to_hex(&bytes)),
+                        "base64digest" => RValue::str(STANDARD.encode(&bytes)),
+                        _ => RValue::Bytes(std::rc::Rc::from(bytes)),
                     }
                 }),
             ("File", _) => return crate::paths::file_method(self, name, args, at),

@@ -126,7 +126,7 @@ pub(crate) fn arity(name: &str, args: &[RValue], n: usize, at: usize) -> Ev<()> 
 pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
     match args.get(i) {
         Some(RValue::Int(n)) => Ok(*n),
-        Some(other) => crate::interp::no_implicit(&other, "Integer", at),
+        Some(other) => crate::interp::no_implicit(other, "Integer", at),
         None => err(RubyErrorKind::Argument("missing argument".into()), at),
     }
 }

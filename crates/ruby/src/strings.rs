@@ -113,7 +113,7 @@ impl Interp<'_> {
             RValue::Regex(_) => {
                 err(RubyErrorKind::Unsupported("String#index or #rindex of a Regexp from an offset".into()), at)
             }
-            other => crate::interp::no_implicit(&other, "String", at),
+            other => crate::interp::no_implicit(other, "String", at),
         }
     }
 

@@ -40,7 +40,7 @@ impl<'a> Evaluator<'a> {
             let for_node = self.node_name.as_ref().map_or_else(String::new, |n| format!(" for {n}"));
             return Err(fail(span, format!("Could not find class ::{key}{for_node}")));
         };
-        self.place_ancestors(&def, &key, span, from)?;
+        self.place_ancestors(def, &key, span, from)?;
         let index = match self.catalog.early_classes.remove(&key) {
             Some(i) => i,
             None => self.add_class_resource(&key, params.as_ref(), span, from),
@@ -126,7 +126,7 @@ impl<'a> Evaluator<'a> {
             return Ok(());
         }
         let Some(def) = self.class_def(&key, span)? else { return Ok(()) };
-        self.place_ancestors(&def, &key, span, from)?;
+        self.place_ancestors(def, &key, span, from)?;
         let i = self.add_class_resource(&key, None, span, from);
         self.catalog.early_classes.insert(key, i);
         Ok(())
