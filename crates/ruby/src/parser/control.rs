@@ -83,7 +83,12 @@ impl Parser {
             "def" => self.def(at)?,
             "module" | "class" => self.module(at)?,
             "return" => {
-                let value = if self.starts_command_arg() { Some(Box::new(self.expr()?)) } else { None };
+                // After `return`, `{` opens a Hash (there is no block to give).
+                let value = if self.starts_command_arg() || self.is_punct("{") || self.is_punct("(") {
+                    Some(Box::new(self.expr()?))
+                } else {
+                    None
+                };
                 node(Kind::Return(value), at)
             }
             "yield" => {
