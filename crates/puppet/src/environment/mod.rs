@@ -30,6 +30,9 @@ pub struct Environment {
     /// Which native ports of module functions run in place of the
     /// modules' Ruby files.
     pub native_ports: crate::native_ports::NativePorts,
+    /// Each module's directory as first found: the autoloader asks for the
+    /// same module hundreds of times a compile, each a look at the disk.
+    pub module_dirs: std::cell::RefCell<std::collections::HashMap<String, Option<PathBuf>>>,
 }
 
 /// Why an environment could not be read.
@@ -59,6 +62,7 @@ impl Environment {
             manifest: None,
             strict: Default::default(),
             native_ports: Default::default(),
+            module_dirs: Default::default(),
         }
     }
 
@@ -87,6 +91,7 @@ impl Environment {
             manifest,
             strict: Default::default(),
             native_ports: Default::default(),
+            module_dirs: Default::default(),
         })
     }
 
@@ -95,7 +100,12 @@ impl Environment {
         if !is_module_name(name) {
             return None;
         }
-        self.modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir())
+        if let Some(found) = self.module_dirs.borrow().get(name) {
+            return found.clone();
+        }
+        let found = self.modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir());
+        self.module_dirs.borrow_mut().insert(name.to_string(), found.clone());
+        found
     }
 
     /// The files at `relative` (`lib/puppet/type/x.rb`) in the modules of
