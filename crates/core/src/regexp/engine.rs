@@ -59,6 +59,31 @@ impl Engine {
         Ok(engine)
     }
 
+    /// Checks `source` without compiling it when its syntax is the plain
+    /// engine's (`None`: compile on first match); any other pattern (one
+    /// only the backtracking engine reads, or none) is compiled now, so its
+    /// error is the one compiling gives.
+    pub(super) fn check(source: &str) -> Result<Option<Arc<Engine>>, EngineError> {
+        static CHECKED: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
+        let checked = CHECKED.get_or_init(Default::default);
+        if checked.lock().unwrap_or_else(|p| p.into_inner()).contains(source) {
+            return Ok(None);
+        }
+        let translated = format!("(?m){}", translate_ruby(source));
+        // A counted repetition may pass the syntax check and still exceed
+        // the compiled size limit: such a pattern compiles now, so its error
+        // comes where the pattern is written.
+        if !translated.contains('{') && regex_syntax::Parser::new().parse(&translated).is_ok() {
+            let mut set = checked.lock().unwrap_or_else(|p| p.into_inner());
+            if set.len() >= CACHE_CAPACITY {
+                set.clear();
+            }
+            set.insert(source.to_string());
+            return Ok(None);
+        }
+        Engine::for_source(source).map(Some)
+    }
+
     fn compile(source: &str) -> Result<Engine, EngineError> {
         // In Ruby `^` and `$` always match at line starts and ends.
         let translated = format!("(?m){}", translate_ruby(source));

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::error::CoreError;
 use engine::{Engine, EngineError};
@@ -17,25 +17,41 @@ mod translate;
 /// `None` for a group that did not participate.
 pub type Groups = Vec<Option<Range<usize>>>;
 
-/// A compiled regular expression that remembers the source it came from, because
+/// A regular expression that remembers the source it came from, because
 /// Puppet compares, hashes and prints regexps by their source text. Clones share
 /// the compiled matcher, and equal sources share it through the engine's cache.
+/// A pattern is checked when made but compiled when first matched: a
+/// manifest's regexp literals are read with it, most never matched.
 #[derive(Clone)]
 pub struct Regexp {
     source: String,
-    engine: Arc<Engine>,
+    engine: Arc<OnceLock<Option<Arc<Engine>>>>,
 }
 
 impl Regexp {
     /// Compiles `source` (the text between the slashes) with Ruby-compatible syntax.
     pub fn new(source: &str) -> Result<Regexp, CoreError> {
-        let engine = Engine::for_source(source).map_err(|e| match e {
+        let checked = Engine::check(source).map_err(|e| match e {
             EngineError::Invalid(message) => {
                 CoreError::BadRegexp { pattern: shown(source), reason: message.to_string() }
             }
             EngineError::Undecided => undecided(source),
         })?;
-        Ok(Regexp { source: source.to_string(), engine })
+        let engine = OnceLock::new();
+        if let Some(compiled) = checked {
+            let _ = engine.set(Some(compiled));
+        }
+        Ok(Regexp { source: source.to_string(), engine: Arc::new(engine) })
+    }
+
+    /// The compiled matcher, compiled on first use; `None` in the rare case a
+    /// pattern whose syntax was accepted does not compile (past the size
+    /// limit), which every match then reports.
+    fn engine(&self) -> Result<&Arc<Engine>, CoreError> {
+        self.engine
+            .get_or_init(|| Engine::for_source(&self.source).ok())
+            .as_ref()
+            .ok_or_else(|| undecided(&self.source))
     }
 
     /// The source text, without delimiters.
@@ -46,7 +62,7 @@ impl Regexp {
     /// Whether the expression matches anywhere in `text`, or an error when the
     /// backtracking limit left that undecided.
     pub fn try_is_match(&self, text: &str) -> Result<bool, CoreError> {
-        self.engine.is_match(text).map_err(|_| undecided(&self.source))
+        self.engine()?.is_match(text).map_err(|_| undecided(&self.source))
     }
 
     /// Whether the expression matches anywhere in `text`, for callers that answer
@@ -61,7 +77,7 @@ impl Regexp {
 
     /// Up to `max` successive non-overlapping matches in `text`.
     pub fn matches(&self, text: &str, max: usize) -> Result<Vec<Groups>, CoreError> {
-        self.engine.matches(text, max).map_err(|_| undecided(&self.source))
+        self.engine()?.matches(text, max).map_err(|_| undecided(&self.source))
     }
 
     /// The first match's groups: index 0 is the whole match; groups that did not
