@@ -41,6 +41,10 @@ pub struct Hiera {
     global: Option<PathBuf>,
     configs: Mutex<StdHashMap<PathBuf, Arc<Config>>>,
     files: Mutex<StdHashMap<PathBuf, Arc<DataFile>>>,
+    /// What the disk said of each path looked at (a module's directory, a
+    /// data file's presence), asked once: every lookup walks the same
+    /// hierarchy, and a compile makes thousands.
+    seen: Mutex<StdHashMap<PathBuf, bool>>,
     pub(crate) options: Mutex<StdHashMap<Option<String>, Arc<CompiledOptions>>>,
     warnings: Mutex<Vec<String>>,
 }
@@ -56,6 +60,7 @@ impl Hiera {
             global,
             configs: Mutex::default(),
             files: Mutex::default(),
+            seen: Mutex::default(),
             options: Mutex::default(),
             warnings: Mutex::default(),
         }
@@ -74,7 +79,14 @@ impl Hiera {
     }
 
     fn module_dir(&self, name: &str) -> Option<PathBuf> {
-        self.modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir())
+        self.modulepath.iter().map(|d| d.join(name)).find(|d| self.seen(d, Path::is_dir))
+    }
+
+    /// `test` of `path` (`is_dir`, `is_file`, `exists`), answered by the
+    /// disk once per engine and path.
+    fn seen(&self, path: &Path, test: fn(&Path) -> bool) -> bool {
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        *seen.entry(path.to_path_buf()).or_insert_with(|| test(path))
     }
 
     fn config(&self, file: &Path, kind: LayerKind) -> Result<Arc<Config>, HieraError> {
@@ -145,7 +157,7 @@ impl<'a> Invocation<'a> {
         let mut keys = indexmap::IndexSet::new();
         for level in &config.hierarchy {
             for (path, _) in self.resolve_locations(&config, level)? {
-                if !path.is_file() {
+                if !self.hiera.seen(&path, Path::is_file) {
                     continue;
                 }
                 let file = self.hiera.data_file(&path, level, None)?;
@@ -392,7 +404,7 @@ impl<'a> Invocation<'a> {
         layer: &str,
         module: Option<&str>,
     ) -> Result<Option<Found>, HieraError> {
-        if !path.is_file() {
+        if !self.hiera.seen(path, Path::is_file) {
             self.ex(|e| e.outcome(Outcome::LocationNotFound));
             return Ok(None);
         }
@@ -433,7 +445,7 @@ impl<'a> Invocation<'a> {
             Some(Locations::Paths(paths)) => {
                 for p in paths {
                     let path = datadir.join(self.interpolate_str(p, false)?);
-                    if !default_config || path.exists() {
+                    if !default_config || self.hiera.seen(&path, Path::exists) {
                         out.push((path, p.clone()));
                     }
                 }
