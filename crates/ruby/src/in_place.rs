@@ -259,18 +259,14 @@ impl Interp<'_> {
                     RValue::Nil
                 }
             }
-            "clear" => {
-                items.change(recv, &[], at, Vec::clear)?;
-                recv.clone()
-            }
-            "replace" => {
-                arity(name, args, 1, at)?;
-                let RValue::Array(other) = &args[0] else {
-                    return crate::interp::no_implicit(&args[0], "Array", at);
+            "clear" | "replace" => {
+                arity(name, args, usize::from(name == "replace"), at)?;
+                let new = match args.first() {
+                    None => Vec::new(),
+                    Some(RValue::Array(other)) => other.snapshot(),
+                    Some(other) => return crate::interp::no_implicit(other, "Array", at),
                 };
-                let new = other.snapshot();
-                let added: Vec<&RValue> = new.iter().collect();
-                items.change(recv, &added, at, |items| *items = new.clone())?;
+                items.replace(recv, new, at)?;
                 recv.clone()
             }
             "compact!" | "collect!" | "map!" | "sort!" | "sort_by!" | "uniq!" | "flatten!" | "reject!" | "select!"
@@ -328,18 +324,14 @@ impl Interp<'_> {
             "shift" if args.is_empty() => pairs
                 .change(recv, &[], at, |pairs| (!pairs.is_empty()).then(|| pairs.remove(0)))?
                 .map_or(RValue::Nil, |(k, v)| RValue::array(vec![k, v])),
-            "clear" => {
-                pairs.change(recv, &[], at, Vec::clear)?;
-                recv.clone()
-            }
-            "replace" => {
-                arity(name, args, 1, at)?;
-                let RValue::Hash(other) = &args[0] else {
-                    return crate::interp::no_implicit(&args[0], "Hash", at);
+            "clear" | "replace" => {
+                arity(name, args, usize::from(name == "replace"), at)?;
+                let new = match args.first() {
+                    None => Vec::new(),
+                    Some(RValue::Hash(other)) => other.snapshot(),
+                    Some(other) => return crate::interp::no_implicit(other, "Hash", at),
                 };
-                let new = other.snapshot();
-                let added: Vec<&RValue> = new.iter().flat_map(|(k, v)| [k, v]).collect();
-                pairs.change(recv, &added, at, |pairs| *pairs = new.clone())?;
+                pairs.replace(recv, new, at)?;
                 recv.clone()
             }
             "merge!" | "update" | "reject!" | "select!" | "filter!" | "delete_if" | "keep_if" | "compact!"

@@ -106,6 +106,17 @@ impl<T: Contents + Clone> Shared<T> {
         Ok(out)
     }
 
+    /// Replaces the contents with `new` (`clear`, `replace`).
+    pub fn replace(&self, me: &RValue, new: T, at: usize) -> Ev<()> {
+        let mut added = Vec::new();
+        new.each_value(&mut |v| {
+            added.push(v.clone());
+            true
+        });
+        let added: Vec<&RValue> = added.iter().collect();
+        self.change(me, &added, at, |contents| *contents = new)
+    }
+
     /// The contents to change, once `added` is known not to hold `me`.
     fn open(&self, me: &RValue, added: &[&RValue], at: usize) -> Ev<std::cell::RefMut<'_, T>> {
         if added.iter().any(|v| holds(v, me)) {
