@@ -96,22 +96,13 @@ pub fn method(bytes: &[u8], name: &str, args: &[RValue], at: usize) -> Ev {
 /// as `Base64.encode64`), `m0` (Base64 in one line), `C*` (bytes) and `H*`
 /// (hex digits to bytes).
 pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
-    let first_bytes = || match items.first() {
-        Some(v) => bytes_of(v).ok_or(()),
-        None => Err(()),
-    };
-    let type_error = |v: Option<&RValue>| {
-        err(
-            RubyErrorKind::Type(format!(
-                "no implicit conversion of {} into String",
-                v.map_or("nil", RValue::conversion_name)
-            )),
-            at,
-        )
+    let first_bytes = || {
+        let first = items.first().unwrap_or(&RValue::Nil);
+        bytes_of(first).map_or_else(|| crate::interp::no_implicit(first, "String", at), Ok)
     };
     match format {
         "m" | "m0" => {
-            let Ok(data) = first_bytes() else { return type_error(items.first()) };
+            let data = first_bytes()?;
             Ok(RValue::str(if format == "m" {
                 crate::library::encode64(&data)
             } else {
@@ -129,7 +120,7 @@ pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
             Ok(string(out))
         }
         "H*" => {
-            let Ok(hex) = first_bytes() else { return type_error(items.first()) };
+            let hex = first_bytes()?;
             let nibble = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
             Ok(string(hex.chunks(2).map(|p| nibble(p[0]) << 4 | p.get(1).map_or(0, |&c| nibble(c))).collect()))
         }
@@ -148,12 +139,18 @@ pub fn within(v: &RValue) -> bool {
     }
 }
 
-/// The Puppet values of `values`, which must hold no binary String.
-pub fn puppet_values(values: &[RValue], at: usize) -> Ev<Vec<confer_core::Value>> {
-    if values.iter().any(within) {
+/// The Puppet value of `v`, which must hold no binary String (nor wide
+/// Integer).
+pub fn puppet_value(v: &RValue, at: usize) -> Ev<confer_core::Value> {
+    if within(v) {
         return refused(at);
     }
-    Ok(values.iter().map(crate::value::to_puppet).collect())
+    Ok(crate::value::to_puppet(v))
+}
+
+/// [`puppet_value`] of each of `values`.
+pub fn puppet_values(values: &[RValue], at: usize) -> Ev<Vec<confer_core::Value>> {
+    values.iter().map(|v| puppet_value(v, at)).collect()
 }
 
 /// The error of a binary String (or a wide Integer) reaching Puppet or a

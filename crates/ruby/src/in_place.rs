@@ -279,10 +279,11 @@ impl Interp<'_> {
                 let new = self.array_method(recv.clone(), base, args.to_vec(), block, at)?;
                 let RValue::Array(new) = new else { return Ok(Some(new)) };
                 let new = new.snapshot();
-                let before = items.snapshot();
-                let unchanged = before.len() == new.len() && before.iter().zip(&new).all(|(a, b)| a.equals(b));
-                let added: Vec<&RValue> = new.iter().collect();
-                items.change(recv, &added, at, |items| *items = new.clone())?;
+                let unchanged = {
+                    let before = items.borrow();
+                    before.len() == new.len() && before.iter().zip(&new).all(|(a, b)| a.equals(b))
+                };
+                items.replace(recv, new, at)?;
                 if unchanged && NIL_WHEN_UNCHANGED.contains(&name) {
                     RValue::Nil
                 } else {
@@ -346,8 +347,7 @@ impl Interp<'_> {
                 let RValue::Hash(new) = new else { return Ok(Some(new)) };
                 let new = new.snapshot();
                 let unchanged = pairs.borrow().len() == new.len();
-                let added: Vec<&RValue> = new.iter().flat_map(|(k, v)| [k, v]).collect();
-                pairs.change(recv, &added, at, |pairs| *pairs = new.clone())?;
+                pairs.replace(recv, new, at)?;
                 if unchanged && matches!(name, "reject!" | "select!" | "filter!" | "compact!") {
                     RValue::Nil
                 } else {

@@ -576,10 +576,7 @@ impl<'h> Interp<'h> {
 
     /// Calls the Puppet lambda given to the function.
     pub(crate) fn call_puppet_lambda(&mut self, args: Vec<RValue>, at: usize) -> Ev {
-        if args.iter().any(crate::binary::within) {
-            return crate::binary::refused(at);
-        }
-        let args = args.iter().map(crate::value::to_puppet).collect();
+        let args = crate::binary::puppet_values(&args, at)?;
         match self.host.call_lambda(args) {
             Ok(v) => Ok(from_puppet(&v)),
             Err(message) => err(RubyErrorKind::Function(message), at),

@@ -376,7 +376,7 @@ impl Interp<'_> {
             // Puppet's version comparison, which its `versioncmp` function
             // also is.
             (crate::value::SENSITIVE, "new") => arity(name, args, 1, 1, at).and_then(|()| {
-                let inner = crate::binary::puppet_values(args, at)?.remove(0);
+                let inner = crate::binary::puppet_value(&args[0], at)?;
                 Ok(RValue::Opaque(Rc::new(confer_core::Value::Sensitive(std::sync::Arc::new(inner)))))
             }),
             ("Puppet::Util::Package", "versioncmp") => arity(name, args, 2, 2, at).and_then(|()| {

@@ -477,7 +477,7 @@ impl Interp<'_> {
             }
             "setvar" => {
                 arity(name, &args, 2, at)?;
-                let value = crate::binary::puppet_values(&args[1..], at)?.remove(0);
+                let value = crate::binary::puppet_value(&args[1], at)?;
                 match self.host.set_variable(&args[0].to_s(), value) {
                     Ok(()) => Ok(args[1].clone()),
                     Err(message) => err(RubyErrorKind::Function(message), at),
@@ -510,7 +510,7 @@ impl Interp<'_> {
                 let fargs = match args.get(1) {
                     None => Vec::new(),
                     Some(RValue::Array(items)) => crate::binary::puppet_values(&items.snapshot(), at)?,
-                    Some(other) => crate::binary::puppet_values(std::slice::from_ref(other), at)?,
+                    Some(other) => vec![crate::binary::puppet_value(other, at)?],
                 };
                 self.puppet_call(&fname, fargs, at)
             }

@@ -15,6 +15,11 @@
 //! ends.
 
 use std::cell::{Cell, Ref, RefCell};
+use std::collections::HashSet;
+
+use crate::error::RubyErrorKind;
+use crate::interp::{err, Ev};
+use crate::value::RValue;
 
 thread_local! {
     /// How many changes in place this thread made, so a run can tell
@@ -30,10 +35,6 @@ pub fn changes() -> u64 {
 fn count_change() {
     CHANGES.with(|c| c.set(c.get().wrapping_add(1)));
 }
-
-use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
-use crate::value::RValue;
 
 /// The size one value slot takes, which every value counts once.
 const SLOT: u64 = std::mem::size_of::<RValue>() as u64;
@@ -161,17 +162,16 @@ impl Shared<Vec<RValue>> {
 /// Whether `v` is the object `target` or holds it at any depth. Each object
 /// is visited once, so the walk is linear in the objects `v` reaches.
 fn holds(v: &RValue, target: &RValue) -> bool {
-    let mut seen: Vec<*const ()> = Vec::new();
+    let mut seen: HashSet<*const ()> = HashSet::new();
     let mut stack = vec![v.clone()];
     while let Some(v) = stack.pop() {
         if v.same_object(target) {
             return true;
         }
         let Some(ptr) = v.object_id() else { continue };
-        if seen.contains(&ptr) {
+        if !seen.insert(ptr) {
             continue;
         }
-        seen.push(ptr);
         let mut push = |x: &RValue| {
             if x.object_id().is_some() {
                 stack.push(x.clone());

@@ -17,7 +17,7 @@ use confer_core::Value;
 use crate::ast::{Block, DefParam, Kind, Node, Param, ParamKind, Part};
 use crate::error::{RubyError, RubyErrorKind};
 use crate::interp::{Ctl, Interp, Method, SelfKind};
-use crate::value::{from_puppet, to_puppet, RValue};
+use crate::value::{from_puppet, RValue};
 use crate::Host;
 
 /// How many times a dispatch parameter may be given.
@@ -197,14 +197,9 @@ impl RubyFunction {
             Callee::Method(_) => rargs,
             Callee::WithScope(_) => std::iter::once(RValue::Scope).chain(rargs).collect(),
         };
-        match interp.run_method(&method, rargs, None, method.1.first().map_or(0, |n| n.at)) {
-            Ok(v) if crate::binary::within(&v) => Err(RubyError::new(
-                RubyErrorKind::Unsupported(
-                    "a binary (non-UTF-8) String or an Integer beyond 64 bits reaching Puppet".into(),
-                ),
-                method.1.first().map_or(0, |n| n.at),
-            )),
-            Ok(v) => Ok(to_puppet(&v)),
+        let at = method.1.first().map_or(0, |n| n.at);
+        match interp.run_method(&method, rargs, None, at).and_then(|v| crate::binary::puppet_value(&v, at)) {
+            Ok(v) => Ok(v),
             Err(Ctl::Err(e)) => Err(e),
             Err(_) => Err(RubyError::new(RubyErrorKind::Syntax("break outside a block".into()), 0)),
         }
