@@ -36,12 +36,8 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("join_keys_to_values", -1, join_keys_to_values),
     Builtin::legacy("prefix", -1, prefix_suffix),
     Builtin::legacy("suffix", -1, prefix_suffix),
-    Builtin::legacy("count", -1, count),
     Builtin::legacy("hash", -1, hash),
     Builtin::legacy("zip", -1, zip),
-    Builtin::legacy("range", -1, range),
-    Builtin::legacy("dig44", -1, dig44),
-    Builtin::legacy("values_at", -1, values_at),
 ];
 
 fn parse_error(call: &Call<'_, '_>, message: impl Into<String>) -> Flow {
@@ -404,22 +400,6 @@ fn prefix_suffix(call: &mut Call<'_, '_>) -> EvalResult {
     }
 }
 
-/// `count(array, value?)`: elements equal to `value`, or not undef/empty.
-fn count(call: &mut Call<'_, '_>) -> EvalResult {
-    if call.args.is_empty() || call.args.len() > 2 {
-        return Err(fail(
-            call.span,
-            format!("count(): Wrong number of arguments given {} for 1 or 2.", call.args.len()),
-        ));
-    }
-    let collection = items(&call.args[0]);
-    let n = match call.args.get(1) {
-        Some(wanted) => collection.iter().filter(|x| *x == wanted).count(),
-        None => collection.iter().filter(|x| !missing(x)).count(),
-    };
-    Ok(Value::Integer(n as i64))
-}
-
 /// `hash([k1, v1, k2, v2])`: a hash from alternating keys and values.
 fn hash(call: &mut Call<'_, '_>) -> EvalResult {
     let Some(arg) = call.args.first() else {
@@ -452,131 +432,7 @@ fn zip(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::array(if flatten { pairs.iter().flat_map(items).collect() } else { pairs }))
 }
 
-/// `range(start, stop, step)` or `range('a..c')`: numbers or Ruby's string
-/// successors.
-fn range(call: &mut Call<'_, '_>) -> EvalResult {
-    if call.args.is_empty() {
-        return Err(parse_error(call, "range(): Wrong number of arguments given (0 for 1)"));
-    }
-    let (start, stop, step) = match call.args.as_slice() {
-        [single] => {
-            let text = to_s(single);
-            let Some((a, b)) = text.split_once("...").or_else(|| text.split_once("..")) else {
-                return Err(parse_error(call, format!("range(): Unable to compute range from the value: {text}")));
-            };
-            (Value::from(a), Value::from(b), 1)
-        }
-        [a, b, rest @ ..] => {
-            let step = match rest.first() {
-                None => 1,
-                Some(s) => match s {
-                    Value::Integer(i) => i.abs(),
-                    other => to_s(other).parse::<i64>().map(i64::abs).unwrap_or(0),
-                },
-            };
-            if step == 0 {
-                return Err(parse_error(
-                    call,
-                    "range(): 3rd arg (step size) must be a non zero integer (e.g. 1 or -1)",
-                ));
-            }
-            (a.clone(), b.clone(), step)
-        }
-        [] => return Err(call.unexpected_args()),
-    };
-    let as_int = |v: &Value| match v {
-        Value::Integer(i) => Some(*i),
-        other => {
-            let s = to_s(other);
-            s.parse::<i64>().ok()
-        }
-    };
-    match (as_int(&start), as_int(&stop)) {
-        (Some(a), Some(b)) => {
-            if b.saturating_sub(a) / step > 1_000_000 {
-                return Err(parse_error(call, "range(): the range is too large"));
-            }
-            let mut out = Vec::new();
-            let mut i = a;
-            while i <= b {
-                out.push(Value::Integer(i));
-                i += step;
-            }
-            Ok(Value::array(out))
-        }
-        _ => {
-            let (a, b) = (to_s(&start), to_s(&stop));
-            let mut out = Vec::new();
-            let mut cur = a.clone();
-            let mut n = 0usize;
-            while n < 1_000_000 {
-                if n.is_multiple_of(step as usize) {
-                    out.push(Value::from(cur.clone()));
-                }
-                if cur == b || cur.len() > b.len() {
-                    break;
-                }
-                cur = succ(&cur);
-                n += 1;
-            }
-            Ok(Value::array(out))
-        }
-    }
-}
-
-/// Ruby's `String#succ` for alphanumeric strings: the last character steps
-/// forward, carrying into the ones before it.
-fn succ(s: &str) -> String {
-    let mut chars: Vec<char> = s.chars().collect();
-    let mut i = chars.len();
-    while i > 0 {
-        i -= 1;
-        let (next, carry) = match chars[i] {
-            'z' => ('a', true),
-            'Z' => ('A', true),
-            '9' => ('0', true),
-            c if c.is_ascii_alphanumeric() => ((c as u8 + 1) as char, false),
-            c => ((c as u8).wrapping_add(1) as char, false),
-        };
-        chars[i] = next;
-        if !carry {
-            return chars.into_iter().collect();
-        }
-    }
-    let first = match chars.first() {
-        Some('a') => 'a',
-        Some('A') => 'A',
-        _ => '1',
-    };
-    std::iter::once(first).chain(chars).collect()
-}
-
-/// `dig44(data, path, default)`: looks up a path of keys and indexes.
-fn dig44(call: &mut Call<'_, '_>) -> EvalResult {
-    if call.args.len() < 2 {
-        return Err(parse_error(
-            call,
-            format!("dig44(): Wrong number of arguments given ({} for at least 2)", call.args.len()),
-        ));
-    }
-    let data = &call.args[0];
-    if !matches!(data, Value::Hash(_) | Value::Array(_)) {
-        return Err(parse_error(
-            call,
-            format!("dig44(): first argument must be a hash or an array, given {}", class(data)),
-        ));
-    }
-    let Value::Array(path) = &call.args[1] else {
-        return Err(parse_error(
-            call,
-            format!("dig44(): second argument must be an array, given {}", class(&call.args[1])),
-        ));
-    };
-    let default = call.args.get(2).cloned().unwrap_or(Value::Undef);
-    Ok(dig_path(data, path, default))
-}
-
-/// dig44's walk (and so stdlib's `dig` and `try_get_value`'s): each key
+/// The walk of stdlib's `dig` and `try_get_value` (dig44's): each key
 /// indexes a hash, or an array when it is an integer (negative from the
 /// end); a missing step or an `undef` gives `default`.
 pub(super) fn dig_path(data: &Value, path: &[Value], default: Value) -> Value {
@@ -595,41 +451,6 @@ pub(super) fn dig_path(data: &Value, path: &[Value], default: Value) -> Value {
         }
     }
     current
-}
-
-/// `values_at(array, indexes)`: elements at indexes or `'a-b'` ranges.
-fn values_at(call: &mut Call<'_, '_>) -> EvalResult {
-    if call.args.len() < 2 {
-        return Err(parse_error(
-            call,
-            format!("values_at(): Wrong number of arguments given ({} for 2)", call.args.len()),
-        ));
-    }
-    let Value::Array(a) = &call.args[0] else {
-        return Err(parse_error(call, "values_at(): Requires array to work with"));
-    };
-    let mut out = Vec::new();
-    for index in items(&call.args[1]) {
-        let text = to_s(&index);
-        let (start, stop) = match text.split_once('-') {
-            Some((x, y)) => (x.parse::<usize>().ok(), y.parse::<usize>().ok()),
-            None => (text.parse::<usize>().ok(), text.parse::<usize>().ok()),
-        };
-        let (Some(start), Some(stop)) = (start, stop) else {
-            return Err(parse_error(call, "values_at(): Unknown format of given index"));
-        };
-        if start > stop {
-            return Err(parse_error(
-                call,
-                "values_at(): Stop index in given indices range is smaller than the start index",
-            ));
-        }
-        if stop >= a.len() {
-            return Err(parse_error(call, "values_at(): Given index exceeds array size"));
-        }
-        out.extend(a[start..=stop].iter().cloned());
-    }
-    Ok(Value::array(out))
 }
 
 /// `delete_regex(collection, patterns)`: the elements (or hash keys) matching

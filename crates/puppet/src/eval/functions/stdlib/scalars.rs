@@ -36,7 +36,6 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("deprecation", &["String key, String message"], deprecation),
     Builtin::legacy("shell_join", -1, shell_join),
     Builtin::new("shell_escape", &["Any string"], |call| Ok(Value::from(shellescape(&to_s(&call.args[0]))))),
-    Builtin::legacy("time", -1, time),
     Builtin::legacy("assert_private", -1, assert_private),
 ];
 
@@ -68,15 +67,6 @@ fn shell_join(call: &mut Call<'_, '_>) -> EvalResult {
         return Err(error(call, format!("First argument is not an Array: {}", super::ruby::inspect(&call.args[0]))));
     };
     Ok(Value::from(items.iter().map(|i| shellescape(&to_s(i))).collect::<Vec<_>>().join(" ")))
-}
-
-/// `time(zone?)`: seconds since the epoch (the zone does not change them).
-fn time(call: &mut Call<'_, '_>) -> EvalResult {
-    if call.args.len() > 1 {
-        return Err(error(call, format!("time(): Wrong number of arguments given {} for 0 or 1", call.args.len())));
-    }
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    Ok(Value::Integer(secs))
 }
 
 /// `assert_private(message?)`: fails unless called from the module that
