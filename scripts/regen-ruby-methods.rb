@@ -28,4 +28,7 @@ CLASSES.each do |c|
   # In Ruby's own order: did_you_mean lists equally close names by it.
   out << "#{c.name} #{c.public_instance_methods.map(&:to_s).join(' ')}\n"
 end
+# A Hash's own methods, apart from those Enumerable gives it: Enumerable's
+# answer a Hash with an Array, its own with a Hash (`compact`, `select`).
+out << "Hash(own) #{Hash.public_instance_methods(false).map(&:to_s).join(' ')}\n"
 File.write(File.expand_path('../crates/ruby/src/ruby_methods.txt', __dir__), out)

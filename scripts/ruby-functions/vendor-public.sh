@@ -33,49 +33,7 @@ PATHS=(lib/puppet/functions lib/puppet/parser/functions lib/puppet_x functions t
 # Prints the newest release tag (vX.Y.Z or X.Y.Z) of GITDIR whose metadata.json
 # accepts Puppet 7, that is whose requirement range meets [7.0.0, 8.0.0).
 pick() {
-    python3 - "$1" <<'EOF'
-import json, re, subprocess, sys
-
-gitdir = sys.argv[1]
-
-
-def git(*args):
-    return subprocess.run(["git", "-C", gitdir, *args], capture_output=True, text=True).stdout
-
-
-def version(tag):
-    m = re.fullmatch(r"v?(\d+)\.(\d+)\.(\d+)", tag)
-    # 999.x tags are placeholders some repositories keep for an older module name.
-    return tuple(map(int, m.groups())) if m and int(m.group(1)) < 999 else None
-
-
-def accepts_7(requirement):
-    low, high = (0, 0, 0), (10**9, 0, 0)
-    for op, v in re.findall(r"(>=|<=|>|<|=)?\s*(\d+(?:\.\d+){0,2})(?:\.x)?", requirement):
-        parts = [int(x) for x in v.split(".")]
-        t = tuple(parts + [0] * (3 - len(parts)))
-        if op in (">=", ">"):
-            low = max(low, t)
-        elif op == "<":
-            high = min(high, t)
-        elif op == "<=":
-            high = min(high, (t[0], t[1], t[2] + 1))
-        else:
-            low, high = t, (t[0], t[1], t[2] + 1)
-    return low < (8, 0, 0) and high > (7, 0, 0)
-
-
-for tag in sorted((t for t in git("tag").split() if version(t)), key=version, reverse=True):
-    try:
-        meta = json.loads(git("show", f"{tag}:metadata.json"))
-    except ValueError:
-        continue
-    ranges = [r.get("version_requirement", "") for r in meta.get("requirements", [])
-              if r.get("name") in ("puppet", "openvox")]
-    if any(accepts_7(r) for r in ranges):
-        print(tag)
-        break
-EOF
+    python3 "$ROOT/scripts/module-releases.py" pick "$1"
 }
 
 if [[ ${1:-} == --pick ]]; then

@@ -28,6 +28,12 @@ pub struct Block {
     pub params: Vec<Param>,
     /// The statements.
     pub body: Vec<Node>,
+    /// `lambda { }` or `->() { }`: `return` in it ends the lambda, not the
+    /// method around it as in a block or `proc`.
+    pub lambda: bool,
+    /// The variables first assigned in the block: each call has its own
+    /// (a lambda calling itself does not share them), gone after it.
+    pub locals: Vec<String>,
 }
 
 /// One `rescue` clause of a `begin`.
@@ -77,6 +83,9 @@ pub enum Param {
     Nested(Vec<Param>),
     /// `*rest`: the remaining arguments, as an Array.
     Rest(String),
+    /// `x = default`: the default is evaluated when no argument is left
+    /// for it, after the required parameters took theirs.
+    Optional(String, Node),
 }
 
 /// Expression kinds.

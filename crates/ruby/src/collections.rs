@@ -7,6 +7,9 @@ use crate::error::RubyErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp};
 use crate::value::{hash_get, RValue};
 
+/// Hash's own methods whose answer is the Array method's on the pairs.
+const AGREE_ON_PAIRS: [&str; 3] = ["any?", "to_a", "to_h"];
+
 fn join(items: &[RValue], sep: &str, depth: usize, at: usize) -> Ev<String> {
     if depth > 100 {
         return err(RubyErrorKind::Argument("recursive array join".into()), at);
@@ -496,6 +499,11 @@ impl Interp<'_> {
             "to_h" => {
                 let mut pairs = Vec::new();
                 for i in items {
+                    // A block turns each element into its pair.
+                    let i = match block {
+                        Some(b) => self.call_block(b, vec![i], at)?,
+                        None => i,
+                    };
                     match i.elements() {
                         Some(kv) if kv.len() == 2 && matches!(i, RValue::Array(_)) => {
                             pairs.push((kv[0].clone(), kv[1].clone()))
@@ -604,6 +612,8 @@ impl Interp<'_> {
                 }
                 RValue::hash(out)
             }
+            // With a block, a key both have takes what the block answers
+            // for the key, the old value and the new one.
             "merge" => {
                 let mut out = pairs.snapshot();
                 for a in &args {
@@ -612,12 +622,20 @@ impl Interp<'_> {
                     };
                     for (k, v) in other.borrow().iter() {
                         match out.iter_mut().find(|(k2, _)| k2.equals(k)) {
-                            Some(slot) => slot.1 = v.clone(),
+                            Some(slot) => {
+                                slot.1 = match block {
+                                    Some(b) => self.call_block(b, vec![k.clone(), slot.1.clone(), v.clone()], at)?,
+                                    None => v.clone(),
+                                }
+                            }
                             None => out.push((k.clone(), v.clone())),
                         }
                     }
                 }
                 RValue::hash(out)
+            }
+            "compact" => {
+                RValue::hash(pairs.borrow().iter().filter(|(_, v)| !matches!(v, RValue::Nil)).cloned().collect())
             }
             "select" | "filter" | "reject" => {
                 let b = self.need_block(block, name, at)?;
@@ -630,11 +648,33 @@ impl Interp<'_> {
                 }
                 RValue::hash(out)
             }
+            "slice" | "except" => {
+                let keep = name == "slice";
+                let out = if keep {
+                    args.iter().filter_map(|k| hash_get(&pairs.borrow(), k).map(|v| (k.clone(), v.clone()))).collect()
+                } else {
+                    pairs.borrow().iter().filter(|(k, _)| !args.iter().any(|a| a.equals(k))).cloned().collect()
+                };
+                RValue::hash(out)
+            }
+            "values_at" => RValue::array(
+                args.iter().map(|k| hash_get(&pairs.borrow(), k).cloned().unwrap_or(RValue::Nil)).collect(),
+            ),
+            "key" => {
+                crate::methods::arity(name, &args, 1, at)?;
+                pairs.borrow().iter().find(|(_, v)| v.equals(&args[0])).map_or(RValue::Nil, |(k, _)| k.clone())
+            }
             "invert" => RValue::hash(pairs.borrow().iter().map(|(k, v)| (v.clone(), k.clone())).collect()),
             // Enumerable's methods, on the pairs; a method Hash lacks (or
-            // the Array version does not answer) is named for the Hash.
+            // the Array version does not answer) is named for the Hash, and
+            // so is one of Hash's own, whose answer differs from the Array
+            // method's of that name (`compact`, `flatten`, `slice`), but
+            // for those that agree on the pairs.
             _ if crate::missing::ruby_has("Hash", name) == Some(false) => {
                 return crate::missing::missing_method(&recv, name, at)
+            }
+            _ if crate::missing::ruby_has("Hash(own)", name) == Some(true) && !AGREE_ON_PAIRS.contains(&name) => {
+                return err(RubyErrorKind::Unsupported(format!("the method Hash#{name}")), at)
             }
             _ => {
                 let as_array = RValue::array(

@@ -162,6 +162,9 @@ impl Interp<'_> {
                 Ok(())
             }
             Some(Kind::Array(_) | Kind::Hash(_) | Kind::Str(_)) => Ok(()),
+            // Held by nothing but this call (`(a * n).to_s << b`): no one
+            // else can see the change.
+            _ if recv.holders() == 1 => Ok(()),
             _ => err(RubyErrorKind::Unsupported(format!("`{name}' on a String that is not in a variable")), at),
         }
     }

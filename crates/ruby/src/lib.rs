@@ -42,6 +42,7 @@ mod raise;
 mod ranges;
 mod scan;
 mod shared;
+mod split;
 mod strings;
 mod type_file;
 mod value;

@@ -369,30 +369,27 @@ impl Interp<'_> {
                 RValue::str(out)
             }
             "split" => {
-                let parts: Vec<String> = match args.first() {
-                    None => text.split_ascii_whitespace().map(str::to_string).collect(),
-                    Some(RValue::Str(sep)) if &**sep == " " => {
-                        text.split_ascii_whitespace().map(str::to_string).collect()
-                    }
-                    Some(p) => {
-                        let re = pattern(p, at)?;
-                        let mut out = Vec::new();
-                        let mut last = 0;
-                        for groups in all_matches(&re, text, at)? {
-                            let Some(m) = groups.first().cloned().flatten() else { continue };
-                            if m.end == m.start {
-                                continue;
-                            }
-                            out.push(text[last..m.start].to_string());
-                            last = m.end;
-                        }
-                        out.push(text[last..].to_string());
-                        while out.last().is_some_and(String::is_empty) {
-                            out.pop();
-                        }
-                        out
+                let limit = match args.get(1) {
+                    None => 0,
+                    Some(RValue::Int(n)) => *n,
+                    Some(other) => return crate::interp::no_implicit(other, "Integer", at),
+                };
+                let sep = match args.first() {
+                    None | Some(RValue::Nil) => crate::split::Separator::Whitespace,
+                    Some(RValue::Str(s)) if &**s == " " => crate::split::Separator::Whitespace,
+                    Some(RValue::Str(s)) => crate::split::Separator::Literal(s),
+                    Some(RValue::Regex(re)) => crate::split::Separator::Pattern(re),
+                    Some(other) => {
+                        return err(
+                            RubyErrorKind::Type(format!(
+                                "wrong argument type {} (expected Regexp)",
+                                other.class_name()
+                            )),
+                            at,
+                        )
                     }
                 };
+                let parts = crate::split::split(text, sep, limit, at)?;
                 RValue::array(parts.into_iter().map(RValue::str).collect())
             }
             "[]" => {

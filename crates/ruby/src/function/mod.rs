@@ -350,6 +350,9 @@ impl Found {
                     .map(|p| match p {
                         Param::Name(n) => Ok(DefParam { name: n.clone(), kind: ParamKind::Required }),
                         Param::Rest(n) => Ok(DefParam { name: n.clone(), kind: ParamKind::Rest }),
+                        Param::Optional(n, default) => {
+                            Ok(DefParam { name: n.clone(), kind: ParamKind::Optional(default.clone()) })
+                        }
                         Param::Nested(_) => Err(RubyError::new(
                             RubyErrorKind::Unsupported("a destructuring parameter of newfunction's block".into()),
                             0,

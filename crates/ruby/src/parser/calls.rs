@@ -163,6 +163,7 @@ impl Parser {
             return Ok(None);
         };
         self.skip_newlines();
+        let outer = self.locals.clone();
         let mut params = Vec::new();
         if self.eat_punct("||") {
         } else if self.eat_punct("|") {
@@ -178,7 +179,12 @@ impl Parser {
             self.expect_punct("}")?;
             body
         };
-        Ok(Some(Block { params, body }))
+        let names = crate::interp::param_names(&params);
+        let mut locals: Vec<String> =
+            self.locals.iter().filter(|l| !outer.contains(*l) && !names.contains(l)).cloned().collect();
+        locals.sort();
+        self.locals = outer;
+        Ok(Some(Block { params, body, lambda: false, locals }))
     }
 
     pub(super) fn block_params(&mut self) -> R<Vec<Param>> {
@@ -221,6 +227,11 @@ impl Parser {
         match self.bump().tok {
             Tok::Ident(n) => {
                 self.locals.insert(n.clone());
+                if self.eat_punct("=") {
+                    // Above `|`, which closes the parameters.
+                    let default = self.nested(|p| p.binary(6))?;
+                    return Ok(Param::Optional(n, default));
+                }
                 Ok(Param::Name(n))
             }
             _ => Err(RubyError::new(RubyErrorKind::Syntax("expected a block parameter".into()), self.at())),

@@ -80,7 +80,7 @@ fn symbol_block(sym: &[Node], at: usize) -> Block {
     };
     let it = "&it".to_string();
     let body = vec![call(node(Kind::Local(it.clone()), at), &name, vec![], at)];
-    Block { params: vec![Param::Name(it)], body }
+    Block { params: vec![Param::Name(it)], body, lambda: false, locals: Vec::new() }
 }
 
 impl Parser {
@@ -590,7 +590,9 @@ impl Parser {
             Kind::Call { recv: None, name, args, block: Some(block) }
                 if args.is_empty() && matches!(name.as_str(), "lambda" | "proc") =>
             {
-                node(Kind::Lambda(block), at)
+                let mut block = (*block).clone();
+                block.lambda = name == "lambda";
+                node(Kind::Lambda(Rc::new(block)), at)
             }
             kind => node(kind, at),
         })
@@ -623,6 +625,7 @@ impl Parser {
 
     /// `->(a, b) { ... }` or `-> { ... }` (or `do ... end`).
     fn stabby_lambda(&mut self, at: usize) -> R {
+        let outer = self.locals.clone();
         let mut params = Vec::new();
         if self.eat_punct("(") && !self.eat_punct(")") {
             loop {
@@ -639,6 +642,8 @@ impl Parser {
         if !params.is_empty() {
             block.params = params;
         }
+        block.lambda = true;
+        self.locals = outer;
         Ok(node(Kind::Lambda(Rc::new(block)), at))
     }
 
