@@ -55,7 +55,9 @@ impl Interp<'_> {
                 Ok(())
             }
             Kind::IVar(name) => {
-                self.ivars.insert(name.clone(), value);
+                if !self.set_object_ivar(name, value.clone()) {
+                    self.ivars.insert(name.clone(), value);
+                }
                 Ok(())
             }
             Kind::Const(name) => {
@@ -79,6 +81,12 @@ impl Interp<'_> {
                 if let Some(var) = var {
                     self.host.change_variable(&var, updated);
                 }
+                Ok(())
+            }
+            // `x.attr = v` calls `attr=`.
+            Kind::Call { recv: Some(recv), name, args, block: None } if args.is_empty() => {
+                let receiver = self.eval(recv)?;
+                self.call_method(receiver, &format!("{name}="), vec![value], None, target.at, Some(recv))?;
                 Ok(())
             }
             _ => err(RubyErrorKind::Unsupported("assignment to this expression".into()), target.at),

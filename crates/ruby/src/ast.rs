@@ -161,9 +161,12 @@ pub enum Kind {
     /// `def name(params) ... end`: a method of the template or function;
     /// `def self.name` in a module is the module's (`Mod.name`).
     Def(String, Vec<DefParam>, Vec<Node>),
-    /// `module Name ... end` or `class Name ... end`: its statements run
-    /// once, its `def self.x` methods are called as `Name.x`.
+    /// `module Name ... end`: its statements run once, its `def self.x`
+    /// methods are called as `Name.x`.
     Module(String, Vec<Node>),
+    /// `class Name ... end`: as a module, and its `def x` methods are its
+    /// objects' (`objects.rs`).
+    Class(String, Vec<Node>),
     /// `yield a, b`: calls the block given to the method.
     Yield(Vec<Node>),
     /// `lambda { |x| }`, `->(x) { }`, `proc { }`: a block as a value.

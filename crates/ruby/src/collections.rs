@@ -347,7 +347,8 @@ impl Interp<'_> {
                 }
                 RValue::array(out)
             }
-            "find_index" => {
+            // Array#index is find_index.
+            "find_index" | "index" => {
                 let mut found = RValue::Nil;
                 for (n, i) in items.into_iter().enumerate() {
                     let hit = match (block, args.first()) {
@@ -398,10 +399,6 @@ impl Interp<'_> {
             "include?" | "member?" => {
                 crate::methods::arity(name, &args, 1, at)?;
                 RValue::Bool(items.iter().any(|i| i.equals(&args[0])))
-            }
-            "index" => {
-                crate::methods::arity(name, &args, 1, at)?;
-                items.iter().position(|i| i.equals(&args[0])).map_or(RValue::Nil, |p| RValue::Int(p as i64))
             }
             "to_a" | "entries" | "to_ary" => RValue::array(items),
             "<=>" => {

@@ -127,6 +127,14 @@ pub struct Interp<'h> {
     /// The module each module method running belongs to, innermost last:
     /// its `self`, whose methods a call without a receiver reaches.
     pub(crate) modules_as_self: Vec<String>,
+    /// The classes the code defined, by qualified name.
+    pub(crate) classes: std::collections::HashSet<String>,
+    /// The instance methods (`Class#name`) declared private.
+    pub(crate) private: std::collections::HashSet<String>,
+    /// Whether the class body being run is past a bare `private`.
+    pub(crate) defining_private: bool,
+    /// The objects whose methods are running, innermost last: `self`.
+    pub(crate) selves: Vec<Rc<crate::objects::Object>>,
     /// The block given to each method running, innermost last (`yield`).
     pub(crate) blocks: Vec<Option<Rc<Block>>>,
     /// Compiled regexps by source: a literal in a loop compiles once.
@@ -159,6 +167,10 @@ impl<'h> Interp<'h> {
             consts: HashMap::new(),
             modules: Vec::new(),
             modules_as_self: Vec::new(),
+            classes: Default::default(),
+            private: Default::default(),
+            defining_private: false,
+            selves: Vec::new(),
             blocks: Vec::new(),
             regexps: HashMap::new(),
             self_kind: SelfKind::Template,
@@ -432,6 +444,11 @@ impl<'h> Interp<'h> {
                 self.block_body(ensure)?;
                 result
             }
+            Kind::Def(name, params, body) if !name.starts_with("self.") && self.class_being_defined().is_some() => {
+                let class = self.class_being_defined().unwrap_or_default();
+                self.define_instance_method(&class, name, params.clone(), body.clone());
+                Ok(RValue::Sym(Rc::from(name.as_str())))
+            }
             Kind::Def(name, params, body) => {
                 let key = match (name.strip_prefix("self."), self.modules.last()) {
                     (Some(own), Some(module)) => format!("{module}.{own}"),
@@ -441,13 +458,18 @@ impl<'h> Interp<'h> {
                 self.methods.insert(key, Rc::new((params.clone(), body.clone())));
                 Ok(RValue::Sym(Rc::from(name.as_str())))
             }
-            Kind::Module(name, body) => {
+            Kind::Module(name, body) | Kind::Class(name, body) => {
                 let qualified = match self.modules.last() {
                     Some(outer) => format!("{outer}::{name}"),
                     None => name.clone(),
                 };
+                if matches!(n.kind, Kind::Class(..)) {
+                    self.classes.insert(qualified.clone());
+                }
                 self.modules.push(qualified);
+                let private = std::mem::replace(&mut self.defining_private, false);
                 let result = self.block_body(body);
+                self.defining_private = private;
                 self.modules.pop();
                 result
             }
@@ -562,6 +584,9 @@ impl<'h> Interp<'h> {
 
     /// `@name`: assigned in the template, else the Puppet variable.
     fn ivar(&mut self, name: &str) -> RValue {
+        if let Some(v) = self.object_ivar(name) {
+            return v;
+        }
         if let Some(v) = self.ivars.get(name) {
             return v.clone();
         }
@@ -647,7 +672,10 @@ impl<'h> Interp<'h> {
             return Ok(RValue::Class(Rc::from(name)));
         }
         let prefix = format!("{name}.");
-        if self.methods.keys().any(|k| k.starts_with(&prefix)) || self.modules.iter().any(|m| m == name) {
+        if self.methods.keys().any(|k| k.starts_with(&prefix))
+            || self.modules.iter().any(|m| m == name)
+            || self.classes.contains(name)
+        {
             return Ok(RValue::Class(Rc::from(name)));
         }
         err(RubyErrorKind::Unsupported(format!("the constant {name}")), at)

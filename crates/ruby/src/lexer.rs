@@ -108,6 +108,39 @@ struct Lexer<'s> {
 }
 
 impl Lexer<'_> {
+    /// Takes up to `max` bytes that `ok` accepts; how many it took.
+    fn digits_while(&mut self, max: usize, ok: impl Fn(u8) -> bool) -> usize {
+        let mut n = 0;
+        while n < max && self.peek(0).is_some_and(&ok) {
+            self.pos += 1;
+            n += 1;
+        }
+        n
+    }
+
+    /// After `\u`: four hex digits, or `{...}` of code points.
+    fn unicode_escape(&mut self, start: usize, lit: &mut String) -> Result<(), RubyError> {
+        let bad = |lx: &Self| lx.error(start, RubyErrorKind::Syntax("invalid Unicode escape".into()));
+        let code_point = |code: &str, lx: &Self| -> Result<char, RubyError> {
+            u32::from_str_radix(code, 16).ok().and_then(char::from_u32).ok_or_else(|| bad(lx))
+        };
+        if self.peek(0) == Some(b'{') {
+            self.pos += 1;
+            let close = self.src[self.pos..].find('}').ok_or_else(|| bad(self))?;
+            let inner = &self.src[self.pos..self.pos + close];
+            for code in inner.split_ascii_whitespace() {
+                lit.push(code_point(code, self)?);
+            }
+            self.pos += close + 1;
+            return Ok(());
+        }
+        if self.digits_while(4, |b| b.is_ascii_hexdigit()) != 4 {
+            return Err(bad(self));
+        }
+        lit.push(code_point(&self.src[self.pos - 4..self.pos], self)?);
+        Ok(())
+    }
+
     fn peek(&self, n: usize) -> Option<u8> {
         self.src.as_bytes().get(self.pos + n).copied()
     }
@@ -425,16 +458,34 @@ impl Lexer<'_> {
                 '\\' => {
                     let Some(e) = self.src[self.pos..].chars().next() else { continue };
                     self.pos += e.len_utf8();
-                    lit.push(match e {
-                        'n' => '\n',
-                        't' => '\t',
-                        'r' => '\r',
-                        's' => ' ',
-                        '0' => '\0',
-                        'e' => '\u{1b}',
-                        'a' => '\u{7}',
-                        other => other,
-                    });
+                    match e {
+                        'n' => lit.push('\n'),
+                        't' => lit.push('\t'),
+                        'r' => lit.push('\r'),
+                        's' => lit.push(' '),
+                        'e' => lit.push('\u{1b}'),
+                        'a' => lit.push('\u{7}'),
+                        'b' => lit.push('\u{8}'),
+                        'f' => lit.push('\u{c}'),
+                        'v' => lit.push('\u{b}'),
+                        // A line continued: the newline is not in the string.
+                        '\n' => {}
+                        '0'..='7' => {
+                            let digits = 1 + self.digits_while(2, |b| (b'0'..=b'7').contains(&b));
+                            let code = u32::from_str_radix(&self.src[self.pos - digits..self.pos], 8).unwrap_or(0);
+                            lit.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+                        }
+                        'x' => {
+                            let digits = self.digits_while(2, |b| b.is_ascii_hexdigit());
+                            if digits == 0 {
+                                return Err(self.error(start, RubyErrorKind::Syntax("invalid hex escape".into())));
+                            }
+                            let code = u32::from_str_radix(&self.src[self.pos - digits..self.pos], 16).unwrap_or(0);
+                            lit.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+                        }
+                        'u' => self.unicode_escape(start, &mut lit)?,
+                        other => lit.push(other),
+                    }
                 }
                 '#' if self.peek(0) == Some(b'{') => {
                     self.pos += 1;

@@ -36,6 +36,7 @@ mod lexer;
 mod library;
 mod methods;
 mod missing;
+mod objects;
 mod parser;
 mod paths;
 mod raise;
@@ -50,7 +51,7 @@ mod value;
 use confer_core::Value;
 
 pub use error::{RubyError, RubyErrorKind};
-pub use function::{Api, Callee, Dispatch, DispatchBlock, DispatchParam, Repeat, RubyFunction};
+pub use function::{Api, Callee, Dispatch, DispatchBlock, DispatchParam, Repeat, RubyFunction, Source};
 pub use type_file::{title_patterns, TitlePattern};
 pub use value::{from_puppet, to_puppet, RValue};
 
@@ -174,8 +175,14 @@ fn compile(text: &str) -> Result<Vec<ast::Node>, RubyError> {
 
 /// Parses a Ruby program (a function file) into its statements.
 fn parse_program(text: &str) -> Result<Vec<ast::Node>, RubyError> {
-    let mut toks = lexer::lex(text, 0)?;
-    toks.push(lexer::Token { tok: lexer::Tok::Eof, at: text.len(), space_before: true });
+    parse_program_at(text, 0)
+}
+
+/// Parses a Ruby program whose offsets start at `base`: a required file's
+/// nodes keep offsets of their own beside the requiring file's.
+fn parse_program_at(text: &str, base: usize) -> Result<Vec<ast::Node>, RubyError> {
+    let mut toks = lexer::lex(text, base)?;
+    toks.push(lexer::Token { tok: lexer::Tok::Eof, at: base + text.len(), space_before: true });
     parser::parse(toks)
 }
 

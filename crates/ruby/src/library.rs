@@ -63,6 +63,12 @@ const CLASSES: &[&str] = &[
     "Puppet::Settings",
     "Puppet.features",
     "ENV",
+    // No value a function is given or makes is one of these: `case`/`when`
+    // and `is_a?` test them (the TOML dumper's `when Time, DateTime`);
+    // their methods are refused by name.
+    "Time",
+    "Date",
+    "DateTime",
 ];
 
 /// Whether `name` is a class or module confer knows.

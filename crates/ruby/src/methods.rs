@@ -6,7 +6,7 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use crate::ast::{Block, Node};
+use crate::ast::{Block, Kind, Node};
 use crate::error::RubyErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp, SelfKind};
 use crate::value::{from_puppet, RValue};
@@ -167,7 +167,18 @@ impl Interp<'_> {
     /// A method called without a receiver: the template's own (`scope`,
     /// `Array(x)`, `has_variable?`).
     pub fn call_self(&mut self, name: &str, args: Vec<RValue>, block: Option<&Rc<Block>>, at: usize) -> Ev {
+        if let Some(object) = self.selves.last().cloned() {
+            if name == "self" && args.is_empty() {
+                return Ok(RValue::Object(object));
+            }
+            if let Some(result) = self.call_object(&object, name, &args, block, at, true) {
+                return result;
+            }
+        }
         if let Some(result) = self.call_defined(name, &args, block, at) {
+            return result;
+        }
+        if let Some(result) = self.class_body_call(name, &args, at) {
             return result;
         }
         if let Some(module) = self.modules_as_self.last().cloned() {
@@ -249,6 +260,17 @@ impl Interp<'_> {
         recv_node: Option<&Node>,
     ) -> Ev {
         let result = match &recv {
+            RValue::Object(object) => {
+                let from_self =
+                    recv_node.is_some_and(|n| matches!(&n.kind, Kind::Call { recv: None, name, .. } if name == "self"));
+                match self.call_object(object, name, &args, block, at, from_self) {
+                    Some(result) => result?,
+                    None => self.dispatch(recv.clone(), name, args, block.map(|b| &**b), at, recv_node)?,
+                }
+            }
+            RValue::Class(class) if name == "new" && self.classes.contains(&**class) => {
+                self.instantiate(&class.clone(), &args, block, at)?
+            }
             RValue::Class(class) => match self.class_method(class, name, &args, block, at) {
                 Some(result) => result?,
                 None => self.dispatch(recv.clone(), name, args, block.map(|b| &**b), at, recv_node)?,
@@ -294,6 +316,7 @@ impl Interp<'_> {
                     _ => err(RubyErrorKind::Type("class or module required".into()), at),
                 }
             }
+            (RValue::Object(o), "class") => Ok(RValue::Class(o.class.clone())),
             (_, "class") => Ok(RValue::Class(Rc::from(recv.class_name()))),
             (_, "==") => {
                 arity(name, &args, 1, at)?;

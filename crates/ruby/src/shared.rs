@@ -216,7 +216,10 @@ impl RValue {
             | RValue::Proc(_)
             | RValue::PuppetLambda
             | RValue::IpAddr(_)
-            | RValue::IpRange(_) => SLOT,
+            | RValue::IpRange(_)
+            // Its instance variables' values were bounded when built; a walk
+            // through them could go round a cycle.
+            | RValue::Object(_) => SLOT,
             RValue::Exception(e) => SLOT + e.message.len() as u64,
         }
     }

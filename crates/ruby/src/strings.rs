@@ -202,6 +202,15 @@ impl Interp<'_> {
                 };
                 return self.string_index(text, &pattern, start, name == "rindex", at);
             }
+            // `inspect` with every character past ASCII written `\uXXXX`.
+            "dump" => RValue::str(crate::value::inspect_str(text).chars().fold(String::new(), |mut out, c| {
+                match c as u32 {
+                    0..=0x7f => out.push(c),
+                    n @ 0x80..=0xffff => out.push_str(&format!("\\u{n:04X}")),
+                    n => out.push_str(&format!("\\u{{{n:X}}}")),
+                }
+                out
+            })),
             "upcase" => RValue::str(text.to_uppercase()),
             "downcase" => RValue::str(text.to_lowercase()),
             "capitalize" => RValue::str(capitalize(text)),

@@ -62,6 +62,8 @@ pub enum RValue {
     IpAddr(Rc<crate::ipaddr::Ip>),
     /// The Range of addresses `IPAddr#to_range` gives: its first and last.
     IpRange(Rc<(crate::ipaddr::Ip, crate::ipaddr::Ip)>),
+    /// An object of a class the code defined.
+    Object(Rc<crate::objects::Object>),
 }
 
 /// The Ruby class of Puppet's `Sensitive` values.
@@ -135,7 +137,7 @@ impl RValue {
             RValue::Scope => "Puppet::Parser::Scope",
             RValue::MatchData(_) => "MatchData",
             RValue::Opaque(v) if matches!(**v, Value::Sensitive(_)) => SENSITIVE,
-            RValue::Opaque(_) => "Object",
+            RValue::Opaque(_) | RValue::Object(_) => "Object",
             RValue::Proc(_) | RValue::PuppetLambda => "Proc",
             RValue::IpAddr(_) => "IPAddr",
             RValue::IpRange(_) => "Range",
@@ -159,6 +161,7 @@ impl RValue {
     pub fn describe(&self) -> String {
         match self {
             RValue::Exception(e) => format!("{}:{}", self.inspect(), e.class),
+            RValue::Object(o) => format!("{}:{}", o.inspect(), o.class),
             other => format!("{}:{}", other.inspect(), other.class_name()),
         }
     }
@@ -176,6 +179,7 @@ impl RValue {
             "Enumerable" => {
                 matches!(self, RValue::Array(_) | RValue::Hash(_) | RValue::Range(..) | RValue::StrRange(_))
             }
+            _ if matches!(self, RValue::Object(_)) => matches!(self, RValue::Object(o) if &*o.class == name),
             _ if matches!(self, RValue::Exception(_)) => match self {
                 RValue::Exception(e) => crate::raise::descends(&e.class, name),
                 _ => false,
@@ -239,6 +243,7 @@ impl RValue {
                 format!("#<MatchData {}>", inspect_str(&m.first().cloned().flatten().unwrap_or_default()))
             }
             RValue::Exception(e) => format!("#<{}: {}>", e.class, e.message),
+            RValue::Object(o) => o.inspect(),
             RValue::Proc(_) | RValue::PuppetLambda => "#<Proc:0x0000000000000000 (lambda)>".into(),
             RValue::IpAddr(ip) => ip.inspect(),
             RValue::IpRange(r) => format!("{}..{}", r.0.inspect(), r.1.inspect()),
@@ -319,13 +324,31 @@ pub fn inspect_str(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
             '\u{1b}' => out.push_str("\\e"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
             '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if !printable(c) && (c as u32) > 0xffff => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+            c if !printable(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
             c => out.push(c),
         }
     }
     out.push('"');
     out
+}
+
+/// Whether Ruby's `inspect` writes a character as it is: not a control
+/// character (but NEL, which Onigmo counts as a space), a line or paragraph
+/// separator, or a noncharacter. (Ruby also escapes code points Unicode has
+/// not assigned, which would need its tables; none is expected in data.)
+fn printable(c: char) -> bool {
+    let n = c as u32;
+    !(c.is_control() && n != 0x85
+        || n == 0x2028
+        || n == 0x2029
+        || (0xfdd0..=0xfdef).contains(&n)
+        || n & 0xfffe == 0xfffe)
 }
 
 /// The Ruby form of a Puppet value, as Puppet hands variables to templates.

@@ -16,7 +16,7 @@ use std::rc::Rc;
 
 use confer_core::types::instance_of;
 use confer_core::Value;
-use confer_ruby::{Api, Callee, Dispatch, Repeat, RubyError, RubyErrorKind, RubyFunction};
+use confer_ruby::{Api, Callee, Dispatch, Repeat, RubyError, RubyErrorKind, RubyFunction, Source};
 
 use super::calls::Closure;
 use super::erb::PuppetHost;
@@ -25,6 +25,7 @@ use super::functions::dispatch;
 use super::functions::signature::{self, Block, Param, Signature};
 use super::scope::Scope;
 use super::Evaluator;
+use crate::environment::Environment;
 use crate::native_ports;
 use crate::span::Span;
 
@@ -32,10 +33,9 @@ use crate::span::Span;
 pub(crate) struct Loaded {
     /// What the file defines.
     function: RubyFunction,
-    /// The file, for errors.
-    path: PathBuf,
-    /// Its text, for errors' line and column.
-    text: String,
+    /// The file and the module files it requires, for errors' file, line
+    /// and column.
+    sources: Rc<Vec<Source>>,
     /// The regular dispatches' signatures (types resolved on first call)
     /// and the indices of those dispatches; then the argument-mismatch
     /// ones.
@@ -63,14 +63,12 @@ impl Loaded {
     fn error(&self, e: &RubyError, span: Span) -> super::flow::Flow {
         match &e.kind {
             RubyErrorKind::Syntax(_) | RubyErrorKind::Unsupported(_) | RubyErrorKind::Limit(_) => {
-                let (line, column) = confer_ruby::line_col(&self.text, e.at);
+                let (path, line, column) = located(&self.sources, e.at);
                 fail(
                     span,
                     format!(
-                        "confer cannot run the Ruby function '{}': {} (file: {}, line: {line}, column: {column})",
-                        self.function.name,
-                        e.kind,
-                        self.path.display()
+                        "confer cannot run the Ruby function '{}': {} (file: {path}, line: {line}, column: {column})",
+                        self.function.name, e.kind,
                     ),
                 )
             }
@@ -89,7 +87,7 @@ impl<'a> Evaluator<'a> {
         }
         let found = match self.ruby_function_file(key) {
             Some(path) => {
-                let (wanted, others) = load(&path, key, span)?;
+                let (wanted, others) = load(&self.env, &path, key, span)?;
                 // The other functions of a 3.x file exist once it is loaded.
                 for other in others {
                     let name = other.function.name.trim_start_matches("::").to_string();
@@ -291,21 +289,59 @@ fn with_local_types(text: &str, local_types: &[(String, String)]) -> String {
     out
 }
 
-/// Reads and loads a function file; one whose declared name is not the one
-/// its path gives is Puppet's loader error.
-/// The function `key` the file at `path` defines, and the others it
+/// The file, line and column of the offset `at` among `sources`.
+fn located(sources: &[Source], at: usize) -> (String, usize, usize) {
+    match Source::locate(sources, at) {
+        Some((source, offset)) => {
+            let (line, column) = confer_ruby::line_col(&source.text, offset);
+            (source.path.clone(), line, column)
+        }
+        None => (String::new(), 0, 0),
+    }
+}
+
+/// The module file `require 'spec'` loads, as Ruby finds it on the load
+/// path Puppet gives it (each module's `lib`, in module path order), or
+/// `require_relative 'spec'` from the file `requiring`: only files under a
+/// module's `lib`, the code Puppet itself would load.
+fn required_file(env: &Environment, spec: &str, requiring: Option<&str>) -> Option<(String, String)> {
+    let file = if spec.ends_with(".rb") { spec.to_string() } else { format!("{spec}.rb") };
+    let path = match requiring {
+        Some(from) => {
+            let joined = std::path::Path::new(from).parent()?.join(&file);
+            let resolved = joined.canonicalize().ok()?;
+            let in_lib = env.modulepath.iter().filter_map(|d| d.canonicalize().ok()).any(|d| {
+                resolved
+                    .strip_prefix(&d)
+                    .is_ok_and(|rest| rest.components().nth(1).is_some_and(|c| c.as_os_str() == "lib"))
+            });
+            if !in_lib {
+                return None;
+            }
+            resolved
+        }
+        None => env.module_files(&format!("lib/{file}")).next()?,
+    };
+    let text = std::fs::read_to_string(&path).ok()?;
+    Some((path.display().to_string(), text))
+}
+
+/// Reads and loads a function file, with the module files it requires; one
+/// whose declared name is not the one its path gives is Puppet's loader
+/// error. The function `key` the file at `path` defines, and the others it
 /// defines beside it (a 3.x file may define several).
-fn load(path: &PathBuf, key: &str, span: Span) -> EvalResult<(Loaded, Vec<Loaded>)> {
+fn load(env: &Environment, path: &PathBuf, key: &str, span: Span) -> EvalResult<(Loaded, Vec<Loaded>)> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| fail(span, format!("Could not read the Ruby function file {}: {e}", path.display())))?;
-    let mut functions = RubyFunction::load_all(&text).map_err(|e| {
-        let (line, column) = confer_ruby::line_col(&text, e.at);
+    let mut sources = vec![Source { base: 0, path: path.display().to_string(), text }];
+    let loaded = RubyFunction::load_all_with(&mut sources, &mut |spec, requiring| required_file(env, spec, requiring));
+    let mut functions = loaded.map_err(|e| {
+        let (file, line, column) = located(&sources, e.at);
         fail(
             span,
             format!(
-                "confer cannot load the Ruby function '{key}': {} (file: {}, line: {line}, column: {column})",
-                e.kind,
-                path.display()
+                "confer cannot load the Ruby function '{key}': {} (file: {file}, line: {line}, column: {column})",
+                e.kind
             ),
         )
     })?;
@@ -316,7 +352,8 @@ fn load(path: &PathBuf, key: &str, span: Span) -> EvalResult<(Loaded, Vec<Loaded
             format!("The function '{defined}' was loaded from {} but the file should define '{key}'", path.display()),
         ));
     };
-    let loaded = |function| Loaded { function, path: path.clone(), text: text.clone(), signatures: Default::default() };
+    let sources = Rc::new(sources);
+    let loaded = |function| Loaded { function, sources: sources.clone(), signatures: Default::default() };
     let wanted = loaded(functions.remove(at));
     Ok((wanted, functions.into_iter().map(loaded).collect()))
 }

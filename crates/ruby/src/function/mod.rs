@@ -133,10 +133,26 @@ impl RubyFunction {
     /// several (`newfunction(:'docker::escape')` beside `docker_run_flags`),
     /// and Puppet knows each once the file is loaded.
     pub fn load_all(text: &str) -> Result<Vec<RubyFunction>, RubyError> {
-        let program = crate::parse_program(text)?;
+        let mut sources = vec![Source { base: 0, path: String::new(), text: text.to_string() }];
+        RubyFunction::load_all_with(&mut sources, &mut |_, _| None)
+    }
+
+    /// [`RubyFunction::load_all`] for the file `sources[0]`, with the Ruby
+    /// files it requires: `find(spec, requiring)` gives the path and text of
+    /// `require 'spec'` (`requiring` is the requiring file's path for
+    /// `require_relative`), or `None` for a library confer provides or
+    /// does not have, whose use is then checked where it is used. Each file
+    /// found is loaded once, its definitions run before the function's, and
+    /// added to `sources` (whose offsets its nodes carry).
+    pub fn load_all_with(
+        sources: &mut Vec<Source>,
+        find: &mut FindRequired<'_>,
+    ) -> Result<Vec<RubyFunction>, RubyError> {
+        let program = crate::parse_program(&sources[0].text)?;
         let mut setup = Vec::new();
         let mut found = Vec::new();
-        find_definition(&program, &mut setup, &mut found)?;
+        let mut loader = Loader { sources, find };
+        loader.walk(&program, 0, &mut setup, &mut found)?;
         if found.is_empty() {
             return Err(RubyError::new(
                 RubyErrorKind::Unsupported(
@@ -213,8 +229,78 @@ enum Found {
     Legacy { name: String, options: Vec<(String, Node)>, block: Rc<Block> },
 }
 
-/// Walks a file's top level (and module bodies) for the function's
-/// declaration; everything else is setup.
+/// A Ruby file a function was loaded from, or one it requires: its nodes'
+/// offsets start at `base`.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The offset of its first byte among all the sources'.
+    pub base: usize,
+    /// Its path.
+    pub path: String,
+    /// Its text.
+    pub text: String,
+}
+
+impl Source {
+    /// The source an offset falls in, and the offset within it.
+    pub fn locate(sources: &[Source], at: usize) -> Option<(&Source, usize)> {
+        let s = sources.iter().rev().find(|s| s.base <= at)?;
+        Some((s, at - s.base))
+    }
+}
+
+/// Finds the file `require 'spec'` loads: given the spec and, for
+/// `require_relative`, the requiring file's path, its path and text.
+pub type FindRequired<'f> = dyn FnMut(&str, Option<&str>) -> Option<(String, String)> + 'f;
+
+/// Reads a function file's top level and the files it requires.
+struct Loader<'l> {
+    sources: &'l mut Vec<Source>,
+    find: &'l mut FindRequired<'l>,
+}
+
+impl Loader<'_> {
+    /// Walks a file's top level (and module bodies) for the function's
+    /// declaration; a required file's definitions, then everything else,
+    /// are setup. `file` is the index of the source being walked.
+    fn walk(
+        &mut self,
+        nodes: &[Node],
+        file: usize,
+        setup: &mut Vec<Node>,
+        found: &mut Vec<Found>,
+    ) -> Result<(), RubyError> {
+        for n in nodes {
+            match &n.kind {
+                Kind::Call { recv: None, name, args, .. } if name == "require" || name == "require_relative" => {
+                    let Some(spec) = symbol_or_string(args.first()) else { continue };
+                    let requiring = (name == "require_relative").then(|| self.sources[file].path.clone());
+                    let Some((path, text)) = (self.find)(&spec, requiring.as_deref()) else { continue };
+                    if self.sources.iter().any(|s| s.path == path) {
+                        continue;
+                    }
+                    let last = self.sources.last().map_or(0, |s| s.base + s.text.len() + 1);
+                    let program = crate::parse_program_at(&text, last)?;
+                    self.sources.push(Source { base: last, path, text });
+                    let index = self.sources.len() - 1;
+                    self.walk(&program, index, setup, &mut Vec::new())?;
+                }
+                // `$LOAD_PATH.unshift(File.join(__dir__, '..'))`: the module's
+                // own lib directory, where `find` looks already.
+                Kind::Call { recv: Some(r), name, .. }
+                    if matches!(&r.kind, Kind::GVar(g) if g == "LOAD_PATH" || g == ":")
+                        && matches!(name.as_str(), "unshift" | "push" | "<<" | "insert") => {}
+                Kind::Module(name, body) if name == "Puppet::Parser::Functions" => {
+                    self.walk(body, file, setup, found)?
+                }
+                _ => find_definition(std::slice::from_ref(n), setup, found)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads one top-level statement: the function's declaration, or setup.
 fn find_definition(nodes: &[Node], setup: &mut Vec<Node>, found: &mut Vec<Found>) -> Result<(), RubyError> {
     for n in nodes {
         match &n.kind {
@@ -245,8 +331,6 @@ fn find_definition(nodes: &[Node], setup: &mut Vec<Node>, found: &mut Vec<Found>
                 }
                 found.push(Found::Legacy { name: fname, options, block: block.clone() });
             }
-            Kind::Module(name, body) if name == "Puppet::Parser::Functions" => find_definition(body, setup, found)?,
-            Kind::Call { recv: None, name, .. } if name == "require" || name == "require_relative" => {}
             _ => setup.push(n.clone()),
         }
     }

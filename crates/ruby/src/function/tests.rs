@@ -280,3 +280,56 @@ end
     let e = call(itself, "loop", &[]).unwrap_err();
     assert!(matches!(e.kind, RubyErrorKind::Unsupported(_)), "{e:?}");
 }
+
+/// A class defined in the function file: `new` and `initialize`,
+/// `attr_*`, instance variables, `self`, and a private method refused from
+/// outside. The answer is Ruby 3.1's for the same code.
+#[test]
+fn objects_of_classes_the_code_defines() {
+    let text = r#"
+class Acc
+  attr_reader :total
+  attr_accessor :label
+
+  def initialize(start)
+    @total = start
+    @label = 'acc'
+  end
+
+  def add(n)
+    @total += step(n)
+    self
+  end
+
+  private
+
+  def step(n)
+    n * 2
+  end
+end
+
+Puppet::Functions.create_function(:objects) do
+  def objects
+    a = Acc.new(1)
+    a.add(2).add(3)
+    a.label = 'sum'
+    out = [a.total, a.label, a.class.name, a.is_a?(Acc)]
+    begin
+      a.step(1)
+    rescue NoMethodError => e
+      out << e.class.name
+    end
+    out
+  end
+end
+"#;
+    let got = call(text, "objects", &[]).expect("runs");
+    let want = Value::array(vec![
+        Value::Integer(11),
+        Value::from("sum"),
+        Value::from("Acc"),
+        Value::Boolean(true),
+        Value::from("NoMethodError"),
+    ]);
+    assert_eq!(got, want);
+}

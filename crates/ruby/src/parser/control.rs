@@ -81,7 +81,7 @@ impl Parser {
             }
             "break" => node(Kind::Break, at),
             "def" => self.def(at)?,
-            "module" | "class" => self.module(at)?,
+            "module" | "class" => self.module(at, k == "class")?,
             "return" => {
                 // After `return`, `{` opens a Hash (there is no block to give).
                 let value = if self.starts_command_arg() || self.is_punct("{") || self.is_punct("(") {
@@ -258,7 +258,7 @@ impl Parser {
     }
 
     /// `module A::B ... end` or `class A < B ... end`.
-    fn module(&mut self, at: usize) -> R {
+    fn module(&mut self, at: usize, class: bool) -> R {
         let mut name = match self.bump().tok {
             Tok::Const(c) => c,
             Tok::Punct("<<") => {
@@ -280,7 +280,7 @@ impl Parser {
         self.locals = outer;
         let body = body?;
         self.expect_kw("end")?;
-        Ok(node(Kind::Module(name, body), at))
+        Ok(node(if class { Kind::Class(name, body) } else { Kind::Module(name, body) }, at))
     }
 
     /// After an `if` body: `elsif ...`, `else ...`, then `end`.

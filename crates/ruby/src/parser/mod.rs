@@ -331,7 +331,9 @@ impl Parser {
         };
         let assignable = matches!(&lhs.kind, Kind::Local(_) | Kind::IVar(_) | Kind::Const(_))
             || matches!(&lhs.kind, Kind::Call { recv: None, args, block: None, .. } if args.is_empty())
-            || matches!(&lhs.kind, Kind::Call { name, .. } if name == "[]");
+            || matches!(&lhs.kind, Kind::Call { name, .. } if name == "[]")
+            || matches!(&lhs.kind, Kind::Call { recv: Some(_), name, args, block: None }
+                if args.is_empty() && name.starts_with(|c: char| c.is_alphabetic() || c == '_'));
         if !assignable {
             return Err(self.unexpected());
         }
