@@ -144,7 +144,7 @@ pub fn method(ip: &Ip, name: &str, args: &[RValue], at: usize) -> Option<Ev> {
         ("prefix", []) => Ok(RValue::Int(i64::from(ip.prefix))),
         ("to_i", []) => Ok(match i64::try_from(bits(ip.addr)) {
             Ok(n) => RValue::Int(n),
-            Err(_) => RValue::Wide(bits(ip.addr)),
+            Err(_) => RValue::Wide(Rc::new(bits(ip.addr).into())),
         }),
         ("include?" | "===", [other]) => operand(other, at).map(|o| RValue::Bool(ip.contains(o))),
         ("mask", [RValue::Int(n)]) if (0..=i64::from(width(ip.addr))).contains(n) => {

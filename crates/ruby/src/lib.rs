@@ -40,6 +40,7 @@ mod objects;
 mod parser;
 mod paths;
 mod raise;
+pub mod random;
 mod ranges;
 mod scan;
 mod shared;
@@ -47,6 +48,7 @@ mod split;
 mod strings;
 mod type_file;
 mod value;
+mod wide;
 
 use confer_core::Value;
 

@@ -66,6 +66,7 @@ const CLASSES: &[&str] = &[
     // No value a function is given or makes is one of these: `case`/`when`
     // and `is_a?` test them (the TOML dumper's `when Time, DateTime`);
     // their methods are refused by name.
+    "Random",
     "Time",
     "Date",
     "DateTime",
@@ -263,6 +264,18 @@ impl Interp<'_> {
             },
             ("Array", "new") => match args {
                 [] => Ok(RValue::array(vec![])),
+                // With a block, each element is the block's answer for its index.
+                [RValue::Int(n)] if (0..=1_000_000).contains(n) && block.is_some() => {
+                    let b = block.cloned().unwrap_or_else(|| unreachable!("checked just above"));
+                    let mut items = Vec::with_capacity(*n as usize);
+                    for i in 0..*n {
+                        match self.call_block(&b, vec![RValue::Int(i)], at) {
+                            Ok(v) => items.push(v),
+                            Err(e) => return Some(Err(e)),
+                        }
+                    }
+                    Ok(RValue::array(items))
+                }
                 [RValue::Int(n)] | [RValue::Int(n), _] if (0..=1_000_000).contains(n) => {
                     let fill = args.get(1).cloned().unwrap_or(RValue::Nil);
                     Ok(RValue::array(vec![fill; *n as usize]))
@@ -392,6 +405,13 @@ impl Interp<'_> {
                     Err(message) => err(RubyErrorKind::Function(message), at),
                 }
             }),
+            ("Random", "new") => crate::random::new(args, at),
+            ("Puppet::Util", "deterministic_rand_int") => {
+                arity(name, args, 2, 2, at).and_then(|()| crate::random::deterministic(&args[0], &args[1], at))
+            }
+            ("Puppet::Util", "deterministic_rand") => arity(name, args, 2, 2, at)
+                .and_then(|()| crate::random::deterministic(&args[0], &args[1], at))
+                .map(|n| RValue::str(n.to_s())),
             ("Puppet::Util", "absolute_path?") => arity(name, args, 1, 2, at).and_then(|()| {
                 let platform = args.get(1).map_or_else(|| "posix".to_string(), RValue::to_s);
                 let RValue::Str(path) = &args[0] else {

@@ -131,13 +131,6 @@ pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
     }
 }
 
-/// `text.to_i`: the leading integer, 0 when there is none.
-pub(crate) fn leading_int(s: &str) -> i64 {
-    let t = s.trim_start();
-    let end = t.char_indices().take_while(|(i, c)| c.is_ascii_digit() || (*i == 0 && (*c == '-' || *c == '+'))).count();
-    t[..end].parse().unwrap_or(0)
-}
-
 /// Ruby's `Regexp.escape`: metacharacters and white space escaped.
 pub(crate) fn regexp_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -380,7 +373,8 @@ impl Interp<'_> {
                 }
                 Ok(recv.clone())
             }
-            (RValue::Wide(i), _) => wide_method(*i, name, &args, at),
+            (RValue::Wide(i), _) => crate::wide::method(i, name, &args, at),
+            (RValue::Random(r), _) => crate::random::method(r, name, &args, at),
             (RValue::Int(_) | RValue::Float(_), _) => self.numeric_method(recv, name, args, at),
             (RValue::Str(s), _) => {
                 let s = s.clone();
@@ -727,36 +721,4 @@ fn int_to_base(i: i64, base: u32) -> String {
 pub(crate) fn variable_name(name: &RValue) -> String {
     let var = name.to_s();
     var.strip_prefix("::").unwrap_or(&var).to_string()
-}
-
-/// What an Integer beyond 64 bits answers: its digits, comparisons.
-fn wide_method(i: u128, name: &str, args: &[RValue], at: usize) -> Ev {
-    match (name, args) {
-        ("to_s" | "inspect", []) => Ok(RValue::str(i.to_string())),
-        ("to_s", [RValue::Int(base)]) if (2..=36).contains(base) => {
-            let mut digits = Vec::new();
-            let mut n = i;
-            loop {
-                digits.push(std::char::from_digit((n % *base as u128) as u32, *base as u32).unwrap_or('0'));
-                n /= *base as u128;
-                if n == 0 {
-                    break;
-                }
-            }
-            Ok(RValue::str(digits.iter().rev().collect::<String>()))
-        }
-        ("<=>", [other]) => Ok(compare(&RValue::Wide(i), other).map_or(RValue::Nil, |o| RValue::Int(o as i64))),
-        ("<" | ">" | "<=" | ">=", [other]) => match compare(&RValue::Wide(i), other) {
-            Some(o) => Ok(RValue::Bool(match name {
-                "<" => o.is_lt(),
-                ">" => o.is_gt(),
-                "<=" => o.is_le(),
-                _ => o.is_ge(),
-            })),
-            None => {
-                err(RubyErrorKind::Argument(format!("comparison of Integer with {} failed", other.class_name())), at)
-            }
-        },
-        _ => err(RubyErrorKind::Unsupported(format!("Integer#{name} beyond 64 bits")), at),
-    }
 }

@@ -217,6 +217,7 @@ impl RValue {
             | RValue::PuppetLambda
             | RValue::IpAddr(_)
             | RValue::IpRange(_)
+            | RValue::Random(_)
             // Its instance variables' values were bounded when built; a walk
             // through them could go round a cycle.
             | RValue::Object(_) => SLOT,

@@ -229,7 +229,13 @@ impl Interp<'_> {
             },
             "to_s" | "to_str" => RValue::Str(s.clone()),
             "to_sym" => RValue::Sym(s.clone()),
-            "to_i" => RValue::Int(crate::methods::leading_int(text)),
+            "to_i" => match args.as_slice() {
+                [] => crate::wide::parse_leading(text, 10, at)?,
+                [RValue::Int(base)] if (2..=36).contains(base) => crate::wide::parse_leading(text, *base as u32, at)?,
+                [RValue::Int(base)] => return err(RubyErrorKind::Argument(format!("invalid radix {base}")), at),
+                [other] => return crate::interp::no_implicit(other, "Integer", at),
+                _ => return err(RubyErrorKind::Argument("wrong number of arguments (expected 0..1)".into()), at),
+            },
             "to_f" => RValue::Float({
                 let t = text.trim_start();
                 let end = t
@@ -252,26 +258,16 @@ impl Interp<'_> {
                     .collect::<String>(),
             ),
             "bytesize" => RValue::Int(text.len() as i64),
-            "hex" | "oct" => {
-                let t = text.trim_start();
-                let (neg, t) = match t.strip_prefix('-') {
-                    Some(rest) => (true, rest),
-                    None => (false, t.strip_prefix('+').unwrap_or(t)),
+            "hex" => crate::wide::parse_leading(text, 16, at)?,
+            // `oct` reads the radix a prefix names, octal without one.
+            "oct" => {
+                let t = text.trim_start().trim_start_matches(['-', '+']);
+                let radix = match t.get(..2) {
+                    Some("0x" | "0X") => 16,
+                    Some("0b" | "0B") => 2,
+                    _ => 8,
                 };
-                let (radix, digits) = if name == "hex" {
-                    (16, t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")).unwrap_or(t))
-                } else {
-                    match t.get(..2) {
-                        Some("0x" | "0X") => (16, &t[2..]),
-                        Some("0b" | "0B") => (2, &t[2..]),
-                        Some("0o" | "0O") => (8, &t[2..]),
-                        _ => (8, t),
-                    }
-                };
-                let digits: String =
-                    digits.chars().take_while(|c| c.is_digit(radix) || *c == '_').filter(|c| *c != '_').collect();
-                let n = i64::from_str_radix(&digits, radix).unwrap_or(0);
-                RValue::Int(if neg { -n } else { n })
+                crate::wide::parse_leading(text, radix, at)?
             }
             "scan" => {
                 let re = self.pattern_arg(&one(&args)?, at)?;

@@ -20,10 +20,11 @@ pub enum RValue {
     Bool(bool),
     /// An Integer.
     Int(i64),
-    /// A non-negative Integer beyond 64 bits, as `IPAddr#to_i` gives for
-    /// IPv6: it compares and prints (`to_s(2)`); anything else done with it
+    /// A positive Integer beyond 64 bits, as `IPAddr#to_i` gives for IPv6
+    /// and `hexdigest(x).hex` for a digest: it compares, prints, takes a
+    /// remainder and seeds `Random` (`wide.rs`); anything else done with it
     /// is refused by name.
-    Wide(u128),
+    Wide(Rc<num_bigint::BigUint>),
     /// A Float.
     Float(f64),
     /// A String.
@@ -53,6 +54,8 @@ pub enum RValue {
     Opaque(Rc<Value>),
     /// A block as a value: `lambda { }`, `proc { }`, `->(x) { }`.
     Proc(Rc<crate::ast::Block>),
+    /// A `Random` generator, seeded (`random.rs`).
+    Random(Rc<std::cell::RefCell<rand_mt::Mt>>),
     /// An exception object (`rescue => e`, `Puppet::Error.new(msg)`).
     Exception(Rc<Exception>),
     /// The Puppet lambda given to a function written in Ruby (its `&block`
@@ -140,6 +143,7 @@ impl RValue {
             RValue::Opaque(_) | RValue::Object(_) => "Object",
             RValue::Proc(_) | RValue::PuppetLambda => "Proc",
             RValue::IpAddr(_) => "IPAddr",
+            RValue::Random(_) => "Random",
             RValue::IpRange(_) => "Range",
             RValue::Exception(_) => "Exception",
         }
@@ -196,6 +200,7 @@ impl RValue {
             RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
             RValue::Int(i) => i.to_string(),
             RValue::Wide(i) => i.to_string(),
+            RValue::Random(_) => "#<Random>".into(),
             RValue::Float(f) => confer_core::float::ruby_float_to_s(*f),
             RValue::Bool(b) => b.to_string(),
             RValue::Regex(r) => format!("(?-mix:{})", r.source()),

@@ -5,8 +5,8 @@
 
 use confer_core::value::to_s;
 use confer_core::Value;
+use confer_ruby::random::{ruby_rand, ruby_random};
 use md5::Md5;
-use rand_mt::Mt;
 
 use super::digests::hex_of;
 use super::{Builtin, Call};
@@ -14,45 +14,6 @@ use crate::eval::flow::{fail, EvalResult};
 
 /// The random functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[Builtin::legacy("fqdn_rand", -2, fqdn_rand)];
-
-/// Ruby's `Random.new(seed)` for a non-negative seed given as big-endian
-/// bytes: a seed of one 32-bit word initialises MT19937 with it, a longer
-/// one by array from its words, least significant first.
-pub(crate) fn ruby_random(seed_be: &[u8]) -> Mt {
-    let mut words: Vec<u32> =
-        seed_be.rchunks(4).map(|c| c.iter().fold(0u32, |acc, b| (acc << 8) | u32::from(*b))).collect();
-    while words.len() > 1 && words.last() == Some(&0) {
-        words.pop();
-    }
-    match words.as_slice() {
-        [] => Mt::new(0),
-        [one] => Mt::new(*one),
-        _ => Mt::new_with_key(words),
-    }
-}
-
-/// Ruby's `Random#rand(max)` for an integer `max > 0`: masked draws of 32-bit
-/// words (most significant first), retried until one falls below `max`.
-pub(crate) fn ruby_rand(mt: &mut Mt, max: u64) -> u64 {
-    let limit = max - 1;
-    if limit == 0 {
-        return 0;
-    }
-    let mask = u64::MAX >> limit.leading_zeros();
-    'retry: loop {
-        let mut val = 0u64;
-        for i in (0..2).rev() {
-            if (mask >> (i * 32)) & 0xffff_ffff != 0 {
-                val |= u64::from(mt.next_u32()) << (i * 32);
-                val &= mask;
-                if limit < val {
-                    continue 'retry;
-                }
-            }
-        }
-        return val;
-    }
-}
 
 /// Ruby's `String#to_i`: the leading decimal digits, 0 when there are none.
 fn ruby_to_i(v: &Value) -> i64 {
@@ -108,19 +69,4 @@ pub(crate) fn md5_rand(text: &str, max: i64) -> i64 {
         (0..hex.len()).step_by(2).filter_map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok()).collect();
     let mut mt = ruby_random(&bytes);
     ruby_rand(&mut mt, max as u64) as i64
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Values from Ruby 3.1: `Random.new(seed).rand(max)`.
-    #[test]
-    fn matches_rubys_random() {
-        let mut mt = ruby_random(&[5]);
-        assert_eq!(ruby_rand(&mut mt, 1000), 867);
-        let seed = [0x12, 0x34, 0x56, 0x78, 0x90, 0xab, 0xcd, 0xef, 0x12, 0x34, 0x56, 0x78, 0x90, 0xab, 0xcd, 0xef];
-        let mut mt = ruby_random(&seed);
-        assert_eq!(ruby_rand(&mut mt, 100), 27);
-    }
 }

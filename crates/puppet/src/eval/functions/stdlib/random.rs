@@ -9,8 +9,9 @@ use confer_core::Value;
 use crate::eval::flow::{fail, EvalResult};
 use sha2::{Digest, Sha256};
 
-use crate::eval::functions::random::{fqdn_rand_int, md5_rand, ruby_rand, ruby_random};
+use crate::eval::functions::random::{fqdn_rand_int, md5_rand};
 use crate::eval::functions::{Builtin, Call};
+use confer_ruby::random::{ruby_rand, ruby_random};
 
 /// The random functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
