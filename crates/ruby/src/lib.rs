@@ -39,6 +39,7 @@ mod missing;
 mod objects;
 mod parser;
 mod paths;
+pub mod psych_dump;
 mod raise;
 pub mod random;
 mod ranges;
@@ -55,7 +56,7 @@ use confer_core::Value;
 pub use error::{RubyError, RubyErrorKind};
 pub use function::{Api, Callee, Dispatch, DispatchBlock, DispatchParam, Repeat, RubyFunction, Source};
 pub use type_file::{title_patterns, TitlePattern};
-pub use value::{from_puppet, to_puppet, RValue};
+pub use value::{from_puppet, from_puppet_shared, to_puppet, RValue};
 
 /// What a template may ask of the Puppet side.
 pub trait Host {

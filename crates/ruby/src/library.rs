@@ -40,6 +40,8 @@ const CLASSES: &[&str] = &[
     "IPAddr",
     "Puppet",
     "JSON",
+    "YAML",
+    "Psych",
     "Base64",
     "Digest::MD5",
     "Digest::SHA1",
@@ -287,6 +289,9 @@ impl Interp<'_> {
                 [] => Ok(RValue::array(vec![])),
                 _ => err(RubyErrorKind::Unsupported("Set".into()), at),
             },
+            ("YAML" | "Psych", "dump") => {
+                arity(name, args, 1, 2, at).and_then(|()| crate::psych_dump::ruby_to_yaml(&args[0], args.get(1), at))
+            }
             ("JSON", "generate" | "dump" | "pretty_generate") => arity(name, args, 1, 2, at).and_then(|()| {
                 let base = if name == "pretty_generate" {
                     crate::json::Style::pretty()

@@ -300,6 +300,7 @@ impl Interp<'_> {
             (_, "nil?") => Ok(RValue::Bool(matches!(recv, RValue::Nil))),
             (_, "to_s") if args.is_empty() => Ok(RValue::str(recv.to_s())),
             (_, "inspect") => Ok(RValue::str(recv.inspect())),
+            (_, "to_yaml") if args.len() <= 1 => crate::psych_dump::ruby_to_yaml(&recv, args.first(), at),
             (_, "is_a?" | "kind_of?" | "instance_of?") => {
                 arity(name, &args, 1, at)?;
                 match &args[0] {
@@ -342,6 +343,12 @@ impl Interp<'_> {
             }
             // Ruby's answer, from its recorded methods: code that then
             // calls a method confer lacks is refused there.
+            (RValue::Object(o), "respond_to?") => {
+                let method = args.first().map(RValue::to_s).unwrap_or_default();
+                let own = crate::objects::instance_key(&o.class, &method);
+                let public = self.methods.contains_key(&own) && !self.private.contains(&own);
+                Ok(RValue::Bool(public || crate::missing::ruby_has("Object", &method) == Some(true)))
+            }
             (_, "respond_to?") => {
                 let method = args.first().map(RValue::to_s).unwrap_or_default();
                 match crate::missing::ruby_has(recv.class_name(), &method) {

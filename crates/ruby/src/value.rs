@@ -356,6 +356,30 @@ fn printable(c: char) -> bool {
         || n & 0xfffe == 0xfffe)
 }
 
+/// [`from_puppet`] keeping identity: a Puppet Array or Hash shared in
+/// several places is one Ruby object, as Ruby sees it, for a dump that
+/// anchors what occurs twice.
+pub fn from_puppet_shared(v: &Value) -> RValue {
+    fn convert(v: &Value, memo: &mut std::collections::HashMap<usize, RValue>) -> RValue {
+        let id = match v {
+            Value::Array(items) => std::sync::Arc::as_ptr(items) as *const () as usize,
+            Value::Hash(map) => std::sync::Arc::as_ptr(map) as *const () as usize,
+            other => return from_puppet(other),
+        };
+        if let Some(done) = memo.get(&id) {
+            return done.clone();
+        }
+        let converted = match v {
+            Value::Array(items) => RValue::array(items.iter().map(|i| convert(i, memo)).collect()),
+            Value::Hash(map) => RValue::hash(map.iter().map(|(k, v)| (convert(k, memo), convert(v, memo))).collect()),
+            other => from_puppet(other),
+        };
+        memo.insert(id, converted.clone());
+        converted
+    }
+    convert(v, &mut std::collections::HashMap::new())
+}
+
 /// The Ruby form of a Puppet value, as Puppet hands variables to templates.
 pub fn from_puppet(v: &Value) -> RValue {
     match v {

@@ -9,7 +9,6 @@ mod escape;
 mod interfaces;
 mod legacy;
 mod passwords;
-mod psych_dump;
 mod random;
 mod resources;
 mod scalars;

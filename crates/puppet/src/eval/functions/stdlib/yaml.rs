@@ -8,10 +8,10 @@ use std::path::Path;
 use confer_core::value::to_s;
 use confer_core::Value;
 
-use super::psych_dump::{dump, DumpError, DumpOptions};
 use crate::eval::flow::{fail, EvalResult};
 use crate::eval::functions::{Builtin, Call};
 use crate::log::Level;
+use confer_ruby::psych_dump::{dump, DumpError, DumpOptions};
 
 /// The YAML functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
@@ -43,7 +43,7 @@ fn to_yaml(call: &mut Call<'_, '_>) -> EvalResult {
             }
         }
     }
-    match dump(&call.args[0], options) {
+    match dump(&confer_ruby::from_puppet_shared(&call.args[0]), options) {
         Ok(text) => Ok(Value::from(text)),
         Err(DumpError::RubyObject(kind)) => Err(fail(
             call.span,

@@ -1,5 +1,6 @@
-//! Puppet values written as Ruby's `Object#to_yaml` writes them (Psych 4 on
-//! libyaml 0.2.5, as Debian's Puppet 7 has them), for stdlib's `to_yaml`.
+//! Ruby values written as Ruby's `Object#to_yaml` writes them (Psych 4 on
+//! libyaml 0.2.5, as Debian's Puppet 7 has them): for `to_yaml` and
+//! `YAML.dump` in module Ruby, and stdlib's `to_yaml` on Puppet values.
 //!
 //! Psych decides each scalar's style itself (`Psych::Visitors::YAMLTree`:
 //! strings that would read back as something else are quoted, multi-line
@@ -15,12 +16,14 @@ use std::sync::LazyLock;
 
 use confer_core::float::ruby_float_to_s;
 use confer_core::Value;
+
+use crate::value::RValue;
 use libyaml_safer::{Emitter, Encoding, Event, MappingStyle, ScalarStyle, SequenceStyle};
 use regex::Regex;
 
 /// Psych's dump options that Puppet code can pass.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct DumpOptions {
+pub struct DumpOptions {
     /// Spaces per nesting level (libyaml accepts 2 to 9).
     pub indentation: i32,
     /// Where long scalars fold; `None` never folds.
@@ -37,7 +40,7 @@ impl Default for DumpOptions {
 
 /// Why a value could not be written.
 #[derive(Debug)]
-pub(crate) enum DumpError {
+pub enum DumpError {
     /// A value Ruby would write as a Ruby object (`!ruby/object:…`), which
     /// confer does not imitate; the payload names its kind.
     RubyObject(&'static str),
@@ -45,8 +48,38 @@ pub(crate) enum DumpError {
     Emitter(String),
 }
 
+/// `value.to_yaml(options)` and `YAML.dump(value, options)` in module
+/// Ruby: the options Psych reads are Symbol keys (`indentation:`,
+/// `line_width:`, `canonical:`); others are ignored, as Psych ignores them.
+pub(crate) fn ruby_to_yaml(value: &RValue, options: Option<&RValue>, at: usize) -> crate::interp::Ev {
+    use crate::error::RubyErrorKind;
+    let mut opts = DumpOptions::default();
+    if let Some(RValue::Hash(given)) = options {
+        for (k, v) in given.snapshot() {
+            let RValue::Sym(key) = &k else { continue };
+            match (&**key, &v) {
+                ("indentation", RValue::Int(n)) => opts.indentation = (*n).clamp(0, 100) as i32,
+                ("line_width", RValue::Int(-1)) => opts.line_width = None,
+                ("line_width", RValue::Int(n)) => opts.line_width = Some((*n).clamp(0, i64::from(i32::MAX)) as i32),
+                ("canonical", v) => opts.canonical = v.truthy(),
+                _ => {}
+            }
+        }
+    }
+    match dump(value, opts) {
+        Ok(text) => Ok(RValue::str(text)),
+        Err(DumpError::RubyObject(kind)) => crate::interp::err(
+            RubyErrorKind::Unsupported(format!("to_yaml of a {kind}, which Ruby writes as a Ruby object")),
+            at,
+        ),
+        Err(DumpError::Emitter(message)) => {
+            crate::interp::err(RubyErrorKind::Unsupported(format!("to_yaml: {message}")), at)
+        }
+    }
+}
+
 /// The YAML text of `value`, as `value.to_yaml(options)` in Ruby.
-pub(crate) fn dump(value: &Value, options: DumpOptions) -> Result<String, DumpError> {
+pub fn dump(value: &RValue, options: DumpOptions) -> Result<String, DumpError> {
     let anchors = Anchors::of(value);
     let mut out = Vec::new();
     {
@@ -75,21 +108,21 @@ struct Anchors {
 }
 
 impl Anchors {
-    fn of(value: &Value) -> Anchors {
+    fn of(value: &RValue) -> Anchors {
         let mut seen = std::collections::HashSet::new();
         let mut ids = StdHashMap::new();
-        let mut stack = vec![value];
+        let mut stack = vec![value.clone()];
         while let Some(v) = stack.pop() {
-            let Some(id) = identity(v) else { continue };
+            let Some(id) = identity(&v) else { continue };
             if !seen.insert(id) {
                 let next = ids.len() + 1;
                 ids.entry(id).or_insert(next);
                 continue;
             }
             match v {
-                Value::Array(items) => stack.extend(items.iter().rev()),
-                Value::Hash(map) => {
-                    for (k, v) in map.iter().rev() {
+                RValue::Array(items) => stack.extend(items.snapshot().into_iter().rev()),
+                RValue::Hash(map) => {
+                    for (k, v) in map.snapshot().into_iter().rev() {
                         stack.push(v);
                         stack.push(k);
                     }
@@ -101,13 +134,9 @@ impl Anchors {
     }
 }
 
-/// The identity Ruby would see: the shared payload's address.
-fn identity(v: &Value) -> Option<usize> {
-    match v {
-        Value::Array(items) => Some(std::sync::Arc::as_ptr(items) as usize),
-        Value::Hash(map) => Some(std::sync::Arc::as_ptr(map) as usize),
-        _ => None,
-    }
+/// The identity Ruby sees: the Array's or Hash's object.
+fn identity(v: &RValue) -> Option<usize> {
+    v.object_id().map(|p| p as usize)
 }
 
 struct Writer<'w> {
@@ -126,7 +155,7 @@ impl Writer<'_> {
 
     /// The anchor to write on a container, or `Err(alias)` when it was
     /// written before and only an alias is due.
-    fn anchor(&mut self, v: &Value) -> Result<Option<String>, String> {
+    fn anchor(&mut self, v: &RValue) -> Result<Option<String>, String> {
         let Some(id) = identity(v) else { return Ok(None) };
         let Some(n) = self.anchors.ids.get(&id).copied() else { return Ok(None) };
         if !self.anchors.emitted.insert(id) {
@@ -139,18 +168,18 @@ impl Writer<'_> {
         self.emit(Event::scalar(None, None, text, true, false, ScalarStyle::Any))
     }
 
-    fn value(&mut self, v: &Value, depth: usize) -> Result<(), DumpError> {
+    fn value(&mut self, v: &RValue, depth: usize) -> Result<(), DumpError> {
         if depth > MAX_DEPTH {
             return Err(DumpError::Emitter(format!("nesting deeper than {MAX_DEPTH} levels")));
         }
         match v {
-            Value::Undef => {
+            RValue::Nil => {
                 self.emit(Event::scalar(None, Some("tag:yaml.org,2002:null"), "", true, false, ScalarStyle::Any))
             }
-            Value::Default => self.plain(":default"),
-            Value::Boolean(b) => self.plain(if *b { "true" } else { "false" }),
-            Value::Integer(i) => self.plain(&i.to_string()),
-            Value::Float(f) => {
+            RValue::Bool(b) => self.plain(if *b { "true" } else { "false" }),
+            RValue::Int(i) => self.plain(&i.to_string()),
+            RValue::Wide(i) => self.plain(&i.to_string()),
+            RValue::Float(f) => {
                 let text = if f.is_nan() {
                     ".nan".to_string()
                 } else if f.is_infinite() {
@@ -160,27 +189,32 @@ impl Writer<'_> {
                 };
                 self.plain(&text)
             }
-            Value::String(s) => self.string(s),
-            Value::Array(items) => {
+            RValue::Str(s) => self.string(s),
+            // `YAMLTree#visit_Symbol`; the empty Symbol is tagged.
+            RValue::Sym(s) if s.is_empty() => {
+                self.emit(Event::scalar(None, Some("!ruby/symbol"), "", false, false, ScalarStyle::Any))
+            }
+            RValue::Sym(s) => self.plain(&format!(":{s}")),
+            RValue::Array(items) => {
                 let anchor = match self.anchor(v) {
                     Ok(a) => a,
                     Err(alias) => return self.emit(Event::alias(&alias)),
                 };
                 self.emit(Event::sequence_start(anchor.as_deref(), None, true, SequenceStyle::Block))?;
-                for item in items.iter() {
-                    self.value(item, depth + 1)?;
+                for item in items.snapshot() {
+                    self.value(&item, depth + 1)?;
                 }
                 self.emit(Event::sequence_end())
             }
-            Value::Hash(map) => {
+            RValue::Hash(map) => {
                 let anchor = match self.anchor(v) {
                     Ok(a) => a,
                     Err(alias) => return self.emit(Event::alias(&alias)),
                 };
                 self.emit(Event::mapping_start(anchor.as_deref(), None, true, MappingStyle::Block))?;
-                for (k, item) in map.iter() {
-                    self.value(k, depth + 1)?;
-                    self.value(item, depth + 1)?;
+                for (k, item) in map.snapshot() {
+                    self.value(&k, depth + 1)?;
+                    self.value(&item, depth + 1)?;
                 }
                 self.emit(Event::mapping_end())
             }
@@ -210,20 +244,24 @@ impl Writer<'_> {
 }
 
 /// What Ruby would dump as a tagged Ruby object.
-fn ruby_object_kind(v: &Value) -> &'static str {
+fn ruby_object_kind(v: &RValue) -> &'static str {
     match v {
-        Value::Regexp(_) => "Regexp",
-        Value::Type(_) => "Type",
-        Value::Sensitive(_) => "Sensitive",
-        Value::Iterator(_) => "Iterator",
-        Value::Uri(_) => "URI",
-        Value::Timespan(_) => "Timespan",
-        Value::Timestamp(_) => "Timestamp",
-        Value::Binary(_) => "Binary",
-        Value::SemVer(_) => "SemVer",
-        Value::SemVerRange(_) => "SemVerRange",
-        Value::Deferred(_) => "Deferred",
-        _ => "value",
+        RValue::Opaque(inner) => match &**inner {
+            Value::Regexp(_) => "Regexp",
+            Value::Type(_) => "Type",
+            Value::Sensitive(_) => "Sensitive",
+            Value::Iterator(_) => "Iterator",
+            Value::Uri(_) => "URI",
+            Value::Timespan(_) => "Timespan",
+            Value::Timestamp(_) => "Timestamp",
+            Value::Binary(_) => "Binary",
+            Value::SemVer(_) => "SemVer",
+            Value::SemVerRange(_) => "SemVerRange",
+            Value::Deferred(_) => "Deferred",
+            _ => "value",
+        },
+        RValue::Bytes(_) => "binary String",
+        other => other.class_name(),
     }
 }
 
@@ -324,32 +362,30 @@ fn is_calendar_date(year: i32, month: i32, day: i32) -> bool {
 mod tests {
     use super::*;
 
-    fn yaml(v: &Value) -> String {
+    fn yaml(v: &RValue) -> String {
         dump(v, DumpOptions::default()).expect("dumpable")
     }
 
     #[test]
     fn scalars_that_read_back_as_other_types_are_quoted() {
         for (text, want) in [("1", "'1'"), ("yes", "'yes'"), ("y", "\"y\""), ("#c", "\"#c\""), ("a: b", "'a: b'")] {
-            assert_eq!(yaml(&Value::from(text)), format!("--- {want}\n"), "{text}");
+            assert_eq!(yaml(&RValue::str(text)), format!("--- {want}\n"), "{text}");
         }
-        assert_eq!(yaml(&Value::from("foo")), "--- foo\n");
+        assert_eq!(yaml(&RValue::str("foo")), "--- foo\n");
     }
 
     #[test]
     fn shared_containers_are_anchored_once() {
-        let shared = Value::array(vec![Value::Integer(1)]);
-        let doc = Value::array(vec![shared.clone(), shared]);
+        let shared = RValue::array(vec![RValue::Int(1)]);
+        let doc = RValue::array(vec![shared.clone(), shared]);
         assert_eq!(yaml(&doc), "---\n- &1\n  - 1\n- *1\n");
-        let distinct = Value::array(vec![Value::array(vec![]), Value::array(vec![])]);
+        let distinct = RValue::array(vec![RValue::array(vec![]), RValue::array(vec![])]);
         assert_eq!(yaml(&distinct), "---\n- []\n- []\n");
     }
 
     #[test]
     fn ruby_objects_are_refused() {
-        assert!(matches!(
-            dump(&Value::Binary(Default::default()), DumpOptions::default()),
-            Err(DumpError::RubyObject("Binary"))
-        ));
+        let binary = RValue::Opaque(std::rc::Rc::new(Value::Binary(Default::default())));
+        assert!(matches!(dump(&binary, DumpOptions::default()), Err(DumpError::RubyObject("Binary"))));
     }
 }
