@@ -287,14 +287,19 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             }),
             actual(t, v)
         )),
-        // A String no member of a Variant of patterns matches: Puppet merges
-        // the members' PatternMismatches into one on the Variant.
-        (Type::Variant(members), Value::String(s))
+        // A value no member of a Variant of patterns matches: Puppet merges
+        // the members' PatternMismatches into one on the Variant, naming a
+        // String by its value and anything else by its type.
+        (Type::Variant(members), _)
             if !members.0.is_empty()
                 && members.0.iter().all(|m| matches!(m.resolved(), Type::Pattern(_) | Type::Enum(_))) =>
         {
             let listed: Vec<String> = members.0.iter().map(Type::to_string).collect();
-            here(format!("expects a match for Variant[{}], got {}", listed.join(", "), puppet_quote(s)))
+            let got = match v {
+                Value::String(s) => puppet_quote(s),
+                other => general_type_name(other),
+            };
+            here(format!("expects a match for Variant[{}], got {got}", listed.join(", ")))
         }
         // A Variant with an Undef member is Puppet's Optional of the others
         // (its normalization), which names Undef first.

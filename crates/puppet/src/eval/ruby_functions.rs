@@ -251,10 +251,20 @@ impl<'a> Evaluator<'a> {
                 };
                 params.push(Param { name: p.name.clone(), ty, repeat });
             }
-            let block = d.block.as_ref().map(|b| {
-                let (min, max) = signature::block_counts(&b.type_text);
-                Block { text: b.type_text.clone(), name: b.name.clone(), min, max, optional: b.optional }
-            });
+            let block = match d.block.as_ref() {
+                Some(b) => {
+                    let (min, max) = signature::block_counts(&b.type_text);
+                    // Puppet prints a Callable block type by its formatter,
+                    // and leaves out one of another type (a Variant).
+                    let ty = signature::parse_type(self, &with_local_types(&b.type_text, local_types), span)?;
+                    let text = match ty {
+                        confer_core::types::Type::Callable(..) => ty.to_string(),
+                        _ => String::new(),
+                    };
+                    Some(Block { text, name: b.name.clone(), min, max, optional: b.optional })
+                }
+                None => None,
+            };
             let sig = Rc::new(Signature { params, block });
             if d.mismatch {
                 out.mismatch.push((i, sig));

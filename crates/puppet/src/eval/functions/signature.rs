@@ -47,7 +47,8 @@ pub(crate) struct Param {
 /// The block a signature takes.
 #[derive(Clone, Debug)]
 pub(crate) struct Block {
-    /// Its type as Puppet prints it (`Callable[1, 1]`).
+    /// Its type as Puppet prints it (`Callable[1, 1]`); empty for a type
+    /// that is not a Callable, which Puppet's signatures leave out.
     pub text: String,
     /// Its name (`block`).
     pub name: String,
@@ -109,7 +110,7 @@ impl Signature {
                 Repeat::AtLeastOnce => format!("{} {}+", p.ty, p.name),
             })
             .collect();
-        if let Some(b) = &self.block {
+        if let Some(b) = self.block.as_ref().filter(|b| !b.text.is_empty()) {
             parts.push(format!("{} {}{}", b.text, b.name, if b.optional { "?" } else { "" }));
         }
         parts.join(", ")
