@@ -94,11 +94,77 @@ fn rich(v: &Value) -> Json {
         Value::Default => serde_json::json!({"__ptype": "Default"}),
         Value::Regexp(r) => tagged("Regexp", Json::String(r.source().to_string())),
         Value::Sensitive(inner) => tagged("Sensitive", rich(inner)),
+        Value::Type(t) => pcore(t),
         other => {
             let t = confer_core::types::infer::infer_generalized(other).to_string();
             let name = t.split('[').next().unwrap_or(&t).to_string();
             tagged(&name, Json::String(confer_core::value::to_s(other)))
         }
+    }
+}
+
+/// A type as Puppet's rich data writes it: its Pcore object with the
+/// attributes that differ from their defaults (the types function calls
+/// answer; any other is written by name, and compares unequal).
+fn pcore(t: &confer_core::types::Type) -> Json {
+    use confer_core::types::{IntRange, StringType, Type};
+    let object = |name: &str, attrs: Vec<(&str, Json)>| {
+        let mut map = serde_json::Map::new();
+        map.insert("__ptype".into(), Json::String(format!("Pcore::{name}")));
+        map.extend(attrs.into_iter().map(|(k, v)| (k.to_string(), v)));
+        Json::Object(map)
+    };
+    let bounds = |r: &IntRange| {
+        let mut attrs = Vec::new();
+        if let Some(from) = r.from {
+            attrs.push(("from", Json::from(from)));
+        }
+        if let Some(to) = r.to {
+            attrs.push(("to", Json::from(to)));
+        }
+        attrs
+    };
+    match t {
+        // Puppet 7's Pcore type for Boolean has no attribute for the value
+        // `Boolean[true]` holds: its rich data is the same for all three.
+        Type::Boolean(_) => object("BooleanType", vec![]),
+        Type::Integer(r) => object("IntegerType", bounds(r)),
+        Type::Float { from, to } => {
+            let mut attrs = Vec::new();
+            if let Some(f) = from {
+                attrs.push(("from", serde_json::json!(f.0)));
+            }
+            if let Some(t) = to {
+                attrs.push(("to", serde_json::json!(t.0)));
+            }
+            object("FloatType", attrs)
+        }
+        Type::String(StringType::Value(v)) => {
+            object("StringType", vec![("size_type_or_value", Json::String(v.to_string()))])
+        }
+        Type::String(StringType::Unrestricted) => object("StringType", vec![]),
+        Type::String(StringType::Sized(r)) => {
+            object("StringType", vec![("size_type_or_value", object("IntegerType", bounds(r)))])
+        }
+        Type::Tuple(tuple) if tuple.size.is_none() => {
+            object("TupleType", vec![("types", Json::Array(tuple.types.iter().map(pcore).collect()))])
+        }
+        Type::Struct(members) if members.iter().all(|m| !m.optional_key) => object(
+            "StructType",
+            vec![(
+                "elements",
+                Json::Array(
+                    members
+                        .iter()
+                        .map(|m| {
+                            let key = pcore(&Type::String(StringType::Value(m.key.to_string().into())));
+                            object("StructElement", vec![("key_type", key), ("value_type", pcore(&m.value))])
+                        })
+                        .collect(),
+                ),
+            )],
+        ),
+        other => serde_json::json!({"__ptype": "Type", "__pvalue": other.to_string()}),
     }
 }
 

@@ -61,6 +61,8 @@ const CLASSES: &[&str] = &[
     "Puppet::Pops::PuppetStack",
     "Puppet::Util",
     "Puppet::Util::Package",
+    "Puppet::Pops::Types::TypeCalculator",
+    "Puppet::Pops::Serialization::ToDataConverter",
     crate::value::SENSITIVE,
     "Puppet::Settings",
     "Puppet.features",
@@ -91,6 +93,17 @@ fn arity(name: &str, args: &[RValue], min: usize, max: usize, at: usize) -> Ev<(
         );
     }
     Ok(())
+}
+
+/// Whether `v` is Puppet's plain data: nil, booleans, numbers, Strings, and
+/// Arrays and Hashes (with String keys) of them.
+fn plain_data(v: &RValue) -> bool {
+    match v {
+        RValue::Nil | RValue::Bool(_) | RValue::Int(_) | RValue::Float(_) | RValue::Str(_) => true,
+        RValue::Array(items) => items.snapshot().iter().all(plain_data),
+        RValue::Hash(pairs) => pairs.snapshot().iter().all(|(k, v)| matches!(k, RValue::Str(_)) && plain_data(v)),
+        _ => false,
+    }
 }
 
 fn bytes_to_hex(bytes: &[u8]) -> String {
@@ -403,6 +416,29 @@ impl Interp<'_> {
                 let inner = crate::binary::puppet_value(&args[0], at)?;
                 Ok(RValue::Opaque(Rc::new(confer_core::Value::Sensitive(std::sync::Arc::new(inner)))))
             }),
+            // The types Puppet's `type` function infers: `infer_set` is its
+            // 'detailed' answer, `infer` its 'reduced' one.
+            ("Puppet::Pops::Types::TypeCalculator", "infer_set" | "infer") => {
+                arity(name, args, 1, 1, at).and_then(|()| {
+                    let value = crate::binary::puppet_value(&args[0], at)?;
+                    let how = if name == "infer_set" { "detailed" } else { "reduced" };
+                    self.puppet_call("type", vec![value, confer_core::Value::from(how)], at)
+                })
+            }
+            // Plain data converts to itself; anything else would become
+            // rich data (`__ptype` hashes), which confer does not write.
+            ("Puppet::Pops::Serialization::ToDataConverter", "convert") => {
+                arity(name, args, 1, 2, at).and_then(|()| match plain_data(&args[0]) {
+                    true => Ok(args[0].clone()),
+                    false => err(
+                        RubyErrorKind::Unsupported(format!(
+                            "ToDataConverter.convert of {} (rich data)",
+                            args[0].class_name()
+                        )),
+                        at,
+                    ),
+                })
+            }
             ("Puppet::Util::Package", "versioncmp") => arity(name, args, 2, 2, at).and_then(|()| {
                 let versions = crate::binary::puppet_values(args, at)?;
                 match self.host.call_function("versioncmp", versions) {

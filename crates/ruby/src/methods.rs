@@ -562,7 +562,7 @@ impl Interp<'_> {
         }
     }
 
-    fn puppet_call(&mut self, name: &str, args: Vec<confer_core::Value>, at: usize) -> Ev {
+    pub(crate) fn puppet_call(&mut self, name: &str, args: Vec<confer_core::Value>, at: usize) -> Ev {
         match self.host.call_function(name, args) {
             Ok(v) => Ok(from_puppet(&v)),
             Err(message) => err(RubyErrorKind::Function(message), at),
