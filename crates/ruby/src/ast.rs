@@ -118,6 +118,8 @@ pub enum Kind {
     GVar(String),
     /// `$n`: group `n` of the last regexp match (Ruby's `$~`).
     MatchRef(usize),
+    /// `$~`: the last regexp match, or nil.
+    LastMatch,
     /// A local variable.
     Local(String),
     /// A constant (`Array`, `String`, `Puppet`).

@@ -150,7 +150,7 @@ pub struct Interp<'h> {
     out: String,
     /// The groups of the last successful regexp match (`$~`), for `$1`…;
     /// a failed match clears them, as in Ruby.
-    pub(crate) last_match: Option<Rc<Vec<Option<String>>>>,
+    pub(crate) last_match: Option<Rc<crate::value::Matched>>,
     steps: u64,
     pub(crate) depth: usize,
 }
@@ -304,6 +304,7 @@ impl<'h> Interp<'h> {
             Kind::MatchRef(n) => {
                 Ok(self.last_match.as_ref().and_then(|m| m.get(*n).cloned().flatten()).map_or(RValue::Nil, RValue::str))
             }
+            Kind::LastMatch => Ok(self.last_match.clone().map_or(RValue::Nil, RValue::MatchData)),
             Kind::Local(name) => Ok(self.locals.get(name).cloned().unwrap_or(RValue::Nil)),
             Kind::Const(name) => self.constant(name, n.at),
             Kind::Call { recv: None, name, args, block: None } if name == "defined?" && args.len() == 1 => {
@@ -365,7 +366,7 @@ impl<'h> Interp<'h> {
                         let test = self.eval(t)?;
                         let hit = match (&value, &test) {
                             (Some(RValue::Str(s)), RValue::Regex(r)) => {
-                                self.last_match = r.captures(s).map(Rc::new);
+                                self.last_match = r.captures(s).map(|c| Rc::new(crate::value::Matched::of(r, c)));
                                 self.last_match.is_some()
                             }
                             (Some(v), _) => crate::methods::case_equal(&test, v),

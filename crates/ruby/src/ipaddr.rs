@@ -109,10 +109,13 @@ pub fn new(text: &str, at: usize) -> Ev {
     let w = width(ip);
     let prefix = match prefix {
         None => w,
-        Some(p) => match (p.parse::<u8>(), p.parse::<Ipv4Addr>()) {
-            (Ok(n), _) if n <= w => n,
-            (_, Ok(m)) if ip.is_ipv4() && u32::from(m).leading_ones() + u32::from(m).trailing_zeros() == 32 => {
+        Some(p) => match (p.parse::<u8>(), p.parse::<Ipv4Addr>(), p.parse::<Ipv6Addr>()) {
+            (Ok(n), _, _) if n <= w => n,
+            (_, Ok(m), _) if ip.is_ipv4() && u32::from(m).leading_ones() + u32::from(m).trailing_zeros() == 32 => {
                 u32::from(m).leading_ones() as u8
+            }
+            (_, _, Ok(m)) if ip.is_ipv6() && u128::from(m).leading_ones() + u128::from(m).trailing_zeros() == 128 => {
+                u128::from(m).leading_ones() as u8
             }
             _ => return invalid(text, at),
         },

@@ -41,6 +41,8 @@ pub enum Tok {
     /// A capitalised name.
     Const(String),
     /// `@name`.
+    /// `$~`: the last match.
+    LastMatch,
     IVar(String),
     /// `$name`: a global variable.
     GVar(String),
@@ -235,6 +237,10 @@ impl Lexer<'_> {
                     let n = self.src[self.pos..self.pos + digits].parse().unwrap_or(usize::MAX);
                     self.pos += digits;
                     self.push(Tok::MatchRef(n), start, space);
+                }
+                b'$' if self.peek(1) == Some(b'~') => {
+                    self.pos += 2;
+                    self.push(Tok::LastMatch, start, space);
                 }
                 b'$' => {
                     self.pos += 1;

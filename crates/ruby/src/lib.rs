@@ -27,6 +27,7 @@ mod defined;
 mod did_you_mean;
 mod error;
 mod function;
+mod gem_version;
 mod in_place;
 mod interp;
 mod ipaddr;

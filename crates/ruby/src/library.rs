@@ -56,6 +56,8 @@ const CLASSES: &[&str] = &[
     "Zlib",
     "File",
     "URI",
+    "CGI",
+    "Gem::Version",
     "Puppet::Parser::Files",
     "Puppet::Parser::Functions",
     "Puppet::Pops::PuppetStack",
@@ -354,6 +356,25 @@ impl Interp<'_> {
                     }
                 }),
             ("File", _) => return crate::paths::file_method(self, name, args, at),
+            // Form encoding: unreserved characters kept, a space as `+`,
+            // every other byte as `%XX`.
+            ("Gem::Version", "new") => {
+                arity(name, args, 1, 1, at).and_then(|()| match crate::gem_version::Version::new(&args[0].to_s()) {
+                    Ok(v) => Ok(RValue::GemVersion(Rc::new(v))),
+                    Err(message) => err(RubyErrorKind::Argument(message), at),
+                })
+            }
+            ("CGI", "escape") => arity(name, args, 1, 1, at).map(|()| {
+                let mut out = String::new();
+                for b in args[0].to_s().bytes() {
+                    match b {
+                        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b'.' | b'-' | b'~' => out.push(b as char),
+                        b' ' => out.push('+'),
+                        other => out.push_str(&format!("%{other:02X}")),
+                    }
+                }
+                RValue::str(out)
+            }),
             ("URI", "parse") => {
                 arity(name, args, 1, 1, at).and_then(|()| match confer_core::value::uri::Uri::parse(&args[0].to_s()) {
                     Ok(u) => Ok(RValue::Opaque(Rc::new(confer_core::Value::Uri(std::sync::Arc::new(u))))),

@@ -68,6 +68,7 @@ pub(crate) fn compare(a: &RValue, b: &RValue) -> Option<Ordering> {
     match (a, b) {
         (RValue::Int(x), RValue::Int(y)) => Some(x.cmp(y)),
         (RValue::Wide(x), RValue::Wide(y)) => Some(x.cmp(y)),
+        (RValue::GemVersion(x), RValue::GemVersion(y)) => Some(x.compare(y)),
         (RValue::Wide(_), RValue::Int(_)) => Some(Ordering::Greater),
         (RValue::Int(_), RValue::Wide(_)) => Some(Ordering::Less),
         (RValue::Int(x), RValue::Float(y)) => (*x as f64).partial_cmp(y),
@@ -221,6 +222,10 @@ impl Interp<'_> {
                 arity(name, &args, 1, at)?;
                 Ok(RValue::str(args[0].to_s()))
             }
+            // `URI(text)` is `URI.parse(text)`.
+            "URI" => self
+                .class_method("URI", "parse", &args, None, at)
+                .unwrap_or_else(|| err(RubyErrorKind::Unsupported("URI()".into()), at)),
             "Integer" => {
                 arity(name, &args, 1, at)?;
                 match &args[0] {
@@ -382,6 +387,26 @@ impl Interp<'_> {
             }
             (RValue::Wide(i), _) => crate::wide::method(i, name, &args, at),
             (RValue::Random(r), _) => crate::random::method(r, name, &args, at),
+            (RValue::GemVersion(v), "version") => Ok(RValue::str(&v.text)),
+            (RValue::GemVersion(v), "<=>" | "<" | ">" | "<=" | ">=") => {
+                arity(name, &args, 1, at)?;
+                let other = match &args[0] {
+                    RValue::GemVersion(o) => o.clone(),
+                    RValue::Str(s) => match crate::gem_version::Version::new(s) {
+                        Ok(o) => Rc::new(o),
+                        Err(_) => return Ok(RValue::Nil),
+                    },
+                    _ => return Ok(RValue::Nil),
+                };
+                let o = v.compare(&other);
+                Ok(match name {
+                    "<=>" => RValue::Int(o as i64),
+                    "<" => RValue::Bool(o.is_lt()),
+                    ">" => RValue::Bool(o.is_gt()),
+                    "<=" => RValue::Bool(o.is_le()),
+                    _ => RValue::Bool(o.is_ge()),
+                })
+            }
             (RValue::Int(_) | RValue::Float(_), _) => self.numeric_method(recv, name, args, at),
             (RValue::Str(s), _) => {
                 let s = s.clone();
@@ -412,9 +437,12 @@ impl Interp<'_> {
             (RValue::Regex(r), "match" | "=~") => {
                 arity(name, &args, 1, at)?;
                 let text = args[0].to_s();
-                self.last_match = r.captures(&text).map(Rc::new);
+                self.last_match = r.captures(&text).map(|c| Rc::new(crate::value::Matched::of(r, c)));
                 Ok(match r.captures(&text) {
-                    Some(c) if name == "match" => RValue::MatchData(Rc::new(c)),
+                    Some(c) if name == "match" => RValue::MatchData(Rc::new(crate::value::Matched {
+                        groups: c,
+                        names: r.group_names().unwrap_or_default(),
+                    })),
                     Some(_) => RValue::Int(
                         r.matches(&text, 1)
                             .ok()
@@ -446,6 +474,30 @@ impl Interp<'_> {
                 arity(name, &args, 1, at)?;
                 Ok(RValue::str(regexp_escape(&args[0].to_s())))
             }
+            (RValue::MatchData(m), "[]") if matches!(args.as_slice(), [RValue::Str(_) | RValue::Sym(_)]) => {
+                let wanted = args[0].to_s();
+                match m.names.iter().position(|n| n.as_deref() == Some(&*wanted)) {
+                    Some(i) => Ok(m.groups[i].clone().map_or(RValue::Nil, RValue::str)),
+                    None => err(
+                        RubyErrorKind::Raised(crate::value::Exception {
+                            class: "IndexError".into(),
+                            message: format!("undefined group name reference: {wanted}"),
+                        }),
+                        at,
+                    ),
+                }
+            }
+            (RValue::MatchData(m), "names") => Ok(RValue::array(m.names.iter().flatten().map(RValue::str).collect())),
+            (RValue::MatchData(m), "named_captures") => Ok(RValue::hash(
+                m.names
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, n)| {
+                        let value = m.groups.get(i).cloned().flatten().map_or(RValue::Nil, RValue::str);
+                        n.as_ref().map(|n| (RValue::str(n), value))
+                    })
+                    .collect(),
+            )),
             (RValue::MatchData(m), "[]") => {
                 let groups = RValue::array(m.iter().map(|g| g.clone().map_or(RValue::Nil, RValue::str)).collect());
                 self.array_method(groups, "[]", args, None, at)

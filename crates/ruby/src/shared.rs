@@ -218,6 +218,7 @@ impl RValue {
             | RValue::IpAddr(_)
             | RValue::IpRange(_)
             | RValue::Random(_)
+            | RValue::GemVersion(_)
             // Its instance variables' values were bounded when built; a walk
             // through them could go round a cycle.
             | RValue::Object(_) => SLOT,

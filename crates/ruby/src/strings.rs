@@ -160,6 +160,21 @@ impl Interp<'_> {
         if let (Some(b), "gsub" | "sub", [pat]) = (block, name, args.as_slice()) {
             return self.substitute_with_block(text, pat, name == "sub", b, at);
         }
+        // `scan` with a block yields each match (its groups, when the
+        // pattern has some), `$~` set to it, and answers the receiver.
+        if let (Some(b), "scan", [pat]) = (block, name, args.as_slice()) {
+            let re = self.pattern_arg(pat, at)?;
+            let found = all_matches(&re, text, at)?;
+            for groups in found {
+                let strs: Vec<Option<String>> =
+                    groups.iter().map(|g| g.as_ref().map(|m| text[m.clone()].to_string())).collect();
+                self.last_match = Some(Rc::new(crate::value::Matched::of(&re, strs.clone())));
+                let values: Vec<RValue> = strs.iter().map(|g| g.clone().map_or(RValue::Nil, RValue::str)).collect();
+                let item = if values.len() == 1 { values[0].clone() } else { RValue::array(values[1..].to_vec()) };
+                self.call_block(b, vec![item], at)?;
+            }
+            return Ok(RValue::Str(s.clone()));
+        }
         if name == "count" && args.is_empty() {
             return err(RubyErrorKind::Argument("wrong number of arguments (given 0, expected 1+)".into()), at);
         }
@@ -433,7 +448,7 @@ impl Interp<'_> {
                             _ => 0,
                         };
                         let caps = re.captures(text);
-                        self.last_match = caps.clone().map(std::rc::Rc::new);
+                        self.last_match = caps.clone().map(|c| std::rc::Rc::new(crate::value::Matched::of(re, c)));
                         let picked = caps.and_then(|c| {
                             let g = if group < 0 { c.len() as i64 + group } else { group };
                             usize::try_from(g).ok().and_then(|g| c.get(g).cloned().flatten())

@@ -48,12 +48,14 @@ pub enum RValue {
     Class(Rc<str>),
     /// The template's `scope`.
     Scope,
-    /// The result of `match`: the groups.
-    MatchData(Rc<Vec<Option<String>>>),
+    /// The result of `match`: the groups, and their names.
+    MatchData(Rc<Matched>),
     /// A Puppet value with no Ruby counterpart a template uses.
     Opaque(Rc<Value>),
     /// A block as a value: `lambda { }`, `proc { }`, `->(x) { }`.
     Proc(Rc<crate::ast::Block>),
+    /// A `Gem::Version`.
+    GemVersion(Rc<crate::gem_version::Version>),
     /// A `Random` generator, seeded (`random.rs`).
     Random(Rc<std::cell::RefCell<rand_mt::Mt>>),
     /// An exception object (`rescue => e`, `Puppet::Error.new(msg)`).
@@ -67,6 +69,30 @@ pub enum RValue {
     IpRange(Rc<(crate::ipaddr::Ip, crate::ipaddr::Ip)>),
     /// An object of a class the code defined.
     Object(Rc<crate::objects::Object>),
+}
+
+/// A successful match (`MatchData`): each group's text, by number, and each
+/// group's name, where the pattern names it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Matched {
+    /// Group 0 is the whole match; `None` for a group that did not take part.
+    pub groups: Vec<Option<String>>,
+    /// The name of each group, by number.
+    pub names: Vec<Option<String>>,
+}
+
+impl Matched {
+    /// The match of `re` whose groups are `groups`.
+    pub fn of(re: &Regexp, groups: Vec<Option<String>>) -> Matched {
+        Matched { groups, names: re.group_names().unwrap_or_default() }
+    }
+}
+
+impl std::ops::Deref for Matched {
+    type Target = Vec<Option<String>>;
+    fn deref(&self) -> &Self::Target {
+        &self.groups
+    }
 }
 
 /// The Ruby class of Puppet's `Sensitive` values.
@@ -144,6 +170,7 @@ impl RValue {
             RValue::Proc(_) | RValue::PuppetLambda => "Proc",
             RValue::IpAddr(_) => "IPAddr",
             RValue::Random(_) => "Random",
+            RValue::GemVersion(_) => "Gem::Version",
             RValue::IpRange(_) => "Range",
             RValue::Exception(_) => "Exception",
         }
@@ -200,7 +227,6 @@ impl RValue {
             RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
             RValue::Int(i) => i.to_string(),
             RValue::Wide(i) => i.to_string(),
-            RValue::Random(_) => "#<Random>".into(),
             RValue::Float(f) => confer_core::float::ruby_float_to_s(*f),
             RValue::Bool(b) => b.to_string(),
             RValue::Regex(r) => format!("(?-mix:{})", r.source()),
@@ -209,6 +235,7 @@ impl RValue {
             RValue::Scope => "Scope()".into(),
             RValue::Exception(e) => e.message.clone(),
             RValue::IpAddr(ip) => ip.addr.to_string(),
+            RValue::GemVersion(v) => v.text.clone(),
             _ => self.inspect(),
         }
     }
@@ -248,6 +275,8 @@ impl RValue {
                 format!("#<MatchData {}>", inspect_str(&m.first().cloned().flatten().unwrap_or_default()))
             }
             RValue::Exception(e) => format!("#<{}: {}>", e.class, e.message),
+            RValue::Random(_) => "#<Random>".into(),
+            RValue::GemVersion(v) => format!("#<Gem::Version {}>", inspect_str(&v.text)),
             RValue::Object(o) => o.inspect(),
             RValue::Proc(_) | RValue::PuppetLambda => "#<Proc:0x0000000000000000 (lambda)>".into(),
             RValue::IpAddr(ip) => ip.inspect(),
@@ -263,6 +292,7 @@ impl RValue {
             (RValue::Bool(a), RValue::Bool(b)) => a == b,
             (RValue::Int(a), RValue::Int(b)) => a == b,
             (RValue::Wide(a), RValue::Wide(b)) => a == b,
+            (RValue::GemVersion(a), RValue::GemVersion(b)) => a.compare(b).is_eq(),
             (RValue::Wide(_), RValue::Int(_)) | (RValue::Int(_), RValue::Wide(_)) => false,
             (RValue::Int(a), RValue::Float(b)) | (RValue::Float(b), RValue::Int(a)) => (*a as f64) == *b,
             (RValue::Float(a), RValue::Float(b)) => a == b,

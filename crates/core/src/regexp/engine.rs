@@ -100,6 +100,14 @@ impl Engine {
         Ok(Engine::Fancy(fancy, super::relaxed::relaxed(&translated)))
     }
 
+    /// Each group's name, by group number (`None` for unnamed ones).
+    pub(super) fn group_names(&self) -> Vec<Option<String>> {
+        match self {
+            Engine::Plain(re) => re.capture_names().map(|n| n.map(str::to_string)).collect(),
+            Engine::Fancy(re, _) => re.capture_names().map(|n| n.map(str::to_string)).collect(),
+        }
+    }
+
     pub(super) fn is_match(&self, text: &str) -> Result<bool, EngineError> {
         match self {
             Engine::Plain(re) => Ok(re.is_match(text)),

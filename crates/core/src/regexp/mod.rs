@@ -75,6 +75,12 @@ impl Regexp {
         })
     }
 
+    /// Each group's name, by group number (`None` for group 0 and unnamed
+    /// groups): `(?<name>...)`.
+    pub fn group_names(&self) -> Result<Vec<Option<String>>, CoreError> {
+        Ok(self.engine()?.group_names())
+    }
+
     /// Up to `max` successive non-overlapping matches in `text`.
     pub fn matches(&self, text: &str, max: usize) -> Result<Vec<Groups>, CoreError> {
         self.engine()?.matches(text, max).map_err(|_| undecided(&self.source))

@@ -4,8 +4,10 @@
 /// Rewrites the Ruby-only pieces of syntax that fancy-regex spells differently:
 /// `\Z` (before a final newline), `\h` (hex digit), `\0` (NUL), `\<` and `\>`
 /// (plain characters) and `(?m)` (Ruby's "dot matches newline", which is `s`
-/// elsewhere).
+/// elsewhere). In a pattern with named groups, Ruby's plain groups do not
+/// capture (Onigmo's rule), so they become `(?:...)`.
 pub(super) fn translate_ruby(source: &str) -> String {
+    let named = has_named_group(source);
     let mut out = String::with_capacity(source.len() + 8);
     let mut chars = source.chars().peekable();
     let mut in_class = false;
@@ -45,10 +47,40 @@ pub(super) fn translate_ruby(source: &str) -> String {
                 chars.next();
                 translate_group_flags(&mut chars, &mut out);
             }
+            '(' if !in_class && named => out.push_str("(?:"),
             _ => out.push(c),
         }
     }
     out
+}
+
+/// Whether the pattern names a group: `(?<name>`, `(?'name'` or `(?P<name>`
+/// outside a character class (`(?<=` and `(?<!` are look-behinds).
+fn has_named_group(source: &str) -> bool {
+    let bytes = source.as_bytes();
+    let mut in_class = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'[' if !in_class => in_class = true,
+            b']' if in_class => in_class = false,
+            b'(' if !in_class && bytes.get(i + 1) == Some(&b'?') => {
+                let named = match (bytes.get(i + 2), bytes.get(i + 3)) {
+                    (Some(b'<'), Some(c)) => *c != b'=' && *c != b'!',
+                    (Some(b'\''), _) => true,
+                    (Some(b'P'), Some(b'<')) => true,
+                    _ => false,
+                };
+                if named {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Inside `(?flags-flags:` or `(?flags)`, Ruby's `m` means what `s` means to

@@ -146,7 +146,13 @@ impl Parser {
     pub(super) fn starts_command_arg(&self) -> bool {
         match self.tok() {
             Tok::Int(_) | Tok::Float(_) | Tok::Str(_) | Tok::Sym(_) | Tok::Words(_) | Tok::Regex(_) => true,
-            Tok::Ident(_) | Tok::Const(_) | Tok::IVar(_) | Tok::GVar(_) | Tok::Label(_) | Tok::MatchRef(_) => true,
+            Tok::Ident(_)
+            | Tok::Const(_)
+            | Tok::IVar(_)
+            | Tok::GVar(_)
+            | Tok::Label(_)
+            | Tok::MatchRef(_)
+            | Tok::LastMatch => true,
             Tok::Kw(k) => matches!(*k, "nil" | "true" | "false" | "self"),
             Tok::Punct("[" | "!" | "::" | "->") => true,
             _ => false,

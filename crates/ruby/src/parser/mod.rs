@@ -521,6 +521,7 @@ impl Parser {
             Tok::IVar(n) => node(Kind::IVar(n), at),
             Tok::GVar(n) => node(Kind::GVar(n), at),
             Tok::MatchRef(n) => node(Kind::MatchRef(n), at),
+            Tok::LastMatch => node(Kind::LastMatch, at),
             Tok::Const(c) => {
                 if self.is_punct("(") && !self.peek().space_before {
                     return self.call_rest(None, c, at);
