@@ -10,8 +10,10 @@
 //! answers at least as well as confer's Ruby interpreter running the file.
 //! Any other file — another release, a site's own fork — runs as Ruby.
 //!
-//! The Ruby-functions test measures both ways and fails when the table is
-//! not what the measurement says; `CONFER_NATIVE_PORTS_UPDATE=1` rewrites it.
+//! The Ruby-functions test measures both ways — each function's calls with
+//! its port and with its Ruby, every other function as the product runs it
+//! — and fails when the table is not what the measurement says;
+//! `CONFER_NATIVE_PORTS_UPDATE=1` rewrites it.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -22,15 +24,19 @@ use sha2::Sha256;
 use crate::environment::Environment;
 
 /// Which native ports run, for measuring them against the Ruby they port.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum NativePorts {
     /// Those the table lists for the file the module ships (the product).
     #[default]
     Verified,
-    /// Every port of a function the module ships.
-    Always,
-    /// None: every module function runs from its Ruby file.
-    Never,
+    /// Those the table lists, but the port of `key` runs as `port` says:
+    /// one function measured both ways, every other as the product runs it.
+    Measure {
+        /// The function measured.
+        key: String,
+        /// Whether its port runs.
+        port: bool,
+    },
 }
 
 /// The table, in the repository, relative to its root.
@@ -81,12 +87,12 @@ pub fn shipped(env: &Environment, module: &str, key: &str) -> Shipped {
 }
 
 /// Whether the port of `key` runs in place of what its module ships.
-pub fn port_runs(policy: NativePorts, key: &str, shipped: &Shipped) -> bool {
+pub fn port_runs(policy: &NativePorts, key: &str, shipped: &Shipped) -> bool {
     match (policy, shipped) {
         (_, Shipped::No) => false,
-        (NativePorts::Never, Shipped::Ruby { .. }) => false,
-        (NativePorts::Verified, Shipped::Ruby { digest, .. }) => verified(key, digest),
-        _ => true,
+        (NativePorts::Measure { key: measured, port }, Shipped::Ruby { .. }) if measured == key => *port,
+        (_, Shipped::Ruby { digest, .. }) => verified(key, digest),
+        (_, Shipped::Puppet) => true,
     }
 }
 

@@ -286,7 +286,14 @@ fn modulepath(corpus: &str) -> Result<PathBuf, String> {
     }
 }
 
-fn run_corpus(corpus: &Path, node: &Node, ports: NativePorts) -> Result<Vec<FunctionOutcome>, String> {
+/// Runs a corpus's recorded calls (or, with `only`, one module's calls of one
+/// function) with the native ports `ports` says.
+fn run_corpus(
+    corpus: &Path,
+    node: &Node,
+    ports: NativePorts,
+    only: Option<(&str, &str)>,
+) -> Result<Vec<FunctionOutcome>, String> {
     let name = corpus.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
     let modules = modulepath(&name)?;
     let env = Rc::new(Environment { native_ports: ports, ..Environment::bare(vec![modules]) });
@@ -300,11 +307,17 @@ fn run_corpus(corpus: &Path, node: &Node, ports: NativePorts) -> Result<Vec<Func
     let mut out = Vec::new();
     for file in files {
         let module = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        if only.is_some_and(|(m, _)| m != module) {
+            continue;
+        }
         let text = std::fs::read_to_string(&file).map_err(|e| e.to_string())?;
         let mut by_function: BTreeMap<String, (usize, usize, Level, String)> = BTreeMap::new();
         for raw in text.lines().filter(|l| !l.trim().is_empty()) {
             let line: Json = serde_json::from_str(raw).map_err(|e| format!("{}: {e}", file.display()))?;
             let function = line["function"].as_str().unwrap_or_default().to_string();
+            if only.is_some_and(|(_, f)| f != function) {
+                continue;
+            }
             let entry = by_function.entry(function).or_insert((0, 0, Level::Exact, String::new()));
             if line.get("call").is_none() || line.get("varies").is_some() {
                 continue;
@@ -384,20 +397,24 @@ fn report(corpus: &str, outcomes: &[FunctionOutcome]) -> String {
 
 /// The table rows (`native_ports::TABLE_PATH`) a corpus measures: for each
 /// function with a native port whose module ships it as Ruby, a row when the
-/// port answers at least as many recorded calls as the Ruby file does.
-fn measure_ports(corpus: &Path, node: &Node, name: &str) -> Result<Vec<String>, String> {
+/// port answers at least as many of the function's recorded calls as the
+/// Ruby file does, every other function running as the product runs it.
+fn measure_ports(corpus: &Path, node: &Node, name: &str, outcomes: &[FunctionOutcome]) -> Result<Vec<String>, String> {
     let ported: BTreeMap<&str, &str> =
         confer_puppet::eval::builtin_functions().into_iter().filter_map(|f| Some((f.name, f.module?))).collect();
-    let native = run_corpus(corpus, node, NativePorts::Always)?;
-    let ruby = run_corpus(corpus, node, NativePorts::Never)?;
     let env = Environment::bare(vec![modulepath(name)?]);
     let mut rows = Vec::new();
-    for (n, r) in native.iter().zip(&ruby) {
-        assert_eq!((&n.module, &n.name), (&r.module, &r.name), "both runs read the same calls");
-        let Some(module) = ported.get(n.name.as_str()) else { continue };
-        let Shipped::Ruby { path, digest } = native_ports::shipped(&env, module, &n.name) else { continue };
-        if n.calls > 0 && n.right >= r.right {
-            rows.push(format!("{}\t{digest}\t{name}\t{}", n.name, native_ports::relative(&path, &env.modulepath[0])));
+    for o in outcomes.iter().filter(|o| o.calls > 0) {
+        let Some(module) = ported.get(o.name.as_str()) else { continue };
+        let Shipped::Ruby { path, digest } = native_ports::shipped(&env, module, &o.name) else { continue };
+        let measure = |port| {
+            let policy = NativePorts::Measure { key: o.name.clone(), port };
+            run_corpus(corpus, node, policy, Some((&o.module, &o.name)))
+        };
+        let (n, r) = (measure(true)?, measure(false)?);
+        let right = |runs: &[FunctionOutcome]| runs.iter().map(|f| f.right).sum::<usize>();
+        if right(&n) >= right(&r) {
+            rows.push(format!("{}\t{digest}\t{name}\t{}", o.name, native_ports::relative(&path, &env.modulepath[0])));
         }
     }
     rows.sort();
@@ -451,14 +468,14 @@ fn main() {
     let mut failed = 0;
     for corpus in corpora {
         let name = corpus.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
-        let outcomes = match run_corpus(&corpus, &node, NativePorts::Verified) {
+        let outcomes = match run_corpus(&corpus, &node, NativePorts::Verified, None) {
             Ok(o) => o,
             Err(why) => {
                 println!("ruby functions: corpus {name} skipped: {why}");
                 continue;
             }
         };
-        match measure_ports(&corpus, &node, &name) {
+        match measure_ports(&corpus, &node, &name, &outcomes) {
             Ok(rows) => {
                 measured.insert(name.clone(), rows);
             }

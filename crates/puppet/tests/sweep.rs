@@ -15,8 +15,13 @@
 //! `CONFER_SWEEP_DUMP=DIR` writes each catalog or error confer gave to
 //! `DIR/<case>@<factset>.json` (or `.err`), for looking into causes.
 //!
-//! The modules come from `CONFER_PUPPET_MODULES` (`scripts/test.sh` sets it),
-//! else `/usr/share/puppet/modules`.
+//! A corpus whose modules are vendored (it has a `SOURCES.tsv`, as
+//! `tests/sweep/public` has) compiles with its own `modules/` as modulepath;
+//! those are third-party code, never committed, so where
+//! `scripts/sweep/vendor-public.sh` has not brought them the corpus is skipped
+//! with a line saying so. Every other corpus (Debian's) takes its modules from
+//! `CONFER_PUPPET_MODULES` (`scripts/test.sh` sets it), else
+//! `/usr/share/puppet/modules`.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -66,6 +71,17 @@ fn repo_root() -> PathBuf {
 
 fn modules_dir() -> PathBuf {
     std::env::var_os("CONFER_PUPPET_MODULES").map_or_else(|| PathBuf::from("/usr/share/puppet/modules"), PathBuf::from)
+}
+
+/// The modulepath a corpus was recorded with: its own `modules/` when it
+/// vendors them, else the installed Debian modules. None: a vendored corpus
+/// whose modules are not on this machine.
+fn corpus_modules(corpus: &Path) -> Option<PathBuf> {
+    if !corpus.join("SOURCES.tsv").is_file() {
+        return Some(modules_dir());
+    }
+    let modules = corpus.join("modules");
+    modules.is_dir().then_some(modules)
 }
 
 fn read_records(corpus: &Path) -> Vec<Record> {
@@ -297,7 +313,6 @@ fn write_baseline(path: &Path, records: &[Record], outcomes: &[Outcome]) {
 
 fn main() {
     let root = repo_root();
-    let modules = modules_dir();
     let update = std::env::var_os("CONFER_SWEEP_UPDATE").is_some();
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let facts: HashMap<String, String> = std::fs::read_dir(root.join("tests/sweep/facts"))
@@ -319,6 +334,14 @@ fn main() {
     let (mut passed, mut failed) = (0usize, 0usize);
     for corpus in corpora {
         let name = corpus.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let Some(modules) = corpus_modules(&corpus) else {
+            println!(
+                "sweep: {name} skipped: {} is missing (third-party modules, never committed; \
+                 scripts/sweep/vendor-public.sh brings them from the releases SOURCES.tsv names)",
+                corpus.join("modules").display()
+            );
+            continue;
+        };
         let mut records = read_records(&corpus);
         if let Some(filter) = &filter {
             records.retain(|r| r.id().contains(filter.as_str()));

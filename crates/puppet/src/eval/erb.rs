@@ -59,6 +59,11 @@ pub(crate) struct PuppetHost<'e, 'a> {
     span: Span,
     /// The lambda given to the function being called, if any.
     lambda: Option<Closure<'a>>,
+    /// The last error a Puppet function or lambda called from the Ruby code
+    /// raised, with the message the Ruby code was given: when the Ruby code
+    /// lets it through unchanged, it is Puppet's error as raised (Puppet
+    /// re-raises the same exception, its location kept, never wrapped twice).
+    raised: Option<(String, Flow)>,
 }
 
 impl<'e, 'a> PuppetHost<'e, 'a> {
@@ -70,7 +75,26 @@ impl<'e, 'a> PuppetHost<'e, 'a> {
         span: Span,
         lambda: Option<Closure<'a>>,
     ) -> PuppetHost<'e, 'a> {
-        PuppetHost { ev, scope, span, lambda }
+        PuppetHost { ev, scope, span, lambda, raised: None }
+    }
+
+    /// The error a Puppet call raised, if `e` is that error let through.
+    pub(crate) fn raised_again(&mut self, e: &confer_ruby::RubyError) -> Option<Flow> {
+        match (&e.kind, self.raised.take()) {
+            (confer_ruby::RubyErrorKind::Function(message), Some((raised, flow))) if *message == raised => Some(flow),
+            _ => None,
+        }
+    }
+
+    /// `e`'s message for the Ruby code, the error kept for [`Self::raised_again`].
+    fn keep(&mut self, e: Flow, name: &str) -> String {
+        let message = match &e {
+            Flow::Error(f) => f.message.clone(),
+            Flow::Located(l) => l.to_string(),
+            _ => return format!("{name}: unexpected control flow out of a function"),
+        };
+        self.raised = Some((message.clone(), e));
+        message
     }
 }
 
@@ -135,9 +159,7 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
         let scope = self.scope.clone();
         match self.ev.call_function(name, args, None, self.span, &scope, CallStyle::FromRuby) {
             Ok(v) => Ok(v),
-            Err(Flow::Error(f)) => Err(f.message),
-            Err(Flow::Located(e)) => Err(e.to_string()),
-            Err(_) => Err(format!("{name}(): unexpected control flow out of a function")),
+            Err(e) => Err(self.keep(e, &format!("{name}()"))),
         }
     }
 
@@ -147,9 +169,7 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
         };
         match self.ev.call_lambda(&closure, args, self.span) {
             Ok(v) => Ok(v),
-            Err(Flow::Error(f)) => Err(f.message),
-            Err(Flow::Located(e)) => Err(e.to_string()),
-            Err(_) => Err("unexpected control flow out of a lambda".into()),
+            Err(e) => Err(self.keep(e, "a lambda")),
         }
     }
 
@@ -231,7 +251,7 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
         let source = ev.read_template(&path, span)?;
         // A template may call `template()` again: bound the recursion.
         ev.enter(span)?;
-        let mut host = PuppetHost { ev, scope: scope.clone(), span, lambda: None };
+        let mut host = PuppetHost::new(ev, scope.clone(), span, None);
         let rendered = confer_ruby::render(&source.text, &mut host);
         ev.leave();
         match rendered {
@@ -261,7 +281,7 @@ pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span
     let mut out = String::new();
     for text in string_args("inline_template", args, span)? {
         ev.enter(span)?;
-        let mut host = PuppetHost { ev, scope: scope.clone(), span, lambda: None };
+        let mut host = PuppetHost::new(ev, scope.clone(), span, None);
         let rendered = confer_ruby::render(text, &mut host);
         ev.leave();
         match rendered {

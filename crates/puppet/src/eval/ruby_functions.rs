@@ -110,7 +110,7 @@ impl<'a> Evaluator<'a> {
             return runs;
         }
         let shipped = native_ports::shipped(&self.env, module, key);
-        let runs = native_ports::port_runs(self.env.native_ports, key, &shipped);
+        let runs = native_ports::port_runs(&self.env.native_ports, key, &shipped);
         self.module_functions.ported.insert(key.to_string(), runs);
         runs
     }
@@ -224,8 +224,9 @@ impl<'a> Evaluator<'a> {
         let given = lambda.is_some();
         let mut host = PuppetHost::new(self, scope, span, lambda);
         let result = loaded.function.call(callee, args, given, &mut host);
+        let result = result.map_err(|e| host.raised_again(&e).unwrap_or_else(|| loaded.error(&e, span)));
         self.leave();
-        result.map_err(|e| loaded.error(&e, span))
+        result
     }
 
     /// The signatures of a 4.x function's dispatches, their types resolved

@@ -155,6 +155,6 @@ pub fn compare(
         (Ok(catalog), Ok(want)) => compare_catalogs(want, &normalise(&catalog, env, modules)),
         (Err(e), Err(want)) => compare_errors(&want, &normalise(&format!("Error: {e} on node {node}"), env, modules)),
         (Ok(_), Err(want)) => (Level::Differs, format!("confer compiled; Puppet refused: {}", want.trim())),
-        (Err(e), Ok(_)) => (Level::Differs, format!("confer refused: {e}")),
+        (Err(e), Ok(_)) => (Level::Differs, format!("confer refused: {}", normalise(&e, env, modules))),
     }
 }
