@@ -669,6 +669,14 @@ impl<'h> Interp<'h> {
                 return Ok(v.clone());
             }
         }
+        // The Ruby of the reference Puppet (Debian 12's), as code that
+        // chooses an implementation by platform reads it.
+        match name {
+            "RUBY_PLATFORM" => return Ok(RValue::str("x86_64-linux-gnu")),
+            "RUBY_VERSION" => return Ok(RValue::str("3.1.2")),
+            "RUBY_ENGINE" => return Ok(RValue::str("ruby")),
+            _ => {}
+        }
         if crate::library::is_class(name) || crate::raise::is_exception_class(name) {
             return Ok(RValue::Class(Rc::from(name)));
         }

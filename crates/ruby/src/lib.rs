@@ -23,6 +23,7 @@ mod ast;
 mod binary;
 mod charsets;
 mod collections;
+pub mod crypt;
 mod defined;
 mod did_you_mean;
 mod error;

@@ -226,6 +226,20 @@ impl Interp<'_> {
                 }
                 out
             })),
+            // `+str` is the String unfrozen, `-str` frozen: the same text.
+            "+@" | "-@" => RValue::Str(s.clone()),
+            "crypt" => match crate::crypt::crypt(text, &one(&args)?.to_s()) {
+                Some(hash) => RValue::str(hash),
+                None => {
+                    return err(
+                        RubyErrorKind::Raised(crate::value::Exception {
+                            class: "Errno::EINVAL".into(),
+                            message: "Invalid argument - crypt".into(),
+                        }),
+                        at,
+                    )
+                }
+            },
             "upcase" => RValue::str(text.to_uppercase()),
             "downcase" => RValue::str(text.to_lowercase()),
             "capitalize" => RValue::str(capitalize(text)),

@@ -431,6 +431,10 @@ impl Parser {
             let e = self.nested(Self::unary)?;
             return Ok(node(Kind::Not(Box::new(e)), at));
         }
+        if self.eat_punct("+") {
+            let e = self.nested(Self::unary)?;
+            return Ok(call(e, "+@", vec![], at));
+        }
         if self.eat_punct("-") {
             let e = self.nested(Self::unary)?;
             return Ok(match e.kind {

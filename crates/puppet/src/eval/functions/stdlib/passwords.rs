@@ -1,5 +1,5 @@
 //! stdlib's password hashes: `pw_hash` (the C library's `crypt(3)` with
-//! a modular salt, through the `pwhash` crate), `str2saltedpbkdf2` (PBKDF2
+//! a modular salt, as Ruby's `String#crypt` in `confer-ruby`), `str2saltedpbkdf2` (PBKDF2
 //! with HMAC-SHA512, as macOS user records want) and `str2saltedsha512`
 //! (a random 4-byte salt, so its result differs run to run, as in Puppet).
 //! Sensitive arguments are unwrapped, as stdlib does; the results are
@@ -67,18 +67,9 @@ fn pw_hash(call: &mut Call<'_, '_>) -> EvalResult {
         Value::String(p) if !p.is_empty() => p.clone(),
         _ => return Ok(Value::Undef),
     };
-    // glibc's crypt, which Ruby's String#crypt calls, answers its failure
-    // token for a bcrypt cost outside 4..=31.
-    if bcrypt && !(4..=31).contains(&salt[..2].parse::<u32>().unwrap_or(0)) {
-        return Ok(Value::from("*0"));
-    }
-    // `$2x$` and `$2y$` hash as `$2b$` does when every byte is ASCII (they
-    // differ only in crypt_blowfish's old handling of 8-bit bytes).
-    let computed = if matches!(prefix, "2x" | "2y") && password.is_ascii() { "2b" } else { prefix };
-    let setting = format!("${computed}${salt}");
-    pwhash::unix::crypt(password.as_bytes(), &setting)
-        .map(|hash| Value::from(hash.replacen(&format!("${computed}$"), &format!("${prefix}$"), 1)))
-        .map_err(|_| fail(call.span, "Invalid argument - crypt"))
+    confer_ruby::crypt::crypt(&password, &format!("${prefix}${salt}"))
+        .map(Value::from)
+        .ok_or_else(|| fail(call.span, "Invalid argument - crypt"))
 }
 
 /// `str2saltedpbkdf2(password, salt, iterations)`.
