@@ -239,11 +239,18 @@ impl<'a> Evaluator<'a> {
             return Ok(Rc::new(Signatures { regular: vec![], mismatch: vec![] }));
         };
         let mut out = Signatures { regular: vec![], mismatch: vec![] };
+        // `local_types` are aliases of the function's own, which its
+        // signatures name (and errors print as `Name = Type`).
+        let mut locals: Vec<(String, confer_core::types::Type)> = Vec::new();
+        for (name, target) in local_types {
+            let alias = confer_core::types::TypeAlias::new(name.clone());
+            alias.resolve(signature::parse_type_with(self, target, span, &locals)?);
+            locals.push((name.clone(), confer_core::types::Type::Alias(confer_core::types::AliasRef(alias))));
+        }
         for (i, d) in dispatches.iter().enumerate() {
             let mut params = Vec::new();
             for p in &d.params {
-                let text = with_local_types(&p.type_text, local_types);
-                let ty = signature::parse_type(self, &text, span)?;
+                let ty = signature::parse_type_with(self, &p.type_text, span, &locals)?;
                 let repeat = match p.repeat {
                     Repeat::Once => signature::Repeat::Once,
                     Repeat::Optional => signature::Repeat::Optional,
@@ -257,7 +264,7 @@ impl<'a> Evaluator<'a> {
                     let (min, max) = signature::block_counts(&b.type_text);
                     // Puppet prints a Callable block type by its formatter,
                     // and leaves out one of another type (a Variant).
-                    let ty = signature::parse_type(self, &with_local_types(&b.type_text, local_types), span)?;
+                    let ty = signature::parse_type_with(self, &b.type_text, span, &locals)?;
                     let text = match ty {
                         confer_core::types::Type::Callable(..) => ty.to_string(),
                         _ => String::new(),
@@ -277,27 +284,6 @@ impl<'a> Evaluator<'a> {
         *loaded.signatures.borrow_mut() = Some(out.clone());
         Ok(out)
     }
-}
-
-/// A type's text with the function's local type aliases written out
-/// (`local_types { type 'Port = Integer[0, 65535]' }`).
-fn with_local_types(text: &str, local_types: &[(String, String)]) -> String {
-    let mut out = text.to_string();
-    for (alias, target) in local_types.iter().rev() {
-        let mut replaced = String::with_capacity(out.len());
-        let mut rest = out.as_str();
-        while let Some(i) = rest.find(alias.as_str()) {
-            let before_ok = !rest[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
-            let after = &rest[i + alias.len()..];
-            let after_ok = !after.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
-            replaced.push_str(&rest[..i]);
-            replaced.push_str(if before_ok && after_ok { target } else { alias });
-            rest = after;
-        }
-        replaced.push_str(rest);
-        out = replaced;
-    }
-    out
 }
 
 /// The file, line and column of the offset `at` among `sources`.
@@ -367,17 +353,4 @@ fn load(env: &Environment, path: &PathBuf, key: &str, span: Span) -> EvalResult<
     let loaded = |function| Loaded { function, sources: sources.clone(), signatures: Default::default() };
     let wanted = loaded(functions.remove(at));
     Ok((wanted, functions.into_iter().map(loaded).collect()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn local_types_are_written_out_as_whole_names() {
-        let types = vec![("Port".to_string(), "Integer[0, 65535]".to_string())];
-        assert_eq!(with_local_types("Array[Port]", &types), "Array[Integer[0, 65535]]");
-        assert_eq!(with_local_types("Stdlib::Port", &types), "Stdlib::Port");
-        assert_eq!(with_local_types("Ports", &types), "Ports");
-    }
 }

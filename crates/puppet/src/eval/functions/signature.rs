@@ -228,11 +228,11 @@ fn parse(ev: &mut Evaluator<'_>, text: &str, span: Span, uses_alias: &mut bool) 
         if let Some(callable) = ty_text.strip_prefix('&') {
             let (min, max) = block_counts(callable);
             // Printed as Puppet's type formatter writes it (`Callable[3, 3]`).
-            let shown =
-                type_from_text(ev, callable, span, uses_alias).map_or_else(|_| callable.to_string(), |t| t.to_string());
+            let shown = type_from_text(ev, callable, span, uses_alias, &[])
+                .map_or_else(|_| callable.to_string(), |t| t.to_string());
             block = Some(Block { text: shown, name: name.to_string(), min, max, optional: repeat == Repeat::Optional });
         } else {
-            let ty = type_from_text(ev, ty_text, span, uses_alias)?;
+            let ty = type_from_text(ev, ty_text, span, uses_alias, &[])?;
             params.push(Param { name: name.to_string(), ty, repeat });
         }
     }
@@ -258,25 +258,48 @@ pub(crate) fn block_counts(text: &str) -> (usize, Option<usize>) {
 /// A type written in Puppet syntax, its names resolved in `ev`'s
 /// environment (`validate_legacy('Optional[String]', …)`).
 pub(crate) fn parse_type(ev: &mut Evaluator<'_>, text: &str, span: Span) -> EvalResult<Type> {
-    type_from_text(ev, text, span, &mut false)
+    type_from_text(ev, text, span, &mut false, &[])
+}
+
+/// [`parse_type`] with a function's local type aliases (its `local_types`
+/// block), which names in `text` reach before the environment's.
+pub(crate) fn parse_type_with(
+    ev: &mut Evaluator<'_>,
+    text: &str,
+    span: Span,
+    locals: &[(String, Type)],
+) -> EvalResult<Type> {
+    type_from_text(ev, text, span, &mut false, locals)
 }
 
 /// Reads a type written in Puppet syntax: type names (built-in, or a
 /// module's alias), parameters that are literals, types, arrays or hashes.
-fn type_from_text(ev: &mut Evaluator<'_>, text: &str, span: Span, uses_alias: &mut bool) -> EvalResult<Type> {
+fn type_from_text(
+    ev: &mut Evaluator<'_>,
+    text: &str,
+    span: Span,
+    uses_alias: &mut bool,
+    locals: &[(String, Type)],
+) -> EvalResult<Type> {
     let source = Source::new("<signature>", text);
     let program =
         crate::parser::parse(&source).map_err(|e| fail(span, format!("internal error: bad signature type: {e}")))?;
     let [expr] = program.body.as_slice() else {
         return Err(fail(span, format!("internal error: bad signature type '{text}'")));
     };
-    match literal(ev, &expr.kind, span, uses_alias)? {
+    match literal(ev, &expr.kind, span, uses_alias, locals)? {
         Value::Type(t) => Ok(Type::clone(&t)),
         _ => Err(fail(span, format!("internal error: '{text}' is not a type"))),
     }
 }
 
-fn literal(ev: &mut Evaluator<'_>, kind: &ExprKind, span: Span, uses_alias: &mut bool) -> EvalResult {
+fn literal(
+    ev: &mut Evaluator<'_>,
+    kind: &ExprKind,
+    span: Span,
+    uses_alias: &mut bool,
+    locals: &[(String, Type)],
+) -> EvalResult {
     Ok(match kind {
         ExprKind::Undef => Value::Undef,
         ExprKind::Default => Value::Default,
@@ -287,11 +310,14 @@ fn literal(ev: &mut Evaluator<'_>, kind: &ExprKind, span: Span, uses_alias: &mut
         ExprKind::Regex(r) => {
             Value::Regexp(std::sync::Arc::new(confer_core::Regexp::new(r).map_err(|e| fail(span, e.to_string()))?))
         }
-        ExprKind::Unary { op: UnaryOp::Neg, operand } => match literal(ev, &operand.kind, span, uses_alias)? {
+        ExprKind::Unary { op: UnaryOp::Neg, operand } => match literal(ev, &operand.kind, span, uses_alias, locals)? {
             Value::Integer(i) => Value::Integer(-i),
             Value::Float(f) => Value::Float(-f),
             other => other,
         },
+        ExprKind::TypeRef(name) if locals.iter().any(|(n, _)| n == name) => {
+            Value::from_type(locals.iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()).unwrap_or(Type::Any))
+        }
         ExprKind::TypeRef(name) => match types::by_name(name) {
             Some(t) => Value::from_type(t),
             None => {
@@ -299,22 +325,26 @@ fn literal(ev: &mut Evaluator<'_>, kind: &ExprKind, span: Span, uses_alias: &mut
                 Value::from_type(ev.type_named(name, span)?)
             }
         },
-        ExprKind::Array(items) => {
-            Value::array(items.iter().map(|i| literal(ev, &i.kind, span, uses_alias)).collect::<EvalResult<Vec<_>>>()?)
-        }
+        ExprKind::Array(items) => Value::array(
+            items.iter().map(|i| literal(ev, &i.kind, span, uses_alias, locals)).collect::<EvalResult<Vec<_>>>()?,
+        ),
         ExprKind::Hash(pairs) => {
             let mut map = confer_core::HashMap::new();
             for (k, v) in pairs {
-                map.insert(literal(ev, &k.kind, span, uses_alias)?, literal(ev, &v.kind, span, uses_alias)?);
+                map.insert(
+                    literal(ev, &k.kind, span, uses_alias, locals)?,
+                    literal(ev, &v.kind, span, uses_alias, locals)?,
+                );
             }
             Value::hash(map)
         }
         ExprKind::Access { target, keys } => {
-            let base = match literal(ev, &target.kind, span, uses_alias)? {
+            let base = match literal(ev, &target.kind, span, uses_alias, locals)? {
                 Value::Type(t) => (*t).clone(),
                 _ => return Err(fail(span, "internal error: a signature parameterizes a non-type")),
             };
-            let keys = keys.iter().map(|k| literal(ev, &k.kind, span, uses_alias)).collect::<EvalResult<Vec<_>>>()?;
+            let keys =
+                keys.iter().map(|k| literal(ev, &k.kind, span, uses_alias, locals)).collect::<EvalResult<Vec<_>>>()?;
             Value::from_type(parameterize(&base, &keys).map_err(|e| fail(span, e.to_string()))?)
         }
         other => return Err(fail(span, format!("internal error: unexpected {other:?} in a signature"))),
