@@ -9,6 +9,9 @@ use super::{AliasRef, EnumType, RuntimeType, StringType, TimeRange, TupleType, T
 /// that name (the caller then treats it as a resource type or an alias).
 /// Puppet looks these names up ignoring case (`INTEGER` is `Integer`).
 pub fn by_name(name: &str) -> Option<Type> {
+    if name.eq_ignore_ascii_case("Puppet::LookupContext") {
+        return Some(Type::ObjectType(lookup_context()));
+    }
     // Every built-in name fits this buffer, so lower-casing needs no
     // allocation; a lambda naming a type evaluates it once per element.
     let mut buf = [0u8; 16];
@@ -62,6 +65,28 @@ pub fn by_name(name: &str) -> Option<Type> {
         "richdatakey" => rich_data_key(),
         _ => return None,
     })
+}
+
+/// `Puppet::LookupContext`, the object Puppet gives a Hiera backend
+/// function (`lookup_key`, `data_hash`) as its last argument: the type
+/// exists for signatures that name it; no value Puppet code can make is one.
+pub fn lookup_context() -> std::sync::Arc<super::object::ObjectType> {
+    static CONTEXT: OnceLock<std::sync::Arc<super::object::ObjectType>> = OnceLock::new();
+    CONTEXT
+        .get_or_init(|| {
+            std::sync::Arc::new(super::object::ObjectType {
+                name: Some("Puppet::LookupContext".into()),
+                parent: None,
+                type_parameters: Vec::new(),
+                attributes: Vec::new(),
+                functions: Vec::new(),
+                equality: None,
+                equality_include_type: true,
+                checks: None,
+                annotations: None,
+            })
+        })
+        .clone()
 }
 
 /// Pcore's `Annotation`: the object type annotations derive from
