@@ -143,6 +143,14 @@ pub trait Host {
         let _ = name;
         None
     }
+
+    /// Whether `path` (absolute, normalised) lies in a module on the module
+    /// path, whose files Puppet itself reads (`metadata.json`, `files/`,
+    /// `templates/`) and Ruby code may too.
+    fn in_module(&mut self, path: &str) -> bool {
+        let _ = path;
+        false
+    }
 }
 
 /// Renders the ERB template `text`.

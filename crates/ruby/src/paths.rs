@@ -118,7 +118,7 @@ pub(crate) fn file_method(interp: &mut Interp<'_>, name: &str, args: &[RValue], 
         // is refused, as reading it would be).
         "file?" | "exist?" | "readable?" => one(name, args, at).and_then(|p| {
             let path = p.to_s();
-            if !interp.readable.contains(&path) {
+            if !may_read(interp, &path) {
                 return err(
                     RubyErrorKind::Unsupported(format!(
                         "File.{name} of '{path}': Ruby code may look only at the files it was given or Puppet's \
@@ -141,7 +141,7 @@ pub(crate) fn file_method(interp: &mut Interp<'_>, name: &str, args: &[RValue], 
         }
         "read" => one(name, args, at).and_then(|p| {
             let path = p.to_s();
-            if !interp.readable.contains(&path) {
+            if !may_read(interp, &path) {
                 return err(
                     RubyErrorKind::Unsupported(format!(
                         "reading '{path}': Ruby code may read only the files Puppet's lookups gave it"
@@ -194,4 +194,10 @@ mod tests {
         assert_eq!(dirname("/c"), "/");
         assert_eq!(expand_absolute("/a/b/../c/./d"), "/a/c/d");
     }
+}
+
+/// Whether the code may look at `path`: a file it was given or Puppet's
+/// lookups found for it, or one in a module on the module path.
+fn may_read(interp: &mut Interp<'_>, path: &str) -> bool {
+    interp.readable.contains(path) || path.starts_with('/') && interp.host.in_module(&expand_absolute(path))
 }
