@@ -177,6 +177,12 @@ pub(crate) fn file_method(interp: &mut Interp<'_>, name: &str, args: &[RValue], 
     })
 }
 
+/// Whether the code may look at `path`: a file it was given or Puppet's
+/// lookups found for it, or one in a module on the module path.
+fn may_read(interp: &mut Interp<'_>, path: &str) -> bool {
+    interp.readable.contains(path) || path.starts_with('/') && interp.host.in_module(&expand_absolute(path))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,10 +200,4 @@ mod tests {
         assert_eq!(dirname("/c"), "/");
         assert_eq!(expand_absolute("/a/b/../c/./d"), "/a/c/d");
     }
-}
-
-/// Whether the code may look at `path`: a file it was given or Puppet's
-/// lookups found for it, or one in a module on the module path.
-fn may_read(interp: &mut Interp<'_>, path: &str) -> bool {
-    interp.readable.contains(path) || path.starts_with('/') && interp.host.in_module(&expand_absolute(path))
 }
