@@ -210,10 +210,21 @@ fn unique(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 /// Ruby's `<=>` on the values `sort` and `min`/`max` accept: numbers with
-/// numbers, strings with strings (case-sensitively).
+/// numbers, strings with strings (case-sensitively), arrays with arrays.
 fn natural_order(a: &Value, b: &Value) -> Option<Ordering> {
     match (a, b) {
         (Value::String(x), Value::String(y)) => Some(x.cmp(y)),
+        // Ruby's `Array#<=>`: element by element, then the shorter first;
+        // elements that do not compare make the arrays not compare.
+        (Value::Array(x), Value::Array(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                match natural_order(p, q)? {
+                    Ordering::Equal => {}
+                    other => return Some(other),
+                }
+            }
+            Some(x.len().cmp(&y.len()))
+        }
         _ => {
             let lt = compare(Comparison::Lt, a, b).ok()?;
             let gt = compare(Comparison::Gt, a, b).ok()?;
