@@ -242,6 +242,21 @@ fn run(call: &mut Call<'_, '_>) -> EvalResult {
             let Some(wanted) = call.args.get(1) else {
                 return Err(call.unexpected_args());
             };
+            // A String searched for a String or Regexp: Ruby's `String#index`,
+            // the character offset where the first match starts.
+            if let Value::String(text) = &subject {
+                let found = match wanted {
+                    Value::String(w) => text.find(&**w),
+                    Value::Regexp(re) => re
+                        .matches(text, 1)
+                        .map_err(|e| crate::eval::flow::fail(span, e.to_string()))?
+                        .first()
+                        .and_then(|groups| groups.first().cloned().flatten())
+                        .map(|m| m.start),
+                    _ => return Ok(position(walk.into_elements(), |_, v| puppet_equals(v, wanted))),
+                };
+                return Ok(found.map_or(Value::Undef, |at| Value::Integer(text[..at].chars().count() as i64)));
+            }
             return Ok(position(walk.into_elements(), |_, v| puppet_equals(v, wanted)));
         }
         "reverse_each" | "step" => {

@@ -1,0 +1,10 @@
+# index on a String with a String or Regexp: the character offset of the first match, as Ruby's String#index.
+notice(String(type(['a'], 'generalized')).index('Array'))
+notice('hello'.index('l'))
+notice(index('hello', 'z'))
+notice(['a','b'].index('b'))
+notice({'a'=>1,'b'=>2}.index(2))
+notice('héllo'.index('l'))
+notice('hello'.index(/l+/))
+notice('hello'.index(''))
+notice(['a'].index('a'))
