@@ -14,32 +14,32 @@ pub(crate) const FUNCTIONS: &[Builtin] =
     &[Builtin::new("defined", &["Variant[String, Type[CatalogEntry], Type[Type[CatalogEntry]]] vals+"], defined)];
 
 fn defined(call: &mut Call<'_, '_>) -> EvalResult {
-    for arg in &call.args {
-        if is_defined(call, arg)? {
+    for arg in call.args.clone() {
+        if is_defined(call, &arg)? {
             return Ok(Value::Boolean(true));
         }
     }
     Ok(Value::Boolean(false))
 }
 
-fn is_defined(call: &Call<'_, '_>, v: &Value) -> EvalResult<bool> {
+fn is_defined(call: &mut Call<'_, '_>, v: &Value) -> EvalResult<bool> {
     Ok(match v {
         Value::String(s) => match s.strip_prefix('$') {
             Some(var) if !var.is_empty() => call.ev.lookup_quietly(var, call.scope).is_some(),
-            _ => known_type_or_class(call, s),
+            _ => known_type_or_class(call, s)?,
         },
         Value::Type(t) => match &***t {
             Type::Resource { type_name: None, .. } => {
                 return Err(fail(call.span, "The given resource type is a reference to all kind of types"))
             }
-            Type::Resource { type_name: Some(ty), title: None } => known_type_or_class(call, ty),
+            Type::Resource { type_name: Some(ty), title: None } => known_type_or_class(call, ty)?,
             Type::Resource { type_name: Some(ty), title: Some(title) } => {
                 call.ev.resource_declared(&capitalize_segments(ty), title)
             }
             Type::Class(None) => return Err(fail(call.span, "The given class type is a reference to all classes")),
             Type::Class(Some(name)) => call.ev.class_declared(name),
             Type::Type(Some(inner)) => match &**inner {
-                Type::Class(Some(name)) => call.ev.defs.classes.contains_key(&name.to_lowercase()),
+                Type::Class(Some(name)) => call.ev.class_def(&name.to_lowercase(), call.span)?.is_some(),
                 other => is_defined(call, &Value::from_type(other.clone()))?,
             },
             other => {
@@ -61,12 +61,16 @@ fn is_defined(call: &Call<'_, '_>, v: &Value) -> EvalResult<bool> {
     })
 }
 
-/// A class, a defined type or a built-in resource type of that name.
-fn known_type_or_class(call: &Call<'_, '_>, name: &str) -> bool {
+/// A class, a defined type or a built-in resource type of that name: the
+/// modules' classes and defined types are looked for as Puppet's loaders
+/// look for them, not only among those loaded so far.
+fn known_type_or_class(call: &mut Call<'_, '_>, name: &str) -> EvalResult<bool> {
     let key = name.trim_start_matches("::").to_lowercase();
-    !key.is_empty()
-        && (call.ev.defs.classes.contains_key(&key)
-            || call.ev.defs.defines.contains_key(&key)
-            || is_resource_type(&key)
-            || key == "main")
+    if key.is_empty() {
+        return Ok(false);
+    }
+    if is_resource_type(&key) || key == "main" {
+        return Ok(true);
+    }
+    Ok(call.ev.class_def(&key, call.span)?.is_some() || call.ev.define_def(&key, call.span)?.is_some())
 }
