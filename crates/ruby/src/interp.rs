@@ -135,6 +135,8 @@ pub struct Interp<'h> {
     pub(crate) defining_private: bool,
     /// The objects whose methods are running, innermost last: `self`.
     pub(crate) selves: Vec<Rc<crate::objects::Object>>,
+    /// The generator `Kernel#rand` draws from, made on first use.
+    pub(crate) random: Option<Rc<std::cell::RefCell<rand_mt::Mt>>>,
     /// The block given to each method running, innermost last (`yield`).
     pub(crate) blocks: Vec<Option<Rc<Block>>>,
     /// Compiled regexps by source: a literal in a loop compiles once.
@@ -171,6 +173,7 @@ impl<'h> Interp<'h> {
             private: Default::default(),
             defining_private: false,
             selves: Vec::new(),
+            random: None,
             blocks: Vec::new(),
             regexps: HashMap::new(),
             self_kind: SelfKind::Template,

@@ -222,6 +222,11 @@ impl Interp<'_> {
                 arity(name, &args, 1, at)?;
                 Ok(RValue::str(args[0].to_s()))
             }
+            // `rand(n)`: a random draw, different every run, as in Ruby.
+            "rand" if matches!(args.as_slice(), [RValue::Int(_)] | [RValue::Range(..)]) => {
+                let mt = self.random.get_or_insert_with(crate::random::unseeded).clone();
+                crate::random::method(&mt, "rand", &args, at)
+            }
             // `URI(text)` is `URI.parse(text)`.
             "URI" => self
                 .class_method("URI", "parse", &args, None, at)

@@ -35,6 +35,17 @@ pub(crate) fn new(args: &[RValue], at: usize) -> Ev {
     Ok(RValue::Random(Rc::new(RefCell::new(ruby_random(&bytes)))))
 }
 
+/// A generator seeded from the process's randomness, for `Kernel#rand`
+/// (`extlib::random_password`): a different answer every run, as in Ruby.
+pub(crate) fn unseeded() -> Rc<RefCell<Mt>> {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    Rc::new(RefCell::new(Mt::new_with_key(
+        h.finish().to_le_bytes().chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+    )))
+}
+
 /// `Puppet::Util.deterministic_rand_int(seed, max)`: `Random.new(seed).rand(max)`.
 pub(crate) fn deterministic(seed: &RValue, max: &RValue, at: usize) -> Ev {
     let RValue::Random(mt) = new(std::slice::from_ref(seed), at)? else {
