@@ -58,15 +58,17 @@ impl<'a> Evaluator<'a> {
         self.enter(span)?;
         // Puppet's class scope hangs under its parent class's, else under
         // the scope that declared it (for resource defaults).
-        let scope = match parent_scope {
-            Some(parent) => Scope::new(ScopeKind::Class(key.clone()), Some(parent)),
+        let scope = match &parent_scope {
+            Some(parent) => Scope::new(ScopeKind::Class(key.clone()), Some(parent.clone())),
             None => Scope::declared(ScopeKind::Class(key.clone()), Some(self.top.clone()), Some(from.clone())),
         };
         self.classes.insert(key.clone(), scope.clone());
         self.catalog.class_names.push(key.clone());
         let label = format!("Class[{}]", capitalize_segments(&key));
         scope.set_resource(index);
-        self.bind_module_names(&scope, &key, from);
+        // Puppet's caller is the class scope's parent: the inherited class's
+        // scope, else the declaring one (`Scope#parent_module_name`).
+        self.bind_module_names(&scope, &key, parent_scope.as_deref().unwrap_or(from));
         let args = self.data_bindings(&key, &def.params, params.unwrap_or_default(), span);
         let result = args.and_then(|args| self.bind_class_like(&def.params, args, &scope, &label, &key, span));
         let result = result.and_then(|()| {

@@ -1,0 +1,3 @@
+class m::params {
+  $x = 1
+}

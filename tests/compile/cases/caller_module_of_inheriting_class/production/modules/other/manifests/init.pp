@@ -1,0 +1,4 @@
+class other {
+  include m::inheriting
+  include m::plain
+}
