@@ -20,7 +20,7 @@ pub struct EppTemplate {
 /// Parses the EPP template `source`.
 pub fn parse_epp(source: &Source) -> Result<EppTemplate, ParseError> {
     let toks = lex_epp(&source.text, source.base()).map_err(|e| ParseError { message: e.message, span: e.span })?;
-    let mut parser = Parser { toks, pos: 0, depth: 0, base: 0, heights: Vec::new() };
+    let mut parser = Parser { toks, pos: 0, depth: 0, base: 0, heights: Vec::new(), in_case_subject: false };
     let params = if parser.eat_punct("|") { Some(parser.pipe_parameters()?) } else { None };
     let body = parser.statements()?;
     if !parser.at_eof() {

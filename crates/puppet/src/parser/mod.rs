@@ -72,7 +72,8 @@ pub fn parse_with_warnings(source: &Source) -> Result<Parsed, ParseError> {
     if base != 0 {
         lexer::shift(&mut lexed, base);
     }
-    let mut parser = Parser { toks: lexed.tokens, pos: 0, depth: 0, base: 0, heights: Vec::new() };
+    let mut parser =
+        Parser { toks: lexed.tokens, pos: 0, depth: 0, base: 0, heights: Vec::new(), in_case_subject: false };
     let body = parser.statements()?;
     if !parser.at_eof() {
         return Err(parser.unexpected());
@@ -84,7 +85,7 @@ pub fn parse_with_warnings(source: &Source) -> Result<Parsed, ParseError> {
 /// `base` deep inside the enclosing manifest's tree.
 fn parse_tokens(mut toks: Vec<Token>, end: Span, depth: usize, base: usize) -> Result<Expr, ParseError> {
     toks.push(Token { tok: Tok::Eof, span: Span::new(end.end as usize, end.end as usize), space_before: true });
-    let mut parser = Parser { toks, pos: 0, depth, base, heights: Vec::new() };
+    let mut parser = Parser { toks, pos: 0, depth, base, heights: Vec::new(), in_case_subject: false };
     let mut body = parser.statements()?;
     if !parser.at_eof() {
         return Err(parser.unexpected());
@@ -104,6 +105,9 @@ pub(crate) struct Parser {
     base: usize,
     /// One entry per active `expr` call, innermost last.
     heights: Vec<Height>,
+    /// Whether the expression being read is a `case` subject, whose `{`
+    /// opens the cases, never a resource body (`case Integer { Integer: ...`).
+    in_case_subject: bool,
 }
 
 impl Parser {

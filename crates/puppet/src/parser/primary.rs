@@ -58,6 +58,12 @@ impl Parser {
                     e = self.maybe_call(e)?;
                 }
                 Tok::Punct("{") if self.is_resource_shorthand(&e) => e = self.defaults_or_override(e)?,
+                // `Exec { 'title': ... }`: a resource of the type the
+                // reference names, as `exec { 'title': ... }`.
+                Tok::Punct("{") if self.is_titled_type_body(&e) => {
+                    let span = e.span;
+                    e = self.resource_bodies(crate::ast::ResourceForm::Regular, e, span)?;
+                }
                 Tok::Punct("<|" | "<<|") if matches!(e.kind, ExprKind::TypeRef(_)) => e = self.collector(e)?,
                 _ => return Ok(e),
             }
@@ -370,7 +376,10 @@ impl Parser {
 
     fn case_expression(&mut self) -> Result<Expr, ParseError> {
         let start = self.bump().span;
-        let test = self.expr(0)?;
+        let outer = std::mem::replace(&mut self.in_case_subject, true);
+        let test = self.expr(0);
+        self.in_case_subject = outer;
+        let test = test?;
         self.expect_punct("{")?;
         let mut options = Vec::new();
         while !self.at_punct("}") {

@@ -133,6 +133,29 @@ impl Parser {
         self.resource_bodies(form, type_name, at.span)
     }
 
+    /// Whether `e` is a type reference followed by a body with a title
+    /// (`Exec { 'x': ... }`): a `:` before any `=>`, `;` or closing brace at
+    /// the body's top level.
+    pub(super) fn is_titled_type_body(&self, e: &Expr) -> bool {
+        if !matches!(e.kind, ExprKind::TypeRef(_)) || self.in_case_subject {
+            return false;
+        }
+        let mut depth = 0usize;
+        for n in 1.. {
+            match &self.peek_at(n).tok {
+                Tok::Punct("(" | "[" | "{") => depth += 1,
+                Tok::Punct(")" | "]") => depth = depth.saturating_sub(1),
+                Tok::Punct("}") if depth == 0 => return false,
+                Tok::Punct("}") => depth -= 1,
+                Tok::Punct(":") if depth == 0 => return true,
+                Tok::Punct("=>" | ";") if depth == 0 => return false,
+                Tok::Eof => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
     /// `Type { attrs }` (defaults) or `Type['title'] { attrs }` (override).
     pub(super) fn defaults_or_override(&mut self, target: Expr) -> Result<Expr, ParseError> {
         self.expect_punct("{")?;
