@@ -431,7 +431,13 @@ impl<'a> Evaluator<'a> {
             };
             if let Some(te) = &p.type_expr {
                 let t = self.eval_type(te, target)?;
-                if !instance_of(&t, &value) {
+                // A bare `Optional` accepts any value of a class's, defined
+                // type's or template's parameter (Puppet checks those by
+                // assignability, where `Optional` is `Optional[Any]`), but
+                // no value but undef of a function's or block's.
+                let anything =
+                    matches!(t, confer_core::types::Type::Optional(None)) && matches!(binder, Binder::Container(_));
+                if !anything && !instance_of(&t, &value) {
                     problems.push(mismatch_problem(&p.name, &t, &value));
                 }
             }
