@@ -588,9 +588,16 @@ impl Interp<'_> {
                     );
                 }
                 let fname = args[0].to_s();
+                // Puppet splats the arguments (`function.call(scope, *args)`):
+                // a Hash gives its pairs, nil nothing.
                 let fargs = match args.get(1) {
-                    None => Vec::new(),
+                    None | Some(RValue::Nil) => Vec::new(),
                     Some(RValue::Array(items)) => crate::binary::puppet_values(&items.snapshot(), at)?,
+                    Some(RValue::Hash(pairs)) => {
+                        let pairs: Vec<RValue> =
+                            pairs.snapshot().into_iter().map(|(k, v)| RValue::array(vec![k, v])).collect();
+                        crate::binary::puppet_values(&pairs, at)?
+                    }
                     Some(other) => vec![crate::binary::puppet_value(other, at)?],
                 };
                 self.puppet_call(&fname, fargs, at)
