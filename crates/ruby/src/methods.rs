@@ -576,9 +576,15 @@ impl Interp<'_> {
                     None => err(RubyErrorKind::Unsupported("the scope method `lookupdefaults'".into()), at),
                 }
             }
+            // Puppet's `Scope#to_hash` leaves out variables that are undef.
             "to_hash" => {
                 let vars = self.host.variables();
-                Ok(RValue::hash(vars.into_iter().map(|(k, v)| (RValue::str(k), from_puppet(&v))).collect()))
+                Ok(RValue::hash(
+                    vars.into_iter()
+                        .filter(|(_, v)| !v.is_undef())
+                        .map(|(k, v)| (RValue::str(k), from_puppet(&v)))
+                        .collect(),
+                ))
             }
             "call_function" => {
                 if args.is_empty() || args.len() > 2 {
