@@ -14,7 +14,10 @@ impl Interp<'_> {
     /// Calls the method `key` if the code defined one: its body runs with
     /// only its parameters as locals, and `return` ends it.
     pub fn call_defined(&mut self, key: &str, args: &[RValue], block: Option<&Rc<Block>>, at: usize) -> Option<Ev> {
-        let method = self.methods.get(key)?.clone();
+        let method = match self.methods.get(key) {
+            Some(m) => m.clone(),
+            None => self.template_methods.as_ref()?.0.borrow().get(key)?.clone(),
+        };
         Some(self.run_method(&method, args.to_vec(), block.cloned(), at))
     }
 

@@ -135,6 +135,8 @@ pub struct Interp<'h> {
     pub(crate) defining_private: bool,
     /// The objects whose methods are running, innermost last: `self`.
     pub(crate) selves: Vec<Rc<crate::objects::Object>>,
+    /// A template's: the compile's template methods (see `TemplateMethods`).
+    pub(crate) template_methods: Option<crate::TemplateMethods>,
     /// The generator `Kernel#rand` draws from, made on first use.
     pub(crate) random: Option<Rc<std::cell::RefCell<rand_mt::Mt>>>,
     /// The block given to each method running, innermost last (`yield`).
@@ -174,6 +176,7 @@ impl<'h> Interp<'h> {
             defining_private: false,
             selves: Vec::new(),
             random: None,
+            template_methods: None,
             blocks: Vec::new(),
             regexps: HashMap::new(),
             self_kind: SelfKind::Template,
@@ -459,7 +462,11 @@ impl<'h> Interp<'h> {
                     (Some(own), None) => own.to_string(),
                     (None, _) => name.clone(),
                 };
-                self.methods.insert(key, Rc::new((params.clone(), body.clone())));
+                let method = Rc::new((params.clone(), body.clone()));
+                if let (Some(shared), None) = (&self.template_methods, self.modules.last()) {
+                    shared.0.borrow_mut().insert(key.clone(), method.clone());
+                }
+                self.methods.insert(key, method);
                 Ok(RValue::Sym(Rc::from(name.as_str())))
             }
             Kind::Module(name, body) | Kind::Class(name, body) => {

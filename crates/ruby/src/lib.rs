@@ -154,9 +154,22 @@ pub trait Host {
 }
 
 /// Renders the ERB template `text`.
-pub fn render(text: &str, host: &mut dyn Host) -> Result<String, RubyError> {
+/// The methods a compile's templates define: a `def` in one template is a
+/// method of Puppet's template wrapper class in Ruby, which every template
+/// rendered after it may call (a template that includes another defining
+/// helpers, as keepalived's `_format_options.erb`).
+#[derive(Clone, Default)]
+pub struct TemplateMethods(
+    pub(crate) std::rc::Rc<std::cell::RefCell<std::collections::HashMap<String, std::rc::Rc<interp::Method>>>>,
+);
+
+/// Renders the ERB template `text`; `methods` are the compile's template
+/// methods, which it may call and add to.
+pub fn render(text: &str, host: &mut dyn Host, methods: &TemplateMethods) -> Result<String, RubyError> {
     let program = compile(text)?;
-    interp::Interp::new(host).run(&program)
+    let mut interp = interp::Interp::new(host);
+    interp.template_methods = Some(methods.clone());
+    interp.run(&program)
 }
 
 /// Parses a template into the program it runs, without running it.

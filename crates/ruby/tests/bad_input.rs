@@ -52,7 +52,7 @@ impl Host for NoScope {
 }
 
 fn error(template: &str) -> RubyErrorKind {
-    match render(template, &mut NoScope) {
+    match render(template, &mut NoScope, &Default::default()) {
         Err(e) => e.kind,
         Ok(out) => panic!("{template:?} rendered {out:?}"),
     }
@@ -93,14 +93,14 @@ fn deep_nesting_and_endless_loops_are_bounded() {
     assert!(matches!(error("<% loop do end %>"), RubyErrorKind::Limit(_)));
     // Counting up to Integer's end stops there, without overflowing.
     assert_eq!(
-        render("<% 9223372036854775806.upto(9223372036854775807) { } %>", &mut NoScope).ok(),
+        render("<% 9223372036854775806.upto(9223372036854775807) { } %>", &mut NoScope, &Default::default()).ok(),
         Some(String::new())
     );
 }
 
 #[test]
 fn unsupported_ruby_is_named_at_its_place() {
-    let e = render("line\n  <% $stdout %>", &mut NoScope).err().map(|e| (e.kind, e.at));
+    let e = render("line\n  <% $stdout %>", &mut NoScope, &Default::default()).err().map(|e| (e.kind, e.at));
     assert_eq!(e, Some((RubyErrorKind::Unsupported("the global variable $stdout".into()), 10)));
     let (line, column) = confer_ruby::line_col("line\n  <% $stdout %>", 10);
     assert_eq!((line, column), (2, 6));

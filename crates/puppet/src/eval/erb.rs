@@ -268,8 +268,9 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
         let source = ev.read_template(&path, span)?;
         // A template may call `template()` again: bound the recursion.
         ev.enter(span)?;
+        let methods = ev.template_methods.clone();
         let mut host = PuppetHost::new(ev, scope.clone(), span, None);
-        let rendered = confer_ruby::render(&source.text, &mut host);
+        let rendered = confer_ruby::render(&source.text, &mut host, &methods);
         ev.leave();
         match rendered {
             Ok(text) => out.push_str(&text),
@@ -298,8 +299,9 @@ pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span
     let mut out = String::new();
     for text in string_args("inline_template", args, span)? {
         ev.enter(span)?;
+        let methods = ev.template_methods.clone();
         let mut host = PuppetHost::new(ev, scope.clone(), span, None);
-        let rendered = confer_ruby::render(text, &mut host);
+        let rendered = confer_ruby::render(text, &mut host, &methods);
         ev.leave();
         match rendered {
             Ok(rendered) => out.push_str(&rendered),

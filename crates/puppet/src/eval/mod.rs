@@ -156,6 +156,10 @@ pub(crate) struct Evaluator<'a> {
     pub(crate) modern_functions: HashMap<String, bool>,
     /// What modules give of functions, looked up once per name and compile.
     module_functions: ruby_functions::ModuleFunctions,
+    /// The methods templates defined (`<% def helper ... end %>`), which
+    /// later templates of the compile call, as Ruby keeps them on Puppet's
+    /// template wrapper class.
+    pub(crate) template_methods: confer_ruby::TemplateMethods,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
@@ -230,6 +234,7 @@ impl<'a> Evaluator<'a> {
             module_types: Default::default(),
             modern_functions: Default::default(),
             module_functions: Default::default(),
+            template_methods: Default::default(),
             logger,
             top: Self::top_scope(),
             defs: Definitions::default(),
