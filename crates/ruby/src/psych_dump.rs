@@ -15,7 +15,6 @@ use std::collections::HashMap as StdHashMap;
 use std::sync::LazyLock;
 
 use confer_core::float::ruby_float_to_s;
-use confer_core::Value;
 
 use crate::value::RValue;
 use libyaml_safer::{Emitter, Encoding, Event, MappingStyle, ScalarStyle, SequenceStyle};
@@ -243,23 +242,11 @@ impl Writer<'_> {
     }
 }
 
-/// What Ruby would dump as a tagged Ruby object.
+/// What Ruby would dump as a tagged Ruby object: a Puppet value by its
+/// type's name, a Ruby one by its class.
 fn ruby_object_kind(v: &RValue) -> &'static str {
     match v {
-        RValue::Opaque(inner) => match &**inner {
-            Value::Regexp(_) => "Regexp",
-            Value::Type(_) => "Type",
-            Value::Sensitive(_) => "Sensitive",
-            Value::Iterator(_) => "Iterator",
-            Value::Uri(_) => "URI",
-            Value::Timespan(_) => "Timespan",
-            Value::Timestamp(_) => "Timestamp",
-            Value::Binary(_) => "Binary",
-            Value::SemVer(_) => "SemVer",
-            Value::SemVerRange(_) => "SemVerRange",
-            Value::Deferred(_) => "Deferred",
-            _ => "value",
-        },
+        RValue::Opaque(inner) => inner.type_name(),
         RValue::Bytes(_) => "binary String",
         other => other.class_name(),
     }
@@ -361,6 +348,7 @@ fn is_calendar_date(year: i32, month: i32, day: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use confer_core::Value;
 
     fn yaml(v: &RValue) -> String {
         dump(v, DumpOptions::default()).expect("dumpable")

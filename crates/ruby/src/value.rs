@@ -229,7 +229,7 @@ impl RValue {
             RValue::Wide(i) => i.to_string(),
             RValue::Float(f) => confer_core::float::ruby_float_to_s(*f),
             RValue::Bool(b) => b.to_string(),
-            RValue::Regex(r) => format!("(?-mix:{})", slashes_escaped(r.source())),
+            RValue::Regex(r) => format!("(?-mix:{})", confer_core::format::escape_slashes(r.source())),
             RValue::Opaque(v) => confer_core::value::to_s(v),
             RValue::MatchData(m) => m.first().cloned().flatten().unwrap_or_default(),
             RValue::Scope => "Scope()".into(),
@@ -270,7 +270,7 @@ impl RValue {
             ),
             RValue::Range(a, b) => format!("{a}..{b}"),
             RValue::StrRange(r) => r.inspect(),
-            RValue::Regex(r) => format!("/{}/", slashes_escaped(r.source())),
+            RValue::Regex(r) => format!("/{}/", confer_core::format::escape_slashes(r.source())),
             RValue::MatchData(m) => {
                 format!("#<MatchData {}>", inspect_str(&m.first().cloned().flatten().unwrap_or_default()))
             }
@@ -370,21 +370,6 @@ pub fn inspect_str(s: &str) -> String {
         }
     }
     out.push('"');
-    out
-}
-
-/// A regexp's source as `to_s` and `inspect` write it: each `/` escaped,
-/// as between slashes (`%r{a/b}` reads `/a\/b/`).
-fn slashes_escaped(source: &str) -> String {
-    let mut out = String::with_capacity(source.len());
-    let mut escaped = false;
-    for c in source.chars() {
-        if c == '/' && !escaped {
-            out.push('\\');
-        }
-        escaped = c == '\\' && !escaped;
-        out.push(c);
-    }
     out
 }
 

@@ -309,7 +309,7 @@ pub fn inspect_bytes(bytes: &[u8]) -> String {
 }
 
 /// Escapes each `/` that is not escaped yet, as a regexp literal needs.
-fn escape_slashes(source: &str) -> String {
+pub fn escape_slashes(source: &str) -> String {
     let mut out = String::with_capacity(source.len());
     let mut escaped = false;
     for c in source.chars() {

@@ -73,19 +73,7 @@ pub fn by_name(name: &str) -> Option<Type> {
 pub fn lookup_context() -> std::sync::Arc<super::object::ObjectType> {
     static CONTEXT: OnceLock<std::sync::Arc<super::object::ObjectType>> = OnceLock::new();
     CONTEXT
-        .get_or_init(|| {
-            std::sync::Arc::new(super::object::ObjectType {
-                name: Some("Puppet::LookupContext".into()),
-                parent: None,
-                type_parameters: Vec::new(),
-                attributes: Vec::new(),
-                functions: Vec::new(),
-                equality: None,
-                equality_include_type: true,
-                checks: None,
-                annotations: None,
-            })
-        })
+        .get_or_init(|| std::sync::Arc::new(super::object::ObjectType::bare(Some("Puppet::LookupContext".into()))))
         .clone()
 }
 
@@ -93,21 +81,7 @@ pub fn lookup_context() -> std::sync::Arc<super::object::ObjectType> {
 /// (`annotate`), with no attributes of its own.
 pub fn annotation() -> std::sync::Arc<super::object::ObjectType> {
     static ANNOTATION: OnceLock<std::sync::Arc<super::object::ObjectType>> = OnceLock::new();
-    ANNOTATION
-        .get_or_init(|| {
-            std::sync::Arc::new(super::object::ObjectType {
-                name: Some("Annotation".into()),
-                parent: None,
-                type_parameters: Vec::new(),
-                attributes: Vec::new(),
-                functions: Vec::new(),
-                equality: None,
-                equality_include_type: true,
-                checks: None,
-                annotations: None,
-            })
-        })
-        .clone()
+    ANNOTATION.get_or_init(|| std::sync::Arc::new(super::object::ObjectType::bare(Some("Annotation".into())))).clone()
 }
 
 fn builtin_alias(cell: &'static OnceLock<Arc<TypeAlias>>, name: &str, target: impl FnOnce(Type) -> Type) -> Type {

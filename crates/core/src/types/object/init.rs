@@ -114,15 +114,9 @@ impl ObjectType {
             (None, None) => None,
         };
         let mut obj = ObjectType {
-            name,
-            parent: None,
-            type_parameters: Vec::new(),
-            attributes: Vec::new(),
-            functions: Vec::new(),
-            equality: None,
-            equality_include_type: true,
             checks: get(hash, "checks").cloned(),
             annotations: get(hash, "annotations").cloned(),
+            ..ObjectType::bare(name)
         };
         let label: Arc<str> = obj.label().into();
         if let Some(p) = get(hash, "parent") {

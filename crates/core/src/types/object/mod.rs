@@ -177,6 +177,21 @@ impl Hash for ObjectType {
 }
 
 impl ObjectType {
+    /// An object type with a name (or none) and nothing else.
+    pub fn bare(name: Option<Arc<str>>) -> ObjectType {
+        ObjectType {
+            name,
+            parent: None,
+            type_parameters: Vec::new(),
+            attributes: Vec::new(),
+            functions: Vec::new(),
+            equality: None,
+            equality_include_type: true,
+            checks: None,
+            annotations: None,
+        }
+    }
+
     /// The name used in messages and labels: the name, or `Object`.
     pub fn label(&self) -> &str {
         self.name.as_deref().unwrap_or("Object")
