@@ -223,12 +223,30 @@ def record(sweep_case, factset, tmp)
   result
 end
 
+# A new corpus gets its main manifest, and the generated module's directory
+# before Puppet lists the environment's modules.
+SITE_PP = File.join(ENV_DIR, 'manifests/site.pp')
+unless File.exist?(SITE_PP)
+  FileUtils.mkdir_p(File.dirname(SITE_PP))
+  File.write(SITE_PP, <<~PUPPET)
+    # The module sweep's main manifest: each node declares the case class its
+    # `sweep_case` fact names (see scripts/sweep/record.rb).
+    include $sweep_case
+  PUPPET
+end
+FileUtils.mkdir_p(SWEEP_MANIFESTS)
+
 Dir.mktmpdir('confer-sweep-') do |tmp|
   env = setup_puppet(tmp)
   names = module_names.select { |m| options[:only].nil? || options[:only].include?(m) }
   k, n = options[:shard]
   names = names.each_with_index.select { |_, i| i % n == k - 1 }.map(&:first)
-  cases = Puppet.override(current_environment: env, loaders: Puppet::Pops::Loaders.new(env)) do
+  # The values are made in an environment of their own: resolving a type name
+  # can load a module's classes, and a class loaded outside a compile (no
+  # global scope) keeps no parameter types for the life of its environment, so
+  # the compiles would skip Puppet's type checks of that class.
+  values_env = Puppet::Node::Environment.create(:sweep_values, env.full_modulepath)
+  cases = Puppet.override(current_environment: values_env, loaders: Puppet::Pops::Loaders.new(values_env)) do
     resolver = SweepValues::Resolver.new(Puppet.lookup(:loaders).private_environment_loader)
     names.flat_map do |m|
       FileUtils.rm_rf(File.join(SWEEP_MANIFESTS, m))
