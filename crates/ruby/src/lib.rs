@@ -166,10 +166,30 @@ pub struct TemplateMethods(
 /// Renders the ERB template `text`; `methods` are the compile's template
 /// methods, which it may call and add to.
 pub fn render(text: &str, host: &mut dyn Host, methods: &TemplateMethods) -> Result<String, RubyError> {
-    let program = compile(text)?;
+    render_compiled(&Compiled::new(text)?, host, methods)
+}
+
+/// A template read into the program it runs, for rendering it again
+/// without reading it again (a module's template, rendered per resource).
+#[derive(Clone)]
+pub struct Compiled(std::rc::Rc<Vec<ast::Node>>);
+
+impl Compiled {
+    /// Reads the ERB template `text`.
+    pub fn new(text: &str) -> Result<Compiled, RubyError> {
+        Ok(Compiled(std::rc::Rc::new(compile(text)?)))
+    }
+}
+
+/// Renders a compiled template, as [`render`] does.
+pub fn render_compiled(
+    template: &Compiled,
+    host: &mut dyn Host,
+    methods: &TemplateMethods,
+) -> Result<String, RubyError> {
     let mut interp = interp::Interp::new(host);
     interp.template_methods = Some(methods.clone());
-    interp.run(&program)
+    interp.run(&template.0)
 }
 
 /// Parses a template into the program it runs, without running it.

@@ -265,12 +265,23 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
     let mut out = String::new();
     for file in string_args("template", args, span)? {
         let path = ev.find_template(file).ok_or_else(|| fail(span, format!("Could not find template '{file}'")))?;
-        let source = ev.read_template(&path, span)?;
+        // Read and compiled once a compile, rendered as often as called.
+        let (source, compiled) = match ev.erb_templates.get(&path) {
+            Some((source, compiled)) => (source.clone(), Ok(compiled.clone())),
+            None => {
+                let source = ev.read_template(&path, span)?;
+                let compiled = confer_ruby::Compiled::new(&source.text);
+                if let Ok(c) = &compiled {
+                    ev.erb_templates.insert(path.clone(), (source.clone(), c.clone()));
+                }
+                (source, compiled)
+            }
+        };
         // A template may call `template()` again: bound the recursion.
         ev.enter(span)?;
         let methods = ev.template_methods.clone();
         let mut host = PuppetHost::new(ev, scope.clone(), span, None);
-        let rendered = confer_ruby::render(&source.text, &mut host, &methods);
+        let rendered = compiled.and_then(|c| confer_ruby::render_compiled(&c, &mut host, &methods));
         ev.leave();
         match rendered {
             Ok(text) => out.push_str(&text),

@@ -160,6 +160,8 @@ pub(crate) struct Evaluator<'a> {
     /// later templates of the compile call, as Ruby keeps them on Puppet's
     /// template wrapper class.
     pub(crate) template_methods: confer_ruby::TemplateMethods,
+    /// The ERB template files read so far, compiled, by path.
+    pub(crate) erb_templates: HashMap<std::path::PathBuf, (std::sync::Arc<crate::span::Source>, confer_ruby::Compiled)>,
     logger: &'a mut dyn Logger,
     top: Rc<Scope>,
     defs: Definitions<'a>,
@@ -235,6 +237,7 @@ impl<'a> Evaluator<'a> {
             modern_functions: Default::default(),
             module_functions: Default::default(),
             template_methods: Default::default(),
+            erb_templates: Default::default(),
             logger,
             top: Self::top_scope(),
             defs: Definitions::default(),
