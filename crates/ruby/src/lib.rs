@@ -39,6 +39,7 @@ mod library;
 mod methods;
 mod missing;
 mod objects;
+mod openssl;
 mod parser;
 mod paths;
 pub mod psych_dump;

@@ -58,6 +58,16 @@ const CLASSES: &[&str] = &[
     "URI",
     "CGI",
     "Gem::Version",
+    "OpenSSL",
+    "OpenSSL::Digest",
+    "OpenSSL::HMAC",
+    "OpenSSL::KDF",
+    "OpenSSL::PKCS5",
+    "OpenSSL::Digest::MD5",
+    "OpenSSL::Digest::SHA1",
+    "OpenSSL::Digest::SHA256",
+    "OpenSSL::Digest::SHA384",
+    "OpenSSL::Digest::SHA512",
     "Puppet::Parser::Files",
     "Puppet::Parser::Functions",
     "Puppet::Pops::PuppetStack",
@@ -182,6 +192,11 @@ impl Interp<'_> {
             return result;
         }
         let class = class.trim_start_matches("::");
+        if class.starts_with("OpenSSL::") {
+            if let Some(result) = crate::openssl::class_method(class, name, args, at) {
+                return Some(result);
+            }
+        }
         Some(match (class, name) {
             (c, "new") if crate::raise::is_exception_class(c) => arity(name, args, 0, 1, at).map(|()| {
                 let message = args.first().map_or_else(|| c.to_string(), RValue::to_s);

@@ -392,6 +392,7 @@ impl Interp<'_> {
             }
             (RValue::Wide(i), _) => crate::wide::method(i, name, &args, at),
             (RValue::Random(r), _) => crate::random::method(r, name, &args, at),
+            (RValue::Crypto(c), _) => crate::openssl::method(c, name, &args, at),
             (RValue::GemVersion(v), "version") => Ok(RValue::str(&v.text)),
             (RValue::GemVersion(v), "<=>" | "<" | ">" | "<=" | ">=") => {
                 arity(name, &args, 1, at)?;

@@ -219,6 +219,7 @@ impl RValue {
             | RValue::IpRange(_)
             | RValue::Random(_)
             | RValue::GemVersion(_)
+            | RValue::Crypto(_)
             // Its instance variables' values were bounded when built; a walk
             // through them could go round a cycle.
             | RValue::Object(_) => SLOT,

@@ -54,6 +54,8 @@ pub enum RValue {
     Opaque(Rc<Value>),
     /// A block as a value: `lambda { }`, `proc { }`, `->(x) { }`.
     Proc(Rc<crate::ast::Block>),
+    /// An OpenSSL digest or HMAC (`openssl.rs`).
+    Crypto(Rc<crate::openssl::Crypto>),
     /// A `Gem::Version`.
     GemVersion(Rc<crate::gem_version::Version>),
     /// A `Random` generator, seeded (`random.rs`).
@@ -171,6 +173,7 @@ impl RValue {
             RValue::IpAddr(_) => "IPAddr",
             RValue::Random(_) => "Random",
             RValue::GemVersion(_) => "Gem::Version",
+            RValue::Crypto(c) => c.class_name(),
             RValue::IpRange(_) => "Range",
             RValue::Exception(_) => "Exception",
         }
@@ -276,6 +279,7 @@ impl RValue {
             }
             RValue::Exception(e) => format!("#<{}: {}>", e.class, e.message),
             RValue::Random(_) => "#<Random>".into(),
+            RValue::Crypto(c) => format!("#<{}>", c.class_name()),
             RValue::GemVersion(v) => format!("#<Gem::Version {}>", inspect_str(&v.text)),
             RValue::Object(o) => o.inspect(),
             RValue::Proc(_) | RValue::PuppetLambda => "#<Proc:0x0000000000000000 (lambda)>".into(),
