@@ -46,6 +46,7 @@ pub mod psych_dump;
 mod raise;
 pub mod random;
 mod ranges;
+mod resources;
 mod scan;
 mod shared;
 mod split;
@@ -58,6 +59,7 @@ use confer_core::Value;
 
 pub use error::{RubyError, RubyErrorKind};
 pub use function::{Api, Callee, Dispatch, DispatchBlock, DispatchParam, Repeat, RubyFunction, Source};
+pub use resources::ResourceView;
 pub use type_file::{title_patterns, TitlePattern};
 pub use value::{from_puppet, from_puppet_shared, to_puppet, RValue};
 
@@ -151,6 +153,17 @@ pub trait Host {
     fn in_module(&mut self, path: &str) -> bool {
         let _ = path;
         false
+    }
+
+    /// The resources of the catalog so far (`scope.catalog.resources`), or
+    /// `None` where there is no catalog.
+    fn catalog_resources(&mut self) -> Option<Vec<ResourceView>> {
+        None
+    }
+
+    /// The resource whose body the scope runs (`scope.resource`).
+    fn scope_resource(&mut self) -> Option<ResourceView> {
+        None
     }
 }
 

@@ -393,6 +393,11 @@ impl Interp<'_> {
             (RValue::Wide(i), _) => crate::wide::method(i, name, &args, at),
             (RValue::Random(r), _) => crate::random::method(r, name, &args, at),
             (RValue::Crypto(c), _) => crate::openssl::method(c, name, &args, at),
+            (RValue::Resource(r), _) => crate::resources::method(r, name, &args, at),
+            (RValue::Catalog, "resources") if args.is_empty() => match self.host.catalog_resources() {
+                Some(all) => Ok(RValue::array(all.into_iter().map(|r| RValue::Resource(Rc::new(r))).collect())),
+                None => err(RubyErrorKind::Unsupported("the catalog's resources here".into()), at),
+            },
             (RValue::GemVersion(v), "version") => Ok(RValue::str(&v.text)),
             (RValue::GemVersion(v), "<=>" | "<" | ">" | "<=" | ">=") => {
                 arity(name, &args, 1, at)?;
@@ -546,6 +551,11 @@ impl Interp<'_> {
             // The scope's compiler and environment: what confer's host
             // stands for (Puppet's lookups take them as their context).
             "compiler" | "environment" if args.is_empty() => Ok(RValue::Scope),
+            "catalog" if args.is_empty() => Ok(RValue::Catalog),
+            "resource" if args.is_empty() => match self.host.scope_resource() {
+                Some(r) => Ok(RValue::Resource(Rc::new(r))),
+                None => Ok(RValue::Nil),
+            },
             // `scope.send('function_x', [args])`: the one use of `send`
             // module code makes, calling a 3.x function.
             "send" | "public_send" if args.first().is_some_and(|m| m.to_s().starts_with("function_")) => {

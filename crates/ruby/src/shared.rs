@@ -220,6 +220,8 @@ impl RValue {
             | RValue::Random(_)
             | RValue::GemVersion(_)
             | RValue::Crypto(_)
+            | RValue::Resource(_)
+            | RValue::Catalog
             // Its instance variables' values were bounded when built; a walk
             // through them could go round a cycle.
             | RValue::Object(_) => SLOT,

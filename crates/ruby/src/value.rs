@@ -54,6 +54,10 @@ pub enum RValue {
     Opaque(Rc<Value>),
     /// A block as a value: `lambda { }`, `proc { }`, `->(x) { }`.
     Proc(Rc<crate::ast::Block>),
+    /// A resource of the catalog (`resources.rs`).
+    Resource(Rc<crate::resources::ResourceView>),
+    /// The catalog being compiled (`scope.catalog`).
+    Catalog,
     /// An OpenSSL digest or HMAC (`openssl.rs`).
     Crypto(Rc<crate::openssl::Crypto>),
     /// A `Gem::Version`.
@@ -173,6 +177,8 @@ impl RValue {
             RValue::IpAddr(_) => "IPAddr",
             RValue::Random(_) => "Random",
             RValue::GemVersion(_) => "Gem::Version",
+            RValue::Resource(_) => "Puppet::Parser::Resource",
+            RValue::Catalog => "Puppet::Resource::Catalog",
             RValue::Crypto(c) => c.class_name(),
             RValue::IpRange(_) => "Range",
             RValue::Exception(_) => "Exception",
@@ -279,6 +285,8 @@ impl RValue {
             }
             RValue::Exception(e) => format!("#<{}: {}>", e.class, e.message),
             RValue::Random(_) => "#<Random>".into(),
+            RValue::Resource(r) => format!("{}[{}]", r.type_name, r.title),
+            RValue::Catalog => "#<Puppet::Resource::Catalog>".into(),
             RValue::Crypto(c) => format!("#<{}>", c.class_name()),
             RValue::GemVersion(v) => format!("#<Gem::Version {}>", inspect_str(&v.text)),
             RValue::Object(o) => o.inspect(),

@@ -217,6 +217,18 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
         }
     }
 
+    /// The resources declared so far, real ones (not virtual), with the
+    /// parameters set on them.
+    fn catalog_resources(&mut self) -> Option<Vec<confer_ruby::ResourceView>> {
+        Some(self.ev.catalog.resources.iter().filter(|r| !r.virtual_).map(resource_view).collect())
+    }
+
+    /// The resource whose body the host's scope runs.
+    fn scope_resource(&mut self) -> Option<confer_ruby::ResourceView> {
+        let index = self.scope.resource()?;
+        self.ev.catalog.resources.get(index).map(resource_view)
+    }
+
     /// Whether `path` lies in a module on the module path, where its links
     /// lead (for a path that does not exist, where its directory is).
     fn in_module(&mut self, path: &str) -> bool {
@@ -325,4 +337,18 @@ pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span
         }
     }
     Ok(Value::from(out))
+}
+
+/// A catalog resource as Ruby code sees it.
+fn resource_view(r: &super::catalog::Resource) -> confer_ruby::ResourceView {
+    confer_ruby::ResourceView {
+        type_name: r.type_name.clone(),
+        title: r.title.clone(),
+        parameters: r
+            .attributes
+            .iter()
+            .filter(|(_, v)| !v.is_undef())
+            .map(|(k, v)| (confer_core::value::to_s(k), v.clone()))
+            .collect(),
+    }
 }

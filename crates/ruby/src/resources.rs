@@ -1,0 +1,50 @@
+//! Resources of the catalog being compiled, as module Ruby sees them
+//! (`scope.catalog.resources`, `scope.resource`): their type, title and
+//! `to_hash` (the name and the parameters set, by Symbol), read through the
+//! host, never changed.
+
+use std::rc::Rc;
+
+use confer_core::Value;
+
+use crate::error::RubyErrorKind;
+use crate::interp::{err, Ev};
+use crate::value::{from_puppet, RValue};
+
+/// A resource as the host shows it.
+#[derive(Debug, Clone)]
+pub struct ResourceView {
+    /// Its type, capitalised (`User`, `Class`).
+    pub type_name: String,
+    /// Its title.
+    pub title: String,
+    /// The parameters set on it so far.
+    pub parameters: Vec<(String, Value)>,
+}
+
+/// What a resource answers.
+pub(crate) fn method(r: &Rc<ResourceView>, name: &str, args: &[RValue], at: usize) -> Ev {
+    match (name, args) {
+        ("type", []) => Ok(RValue::str(&r.type_name)),
+        ("title", []) => Ok(RValue::str(&r.title)),
+        ("to_s" | "ref", []) => Ok(RValue::str(format!("{}[{}]", r.type_name, r.title))),
+        // Puppet's `Resource#to_hash`: the name from the title, then the
+        // parameters.
+        ("to_hash" | "to_h", []) => {
+            let mut pairs = vec![(RValue::Sym(Rc::from("name")), RValue::str(&r.title))];
+            for (k, v) in &r.parameters {
+                let key = RValue::Sym(Rc::from(k.as_str()));
+                match pairs.iter_mut().find(|(p, _)| p.equals(&key)) {
+                    Some(slot) => slot.1 = from_puppet(v),
+                    None => pairs.push((key, from_puppet(v))),
+                }
+            }
+            Ok(RValue::hash(pairs))
+        }
+        ("[]", [key]) => {
+            let key = key.to_s();
+            Ok(r.parameters.iter().find(|(k, _)| *k == key).map_or(RValue::Nil, |(_, v)| from_puppet(v)))
+        }
+        _ => err(RubyErrorKind::Unsupported(format!("the method {name} of a catalog resource")), at),
+    }
+}
