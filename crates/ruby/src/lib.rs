@@ -161,6 +161,14 @@ pub trait Host {
         None
     }
 
+    /// Whether Puppet's loaders find the function `name` (a built-in, a
+    /// module's Puppet-language or 4.x Ruby function), as
+    /// `loaders.private_environment_loader.load(:function, name)` asks.
+    fn function_exists(&mut self, name: &str) -> bool {
+        let _ = name;
+        false
+    }
+
     /// The resource whose body the scope runs (`scope.resource`).
     fn scope_resource(&mut self) -> Option<ResourceView> {
         None

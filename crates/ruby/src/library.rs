@@ -373,6 +373,19 @@ impl Interp<'_> {
             ("File", _) => return crate::paths::file_method(self, name, args, at),
             // Form encoding: unreserved characters kept, a space as `+`,
             // every other byte as `%XX`.
+            ("Puppet::Pops::Loaders", "private_environment_loader" | "public_environment_loader") => {
+                arity(name, args, 0, 0, at).map(|()| RValue::Class(Rc::from("Puppet::Pops::Loader")))
+            }
+            // `load(:function, name)`: something for a function the loaders
+            // find, nil otherwise; other kinds are not modelled.
+            ("Puppet::Pops::Loader", "load") => match args {
+                [RValue::Sym(kind), name] if &**kind == "function" => Ok(if self.host.function_exists(&name.to_s()) {
+                    RValue::Sym(Rc::from("function"))
+                } else {
+                    RValue::Nil
+                }),
+                _ => err(RubyErrorKind::Unsupported("a loader's load of anything but a function".into()), at),
+            },
             ("Gem::Version", "new") => {
                 arity(name, args, 1, 1, at).and_then(|()| match crate::gem_version::Version::new(&args[0].to_s()) {
                     Ok(v) => Ok(RValue::GemVersion(Rc::new(v))),

@@ -552,6 +552,8 @@ impl Interp<'_> {
             // stands for (Puppet's lookups take them as their context).
             "compiler" | "environment" if args.is_empty() => Ok(RValue::Scope),
             "catalog" if args.is_empty() => Ok(RValue::Catalog),
+            // `compiler.loaders`, whose environment loader finds functions.
+            "loaders" if args.is_empty() => Ok(RValue::Class(Rc::from("Puppet::Pops::Loaders"))),
             "resource" if args.is_empty() => match self.host.scope_resource() {
                 Some(r) => Ok(RValue::Resource(Rc::new(r))),
                 None => Ok(RValue::Nil),

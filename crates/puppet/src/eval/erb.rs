@@ -223,6 +223,14 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
         Some(self.ev.catalog.resources.iter().filter(|r| !r.virtual_).map(resource_view).collect())
     }
 
+    fn function_exists(&mut self, name: &str) -> bool {
+        let key = name.trim_start_matches("::").to_lowercase();
+        let span = self.span;
+        super::functions::builtin(&key).is_some_and(|(_, module)| module.is_none())
+            || self.ev.function_def(&key, span).ok().flatten().is_some()
+            || self.ev.ruby_function(&key, span).ok().flatten().is_some()
+    }
+
     /// The resource whose body the host's scope runs.
     fn scope_resource(&mut self) -> Option<confer_ruby::ResourceView> {
         let index = self.scope.resource()?;
