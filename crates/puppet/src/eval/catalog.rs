@@ -763,8 +763,23 @@ impl<'a> Evaluator<'a> {
                     format!("Cannot override {}: it is not a declared resource", to_s(&r)),
                 ));
             };
+            // Puppet's `Resource#merge`: only the code that declared the
+            // resource, or a class inheriting from it, may override it; a
+            // subclass's override replaces parameters already set.
+            let declared_by = source(&self.catalog.resources[i].scope);
+            let by = source(scope);
+            let subclass = by != declared_by && self.inherits_from(&by, &declared_by);
+            if by != declared_by && !subclass {
+                // Puppet finds it when it merges overrides, as the catalog
+                // is finished: the message names the place, unlocated.
+                let at = self.location(reference.span);
+                return Err(super::relationships::unlocated(format!(
+                    "Only subclasses can override parameters (file: {}, line: {})",
+                    at.file, at.line
+                )));
+            }
             let res = &self.catalog.resources[i];
-            if let Some(name) = attrs.keys().find(|k| res.attributes.contains_key(*k)) {
+            if let Some(name) = attrs.keys().find(|k| !subclass && res.attributes.contains_key(*k)) {
                 let at = self.location(res.span);
                 return Err(fail(
                     reference.span,
@@ -780,5 +795,45 @@ impl<'a> Evaluator<'a> {
             res.tag_with(attrs.get(&Value::from("tag")));
         }
         Ok(Value::Undef)
+    }
+}
+
+/// The definition whose code a scope runs, as Puppet's `source` names it:
+/// `class:name`, `define:type` (all its instances share it), `node:name`, or
+/// `class:main` at the top.
+fn source(scope: &Rc<Scope>) -> String {
+    let mut s = scope.clone();
+    loop {
+        match &s.kind {
+            ScopeKind::Local => match s.parent.clone() {
+                Some(p) => s = p,
+                None => return "class:main".into(),
+            },
+            ScopeKind::Top => return "class:main".into(),
+            ScopeKind::Node(n) => return format!("node:{n}"),
+            ScopeKind::Class(c) => return format!("class:{c}"),
+            ScopeKind::Resource(t, _) => return format!("define:{}", t.to_lowercase()),
+        }
+    }
+}
+
+impl Evaluator<'_> {
+    /// Whether the class `child` (a `source`) inherits, at any depth, from
+    /// the class `ancestor`.
+    fn inherits_from(&self, child: &str, ancestor: &str) -> bool {
+        let (Some(child), Some(target)) = (child.strip_prefix("class:"), ancestor.strip_prefix("class:")) else {
+            return false;
+        };
+        let mut class = child.to_string();
+        for _ in 0..1000 {
+            let Some(parent) = self.defs.classes.get(class.as_str()).and_then(|d| d.parent.as_deref()) else {
+                return false;
+            };
+            class = parent.trim_start_matches("::").to_lowercase();
+            if class == target {
+                return true;
+            }
+        }
+        false
     }
 }
