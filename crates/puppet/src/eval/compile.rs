@@ -115,6 +115,7 @@ impl<'a> Evaluator<'a> {
     /// `before`/`notify` parameters, and each resource takes the tags of
     /// the resource it was declared in.
     pub(super) fn finish_catalog(&mut self) -> EvalResult<()> {
+        self.check_deferred_overrides()?;
         self.evaluate_relationships()?;
         for i in 0..self.catalog.resources.len() {
             self.settle_tags(i);

@@ -209,7 +209,7 @@ fn parse_reference(text: &str) -> Option<(String, String)> {
 
 /// A reference as Puppet writes it in errors and in `before`/`notify`
 /// (`Notify[a]`, `Class[Name]`).
-fn reference_text(v: &Value) -> String {
+pub(super) fn reference_text(v: &Value) -> String {
     match v {
         Value::Type(t) => match &***t {
             confer_core::Type::Resource { type_name: Some(ty), title: Some(title) } => format!("{ty}[{title}]"),
