@@ -31,6 +31,26 @@ pub struct DumpOptions {
     pub canonical: bool,
 }
 
+impl DumpOptions {
+    /// Sets the option `key` as Psych reads it (`indentation`, `line_width`,
+    /// `canonical`), given the value's Integer (if it is one) and truth;
+    /// other keys are ignored, as Psych ignores them. The error is Psych's
+    /// ArgumentError message.
+    pub fn set(&mut self, key: &str, integer: Option<i64>, truthy: bool) -> Result<(), String> {
+        match (key, integer) {
+            ("indentation", Some(n)) => self.indentation = n.clamp(0, 100) as i32,
+            ("line_width", Some(-1)) => self.line_width = None,
+            ("line_width", Some(n)) if n < 0 => {
+                return Err(format!("Invalid line_width {n}, must be non-negative or -1 for unlimited."))
+            }
+            ("line_width", Some(n)) => self.line_width = Some(n.min(i64::from(i32::MAX)) as i32),
+            ("canonical", _) => self.canonical = truthy,
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
 impl Default for DumpOptions {
     fn default() -> Self {
         DumpOptions { indentation: 2, line_width: Some(0), canonical: false }
@@ -56,12 +76,12 @@ pub(crate) fn ruby_to_yaml(value: &RValue, options: Option<&RValue>, at: usize) 
     if let Some(RValue::Hash(given)) = options {
         for (k, v) in given.snapshot() {
             let RValue::Sym(key) = &k else { continue };
-            match (&**key, &v) {
-                ("indentation", RValue::Int(n)) => opts.indentation = (*n).clamp(0, 100) as i32,
-                ("line_width", RValue::Int(-1)) => opts.line_width = None,
-                ("line_width", RValue::Int(n)) => opts.line_width = Some((*n).clamp(0, i64::from(i32::MAX)) as i32),
-                ("canonical", v) => opts.canonical = v.truthy(),
-                _ => {}
+            let integer = match v {
+                RValue::Int(n) => Some(n),
+                _ => None,
+            };
+            if let Err(message) = opts.set(key, integer, v.truthy()) {
+                return crate::interp::err(RubyErrorKind::Argument(message), at);
             }
         }
     }

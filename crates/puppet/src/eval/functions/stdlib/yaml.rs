@@ -28,19 +28,11 @@ fn to_yaml(call: &mut Call<'_, '_>) -> EvalResult {
     let mut options = DumpOptions::default();
     if let Some(Value::Hash(given)) = call.args.get(1) {
         for (k, v) in given.iter() {
-            match (to_s(k).as_str(), v) {
-                ("indentation", Value::Integer(n)) => options.indentation = (*n).clamp(0, 100) as i32,
-                ("line_width", Value::Integer(-1)) => options.line_width = None,
-                ("line_width", Value::Integer(n)) if *n < 0 => {
-                    return Err(fail(
-                        call.span,
-                        format!("Invalid line_width {n}, must be non-negative or -1 for unlimited."),
-                    ))
-                }
-                ("line_width", Value::Integer(n)) => options.line_width = Some((*n).min(i64::from(i32::MAX)) as i32),
-                ("canonical", v) => options.canonical = v.is_truthy(),
-                _ => {}
-            }
+            let integer = match v {
+                Value::Integer(n) => Some(*n),
+                _ => None,
+            };
+            options.set(&to_s(k), integer, v.is_truthy()).map_err(|message| fail(call.span, message))?;
         }
     }
     match dump(&confer_ruby::from_puppet_shared(&call.args[0]), options) {
