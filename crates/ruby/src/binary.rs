@@ -22,6 +22,11 @@ pub fn bytes_of(v: &RValue) -> Option<Vec<u8>> {
     }
 }
 
+/// Bytes in lower-case hex, as `unpack('H*')` and `hexdigest` write them.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// A String of `bytes`: text when they are UTF-8, else binary.
 pub fn string(bytes: Vec<u8>) -> RValue {
     match String::from_utf8(bytes) {
@@ -74,7 +79,7 @@ pub fn method(bytes: &[u8], name: &str, args: &[RValue], at: usize) -> Ev {
         },
         ("unpack" | "unpack1", [RValue::Str(format)]) => {
             let value = match &**format {
-                "H*" => RValue::str(bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()),
+                "H*" => RValue::str(hex(bytes)),
                 "C*" => RValue::array(bytes.iter().map(|&b| RValue::Int(i64::from(b))).collect()),
                 "m" | "m0" => {
                     return err(RubyErrorKind::Unsupported("unpack('m') of a binary String".into()), at);

@@ -451,12 +451,11 @@ impl<'h> Interp<'h> {
                 self.block_body(ensure)?;
                 result
             }
-            Kind::Def(name, params, body) if !name.starts_with("self.") && self.class_being_defined().is_some() => {
-                let class = self.class_being_defined().unwrap_or_default();
-                self.define_instance_method(&class, name, params.clone(), body.clone());
-                Ok(RValue::Sym(Rc::from(name.as_str())))
-            }
             Kind::Def(name, params, body) => {
+                if let Some(class) = self.class_being_defined().filter(|_| !name.starts_with("self.")) {
+                    self.define_instance_method(&class, name, params.clone(), body.clone());
+                    return Ok(RValue::Sym(Rc::from(name.as_str())));
+                }
                 let key = match (name.strip_prefix("self."), self.modules.last()) {
                     (Some(own), Some(module)) => format!("{module}.{own}"),
                     (Some(own), None) => own.to_string(),
@@ -722,10 +721,7 @@ impl<'h> Interp<'h> {
         let mut names = param_names(&block.params);
         names.extend(block.locals.iter().cloned());
         let saved: Vec<(String, Option<RValue>)> = names.iter().map(|n| (n.clone(), self.locals.remove(n))).collect();
-        let result = match self.bind_params(&block.params, args) {
-            Ok(()) => self.block_body(&block.body),
-            Err(e) => Err(e),
-        };
+        let result = self.bind_params(&block.params, args).and_then(|()| self.block_body(&block.body));
         let kept_value = kept.and_then(|k| self.locals.get(k).cloned()).unwrap_or(RValue::Nil);
         for (name, old) in saved {
             match old {

@@ -112,25 +112,9 @@ fn arity(name: &str, args: &[RValue], min: usize, max: usize, at: usize) -> Ev<(
 fn plain_data(v: &RValue) -> bool {
     match v {
         RValue::Nil | RValue::Bool(_) | RValue::Int(_) | RValue::Float(_) | RValue::Str(_) => true,
-        RValue::Array(items) => items.snapshot().iter().all(plain_data),
-        RValue::Hash(pairs) => pairs.snapshot().iter().all(|(k, v)| matches!(k, RValue::Str(_)) && plain_data(v)),
+        RValue::Array(items) => items.borrow().iter().all(plain_data),
+        RValue::Hash(pairs) => pairs.borrow().iter().all(|(k, v)| matches!(k, RValue::Str(_)) && plain_data(v)),
         _ => false,
-    }
-}
-
-fn bytes_to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The digest of `data` by the algorithm a `Digest::` class names.
-fn digest(class: &str, data: &[u8]) -> Vec<u8> {
-    use sha2::Digest;
-    match class {
-        "Digest::MD5" => md5::Md5::digest(data).to_vec(),
-        "Digest::SHA1" => sha1::Sha1::digest(data).to_vec(),
-        "Digest::SHA256" => sha2::Sha256::digest(data).to_vec(),
-        "Digest::SHA384" => sha2::Sha384::digest(data).to_vec(),
-        _ => sha2::Sha512::digest(data).to_vec(),
     }
 }
 
@@ -360,19 +344,21 @@ impl Interp<'_> {
                     }
                 })
             }
-            (c, "hexdigest" | "digest" | "base64digest") if c.starts_with("Digest::") => arity(name, args, 1, 1, at)
-                .map(|()| {
+            (c, "hexdigest" | "digest" | "base64digest") if c.starts_with("Digest::") => {
+                let Some(algorithm) = crate::openssl::Algorithm::named(&c["Digest::".len()..]) else {
+                    return Some(err(RubyErrorKind::Unsupported(format!("the class {c}")), at));
+                };
+                arity(name, args, 1, 1, at).map(|()| {
                     let data = crate::binary::bytes_of(&args[0]).unwrap_or_else(|| args[0].to_s().into_bytes());
-                    let bytes = digest(c, &data);
+                    let bytes = algorithm.digest(&data);
                     match name {
-                        "hexdigest" => RValue::str(bytes_to_hex(&bytes)),
+                        "hexdigest" => RValue::str(crate::binary::hex(&bytes)),
                         "base64digest" => RValue::str(STANDARD.encode(&bytes)),
                         _ => RValue::Bytes(std::rc::Rc::from(bytes)),
                     }
-                }),
+                })
+            }
             ("File", _) => return crate::paths::file_method(self, name, args, at),
-            // Form encoding: unreserved characters kept, a space as `+`,
-            // every other byte as `%XX`.
             ("Puppet::Pops::Loaders", "private_environment_loader" | "public_environment_loader") => {
                 arity(name, args, 0, 0, at).map(|()| RValue::Class(Rc::from("Puppet::Pops::Loader")))
             }
@@ -392,6 +378,8 @@ impl Interp<'_> {
                     Err(message) => err(RubyErrorKind::Argument(message), at),
                 })
             }
+            // Form encoding: unreserved characters kept, a space as `+`,
+            // every other byte as `%XX`.
             ("CGI", "escape") => arity(name, args, 1, 1, at).map(|()| {
                 let mut out = String::new();
                 for b in args[0].to_s().bytes() {

@@ -132,6 +132,18 @@ pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
     }
 }
 
+/// What the comparison operator `name` (`<=>`, `<`, `>`, `<=`, `>=`)
+/// answers for `o`.
+pub(crate) fn comparison(name: &str, o: Ordering) -> RValue {
+    match name {
+        "<=>" => RValue::Int(o as i64),
+        "<" => RValue::Bool(o.is_lt()),
+        ">" => RValue::Bool(o.is_gt()),
+        "<=" => RValue::Bool(o.is_le()),
+        _ => RValue::Bool(o.is_ge()),
+    }
+}
+
 /// Ruby's `Regexp.escape`: metacharacters and white space escaped.
 pub(crate) fn regexp_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -409,14 +421,7 @@ impl Interp<'_> {
                     },
                     _ => return Ok(RValue::Nil),
                 };
-                let o = v.compare(&other);
-                Ok(match name {
-                    "<=>" => RValue::Int(o as i64),
-                    "<" => RValue::Bool(o.is_lt()),
-                    ">" => RValue::Bool(o.is_gt()),
-                    "<=" => RValue::Bool(o.is_le()),
-                    _ => RValue::Bool(o.is_ge()),
-                })
+                Ok(comparison(name, v.compare(&other)))
             }
             (RValue::Int(_) | RValue::Float(_), _) => self.numeric_method(recv, name, args, at),
             (RValue::Str(s), _) => {
@@ -449,11 +454,8 @@ impl Interp<'_> {
                 arity(name, &args, 1, at)?;
                 let text = args[0].to_s();
                 self.last_match = r.captures(&text).map(|c| Rc::new(crate::value::Matched::of(r, c)));
-                Ok(match r.captures(&text) {
-                    Some(c) if name == "match" => RValue::MatchData(Rc::new(crate::value::Matched {
-                        groups: c,
-                        names: r.group_names().unwrap_or_default(),
-                    })),
+                Ok(match &self.last_match {
+                    Some(m) if name == "match" => RValue::MatchData(m.clone()),
                     Some(_) => RValue::Int(
                         r.matches(&text, 1)
                             .ok()

@@ -34,8 +34,9 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// The algorithm OpenSSL's name (any case, with or without a dash) names.
-    fn named(name: &str) -> Option<Algorithm> {
+    /// The algorithm OpenSSL's name (any case, with or without a dash) names;
+    /// `Digest::` classes are named so too (`Digest::SHA256`).
+    pub(crate) fn named(name: &str) -> Option<Algorithm> {
         Some(match name.to_ascii_uppercase().replace('-', "").as_str() {
             "MD5" => Algorithm::Md5,
             "SHA1" => Algorithm::Sha1,
@@ -56,7 +57,7 @@ impl Algorithm {
         }
     }
 
-    fn digest(self, data: &[u8]) -> Vec<u8> {
+    pub(crate) fn digest(self, data: &[u8]) -> Vec<u8> {
         use sha2::Digest;
         match self {
             Algorithm::Md5 => md5::Md5::digest(data).to_vec(),
@@ -169,7 +170,7 @@ fn derive(a: Algorithm, password: &[u8], salt: &[u8], rounds: i64, length: i64, 
 
 fn output(bytes: Vec<u8>, hex: bool) -> RValue {
     if hex {
-        RValue::str(bytes.iter().map(|b| format!("{b:02x}")).collect::<String>())
+        RValue::str(crate::binary::hex(&bytes))
     } else {
         RValue::Bytes(Rc::from(bytes))
     }

@@ -351,14 +351,7 @@ impl Interp<'_> {
                         at,
                     );
                 };
-                let ord = text.as_bytes().cmp(o.as_bytes());
-                match name {
-                    "<=>" => RValue::Int(ord as i64),
-                    "<" => RValue::Bool(ord.is_lt()),
-                    ">" => RValue::Bool(ord.is_gt()),
-                    "<=" => RValue::Bool(ord.is_le()),
-                    _ => RValue::Bool(ord.is_ge()),
-                }
+                crate::methods::comparison(name, text.as_bytes().cmp(o.as_bytes()))
             }
             "=~" | "match" => {
                 let re = match one(&args)? {

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 
 use crate::error::RubyErrorKind;
 use crate::interp::{err, Ev};
-use crate::methods::compare;
+use crate::methods::{compare, comparison};
 use crate::value::RValue;
 
 /// `n` as Ruby's Integer: an `Int` when it fits, else `Wide`.
@@ -73,14 +73,9 @@ pub(crate) fn method(i: &Rc<BigUint>, name: &str, args: &[RValue], at: usize) ->
         ("*", [RValue::Int(m)]) if *m >= 0 => Ok(integer(&**i * BigUint::from(*m as u64))),
         ("+", [RValue::Wide(m)]) => Ok(integer(&**i + &**m)),
         ("==", [other]) => Ok(RValue::Bool(wide.equals(other))),
-        ("<=>", [other]) => Ok(compare(&wide, other).map_or(RValue::Nil, |o| RValue::Int(o as i64))),
+        ("<=>", [other]) => Ok(compare(&wide, other).map_or(RValue::Nil, |o| comparison(name, o))),
         ("<" | ">" | "<=" | ">=", [other]) => match compare(&wide, other) {
-            Some(o) => Ok(RValue::Bool(match name {
-                "<" => o.is_lt(),
-                ">" => o.is_gt(),
-                "<=" => o.is_le(),
-                _ => o.is_ge(),
-            })),
+            Some(o) => Ok(comparison(name, o)),
             None => {
                 err(RubyErrorKind::Argument(format!("comparison of Integer with {} failed", other.class_name())), at)
             }

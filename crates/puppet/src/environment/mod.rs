@@ -33,6 +33,9 @@ pub struct Environment {
     /// Each module's directory as first found: the autoloader asks for the
     /// same module hundreds of times a compile, each a look at the disk.
     pub module_dirs: std::cell::RefCell<std::collections::HashMap<String, Option<PathBuf>>>,
+    /// The module path's directories where their links lead, resolved once:
+    /// what a path Ruby code reaches is checked against.
+    pub canonical_modulepath: std::cell::OnceCell<Vec<PathBuf>>,
 }
 
 /// Why an environment could not be read.
@@ -63,6 +66,7 @@ impl Environment {
             strict: Default::default(),
             native_ports: Default::default(),
             module_dirs: Default::default(),
+            canonical_modulepath: Default::default(),
         }
     }
 
@@ -92,6 +96,7 @@ impl Environment {
             strict: Default::default(),
             native_ports: Default::default(),
             module_dirs: Default::default(),
+            canonical_modulepath: Default::default(),
         })
     }
 
@@ -106,6 +111,34 @@ impl Environment {
         let found = self.modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir());
         self.module_dirs.borrow_mut().insert(name.to_string(), found.clone());
         found
+    }
+
+    /// Where `path` lies in a module on the module path, by where its links
+    /// lead: its part below the module's directory (`lib/puppet_x/a.rb`), or
+    /// `None` for a path outside every module. A path that does not exist
+    /// is placed by its directory.
+    pub fn within_module(&self, path: &Path) -> Option<PathBuf> {
+        let real = path
+            .canonicalize()
+            .or_else(|_| {
+                Ok::<_, std::io::Error>(
+                    path.parent()
+                        .ok_or(std::io::ErrorKind::NotFound)?
+                        .canonicalize()?
+                        .join(path.file_name().unwrap_or_default()),
+                )
+            })
+            .ok()?;
+        let dirs = self
+            .canonical_modulepath
+            .get_or_init(|| self.modulepath.iter().filter_map(|d| d.canonicalize().ok()).collect());
+        dirs.iter().find_map(|d| {
+            let rest = real.strip_prefix(d).ok()?;
+            let mut parts = rest.components();
+            parts.next()?;
+            let below: PathBuf = parts.collect();
+            (!below.as_os_str().is_empty()).then_some(below)
+        })
     }
 
     /// The files at `relative` (`lib/puppet/type/x.rb`) in the modules of

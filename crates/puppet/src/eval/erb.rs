@@ -237,21 +237,8 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
         self.ev.catalog.resources.get(index).map(resource_view)
     }
 
-    /// Whether `path` lies in a module on the module path, where its links
-    /// lead (for a path that does not exist, where its directory is).
     fn in_module(&mut self, path: &str) -> bool {
-        let path = std::path::Path::new(path);
-        let real = path.canonicalize().or_else(|_| {
-            let parent = path.parent().ok_or(std::io::ErrorKind::NotFound)?.canonicalize()?;
-            Ok::<_, std::io::Error>(parent.join(path.file_name().unwrap_or_default()))
-        });
-        let Ok(real) = real else { return false };
-        self.ev
-            .env
-            .modulepath
-            .iter()
-            .filter_map(|d| d.canonicalize().ok())
-            .any(|d| real.strip_prefix(&d).is_ok_and(|rest| rest.components().count() >= 2))
+        self.ev.env.within_module(std::path::Path::new(path)).is_some()
     }
 
     /// `Puppet.warning(msg)` and its kin: a message with no scope or place.

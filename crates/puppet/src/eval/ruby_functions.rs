@@ -305,17 +305,8 @@ fn required_file(env: &Environment, spec: &str, requiring: Option<&str>) -> Opti
     let file = if spec.ends_with(".rb") { spec.to_string() } else { format!("{spec}.rb") };
     let path = match requiring {
         Some(from) => {
-            let joined = std::path::Path::new(from).parent()?.join(&file);
-            let resolved = joined.canonicalize().ok()?;
-            let in_lib = env.modulepath.iter().filter_map(|d| d.canonicalize().ok()).any(|d| {
-                resolved
-                    .strip_prefix(&d)
-                    .is_ok_and(|rest| rest.components().nth(1).is_some_and(|c| c.as_os_str() == "lib"))
-            });
-            if !in_lib {
-                return None;
-            }
-            resolved
+            let resolved = std::path::Path::new(from).parent()?.join(&file).canonicalize().ok()?;
+            env.within_module(&resolved)?.starts_with("lib").then_some(resolved)?
         }
         None => env.module_files(&format!("lib/{file}")).next()?,
     };

@@ -293,7 +293,7 @@ impl Loader<'_> {
                 Kind::Module(name, body) if name == "Puppet::Parser::Functions" => {
                     self.walk(body, file, setup, found)?
                 }
-                _ => find_definition(std::slice::from_ref(n), setup, found)?,
+                _ => read_statement(n, setup, found)?,
             }
         }
         Ok(())
@@ -301,38 +301,39 @@ impl Loader<'_> {
 }
 
 /// Reads one top-level statement: the function's declaration, or setup.
-fn find_definition(nodes: &[Node], setup: &mut Vec<Node>, found: &mut Vec<Found>) -> Result<(), RubyError> {
-    for n in nodes {
-        match &n.kind {
-            Kind::Call { recv: Some(recv), name, args, block: Some(block) }
-                if name == "create_function" && matches!(&recv.kind, Kind::Const(c) if c.trim_start_matches("::") == "Puppet::Functions") =>
-            {
-                let fname = symbol_or_string(args.first()).ok_or_else(|| {
-                    RubyError::new(RubyErrorKind::Unsupported("create_function without a literal name".into()), n.at)
-                })?;
-                found.push(Found::Modern { name: fname, body: block.body.clone() });
-            }
-            Kind::Call { recv, name, args, block: Some(block) }
-                if name == "newfunction"
-                    && recv.as_ref().is_none_or(|r| matches!(&r.kind, Kind::Const(c) if c.trim_start_matches("::") == "Puppet::Parser::Functions")) =>
-            {
-                let fname = symbol_or_string(args.first()).ok_or_else(|| {
-                    RubyError::new(RubyErrorKind::Unsupported("newfunction without a literal name".into()), n.at)
-                })?;
-                let mut options = Vec::new();
-                for a in &args[1..] {
-                    if let Kind::Hash(pairs) = &a.kind {
-                        for (k, v) in pairs {
-                            if let Some(key) = symbol_or_string(Some(k)) {
-                                options.push((key, v.clone()));
-                            }
+fn read_statement(n: &Node, setup: &mut Vec<Node>, found: &mut Vec<Found>) -> Result<(), RubyError> {
+    match &n.kind {
+        Kind::Call { recv: Some(recv), name, args, block: Some(block) }
+            if name == "create_function"
+                && matches!(&recv.kind, Kind::Const(c) if c.trim_start_matches("::") == "Puppet::Functions") =>
+        {
+            let fname = symbol_or_string(args.first()).ok_or_else(|| {
+                RubyError::new(RubyErrorKind::Unsupported("create_function without a literal name".into()), n.at)
+            })?;
+            found.push(Found::Modern { name: fname, body: block.body.clone() });
+        }
+        Kind::Call { recv, name, args, block: Some(block) }
+            if name == "newfunction"
+                && recv.as_ref().is_none_or(
+                    |r| matches!(&r.kind, Kind::Const(c) if c.trim_start_matches("::") == "Puppet::Parser::Functions"),
+                ) =>
+        {
+            let fname = symbol_or_string(args.first()).ok_or_else(|| {
+                RubyError::new(RubyErrorKind::Unsupported("newfunction without a literal name".into()), n.at)
+            })?;
+            let mut options = Vec::new();
+            for a in &args[1..] {
+                if let Kind::Hash(pairs) = &a.kind {
+                    for (k, v) in pairs {
+                        if let Some(key) = symbol_or_string(Some(k)) {
+                            options.push((key, v.clone()));
                         }
                     }
                 }
-                found.push(Found::Legacy { name: fname, options, block: block.clone() });
             }
-            _ => setup.push(n.clone()),
+            found.push(Found::Legacy { name: fname, options, block: block.clone() });
         }
+        _ => setup.push(n.clone()),
     }
     Ok(())
 }
