@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::ast::{Block, DefParam, Kind, Node, Param, Part};
+use crate::ast::{Block, DefParam, Kind, Node, Part};
 use crate::error::{RubyError, RubyErrorKind};
 use crate::value::{from_puppet, RValue};
 use crate::Host;
@@ -718,7 +718,7 @@ impl<'h> Interp<'h> {
     ) -> Ev<(RValue, RValue)> {
         self.tick(at)?;
         self.enter(at)?;
-        let mut names = param_names(&block.params);
+        let mut names = crate::defined::param_names(&block.params);
         names.extend(block.locals.iter().cloned());
         let saved: Vec<(String, Option<RValue>)> = names.iter().map(|n| (n.clone(), self.locals.remove(n))).collect();
         let result = self.bind_params(&block.params, args).and_then(|()| self.block_body(&block.body));
@@ -753,70 +753,4 @@ fn catches(rescue: &crate::ast::Rescue, class: &str) -> bool {
         return crate::raise::descends(class, "StandardError");
     }
     rescue.classes.iter().any(|c| crate::raise::descends(class, c))
-}
-
-/// The names a block's parameters bind.
-pub(crate) fn param_names(params: &[Param]) -> Vec<String> {
-    let mut out = Vec::new();
-    for p in params {
-        match p {
-            Param::Name(n) | Param::Rest(n) | Param::Optional(n, _) => out.push(n.clone()),
-            Param::Nested(inner) => out.extend(param_names(inner)),
-        }
-    }
-    out
-}
-
-impl Interp<'_> {
-    /// Binds block parameters: several parameters and one Array argument
-    /// spread the array over them, as Ruby's blocks do; the required ones
-    /// take their arguments first, the optional ones what is left, in
-    /// order, their defaults evaluated when none is.
-    fn bind_params(&mut self, params: &[Param], mut args: Vec<RValue>) -> Ev<()> {
-        // One Array argument spreads over several parameters; a lone `*rest`
-        // takes it whole, as in Ruby (`[[1, 2]].each { |*a| }` gives `[[1, 2]]`).
-        if params.len() > 1 && args.len() == 1 {
-            if let RValue::Array(items) = &args[0] {
-                args = items.snapshot();
-            }
-        }
-        let required = params.iter().filter(|p| matches!(p, Param::Name(_) | Param::Nested(_))).count();
-        let mut spare = args.len().saturating_sub(required);
-        let mut next = 0;
-        for (i, p) in params.iter().enumerate() {
-            match p {
-                Param::Rest(n) => {
-                    let after =
-                        params[i + 1..].iter().filter(|p| matches!(p, Param::Name(_) | Param::Nested(_))).count();
-                    let take = args.len().saturating_sub(next + after);
-                    let rest: Vec<RValue> = args.iter().skip(next).take(take).cloned().collect();
-                    next += take;
-                    self.locals.insert(n.clone(), RValue::array(rest));
-                }
-                Param::Name(n) => {
-                    self.locals.insert(n.clone(), args.get(next).cloned().unwrap_or(RValue::Nil));
-                    next += 1;
-                }
-                Param::Optional(n, default) => {
-                    let value = if spare > 0 && next < args.len() {
-                        spare -= 1;
-                        next += 1;
-                        args[next - 1].clone()
-                    } else {
-                        self.eval(default)?
-                    };
-                    self.locals.insert(n.clone(), value);
-                }
-                Param::Nested(inner) => {
-                    let items = match args.get(next).cloned().unwrap_or(RValue::Nil) {
-                        RValue::Array(items) => items.snapshot(),
-                        other => vec![other],
-                    };
-                    next += 1;
-                    self.bind_params(inner, vec![RValue::array(items)])?;
-                }
-            }
-        }
-        Ok(())
-    }
 }

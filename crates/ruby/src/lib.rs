@@ -48,6 +48,7 @@ pub mod random;
 mod ranges;
 mod resources;
 mod scan;
+mod scope_methods;
 mod shared;
 mod split;
 mod strings;

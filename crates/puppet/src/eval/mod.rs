@@ -26,6 +26,7 @@ mod membership;
 mod metaparameters;
 mod nodes;
 mod objects;
+mod overrides;
 mod places;
 mod relationships;
 mod resource_expressions;

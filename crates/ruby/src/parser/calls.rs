@@ -185,7 +185,7 @@ impl Parser {
             self.expect_punct("}")?;
             body
         };
-        let names = crate::interp::param_names(&params);
+        let names = crate::defined::param_names(&params);
         let mut locals: Vec<String> =
             self.locals.iter().filter(|l| !outer.contains(*l) && !names.contains(l)).cloned().collect();
         locals.sort();
