@@ -28,7 +28,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT="$ROOT/tests/ruby-functions/public"
 SOURCES="$OUT/SOURCES.tsv"
-PATHS=(lib/puppet/functions lib/puppet/parser/functions lib/puppet_x functions types spec/functions)
+PATHS=(lib functions types spec/functions)
 
 # Prints the newest release tag (vX.Y.Z or X.Y.Z) of GITDIR whose metadata.json
 # accepts Puppet 7, that is whose requirement range meets [7.0.0, 8.0.0).

@@ -29,4 +29,4 @@ pub use key::LookupKey;
 pub use lookup::{Hiera, Invocation};
 pub use merge::{DeepOptions, Strategy};
 pub use scope::{NodeScope, Scope};
-pub use yaml::{parse as parse_yaml, resolve_plain};
+pub use yaml::{parse as parse_yaml, parse_with as parse_yaml_with, resolve_plain, Symbols};

@@ -6,6 +6,7 @@
 use std::collections::HashMap as StdHashMap;
 
 use confer_core::value::depth::MAX_DEPTH;
+use confer_core::value::runtime::RuntimeObject;
 use confer_core::{HashMap, Value};
 use saphyr::{MarkedYamlOwned, ScalarStyle, YamlDataOwned, YamlLoader};
 use saphyr_parser::{Event, Parser, Span, SpannedEventReceiver};
@@ -37,10 +38,28 @@ pub fn path_key<'a>(path: impl IntoIterator<Item = &'a str>) -> String {
     path.into_iter().collect::<Vec<_>>().join("\u{1}")
 }
 
+/// What a plain scalar Psych reads as a Symbol (`:a`, `:"a b"`) becomes:
+/// Ruby's `YAML.load` and Hiera's data (which permits the class) keep the
+/// Symbol; `YAML.safe_load` without it (`hiera.yaml`, stdlib's `loadyaml`)
+/// refuses the document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symbols {
+    /// A Ruby Symbol, `Runtime[ruby, 'Symbol']` in Puppet.
+    Kept,
+    /// Psych's `DisallowedClass` error.
+    Refused,
+}
+
+/// Parses the first document of `text`, as Hiera reads its data (Symbols
+/// kept); an empty text is `undef`.
+pub fn parse(text: &str) -> Result<Marked, YamlError> {
+    parse_with(text, Symbols::Kept)
+}
+
 /// Parses the first document of `text`; an empty text is `undef`. Nesting
 /// deeper than `MAX_DEPTH` is an error: the tree, its conversion and its
 /// drop all recurse once per level (200,000 levels overflowed the stack).
-pub fn parse(text: &str) -> Result<Marked, YamlError> {
+pub fn parse_with(text: &str, symbols: Symbols) -> Result<Marked, YamlError> {
     let mut loader = YamlLoader::<MarkedYamlOwned>::default();
     loader.early_parse(false);
     let mut bounded = Bounded { loader: &mut loader, depth: 0, too_deep: None };
@@ -59,7 +78,7 @@ pub fn parse(text: &str) -> Result<Marked, YamlError> {
     let mut marked = Marked { value: Value::Undef, marks: StdHashMap::new() };
     let Some(doc) = loader.into_documents().into_iter().next() else { return Ok(marked) };
     let mut path = Vec::new();
-    marked.value = convert(&doc, &mut path, &mut marked.marks)?;
+    marked.value = convert(&doc, &mut path, &mut marked.marks, symbols)?;
     Ok(marked)
 }
 
@@ -111,13 +130,23 @@ fn convert(
     node: &MarkedYamlOwned,
     path: &mut Vec<String>,
     marks: &mut StdHashMap<String, Mark>,
+    symbols: Symbols,
 ) -> Result<Value, YamlError> {
     marks.insert(path_key(path.iter().map(String::as_str)), start(node));
     Ok(match &node.data {
         YamlDataOwned::Representation(text, style, tag) => {
             let is_str_tag = tag.as_ref().is_some_and(|t| t.suffix == "str");
             if *style == ScalarStyle::Plain && !is_str_tag {
-                resolve_plain(text)
+                match (symbol(text), symbols) {
+                    (Some(name), Symbols::Kept) => Value::Runtime(std::sync::Arc::new(RuntimeObject::symbol(name))),
+                    (Some(_), Symbols::Refused) => {
+                        return Err(YamlError {
+                            message: "Tried to load unspecified class: Symbol".into(),
+                            mark: start(node),
+                        })
+                    }
+                    (None, _) => resolve_plain(text),
+                }
             } else {
                 Value::from(text.as_str())
             }
@@ -127,7 +156,7 @@ fn convert(
             let mut out = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
                 path.push(i.to_string());
-                out.push(convert(item, path, marks)?);
+                out.push(convert(item, path, marks, symbols)?);
                 path.pop();
             }
             Value::array(out)
@@ -135,20 +164,35 @@ fn convert(
         YamlDataOwned::Mapping(map) => {
             let mut out = HashMap::with_capacity(map.len());
             for (k, v) in map.iter() {
-                let key = convert(k, &mut Vec::new(), &mut StdHashMap::new())?;
+                let key = convert(k, &mut Vec::new(), &mut StdHashMap::new(), symbols)?;
                 path.push(confer_core::value::to_s(&key));
-                let value = convert(v, path, marks)?;
+                let value = convert(v, path, marks, symbols)?;
                 path.pop();
                 out.insert(key, value);
             }
             Value::hash(out)
         }
-        YamlDataOwned::Tagged(_, inner) => convert(inner, path, marks)?,
+        YamlDataOwned::Tagged(_, inner) => convert(inner, path, marks, symbols)?,
         YamlDataOwned::Alias(_) => {
             return Err(YamlError { message: "YAML aliases (*name) are not supported".into(), mark: start(node) })
         }
         YamlDataOwned::BadValue => return Err(YamlError { message: "invalid YAML value".into(), mark: start(node) }),
     })
+}
+
+/// The name of the Symbol Psych's `tokenize` reads a plain scalar as: one
+/// that starts with `:` and one more character, quotes around the rest
+/// dropped (`:"a b"` is `a b`).
+fn symbol(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix(':').filter(|r| !r.is_empty())?;
+    for quote in ['"', '\''] {
+        if let Some(inner) = rest.strip_prefix(quote) {
+            if let Some(end) = inner.rfind(quote) {
+                return Some(inner[..end].strip_prefix(':').unwrap_or(&inner[..end]));
+            }
+        }
+    }
+    Some(rest)
 }
 
 /// Psych's `ScalarScanner#tokenize` for a plain scalar (YAML 1.1 core).

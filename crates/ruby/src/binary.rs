@@ -133,22 +133,23 @@ pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
     }
 }
 
-/// Whether a binary String or an Integer beyond 64 bits is anywhere in `v`,
-/// which then cannot become a Puppet value.
-pub fn within(v: &RValue) -> bool {
+/// What in `v` cannot become a Puppet value as Puppet would have it: a
+/// binary String, an Integer beyond 64 bits, or an object of a class the
+/// code defines (whose `to_s` and methods Puppet would keep reaching).
+fn unconvertible(v: &RValue) -> Option<String> {
     match v {
-        RValue::Bytes(_) | RValue::Wide(_) => true,
-        RValue::Array(items) => items.borrow().iter().any(within),
-        RValue::Hash(pairs) => pairs.borrow().iter().any(|(k, v)| within(k) || within(v)),
-        _ => false,
+        RValue::Bytes(_) | RValue::Wide(_) => Some("a binary (non-UTF-8) String or an Integer beyond 64 bits".into()),
+        RValue::Object(o) => Some(format!("an object of the class {} the code defines", o.class)),
+        RValue::Array(items) => items.borrow().iter().find_map(unconvertible),
+        RValue::Hash(pairs) => pairs.borrow().iter().find_map(|(k, v)| unconvertible(k).or_else(|| unconvertible(v))),
+        _ => None,
     }
 }
 
-/// The Puppet value of `v`, which must hold no binary String (nor wide
-/// Integer).
+/// The Puppet value of `v`, which must hold nothing [`unconvertible`].
 pub fn puppet_value(v: &RValue, at: usize) -> Ev<confer_core::Value> {
-    if within(v) {
-        return refused(at);
+    if let Some(what) = unconvertible(v) {
+        return err(RubyErrorKind::Unsupported(format!("{what} reaching Puppet")), at);
     }
     Ok(crate::value::to_puppet(v))
 }

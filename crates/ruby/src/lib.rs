@@ -36,6 +36,7 @@ mod json;
 pub mod json_parse;
 mod lexer;
 mod library;
+mod load_path;
 mod methods;
 mod missing;
 mod objects;
@@ -43,6 +44,7 @@ mod openssl;
 mod parser;
 mod paths;
 pub mod psych_dump;
+mod puppet_types;
 mod raise;
 pub mod random;
 mod ranges;
@@ -60,6 +62,7 @@ use confer_core::Value;
 
 pub use error::{RubyError, RubyErrorKind};
 pub use function::{Api, Callee, Dispatch, DispatchBlock, DispatchParam, Repeat, RubyFunction, Source};
+pub use raise::is_script_error;
 pub use resources::ResourceView;
 pub use type_file::{title_patterns, TitlePattern};
 pub use value::{from_puppet, from_puppet_shared, to_puppet, RValue};
@@ -103,8 +106,18 @@ pub trait Host {
     /// How Ruby shows the scope object (`Scope(Class[main])`).
     fn scope_label(&mut self) -> String;
 
+    /// The Puppet type `text` names (`Optional[Integer]`), parsed as the
+    /// calling scope resolves type aliases; `Err` holds the error's message.
+    fn parse_type(&mut self, text: &str) -> Result<Value, String>;
+
     /// Calls the Puppet function `name`; `Err` holds the error's message.
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String>;
+
+    /// Calls the 3.x function `name` (`scope.function_name([...])`), which
+    /// is not the 4.x function of the same name a module may also ship.
+    fn call_legacy_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        self.call_function(name, args)
+    }
 
     /// Calls the Puppet lambda given to the Ruby function being called
     /// (`yield`, `block.call`); `Err` holds the error's message.

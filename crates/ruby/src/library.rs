@@ -74,6 +74,8 @@ const CLASSES: &[&str] = &[
     "Puppet::Util",
     "Puppet::Util::Package",
     "Puppet::Pops::Types::TypeCalculator",
+    "Puppet::Pops::Types::TypeParser",
+    "Puppet::Pops::Types::TypeMismatchDescriber",
     "Puppet::Pops::Serialization::ToDataConverter",
     crate::value::SENSITIVE,
     "Puppet::Settings",
@@ -176,6 +178,11 @@ impl Interp<'_> {
             return result;
         }
         let class = class.trim_start_matches("::");
+        if crate::puppet_types::CLASSES.contains(&class) {
+            if let Some(result) = self.type_system(class, name, args, at) {
+                return Some(result);
+            }
+        }
         if class.starts_with("OpenSSL::") {
             if let Some(result) = crate::openssl::class_method(class, name, args, at) {
                 return Some(result);
@@ -453,15 +460,6 @@ impl Interp<'_> {
                 let inner = crate::binary::puppet_value(&args[0], at)?;
                 Ok(RValue::Opaque(Rc::new(confer_core::Value::Sensitive(std::sync::Arc::new(inner)))))
             }),
-            // The types Puppet's `type` function infers: `infer_set` is its
-            // 'detailed' answer, `infer` its 'reduced' one.
-            ("Puppet::Pops::Types::TypeCalculator", "infer_set" | "infer") => {
-                arity(name, args, 1, 1, at).and_then(|()| {
-                    let value = crate::binary::puppet_value(&args[0], at)?;
-                    let how = if name == "infer_set" { "detailed" } else { "reduced" };
-                    self.puppet_call("type", vec![value, confer_core::Value::from(how)], at)
-                })
-            }
             // Plain data converts to itself; anything else would become
             // rich data (`__ptype` hashes), which confer does not write.
             ("Puppet::Pops::Serialization::ToDataConverter", "convert") => {
@@ -529,6 +527,15 @@ impl Interp<'_> {
             (RValue::Class(c), "name" | "to_s") => Ok(RValue::str(&**c)),
             (RValue::Opaque(v), _) if args.is_empty() => match &**v {
                 confer_core::Value::Uri(u) if name == "to_s" => Ok(RValue::str(u.as_str())),
+                // open-uri's `URI#read`/`#open` fetch the URL: confer reaches
+                // no network.
+                confer_core::Value::Uri(u) if matches!(name, "read" | "open") => err(
+                    RubyErrorKind::Unsupported(format!(
+                        "`URI#{name}' of {} (reading a URL: confer reaches no network)",
+                        u.as_str()
+                    )),
+                    at,
+                ),
                 confer_core::Value::Uri(u) => match u.attribute(name) {
                     Some(part) => Ok(crate::value::from_puppet(&part)),
                     None => return None,
@@ -636,9 +643,25 @@ fn crc32(data: &[u8]) -> u32 {
 }
 
 /// Ruby's `format`/`String#%` through core's sprintf (Puppet's `sprintf`
-/// is Ruby's).
+/// is Ruby's). A Hash argument's Symbol keys are what `%<name>s` and
+/// `%{name}` name, which core's sprintf looks up as Puppet's String keys;
+/// its other keys no reference reaches.
 pub(crate) fn format(fmt: &str, args: &[RValue], at: usize) -> Ev {
-    let values = crate::binary::puppet_values(args, at)?;
+    let values = args
+        .iter()
+        .map(|a| match a {
+            RValue::Hash(pairs) => {
+                let mut named = confer_core::HashMap::new();
+                for (k, v) in pairs.borrow().iter() {
+                    if let RValue::Sym(name) = k {
+                        named.insert(confer_core::Value::string(&**name), crate::binary::puppet_value(v, at)?);
+                    }
+                }
+                Ok(confer_core::Value::hash(named))
+            }
+            other => crate::binary::puppet_value(other, at),
+        })
+        .collect::<Ev<Vec<_>>>()?;
     match confer_core::format::sprintf(fmt, &values) {
         Ok(s) => Ok(RValue::str(s)),
         Err(e) => err(RubyErrorKind::Argument(e.to_string()), at),

@@ -255,9 +255,20 @@ impl Interp<'_> {
                 }
             }
             "&" => err(RubyErrorKind::Unsupported("'&:symbol' outside a call".into()), at),
-            // Templates load libraries (`require 'ipaddr'`); what they then
-            // use of them is checked where it is used.
-            "require" => Ok(RValue::Bool(true)),
+            // Templates and methods load libraries (`require 'ipaddr'`); what
+            // they then use of them is checked where it is used. A module's
+            // own files load at a function file's top level only.
+            "require" => {
+                arity(name, &args, 1, at)?;
+                let spec = args[0].to_s();
+                if crate::load_path::provides(&spec) {
+                    Ok(RValue::Bool(true))
+                } else if spec.starts_with("puppet_x/") {
+                    err(RubyErrorKind::Unsupported(format!("`require '{spec}'' of a module file inside a method")), at)
+                } else {
+                    err(RubyErrorKind::Raised(crate::load_path::load_error(&spec)), at)
+                }
+            }
             _ if args.is_empty() => err(RubyErrorKind::UndefinedName(name.to_string()), at),
             _ => err(RubyErrorKind::Unsupported(format!("the method `{name}'")), at),
         }

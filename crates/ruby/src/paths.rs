@@ -31,7 +31,7 @@ fn extname(path: &str) -> &str {
 }
 
 /// `File.dirname(path)`.
-fn dirname(path: &str) -> String {
+pub(crate) fn dirname(path: &str) -> String {
     let trimmed = path.trim_end_matches('/');
     match trimmed.rfind('/') {
         Some(0) => "/".into(),
@@ -42,7 +42,7 @@ fn dirname(path: &str) -> String {
 }
 
 /// `File.expand_path` of an absolute path: `.` and `..` resolved.
-fn expand_absolute(path: &str) -> String {
+pub(crate) fn expand_absolute(path: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     for p in path.split('/') {
         match p {

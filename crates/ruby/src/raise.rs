@@ -26,6 +26,7 @@ const HIERARCHY: &[(&str, &str)] = &[
     ("FrozenError", "RuntimeError"),
     ("NotImplementedError", "ScriptError"),
     ("ScriptError", "Exception"),
+    ("LoadError", "ScriptError"),
     ("IPAddr::Error", "ArgumentError"),
     ("IPAddr::InvalidAddressError", "IPAddr::Error"),
     ("IPAddr::AddressFamilyError", "IPAddr::Error"),
@@ -59,6 +60,12 @@ pub fn descends(class: &str, ancestor: &str) -> bool {
         }
     }
     false
+}
+
+/// Whether `class` is a `ScriptError` (`LoadError`, `NotImplementedError`),
+/// which Puppet lets through unwrapped where it wraps a `StandardError`.
+pub fn is_script_error(class: &str) -> bool {
+    descends(class, "ScriptError")
 }
 
 /// Whether `name` is an exception class module code may raise.

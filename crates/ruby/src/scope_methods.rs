@@ -124,7 +124,10 @@ impl Interp<'_> {
                         )
                     }
                 };
-                self.puppet_call(fname, fargs, at)
+                match self.host.call_legacy_function(fname, fargs) {
+                    Ok(v) => Ok(from_puppet(&v)),
+                    Err(message) => err(RubyErrorKind::Function(message), at),
+                }
             }
             _ => err(RubyErrorKind::Unsupported(format!("the scope method `{name}'")), at),
         }

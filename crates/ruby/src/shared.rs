@@ -219,6 +219,7 @@ impl RValue {
             | RValue::IpRange(_)
             | RValue::Random(_)
             | RValue::GemVersion(_)
+            | RValue::Inferred(_)
             | RValue::Crypto(_)
             | RValue::Resource(_)
             | RValue::Catalog

@@ -42,6 +42,9 @@ impl Host for NoPuppet {
     fn scope_label(&mut self) -> String {
         String::new()
     }
+    fn parse_type(&mut self, text: &str) -> Result<Value, String> {
+        Err(format!("a resource type's title patterns cannot parse the type '{text}'"))
+    }
     fn call_function(&mut self, name: &str, _: Vec<Value>) -> Result<Value, String> {
         Err(format!("a resource type's title patterns cannot call the function '{name}'"))
     }

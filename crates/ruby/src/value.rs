@@ -7,6 +7,7 @@
 use std::rc::Rc;
 use std::sync::Arc;
 
+use confer_core::value::runtime::RuntimeObject;
 use confer_core::{Regexp, Value};
 
 use crate::shared::Shared;
@@ -62,6 +63,8 @@ pub enum RValue {
     Crypto(Rc<crate::openssl::Crypto>),
     /// A `Gem::Version`.
     GemVersion(Rc<crate::gem_version::Version>),
+    /// A Puppet type inferred from a value (`TypeCalculator.infer_set`).
+    Inferred(Rc<crate::puppet_types::Inferred>),
     /// A `Random` generator, seeded (`random.rs`).
     Random(Rc<std::cell::RefCell<rand_mt::Mt>>),
     /// An exception object (`rescue => e`, `Puppet::Error.new(msg)`).
@@ -177,6 +180,7 @@ impl RValue {
             RValue::IpAddr(_) => "IPAddr",
             RValue::Random(_) => "Random",
             RValue::GemVersion(_) => "Gem::Version",
+            RValue::Inferred(_) => "Puppet::Pops::Types::PAnyType",
             RValue::Resource(_) => "Puppet::Parser::Resource",
             RValue::Catalog => "Puppet::Resource::Catalog",
             RValue::Crypto(c) => c.class_name(),
@@ -245,6 +249,7 @@ impl RValue {
             RValue::Exception(e) => e.message.clone(),
             RValue::IpAddr(ip) => ip.addr.to_string(),
             RValue::GemVersion(v) => v.text.clone(),
+            RValue::Inferred(i) => i.ty.to_string(),
             _ => self.inspect(),
         }
     }
@@ -289,6 +294,7 @@ impl RValue {
             RValue::Catalog => "#<Puppet::Resource::Catalog>".into(),
             RValue::Crypto(c) => format!("#<{}>", c.class_name()),
             RValue::GemVersion(v) => format!("#<Gem::Version {}>", inspect_str(&v.text)),
+            RValue::Inferred(i) => i.ty.to_string(),
             RValue::Object(o) => o.inspect(),
             RValue::Proc(_) | RValue::PuppetLambda => "#<Proc:0x0000000000000000 (lambda)>".into(),
             RValue::IpAddr(ip) => ip.inspect(),
@@ -434,6 +440,7 @@ pub fn from_puppet(v: &Value) -> RValue {
         Value::Array(items) => RValue::array(items.iter().map(from_puppet).collect()),
         Value::Hash(map) => RValue::hash(map.iter().map(|(k, v)| (from_puppet(k), from_puppet(v))).collect()),
         Value::Regexp(r) => RValue::Regex(r.clone()),
+        Value::Runtime(r) if r.symbol_name().is_some() => RValue::Sym(Rc::from(r.text())),
         other => RValue::Opaque(Rc::new(other.clone())),
     }
 }
@@ -448,7 +455,9 @@ pub fn to_puppet(v: &RValue) -> Value {
         RValue::Str(s) => Value::string(&**s),
         RValue::Sym(s) if &**s == "undef" => Value::Undef,
         RValue::Sym(s) if &**s == "default" => Value::Default,
-        RValue::Sym(s) => Value::string(&**s),
+        // Puppet keeps any other Symbol as the Ruby object it is
+        // (`Runtime[ruby, 'Symbol']`).
+        RValue::Sym(s) => Value::Runtime(Arc::new(RuntimeObject::symbol(&**s))),
         RValue::Array(items) => Value::array(items.borrow().iter().map(to_puppet).collect()),
         RValue::Hash(pairs) => {
             let pairs = pairs.borrow();
@@ -460,6 +469,11 @@ pub fn to_puppet(v: &RValue) -> Value {
         }
         RValue::Regex(r) => Value::Regexp(r.clone()),
         RValue::Opaque(v) => (**v).clone(),
+        RValue::Inferred(i) => Value::Type(i.ty.clone()),
+        RValue::Resource(r) => Value::Runtime(Arc::new(RuntimeObject::Resource {
+            type_name: r.type_name.as_str().into(),
+            title: r.title.as_str().into(),
+        })),
         other => Value::from(other.to_s()),
     }
 }

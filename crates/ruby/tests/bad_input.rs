@@ -37,6 +37,10 @@ impl Host for NoScope {
         "Scope(Class[main])".into()
     }
 
+    fn parse_type(&mut self, text: &str) -> Result<Value, String> {
+        Err(format!("no types here: '{text}'"))
+    }
+
     fn call_function(&mut self, name: &str, _: Vec<Value>) -> Result<Value, String> {
         Err(format!("Unknown function '{name}'"))
     }

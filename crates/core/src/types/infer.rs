@@ -80,6 +80,13 @@ pub fn infer_reduced(v: &Value) -> Type {
         Value::SemVerRange(_) => Type::SemVerRange,
         Value::Deferred(_) => Type::Deferred,
         Value::Object(o) => o.infer(),
+        Value::Runtime(r) => match r.reference() {
+            Some(reference) => Type::type_of(reference),
+            None => Type::Runtime(super::RuntimeType {
+                runtime: Some(std::sync::Arc::from("ruby")),
+                name: Some(std::sync::Arc::from(r.class())),
+            }),
+        },
     }
 }
 

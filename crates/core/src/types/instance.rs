@@ -181,7 +181,14 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
         Type::SemVerRange => matches!(v, Value::SemVerRange(_)),
         Type::Deferred => matches!(v, Value::Deferred(_)),
         Type::Object => matches!(v, Value::Deferred(_) | Value::Object(_)),
-        Type::Callable(_) | Type::Runtime(_) | Type::CatalogEntry | Type::Resource { .. } | Type::Class(_) => false,
+        Type::Runtime(rt) => match v {
+            Value::Runtime(r) => {
+                rt.runtime.as_deref().is_none_or(|runtime| runtime == "ruby")
+                    && rt.name.as_deref().is_none_or(|name| name == r.class())
+            }
+            _ => false,
+        },
+        Type::Callable(_) | Type::CatalogEntry | Type::Resource { .. } | Type::Class(_) => false,
     }
 }
 

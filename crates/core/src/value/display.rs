@@ -79,6 +79,7 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
         Value::Timestamp(t) => out.write_str(&crate::value::timestamp::format_default(*t)),
         Value::Binary(b) => out.write_str(&super::binary::strict(b)),
         Value::Iterator(_) => write!(out, "{}-Value", iterator_type_name(v)),
+        Value::Runtime(r) => out.write_str(&r.text()),
     }
 }
 

@@ -30,6 +30,7 @@ impl PartialEq for Value {
             (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
             (Value::Deferred(a), Value::Deferred(b)) => a == b,
             (Value::Object(a), Value::Object(b)) => super::object::ObjectValue::equals(a, b),
+            (Value::Runtime(a), Value::Runtime(b)) => a == b,
             _ => false,
         }
     }
@@ -63,6 +64,7 @@ impl Hash for Value {
             Value::Deferred(d) => d.hash(state),
             // By the root type: objects of related types may be equal (`equality_include_type`).
             Value::Object(o) => o.ty.lineage().first().map(|root| root.name.clone()).hash(state),
+            Value::Runtime(r) => r.hash(state),
         }
     }
 }

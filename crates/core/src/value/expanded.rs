@@ -204,6 +204,7 @@ impl Value {
             Value::Sensitive(inner) => SLOT.saturating_add(inner.expanded_size()),
             Value::Object(o) => o.expanded_size(),
             Value::Type(t) => SLOT.saturating_add(t.text_len()),
+            Value::Runtime(r) => SLOT + r.text().len() as u64,
             Value::Deferred(d) => {
                 let args = d.arguments.as_ref().map_or(0, |a| a.expanded);
                 (SLOT + d.name.len() as u64).saturating_add(args)

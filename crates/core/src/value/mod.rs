@@ -12,6 +12,7 @@ mod expanded;
 pub mod iterable;
 mod label;
 pub mod object;
+pub mod runtime;
 pub mod semver;
 pub mod timespan;
 pub mod timestamp;
@@ -78,6 +79,8 @@ pub enum Value {
     Deferred(Arc<deferred::Deferred>),
     /// An instance of an object type (`MyType('hello', 23)`).
     Object(Arc<object::ObjectValue>),
+    /// A Ruby object Ruby code handed over unconverted (a Symbol).
+    Runtime(Arc<runtime::RuntimeObject>),
 }
 
 /// Every array element, hash entry and variable is a `Value`, so its size is
@@ -169,6 +172,7 @@ impl Value {
             Value::SemVerRange(_) => "SemVerRange",
             Value::Deferred(_) => "Deferred",
             Value::Object(_) => "Object",
+            Value::Runtime(_) => "Runtime",
         }
     }
 }

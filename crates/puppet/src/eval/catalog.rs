@@ -177,6 +177,7 @@ pub(crate) struct Catalog<'a> {
 pub(super) fn references(v: &Value) -> Vec<Value> {
     match v {
         Value::Array(items) => items.to_vec(),
+        Value::Runtime(r) if r.reference().is_some() => super::relationships::runtime_reference(r),
         other => vec![other.clone()],
     }
 }

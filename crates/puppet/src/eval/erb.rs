@@ -163,6 +163,27 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
         }
     }
 
+    fn parse_type(&mut self, text: &str) -> Result<Value, String> {
+        match crate::eval::functions::signature::parse_type(self.ev, text, self.span) {
+            Ok(t) => Ok(Value::from_type(t)),
+            Err(e) => Err(self.keep(e, "TypeParser#parse")),
+        }
+    }
+
+    fn call_legacy_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
+        let scope = self.scope.clone();
+        let key = name.trim_start_matches("::");
+        let legacy = match self.ev.legacy_beside_modern(key, self.span) {
+            Ok(found) => found,
+            Err(e) => return Err(self.keep(e, &format!("{name}()"))),
+        };
+        let Some(loaded) = legacy else { return self.call_function(name, args) };
+        match self.ev.call_ruby_function(loaded, args, None, self.span, &scope) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.keep(e, &format!("{name}()"))),
+        }
+    }
+
     fn call_lambda(&mut self, args: Vec<Value>) -> Result<Value, String> {
         let Some(closure) = self.lambda.clone() else {
             return Err("no block given (yield)".into());

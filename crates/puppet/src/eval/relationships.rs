@@ -186,8 +186,14 @@ fn flatten_references(v: &Value) -> Vec<Value> {
     match v {
         Value::Array(items) => items.iter().flat_map(flatten_references).collect(),
         Value::Type(_) => vec![v.clone()],
+        Value::Runtime(r) => runtime_reference(r),
         _ => Vec::new(),
     }
+}
+
+/// The reference a resource from Ruby (`stdlib::str2resource`) stands for.
+pub(super) fn runtime_reference(r: &confer_core::value::runtime::RuntimeObject) -> Vec<Value> {
+    r.reference().map(Value::from_type).into_iter().collect()
 }
 
 /// The references in a relationship parameter's value (a reference, a
@@ -196,6 +202,7 @@ pub(super) fn relationship_values(v: &Value) -> Vec<Value> {
     match v {
         Value::Array(items) => items.iter().flat_map(relationship_values).collect(),
         Value::Undef => Vec::new(),
+        Value::Runtime(r) if r.reference().is_some() => runtime_reference(r),
         other => vec![other.clone()],
     }
 }

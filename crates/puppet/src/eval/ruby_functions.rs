@@ -72,9 +72,23 @@ impl Loaded {
                     ),
                 )
             }
+            RubyErrorKind::Raised(raised) if confer_ruby::is_script_error(&raised.class) => {
+                script_error(&self.sources, e)
+            }
             other => fail(span, other.to_string()),
         }
     }
+}
+
+/// A `LoadError` (a `require` that finds nothing) or another Ruby
+/// `ScriptError`: not a `StandardError`, so Puppet's evaluator does not
+/// wrap it, and the run stops on Ruby's message alone. confer adds where
+/// in the Ruby file it happened.
+fn script_error(sources: &[Source], e: &RubyError) -> super::flow::Flow {
+    let (file, line, column) = located(sources, e.at);
+    let mut error = crate::error::PuppetError::new(crate::error::Phase::Loading, e.kind.to_string());
+    error.location = Some(crate::log::Location { file, line, column });
+    super::flow::Flow::Located(Box::new(error))
 }
 
 impl<'a> Evaluator<'a> {
@@ -116,6 +130,26 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Where Puppet's loaders find the Ruby function `key`.
+    /// The 3.x function `key` of a module that also ships a 4.x function
+    /// of that name (stdlib's `validate_*` wrappers): what Ruby's
+    /// `scope.function_key` calls, where Puppet code calls the 4.x one.
+    /// Loaded once per compile.
+    pub(crate) fn legacy_beside_modern(&mut self, key: &str, span: Span) -> EvalResult<Option<Rc<Loaded>>> {
+        if !self.env.has_modern_function(key) {
+            return Ok(None);
+        }
+        let cache = format!("{key} (3.x)");
+        if let Some(found) = self.module_functions.loaded.get(&cache) {
+            return Ok(found.clone());
+        }
+        let found = match self.env.module_files(&format!("lib/puppet/parser/functions/{key}.rb")).next() {
+            Some(path) => Some(Rc::new(load(&self.env, &path, key, span)?.0)),
+            None => None,
+        };
+        self.module_functions.loaded.insert(cache, found.clone());
+        Ok(found)
+    }
+
     fn ruby_function_file(&self, key: &str) -> Option<PathBuf> {
         let segments: Vec<&str> = key.split("::").collect();
         if segments
@@ -168,14 +202,21 @@ impl<'a> Evaluator<'a> {
                 let result = self.run_ruby(&loaded, Callee::Legacy, &args, scope.clone(), span, None)?;
                 Ok(if *rvalue { result } else { Value::Undef })
             }
-            Api::Modern { dispatches, .. } => {
+            Api::Modern { dispatches, scope_first, .. } => {
                 let sigs = self.ruby_signatures(&loaded, span)?;
                 let regular: Vec<Rc<Signature>> = sigs.regular.iter().map(|(_, s)| s.clone()).collect();
-                let index = match dispatch::select(&loaded.function.name, &regular, &args, lambda.as_ref()) {
+                // A function whose own `call` passes the scope first is
+                // dispatched on the scope (a value its first parameter,
+                // `Any`, accepts) and the arguments, as Puppet counts them.
+                let dispatched: Vec<Value> = match scope_first {
+                    true => std::iter::once(Value::Undef).chain(args.iter().cloned()).collect(),
+                    false => args.clone(),
+                };
+                let index = match dispatch::select(&loaded.function.name, &regular, &dispatched, lambda.as_ref()) {
                     Ok(i) => sigs.regular[i].0,
                     Err(message) => {
                         let Some((i, _)) =
-                            sigs.mismatch.iter().find(|(_, s)| dispatch::accepts(s, &args, lambda.as_ref()))
+                            sigs.mismatch.iter().find(|(_, s)| dispatch::accepts(s, &dispatched, lambda.as_ref()))
                         else {
                             return Err(fail(span, message));
                         };
@@ -187,7 +228,7 @@ impl<'a> Evaluator<'a> {
                     }
                 };
                 let d: &Dispatch = &dispatches[index];
-                let (callee, in_scope) = if d.scope_param {
+                let (callee, in_scope) = if d.scope_param || *scope_first {
                     (Callee::WithScope(&d.method), scope.clone())
                 } else {
                     (Callee::Method(&d.method), self.top.clone())
@@ -235,7 +276,7 @@ impl<'a> Evaluator<'a> {
         if let Some(s) = loaded.signatures.borrow().clone() {
             return Ok(s);
         }
-        let Api::Modern { dispatches, local_types } = &loaded.function.api else {
+        let Api::Modern { dispatches, local_types, .. } = &loaded.function.api else {
             return Ok(Rc::new(Signatures { regular: vec![], mismatch: vec![] }));
         };
         let mut out = Signatures { regular: vec![], mismatch: vec![] };
@@ -324,6 +365,9 @@ fn load(env: &Environment, path: &PathBuf, key: &str, span: Span) -> EvalResult<
     let mut sources = vec![Source { base: 0, path: path.display().to_string(), text }];
     let loaded = RubyFunction::load_all_with(&mut sources, &mut |spec, requiring| required_file(env, spec, requiring));
     let mut functions = loaded.map_err(|e| {
+        if matches!(&e.kind, RubyErrorKind::Raised(raised) if confer_ruby::is_script_error(&raised.class)) {
+            return script_error(&sources, &e);
+        }
         let (file, line, column) = located(&sources, e.at);
         fail(
             span,

@@ -20,6 +20,8 @@ use crate::interp::{Ctl, Interp, Method, SelfKind};
 use crate::value::{from_puppet, RValue};
 use crate::Host;
 
+mod own_call;
+
 /// How many times a dispatch parameter may be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Repeat {
@@ -84,6 +86,10 @@ pub enum Api {
         dispatches: Vec<Dispatch>,
         /// `local_types`' aliases: (name, type text).
         local_types: Vec<(String, String)>,
+        /// The function defines its own `call`, which hands the dispatcher
+        /// the calling scope before the arguments (`own_call`): each
+        /// dispatch's first parameter is the scope.
+        scope_first: bool,
     },
     /// 3.x: `newfunction` with `:type` and `:arity`.
     Legacy {
@@ -273,9 +279,24 @@ impl Loader<'_> {
         for n in nodes {
             match &n.kind {
                 Kind::Call { recv: None, name, args, .. } if name == "require" || name == "require_relative" => {
-                    let Some(spec) = symbol_or_string(args.first()) else { continue };
-                    let requiring = (name == "require_relative").then(|| self.sources[file].path.clone());
-                    let Some((path, text)) = (self.find)(&spec, requiring.as_deref()) else { continue };
+                    let spec = static_path(args.first()).ok_or_else(|| {
+                        RubyError::new(RubyErrorKind::Unsupported(format!("`{name}' of a computed path")), n.at)
+                    })?;
+                    let relative = name == "require_relative";
+                    let requiring = relative.then(|| self.sources[file].path.clone());
+                    let Some((path, text)) = (self.find)(&spec, requiring.as_deref()) else {
+                        let missing = match &requiring {
+                            Some(from) => {
+                                crate::paths::expand_absolute(&format!("{}/{spec}", crate::paths::dirname(from)))
+                            }
+                            None if crate::load_path::provides(&spec) => continue,
+                            None => spec,
+                        };
+                        return Err(RubyError::new(
+                            RubyErrorKind::Raised(crate::load_path::load_error(&missing)),
+                            n.at,
+                        ));
+                    };
                     if self.sources.iter().any(|s| s.path == path) {
                         continue;
                     }
@@ -339,6 +360,21 @@ fn read_statement(n: &Node, setup: &mut Vec<Node>, found: &mut Vec<Found>) -> Re
 }
 
 /// The text of a literal symbol or string argument.
+/// The path a `require` names when it is written without variables: a
+/// literal, or `File.join` of literals (`require_relative File.join('..',
+/// 'util', 'md5er')`).
+fn static_path(n: Option<&Node>) -> Option<String> {
+    match &n?.kind {
+        Kind::Call { recv: Some(recv), name, args, block: None }
+            if name == "join" && matches!(&recv.kind, Kind::Const(c) if c.trim_start_matches("::") == "File") =>
+        {
+            let parts = args.iter().map(|a| static_path(Some(a))).collect::<Option<Vec<_>>>()?;
+            Some(parts.join("/").replace("//", "/"))
+        }
+        _ => symbol_or_string(n),
+    }
+}
+
 fn symbol_or_string(n: Option<&Node>) -> Option<String> {
     match &n?.kind {
         Kind::Sym(s) => Some(s.clone()),
@@ -358,8 +394,20 @@ impl Found {
             Found::Modern { name, body } => {
                 let mut dispatches = Vec::new();
                 let mut local_types = Vec::new();
+                let mut scope_first = false;
                 for n in body {
                     match &n.kind {
+                        Kind::Def(m, params, body) if m == "call" => {
+                            if !own_call::passes_scope_first(params, body) {
+                                return Err(RubyError::new(
+                                    RubyErrorKind::Unsupported(
+                                        "a 4.x function's own `call' other than stdlib's `[scope] + args' form".into(),
+                                    ),
+                                    n.at,
+                                ));
+                            }
+                            scope_first = true;
+                        }
                         Kind::Def(m, params, body) => {
                             methods.insert(m.clone(), Rc::new((params.clone(), body.clone())));
                         }
@@ -417,7 +465,7 @@ impl Found {
                     };
                     dispatches.push(default_dispatch(&simple, &method.0));
                 }
-                Ok(RubyFunction { name, api: Api::Modern { dispatches, local_types }, methods, setup })
+                Ok(RubyFunction { name, api: Api::Modern { dispatches, local_types, scope_first }, methods, setup })
             }
             Found::Legacy { name, options, block } => {
                 let mut rvalue = false;

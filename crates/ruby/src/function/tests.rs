@@ -28,6 +28,9 @@ impl Host for TestHost {
     fn scope_label(&mut self) -> String {
         "Scope(Class[main])".into()
     }
+    fn parse_type(&mut self, text: &str) -> Result<Value, String> {
+        Err(format!("the test host parses no types: '{text}'"))
+    }
     fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, String> {
         match name {
             "upcase" => Ok(Value::from(confer_core::value::to_s(&args[0]).to_uppercase())),

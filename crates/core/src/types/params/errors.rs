@@ -91,6 +91,7 @@ pub(crate) fn ruby_class(v: &Value) -> String {
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
         Value::Deferred(_) => "Puppet::Pops::Evaluator::DeferredValue".into(),
         Value::Object(o) => o.ty.label().to_string(),
+        Value::Runtime(r) => r.class().to_string(),
     }
 }
 

@@ -4,6 +4,7 @@
 
 use confer_core::types::params::capitalize_segments;
 use confer_core::types::Type;
+use confer_core::value::runtime::RuntimeObject;
 use confer_core::value::to_s;
 use confer_core::{HashMap, Value};
 
@@ -26,9 +27,10 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("stdlib::str2resource", &["String res_string"], str2resource),
 ];
 
-/// `stdlib::str2resource('Type[title]')`: the reference of a resource that
-/// is already declared (so the answer depends on evaluation order, as in
-/// Puppet).
+/// `stdlib::str2resource('Type[title]')`: a resource that is already
+/// declared (so the answer depends on evaluation order, as in Puppet), as
+/// the Ruby object Puppet's function returns: it shows as `File[foo]` and
+/// refers to the resource as its reference would.
 fn str2resource(call: &mut Call<'_, '_>) -> EvalResult {
     let text = to_s(&call.args[0]);
     let (type_name, title) = match text.find('[') {
@@ -37,15 +39,19 @@ fn str2resource(call: &mut Call<'_, '_>) -> EvalResult {
         }
         _ => (capitalize_segments(&text), String::new()),
     };
-    if find(call, &type_name, &title).is_none() {
+    let Some(found) = find(call, &type_name, &title) else {
         return Err(fail(
             call.span,
             format!(
                 "stdlib::str2resource(): could not find {type_name}[{title}], this is parse order dependent and values should not be quoted"
             ),
         ));
-    }
-    Ok(Value::from_type(Type::Resource { type_name: Some(type_name.into()), title: Some(title.into()) }))
+    };
+    let resource = &call.ev.catalog.resources[found];
+    Ok(Value::Runtime(std::sync::Arc::new(RuntimeObject::Resource {
+        type_name: resource.type_name.as_str().into(),
+        title: resource.title.as_str().into(),
+    })))
 }
 
 /// The index of the declared resource `Type[title]`.

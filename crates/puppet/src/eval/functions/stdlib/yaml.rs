@@ -7,6 +7,7 @@ use std::path::Path;
 
 use confer_core::value::to_s;
 use confer_core::Value;
+use confer_hiera::Symbols;
 
 use crate::eval::flow::{fail, EvalResult};
 use crate::eval::functions::{Builtin, Call};
@@ -46,8 +47,8 @@ fn to_yaml(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 /// Psych 4's `YAML.load`: the first document's value, or the error text.
-fn load_yaml(text: &str) -> Result<Value, String> {
-    confer_hiera::parse_yaml(text)
+fn load_yaml(text: &str, symbols: Symbols) -> Result<Value, String> {
+    confer_hiera::parse_yaml_with(text, symbols)
         .map(|m| m.value)
         .map_err(|e| format!("{} at line {} column {}", e.message, e.mark.0, e.mark.1))
 }
@@ -56,7 +57,8 @@ fn load_yaml(text: &str) -> Result<Value, String> {
 /// YAML or reads as nothing (`false` or `undef`).
 fn parseyaml(call: &mut Call<'_, '_>) -> EvalResult {
     let default = call.args.get(1).cloned();
-    match load_yaml(&to_s(&call.args[0])) {
+    // `YAML.load`, which reads `:a` as a Symbol.
+    match load_yaml(&to_s(&call.args[0]), Symbols::Kept) {
         Ok(v) if v.is_truthy() => Ok(v),
         Ok(_) => Ok(default.unwrap_or(Value::Undef)),
         Err(_) if default.as_ref().is_some_and(Value::is_truthy) => Ok(default.unwrap_or(Value::Undef)),
@@ -81,14 +83,18 @@ fn load(call: &mut Call<'_, '_>, format: Format) -> EvalResult {
     let path = to_s(&call.args[0]);
     let default = call.args.get(1).cloned();
     if path.starts_with("http://") || path.starts_with("https://") {
-        return Err(fail(call.span, format!("{name}(): confer does not fetch URLs ('{path}')")));
+        return Err(fail(
+            call.span,
+            format!("confer cannot run the Ruby function '{name}' on the URL '{path}': confer reaches no network"),
+        ));
     }
     if !Path::new(&path).exists() {
         call.ev.log(Level::Warning, call.scope, format!("Can't load '{path}' File does not exist!"));
         return Ok(default.unwrap_or(Value::Undef));
     }
     let parsed = crate::files::read_text(Path::new(&path)).map_err(|e| e.to_string()).and_then(|text| match format {
-        Format::Yaml => load_yaml(&text),
+        // `YAML.safe_load`, which permits no Symbol.
+        Format::Yaml => load_yaml(&text, Symbols::Refused),
         Format::Json => super::serialize::parse_json(&text),
     });
     match parsed {
