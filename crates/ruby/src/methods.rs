@@ -177,6 +177,9 @@ impl Interp<'_> {
             if name == "self" && args.is_empty() {
                 return Ok(RValue::Object(object));
             }
+            if matches!(name, "send" | "public_send" | "__send__") {
+                return self.call_method(RValue::Object(object), name, args, block, at, None);
+            }
             if let Some(result) = self.call_object(&object, name, &args, block, at, true) {
                 return result;
             }
@@ -286,6 +289,20 @@ impl Interp<'_> {
         recv_node: Option<&Node>,
     ) -> Ev {
         let result = match &recv {
+            // `send` reaches only the methods the code gave its own class
+            // (a setter named by text); `send` passes privacy as in Ruby.
+            RValue::Object(object)
+                if matches!(name, "send" | "public_send" | "__send__")
+                    && args.first().is_some_and(|m| {
+                        self.methods.contains_key(&crate::objects::instance_key(&object.class, &m.to_s()))
+                    }) =>
+            {
+                let method = args[0].to_s();
+                match self.call_object(object, &method, &args[1..], block, at, name != "public_send") {
+                    Some(result) => result?,
+                    None => return err(RubyErrorKind::Unsupported(format!("`{name}' of {method}")), at),
+                }
+            }
             RValue::Object(object) => {
                 let from_self =
                     recv_node.is_some_and(|n| matches!(&n.kind, Kind::Call { recv: None, name, .. } if name == "self"));

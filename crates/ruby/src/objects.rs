@@ -1,8 +1,9 @@
 //! Classes the code defines (`class PuppetX::Stdlib::TomlDumper ... end`,
 //! the helpers modules keep under `lib/puppet_x`) and their objects:
 //! `new` with `initialize`, instance variables, instance methods (kept as
-//! `Class#name`), `attr_reader`/`attr_writer`/`attr_accessor`, and
-//! `private`, whose methods only the object itself may call.
+//! `Class#name`), `attr_reader`/`attr_writer`/`attr_accessor`,
+//! `alias_method`, and `private`, whose methods only the object itself may
+//! call.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -69,6 +70,28 @@ impl Interp<'_> {
                 }
                 Ok(RValue::Nil)
             }
+            // `alias_method :new, :old` (and `alias new old`): the method
+            // as it is now, under a second name.
+            "alias_method" => match args {
+                [new, old] => match self.methods.get(&instance_key(&class, &old.to_s())).cloned() {
+                    Some(method) => {
+                        self.methods.insert(instance_key(&class, &new.to_s()), method);
+                        Ok(RValue::Nil)
+                    }
+                    None => err(
+                        RubyErrorKind::NoMethod {
+                            method: old.to_s(),
+                            receiver: format!("class `{class}'"),
+                            hint: String::new(),
+                        },
+                        at,
+                    ),
+                },
+                _ => err(
+                    RubyErrorKind::Argument(format!("wrong number of arguments (given {}, expected 2)", args.len())),
+                    at,
+                ),
+            },
             "private" | "public" | "protected" => {
                 let private = name != "public";
                 if args.is_empty() {

@@ -301,9 +301,10 @@ impl Loader<'_> {
                         continue;
                     }
                     let last = self.sources.last().map_or(0, |s| s.base + s.text.len() + 1);
-                    let program = crate::parse_program_at(&text, last)?;
+                    // Known before it parses, so that its errors are located in it.
                     self.sources.push(Source { base: last, path, text });
                     let index = self.sources.len() - 1;
+                    let program = crate::parse_program_at(&self.sources[index].text, last)?;
                     self.walk(&program, index, setup, &mut Vec::new())?;
                 }
                 // `$LOAD_PATH.unshift(File.join(__dir__, '..'))`: the module's

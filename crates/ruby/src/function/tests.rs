@@ -336,3 +336,40 @@ end
     ]);
     assert_eq!(got, want);
 }
+
+#[test]
+fn a_class_the_file_defines_takes_alias_send_and_keyword_splats() {
+    let text = r##"
+class Box
+  def initialize(opts = {})
+    opts.each_key { |k| send("#{k}=", opts[k]) }
+  end
+  attr_reader :width
+  def width=(w)
+    @width = w * 2
+  end
+  def area
+    @width * @width
+  end
+  alias size area
+  alias :surface :area
+end
+
+Puppet::Functions.create_function(:'m::box') do
+  def box(w)
+    options = { width: w }
+    b = Box.new(**options)
+    [b.width, b.size, b.surface, 2 ** 3]
+  end
+end
+"##;
+    let got = call(text, "box", &[Value::Integer(3)]).expect("runs");
+    assert_eq!(got, Value::array(vec![Value::Integer(6), Value::Integer(36), Value::Integer(36), Value::Integer(8)]));
+}
+
+#[test]
+fn a_library_outside_the_load_path_is_rubys_load_error() {
+    let text = "require 'redis'\nPuppet::Functions.create_function(:'m::get') do\n  def get(k)\n    k\n  end\nend\n";
+    let e = RubyFunction::load(text).unwrap_err();
+    assert_eq!(e.to_string(), "cannot load such file -- redis");
+}

@@ -46,12 +46,13 @@ impl Parser {
     }
 
     /// One argument: an expression, `*splat` or `&:sym`, or `key => v` pairs
-    /// (a trailing hash).
+    /// (a trailing hash). `**hash` alone passes the Hash as the keyword
+    /// arguments, which methods here take as a trailing Hash.
     pub(super) fn arg(&mut self) -> R {
-        let at = self.at();
         if self.eat_punct("**") {
-            return Err(RubyError::new(RubyErrorKind::Unsupported("double-splat arguments (**x)".into()), at));
+            return self.ternary();
         }
+        let at = self.at();
         if self.eat_punct("*") {
             let e = self.ternary()?;
             return Ok(node(Kind::Splat(Box::new(e)), at));
@@ -87,6 +88,12 @@ impl Parser {
             self.expect_punct("=>")?;
         }
         let mut pairs = vec![(first_key, self.not_expr()?)];
+        if self.is_punct(",") && matches!(self.toks.get(self.pos + 1).map(|t| &t.tok), Some(Tok::Punct("**"))) {
+            return Err(RubyError::new(
+                RubyErrorKind::Unsupported("a double-splat after keyword arguments (k: v, **x)".into()),
+                self.toks[self.pos + 1].at,
+            ));
+        }
         while self.is_punct(",")
             && matches!(self.toks.get(self.pos + 1).map(|t| &t.tok), Some(Tok::Label(_) | Tok::Str(_) | Tok::Sym(_)))
         {

@@ -81,6 +81,13 @@ impl Parser {
             }
             "break" => node(Kind::Break, at),
             "def" => self.def(at)?,
+            // `alias new old`: `alias_method(:new, :old)`.
+            "alias" => {
+                let new = self.alias_name(at)?;
+                let old = self.alias_name(at)?;
+                let args = vec![node(Kind::Sym(new), at), node(Kind::Sym(old), at)];
+                node(Kind::Call { recv: None, name: "alias_method".into(), args, block: None }, at)
+            }
             "module" | "class" => self.module(at, k == "class")?,
             "return" => {
                 // After `return`, `{` opens a Hash (there is no block to give).
@@ -175,11 +182,23 @@ impl Parser {
         Ok(node(Kind::Def(name, params, body), at))
     }
 
+    /// A name `alias` takes: a method name, or a Symbol of one.
+    fn alias_name(&mut self, at: usize) -> R<String> {
+        if let Tok::Sym(s) = self.tok().clone() {
+            self.bump();
+            return Ok(s);
+        }
+        self.method_name(at)
+    }
+
     fn method_name(&mut self, at: usize) -> R<String> {
         match self.bump().tok {
             Tok::Ident(n) | Tok::Const(n) => Ok(n),
             Tok::Kw(k) => Ok(k.to_string()),
-            Tok::Punct(p @ ("==" | "<=>" | "[]" | "+" | "-" | "<<" | "===")) => Ok(p.to_string()),
+            Tok::Punct(
+                p @ ("==" | "<=>" | "[]" | "+" | "-" | "<<" | ">>" | "===" | "^" | "&" | "|" | "*" | "**" | "/" | "%"
+                | "<" | ">" | "<=" | ">=" | "=~" | "!" | "~"),
+            ) => Ok(p.to_string()),
             _ => Err(RubyError::new(RubyErrorKind::Syntax("expected a method name after 'def'".into()), at)),
         }
     }
