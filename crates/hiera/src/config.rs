@@ -111,7 +111,7 @@ pub fn load(file: &Path, kind: LayerKind) -> Result<Config, HieraError> {
     let text = std::fs::read_to_string(file).map_err(|source| HieraError::Io { file: file.to_path_buf(), source })?;
     let doc = yaml::parse(&text).map_err(|e| HieraError::Syntax {
         at: Location { file: file.to_path_buf(), line: e.mark.0, column: e.mark.1 },
-        message: e.message,
+        message: e.message(),
     })?;
     Reader { file, doc: &doc }.config(root, kind)
 }

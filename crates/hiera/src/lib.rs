@@ -20,6 +20,7 @@ mod options;
 pub mod ruby;
 mod scope;
 mod yaml;
+mod yaml_errors;
 
 pub use config::{Backend, LayerKind};
 pub use data::{Found, Origin};

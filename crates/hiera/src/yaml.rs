@@ -11,6 +11,9 @@ use confer_core::{HashMap, Value};
 use saphyr::{MarkedYamlOwned, ScalarStyle, YamlDataOwned, YamlLoader};
 use saphyr_parser::{Event, Parser, Span, SpannedEventReceiver};
 
+use crate::yaml_errors::Progress;
+pub use crate::yaml_errors::YamlError;
+
 /// A position in a file: 1-based line and column.
 pub type Mark = (usize, usize);
 
@@ -21,15 +24,6 @@ pub struct Marked {
     pub value: Value,
     /// Where each value starts, keyed by [`path_key`] of its path.
     pub marks: StdHashMap<String, Mark>,
-}
-
-/// A problem reading a document, at a position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct YamlError {
-    /// What is wrong.
-    pub message: String,
-    /// Where.
-    pub mark: Mark,
 }
 
 /// The key under which a path's mark is stored: the rendered segments
@@ -65,15 +59,15 @@ pub fn parse_with(text: &str, symbols: Symbols) -> Result<Marked, YamlError> {
     let mut bounded = Bounded { loader: &mut loader, depth: 0, too_deep: None };
     // Event by event: the parser's own `load` recurses once per level.
     let mut parser = Parser::new_from_str(text);
+    // What the parse has seen, to word a syntax error as libyaml does.
+    let mut progress = Progress::default();
     while let Some(event) = parser.next_event() {
-        let (event, span) = event.map_err(|e| YamlError {
-            message: e.info().to_string(),
-            mark: (e.marker().line(), e.marker().col() + 1),
-        })?;
+        let (event, span) = event.map_err(|e| progress.error(&e, text))?;
+        progress.on_event(&event, span);
         bounded.on_event(event, span);
     }
     if let Some(mark) = bounded.too_deep {
-        return Err(YamlError { message: format!("the document is nested deeper than {MAX_DEPTH} levels"), mark });
+        return Err(YamlError::new(format!("the document is nested deeper than {MAX_DEPTH} levels"), mark));
     }
     let mut marked = Marked { value: Value::Undef, marks: StdHashMap::new() };
     let Some(doc) = loader.into_documents().into_iter().next() else { return Ok(marked) };
@@ -140,10 +134,7 @@ fn convert(
                 match (symbol(text), symbols) {
                     (Some(name), Symbols::Kept) => Value::Runtime(std::sync::Arc::new(RuntimeObject::symbol(name))),
                     (Some(_), Symbols::Refused) => {
-                        return Err(YamlError {
-                            message: "Tried to load unspecified class: Symbol".into(),
-                            mark: start(node),
-                        })
+                        return Err(YamlError::new("Tried to load unspecified class: Symbol", start(node)))
                     }
                     (None, _) => resolve_plain(text),
                 }
@@ -173,10 +164,8 @@ fn convert(
             Value::hash(out)
         }
         YamlDataOwned::Tagged(_, inner) => convert(inner, path, marks, symbols)?,
-        YamlDataOwned::Alias(_) => {
-            return Err(YamlError { message: "YAML aliases (*name) are not supported".into(), mark: start(node) })
-        }
-        YamlDataOwned::BadValue => return Err(YamlError { message: "invalid YAML value".into(), mark: start(node) }),
+        YamlDataOwned::Alias(_) => return Err(YamlError::new("YAML aliases (*name) are not supported", start(node))),
+        YamlDataOwned::BadValue => return Err(YamlError::new("invalid YAML value", start(node))),
     })
 }
 
@@ -360,7 +349,7 @@ mod tests {
             .stack_size(64 << 20)
             .spawn(|| {
                 let e = parse(&format!("{}1", "- ".repeat(200_000))).expect_err("too deep");
-                assert_eq!(e.message, format!("the document is nested deeper than {MAX_DEPTH} levels"));
+                assert_eq!(e.problem, format!("the document is nested deeper than {MAX_DEPTH} levels"));
                 assert_eq!(e.mark, (1, 2 * MAX_DEPTH + 1));
                 assert!(parse(&format!("{}1", "- ".repeat(MAX_DEPTH))).is_ok());
             })

@@ -46,11 +46,10 @@ fn to_yaml(call: &mut Call<'_, '_>) -> EvalResult {
     }
 }
 
-/// Psych 4's `YAML.load`: the first document's value, or the error text.
+/// Psych 4's `YAML.load`: the first document's value, or the error text
+/// (a syntax error's in libyaml's words, at its line and column).
 fn load_yaml(text: &str, symbols: Symbols) -> Result<Value, String> {
-    confer_hiera::parse_yaml_with(text, symbols)
-        .map(|m| m.value)
-        .map_err(|e| format!("{} at line {} column {}", e.message, e.mark.0, e.mark.1))
+    confer_hiera::parse_yaml_with(text, symbols).map(|m| m.value).map_err(|e| e.to_string())
 }
 
 /// `parseyaml(text, default?)`: the data; the default when the text is not
