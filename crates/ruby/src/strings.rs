@@ -23,10 +23,39 @@ fn pattern(p: &RValue, at: usize) -> Ev<confer_core::Regexp> {
     confer_core::Regexp::new(&source).or_else(|e| err(RubyErrorKind::Syntax(e.to_string()), at))
 }
 
-/// Every match of `re` in `text`, through core's bounded matcher: a match
-/// the backtracking limit leaves undecided is an error, never "no match".
-fn all_matches(re: &confer_core::Regexp, text: &str, at: usize) -> Ev<Vec<confer_core::regexp::Groups>> {
-    re.matches(text, usize::MAX).or_else(|e| err(RubyErrorKind::Syntax(e.to_string()), at))
+/// Gives each match of `re` in `text` to `f` until it answers false,
+/// through core's bounded matcher: a match the backtracking limit leaves
+/// undecided is an error, never "no match".
+fn each_match(
+    re: &confer_core::Regexp,
+    text: &str,
+    at: usize,
+    f: impl FnMut(confer_core::regexp::Groups) -> bool,
+) -> Ev<()> {
+    re.each_match(text, f).or_else(|e| err(RubyErrorKind::Syntax(e.to_string()), at))
+}
+
+/// `sub`/`gsub` of a literal String by a replacement without group
+/// references: no regexp and no groups, the size checked as it grows.
+fn literal_substitute(text: &str, pattern: &str, replacement: &str, once: bool, at: usize) -> Ev {
+    let mut out = String::new();
+    let mut last = 0;
+    for (start, found) in text.match_indices(pattern) {
+        out.push_str(&text[last..start]);
+        out.push_str(replacement);
+        last = start + found.len();
+        if out.len() > MAX_SIZE {
+            return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+        }
+        if once {
+            break;
+        }
+    }
+    if out.len() + (text.len() - last) > MAX_SIZE {
+        return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+    }
+    out.push_str(&text[last..]);
+    Ok(RValue::str(out))
 }
 
 /// Ruby's replacement string: `\1`..`\9` and `\0` name groups.
@@ -122,14 +151,27 @@ impl Interp<'_> {
         let re = pattern(pat, at)?;
         let mut out = String::new();
         let mut last = 0;
-        for groups in all_matches(&re, text, at)? {
-            let Some(m) = groups.first().cloned().flatten() else { continue };
-            out.push_str(&text[last..m.start]);
-            out.push_str(&self.call_block(b, vec![RValue::str(&text[m.clone()])], at)?.to_s());
-            last = m.end;
-            if once {
-                break;
+        let mut failed = None;
+        each_match(&re, text, at, |groups| {
+            let Some(m) = groups.first().cloned().flatten() else { return true };
+            match self.call_block(b, vec![RValue::str(&text[m.clone()])], at) {
+                Ok(v) => {
+                    out.push_str(&text[last..m.start]);
+                    out.push_str(&v.to_s());
+                    last = m.end;
+                    !once && out.len() <= MAX_SIZE
+                }
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
             }
+        })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if out.len() + (text.len() - last) > MAX_SIZE {
+            return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
         }
         out.push_str(&text[last..]);
         Ok(RValue::str(out))
@@ -164,14 +206,23 @@ impl Interp<'_> {
         // pattern has some), `$~` set to it, and answers the receiver.
         if let (Some(b), "scan", [pat]) = (block, name, args.as_slice()) {
             let re = self.pattern_arg(pat, at)?;
-            let found = all_matches(&re, text, at)?;
-            for groups in found {
+            let mut failed = None;
+            each_match(&re, text, at, |groups| {
                 let strs: Vec<Option<String>> =
                     groups.iter().map(|g| g.as_ref().map(|m| text[m.clone()].to_string())).collect();
                 self.last_match = Some(Rc::new(crate::value::Matched::of(&re, strs.clone())));
                 let values: Vec<RValue> = strs.iter().map(|g| g.clone().map_or(RValue::Nil, RValue::str)).collect();
                 let item = if values.len() == 1 { values[0].clone() } else { RValue::array(values[1..].to_vec()) };
-                self.call_block(b, vec![item], at)?;
+                match self.call_block(b, vec![item], at) {
+                    Ok(_) => true,
+                    Err(e) => {
+                        failed = Some(e);
+                        false
+                    }
+                }
+            })?;
+            if let Some(e) = failed {
+                return Err(e);
             }
             return Ok(RValue::Str(s.clone()));
         }
@@ -380,17 +431,24 @@ impl Interp<'_> {
                     RValue::Str(r) => r.to_string(),
                     _ => return err(RubyErrorKind::Unsupported(format!("String#{name} with a hash replacement")), at),
                 };
-                let limit = if name == "sub" { 1 } else { 0 };
+                if let RValue::Str(literal) = &args[0] {
+                    if !literal.is_empty() && !replacement.contains('\\') {
+                        return literal_substitute(text, literal, &replacement, name == "sub", at);
+                    }
+                }
                 let mut out = String::new();
                 let mut last = 0;
-                for (n, groups) in all_matches(&re, text, at)?.into_iter().enumerate() {
-                    if limit == 1 && n == 1 {
-                        break;
-                    }
-                    let Some(m) = groups.first().cloned().flatten() else { break };
+                // Checked as it grows: a replacement longer than what it
+                // replaces, repeated, could pass any limit many times over.
+                each_match(&re, text, at, |groups| {
+                    let Some(m) = groups.first().cloned().flatten() else { return false };
                     out.push_str(&text[last..m.start]);
                     out.push_str(&expand(&replacement, &groups, text));
                     last = m.end;
+                    name == "gsub" && out.len() <= MAX_SIZE
+                })?;
+                if out.len() + (text.len() - last) > MAX_SIZE {
+                    return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
                 }
                 out.push_str(&text[last..]);
                 RValue::str(out)

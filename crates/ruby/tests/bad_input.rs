@@ -56,10 +56,22 @@ impl Host for NoScope {
 }
 
 fn error(template: &str) -> RubyErrorKind {
-    match render(template, &mut NoScope, &Default::default()) {
+    match on_big_stack(template) {
         Err(e) => e.kind,
         Ok(out) => panic!("{template:?} rendered {out:?}"),
     }
+}
+
+/// Renders on a thread with the stack confer's command line gives
+/// evaluation (64 MiB), which the bounds are set for.
+fn on_big_stack(template: &str) -> Result<String, confer_ruby::RubyError> {
+    let template = template.to_string();
+    std::thread::Builder::new()
+        .stack_size(64 * 1024 * 1024)
+        .spawn(move || render(&template, &mut NoScope, &Default::default()))
+        .expect("a thread starts")
+        .join()
+        .expect("rendering returns")
 }
 
 #[test]
@@ -108,4 +120,45 @@ fn unsupported_ruby_is_named_at_its_place() {
     assert_eq!(e, Some((RubyErrorKind::Unsupported("the global variable $stdout".into()), 10)));
     let (line, column) = confer_ruby::line_col("line\n  <% $stdout %>", 10);
     assert_eq!((line, column), (2, 6));
+}
+
+/// Every production that nests (literals, calls, assignments, ternaries)
+/// and every chain the parser reads in a loop (operators, method calls,
+/// modifiers) is bounded: each of these built a tree whose evaluation or
+/// drop overflowed the stack.
+#[test]
+fn every_nesting_and_every_chain_is_bounded() {
+    let n = 10_000;
+    let chain = |sep: &str, item: &str, count: usize| vec![item; count].join(sep);
+    for template in [
+        format!("<%= {}{} %>", "[".repeat(n), "]".repeat(n)),
+        format!("<%= {}1{} %>", "{1=>".repeat(n), "}".repeat(n)),
+        format!("<%= {}1{} %>", "Array(".repeat(n), ")".repeat(n)),
+        format!("<%= {}1{} %>", "true ? ".repeat(n), " : 2".repeat(n)),
+        format!("<% {}1 %>", "a = ".repeat(n)),
+        format!("<%= {} %>", chain(" + ", "1", 150_000)),
+        format!("<%= {} %>", chain(" && ", "true", 150_000)),
+        format!("<%= {} %>", chain(" || ", "false", 150_000)),
+        format!("<%= {} %>", chain(" and ", "true", 150_000)),
+        format!("<%= 'a'{} %>", ".to_s".repeat(100_000)),
+        format!("<%= 1{} %>", " if true".repeat(50_000)),
+    ] {
+        assert!(matches!(error(&template), RubyErrorKind::Limit(_)), "{}", &template[..40]);
+    }
+    // Within the bound, a long chain evaluates.
+    let sum = format!("<%= {} %>", chain(" + ", "1", 1_500));
+    assert_eq!(on_big_stack(&sum).ok(), Some("1500".into()));
+}
+
+/// A String that grows past the limit stops as it grows, not after
+/// building it (doubling with `gsub` reached 2 GB before the check).
+#[test]
+fn growth_is_checked_while_building() {
+    for template in [
+        "<% s = 'a'; 40.times { s = s.gsub(/a/, 'aaaa') } %><%= s.size %>",
+        "<% s = 'a'; 40.times { s = s.gsub('a') { 'aaaa' } } %><%= s.size %>",
+        "<% s = 'ab'; 30.times { s = s.gsub('a', 'aa') + s } %><%= s.size %>",
+    ] {
+        assert!(matches!(error(template), RubyErrorKind::Limit(_)), "{template}");
+    }
 }

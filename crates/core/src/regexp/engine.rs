@@ -120,23 +120,38 @@ impl Engine {
     /// find them. Stops at the first undecidable attempt instead of retrying it.
     pub(super) fn matches(&self, text: &str, max: usize) -> Result<Vec<Groups>, EngineError> {
         let mut out = Vec::new();
+        self.each_match(text, &mut |groups| {
+            out.push(groups);
+            out.len() < max
+        })?;
+        Ok(out)
+    }
+
+    /// Gives each match's groups to `f`, in order, until `f` answers false:
+    /// a caller that builds from the matches (`gsub`) checks what it built
+    /// as it goes, and no list of every match is ever held.
+    pub(super) fn each_match(&self, text: &str, f: &mut dyn FnMut(Groups) -> bool) -> Result<(), EngineError> {
         match self {
             // Finding whether there is a match at all is much cheaper than
             // finding its groups, and most texts a filter tests do not match.
             Engine::Plain(re) if !re.is_match(text) => {}
             Engine::Plain(re) => {
-                for caps in re.captures_iter(text).take(max) {
-                    out.push(caps.iter().map(|g| g.map(|m| m.range())).collect());
+                for caps in re.captures_iter(text) {
+                    if !f(caps.iter().map(|g| g.map(|m| m.range())).collect()) {
+                        break;
+                    }
                 }
             }
             Engine::Fancy(_, Some(filter)) if !filter.is_match(text) => {}
             Engine::Fancy(re, _) => {
-                for caps in re.captures_iter(text).take(max) {
+                for caps in re.captures_iter(text) {
                     let caps = caps.map_err(|_| EngineError::Undecided)?;
-                    out.push(caps.iter().map(|g| g.map(|m| m.range())).collect());
+                    if !f(caps.iter().map(|g| g.map(|m| m.range())).collect()) {
+                        break;
+                    }
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 }

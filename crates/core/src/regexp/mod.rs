@@ -86,6 +86,12 @@ impl Regexp {
         self.engine()?.matches(text, max).map_err(|_| undecided(&self.source))
     }
 
+    /// Gives each match's groups to `f` in order until it answers false,
+    /// holding one match at a time.
+    pub fn each_match(&self, text: &str, mut f: impl FnMut(Groups) -> bool) -> Result<(), CoreError> {
+        self.engine()?.each_match(text, &mut f).map_err(|_| undecided(&self.source))
+    }
+
     /// The first match's groups: index 0 is the whole match; groups that did not
     /// participate are `None`.
     pub fn try_captures(&self, text: &str) -> Result<Option<Vec<Option<String>>>, CoreError> {

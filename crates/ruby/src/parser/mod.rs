@@ -14,12 +14,19 @@ use crate::lexer::{StrPart, Tok, Token};
 mod calls;
 mod control;
 
-/// How deeply expressions may nest.
+/// How deeply the parser may recurse: expressions inside expressions
+/// (`[[[…]]]`, `f(f(…))`, `a = b = …`, `x ? y ? …`).
 const MAX_DEPTH: usize = 48;
+
+/// How deep the tree of one expression may be, counting both nesting and
+/// the links of chains the parser reads in a loop (`1 + 1 + …`,
+/// `x.a.b…`, `e if c if c…`), each of which puts its left side one level
+/// down: evaluating and dropping the tree recurse once per level.
+const MAX_TREE: usize = 2_000;
 
 /// Parses a template's tokens (ending with `Eof`) into statements.
 pub fn parse(toks: Vec<Token>) -> Result<Vec<Node>, RubyError> {
-    let mut p = Parser { toks, pos: 0, locals: HashSet::new(), depth: 0 };
+    let mut p = Parser { toks, pos: 0, locals: HashSet::new(), depth: 0, tree: 0 };
     let body = p.statements(&[])?;
     if !p.at_eof() {
         return Err(p.unexpected());
@@ -33,7 +40,11 @@ struct Parser {
     /// Names assigned so far: Ruby reads such a name as a variable, any other
     /// as a method call.
     locals: HashSet<String>,
+    /// The recursion depth ([`MAX_DEPTH`]).
     depth: usize,
+    /// The depth of the tree being built above the current point
+    /// ([`MAX_TREE`]).
+    tree: usize,
 }
 
 type R<T = Node> = Result<T, RubyError>;
@@ -201,9 +212,32 @@ impl Parser {
             self.depth -= 1;
             return Err(RubyError::new(RubyErrorKind::Limit("expression nested too deeply".into()), self.at()));
         }
-        let result = f(self);
+        let tree = self.tree;
+        let result = self.link().and_then(|()| f(self));
+        self.tree = tree;
         self.depth -= 1;
         result
+    }
+
+    /// Runs `f`, a loop that builds a chain, giving back the levels its
+    /// links took ([`Parser::link`]) when it is done.
+    fn chain<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let tree = self.tree;
+        let result = f(self);
+        self.tree = tree;
+        result
+    }
+
+    /// One more level of the tree: a chain's link, or a nested expression.
+    fn link(&mut self) -> R<()> {
+        self.tree += 1;
+        if self.tree > MAX_TREE {
+            return Err(RubyError::new(
+                RubyErrorKind::Limit(format!("expression deeper than {MAX_TREE} levels")),
+                self.at(),
+            ));
+        }
+        Ok(())
     }
 
     fn statement(&mut self) -> R {
@@ -221,8 +255,13 @@ impl Parser {
     /// Statement modifiers after `e`: `rescue`, `if`, `unless`, `while`,
     /// `until`.
     #[inline(never)]
-    fn modifiers(&mut self, mut e: Node) -> R {
+    fn modifiers(&mut self, e: Node) -> R {
+        self.chain(|p| p.modifier_chain(e))
+    }
+
+    fn modifier_chain(&mut self, mut e: Node) -> R {
         loop {
+            self.link()?;
             let at = self.at();
             if self.eat_kw("rescue") {
                 let fallback = self.expr_stmt()?;
@@ -287,8 +326,13 @@ impl Parser {
 
     /// `a and b`, `a or b`, `not a`.
     fn expr_stmt(&mut self) -> R {
+        self.chain(Self::and_or_chain)
+    }
+
+    fn and_or_chain(&mut self) -> R {
         let mut e = self.not_expr()?;
         loop {
+            self.link()?;
             let at = self.at();
             if self.eat_kw("and") {
                 self.skip_newlines();
@@ -320,6 +364,10 @@ impl Parser {
 
     /// An expression with assignment (right-associative).
     fn expr(&mut self) -> R {
+        self.nested(Self::assignment)
+    }
+
+    fn assignment(&mut self) -> R {
         let lhs = self.ternary()?;
         let at = self.at();
         let op = match self.tok() {
@@ -363,7 +411,7 @@ impl Parser {
             return Ok(cond);
         }
         self.skip_newlines();
-        let a = self.ternary()?;
+        let a = self.nested(Self::ternary)?;
         self.skip_newlines();
         if !self.eat_punct(":") {
             // `a ? b :c` lexes `:c` as a symbol.
@@ -376,7 +424,7 @@ impl Parser {
             return Err(self.unexpected());
         }
         self.skip_newlines();
-        let b = self.ternary()?;
+        let b = self.nested(Self::ternary)?;
         Ok(node(Kind::If(Box::new(cond), vec![a], vec![b]), at))
     }
 
@@ -404,8 +452,13 @@ impl Parser {
     /// An expression of binary operators binding at least as tightly as
     /// `min`.
     fn binary(&mut self, min: u8) -> R {
+        self.chain(|p| p.binary_chain(min))
+    }
+
+    fn binary_chain(&mut self, min: u8) -> R {
         let mut lhs = self.unary()?;
         loop {
+            self.link()?;
             let at = self.at();
             let Tok::Punct(op) = *self.tok() else { return Ok(lhs) };
             let Some(prec) = precedence(op) else { return Ok(lhs) };
@@ -453,8 +506,13 @@ impl Parser {
     }
 
     fn postfix(&mut self) -> R {
+        self.chain(Self::postfix_chain)
+    }
+
+    fn postfix_chain(&mut self) -> R {
         let mut e = self.primary()?;
         loop {
+            self.link()?;
             let t = self.peek().clone();
             match &t.tok {
                 Tok::Punct(".") | Tok::Punct("&.") => {
