@@ -52,6 +52,13 @@ pub enum HieraError {
         /// The keys being looked up, outermost first.
         stack: Vec<String>,
     },
+    /// Lookups nested through interpolation deeper than Puppet's Ruby stack
+    /// takes (its `SystemStackError`, which Puppet does not wrap).
+    #[error("stack level too deep")]
+    TooDeep {
+        /// The keys being looked up, outermost first.
+        stack: Vec<String>,
+    },
     /// An interpolation that Puppet refuses.
     #[error("{message}")]
     Interpolation {
@@ -112,6 +119,7 @@ impl HieraError {
             HieraError::Syntax { .. } => "hiera::syntax",
             HieraError::Config { .. } => "hiera::config",
             HieraError::Recursion { .. } => "hiera::recursion",
+            HieraError::TooDeep { .. } => "hiera::too_deep",
             HieraError::Interpolation { .. } => "hiera::interpolation",
             HieraError::UndefinedVariable { .. } => "hiera::undefined_variable",
             HieraError::Merge { .. } => "hiera::merge",

@@ -19,9 +19,11 @@ use crate::merge::Strategy;
 use crate::options::CompiledOptions;
 use crate::scope::Scope;
 
-/// How deep lookups may nest through interpolation before confer stops,
-/// beyond Puppet's own recursion check (which catches every cycle).
-const MAX_NESTING: usize = 64;
+/// How deep lookups may nest through interpolation: Puppet 7.23 on its
+/// Ruby answers a chain of 154 lookups (`k0` interpolating `k1` … `k153`)
+/// and runs out of stack at 155, measured (its own recursion check catches
+/// every cycle before that).
+const MAX_NESTING: usize = 153;
 
 /// One of the three layers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -308,8 +310,11 @@ impl<'a> Invocation<'a> {
         name: &str,
         f: impl FnOnce(&mut Self) -> Result<T, HieraError>,
     ) -> Result<T, HieraError> {
-        if self.names.iter().any(|n| n == name) || self.names.len() >= MAX_NESTING {
+        if self.names.iter().any(|n| n == name) {
             return Err(HieraError::Recursion { stack: self.names.clone() });
+        }
+        if self.names.len() >= MAX_NESTING {
+            return Err(HieraError::TooDeep { stack: self.names.clone() });
         }
         self.names.push(name.to_string());
         let r = f(self);

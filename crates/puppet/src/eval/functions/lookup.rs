@@ -85,7 +85,7 @@ impl<'a> Evaluator<'a> {
         for w in hiera.take_warnings() {
             ev.warn_once_unlocated(w);
         }
-        result.map_err(|e: HieraError| fail(span, e.to_string()))
+        result.map_err(|e| hiera_error(e, span))
     }
 
     /// Automatic parameter binding: each parameter of class `class` not
@@ -333,4 +333,22 @@ pub fn convert_value(type_name: &str, value: &Value, args: &[Value]) -> Result<V
     let top = ev.top.clone();
     let scope = EvalScope { ev: RefCell::new(&mut ev), scope: top, span: Span::default() };
     scope.convert(type_name, value, args)
+}
+
+/// The evaluation error of a failed lookup; a lookup nested past Puppet's
+/// stack is Ruby's `SystemStackError`, which Puppet reports unwrapped.
+fn hiera_error(e: HieraError, span: Span) -> crate::eval::flow::Flow {
+    match e {
+        HieraError::TooDeep { stack } => {
+            let mut error = crate::error::PuppetError::new(crate::error::Phase::Loading, "stack level too deep");
+            error.notes.push(crate::log::Note::text(format!(
+                "lookups nested {} deep through interpolation, from '{}' to '{}'",
+                stack.len(),
+                stack.first().map_or("", String::as_str),
+                stack.last().map_or("", String::as_str)
+            )));
+            crate::eval::flow::Flow::Located(Box::new(error))
+        }
+        other => fail(span, other.to_string()),
+    }
 }

@@ -1,0 +1,1 @@
+notify { 'chain': message => lookup('k0') }
