@@ -124,7 +124,9 @@ impl Progress {
             | "while parsing a flow mapping, did not find expected ',' or '}'"
             | "while parsing a block mapping, did not find expected key"
             | "while parsing a block collection, did not find expected '-' indicator"
-            | "illegal placement of ':' indicator" => self.unfinished().unwrap_or_else(|| keep(info, found)),
+            | "illegal placement of ':' indicator" => {
+                self.innermost().map(unfinished).unwrap_or_else(|| keep(info, found))
+            }
             "while parsing a node, did not find expected node content" => {
                 let flow = self.open.last().is_some_and(|(kind, _)| kind.is_flow());
                 let context = if flow { "while parsing a flow node" } else { "while parsing a block node" };
@@ -136,7 +138,7 @@ impl Progress {
                 fixed("mapping values are not allowed in this context", None, found)
             }
             "invalid trailing content after double-quoted scalar" => {
-                self.unfinished().or_else(|| unreported_bracket(text, found)).unwrap_or_else(|| {
+                self.innermost().or_else(|| unreported_bracket(text, found)).map(unfinished).unwrap_or_else(|| {
                     // A quoted key at the top with words after it: libyaml
                     // starts the mapping at the key, then finds no `:`.
                     let mark = (found.0, first_column(text, found.0).unwrap_or(1));
@@ -164,18 +166,22 @@ impl Progress {
         }
     }
 
-    /// libyaml's error for the innermost open collection that did not go on
-    /// as it must (a `,` or its closing bracket, a key, a `-`), at its start.
-    fn unfinished(&self) -> Option<YamlError> {
-        let (kind, mark) = *self.open.iter().rev().find(|(kind, _)| *kind != Kind::FlowPair)?;
-        let (problem, context) = match kind {
-            Kind::FlowSequence => ("did not find expected ',' or ']'", "while parsing a flow sequence"),
-            Kind::FlowMapping | Kind::FlowPair => ("did not find expected ',' or '}'", "while parsing a flow mapping"),
-            Kind::BlockSequence => ("did not find expected '-' indicator", "while parsing a block collection"),
-            Kind::BlockMapping => ("did not find expected key", "while parsing a block mapping"),
-        };
-        Some(YamlError { problem: problem.to_string(), context: Some(context), mark })
+    /// The innermost open collection libyaml keeps a mark for.
+    fn innermost(&self) -> Option<(Kind, Mark)> {
+        self.open.iter().rev().find(|(kind, _)| *kind != Kind::FlowPair).copied()
     }
+}
+
+/// libyaml's error for an open collection that did not go on as it must
+/// (a `,` or its closing bracket, a key, a `-`), at its start.
+fn unfinished((kind, mark): (Kind, Mark)) -> YamlError {
+    let (problem, context) = match kind {
+        Kind::FlowSequence => ("did not find expected ',' or ']'", "while parsing a flow sequence"),
+        Kind::FlowMapping | Kind::FlowPair => ("did not find expected ',' or '}'", "while parsing a flow mapping"),
+        Kind::BlockSequence => ("did not find expected '-' indicator", "while parsing a block collection"),
+        Kind::BlockMapping => ("did not find expected key", "while parsing a block mapping"),
+    };
+    YamlError { problem: problem.to_string(), context: Some(context), mark }
 }
 
 /// saphyr's own words, where libyaml has none for the case.
@@ -398,7 +404,7 @@ fn char_at(text: &str, (line, column): Mark) -> Option<char> {
 /// The innermost flow collection opened on `at`'s line before it and not
 /// closed, for an error saphyr's scanner finds before the parser has
 /// reported the collection (it reads ahead while a key may be pending).
-fn unreported_bracket(text: &str, (line, column): Mark) -> Option<YamlError> {
+fn unreported_bracket(text: &str, (line, column): Mark) -> Option<(Kind, Mark)> {
     let mut open = Vec::new();
     let mut quote = None;
     let mut chars = text.split('\n').nth(line.checked_sub(1)?)?.chars().take(column.saturating_sub(1)).enumerate();
@@ -419,7 +425,7 @@ fn unreported_bracket(text: &str, (line, column): Mark) -> Option<YamlError> {
     }
     let (bracket, column) = open.pop()?;
     let kind = if bracket == '[' { Kind::FlowSequence } else { Kind::FlowMapping };
-    Progress { open: vec![(kind, (line, column))] }.unfinished()
+    Some((kind, (line, column)))
 }
 
 /// The 1-based column of the first character that is not a space on `line`.
