@@ -262,6 +262,31 @@ end
   'flow_key_missing_comma' => '{a b: c d}',
 }.each { |what, text| add.("flow_indicator/#{what}", text) }
 
+# The same faults among comments, CRLF line ends, non-ASCII text (libyaml
+# counts columns in characters), anchors and tags, and longer documents.
+{
+  'comment_before_flow' => "# c\na: [1, 2",
+  'comment_after_value' => "a: 1 # c\nb",
+  'comment_between' => "a:\n  # c\n  b: 1\n c: 2",
+  'crlf_flow' => "a: [1, 2\r\n",
+  'crlf_simple_key' => "a: 1\r\nb\r\nc: 2",
+  'crlf_quoted' => "a: \"abc\r\n",
+  'unicode_key_flow' => "\u043a\u043b\u044e\u0447: [1, 2",
+  'unicode_quoted' => "a: '\u00e9\nb: 1",
+  'unicode_mapping_value' => "\u65e5\u672c: a: b",
+  'anchor_before_closer' => 'a: &x ]',
+  'tag_before_closer' => 'a: !!str ]',
+  'anchor_in_flow_closer' => '[&x }',
+  'flow_nested_mixed' => '[a, {b: [c, d}]',
+  'flow_map_in_map' => '{a: [b, c}, d: e}',
+  'flow_multi_line_seq' => "[\n  1,\n  2\n",
+  'flow_multi_line_map' => "key: {\n  a: 1,\n  b: 2\n",
+  'seq_entry_then_key' => "items:\n  - a\n  - b\n    c: d",
+  'block_scalar_then_less' => "a: |\n  x\n b: 1",
+  'deep_block' => "a:\n  b:\n    c:\n      d: 1\n     e: 2",
+  'long_document' => "#{(1..40).map { |i| "k#{i}: v#{i}" }.join("\n")}\nbad: [1",
+}.each { |what, text| add.("mixed/#{what}", text) }
+
 File.open(OUT, 'w') do |f|
   f.puts '# Malformed YAML documents, by class of error, written by'
   f.puts '# scripts/yaml-errors/generate.rb; each value is the document as a'
