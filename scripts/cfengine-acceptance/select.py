@@ -328,8 +328,15 @@ def subagent(value, blocks):
     return resolves_to(value, blocks, lambda v: bool(SUBAGENT.search(v)))
 
 
+# Per pure test: what it does beyond evaluating (a files promise in its
+# directory, a sub-agent, a framework command on its files), for the column
+# `beyond` of SELECTED.tsv: confer carries out none of these.
+BEYOND = {}
+
+
 def classify(test):
     """None when the test is pure, else the reason it is not."""
+    beyond = BEYOND.setdefault(test, set())
     rel = os.path.relpath(test, SUITE)
     for part, why in (("/staging/", "staging (testall disables it)"), ("/unsafe/", "unsafe (testall disables it)"),
                       ("/network/", "network (testall's network category)"), ("/timed/", "timed (waits between runs)")):
@@ -377,6 +384,7 @@ def classify(test):
                 cmd = args[0] if args else ""
                 if not subagent(cmd, reached):
                     return f"{name}() runs a command other than a sub-agent in {where}: {cmd[:60]}"
+                beyond.add("sub-agent")
             if name in FRAMEWORK_ARGS and not framework:
                 for idx, kind in FRAMEWORK_ARGS[name]:
                     if idx < len(args):
@@ -396,16 +404,21 @@ def classify(test):
                     v = dict(attrs)["report_to_file"]
                     if not confined_path(unquote(v), reached):
                         return f"report_to_file outside the test directory in {where}"
+                    beyond.add("report_to_file")
                 continue
             if framework and b.name in FRAMEWORK_CONFINED:
+                if b.name != "default":
+                    beyond.add(ptype)
                 continue
             if ptype == "commands" and SUBAGENT.search(promiser):
+                beyond.add("sub-agent")
                 continue
             if ptype in NEVER:
                 return f"{ptype} promise in {where}"
             if ptype == "files":
                 if not confined_path(promiser, reached):
                     return f"files promise outside the test directory in {where}: {promiser[:60]}"
+                beyond.add("files")
                 continue
             if rel.endswith(".x.cf") and not framework:
                 # Not a CFEngine promise type: cf-promises refuses the
@@ -497,6 +510,8 @@ def main():
     ap.add_argument("--filter")
     ap.add_argument("--no-run", action="store_true")
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--reuse", action="store_true",
+                    help="take cf-agent's verdicts from the lists already written instead of running it again")
     o = ap.parse_args()
     if not os.path.isdir(SUITE):
         sys.exit(f"select.py: no suite at {SUITE}; run scripts/cfengine-acceptance/vendor.sh first")
@@ -519,12 +534,29 @@ def main():
             print(f"{os.path.relpath(t, SUITE)}\tpure")
         return
     selected = []
+    known = {}
+    if o.reuse:
+        for name, col in (("SELECTED.tsv", 1), ("EXCLUDED.tsv", 0)):
+            with open(os.path.join(OUT, name)) as f:
+                for line in f.read().splitlines()[1:]:
+                    row = line.split("\t")
+                    if name == "SELECTED.tsv":
+                        known[row[col]] = ("Pass", "Pass")
+                    elif row[1].startswith("cf-agent 3.21: "):
+                        m = re.match(r"cf-agent 3\.21: (\S+) \((.*)\)$", row[1])
+                        if m:
+                            known[row[0]] = (m.group(1), m.group(2))
+
+    def verdict(t):
+        rel = os.path.relpath(t, SUITE)
+        return known[rel] if rel in known else run_real(t, o.timeout)
+
     with concurrent.futures.ThreadPoolExecutor(o.jobs) as ex:
-        results = list(ex.map(lambda t: (t, run_real(t, o.timeout)), pure))
+        results = list(ex.map(lambda t: (t, verdict(t)), pure))
     for t, (cat, detail) in results:
         rel = os.path.relpath(t, SUITE)
         if cat == "Pass":
-            selected.append((rel.split("/")[0], rel, "pass"))
+            selected.append((rel.split("/")[0], rel, "pass", ",".join(sorted(BEYOND.get(t, ()))) or "-"))
         else:
             excluded.append((rel, f"cf-agent 3.21: {cat} ({detail})"))
     print(f"select.py: {len(selected)} pass under cf-agent", file=sys.stderr)
@@ -535,7 +567,7 @@ def main():
             print("\t".join(e))
         return
     with open(os.path.join(OUT, "SELECTED.tsv"), "w") as f:
-        f.write("folder\ttest\tcf-agent\n")
+        f.write("folder\ttest\tcf-agent\tbeyond\n")
         for s in sorted(selected, key=lambda s: s[1]):
             f.write("\t".join(s) + "\n")
     with open(os.path.join(OUT, "EXCLUDED.tsv"), "w") as f:
