@@ -119,10 +119,15 @@ pub fn schedule(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
                     if ctx.aborted.is_some() {
                         return;
                     }
+                    if ctx.bundle_aborted {
+                        ctx.bundle_aborted = false;
+                        return;
+                    }
                 }
             }
             if *ptype == "classes" {
                 bundle_resolve(ctx, bundle);
+                resolve_type(ctx, bundle, "defaults", true);
             }
         }
     }
@@ -139,6 +144,7 @@ fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str
             }
         }
         "classes" => verify_class_promise(ctx, exp),
+        "defaults" if agent => crate::eval::defaults::verify_defaults_promise(ctx, exp),
         "methods" if agent => verify_methods(ctx, pp, exp),
         "reports" if agent => verify_report(ctx, exp),
         _ => {}

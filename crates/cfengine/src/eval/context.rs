@@ -89,8 +89,14 @@ pub struct EvalContext<'s> {
     pub errors: usize,
     /// Set when an abort class was defined or a fatal error happened.
     pub aborted: Option<i32>,
-    /// Classes that abort the run when defined (`abortclasses`).
+    /// Regexes of classes that abort the run when defined (`abortclasses`).
     pub abort_classes: Vec<String>,
+    /// Regexes (and class expressions) of classes that abort the current
+    /// bundle (`abortbundleclasses`).
+    pub abort_bundle_classes: Vec<String>,
+    /// Set when an `abortbundleclasses` class stopped the current bundle;
+    /// the bundle's evaluation clears it as it returns (`BundleAbort`).
+    pub bundle_aborted: bool,
     /// The directory the agent was started in, for relative paths.
     pub launch_dir: String,
     /// Work done, to bound runaway policies.
@@ -140,6 +146,8 @@ impl<'s> EvalContext<'s> {
             errors: 0,
             aborted: None,
             abort_classes: vec![],
+            abort_bundle_classes: vec![],
+            bundle_aborted: false,
             launch_dir: std::env::current_dir()
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_else(|_| ".".into()),
@@ -350,18 +358,17 @@ impl<'s> EvalContext<'s> {
             None => (ns, name.to_string()),
         };
         let q = if ns == "default" { n.clone() } else { format!("{ns}:{n}") };
+        crate::eval::abort::before_define(self, &q);
         self.class_tags.insert(q.clone(), tags);
         if bundle_scope {
             if let Some(f) = self.bundles.last_mut() {
                 f.classes.insert(q);
+                crate::eval::abort::after_define(self, &n);
                 return;
             }
         }
-        if self.abort_classes.iter().any(|a| a == &n) {
-            self.aborted = Some(1);
-            self.out.line(&format!("  notice: cf-agent aborted on defined class '{n}'"));
-        }
         self.classes.insert(q);
+        crate::eval::abort::after_define(self, &n);
     }
 
     /// Counts work; `false` once the run has done too much.

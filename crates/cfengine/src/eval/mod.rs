@@ -5,9 +5,11 @@
 //! passes over a bundle, and the drivers behind `run`, `validate` and the
 //! `--show-vars`/`--show-classes` tables.
 
+pub mod abort;
 pub mod agent;
 pub mod augments;
 pub mod context;
+pub mod defaults;
 pub mod expand;
 pub mod iteration;
 pub mod promise;

@@ -13,6 +13,7 @@ use crate::eval::promise::evaluate_final_rval;
 use crate::eval::show::{final_state, FinalState};
 use crate::functions::path::compress_path;
 use crate::syntax::ast::{Body, Policy, Rval};
+use crate::syntax::reference::is_naked_var;
 use crate::syntax::{parser, rules};
 
 /// What to run.
@@ -227,6 +228,10 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
     if let Some(code) = ctx.aborted {
         return code;
     }
+    crate::eval::abort::keep_agent_control(ctx);
+    if let Some(code) = ctx.aborted {
+        return code;
+    }
     let sequence = match &opts.bundles {
         Some(names) => Some(names.iter().map(|n| Rv::Scalar(n.as_str().into())).collect()),
         None => bundlesequence(ctx),
@@ -355,13 +360,27 @@ fn bundlesequence(ctx: &mut EvalContext) -> Option<Vec<Rv>> {
             // entries name bundles, they are not function calls. No `this`
             // frame is set: `$(this.promise_filename)` stays as written.
             let entries = match &c.rval {
-                Rval::List(items) => items.iter().map(|i| expand_entry(ctx, i)).collect(),
+                Rval::List(items) => items.iter().flat_map(|i| expand_sequence_item(ctx, i)).collect(),
                 other => vec![expand_entry(ctx, other)],
             };
             return Some(entries);
         }
     }
     Some(vec![Rv::scalar("main")])
+}
+
+/// The entries one item of the bundlesequence list gives (`ExpandList`): a
+/// list variable `@(g.bundles)` is spliced in (an empty one gives none); a
+/// data container gives none either (3.21 does not iterate over one, the
+/// suite's CFE-2460 soft failure); anything else is one entry.
+fn expand_sequence_item(ctx: &mut EvalContext, r: &Rval) -> Vec<Rv> {
+    match r {
+        Rval::Scalar(s) if is_naked_var(s, b'@') => crate::eval::promise::expand_list(ctx, &[Rv::from_ast(r)], true)
+            .into_iter()
+            .filter(|v| !matches!(v, Rv::Container(_)))
+            .collect(),
+        _ => vec![expand_entry(ctx, r)],
+    }
 }
 
 /// One bundlesequence entry with its references expanded (`ExpandPrivateRval`).

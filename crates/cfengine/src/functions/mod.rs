@@ -20,7 +20,7 @@ pub(crate) mod path;
 mod policy;
 mod predicate;
 mod range;
-mod regex;
+pub(crate) mod regex;
 mod sort;
 mod string;
 mod subagent;
