@@ -10,6 +10,11 @@ use crate::error::HieraError;
 use crate::key::{dig, split_key};
 use crate::lookup::Invocation;
 
+/// The longest string interpolation may build (a template's limit on its
+/// output, far above any real value): a value interpolating a key twice,
+/// at each of 40 levels, would be 2^40 copies of the last.
+const MAX_INTERPOLATED_BYTES: usize = 16 * 1024 * 1024;
+
 /// The expressions Puppet treats as empty (`%{}`, `%{::}`, quoted forms).
 const EMPTY: [&str; 6] = ["", "::", "\"\"", "''", "\"::\"", "'::'"];
 
@@ -109,14 +114,33 @@ impl Invocation<'_> {
             let name = if method == "scope" { format!("scope:{arg}") } else { arg.to_string() };
             let value = self.check(&name, |inv| inv.interpolate(&value, allow_methods))?;
             out.push_str(&crate::ruby::to_s(&value));
+            if out.len() > MAX_INTERPOLATED_BYTES {
+                return Err(HieraError::Interpolation {
+                    message: format!(
+                        "The interpolation built a string of more than {MAX_INTERPOLATED_BYTES} bytes (confer's limit on hostile input)"
+                    ),
+                });
+            }
         }
         out.push_str(rest);
         Ok(Value::from(out))
     }
 
-    /// `%{lookup('k')}`: a full lookup whose default is the empty string.
+    /// `%{lookup('k')}`: a full lookup whose default is the empty string,
+    /// made once per invocation (an explanation shows every one, and
+    /// mapped paths' bound variables may change what it finds).
     fn sub_lookup(&mut self, key: &str) -> Result<Value, HieraError> {
-        Ok(self.lookup(key, None)?.map_or(Value::from(""), |f| f.value))
+        let remembered = self.explain.is_none() && self.locals.is_empty();
+        if remembered {
+            if let Some(v) = self.interpolated.get(key) {
+                return Ok(v.clone());
+            }
+        }
+        let value = self.lookup(key, None)?.map_or(Value::from(""), |f| f.value);
+        if remembered {
+            self.interpolated.insert(key.to_string(), value.clone());
+        }
+        Ok(value)
     }
 
     /// A scope variable with dotted digging (`facts.os.family`), `None`

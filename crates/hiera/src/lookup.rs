@@ -71,7 +71,14 @@ impl Hiera {
     /// An invocation: one top-level lookup and the lookups its
     /// interpolations make, in a scope.
     pub fn invocation<'a>(&'a self, scope: &'a dyn Scope) -> Invocation<'a> {
-        Invocation { hiera: self, scope, locals: Vec::new(), names: Vec::new(), explain: None }
+        Invocation {
+            hiera: self,
+            scope,
+            locals: Vec::new(),
+            names: Vec::new(),
+            explain: None,
+            interpolated: std::collections::HashMap::new(),
+        }
     }
 
     /// Warnings Puppet would log (module data outside the module's
@@ -130,6 +137,11 @@ pub struct Invocation<'a> {
     pub(crate) locals: Vec<(String, Value)>,
     pub(crate) names: Vec<String>,
     pub(crate) explain: Option<Explainer>,
+    /// What each key looked up by interpolation (`%{lookup('k')}`) gave,
+    /// once: the data and the scope do not change within an invocation,
+    /// and a value that interpolates the same key twice at every level
+    /// would otherwise cost twice the level below.
+    pub(crate) interpolated: std::collections::HashMap<String, Value>,
 }
 
 impl<'a> Invocation<'a> {
