@@ -5,11 +5,12 @@
 //! refuses a policy that fails them, once, before evaluating anything (a
 //! failing call used to be reported once per evaluation pass).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Pos};
 use crate::functions;
-use crate::syntax::ast::{Constraint, FnCall, Policy, Rval};
+use crate::syntax::ast::{Bundle, Constraint, FnCall, Policy, Rval};
+use crate::syntax::reference::is_cf3_var_string;
 
 /// What is wrong with a policy.
 pub enum Problem {
@@ -19,8 +20,49 @@ pub enum Problem {
     Logged(Vec<String>),
 }
 
+/// A bundle defined twice with the same type in one file
+/// (`PolicyCheckPartial`), reported at its first definition.
+fn duplicate_bundle(policy: &Policy) -> Option<Diagnostic> {
+    let same = |a: &Bundle, b: &Bundle| (&a.file, &a.ns, &a.kind, &a.name) == (&b.file, &b.ns, &b.kind, &b.name);
+    let dup = policy.bundles.iter().find(|b| policy.bundles.iter().filter(|o| same(o, b)).count() > 1)?;
+    let pos = Pos { line: dup.line, col: 0, offset: 0 };
+    Some(Diagnostic::new(&dup.file, pos, format!("Duplicate definition of bundle {} with type {}", dup.name, dup.kind)))
+}
+
+/// A literal promise handle given twice under the same class guard
+/// (`PolicyCheckDuplicateHandles`), reported at the second promise.
+fn duplicate_handle(policy: &Policy) -> Option<Diagnostic> {
+    let mut recorded: HashMap<&str, &str> = HashMap::new();
+    for b in &policy.bundles {
+        for s in &b.sections {
+            for p in &s.promises {
+                let Some(Rval::Scalar(handle)) = p.constraint("handle").map(|c| &c.rval) else {
+                    continue;
+                };
+                if is_cf3_var_string(handle) {
+                    continue;
+                }
+                match recorded.get(&**handle) {
+                    Some(classes) if *classes == &*p.classes => {
+                        let pos = Pos { line: p.line, col: 0, offset: 0 };
+                        return Some(Diagnostic::new(&b.file, pos, format!("Duplicate promise handle {handle} found")));
+                    }
+                    Some(_) => {}
+                    None => {
+                        recorded.insert(handle, &p.classes);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The first problem of `policy`, if any.
 pub fn check(policy: &Policy) -> Option<Problem> {
+    if let Some(d) = duplicate_bundle(policy).or_else(|| duplicate_handle(policy)) {
+        return Some(Problem::Located(d));
+    }
     // A call of a bundle or body by name (`usebundle => b(x)`,
     // `edit_line => insert_lines("x")`) is not a function call.
     let callable: HashSet<&str> =
