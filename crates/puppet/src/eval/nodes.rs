@@ -23,7 +23,7 @@ impl<'a> Evaluator<'a> {
         if self.defs.nodes.is_empty() {
             return Ok(());
         }
-        let Some((node, name)) = self.matching_node() else {
+        let Some((node, name)) = self.matching_node()? else {
             let span = self.defs.nodes[0].matchers.first().map_or_else(Span::default, |m| m.span);
             let wanted = self.node_name.clone().unwrap_or_else(|| "default".into());
             if self.node_name.is_some() {
@@ -69,8 +69,11 @@ impl<'a> Evaluator<'a> {
         Ok(())
     }
 
-    /// The node definition for this node and the name it matched by.
-    fn matching_node(&self) -> Option<(&'a crate::ast::NodeDef, String)> {
+    /// The node definition for this node and the name it matched by. A
+    /// regexp whose match the backtracking limit leaves undecided is an
+    /// error at the regexp, never "no match" (which would fall to `node
+    /// default` where Puppet matches).
+    fn matching_node(&self) -> EvalResult<Option<(&'a crate::ast::NodeDef, String)>> {
         let nodes = &self.defs.nodes;
         if let Some(wanted) = &self.node_name {
             for node in nodes {
@@ -80,14 +83,18 @@ impl<'a> Evaluator<'a> {
                         _ => continue,
                     };
                     if name.eq_ignore_ascii_case(wanted) {
-                        return Some((node, name.to_lowercase()));
+                        return Ok(Some((node, name.to_lowercase())));
                     }
                 }
             }
             for node in nodes {
                 for m in &node.matchers {
                     if let ExprKind::Regex(src) = &m.kind {
-                        if confer_core::Regexp::new(src).is_ok_and(|re| re.is_match(wanted)) {
+                        let matched = match confer_core::Regexp::new(src) {
+                            Ok(re) => re.try_is_match(wanted).map_err(|e| fail(m.span, e.to_string()))?,
+                            Err(_) => false,
+                        };
+                        if matched {
                             // Puppet names a regexp node after its pattern's
                             // word characters.
                             let name: String = src
@@ -95,16 +102,16 @@ impl<'a> Evaluator<'a> {
                                 .chars()
                                 .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.'))
                                 .collect();
-                            return Some((node, format!("__node_regexp__{}", name.trim_start_matches('.'))));
+                            return Ok(Some((node, format!("__node_regexp__{}", name.trim_start_matches('.')))));
                         }
                     }
                 }
             }
         }
-        nodes
+        Ok(nodes
             .iter()
             .copied()
             .find(|n| n.matchers.iter().any(|m| matches!(m.kind, ExprKind::Default)))
-            .map(|n| (n, "default".to_string()))
+            .map(|n| (n, "default".to_string())))
     }
 }
