@@ -202,6 +202,7 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     }
     crate::host::facts::programs(ctx, &bindir);
     crate::host::facts::clock(ctx);
+    crate::host::time_classes::detect(ctx);
     crate::host::facts::user_data(ctx);
     crate::host::net::detect(ctx);
     crate::host::proc_net::detect(ctx);
@@ -245,10 +246,12 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
     // The policy's own bundlesequence is verified by `cf-promises -c`
     // before cf-agent runs, in its words; a `-b` list only by cf-agent.
     let verified_by_promises = opts.bundles.is_none();
+    let ignore_missing = common_control_flag(ctx, "ignore_missing_bundles");
     for r in &sequence {
         match agent::sequence_entry(r) {
             Some((name, args)) => match agent::find_bundle(ctx, &name) {
                 Some(b) => entries.push((b, args)),
+                None if ignore_missing => {}
                 None => {
                     let why = if verified_by_promises { "is not a defined bundle" } else { "was not found" };
                     ctx.error(format!("Bundle '{name}' listed in the bundlesequence {why}"));
@@ -342,6 +345,22 @@ pub fn report_syntax_error(d: &Diagnostic, out: &mut dyn Sink, err: &mut dyn Sin
     }
     err.diagnostic(d);
     out.line("   error: There are syntax errors in policy files");
+}
+
+/// Whether a boolean attribute of `body common control` is set
+/// (`ignore_missing_bundles => "on"`; cf-agent's booleans: true, yes, on).
+fn common_control_flag(ctx: &mut EvalContext, lval: &str) -> bool {
+    let bodies = ctx.policy.bodies.clone();
+    for b in bodies.iter().filter(|b| b.kind == "common" && b.name == "control") {
+        for c in b.constraints.iter().filter(|c| c.lval == lval) {
+            if c.classes != "any" && ctx.eval_class_expr(&c.classes) != Some(true) {
+                continue;
+            }
+            let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
+            return matches!(v.as_scalar(), Some("true" | "yes" | "on"));
+        }
+    }
+    false
 }
 
 /// The bundlesequence: `body common control`'s, else `main` (which a

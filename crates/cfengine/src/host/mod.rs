@@ -8,3 +8,4 @@ pub mod facts;
 pub mod net;
 pub mod os;
 pub mod proc_net;
+pub mod time_classes;
