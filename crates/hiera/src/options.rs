@@ -5,8 +5,7 @@
 
 use std::sync::Arc;
 
-use confer_core::{HashMap, Value};
-use fancy_regex::Regex;
+use confer_core::{HashMap, Regexp, Value};
 
 use crate::error::HieraError;
 use crate::key::LookupKey;
@@ -17,7 +16,9 @@ use crate::merge::Strategy;
 #[derive(Debug, Default)]
 pub struct CompiledOptions {
     exact: HashMap,
-    patterns: Vec<(Regex, Value)>,
+    /// Ruby regular expressions, through the project's regexp layer (Ruby's
+    /// syntax, bounded backtracking).
+    patterns: Vec<(Regexp, Value)>,
 }
 
 impl CompiledOptions {
@@ -30,7 +31,7 @@ impl CompiledOptions {
         for (k, v) in h.iter() {
             let text = confer_core::value::to_s(k);
             if text.starts_with('^') {
-                let re = Regex::new(&text).map_err(|e| HieraError::Options {
+                let re = Regexp::new(&text).map_err(|e| HieraError::Options {
                     message: format!("lookup_options pattern '{text}' is not a valid regular expression: {e}"),
                 })?;
                 out.patterns.push((re, v.clone()));
@@ -41,11 +42,20 @@ impl CompiledOptions {
         Ok(out)
     }
 
-    fn for_key(&self, root: &str) -> Option<Value> {
+    /// The options for `root`: its exact entry, else the first pattern
+    /// that matches it. A match the backtracking limit leaves undecided is
+    /// an error, never "no options" (a `convert_to: Sensitive` skipped so
+    /// would print the secret).
+    fn for_key(&self, root: &str) -> Result<Option<Value>, HieraError> {
         if let Some(v) = self.exact.get(&Value::from(root)) {
-            return Some(v.clone());
+            return Ok(Some(v.clone()));
         }
-        self.patterns.iter().find(|(re, _)| re.is_match(root).unwrap_or(false)).map(|(_, v)| v.clone())
+        for (re, options) in &self.patterns {
+            if re.try_is_match(root).map_err(|e| HieraError::Options { message: e.to_string() })? {
+                return Ok(Some(options.clone()));
+            }
+        }
+        Ok(None)
     }
 }
 
@@ -87,7 +97,7 @@ impl Invocation<'_> {
                 c
             }
         };
-        Ok(compiled.for_key(&key.root))
+        compiled.for_key(&key.root)
     }
 
     /// Looks `lookup_options` up in a fresh name stack, as Puppet's meta

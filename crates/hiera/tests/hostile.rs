@@ -76,3 +76,15 @@ fn a_chain_past_puppets_stack_is_too_deep() {
     assert!(matches!(e, HieraError::TooDeep { .. }), "{e}");
     assert_eq!(e.to_string(), "stack level too deep");
 }
+
+/// A `lookup_options` pattern whose match the backtracking limit leaves
+/// undecided is an error: taken as "no options", it would drop the key's
+/// `convert_to: Sensitive` and print the secret.
+#[test]
+fn an_undecided_options_pattern_is_an_error() {
+    let data =
+        "lookup_options:\n  '^(?:(a+)+\\1c|.*b)$':\n    convert_to: Sensitive\naaaaaaaaaaaaaaaaaaaaaaaaab: S3CRETPW\n";
+    let e = lookup(&environment("options", data), "aaaaaaaaaaaaaaaaaaaaaaaaab").expect_err("undecided");
+    assert!(e.to_string().contains("needs too much backtracking"), "{e}");
+    assert!(!e.to_string().contains("S3CRETPW"), "{e}");
+}
