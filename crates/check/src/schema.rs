@@ -25,6 +25,9 @@ struct Part {
 #[derive(Default)]
 pub struct TypeEnvironment {
     text: String,
+    /// How many lines `text` holds, kept as files are added: counting them
+    /// again for each file made loading 10,000 alias files quadratic.
+    lines: usize,
     parts: Vec<Part>,
     /// Files that do not parse, by the alias name their path implies, with the
     /// error: reported when a schema refers to them.
@@ -59,21 +62,11 @@ pub fn alias_name(module: &str, relative: &Path) -> String {
         .join("::")
 }
 
+/// A module's alias files, as Puppet's autoloader finds them
+/// (`Dir.glob('types/**/*.pp')`, through the one tree walk that enters each
+/// real directory once); symlinked files are read.
 fn type_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = entries.flatten().collect();
-    entries.sort_by_key(|e| e.path());
-    for entry in entries {
-        let path = entry.path();
-        // Like Ruby's `Dir.glob('**/*.pp')`, which Puppet's autoloader uses, the
-        // walk does not descend into symlinked directories (`a -> .` would make
-        // it exponential); symlinked files are read.
-        if entry.file_type().is_ok_and(|t| t.is_dir()) {
-            type_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") && path.is_file() {
-            out.push(path);
-        }
-    }
+    out.extend(confer_hiera::dir_glob::glob(&dir.join("**/*.pp")).into_iter().filter(|p| p.is_file()));
 }
 
 impl TypeEnvironment {
@@ -118,10 +111,11 @@ impl TypeEnvironment {
 
     /// Adds one file's text, known to parse, to the environment.
     fn add(&mut self, file: PathBuf, text: &str) {
-        let first_line = self.text.matches('\n').count() + 1;
+        let first_line = self.lines + 1;
         let lines = text.matches('\n').count() + 1;
         self.text.push_str(text);
         self.text.push('\n');
+        self.lines += lines;
         self.parts.push(Part { file, first_line, lines });
     }
 
@@ -138,7 +132,7 @@ impl TypeEnvironment {
     /// Resolves a type expression (`Struct[{port => Stdlib::Port}]`).
     pub fn resolve(&self, expression: &str) -> Result<Type, SchemaError> {
         let mut text = self.text.clone();
-        let first_line = text.matches('\n').count() + 1;
+        let first_line = self.lines + 1;
         text.push_str(&format!("type {ROOT_ALIAS} = {expression}\n"));
         let source = Source::new("<schema>", text);
         let resolved =

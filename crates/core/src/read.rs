@@ -14,8 +14,8 @@ pub const MAX_INPUT_BYTES: u64 = 256 * 1024 * 1024;
 /// Why an input could not be read.
 #[derive(Debug)]
 pub enum ReadError {
-    /// Not a regular file: a directory, FIFO, socket or device.
-    NotAFile,
+    /// Not a regular file: what it is instead (`a directory`, `a FIFO`, …).
+    NotAFile(&'static str),
     /// Larger than [`MAX_INPUT_BYTES`].
     TooLarge,
     /// Not UTF-8.
@@ -27,7 +27,7 @@ pub enum ReadError {
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReadError::NotAFile => f.write_str("not a regular file"),
+            ReadError::NotAFile(kind) => write!(f, "not a regular file ({kind})"),
             ReadError::TooLarge => write!(f, "larger than {} MiB", MAX_INPUT_BYTES / (1024 * 1024)),
             ReadError::NotUtf8 => f.write_str("stream did not contain valid UTF-8"),
             ReadError::Io(e) => e.fmt(f),
@@ -37,28 +37,70 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// The text of the regular file at `path`. The file type is checked before
-/// opening, since opening a FIFO blocks until a writer appears.
+/// The text of the regular file at `path`.
 pub fn read_text(path: &Path) -> Result<String, ReadError> {
+    String::from_utf8(read_bytes(path)?).map_err(|_| ReadError::NotUtf8)
+}
+
+/// The bytes of the regular file at `path`. The file type is checked before
+/// opening, since opening a FIFO blocks until a writer appears.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, ReadError> {
+    admit(path)?;
+    bounded(std::fs::File::open(path).map_err(ReadError::Io)?)
+}
+
+/// Whether the file at `path` may be read: a regular file within the bound.
+/// For a reader that is not confer's (the console's line editor reads its
+/// history itself).
+pub fn admit(path: &Path) -> Result<(), ReadError> {
     let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
     if !meta.is_file() {
-        return Err(ReadError::NotAFile);
+        return Err(ReadError::NotAFile(file_kind(&meta.file_type())));
     }
     if meta.len() > MAX_INPUT_BYTES {
         return Err(ReadError::TooLarge);
     }
-    read_stream(std::fs::File::open(path).map_err(ReadError::Io)?)
+    Ok(())
 }
 
 /// The text of a stream (standard input), read no further than the bound.
 pub fn read_stream(stream: impl Read) -> Result<String, ReadError> {
+    String::from_utf8(bounded(stream)?).map_err(|_| ReadError::NotUtf8)
+}
+
+fn bounded(stream: impl Read) -> Result<Vec<u8>, ReadError> {
     let mut bytes = Vec::new();
     // The file may grow after its size was checked: read one byte past the bound to see.
     stream.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(ReadError::Io)?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(ReadError::TooLarge);
     }
-    String::from_utf8(bytes).map_err(|_| ReadError::NotUtf8)
+    Ok(bytes)
+}
+
+/// What a file that is not a regular file is, for the error that refuses it.
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else {
+        "an unknown kind of file"
+    }
 }
 
 #[cfg(test)]
@@ -67,8 +109,8 @@ mod tests {
 
     #[test]
     fn devices_and_directories_are_refused() {
-        assert!(matches!(read_text(Path::new("/dev/zero")), Err(ReadError::NotAFile)));
-        assert!(matches!(read_text(Path::new("/")), Err(ReadError::NotAFile)));
+        assert!(matches!(read_text(Path::new("/dev/zero")), Err(ReadError::NotAFile("a character device"))));
+        assert!(matches!(read_text(Path::new("/")), Err(ReadError::NotAFile("a directory"))));
         assert_eq!(read_stream(&b"abc"[..]).unwrap(), "abc");
     }
 }

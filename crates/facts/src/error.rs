@@ -8,8 +8,9 @@ pub enum FactsError {
     Io {
         /// The file.
         file: String,
-        /// Why it cannot be read.
-        source: std::io::Error,
+        /// Why it cannot be read: the bounded reader refuses FIFOs, devices,
+        /// directories and files past its size cap.
+        source: confer_core::read::ReadError,
     },
     /// The file is not YAML or JSON.
     #[error("{file}:{line}:{column}: {message}")]

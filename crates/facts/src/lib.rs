@@ -38,8 +38,8 @@ impl Facts {
 /// with `name` and `values`), or the plain YAML or JSON that `facter -y` and
 /// `facter -j` print. The format is taken from the content, not the name.
 pub fn load(path: &Path) -> Result<Facts, FactsError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|source| FactsError::Io { file: path.display().to_string(), source })?;
+    let text = confer_core::read::read_text(path)
+        .map_err(|source| FactsError::Io { file: path.display().to_string(), source })?;
     parse::parse(&text, &path.display().to_string())
 }
 

@@ -108,7 +108,8 @@ pub fn load(file: &Path, kind: LayerKind) -> Result<Config, HieraError> {
     if !file.exists() {
         return Ok(default_config(root));
     }
-    let text = std::fs::read_to_string(file).map_err(|source| HieraError::Io { file: file.to_path_buf(), source })?;
+    let text =
+        confer_core::read::read_text(file).map_err(|source| HieraError::Io { file: file.to_path_buf(), source })?;
     let doc = yaml::parse(&text).map_err(|e| HieraError::Syntax {
         at: Location { file: file.to_path_buf(), line: e.mark.0, column: e.mark.1 },
         message: e.message(),

@@ -25,7 +25,7 @@ impl DataFile {
     /// Puppet; anything but a hash is refused.
     pub fn load(path: &Path, backend: Backend) -> Result<DataFile, HieraError> {
         let text =
-            std::fs::read_to_string(path).map_err(|source| HieraError::Io { file: path.to_path_buf(), source })?;
+            confer_core::read::read_text(path).map_err(|source| HieraError::Io { file: path.to_path_buf(), source })?;
         let at = |mark: (usize, usize)| Location { file: path.to_path_buf(), line: mark.0, column: mark.1 };
         let marked = yaml::parse(&text).map_err(|e| HieraError::Syntax { at: at(e.mark), message: e.message() })?;
         let data = match &marked.value {

@@ -27,8 +27,8 @@ pub enum HieraError {
     Io {
         /// The file.
         file: PathBuf,
-        /// Why.
-        source: std::io::Error,
+        /// Why: the bounded reader's refusal or the system's error.
+        source: confer_core::read::ReadError,
     },
     /// A data or configuration file is not valid YAML or JSON.
     #[error("Unable to parse (file: {at}): {message}", at = at)]

@@ -9,6 +9,7 @@
 
 mod config;
 mod data;
+pub mod dir_glob;
 mod error;
 mod explain;
 mod interpolate;

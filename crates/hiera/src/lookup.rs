@@ -469,11 +469,10 @@ impl<'a> Invocation<'a> {
             }
             Some(Locations::Globs(globs)) => {
                 for g in globs {
-                    let pattern = datadir.join(self.interpolate_str(g, false)?).display().to_string();
-                    let mut found: Vec<PathBuf> =
-                        glob::glob(&pattern).map(|paths| paths.filter_map(Result::ok).filter(|p| !p.is_dir()).collect()).unwrap_or_default();
-                    found.sort();
-                    out.extend(found.into_iter().map(|p| (p, pattern.clone())));
+                    let pattern = datadir.join(self.interpolate_str(g, false)?);
+                    let found = crate::dir_glob::glob(&pattern).into_iter().filter(|p| !p.is_dir());
+                    let written = pattern.display().to_string();
+                    out.extend(found.map(|p| (p, written.clone())));
                 }
             }
             Some(Locations::Uris(_)) => {

@@ -21,7 +21,7 @@ pub(crate) fn hash<const N: usize>(entries: [(&str, Value); N]) -> Value {
 
 /// Reads a small system file, trimmed; `None` when it is absent.
 pub(crate) fn read(path: &str) -> Option<String> {
-    std::fs::read_to_string(path).ok().map(|s| s.trim().to_string())
+    confer_core::read::read_text(std::path::Path::new(path)).ok().map(|s| s.trim().to_string())
 }
 
 /// The facts of the local machine. The node name is the fqdn; no

@@ -169,17 +169,21 @@ impl Environment {
     }
 
     /// The main manifest's files in the order Puppet reads them: the file
-    /// itself, or a directory's `.pp` files sorted by path, recursively.
+    /// itself, or a directory's `.pp` files sorted by path, found as Puppet
+    /// finds them (`Dir.glob("#{dir}/**/*")`, which does not descend into
+    /// linked directories: an `a -> .` link reads `site.pp` once).
     pub fn manifest_files(&self) -> Vec<PathBuf> {
         let Some(manifest) = &self.manifest else {
             return Vec::new();
         };
-        if manifest.is_file() {
-            return vec![manifest.clone()];
+        if !manifest.is_dir() {
+            // A FIFO or device is kept, for the reader to refuse by name.
+            return manifest.symlink_metadata().is_ok().then(|| manifest.clone()).into_iter().collect();
         }
-        let mut files = Vec::new();
-        collect_pp(manifest, &mut files, 0);
-        files.sort();
+        let mut files = confer_hiera::dir_glob::glob(&manifest.join("**/*"));
+        files.retain(|f| f.extension().is_some_and(|e| e == "pp"));
+        // Ruby sorts the paths as strings: `a-b/x.pp` before `a/x.pp`.
+        files.sort_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
         files
     }
 }
@@ -189,24 +193,4 @@ impl Environment {
 fn is_module_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_lowercase())
         && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-}
-
-/// How deep a manifest directory is walked; a symlink loop stops here.
-const MAX_MANIFEST_DEPTH: usize = 32;
-
-fn collect_pp(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
-    if depth > MAX_MANIFEST_DEPTH {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect_pp(&path, out, depth + 1);
-        } else if path.extension().is_some_and(|e| e == "pp") {
-            out.push(path);
-        }
-    }
 }
