@@ -252,6 +252,32 @@ fn list_values(ctx: &EvalContext, r: &Rv) -> Option<Vec<bool>> {
     }
 }
 
+/// `SelectClass`: defines one class of the list, chosen by the hash of
+/// `sys.fqhost`, `sys.ipv4` and the user id (so always the same one on a
+/// host), and holds when it could.
+fn select_class(ctx: &mut EvalContext, r: &Rv) -> bool {
+    let items = r.list_strings();
+    if items.is_empty() {
+        ctx.error("No classes to select on RHS");
+        return false;
+    }
+    if items.len() == 1 && is_naked_var(&items[0], b'@') {
+        return false;
+    }
+    let scalar = |ctx: &EvalContext, n: &str| ctx.lookup(n).and_then(|v| v.rval.as_scalar().map(str::to_string));
+    let fqhost = scalar(ctx, "sys.fqhost").unwrap_or_default();
+    let ip = scalar(ctx, "sys.ipv4").unwrap_or_default();
+    // SAFETY: getuid has no preconditions.
+    let uid = unsafe { libc::getuid() };
+    let hash = crate::functions::list::string_hash(&format!("{fqhost}+{ip}+{uid}"));
+    let chosen = &items[hash as usize % items.len()];
+    if is_cf3_var_string(chosen) {
+        return false;
+    }
+    ctx.define_class(chosen, false, vec!["source=promise".to_string()]);
+    true
+}
+
 /// `VerifyClassPromise`: defines the promiser (canonified) when its
 /// expression holds.
 fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
@@ -265,7 +291,8 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
             // cf-agent folds xor over the list: true for an odd number.
             "xor" => list_values(ctx, r).map(|v| v.iter().filter(|b| **b).count() % 2 == 1),
             "not" => class_value(ctx, r).map(|b| !b),
-            "dist" | "select_class" => list_values(ctx, r).map(|v| !v.is_empty()),
+            "dist" => list_values(ctx, r).map(|v| !v.is_empty()),
+            "select_class" => Some(select_class(ctx, r)),
             _ => continue,
         };
         any_attr = true;

@@ -551,7 +551,7 @@ impl GlibcRand {
 }
 
 /// libntech's `StringHash` (Jenkins' one-at-a-time).
-fn string_hash(s: &str) -> u32 {
+pub(crate) fn string_hash(s: &str) -> u32 {
     let mut h: u32 = 0;
     for b in s.bytes() {
         h = h.wrapping_add(u32::from(b));

@@ -11,7 +11,7 @@ mod data;
 mod file;
 mod format;
 mod hash;
-mod list;
+pub(crate) mod list;
 mod map;
 mod math;
 mod meta;
