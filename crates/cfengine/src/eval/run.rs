@@ -130,7 +130,13 @@ fn load_file(
     policy.bundles.extend(part.bundles.iter().cloned());
     policy.bodies.extend(part.bodies.iter().cloned());
     agent::resolve_bundles(ctx, &part.bundles);
+    let ignore_missing = common_control_flag(ctx, "ignore_missing_inputs");
     for (input, from) in inputs(ctx, &part.bodies) {
+        // `ignore_missing_inputs`: an input that is not a readable file is
+        // skipped.
+        if ignore_missing && !std::path::Path::new(&input).is_file() {
+            continue;
+        }
         if loading.files.insert(compress_path(&input)) {
             load_file(ctx, &input, Some((&from, Pos { line: 1, col: 1, offset: 0 })), loading)?;
         }
