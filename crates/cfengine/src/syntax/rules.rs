@@ -153,6 +153,21 @@ pub fn check_constraint(promise_type: &str, lval: &str, value: &Literal) -> Opti
             _ => {}
         }
     }
+    if promise_type == "classes" {
+        // The class lists (`and`, `or`, `xor`, `dist`, `select_class`) and
+        // the class expressions (`expression`, `not`) of mod_common.c.
+        match (lval, value) {
+            ("and" | "or" | "xor" | "dist" | "select_class", Literal::Scalar(s))
+                if !s.starts_with('@') && !is_var_string(s) =>
+            {
+                return Some("Attempted to give a scalar to a non-scalar type".into())
+            }
+            ("expression" | "not", Literal::List(_)) => {
+                return Some("Attempted to give a list to a non-list type".into())
+            }
+            _ => {}
+        }
+    }
     if lval == "if" || lval == "ifvarclass" {
         if let Literal::Scalar(s) = value {
             if class_expr::parse(s).is_err() {
