@@ -194,6 +194,13 @@ impl Parser<'_> {
                         return Err(self.err_here(format!("Expected promise type, got '{}'", self.got())));
                     }
                     self.bump()?;
+                    if rules::class_names_apart(&c) {
+                        return Err(Diagnostic::new(
+                            &self.file,
+                            self.prev_end,
+                            "class names can't be separated by whitespace without an intervening operator",
+                        ));
+                    }
                     if let Some(off) = rules::class_expression_error(&c) {
                         let mut pos = self.prev_end;
                         pos.col = (pos.col as i64 - 2 - (c.len() as i64 - off as i64)).max(1) as u32;

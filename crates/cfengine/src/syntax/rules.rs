@@ -225,6 +225,20 @@ fn prefixed(log: Option<String>, message: &str) -> SyntaxError {
 }
 
 /// Where a class guard fails to parse, as an offset into it.
+/// Whether a class guard has two class names with only whitespace between
+/// them (cf3lex.l's check with libntech's
+/// `CFENGINE_REGEX_WHITESPACE_IN_CONTEXTS`, `.*[_A-Za-z0-9][ \t]+[_A-Za-z0-9].*`).
+pub fn class_names_apart(guard: &str) -> bool {
+    let b = guard.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    (0..b.len()).any(|i| {
+        word(b[i]) && {
+            let blanks = b[i + 1..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+            blanks > 0 && b.get(i + 1 + blanks).copied().is_some_and(word)
+        }
+    })
+}
+
 pub fn class_expression_error(guard: &str) -> Option<usize> {
     class_expr::parse(guard).err()
 }
