@@ -187,11 +187,11 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
     if !ctx.locks.insert(key) {
         return;
     }
-    if exp.get("report_to_file").is_some() {
-        return;
+    if exp.get("report_to_file").is_none() {
+        let text = format!("R: {}", exp.promiser);
+        ctx.out.line(&text);
     }
-    let text = format!("R: {}", exp.promiser);
-    ctx.out.line(&text);
+    crate::eval::classes_body::apply(ctx, exp, crate::eval::classes_body::Outcome::Kept);
 }
 
 /// The variable a bundle's return values are kept in (`last-result`).
@@ -371,7 +371,7 @@ pub fn eval_args(ctx: &mut EvalContext, args: &[Rval]) -> Vec<Rv> {
 /// `VerifyMethodsPromise`.
 fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
     let (name, args): (String, Vec<Rval>) = match exp.get("usebundle") {
-        Some(Rv::FnCall(f)) => (f.name.clone(), f.args.clone()),
+        Some(Rv::FnCall(f)) => (ctx.expand(&f.name), f.args.clone()),
         Some(Rv::Scalar(s)) => (s.to_string(), vec![]),
         _ => (exp.promiser.clone(), vec![]),
     };
@@ -418,6 +418,7 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
     if let Some(useresult) = exp.get("useresult").and_then(Rv::as_scalar) {
         get_return_value(ctx, &bundle, useresult);
     }
+    crate::eval::classes_body::apply(ctx, exp, crate::eval::classes_body::Outcome::Kept);
 }
 
 /// Evaluates `bundle` with `args`, as a method call (with the classes it

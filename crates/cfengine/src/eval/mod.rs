@@ -8,6 +8,7 @@
 pub mod abort;
 pub mod agent;
 pub mod augments;
+pub mod classes_body;
 pub mod context;
 pub mod defaults;
 pub mod expand;

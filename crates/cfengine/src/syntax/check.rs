@@ -117,7 +117,9 @@ fn walk(r: &Rval, callable: &HashSet<&str>, visit: &mut dyn FnMut(&FnCall, bool)
     match r {
         Rval::FnCall(f) => {
             let name = f.name.rsplit(':').next().unwrap_or(&f.name);
-            let known = functions::is_builtin(&f.name) || callable.contains(name);
+            // A name from a variable (`usebundle => $(m)("x")`) names a
+            // bundle or body found at run time.
+            let known = functions::is_builtin(&f.name) || callable.contains(name) || is_cf3_var_string(&f.name);
             visit(f, !known);
             for a in &f.args {
                 walk(a, callable, visit);
