@@ -353,34 +353,6 @@ fn main() {
         return;
     }
     let baseline_path = here.join("BASELINE");
-    if update {
-        let mut b = String::from("# test\tverdict under confer (crates/cfengine/tests/acceptance.rs)\n");
-        let mut report = format!(
-            "# CFEngine acceptance tests through confer\n\nWritten by `CONFER_CFE_ACCEPTANCE_UPDATE=1 cargo test -p confer-cfengine --test acceptance`.\nThe tests are the pure tests of CFEngine 3.21.0's acceptance suite that the real cf-agent 3.21 passes\n(`SELECTED.tsv`; selection rules in `README.md`).\n\n{table}\n## Failing tests that only evaluate\n\n| test | why |\n|---|---|\n"
-        );
-        for r in &results {
-            let _ = writeln!(b, "{}\t{}", r.test, if r.verdict.pass { "pass" } else { "fail" });
-        }
-        for r in results.iter().filter(|r| !r.verdict.pass && r.eval_only) {
-            let _ = writeln!(report, "| {} | {} |", r.test, r.verdict.detail.replace('|', "\\|"));
-        }
-        let _ = writeln!(
-            report,
-            "\n## Failing tests that change files or run commands\n\nconfer carries out none of these, so most cannot pass.\n\n| test | beyond | why |\n|---|---|---|"
-        );
-        for r in results.iter().filter(|r| !r.verdict.pass && !r.eval_only) {
-            let _ = writeln!(report, "| {} | {} | {} |", r.test, r.beyond, r.verdict.detail.replace('|', "\\|"));
-        }
-        let written = std::fs::write(&baseline_path, b).and_then(|()| std::fs::write(here.join("REPORT.md"), report));
-        match written {
-            Ok(()) => println!("cfengine acceptance: BASELINE and REPORT.md rewritten"),
-            Err(e) => {
-                println!("cfengine acceptance: cannot write BASELINE/REPORT.md: {e}");
-                std::process::exit(1);
-            }
-        }
-        return;
-    }
     let baseline = read_baseline(&baseline_path);
     let mut changed = vec![];
     for r in &results {
@@ -397,16 +369,50 @@ fn main() {
     for t in baseline.keys().filter(|t| !listed.contains(t.as_str())) {
         changed.push(format!("IN BASELINE, NOT SELECTED {t}"));
     }
+    for c in &changed {
+        println!("{c}");
+    }
+    if update {
+        write_baseline(&here, &results, &table);
+        return;
+    }
     if changed.is_empty() {
         println!("cfengine acceptance: every test as in BASELINE");
     } else {
-        for c in &changed {
-            println!("{c}");
-        }
         println!(
             "cfengine acceptance: {} tests differ from BASELINE (CONFER_CFE_ACCEPTANCE_UPDATE=1 rewrites it)",
             changed.len()
         );
         std::process::exit(1);
+    }
+}
+
+/// Rewrites `BASELINE` and `REPORT.md` from this run.
+fn write_baseline(here: &Path, results: &[Result], table: &str) {
+    let baseline_path = here.join("BASELINE");
+    let mut b = String::from("# test\tverdict under confer (crates/cfengine/tests/acceptance.rs)\n");
+    let mut report = format!(
+        "# CFEngine acceptance tests through confer\n\nWritten by `CONFER_CFE_ACCEPTANCE_UPDATE=1 cargo test -p confer-cfengine --test acceptance`.\nThe tests are the pure tests of CFEngine 3.21.0's acceptance suite that the real cf-agent 3.21 passes\n(`SELECTED.tsv`; selection rules in `README.md`).\n\n{table}\n## Failing tests that only evaluate\n\n| test | why |\n|---|---|\n"
+    );
+    for r in results {
+        let _ = writeln!(b, "{}\t{}", r.test, if r.verdict.pass { "pass" } else { "fail" });
+    }
+    for r in results.iter().filter(|r| !r.verdict.pass && r.eval_only) {
+        let _ = writeln!(report, "| {} | {} |", r.test, r.verdict.detail.replace('|', "\\|"));
+    }
+    let _ = writeln!(
+        report,
+        "\n## Failing tests that change files or run commands\n\nconfer carries out none of these, so most cannot pass.\n\n| test | beyond | why |\n|---|---|---|"
+    );
+    for r in results.iter().filter(|r| !r.verdict.pass && !r.eval_only) {
+        let _ = writeln!(report, "| {} | {} | {} |", r.test, r.beyond, r.verdict.detail.replace('|', "\\|"));
+    }
+    let written = std::fs::write(&baseline_path, b).and_then(|()| std::fs::write(here.join("REPORT.md"), report));
+    match written {
+        Ok(()) => println!("cfengine acceptance: BASELINE and REPORT.md rewritten"),
+        Err(e) => {
+            println!("cfengine acceptance: cannot write BASELINE/REPORT.md: {e}");
+            std::process::exit(1);
+        }
     }
 }
