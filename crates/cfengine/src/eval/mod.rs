@@ -10,6 +10,7 @@ pub mod agent;
 pub mod augments;
 pub mod classes_body;
 pub mod context;
+pub mod control;
 pub mod defaults;
 pub mod expand;
 pub mod iteration;

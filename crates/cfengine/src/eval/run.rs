@@ -235,6 +235,7 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
     if let Some(code) = ctx.aborted {
         return code;
     }
+    crate::eval::control::keep_control_promises(ctx);
     crate::eval::abort::keep_agent_control(ctx);
     if let Some(code) = ctx.aborted {
         return code;

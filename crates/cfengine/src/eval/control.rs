@@ -1,0 +1,49 @@
+//! What the control bodies set before the bundlesequence, beyond the
+//! bundlesequence and inputs: `domain` of `body common control`
+//! (expand.c's `ResolveControlBody`: `sys.domain`, `sys.fqhost` and the
+//! domain's class) and `addclasses` of `body agent control` (cf-agent.c's
+//! `KeepControlPromises`). The abort classes are in [`crate::eval::abort`].
+
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::eval::promise::evaluate_final_rval;
+use crate::syntax::class_expr::canonify;
+
+/// The evaluated values of attribute `lval` of the control bodies of
+/// `kind` whose class guard holds.
+fn control_values(ctx: &mut EvalContext, kind: &str, lval: &str) -> Vec<Rv> {
+    let bodies = ctx.policy.bodies.clone();
+    let mut out = vec![];
+    for b in bodies.iter().filter(|b| b.kind == kind && b.name == "control") {
+        for c in b.constraints.iter().filter(|c| c.lval == lval) {
+            if c.classes != "any" && ctx.eval_class_expr(&c.classes) != Some(true) {
+                continue;
+            }
+            out.push(evaluate_final_rval(ctx, &Rv::from_ast(&c.rval)));
+        }
+    }
+    out
+}
+
+/// Applies `domain` and `addclasses`.
+pub fn keep_control_promises(ctx: &mut EvalContext) {
+    for v in control_values(ctx, "common", "domain") {
+        let Some(domain) = v.as_scalar().map(str::to_string) else { continue };
+        let uqhost = ctx.lookup("sys.uqhost").and_then(|v| v.rval.as_scalar().map(str::to_string)).unwrap_or_default();
+        crate::host::facts::sys(
+            ctx,
+            "fqhost",
+            &format!("{uqhost}.{domain}"),
+            &["inventory", "source=agent", "attribute_name=Host name"],
+        );
+        crate::host::facts::sys(ctx, "domain", &domain, &["source=agent"]);
+        let class = canonify(&domain);
+        ctx.class_tags.insert(class.clone(), vec!["source=agent".into(), "hardclass".into()]);
+        ctx.classes.insert(class);
+    }
+    for v in control_values(ctx, "agent", "addclasses") {
+        for class in v.list_strings() {
+            ctx.define_class(&class, false, vec!["source=environment".into()]);
+        }
+    }
+}
