@@ -80,7 +80,13 @@ pub fn run(args: CompileArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            report(&e, None, &format!(" on node {name}"));
+            // Puppet attributes a compile's errors to the node, but not
+            // what its lookup raises about the data.
+            let suffix = match e.phase {
+                confer_puppet::error::Phase::Data => String::new(),
+                _ => format!(" on node {name}"),
+            };
+            report(&e, None, &suffix);
             ExitCode::FAILURE
         }
     }

@@ -112,7 +112,7 @@ pub fn load(file: &Path, kind: LayerKind) -> Result<Config, HieraError> {
         confer_core::read::read_text(file).map_err(|source| HieraError::Io { file: file.to_path_buf(), source })?;
     let doc = yaml::parse(&text).map_err(|e| HieraError::Syntax {
         at: Location { file: file.to_path_buf(), line: e.mark.0, column: e.mark.1 },
-        message: e.message(),
+        message: e.to_string(),
     })?;
     Reader { file, doc: &doc }.config(root, kind)
 }

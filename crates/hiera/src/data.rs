@@ -10,6 +10,17 @@ use crate::config::Backend;
 use crate::error::{HieraError, Location};
 use crate::yaml::{self, path_key, Marked};
 
+/// Whether `v` is `Puppet::LookupValue`: no Ruby object among its values
+/// (a Symbol as a hash key passes, as in Puppet).
+fn is_data(v: &Value) -> bool {
+    match v {
+        Value::Runtime(_) => false,
+        Value::Array(items) => items.iter().all(is_data),
+        Value::Hash(h) => h.values().all(is_data),
+        _ => true,
+    }
+}
+
 /// A data file's hash and where its values are.
 #[derive(Debug)]
 pub struct DataFile {
@@ -18,6 +29,8 @@ pub struct DataFile {
     /// Its top-level keys and values.
     pub data: HashMap,
     marked: Marked,
+    /// The backend function that read it (`yaml_data`).
+    function: &'static str,
 }
 
 impl DataFile {
@@ -27,7 +40,7 @@ impl DataFile {
         let text =
             confer_core::read::read_text(path).map_err(|source| HieraError::Io { file: path.to_path_buf(), source })?;
         let at = |mark: (usize, usize)| Location { file: path.to_path_buf(), line: mark.0, column: mark.1 };
-        let marked = yaml::parse(&text).map_err(|e| HieraError::Syntax { at: at(e.mark), message: e.message() })?;
+        let marked = yaml::parse(&text).map_err(|e| HieraError::Syntax { at: at(e.mark), message: e.to_string() })?;
         let data = match &marked.value {
             Value::Hash(h) => h.to_map(),
             Value::Undef => HashMap::new(),
@@ -39,7 +52,22 @@ impl DataFile {
                 });
             }
         };
-        Ok(DataFile { path: path.to_path_buf(), data, marked })
+        Ok(DataFile { path: path.to_path_buf(), data, marked, function: backend.function_name() })
+    }
+
+    /// The value of the top-level `key`, which Puppet checks when it takes
+    /// it: one holding a Ruby object (a Symbol) is refused.
+    pub fn value(&self, key: &str) -> Result<Option<Value>, HieraError> {
+        let Some(value) = self.data.get(&Value::from(key)) else { return Ok(None) };
+        if !is_data(value) {
+            return Err(HieraError::NotData {
+                key: key.to_string(),
+                function: self.function,
+                file: self.path.clone(),
+                got: confer_core::types::infer::infer_reduced(value).to_string(),
+            });
+        }
+        Ok(Some(value.clone()))
     }
 
     /// Where the value at `path` (top-level key, then nested keys or

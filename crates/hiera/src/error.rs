@@ -30,8 +30,9 @@ pub enum HieraError {
         /// Why: the bounded reader's refusal or the system's error.
         source: confer_core::read::ReadError,
     },
-    /// A data or configuration file is not valid YAML or JSON.
-    #[error("Unable to parse (file: {at}): {message}", at = at)]
+    /// A data or configuration file is not valid YAML or JSON, worded as
+    /// Puppet words Psych's error.
+    #[error("Unable to parse ({}): {message}", at.file.display())]
     Syntax {
         /// Where the parser stopped.
         at: Location,
@@ -58,6 +59,22 @@ pub enum HieraError {
     TooDeep {
         /// The keys being looked up, outermost first.
         stack: Vec<String>,
+    },
+    /// A data file value that is not data (`Puppet::LookupValue`): a Ruby
+    /// object such as a Symbol.
+    #[error(
+        "Value for key '{key}', in hash returned from data_hash function '{function}', when using location '{}', has wrong type, expects Puppet::LookupValue, got {got}",
+        file.display()
+    )]
+    NotData {
+        /// The top-level key.
+        key: String,
+        /// The backend function (`yaml_data`).
+        function: &'static str,
+        /// The data file.
+        file: std::path::PathBuf,
+        /// The value's type, as Puppet describes it.
+        got: String,
     },
     /// An interpolation that Puppet refuses.
     #[error("{message}")]
@@ -120,6 +137,7 @@ impl HieraError {
             HieraError::Config { .. } => "hiera::config",
             HieraError::Recursion { .. } => "hiera::recursion",
             HieraError::TooDeep { .. } => "hiera::too_deep",
+            HieraError::NotData { .. } => "hiera::not_data",
             HieraError::Interpolation { .. } => "hiera::interpolation",
             HieraError::UndefinedVariable { .. } => "hiera::undefined_variable",
             HieraError::Merge { .. } => "hiera::merge",

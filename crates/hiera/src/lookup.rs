@@ -426,7 +426,7 @@ impl<'a> Invocation<'a> {
             return Ok(None);
         }
         let file = self.hiera.data_file(path, level, module)?;
-        let Some(raw) = file.data.get(&Value::from(key.root.as_str())).cloned() else {
+        let Some(raw) = file.value(&key.root)? else {
             let text = key.root.clone();
             self.ex(|e| e.outcome(Outcome::NotFound(text)));
             return Ok(None);

@@ -129,6 +129,13 @@ fn convert(
     marks.insert(path_key(path.iter().map(String::as_str)), start(node));
     Ok(match &node.data {
         YamlDataOwned::Representation(text, style, tag) => {
+            match tag.as_ref().and_then(|t| ruby_class(t)) {
+                Some("Symbol") if symbols == Symbols::Kept => {
+                    return Ok(Value::Runtime(std::sync::Arc::new(RuntimeObject::symbol(text.as_str()))))
+                }
+                Some(class) => return Err(disallowed(class, node)),
+                None => {}
+            }
             let is_str_tag = tag.as_ref().is_some_and(|t| t.suffix == "str");
             if *style == ScalarStyle::Plain && !is_str_tag {
                 match (symbol(text), symbols) {
@@ -163,10 +170,38 @@ fn convert(
             }
             Value::hash(out)
         }
-        YamlDataOwned::Tagged(_, inner) => convert(inner, path, marks, symbols)?,
+        YamlDataOwned::Tagged(tag, inner) => match ruby_class(tag) {
+            Some(class) => return Err(disallowed(class, node)),
+            None => convert(inner, path, marks, symbols)?,
+        },
         YamlDataOwned::Alias(_) => return Err(YamlError::new("YAML aliases (*name) are not supported", start(node))),
         YamlDataOwned::BadValue => return Err(YamlError::new("invalid YAML value", start(node))),
     })
+}
+
+/// The Ruby class a `!ruby/...` tag asks Psych to build (`!ruby/object:File`
+/// is `File`, `!ruby/sym` a Symbol): none of them is on the list Puppet's
+/// safe loader permits (Symbol only, and only where `symbols` keeps them).
+fn ruby_class(tag: &saphyr_parser::Tag) -> Option<&str> {
+    let kind = tag.suffix.strip_prefix("ruby/").filter(|_| tag.handle == "!")?;
+    Some(match kind.split_once(':') {
+        Some((_, class)) => class,
+        None => match kind {
+            "sym" | "symbol" => "Symbol",
+            "range" => "Range",
+            "regexp" => "Regexp",
+            "class" => "Class",
+            "module" => "Module",
+            "struct" => "Struct",
+            "exception" => "Exception",
+            _ => "Object",
+        },
+    })
+}
+
+/// Psych's `DisallowedClass` for a node asking for `class`.
+fn disallowed(class: &str, node: &MarkedYamlOwned) -> YamlError {
+    YamlError::new(format!("Tried to load unspecified class: {class}"), start(node))
 }
 
 /// The name of the Symbol Psych's `tokenize` reads a plain scalar as: one

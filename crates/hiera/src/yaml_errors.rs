@@ -26,13 +26,17 @@ pub struct YamlError {
     pub context: Option<&'static str>,
     /// Where that began: 1-based line and column.
     pub mark: Mark,
+    /// Whether Psych reports it as a `SyntaxError`, which says where; what
+    /// it refuses in a document that parsed (a class it may not build)
+    /// it reports without a place.
+    pub syntax: bool,
 }
 
 impl YamlError {
     /// A problem found in a document that parsed (a Symbol refused, an
     /// alias): no parser context.
     pub(crate) fn new(problem: impl Into<String>, mark: Mark) -> YamlError {
-        YamlError { problem: problem.into(), context: None, mark }
+        YamlError { problem: problem.into(), context: None, mark, syntax: false }
     }
 
     /// Psych's words without the position: the problem, then the context.
@@ -44,10 +48,14 @@ impl YamlError {
     }
 }
 
-/// Psych's `SyntaxError` message after its `(<file>): ` prefix.
+/// Psych's message after its `(<file>): ` prefix: a `SyntaxError` says
+/// where, other refusals do not.
 impl fmt::Display for YamlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at line {} column {}", self.message(), self.mark.0, self.mark.1)
+        match self.syntax {
+            true => write!(f, "{} at line {} column {}", self.message(), self.mark.0, self.mark.1),
+            false => f.write_str(&self.message()),
+        }
     }
 }
 
@@ -108,6 +116,7 @@ impl Progress {
             problem: problem.to_string(),
             context,
             mark,
+            syntax: true,
         };
         if let Some(entry) = TABLE.iter().find(|entry| entry.saphyr == info) {
             let mark = match entry.at {
@@ -181,12 +190,12 @@ fn unfinished((kind, mark): (Kind, Mark)) -> YamlError {
         Kind::BlockSequence => ("did not find expected '-' indicator", "while parsing a block collection"),
         Kind::BlockMapping => ("did not find expected key", "while parsing a block mapping"),
     };
-    YamlError { problem: problem.to_string(), context: Some(context), mark }
+    YamlError { problem: problem.to_string(), context: Some(context), mark, syntax: true }
 }
 
 /// saphyr's own words, where libyaml has none for the case.
 fn keep(info: &str, found: Mark) -> YamlError {
-    YamlError { problem: info.to_string(), context: None, mark: found }
+    YamlError { problem: info.to_string(), context: None, mark: found, syntax: true }
 }
 
 /// Where libyaml's context mark is, given saphyr's error position.

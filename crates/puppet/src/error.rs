@@ -21,6 +21,10 @@ pub enum Phase {
     /// printed as the message alone, and `puppet parser validate` follows it
     /// with its usage hint.
     Loading,
+    /// What Puppet's lookup raises about its data (a data file that does
+    /// not parse, a value that is not data): the message alone, which a
+    /// compile does not attribute to the node.
+    Data,
 }
 
 /// A located error from parsing, validating or evaluating a manifest.
@@ -50,7 +54,7 @@ impl fmt::Display for PuppetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.phase {
             Phase::Syntax => write!(f, "Could not parse for environment production: {}", self.message)?,
-            Phase::Validation | Phase::Loading => f.write_str(&self.message)?,
+            Phase::Validation | Phase::Loading | Phase::Data => f.write_str(&self.message)?,
             Phase::Evaluation => write!(f, "Evaluation Error: {}", self.message)?,
         }
         if let Some(loc) = &self.location {
@@ -83,6 +87,7 @@ impl PuppetError {
             Phase::Validation => "puppet::validation",
             Phase::Evaluation => "puppet::evaluation",
             Phase::Loading => "puppet::loading",
+            Phase::Data => "puppet::data",
         }
     }
 

@@ -77,8 +77,8 @@ fn run_case(case: &Path, factset: &str, root: &Path) -> (Level, String) {
     };
     let actual = result
         .map(|c| confer_puppet::catalog::to_json(&c, confer_puppet::catalog::SensitiveValues::Reveal))
-        .map_err(|e| e.to_string());
-    compare(actual, expected, &node.name, &env_dir.display().to_string(), &modules.display().to_string())
+        .map_err(|e| catalog_compare::error_text(&e, &node.name));
+    compare(actual, expected, &env_dir.display().to_string(), &modules.display().to_string())
 }
 
 fn main() {

@@ -143,7 +143,7 @@ fn run(record: &Record, corpus: &Path, facts: &HashMap<String, String>, modules:
     let mut log = Collect::default();
     let result = confer_puppet::eval::compile(&env, &node, &mut log)
         .map(|c| confer_puppet::catalog::to_json(&c, confer_puppet::catalog::SensitiveValues::Reveal))
-        .map_err(|e| e.to_string());
+        .map_err(|e| catalog_compare::error_text(&e, &node.name));
     if let Some(dir) = std::env::var_os("CONFER_SWEEP_DUMP") {
         let (ext, stale, text) = match &result {
             Ok(catalog) => ("json", "err", catalog),
@@ -163,7 +163,7 @@ fn run(record: &Record, corpus: &Path, facts: &HashMap<String, String>, modules:
         let _ = std::fs::write(Path::new(&dir).join(format!("{}.warnings", record.id())), warnings.join("\u{1e}"));
     }
     let same_warnings = warnings == record.warnings;
-    let (level, detail) = compare(result, record.expected.clone(), &node.name, &env_text, &modules_text);
+    let (level, detail) = compare(result, record.expected.clone(), &env_text, &modules_text);
     Outcome { level, detail, same_warnings }
 }
 

@@ -131,6 +131,16 @@ fn compare_catalogs(expected: Json, actual: &str) -> (Level, String) {
     (Level::SameParameters, detail)
 }
 
+/// confer's error as `confer puppet compile` prints it for `node`: a
+/// compile's errors are attributed to the node, but not what the lookup
+/// raises about its data.
+pub fn error_text(e: &confer_puppet::error::PuppetError, node: &str) -> String {
+    match e.phase {
+        confer_puppet::error::Phase::Data => e.to_string(),
+        _ => format!("{e} on node {node}"),
+    }
+}
+
 /// Compares confer's error (its first line, normalised) with Puppet's.
 fn compare_errors(expected: &str, actual: &str) -> (Level, String) {
     let got = actual.lines().next().unwrap_or_default();
@@ -147,13 +157,12 @@ fn compare_errors(expected: &str, actual: &str) -> (Level, String) {
 pub fn compare(
     actual: Result<String, String>,
     expected: Result<Json, String>,
-    node: &str,
     env: &str,
     modules: &str,
 ) -> (Level, String) {
     match (actual, expected) {
         (Ok(catalog), Ok(want)) => compare_catalogs(want, &normalise(&catalog, env, modules)),
-        (Err(e), Err(want)) => compare_errors(&want, &normalise(&format!("Error: {e} on node {node}"), env, modules)),
+        (Err(e), Err(want)) => compare_errors(&want, &normalise(&format!("Error: {e}"), env, modules)),
         (Ok(_), Err(want)) => (Level::Differs, format!("confer compiled; Puppet refused: {}", want.trim())),
         (Err(e), Ok(_)) => (Level::Differs, format!("confer refused: {}", normalise(&e, env, modules))),
     }

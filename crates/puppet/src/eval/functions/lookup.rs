@@ -335,8 +335,9 @@ pub fn convert_value(type_name: &str, value: &Value, args: &[Value]) -> Result<V
     scope.convert(type_name, value, args)
 }
 
-/// The evaluation error of a failed lookup; a lookup nested past Puppet's
-/// stack is Ruby's `SystemStackError`, which Puppet reports unwrapped.
+/// The evaluation error of a failed lookup. Two Puppet reports unwrapped:
+/// a lookup nested past its stack (Ruby's `SystemStackError`) and a data
+/// file holding what is not data (its `TypeAssertionError`).
 fn hiera_error(e: HieraError, span: Span) -> crate::eval::flow::Flow {
     match e {
         HieraError::TooDeep { stack } => {
@@ -349,6 +350,9 @@ fn hiera_error(e: HieraError, span: Span) -> crate::eval::flow::Flow {
             )));
             crate::eval::flow::Flow::Located(Box::new(error))
         }
+        e @ (HieraError::NotData { .. } | HieraError::Syntax { .. }) => crate::eval::flow::Flow::Located(Box::new(
+            crate::error::PuppetError::new(crate::error::Phase::Data, e.to_string()),
+        )),
         other => fail(span, other.to_string()),
     }
 }

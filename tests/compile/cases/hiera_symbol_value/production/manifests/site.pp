@@ -1,0 +1,1 @@
+notify { 'v': message => lookup('other') }
