@@ -375,7 +375,6 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         Some(Rv::Scalar(s)) => (s.to_string(), vec![]),
         _ => (exp.promiser.clone(), vec![]),
     };
-    let _ = pp;
     // The arguments are expanded in this iteration's context and are part
     // of the lock: `usebundle => c("$(list)")` runs once per element, as in
     // cf-agent (the call itself is not expanded in `exp`).
@@ -414,7 +413,9 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         Some("true" | "yes" | "on") => ctx.bundles.last().map(|f| f.classes.clone()).unwrap_or_default(),
         _ => HashSet::new(),
     };
+    ctx.method_promisers.push(pp.promiser.to_string());
     call_bundle(ctx, &bundle, args, Some(inherited));
+    ctx.method_promisers.pop();
     if let Some(useresult) = exp.get("useresult").and_then(Rv::as_scalar) {
         get_return_value(ctx, &bundle, useresult);
     }

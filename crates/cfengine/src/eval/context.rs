@@ -97,6 +97,9 @@ pub struct EvalContext<'s> {
     /// Set when an `abortbundleclasses` class stopped the current bundle;
     /// the bundle's evaluation clears it as it returns (`BundleAbort`).
     pub bundle_aborted: bool,
+    /// The promisers of the methods promises being carried out, outermost
+    /// first (the promise frames `callstack_promisers()` reads).
+    pub method_promisers: Vec<String>,
     /// The directory the agent was started in, for relative paths.
     pub launch_dir: String,
     /// Work done, to bound runaway policies.
@@ -148,6 +151,7 @@ impl<'s> EvalContext<'s> {
             abort_classes: vec![],
             abort_bundle_classes: vec![],
             bundle_aborted: false,
+            method_promisers: vec![],
             launch_dir: std::env::current_dir()
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_else(|_| ".".into()),

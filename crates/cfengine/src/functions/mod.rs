@@ -261,7 +261,7 @@ static SPECS: &[Spec] = &[
     v("read_module_protocol", "context", not_evaluated),
     // functions confer knows but does not evaluate yet (see docs/cfengine.md)
     v("callstack_callers", "data", not_implemented),
-    v("callstack_promisers", "slist", not_implemented),
+    f("callstack_promisers", "slist", 0, policy::callstack_promisers),
     v("data_sysctlvalues", "data", not_implemented),
     v("findfiles_up", "data", not_implemented),
     v("search_up", "data", not_implemented),

@@ -1,5 +1,6 @@
 //! Functions that look at the policy and the evaluation state rather than
-//! at their arguments: bundlesmatching, bundlestate, getvariablemetatags.
+//! at their arguments: bundlesmatching, bundlestate, getvariablemetatags,
+//! callstack_promisers.
 
 use confer_core::Value;
 
@@ -134,4 +135,11 @@ pub(super) fn getvariablemetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -
         })
         .collect();
     Ok(Rv::list_of(tags))
+}
+
+/// `callstack_promisers()`: the promisers (as written) of the methods
+/// promises that led to this one, outermost first
+/// (`EvalContextGetPromiseCallerMethods`).
+pub(super) fn callstack_promisers(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+    Ok(Rv::list_of(ctx.method_promisers.iter().map(String::as_str)))
 }
