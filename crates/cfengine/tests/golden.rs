@@ -72,6 +72,18 @@ fn run_case(root: &Path, name: &str) -> Result<(), String> {
 
 fn main() {
     let root = confer_golden::repo_root().join("tests/cfengine");
+    // scripts/regen-cfengine-goldens.sh without arguments records every
+    // `*.cf` under tests/cfengine: with CFEngine's acceptance suite vendored
+    // there, it would run those tests (packages, users, commands) under the
+    // real cf-agent without the acceptance wrapper's guards.
+    let suite = root.join("acceptance/suite");
+    if std::env::var_os("CONFER_REGEN").is_some() && suite.exists() {
+        eprintln!(
+            "CONFER_REGEN=1 refused: {} is present, and the regeneration script would run its tests under cf-agent; move it away first",
+            suite.display()
+        );
+        std::process::exit(1);
+    }
     let is_case = |p: &Path| {
         p.extension().is_some_and(|x| x == "cf")
             && !p.to_string_lossy().ends_with(".sub.cf")
