@@ -153,3 +153,16 @@ fn tab_completes_variables_and_functions_and_files_load() {
     }
     assert!(history.contains("twice($loaded_value)"), "history kept: {history}");
 }
+
+#[test]
+fn ctrl_c_stops_a_long_evaluation_and_the_session_goes_on() {
+    let pane = Pane::start("interrupt");
+    pane.input("$kept = 7");
+    // 81 trillion iterations: only Ctrl-C ends it.
+    pane.line("Integer[1, 9000000].each |$i| { Integer[1, 9000000].each |$j| { $j } }");
+    std::thread::sleep(Duration::from_millis(500));
+    pane.keys(&["C-c"]);
+    pane.wait_for("Evaluation interrupted (Ctrl-C)");
+    pane.input("$kept * 6");
+    pane.wait_for("=> 42");
+}

@@ -7,6 +7,7 @@ pub mod environment;
 pub mod error;
 pub mod eval;
 pub mod files;
+pub mod interrupt;
 pub mod lexer;
 pub mod log;
 pub mod native_ports;

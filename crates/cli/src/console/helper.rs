@@ -9,6 +9,8 @@ use rustyline::completion::{Completer, Pair};
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Context, Helper, Highlighter, Hinter};
 
+use super::pending::Pending;
+
 /// What Tab can complete, refreshed after every input.
 #[derive(Default)]
 pub struct Names {
@@ -28,6 +30,13 @@ pub const COMMANDS: &[&str] = &[":help", ":type", ":load", ":facts", ":modulepat
 pub struct ConsoleHelper {
     /// The names to complete, shared with the console loop.
     pub names: Rc<RefCell<Names>>,
+    /// The scan of the input as last validated: the editor validates the
+    /// whole input at every newline, and the scan goes on from there.
+    pub pending: RefCell<Pending>,
+    /// Every line is complete to the editor: input that is not a terminal is
+    /// gathered by the console (the editor copies its whole buffer at each
+    /// line it reads from a pipe).
+    pub by_line: bool,
 }
 
 /// The word being completed ends at `pos` and takes letters, digits, `_`,
@@ -92,7 +101,16 @@ impl Completer for ConsoleHelper {
 impl Validator for ConsoleHelper {
     fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
         let input = ctx.input();
-        if input.trim_start().starts_with(':') || !confer_puppet::is_incomplete(input) {
+        if self.by_line || input.trim_start().starts_with(':') {
+            return Ok(ValidationResult::Valid(None));
+        }
+        let mut pending = self.pending.borrow_mut();
+        if pending.continued_by(input).is_none() {
+            pending.clear();
+        }
+        let rest = pending.continued_by(input).unwrap_or(input);
+        if pending.push(rest) {
+            pending.clear();
             Ok(ValidationResult::Valid(None))
         } else {
             Ok(ValidationResult::Incomplete)
@@ -110,7 +128,7 @@ mod tests {
             functions: vec!["notice".into(), "now".into()],
             resource_types: vec!["file".into(), "apache::vhost".into()],
         };
-        ConsoleHelper { names: Rc::new(RefCell::new(names)) }
+        ConsoleHelper { names: Rc::new(RefCell::new(names)), pending: Default::default(), by_line: false }
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! type. Lines are edited with rustyline, with history kept in a file.
 
 mod helper;
+mod interrupt;
+mod pending;
 
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
@@ -20,6 +22,7 @@ use rustyline::Editor;
 
 use crate::log_output::{ColorWhen, Console};
 use helper::{ConsoleHelper, Names};
+use pending::Pending;
 
 /// Arguments of `confer puppet console`.
 #[derive(Args)]
@@ -90,6 +93,9 @@ struct State {
     show_types: bool,
     inputs: usize,
     color: (bool, bool),
+    /// Input that is not a terminal is read a line at a time and gathered
+    /// here until complete.
+    by_line: bool,
 }
 
 fn history_path(args: &ConsoleArgs) -> Option<PathBuf> {
@@ -110,14 +116,30 @@ pub fn run(args: ConsoleArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    editor.set_helper(Some(ConsoleHelper { names: names.clone() }));
+    let by_line = !std::io::IsTerminal::is_terminal(&std::io::stdin());
+    editor.set_helper(Some(ConsoleHelper { names: names.clone(), pending: Default::default(), by_line }));
     let history = history_path(&args);
     if let Some(path) = &history {
+        // The line editor reads the file itself: the bounded reader's rule
+        // is checked first, so a FIFO or `/dev/zero` is refused, not read.
         // A first run has no history file yet.
-        let _ = editor.load_history(path);
+        match confer_core::read::admit(path) {
+            Ok(()) => {
+                if let Err(e) = editor.load_history(path) {
+                    crate::diagnostics::error("io", "Error: ", &format!("{}: {e}", path.display()));
+                    return ExitCode::FAILURE;
+                }
+            }
+            Err(confer_core::read::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                crate::diagnostics::error("io", "Error: ", &format!("{}: {e}", path.display()));
+                return ExitCode::FAILURE;
+            }
+        }
     }
+    interrupt::install();
     let setup = Setup { modulepath: args.modulepath, facts: args.facts };
-    let mut state = State { editor, names, setup, replay: Vec::new(), show_types: false, inputs: 0, color };
+    let mut state = State { editor, names, setup, replay: Vec::new(), show_types: false, inputs: 0, color, by_line };
     println!(
         "confer {} console for the Puppet language ({}); :help for help",
         env!("CARGO_PKG_VERSION"),
@@ -158,8 +180,15 @@ fn session(state: &mut State) -> Result<Next, ExitCode> {
     }
     quiet.set(false);
     refresh(&state.names, &session);
+    let mut pending = Pending::default();
     loop {
         let line = match state.editor.readline("confer> ") {
+            Ok(line) if state.by_line && !(pending.is_empty() && line.trim_start().starts_with(':')) => {
+                if !pending.push(&line) {
+                    continue;
+                }
+                pending.finish()
+            }
             Ok(line) => line,
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => return Ok(Next::Quit),
@@ -188,7 +217,12 @@ fn session(state: &mut State) -> Result<Next, ExitCode> {
 
 /// Evaluates one input and prints its value or its error.
 fn evaluate(state: &mut State, session: &mut confer_puppet::Session<'_>, name: &str, text: &str) {
-    match session.eval(name, text) {
+    // A Ctrl-C pressed at the prompt is the line editor's; one pressed
+    // from here on stops this evaluation.
+    confer_puppet::interrupt::clear();
+    let result = session.eval(name, text);
+    confer_puppet::interrupt::clear();
+    match result {
         Ok(value) => {
             println!("{}", result_line(&value, state.show_types));
             state.replay.push((name.to_string(), text.to_string()));

@@ -400,6 +400,9 @@ impl<'a> Evaluator<'a> {
     /// answered provisionally with `false` (see `confer_core::undecided::take`)
     /// fails here, at the innermost expression that asked.
     pub(crate) fn eval(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
+        if crate::interrupt::requested() {
+            return Err(fail(e.span, crate::interrupt::MESSAGE));
+        }
         let value = self.eval_kind(e, scope);
         if let Some(undecided) = confer_core::undecided::take() {
             return Err(fail(e.span, undecided.to_string()));
