@@ -93,8 +93,19 @@ impl<'e> ClassIndex<'e> {
             return vec![problem(file, doc, Vec::new(), Severity::Error, "a Hiera data file must hold a hash".into())];
         };
         let mut problems = Vec::new();
+        let sensitive = Sensitive::declared(map.get(&Value::from("lookup_options")));
         for (key, value) in map.iter() {
             let Some(key_text) = key.as_str() else { continue };
+            // Puppet converts such a value before the class gets it, and it
+            // is a secret: check the converted value and never show it.
+            let secret = sensitive.covers(key_text);
+            let converted;
+            let value = if secret {
+                converted = Value::Sensitive(std::sync::Arc::new(value.clone()));
+                &converted
+            } else {
+                value
+            };
             let Some((class, param)) = key_text.rsplit_once("::") else { continue };
             let at = vec![PathElem::Key(key.clone())];
             let env = self.env;
@@ -141,6 +152,10 @@ impl<'e> ClassIndex<'e> {
                 let mut path = at.clone();
                 path.append(&mut m.path);
                 m.path = path;
+                if secret {
+                    m.detail = format!("expects a value of type {t}, got a Sensitive value (convert_to), not shown");
+                    m.path.truncate(1);
+                }
                 problems.push(Problem::from_mismatch(file, doc, &m));
             }
         }
@@ -158,5 +173,50 @@ fn problem(file: &str, doc: &Document, path: Vec<PathElem>, severity: Severity, 
         expected: None,
         actual: None,
         suggestion: None,
+    }
+}
+
+/// The keys a data file's `lookup_options` declare `convert_to: Sensitive`,
+/// by name or by `^pattern`.
+struct Sensitive {
+    names: Vec<String>,
+    patterns: Vec<Option<confer_core::regexp::Regexp>>,
+}
+
+impl Sensitive {
+    fn declared(options: Option<&Value>) -> Sensitive {
+        let mut out = Sensitive { names: Vec::new(), patterns: Vec::new() };
+        let Some(Value::Hash(options)) = options else { return out };
+        for (key, option) in options.iter() {
+            let Some(key) = key.as_str() else { continue };
+            if !converts_to_sensitive(option) {
+                continue;
+            }
+            if key.starts_with('^') {
+                // A pattern that does not compile covers every key: a
+                // secret is never shown because its pattern was not read.
+                out.patterns.push(confer_core::regexp::Regexp::new(key).ok());
+            } else {
+                out.names.push(key.to_string());
+            }
+        }
+        out
+    }
+
+    /// Whether `key` is declared Sensitive. A match the regex engine could
+    /// not decide counts as one: undecided never means "not a secret".
+    fn covers(&self, key: &str) -> bool {
+        self.names.iter().any(|n| n == key)
+            || self.patterns.iter().any(|p| p.as_ref().is_none_or(|re| re.try_is_match(key).unwrap_or(true)))
+    }
+}
+
+/// `convert_to: Sensitive` or `convert_to: [Sensitive, …]`.
+fn converts_to_sensitive(option: &Value) -> bool {
+    let Value::Hash(option) = option else { return false };
+    match option.get(&Value::from("convert_to")) {
+        Some(Value::Array(a)) => a.first().and_then(Value::as_str) == Some("Sensitive"),
+        Some(v) => v.as_str() == Some("Sensitive"),
+        None => false,
     }
 }

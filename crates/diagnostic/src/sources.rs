@@ -1,7 +1,7 @@
 //! Where the renderer finds the text an excerpt shows.
 
 use std::borrow::Cow;
-use std::io::Read;
+use std::path::Path;
 
 /// Source texts by file name.
 pub trait Sources {
@@ -10,12 +10,16 @@ pub trait Sources {
     fn text(&self, file: &str) -> Option<Cow<'_, str>>;
 }
 
-/// Files larger than this are shown without an excerpt rather than read.
-const MAX_READ: u64 = 64 * 1024 * 1024;
+/// The extensions of the files confer parses as code (manifests, templates,
+/// Ruby, CFEngine policy), the only ones an excerpt is read from on disk.
+const CODE: &[&str] = &["pp", "epp", "erb", "rb", "cf"];
 
 /// The texts a command has in memory (the manifest it was given, code from
 /// `-e` or standard input), and, for any other file a diagnostic names,
-/// the file on disk — a compile reports errors in module files it read.
+/// the file on disk when it is code — a compile reports errors in module
+/// files it read. Any other file (`environment.conf`, Hiera data, facts, a
+/// `manifest` setting that names `/etc/shadow`) is shown by file, line and
+/// column only, as Puppet shows every error: its lines may be secrets.
 #[derive(Default)]
 pub struct FileSources<'a> {
     known: Vec<(&'a str, &'a str)>,
@@ -39,13 +43,11 @@ impl Sources for FileSources<'_> {
         if let Some((_, text)) = self.known.iter().find(|(name, _)| *name == file) {
             return Some(Cow::Borrowed(text));
         }
-        let handle = std::fs::File::open(file).ok()?;
-        if !handle.metadata().ok()?.is_file() {
+        let path = Path::new(file);
+        if !path.extension().is_some_and(|e| CODE.iter().any(|c| e == *c)) {
             return None;
         }
-        let mut text = String::new();
-        handle.take(MAX_READ + 1).read_to_string(&mut text).ok()?;
-        (text.len() as u64 <= MAX_READ).then_some(Cow::Owned(text))
+        confer_core::read::read_text(path).ok().map(Cow::Owned)
     }
 }
 
