@@ -44,8 +44,11 @@ fn run_case(root: &Path, name: &str, node: &str, args: &[String]) -> Result<(), 
     }
     let out = cmd.output().map_err(|e| format!("cannot run confer: {e}"))?;
     let got_status = out.status.code().unwrap_or(-1).to_string();
-    let got_stdout = String::from_utf8_lossy(&out.stdout);
-    let got_stderr = String::from_utf8_lossy(&out.stderr);
+    // Puppet's paths are absolute, and the recorder writes them from the
+    // repository's root, as the command is run here.
+    let prefix = format!("{}/", root.display());
+    let got_stdout = String::from_utf8_lossy(&out.stdout).replace(&prefix, "");
+    let got_stderr = String::from_utf8_lossy(&out.stderr).replace(&prefix, "");
     let mut problems = Vec::new();
     if got_status != status {
         problems.push(format!("exit status {got_status}, Puppet's {status}"));

@@ -54,6 +54,13 @@ pub enum EnvironmentError {
     },
 }
 
+/// The module directories as Puppet keeps them, expanded from the working
+/// directory (its `File.expand_path`, links not followed): the paths
+/// `find_file` and `find_template` answer are absolute.
+fn absolute(dirs: Vec<PathBuf>) -> Vec<PathBuf> {
+    dirs.into_iter().map(|d| std::path::absolute(&d).unwrap_or(d)).collect()
+}
+
 impl Environment {
     /// An environment with no directory: only `modulepath` (as `puppet apply`
     /// with `--modulepath`).
@@ -61,7 +68,7 @@ impl Environment {
         Environment {
             name: "production".into(),
             dir: None,
-            modulepath,
+            modulepath: absolute(modulepath),
             manifest: None,
             strict: Default::default(),
             native_ports: Default::default(),
@@ -86,7 +93,7 @@ impl Environment {
             EnvironmentConf::default()
         };
         let name = dir.file_name().map_or_else(|| "production".to_string(), |n| n.to_string_lossy().into_owned());
-        let modulepath = conf.modulepath(dir, base_modulepath);
+        let modulepath = absolute(conf.modulepath(dir, base_modulepath));
         let manifest = Some(conf.manifest.as_deref().map_or_else(|| dir.join("manifests"), |m| dir.join(m)));
         Ok(Environment {
             name,

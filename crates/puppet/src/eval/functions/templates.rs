@@ -37,12 +37,15 @@ fn first_string(call: &Call<'_, '_>) -> EvalResult<String> {
 fn epp(call: &mut Call<'_, '_>) -> EvalResult {
     let name = first_string(call)?;
     let args = template_args(call);
-    let wanted = if name.ends_with(".epp") { name.clone() } else { format!("{name}.epp") };
-    let path = call
-        .ev
-        .find_template(&name)
-        .or_else(|| call.ev.find_template(&wanted))
-        .ok_or_else(|| fail(call.span, format!("Could not find template '{wanted}'")))?;
+    // Puppet adds `.epp` to a name that is not a file as given (a path,
+    // absolute or from the working directory): `epp('m/noext')` looks for
+    // `templates/noext.epp` only.
+    let wanted = match name.ends_with(".epp") || std::path::Path::new(&name).exists() {
+        true => name,
+        false => format!("{name}.epp"),
+    };
+    let path =
+        call.ev.find_template(&wanted).ok_or_else(|| fail(call.span, format!("Could not find template '{wanted}'")))?;
     let source = call.ev.read_template(&path, call.span)?;
     call.ev.render_epp(&source, args, EppScope::Global, "epp", call.span, call.scope)
 }
