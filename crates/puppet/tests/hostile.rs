@@ -167,3 +167,12 @@ fn the_detailed_type_of_a_large_value_is_refused_before_it_is_built() {
     assert!(message.contains("built a type of more than 16777216 bytes"), "{message}");
     assert_eq!(at, (2, 8));
 }
+
+#[test]
+fn a_catalog_past_the_resource_limit_fails_at_the_declaration() {
+    // Issue 27: three million resources aborted at 1 GiB; a defined type
+    // declaring two of itself 30 levels deep made 2^30.
+    let (message, at) = apply_error("Integer[1, 3000000].each |$i| {\n  notify { \"n${i}\": }\n}\n".into());
+    assert!(message.contains("The catalog has more than 200000 resources"), "{message}");
+    assert_eq!(at, (2, 3));
+}

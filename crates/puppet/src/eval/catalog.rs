@@ -558,6 +558,9 @@ impl<'a> Evaluator<'a> {
         }
         attributes.fill_missing(&defaults);
         let Attributes { values: attributes, places } = attributes;
+        if self.catalog.resources.len() >= super::limits::MAX_RESOURCES {
+            return Err(fail(span, super::limits::too_many_resources()));
+        }
         if let (Some(def), false) = (define, virtual_) {
             self.catalog.pending.push_back(PendingDefine {
                 def,

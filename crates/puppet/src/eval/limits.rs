@@ -20,6 +20,16 @@ pub(crate) const MAX_ELEMENTS: usize = 1 << 22;
 /// each copy. This bounds them all; it is twice the largest string.
 pub(crate) const MAX_EXPANDED_BYTES: u64 = 256 * 1024 * 1024;
 
+/// The most resources a catalog may hold: a defined type declaring two of
+/// itself at each of 30 levels makes 2^30, and three million flat ones took
+/// 1 GiB. Real catalogs hold some thousands.
+pub(crate) const MAX_RESOURCES: usize = 200_000;
+
+/// The error of a resource past [`MAX_RESOURCES`].
+pub(crate) fn too_many_resources() -> String {
+    format!("The catalog has more than {MAX_RESOURCES} resources (confer's limit on hostile input)")
+}
+
 /// The most bytes a type may take, its text included
 /// ([`Value::expanded_size`]). A type holds its own copy of its parameters,
 /// so `Tuple[$t, $t]` in a loop doubles its memory each time round. The
