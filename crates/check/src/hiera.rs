@@ -96,6 +96,15 @@ impl<'e> ClassIndex<'e> {
         let sensitive = Sensitive::declared(map.get(&Value::from("lookup_options")));
         for (key, value) in map.iter() {
             let Some(key_text) = key.as_str() else { continue };
+            // `%{alias('k')}` is the value of `k`: checked as that when this
+            // file has it, else not checkable from this file alone.
+            let value = match alias_target(value) {
+                Some(target) => match map.get(&Value::from(target)) {
+                    Some(aliased) if alias_target(aliased).is_none() => aliased,
+                    _ => continue,
+                },
+                None => value,
+            };
             // Puppet converts such a value before the class gets it, and it
             // is a secret: check the converted value and never show it.
             let secret = sensitive.covers(key_text);
@@ -219,4 +228,13 @@ fn converts_to_sensitive(option: &Value) -> bool {
         Some(v) => v.as_str() == Some("Sensitive"),
         None => false,
     }
+}
+
+/// The key a value that is exactly `%{alias('k')}` names (Hiera replaces it
+/// with that key's value, whatever its type).
+fn alias_target(value: &Value) -> Option<&str> {
+    let inner = value.as_str()?.trim().strip_prefix("%{")?.strip_suffix('}')?.trim();
+    let args = inner.strip_prefix("alias")?.trim_start().strip_prefix('(')?.strip_suffix(')')?.trim();
+    let quoted = args.strip_prefix('\'').and_then(|a| a.strip_suffix('\''));
+    quoted.or_else(|| args.strip_prefix('"').and_then(|a| a.strip_suffix('"')))
 }

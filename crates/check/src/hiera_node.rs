@@ -13,7 +13,8 @@ use crate::report::{Problem, Severity};
 
 /// Checks the data of the node `node` (its scope holds its facts).
 pub fn check_node(index: &mut ClassIndex, hiera: &Hiera, scope: &dyn Scope, node: &str) -> Vec<Problem> {
-    let mut inv = hiera.invocation(scope);
+    let scope = Sensitive(scope);
+    let mut inv = hiera.invocation(&scope);
     let error = |message: String| Problem {
         severity: Severity::Error,
         file: node.to_string(),
@@ -84,4 +85,32 @@ pub fn check_node(index: &mut ClassIndex, hiera: &Hiera, scope: &dyn Scope, node
         });
     }
     problems
+}
+
+/// A node's scope that makes `convert_to: Sensitive` values as Puppet does:
+/// wrapping needs no evaluator, and without it every key declared
+/// Sensitive failed the check ("cannot convert to Sensitive without a
+/// Puppet evaluator"). Other conversions are the scope's own.
+struct Sensitive<'s>(&'s dyn Scope);
+
+impl Scope for Sensitive<'_> {
+    fn variable(&self, name: &str) -> Option<confer_core::Value> {
+        self.0.variable(name)
+    }
+
+    fn undefined_variable(&self, name: &str) -> Result<(), String> {
+        self.0.undefined_variable(name)
+    }
+
+    fn convert(
+        &self,
+        type_name: &str,
+        value: &confer_core::Value,
+        args: &[confer_core::Value],
+    ) -> Result<confer_core::Value, String> {
+        match (type_name, args) {
+            ("Sensitive", []) => Ok(confer_core::Value::Sensitive(std::sync::Arc::new(value.clone()))),
+            _ => self.0.convert(type_name, value, args),
+        }
+    }
 }

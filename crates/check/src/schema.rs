@@ -75,8 +75,13 @@ impl TypeEnvironment {
     pub fn load(modulepath: &str) -> Result<TypeEnvironment, SchemaError> {
         let mut env = TypeEnvironment::default();
         for dir in modulepath.split(':').filter(|d| !d.is_empty()) {
-            let entries = std::fs::read_dir(dir)
-                .map_err(|e| SchemaError { message: format!("cannot read module directory {dir}: {e}") })?;
+            let entries = match std::fs::read_dir(dir) {
+                Ok(entries) => entries,
+                // Puppet skips a module path directory that does not exist
+                // (an environment without `modules/`).
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(SchemaError { message: format!("cannot read module directory {dir}: {e}") }),
+            };
             let mut modules: Vec<_> =
                 entries.flatten().map(|e| e.path()).filter(|p| p.join("types").is_dir()).collect();
             modules.sort();

@@ -196,16 +196,17 @@ fn excerpts_show_only_code_never_a_setting_or_a_data_file() {
 #[test]
 fn check_hiera_never_shows_a_value_declared_sensitive() {
     let dir = scratch("sensitive");
-    write(
-        &dir.join("modules/app/manifests/init.pp"),
-        "class app(Enum['hunter2'] $password, Sensitive[String] $token, Enum['a'] $other) {}\n",
-    );
     let data = dir.join("common.yaml");
     write(
         &data,
         "lookup_options:\n  app::password:\n    convert_to: Sensitive\n  '^app::tok.*$':\n    convert_to: [Sensitive]\n\
-         app::password: S3CRETPW\napp::token: T0KENVALUE\napp::other: b\n",
+         app::password: S3CRETPW\napp::token: T0KENVALUE\napp::other: b\n\
+         app::list: \"%{alias('app::ports')}\"\napp::ports: [80]\n",
     );
+    let manifest = dir.join("modules/app/manifests/init.pp");
+    let class =
+        "class app(Enum['hunter2'] $password, Sensitive[String] $token, Enum['a'] $other, Array[Integer] $list) {}\n";
+    write(&manifest, class);
     let out =
         run(&["check", "hiera", "--modulepath", dir.join("modules").to_str().unwrap(), data.to_str().unwrap()], "");
     let shown = format!("{}{}", stdout(&out), stderr(&out));
@@ -214,6 +215,32 @@ fn check_hiera_never_shows_a_value_declared_sensitive() {
     assert!(shown.contains("app::password"), "the secret's key is reported: {shown}");
     assert!(!shown.contains("app::token"), "a Sensitive value of a Sensitive parameter passes: {shown}");
     assert!(shown.contains("got 'b'"), "other values are shown: {shown}");
+    assert!(!shown.contains("app::list"), "an alias is checked as the value it names: {shown}");
+    // The same data through an environment's hierarchy (one without
+    // `modules/`): converted as Puppet converts, never shown.
+    let env = dir.join("env");
+    write(&env.join("hiera.yaml"), "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n");
+    std::fs::create_dir_all(env.join("data")).expect("data");
+    std::fs::copy(&data, env.join("data/common.yaml")).expect("copy");
+    let facts = dir.join("facts.yaml");
+    write(&facts, FACTS);
+    let modules = dir.join("modules");
+    let args = [
+        "check",
+        "hiera",
+        "--environment",
+        env.to_str().unwrap(),
+        "--modulepath",
+        modules.to_str().unwrap(),
+        "--facts",
+        facts.to_str().unwrap(),
+    ];
+    let out = run(&args, "");
+    let shown = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(!out.status.success(), "{shown}");
+    assert!(!shown.contains("S3CRETPW") && !shown.contains("T0KENVALUE"), "{shown}");
+    assert!(shown.contains("app::password: expects a match for Enum['hunter2'], got Sensitive"), "{shown}");
+    assert!(!shown.contains("without a Puppet evaluator") && !shown.contains("app::token"), "{shown}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
