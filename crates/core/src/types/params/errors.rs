@@ -68,7 +68,7 @@ fn ruby_type_name(t: &Type) -> &'static str {
 
 /// The Ruby class name of a value, as Puppet's parameter errors print it
 /// (`Integer`, `NilClass`, `Symbol` for `default`, `Puppet::Pops::Types::PIntegerType`).
-pub(crate) fn ruby_class(v: &Value) -> String {
+pub fn ruby_class(v: &Value) -> String {
     match v {
         Value::Undef => "NilClass".into(),
         Value::Default => "Symbol".into(),

@@ -15,7 +15,7 @@ use crate::regexp::Regexp;
 use crate::value::Value;
 
 pub use self::catalog::capitalize_segments;
-pub(crate) use self::errors::ruby_class;
+pub use self::errors::ruby_class;
 pub use super::builtin::by_name;
 
 pub(super) fn as_type(v: &Value) -> Option<Type> {

@@ -17,7 +17,7 @@ use confer_ruby::psych_dump::{dump, DumpError, DumpOptions};
 /// The YAML functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("to_yaml", &["Any data, Hash options?"], to_yaml),
-    Builtin::legacy("parseyaml", -2, parseyaml),
+    Builtin::legacy("parseyaml", -1, parseyaml),
     Builtin::legacy("loadyaml", -2, |call| load(call, Format::Yaml)),
     Builtin::legacy("loadjson", -2, |call| load(call, Format::Json)),
 ];
@@ -55,13 +55,33 @@ fn load_yaml(text: &str, symbols: Symbols) -> Result<Value, String> {
 /// `parseyaml(text, default?)`: the data; the default when the text is not
 /// YAML or reads as nothing (`false` or `undef`).
 fn parseyaml(call: &mut Call<'_, '_>) -> EvalResult {
+    // The function counts its arguments itself (it declares no arity).
+    let Some(text) = call.args.first() else {
+        return Err(fail(call.span, "Wrong number of arguments. 1 or 2 arguments should be provided."));
+    };
+    // A 3.x function is given undef as ''; `YAML.load` of anything but a
+    // String is Ruby's TypeError, which the default answers as it answers
+    // a syntax error.
+    let parsed = match text {
+        Value::String(s) => load_yaml(s, Symbols::Kept).map_err(|message| format!("(<unknown>): {message}")),
+        Value::Undef => load_yaml("", Symbols::Kept).map_err(|message| format!("(<unknown>): {message}")),
+        other => Err(format!("no implicit conversion of {} into String", ruby_class_name(other))),
+    };
     let default = call.args.get(1).cloned();
-    // `YAML.load`, which reads `:a` as a Symbol.
-    match load_yaml(&to_s(&call.args[0]), Symbols::Kept) {
+    match parsed {
         Ok(v) if v.is_truthy() => Ok(v),
         Ok(_) => Ok(default.unwrap_or(Value::Undef)),
         Err(_) if default.as_ref().is_some_and(Value::is_truthy) => Ok(default.unwrap_or(Value::Undef)),
-        Err(message) => Err(fail(call.span, format!("(<unknown>): {message}"))),
+        Err(message) => Err(fail(call.span, message)),
+    }
+}
+
+/// How Ruby's TypeError names a value's class (`true` and `false` by
+/// themselves).
+fn ruby_class_name(v: &Value) -> String {
+    match v {
+        Value::Boolean(b) => b.to_string(),
+        other => confer_core::types::params::ruby_class(other),
     }
 }
 
