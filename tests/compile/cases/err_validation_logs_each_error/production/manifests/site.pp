@@ -1,0 +1,2 @@
+# Two validation errors: Puppet logs each, then gives up.
+$x = private('failure message!')
