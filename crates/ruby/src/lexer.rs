@@ -289,6 +289,11 @@ impl Lexer<'_> {
                     let parts = self.heredoc(start)?;
                     self.push(Tok::Str(parts), start, space);
                 }
+                // Backticks and `%x` run a command: a construct confer
+                // refuses by name wherever it is written.
+                b'`' => {
+                    return Err(self.error(start, RubyErrorKind::Unsupported("backticks (running a command)".into())));
+                }
                 b'%' if !self.after_value() || (space && self.peek(1).is_some_and(|c| c.is_ascii_alphabetic())) => {
                     let tok = self.percent_literal(start)?;
                     self.push(tok, start, space);
@@ -730,6 +735,9 @@ impl Lexer<'_> {
     /// `%w(...)`, `%q(...)`, `%Q(...)` and `%(...)`.
     fn percent_literal(&mut self, start: usize) -> Result<Tok, RubyError> {
         let kind = self.peek(1).filter(|c| c.is_ascii_alphabetic());
+        if kind == Some(b'x') {
+            return Err(self.error(start, RubyErrorKind::Unsupported("%x() (running a command)".into())));
+        }
         let open_at = if kind.is_some() { 2 } else { 1 };
         let open = self.peek(open_at).unwrap_or(b' ');
         let close = match open {
