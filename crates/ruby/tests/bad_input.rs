@@ -166,10 +166,9 @@ fn growth_is_checked_while_building() {
 /// Running a command is refused by name, wherever the code writes it.
 #[test]
 fn commands_are_refused_by_name() {
-    for (template, construct) in [
-        ("<%= `id` %>", "backticks (running a command)"),
-        ("<%= %x(id) %>", "%x() (running a command)"),
-    ] {
+    for (template, construct) in
+        [("<%= `id` %>", "backticks (running a command)"), ("<%= %x(id) %>", "%x() (running a command)")]
+    {
         assert_eq!(error(template), RubyErrorKind::Unsupported(construct.into()), "{template}");
     }
 }
