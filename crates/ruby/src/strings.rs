@@ -58,6 +58,25 @@ fn literal_substitute(text: &str, pattern: &str, replacement: &str, once: bool, 
     Ok(RValue::str(out))
 }
 
+/// [`each_match`] for a step that may fail (a block the code gives): the
+/// first error ends the walk and is the answer.
+fn try_each_match(
+    re: &confer_core::Regexp,
+    text: &str,
+    at: usize,
+    mut f: impl FnMut(confer_core::regexp::Groups) -> Ev<bool>,
+) -> Ev<()> {
+    let mut failed = None;
+    each_match(re, text, at, |groups| match f(groups) {
+        Ok(go_on) => go_on,
+        Err(e) => {
+            failed = Some(e);
+            false
+        }
+    })?;
+    failed.map_or(Ok(()), Err)
+}
+
 /// Ruby's replacement string: `\1`..`\9` and `\0` name groups.
 fn expand(replacement: &str, groups: &confer_core::regexp::Groups, text: &str) -> String {
     let mut out = String::new();
@@ -151,25 +170,14 @@ impl Interp<'_> {
         let re = pattern(pat, at)?;
         let mut out = String::new();
         let mut last = 0;
-        let mut failed = None;
-        each_match(&re, text, at, |groups| {
-            let Some(m) = groups.first().cloned().flatten() else { return true };
-            match self.call_block(b, vec![RValue::str(&text[m.clone()])], at) {
-                Ok(v) => {
-                    out.push_str(&text[last..m.start]);
-                    out.push_str(&v.to_s());
-                    last = m.end;
-                    !once && out.len() <= MAX_SIZE
-                }
-                Err(e) => {
-                    failed = Some(e);
-                    false
-                }
-            }
+        try_each_match(&re, text, at, |groups| {
+            let Some(m) = groups.first().cloned().flatten() else { return Ok(true) };
+            let v = self.call_block(b, vec![RValue::str(&text[m.clone()])], at)?;
+            out.push_str(&text[last..m.start]);
+            out.push_str(&v.to_s());
+            last = m.end;
+            Ok(!once && out.len() <= MAX_SIZE)
         })?;
-        if let Some(e) = failed {
-            return Err(e);
-        }
         if out.len() + (text.len() - last) > MAX_SIZE {
             return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
         }
@@ -206,24 +214,15 @@ impl Interp<'_> {
         // pattern has some), `$~` set to it, and answers the receiver.
         if let (Some(b), "scan", [pat]) = (block, name, args.as_slice()) {
             let re = self.pattern_arg(pat, at)?;
-            let mut failed = None;
-            each_match(&re, text, at, |groups| {
+            try_each_match(&re, text, at, |groups| {
                 let strs: Vec<Option<String>> =
                     groups.iter().map(|g| g.as_ref().map(|m| text[m.clone()].to_string())).collect();
                 self.last_match = Some(Rc::new(crate::value::Matched::of(&re, strs.clone())));
                 let values: Vec<RValue> = strs.iter().map(|g| g.clone().map_or(RValue::Nil, RValue::str)).collect();
                 let item = if values.len() == 1 { values[0].clone() } else { RValue::array(values[1..].to_vec()) };
-                match self.call_block(b, vec![item], at) {
-                    Ok(_) => true,
-                    Err(e) => {
-                        failed = Some(e);
-                        false
-                    }
-                }
+                self.call_block(b, vec![item], at)?;
+                Ok(true)
             })?;
-            if let Some(e) = failed {
-                return Err(e);
-            }
             return Ok(RValue::Str(s.clone()));
         }
         if name == "count" && args.is_empty() {
