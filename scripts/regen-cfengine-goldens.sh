@@ -20,8 +20,10 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd -P)
 REF="$ROOT/scripts/cf-ref.sh"
 if [ $# -eq 0 ]; then
-    # The vendored MPF (tests/cfengine/mpf) has its own recording script.
-    set -- $(find "$ROOT/tests/cfengine" -path "$ROOT/tests/cfengine/mpf" -prune -o -name '*.cf' ! -name '*.sub.cf' -print | LC_ALL=C sort)
+    # The vendored MPF (tests/cfengine/mpf) has its own recording script, and
+    # the acceptance suite (tests/cfengine/acceptance) runs only through its
+    # guarded wrapper.
+    set -- $(find "$ROOT/tests/cfengine" \( -path "$ROOT/tests/cfengine/mpf" -o -path "$ROOT/tests/cfengine/acceptance" \) -prune -o -name '*.cf' ! -name '*.sub.cf' -print | LC_ALL=C sort)
 fi
 normalise() {
     awk -v dir="$1" '
