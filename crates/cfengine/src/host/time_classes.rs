@@ -4,45 +4,19 @@
 //! `HrNN`/`HrN`, the quarter hour `QN`/`HrNN_QN`, `MinNN` and the
 //! five-minute interval `MinNN_NN`.
 
-use jiff::civil::Weekday;
 use jiff::tz::TimeZone;
 
 use crate::eval::context::EvalContext;
 
-const MONTH_TEXT: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 const SHIFT_TEXT: [&str; 4] = ["Night", "Morning", "Afternoon", "Evening"];
 const TAGS: &[&str] = &["time_based", "cfengine_internal_time_based_autoremove", "source=agent", "hardclass"];
-
-fn day_text(w: Weekday) -> &'static str {
-    match w {
-        Weekday::Monday => "Monday",
-        Weekday::Tuesday => "Tuesday",
-        Weekday::Wednesday => "Wednesday",
-        Weekday::Thursday => "Thursday",
-        Weekday::Friday => "Friday",
-        Weekday::Saturday => "Saturday",
-        Weekday::Sunday => "Sunday",
-    }
-}
 
 /// The names of the time classes of `time` in `tz`, with `prefix`.
 fn names(time: jiff::Timestamp, tz: TimeZone, prefix: &str) -> Vec<String> {
     let z = time.to_zoned(tz);
     let (year, hour, minute) = (i32::from(z.year()), z.hour(), z.minute());
-    let month = MONTH_TEXT.get(usize::try_from(z.month() - 1).unwrap_or(0)).copied().unwrap_or("January");
+    let month =
+        confer_core::format::MONTHS.get(usize::try_from(z.month() - 1).unwrap_or(0)).copied().unwrap_or("January");
     let shift = SHIFT_TEXT.get(usize::try_from(hour / 6).unwrap_or(0)).copied().unwrap_or("Night");
     let quarter = minute / 15 + 1;
     let start = (minute / 5) * 5;
@@ -50,7 +24,7 @@ fn names(time: jiff::Timestamp, tz: TimeZone, prefix: &str) -> Vec<String> {
         format!("{prefix}Lcycle_{}", year.rem_euclid(3)),
         format!("{prefix}Yr{year:04}"),
         format!("{prefix}{month}"),
-        format!("{prefix}{}", day_text(z.weekday())),
+        format!("{prefix}{}", confer_core::format::weekday_name(z.weekday())),
         format!("{prefix}Day{}", z.day()),
         format!("{prefix}{shift}"),
         format!("{prefix}Hr{hour:02}"),

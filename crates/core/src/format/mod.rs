@@ -22,7 +22,7 @@ use map::Formats;
 pub use number::{format_float, format_integer};
 pub use spec::{FormatError, Spec, MAX_WIDTH};
 pub use sprintf::{ruby_inspect, ruby_string_inspect, sprintf};
-pub use strftime::strftime;
+pub use strftime::{strftime, weekday_name, MONTHS};
 
 /// `String(value, formats)`: `formats` is absent/`default`, one directive for
 /// the value itself, or a hash from types to formats.

@@ -208,7 +208,9 @@ fn conversion(m: &Moment<'_>, letter: char, f: Flags, out: &mut String) -> Resul
     Ok(true)
 }
 
-const MONTHS: [&str; 12] = [
+/// The months' English names, January first (C's locale, as Ruby's
+/// `strftime` and cf-agent's time classes name them).
+pub const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",
@@ -223,7 +225,8 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
-fn weekday_name(w: Weekday) -> &'static str {
+/// A weekday's English name.
+pub fn weekday_name(w: Weekday) -> &'static str {
     match w {
         Weekday::Monday => "Monday",
         Weekday::Tuesday => "Tuesday",
