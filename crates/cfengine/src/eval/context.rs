@@ -89,6 +89,9 @@ pub struct EvalContext<'s> {
     pub errors: usize,
     /// Set when an abort class was defined or a fatal error happened.
     pub aborted: Option<i32>,
+    /// What confer refused to do that cf-agent would have done (run a
+    /// command, reach the network), each reported once.
+    pub refusals: std::collections::BTreeSet<String>,
     /// Regexes of classes that abort the run when defined (`abortclasses`).
     pub abort_classes: Vec<String>,
     /// Regexes (and class expressions) of classes that abort the current
@@ -148,6 +151,7 @@ impl<'s> EvalContext<'s> {
             out,
             errors: 0,
             aborted: None,
+            refusals: Default::default(),
             abort_classes: vec![],
             abort_bundle_classes: vec![],
             bundle_aborted: false,
@@ -164,6 +168,15 @@ impl<'s> EvalContext<'s> {
         self.errors += 1;
         let line = format!("   error: {}", msg.as_ref());
         self.out.line(&line);
+    }
+
+    /// Logs an `error:` line for something confer refuses to do, the first
+    /// time only (a promise is evaluated on every pass).
+    pub fn refuse(&mut self, msg: String) {
+        if !self.refusals.contains(&msg) {
+            self.error(&msg);
+            self.refusals.insert(msg);
+        }
     }
 
     /// Logs a `warning:` line.

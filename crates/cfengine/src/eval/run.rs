@@ -460,6 +460,8 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     let loaded = load(&mut ctx, opts);
     ctx.out = out;
     ctx.errors = 0;
+    // What loading reported went nowhere: the run reports it again.
+    ctx.refusals.clear();
     ctx.aborted = None;
     if let Err(d) = loaded {
         report_syntax_error(&d, ctx.out, err);

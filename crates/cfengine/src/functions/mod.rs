@@ -466,7 +466,7 @@ pub(crate) const MAX_EXPANDED_BYTES: u64 = 256 << 20;
 fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
     let file = ctx.bundle().map(|b| b.file.to_string()).unwrap_or_default();
     let line = ctx.promise.as_ref().map_or(0, |p| p.line);
-    ctx.error(format!(
+    ctx.refuse(format!(
         "Function '{}' is not evaluated: confer does not run commands or reach the network (in promise '{file}' near line {line})",
         f.name
     ));
