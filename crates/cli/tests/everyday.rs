@@ -3,17 +3,13 @@
 //! what confer skips. Puppet's own lines here were checked against
 //! `puppet apply` 7.23 (see docs/deviations.md, "Everyday use").
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn confer(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_confer"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("confer runs");
+    let mut child = common::spawn(args);
     let mut input = child.stdin.take().expect("stdin is piped");
     input.write_all(stdin.unwrap_or("").as_bytes()).expect("stdin takes the manifest");
     drop(input);

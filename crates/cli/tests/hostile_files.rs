@@ -2,12 +2,12 @@
 //! user runs confer. Every run must end within 10 s, with Puppet's answer or
 //! an error that names the file, and no secret in what it prints.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
-
-const CONFER: &str = env!("CARGO_BIN_EXE_confer");
 
 /// A scratch directory of its own for each test.
 fn scratch(test: &str) -> PathBuf {
@@ -33,13 +33,7 @@ fn link(target: &str, path: &Path) {
 
 /// Runs confer with `args` and `stdin`, killed past 10 s (a failure).
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(CONFER)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("confer runs");
+    let mut child = common::spawn(args);
     let mut input = child.stdin.take().expect("stdin");
     let text = stdin.to_string();
     let feeder = std::thread::spawn(move || {
