@@ -39,18 +39,7 @@ impl Interp<'_> {
     /// `class.name(args)` for the classes above, or `None` for a method
     /// they do not have here.
     pub(crate) fn type_system(&mut self, class: &str, name: &str, args: &[RValue], at: usize) -> Option<Ev> {
-        let known = matches!(
-            (class, name),
-            (PARSER | DESCRIBER, "new")
-                | (PARSER, "singleton" | "parse")
-                | (CALCULATOR, "instance?" | "infer_set" | "infer")
-                | (DESCRIBER, "describe_mismatch")
-        );
-        known.then(|| self.type_call(class, name, args, at))
-    }
-
-    fn type_call(&mut self, class: &str, name: &str, args: &[RValue], at: usize) -> Ev {
-        match (class, name) {
+        Some(match (class, name) {
             // The parser and the describer hold no state: the class stands
             // for its instance.
             (PARSER | DESCRIBER, "new") | (PARSER, "singleton") => Ok(RValue::Class(Rc::from(class))),
@@ -61,49 +50,56 @@ impl Interp<'_> {
                 },
                 _ => wrong_arity("parse", args.len(), at),
             },
-            (CALCULATOR, "instance?") => match args {
-                [t, v] => {
-                    let t = type_of(t, at)?;
-                    let v = crate::binary::puppet_value(v, at)?;
-                    Ok(RValue::Bool(confer_core::types::instance_of(&t, &v)))
-                }
-                _ => wrong_arity("instance?", args.len(), at),
-            },
-            // The types Puppet's `type` function infers: `infer_set` is its
-            // 'detailed' answer, `infer` its 'reduced' one.
-            (CALCULATOR, "infer_set" | "infer") => match args {
-                [v] => {
-                    let value = crate::binary::puppet_value(v, at)?;
-                    let how = if name == "infer_set" { "detailed" } else { "reduced" };
-                    match self.host.call_function("type", vec![value.clone(), Value::from(how)]) {
-                        Ok(Value::Type(ty)) => Ok(RValue::Inferred(Rc::new(Inferred { ty, value }))),
-                        Ok(other) => Ok(crate::value::from_puppet(&other)),
-                        Err(message) => err(RubyErrorKind::Function(message), at),
-                    }
-                }
-                _ => wrong_arity(name, args.len(), at),
-            },
-            (DESCRIBER, "describe_mismatch") => match args {
-                [subject, expected, RValue::Inferred(actual)] => {
-                    let expected = type_of(expected, at)?;
-                    let text = if confer_core::types::instance_of(&expected, &actual.value) {
-                        String::new()
-                    } else {
-                        format!("{} {}", subject.to_s(), confer_core::mismatch::describe(&expected, &actual.value))
-                    };
-                    Ok(RValue::str(text))
-                }
-                [_, _, other] => err(
-                    RubyErrorKind::Unsupported(format!(
-                        "TypeMismatchDescriber#describe_mismatch of a {} (only of an inferred type)",
-                        other.class_name()
-                    )),
-                    at,
-                ),
-                _ => wrong_arity(name, args.len(), at),
-            },
-            _ => err(RubyErrorKind::Unsupported(format!("{class}.{name}")), at),
+            (CALCULATOR, "instance?") => instance(args, at),
+            (CALCULATOR, "infer_set" | "infer") => self.infer(name, args, at),
+            (DESCRIBER, "describe_mismatch") => describe_mismatch(args, at),
+            _ => return None,
+        })
+    }
+
+    /// `TypeCalculator.infer_set(v)` and `infer(v)`: the types Puppet's
+    /// `type` function infers, its 'detailed' and its 'reduced' answer.
+    fn infer(&mut self, name: &str, args: &[RValue], at: usize) -> Ev {
+        let [v] = args else { return wrong_arity(name, args.len(), at) };
+        let value = crate::binary::puppet_value(v, at)?;
+        let how = if name == "infer_set" { "detailed" } else { "reduced" };
+        match self.host.call_function("type", vec![value.clone(), Value::from(how)]) {
+            Ok(Value::Type(ty)) => Ok(RValue::Inferred(Rc::new(Inferred { ty, value }))),
+            Ok(other) => Ok(crate::value::from_puppet(&other)),
+            Err(message) => err(RubyErrorKind::Function(message), at),
         }
+    }
+}
+
+/// `TypeCalculator.instance?(type, value)`.
+fn instance(args: &[RValue], at: usize) -> Ev {
+    let [t, v] = args else { return wrong_arity("instance?", args.len(), at) };
+    let t = type_of(t, at)?;
+    let v = crate::binary::puppet_value(v, at)?;
+    Ok(RValue::Bool(confer_core::types::instance_of(&t, &v)))
+}
+
+/// `TypeMismatchDescriber#describe_mismatch(subject, expected, inferred)`:
+/// empty when the value matches.
+fn describe_mismatch(args: &[RValue], at: usize) -> Ev {
+    match args {
+        [subject, expected, RValue::Inferred(actual)] => {
+            let expected = type_of(expected, at)?;
+            let text = if confer_core::types::instance_of(&expected, &actual.value) {
+                String::new()
+            } else {
+                format!("{} {}", subject.to_s(), confer_core::mismatch::describe(&expected, &actual.value))
+            };
+            Ok(RValue::str(text))
+        }
+        [_, _, other] => err(
+            RubyErrorKind::Unsupported(format!(
+                "TypeMismatchDescriber#describe_mismatch of a {} (only of an inferred type)",
+                other.class_name()
+            )),
+            at,
+        ),
+        _ => wrong_arity("describe_mismatch", args.len(), at),
     }
 }
 

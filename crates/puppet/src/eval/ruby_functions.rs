@@ -72,12 +72,16 @@ impl Loaded {
                     ),
                 )
             }
-            RubyErrorKind::Raised(raised) if confer_ruby::is_script_error(&raised.class) => {
-                script_error(&self.sources, e)
-            }
+            _ if is_script_error(e) => script_error(&self.sources, e),
             other => fail(span, other.to_string()),
         }
     }
+}
+
+/// Whether `e` is a Ruby `ScriptError` raised by the code (see
+/// [`script_error`]).
+fn is_script_error(e: &RubyError) -> bool {
+    matches!(&e.kind, RubyErrorKind::Raised(raised) if confer_ruby::is_script_error(&raised.class))
 }
 
 /// A `LoadError` (a `require` that finds nothing) or another Ruby
@@ -365,7 +369,7 @@ fn load(env: &Environment, path: &PathBuf, key: &str, span: Span) -> EvalResult<
     let mut sources = vec![Source { base: 0, path: path.display().to_string(), text }];
     let loaded = RubyFunction::load_all_with(&mut sources, &mut |spec, requiring| required_file(env, spec, requiring));
     let mut functions = loaded.map_err(|e| {
-        if matches!(&e.kind, RubyErrorKind::Raised(raised) if confer_ruby::is_script_error(&raised.class)) {
+        if is_script_error(&e) {
             return script_error(&sources, &e);
         }
         let (file, line, column) = located(&sources, e.at);
