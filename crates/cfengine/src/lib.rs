@@ -13,14 +13,14 @@ pub mod syntax;
 
 pub use diagnostic::{Diagnostic, Pos};
 pub use eval::context::Sink;
-pub use eval::run::{run, run_with_state, validate, Options};
+pub use eval::run::{run, run_with_state, validate, Ended, Options};
 pub use eval::show::FinalState;
 pub use eval::show::{show, Table};
 pub use syntax::parser::parse;
 
 /// Runs a policy file and returns everything cf-agent would print (stdout
-/// lines, then stderr lines) and its exit code.
-pub fn run_to_lines(opts: &Options) -> (Vec<String>, Vec<String>, i32) {
+/// lines, then stderr lines) and how it ended.
+pub fn run_to_lines(opts: &Options) -> (Vec<String>, Vec<String>, Ended) {
     let mut out: Vec<String> = vec![];
     let mut err: Vec<String> = vec![];
     let code = eval::run::run(opts, &mut out, &mut err);

@@ -155,7 +155,10 @@ fn run_test(abs: &Path) -> Option<(i32, Vec<String>)> {
     let (tx, rx) = mpsc::channel();
     let spawned = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || {
         let opts = confer_cfengine::Options { file, defines: vec!["AUTO".into(), "DEBUG".into()], bundles: None };
-        let (out, err, code) = confer_cfengine::run_to_lines(&opts);
+        // testall judges cf-agent's exit code: a refused command leaves it
+        // as cf-agent's (the refusal shows in the output as an `error:`).
+        let (out, err, ended) = confer_cfengine::run_to_lines(&opts);
+        let code = ended.code;
         let mut lines = err;
         lines.extend(out);
         let _ = tx.send((code, lines));

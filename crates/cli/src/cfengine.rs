@@ -130,7 +130,8 @@ impl Sink for JsonSink {
 
 /// `run --format json`: the run's lines as JSON, then its final state.
 fn run_json(opts: &Options) -> ExitCode {
-    let (code, state) = confer_cfengine::run_with_state(opts, &mut JsonSink, &mut JsonSink);
+    let (ended, state) = confer_cfengine::run_with_state(opts, &mut JsonSink, &mut JsonSink);
+    let code = ended.exit_code();
     if let Some(state) = state {
         let vars: serde_json::Map<String, serde_json::Value> = state
             .vars
@@ -189,7 +190,7 @@ pub fn run(cmd: Command) -> ExitCode {
     } else if validate {
         confer_cfengine::validate(&opts, &mut out, &mut Stderr)
     } else {
-        confer_cfengine::run(&opts, &mut out, &mut Stderr)
+        confer_cfengine::run(&opts, &mut out, &mut Stderr).exit_code()
     };
     let _ = out.0.flush();
     ExitCode::from(code.clamp(0, 255) as u8)

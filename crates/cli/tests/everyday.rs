@@ -195,6 +195,23 @@ fn cfengine_run_takes_a_bundlesequence_with_dash_b() {
 }
 
 #[test]
+fn cfengine_run_does_not_exit_0_after_refusing_a_command() {
+    // cf-agent would run the command and exit 0; confer refuses it, says so
+    // once, and does not let a script take the partial run for a success.
+    let file = policy(
+        "refused",
+        "bundle agent main {\nvars:\n  \"x\" string => execresult(\"/bin/echo hi\", \"noshell\");\n\
+         reports:\n  \"after\";\n}\n",
+    );
+    let out = confer(&["cfengine", "run", &file], None);
+    assert_eq!(out.status.code(), Some(1));
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(all.matches("Function 'execresult' is not evaluated").count(), 1, "{all}");
+    assert!(text(&out.stdout).contains("R: after"));
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
 fn cfengine_run_writes_json_lines_for_tools() {
     let file = policy(
         "json",

@@ -508,7 +508,7 @@ impl Interp<'_> {
                         _ => return err(RubyErrorKind::Type("wrong element type (expected array of 2)".into()), at),
                     }
                 }
-                RValue::hash(pairs)
+                RValue::hash(pairs.into())
             }
             _ => return no_method(&recv, name, at),
         })
@@ -595,17 +595,14 @@ impl Interp<'_> {
             "to_hash" | "to_h" if block.is_none() => recv,
             "transform_keys" | "transform_values" => {
                 let b = self.need_block(block, name, at)?;
-                let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.borrow().len());
-                for (k, v) in pairs.borrow().iter() {
+                let mut out = crate::pairs::Pairs::new();
+                for (k, v) in pairs.snapshot().iter() {
                     let (k, v) = if name == "transform_keys" {
                         (self.call_block(b, vec![k.clone()], at)?, v.clone())
                     } else {
                         (k.clone(), self.call_block(b, vec![v.clone()], at)?)
                     };
-                    match out.iter_mut().find(|(k2, _)| k2.equals(&k)) {
-                        Some(slot) => slot.1 = v,
-                        None => out.push((k, v)),
-                    }
+                    out.insert(k, v);
                 }
                 RValue::hash(out)
             }
@@ -617,16 +614,12 @@ impl Interp<'_> {
                     let RValue::Hash(other) = a else {
                         return crate::interp::no_implicit(a, "Hash", at);
                     };
-                    for (k, v) in other.borrow().iter() {
-                        match out.iter_mut().find(|(k2, _)| k2.equals(k)) {
-                            Some(slot) => {
-                                slot.1 = match block {
-                                    Some(b) => self.call_block(b, vec![k.clone(), slot.1.clone(), v.clone()], at)?,
-                                    None => v.clone(),
-                                }
-                            }
-                            None => out.push((k.clone(), v.clone())),
-                        }
+                    for (k, v) in other.snapshot().iter() {
+                        let v = match (block, out.get(k)) {
+                            (Some(b), Some(old)) => self.call_block(b, vec![k.clone(), old.clone(), v.clone()], at)?,
+                            _ => v.clone(),
+                        };
+                        out.insert(k.clone(), v);
                     }
                 }
                 RValue::hash(out)
@@ -643,7 +636,7 @@ impl Interp<'_> {
                         out.push((k.clone(), v.clone()));
                     }
                 }
-                RValue::hash(out)
+                RValue::hash(out.into())
             }
             "slice" | "except" => {
                 let keep = name == "slice";

@@ -316,9 +316,7 @@ impl Interp<'_> {
             }
             "delete" => {
                 arity(name, args, 1, at)?;
-                let removed = pairs.change(recv, &[], at, |pairs| {
-                    pairs.iter().position(|(k, _)| k.equals(&args[0])).map(|i| pairs.remove(i).1)
-                })?;
+                let removed = pairs.change(recv, &[], at, |pairs| pairs.remove(&args[0]))?;
                 match (removed, block) {
                     (Some(v), _) => v,
                     (None, Some(b)) => self.call_block(b, vec![args[0].clone()], at)?,
@@ -326,12 +324,12 @@ impl Interp<'_> {
                 }
             }
             "shift" if args.is_empty() => pairs
-                .change(recv, &[], at, |pairs| (!pairs.is_empty()).then(|| pairs.remove(0)))?
+                .change(recv, &[], at, |pairs| pairs.shift())?
                 .map_or(RValue::Nil, |(k, v)| RValue::array(vec![k, v])),
             "clear" | "replace" => {
                 arity(name, args, usize::from(name == "replace"), at)?;
                 let new = match args.first() {
-                    None => Vec::new(),
+                    None => crate::pairs::Pairs::new(),
                     Some(RValue::Hash(other)) => other.snapshot(),
                     Some(other) => return crate::interp::no_implicit(other, "Hash", at),
                 };

@@ -285,14 +285,11 @@ impl<'h> Interp<'h> {
                 bounded(RValue::array(out), n.at)
             }
             Kind::Hash(pairs) => {
-                let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.len());
+                let mut out = crate::pairs::Pairs::new();
                 for (k, v) in pairs {
                     let key = self.eval(k)?;
                     let value = self.eval(v)?;
-                    match out.iter_mut().find(|(k2, _)| k2.equals(&key)) {
-                        Some(slot) => slot.1 = value,
-                        None => out.push((key, value)),
-                    }
+                    out.insert(key, value);
                 }
                 bounded(RValue::hash(out), n.at)
             }

@@ -190,10 +190,10 @@ mod tests {
         let options = h(vec![]);
         let RValue::Hash(pairs) = &options else { unreachable!("made a Hash") };
         let _ = pairs.change(&options, &[], 0, |p| {
-            p.push((RValue::Sym("indent".into()), RValue::str("@@")));
-            p.push((RValue::Sym("array_nl".into()), RValue::str("|")));
-            p.push((RValue::Sym("object_nl".into()), RValue::str("")));
-            p.push((RValue::Sym("space".into()), RValue::str("")));
+            p.insert(RValue::Sym("indent".into()), RValue::str("@@"));
+            p.insert(RValue::Sym("array_nl".into()), RValue::str("|"));
+            p.insert(RValue::Sym("object_nl".into()), RValue::str(""));
+            p.insert(RValue::Sym("space".into()), RValue::str(""));
         });
         let style = Style::pretty().with_options(&options, 0).ok().unwrap();
         let nested = RValue::array(vec![RValue::Int(1), RValue::array(vec![RValue::Int(2)])]);

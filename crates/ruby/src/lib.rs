@@ -41,6 +41,7 @@ mod methods;
 mod missing;
 mod objects;
 mod openssl;
+mod pairs;
 mod parser;
 mod paths;
 pub mod psych_dump;

@@ -255,13 +255,13 @@ impl Interp<'_> {
                 arity(name, args, 1, 1, at).map(|()| RValue::Bool(std::env::var_os(args[0].to_s()).is_some()))
             }
             ("Hash", "new") => match (args, block) {
-                ([], None) => Ok(RValue::hash(vec![])),
+                ([], None) => Ok(RValue::hash(crate::pairs::Pairs::new())),
                 _ => err(RubyErrorKind::Unsupported("Hash.new with a default value or block".into()), at),
             },
             ("Hash", "[]") => match args {
                 [RValue::Hash(_)] => Ok(args[0].clone()),
                 [RValue::Array(pairs)] => {
-                    let mut out: Vec<(RValue, RValue)> = Vec::with_capacity(pairs.borrow().len());
+                    let mut out = crate::pairs::Pairs::new();
                     for p in pairs.borrow().iter() {
                         let RValue::Array(kv) = p else {
                             return Some(err(
@@ -276,10 +276,7 @@ impl Interp<'_> {
                             kv.borrow().first().cloned().unwrap_or(RValue::Nil),
                             kv.borrow().get(1).cloned().unwrap_or(RValue::Nil),
                         );
-                        match out.iter_mut().find(|(k2, _)| k2.equals(&k)) {
-                            Some(slot) => slot.1 = v,
-                            None => out.push((k, v)),
-                        }
+                        out.insert(k, v);
                     }
                     Ok(RValue::hash(out))
                 }
@@ -577,8 +574,8 @@ impl Interp<'_> {
             },
             "Hash" => match args {
                 [RValue::Hash(_)] => Ok(args[0].clone()),
-                [RValue::Nil] => Ok(RValue::hash(vec![])),
-                [RValue::Array(a)] if a.borrow().is_empty() => Ok(RValue::hash(vec![])),
+                [RValue::Nil] => Ok(RValue::hash(crate::pairs::Pairs::new())),
+                [RValue::Array(a)] if a.borrow().is_empty() => Ok(RValue::hash(crate::pairs::Pairs::new())),
                 [other] => err(RubyErrorKind::Type(format!("can't convert {} into Hash", other.class_name())), at),
                 _ => err(RubyErrorKind::Argument("wrong number of arguments".into()), at),
             },

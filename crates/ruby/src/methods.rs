@@ -26,15 +26,7 @@ pub fn case_equal(test: &RValue, v: &RValue) -> bool {
 /// reference to it sees the change); the container is returned.
 pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev {
     match &container {
-        RValue::Hash(pairs) => {
-            let (k2, v2) = (key.clone(), value.clone());
-            pairs.change(&container, &[&k2, &v2], at, |pairs| {
-                match pairs.iter_mut().find(|(k, _)| k.equals(&key)) {
-                    Some(slot) => slot.1 = value,
-                    None => pairs.push((key, value)),
-                }
-            })?;
-        }
+        RValue::Hash(pairs) => pairs.insert(&container, key, value, at)?,
         RValue::Array(items) => {
             let RValue::Int(i) = key else {
                 return err(RubyErrorKind::Type("no implicit conversion into Integer".into()), at);

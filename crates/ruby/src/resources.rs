@@ -31,13 +31,10 @@ pub(crate) fn method(r: &Rc<ResourceView>, name: &str, args: &[RValue], at: usiz
         // Puppet's `Resource#to_hash`: the name from the title, then the
         // parameters.
         ("to_hash" | "to_h", []) => {
-            let mut pairs = vec![(RValue::Sym(Rc::from("name")), RValue::str(&r.title))];
+            let mut pairs = crate::pairs::Pairs::new();
+            pairs.insert(RValue::Sym(Rc::from("name")), RValue::str(&r.title));
             for (k, v) in &r.parameters {
-                let key = RValue::Sym(Rc::from(k.as_str()));
-                match pairs.iter_mut().find(|(p, _)| p.equals(&key)) {
-                    Some(slot) => slot.1 = from_puppet(v),
-                    None => pairs.push((key, from_puppet(v))),
-                }
+                pairs.insert(RValue::Sym(Rc::from(k.as_str())), from_puppet(v));
             }
             Ok(RValue::hash(pairs))
         }

@@ -19,6 +19,7 @@ use std::collections::HashSet;
 
 use crate::error::RubyErrorKind;
 use crate::interp::{err, Ev};
+use crate::pairs::Pairs;
 use crate::value::RValue;
 
 thread_local! {
@@ -64,7 +65,7 @@ impl Contents for Vec<RValue> {
     }
 }
 
-impl Contents for Vec<(RValue, RValue)> {
+impl Contents for Pairs {
     fn size(&self) -> u64 {
         self.iter().fold(SLOT, |sum, (k, v)| sum.saturating_add(k.expanded_size()).saturating_add(v.expanded_size()))
     }
@@ -154,6 +155,22 @@ impl Shared<Vec<RValue>> {
         let Some(slot) = items.get_mut(index) else { return Ok(()) };
         let size = self.size.get().saturating_sub(slot.expanded_size()).saturating_add(value.expanded_size());
         *slot = value;
+        self.size.set(size);
+        Ok(())
+    }
+}
+
+impl Shared<Pairs> {
+    /// Sets `key` to `value` (`h[k] = v`) in time independent of the
+    /// Hash's size: a loop that fills a Hash stays linear.
+    pub fn insert(&self, me: &RValue, key: RValue, value: RValue, at: usize) -> Ev<()> {
+        let mut pairs = self.open(me, &[&key, &value], at)?;
+        let added = value.expanded_size();
+        let size = match pairs.get(&key) {
+            Some(old) => self.size.get().saturating_sub(old.expanded_size()).saturating_add(added),
+            None => self.size.get().saturating_add(key.expanded_size()).saturating_add(added),
+        };
+        pairs.insert(key, value);
         self.size.set(size);
         Ok(())
     }

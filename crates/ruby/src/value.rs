@@ -10,6 +10,7 @@ use std::sync::Arc;
 use confer_core::value::runtime::RuntimeObject;
 use confer_core::{Regexp, Value};
 
+use crate::pairs::Pairs;
 use crate::shared::Shared;
 
 /// A Ruby value.
@@ -38,7 +39,7 @@ pub enum RValue {
     /// An Array: an object, shared and changed in place.
     Array(Rc<Shared<Vec<RValue>>>),
     /// A Hash, in insertion order: an object, shared and changed in place.
-    Hash(Rc<Shared<Vec<(RValue, RValue)>>>),
+    Hash(Rc<Shared<Pairs>>),
     /// An inclusive integer range.
     Range(i64, i64),
     /// A range of strings (`'a'..'z'`).
@@ -354,15 +355,16 @@ impl RValue {
         RValue::Array(Rc::new(Shared::new(items)))
     }
 
-    /// A Hash value, from its pairs in insertion order.
-    pub fn hash(pairs: Vec<(RValue, RValue)>) -> RValue {
+    /// A Hash value, from its pairs in insertion order (a repeated key
+    /// takes its last value, at its first place).
+    pub fn hash(pairs: Pairs) -> RValue {
         RValue::Hash(Rc::new(Shared::new(pairs)))
     }
 }
 
 /// The value of `key` in a Hash's pairs.
-pub fn hash_get<'v>(pairs: &'v [(RValue, RValue)], key: &RValue) -> Option<&'v RValue> {
-    pairs.iter().find(|(k, _)| k.equals(key)).map(|(_, v)| v)
+pub fn hash_get<'v>(pairs: &'v Pairs, key: &RValue) -> Option<&'v RValue> {
+    pairs.get(key)
 }
 
 /// Ruby's `String#inspect`.

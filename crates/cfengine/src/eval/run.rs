@@ -214,19 +214,42 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     crate::host::proc_net::detect(ctx);
 }
 
-/// Runs the policy; returns cf-agent's exit code.
-pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ended {
+    /// cf-agent's exit code for the policy.
+    pub code: i32,
+    /// Whether confer refused something cf-agent would have done (run a
+    /// command, reach the network): the run did not do all the policy asked,
+    /// though cf-agent's code for it may be 0.
+    pub refused: bool,
+}
+
+impl Ended {
+    /// The code confer exits with: cf-agent's, but never 0 after a refusal,
+    /// so a script or CI job does not take a partial run for a success.
+    pub fn exit_code(self) -> i32 {
+        if self.code == 0 && self.refused {
+            1
+        } else {
+            self.code
+        }
+    }
+}
+
+/// Runs the policy.
+pub fn run(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> Ended {
     run_with_state(opts, out, err).0
 }
 
 /// [`run`], also giving back the variables and classes defined when the
 /// run ended (none when the policy did not load).
-pub fn run_with_state(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> (i32, Option<FinalState>) {
+pub fn run_with_state(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> (Ended, Option<FinalState>) {
     let Some(mut ctx) = load_checked(opts, out, err) else {
-        return (1, None);
+        return (Ended { code: 1, refused: false }, None);
     };
     let code = run_loaded(&mut ctx, opts);
-    (code, Some(final_state(&ctx)))
+    (Ended { code, refused: !ctx.refusals.is_empty() }, Some(final_state(&ctx)))
 }
 
 /// The run proper, from a loaded and checked context.

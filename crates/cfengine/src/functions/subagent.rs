@@ -175,7 +175,15 @@ fn run(ctx: &mut EvalContext, command: &str) -> Option<(String, i32)> {
     let mut out = Captured(Vec::new());
     let mut err = Captured(Vec::new());
     let code = match &program {
-        Program::Agent(opts, None) => crate::eval::run::run(opts, &mut out, &mut err),
+        Program::Agent(opts, None) => {
+            let ended = crate::eval::run::run(opts, &mut out, &mut err);
+            if ended.refused {
+                // Reported in the inner run's output; the outer run did not
+                // do all its policy asked either.
+                ctx.refusals.insert(format!("in the run of '{command}'"));
+            }
+            ended.code
+        }
         Program::Agent(opts, Some(table)) => crate::eval::show::run_and_show(opts, *table, &mut out, &mut err),
         Program::Promises(opts, Some(table)) => crate::eval::show::show(opts, *table, &mut out, &mut err),
         Program::Promises(opts, None) => crate::eval::run::validate(opts, &mut out, &mut err),
