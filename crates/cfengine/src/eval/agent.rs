@@ -379,6 +379,9 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
     // of the lock: `usebundle => c("$(list)")` runs once per element, as in
     // cf-agent (the call itself is not expanded in `exp`).
     let evaluated = eval_args(ctx, &args);
+    if ctx.stop_if_oversized() {
+        return;
+    }
     let shown: Vec<String> = evaluated.iter().map(Rv::to_display).collect();
     let key = format!("{}({})", lock_key(ctx, "methods", exp), shown.join(","));
     if !ctx.locks.insert(key) {

@@ -92,6 +92,10 @@ pub struct EvalContext<'s> {
     /// What confer refused to do that cf-agent would have done (run a
     /// command, reach the network), each reported once.
     pub refusals: std::collections::BTreeSet<String>,
+    /// Set when an expansion or a function would have built a string
+    /// longer than `expand::MAX_SCALAR_BYTES`; the promise being evaluated
+    /// reports it and stops the run.
+    pub oversized: std::cell::Cell<bool>,
     /// Regexes of classes that abort the run when defined (`abortclasses`).
     pub abort_classes: Vec<String>,
     /// Regexes (and class expressions) of classes that abort the current
@@ -152,6 +156,7 @@ impl<'s> EvalContext<'s> {
             errors: 0,
             aborted: None,
             refusals: Default::default(),
+            oversized: Default::default(),
             abort_classes: vec![],
             abort_bundle_classes: vec![],
             bundle_aborted: false,
@@ -177,6 +182,30 @@ impl<'s> EvalContext<'s> {
             self.error(&msg);
             self.refusals.insert(msg);
         }
+    }
+
+    /// Where the promise being evaluated is, for confer's own errors:
+    /// `in promise 'FILE' near line N`, as cf-agent locates a promise.
+    pub fn promise_location(&self) -> String {
+        let file = self.bundle().map(|b| b.file.to_string()).unwrap_or_default();
+        let line = self.promise.as_ref().map_or(0, |p| p.line);
+        format!("in promise '{file}' near line {line}")
+    }
+
+    /// Reports a string that grew past confer's limit (see `oversized`), at
+    /// the promise being evaluated, and stops the run as cf-agent stops
+    /// when its allocation fails; whether it did.
+    pub fn stop_if_oversized(&mut self) -> bool {
+        if !self.oversized.take() {
+            return false;
+        }
+        let at = self.promise_location();
+        self.refuse(format!(
+            "A string would grow past confer's limit of {} bytes (cf-agent runs out of memory), {at}",
+            expand::MAX_SCALAR_BYTES
+        ));
+        self.aborted = Some(1);
+        true
     }
 
     /// Logs a `warning:` line.
@@ -313,7 +342,7 @@ impl<'s> EvalContext<'s> {
         if !s.contains('$') {
             return s.to_string();
         }
-        expand::expand_scalar(s, &mut |name| match self.lookup(name) {
+        let expanded = expand::expand_scalar(s, &mut |name| match self.lookup(name) {
             Some(v) => match &v.rval {
                 Rv::Scalar(s) => Resolved::Text(s.to_string()),
                 Rv::Container(c) => match json::primitive_to_string(c) {
@@ -323,6 +352,10 @@ impl<'s> EvalContext<'s> {
                 _ => Resolved::NotScalar,
             },
             None => Resolved::Undefined,
+        });
+        expanded.unwrap_or_else(|expand::Oversized| {
+            self.oversized.set(true);
+            s.to_string()
         })
     }
 

@@ -7,6 +7,15 @@
 
 use crate::syntax::reference::{is_cf3_var_string, is_expandable, reference_end, MAX_LEVELS};
 
+/// The longest string an expansion may build: `"$(s)$(s)"` in a loop or a
+/// recursive bundle doubles a string each time, and cf-agent dies when its
+/// allocation fails; confer stops at this length with an error instead.
+pub const MAX_SCALAR_BYTES: usize = 64 << 20;
+
+/// An expansion would have built a string longer than [`MAX_SCALAR_BYTES`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct Oversized;
+
 /// What a reference resolved to.
 pub enum Resolved {
     /// A scalar (or a container primitive), to insert as text.
@@ -21,11 +30,11 @@ pub enum Resolved {
 /// Expands every `$(...)`/`${...}` in `s` with `resolve`, which receives the
 /// (already inner-expanded) reference text. Unresolved references stay
 /// literal, with the bracket style they were written with.
-pub fn expand_scalar(s: &str, resolve: &mut dyn FnMut(&str) -> Resolved) -> String {
+pub fn expand_scalar(s: &str, resolve: &mut dyn FnMut(&str) -> Resolved) -> Result<String, Oversized> {
     expand_depth(s, resolve, 0)
 }
 
-fn expand_depth(s: &str, resolve: &mut dyn FnMut(&str) -> Resolved, depth: usize) -> String {
+fn expand_depth(s: &str, resolve: &mut dyn FnMut(&str) -> Resolved, depth: usize) -> Result<String, Oversized> {
     let b = s.as_bytes();
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
@@ -50,13 +59,16 @@ fn expand_depth(s: &str, resolve: &mut dyn FnMut(&str) -> Resolved, depth: usize
         }
         let inner = &s[d + 2..end];
         let inner = if depth < MAX_LEVELS && is_cf3_var_string(inner) {
-            expand_depth(inner, resolve, depth + 1)
+            expand_depth(inner, resolve, depth + 1)?
         } else {
             inner.to_string()
         };
         let mut done = false;
         if !is_expandable(&inner) {
             if let Resolved::Text(t) = resolve(&inner) {
+                if out.len() + t.len() + (b.len() - end) > MAX_SCALAR_BYTES {
+                    return Err(Oversized);
+                }
                 out.push_str(&t);
                 done = true;
             }
@@ -74,7 +86,7 @@ fn expand_depth(s: &str, resolve: &mut dyn FnMut(&str) -> Resolved, depth: usize
         }
         i = end + 1;
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -88,6 +100,13 @@ mod tests {
             "a_x" => Resolved::Text("deep".into()),
             _ => Resolved::Undefined,
         };
-        assert_eq!(expand_scalar("v=$(a_$(b)) ${nope}", &mut r), "v=deep ${nope}");
+        assert_eq!(expand_scalar("v=$(a_$(b)) ${nope}", &mut r), Ok("v=deep ${nope}".into()));
+    }
+
+    #[test]
+    fn a_doubling_stops_at_the_limit() {
+        let half = "x".repeat(MAX_SCALAR_BYTES / 2 + 1);
+        let mut r = |_: &str| Resolved::Text(half.clone());
+        assert_eq!(expand_scalar("$(s)$(s)", &mut r), Err(Oversized));
     }
 }

@@ -68,8 +68,15 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, a
         if ctx.aborted.is_some() || !ctx.spend(1) {
             break;
         }
-        if let Some(exp) = expand_deref(ctx, pp, promise_type) {
+        let expanded = expand_deref(ctx, pp, promise_type);
+        if ctx.stop_if_oversized() {
+            break;
+        }
+        if let Some(exp) = expanded {
             act(ctx, pp, &exp);
+        }
+        if ctx.stop_if_oversized() {
+            break;
         }
     }
     ctx.restore_this(saved_this);

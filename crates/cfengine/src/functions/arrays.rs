@@ -27,7 +27,7 @@ fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataTyp
     let text = match source {
         Source::File => {
             let path = arg_str(a, 1);
-            match super::bounded_read(path, maxsize) {
+            match super::bounded_read(ctx, path, maxsize) {
                 Ok(b) => String::from_utf8_lossy(&b).into_owned(),
                 Err(e) => {
                     ctx.error(format!("{}: Could not read file '{path}' ({})", f.name, super::os_error(&e)));

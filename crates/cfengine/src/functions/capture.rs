@@ -63,7 +63,7 @@ pub(super) fn data_regextract(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> Fn
 /// unreadable file logs an error and counts 0.
 pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (re, path) = (arg_str(a, 0).to_string(), arg_str(a, 1).to_string());
-    let text = match super::bounded_read(&path, 0) {
+    let text = match super::bounded_read(ctx, &path, 0) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
             ctx.error(format!(
@@ -86,7 +86,7 @@ pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) ->
 /// unreadable file is false.
 pub(super) fn regline(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (re, path) = (arg_str(a, 0).to_string(), arg_str(a, 1));
-    let Ok(bytes) = super::bounded_read(path, 0) else {
+    let Ok(bytes) = super::bounded_read(ctx, path, 0) else {
         return class_result(false);
     };
     for line in String::from_utf8_lossy(&bytes).lines() {

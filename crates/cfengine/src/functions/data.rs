@@ -61,7 +61,7 @@ pub(super) fn parseyaml(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
 /// and positive) in bytes.
 fn read(ctx: &mut EvalContext, f: &FnCall, path: &str, a: &[Rv]) -> Result<String, Failed> {
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)?.max(0) as u64 } else { 0 };
-    super::bounded_read(path, max).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|_| {
+    super::bounded_read(ctx, path, max).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|_| {
         ctx.error(format!("{}: data error reading JSON file '{path}'", f.name));
         Failed
     })
@@ -163,7 +163,7 @@ pub(super) fn read_split_args(
     let max = arg_int(ctx, f, a, 3)?.max(0) as usize;
     // The fifth argument bounds how many bytes are read.
     let max_bytes = if a.len() > 4 { arg_int(ctx, f, a, 4)?.max(0) as u64 } else { 0 };
-    let Ok(text) = super::bounded_read(&path, max_bytes).map(|b| String::from_utf8_lossy(&b).into_owned()) else {
+    let Ok(text) = super::bounded_read(ctx, &path, max_bytes).map(|b| String::from_utf8_lossy(&b).into_owned()) else {
         ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
         return Err(Failed);
     };
@@ -217,7 +217,7 @@ pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) ->
 
 /// The records of a CSV file; a missing file is cf-agent's error.
 fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, Failed> {
-    match super::bounded_read(path, 0) {
+    match super::bounded_read(ctx, path, 0) {
         Ok(b) => Ok(crate::data::csv::records(&String::from_utf8_lossy(&b))),
         Err(e) => {
             let why = e.to_string();

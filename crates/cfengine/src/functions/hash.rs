@@ -48,12 +48,12 @@ fn hex(bytes: &[u8]) -> String {
 
 /// A file's content, read whole (a hash needs every byte) but refused when
 /// it is not a regular file, so a device or FIFO cannot stall the run.
-fn file_bytes(path: &str) -> Option<Vec<u8>> {
+fn file_bytes(ctx: &mut EvalContext, path: &str) -> Option<Vec<u8>> {
     let m = std::fs::metadata(path).ok()?;
     if !m.is_file() {
         return None;
     }
-    super::bounded_read(path, 0).ok()
+    super::bounded_read(ctx, path, 0).ok()
 }
 
 /// `hash(text, algorithm)`: the hex digest.
@@ -63,13 +63,13 @@ pub(super) fn hash(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `file_hash(path, algorithm)`: the hex digest of a file's content.
 pub(super) fn file_hash(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let bytes = file_bytes(arg_str(a, 0)).ok_or(Failed)?;
+    let bytes = file_bytes(ctx, arg_str(a, 0)).ok_or(Failed)?;
     Ok(Rv::scalar(hex(&digest(ctx, arg_str(a, 1), &bytes))))
 }
 
 /// `hashmatch(path, algorithm, hex)`: whether the file's digest is `hex`.
 pub(super) fn hashmatch(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let bytes = file_bytes(arg_str(a, 0)).unwrap_or_default();
+    let bytes = file_bytes(ctx, arg_str(a, 0)).unwrap_or_default();
     class_result(hex(&digest(ctx, arg_str(a, 1), &bytes)) == arg_str(a, 2))
 }
 

@@ -18,6 +18,7 @@ mod meta;
 mod mustache;
 pub(crate) mod path;
 mod policy;
+mod posix_glob;
 mod predicate;
 mod range;
 pub(crate) mod regex;
@@ -440,14 +441,16 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
     };
     match (spec.imp)(ctx, f, &args) {
         Ok(Rv::Container(v)) if v.expanded_size() > MAX_EXPANDED_BYTES => {
-            let file = ctx.bundle().map(|b| b.file.to_string()).unwrap_or_default();
-            let line = ctx.promise.as_ref().map_or(0, |p| p.line);
+            let at = ctx.promise_location();
             ctx.error(format!(
                 "Function '{}' built a data container that takes more than {MAX_EXPANDED_BYTES} bytes with its \
-                 shared parts counted each time they appear (confer's limit on hostile input), in promise \
-                 '{file}' near line {line}",
+                 shared parts counted each time they appear (confer's limit on hostile input), {at}",
                 f.name
             ));
+            failed
+        }
+        Ok(Rv::Scalar(s)) if s.len() > crate::eval::expand::MAX_SCALAR_BYTES => {
+            ctx.oversized.set(true);
             failed
         }
         Ok(r) => (true, r),
@@ -464,10 +467,9 @@ pub(crate) const MAX_EXPANDED_BYTES: u64 = 256 << 20;
 /// (so a policy using them is valid) but never calls them. The call fails as
 /// a failing function does in cf-agent: the promise using it is not kept.
 fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
-    let file = ctx.bundle().map(|b| b.file.to_string()).unwrap_or_default();
-    let line = ctx.promise.as_ref().map_or(0, |p| p.line);
+    let at = ctx.promise_location();
     ctx.refuse(format!(
-        "Function '{}' is not evaluated: confer does not run commands or reach the network (in promise '{file}' near line {line})",
+        "Function '{}' is not evaluated: confer does not run commands or reach the network ({at})",
         f.name
     ));
     Err(Failed)
@@ -586,15 +588,22 @@ pub(crate) const MAX_INPUT: u64 = 256 << 20;
 
 /// Reads at most `max` bytes of `path` (`MAX_INPUT` when `max` is 0). A
 /// FIFO or socket is refused before it is opened (opening a FIFO waits for
-/// a writer); a device is read like a file, within the bound. A file
-/// longer than `MAX_INPUT` with no size argument is an error.
-pub(crate) fn bounded_read(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
+/// a writer); a device is read like a file when a size bounds the read,
+/// and refused (reported once) when none does: `/dev/urandom` never ends,
+/// and cf-agent reads it until memory runs out. A file longer than
+/// `MAX_INPUT` with no size argument is an error.
+pub(crate) fn bounded_read(ctx: &mut EvalContext, path: &str, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
-    use std::os::unix::fs::FileTypeExt;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
     let meta = std::fs::metadata(path)?;
     let ft = meta.file_type();
     if ft.is_fifo() || ft.is_socket() || ft.is_dir() {
         return Err(std::io::Error::other(if ft.is_dir() { "Is a directory" } else { "not a regular file or device" }));
+    }
+    if max == 0 && (ft.is_char_device() || ft.is_block_device()) && meta.rdev() != NULL_DEVICE {
+        let at = ctx.promise_location();
+        ctx.refuse(format!("'{path}' is a device: confer reads one only up to a size the function is given, {at}"));
+        return Err(std::io::Error::other("a device read with no size"));
     }
     let limit = if max == 0 { MAX_INPUT } else { max.min(MAX_INPUT) };
     let mut bytes = vec![];
@@ -607,6 +616,10 @@ pub(crate) fn bounded_read(path: &str, max: u64) -> std::io::Result<Vec<u8>> {
     }
     Ok(bytes)
 }
+
+/// `/dev/null`'s device number (major 1, minor 3 on Linux): a device that
+/// ends at once, read whole like a file.
+const NULL_DEVICE: u64 = (1 << 8) | 3;
 
 /// An I/O error's text without Rust's ` (os error N)` suffix, as
 /// `strerror` gives it.

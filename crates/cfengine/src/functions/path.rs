@@ -8,6 +8,7 @@ use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
+use super::posix_glob;
 use super::regex::full_match;
 use super::{arg_str, class_result, collection, Collection, Failed, FnResult};
 
@@ -60,71 +61,34 @@ pub(super) fn basename(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(out))
 }
 
-/// `{a,b}` alternatives expanded into separate patterns (libntech's
-/// `GlobFileList` does this before `glob(3)`, which the glob crate lacks).
-fn expand_braces(pattern: &str) -> Vec<String> {
-    let Some(open) = pattern.find('{') else {
-        return vec![pattern.to_string()];
-    };
-    let mut depth = 0;
-    let mut close = None;
-    for (i, c) in pattern[open..].char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    close = Some(open + i);
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
-    let Some(close) = close else {
-        return vec![pattern.to_string()];
-    };
-    let (head, body, tail) = (&pattern[..open], &pattern[open + 1..close], &pattern[close + 1..]);
-    let mut alternatives = vec![];
-    let (mut depth, mut start) = (0, 0);
-    for (i, c) in body.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            ',' if depth == 0 => {
-                alternatives.push(&body[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    alternatives.push(&body[start..]);
-    alternatives.iter().flat_map(|alt| expand_braces(&format!("{head}{alt}{tail}"))).collect()
-}
-
-/// `findfiles(glob, ...)`: the paths matching each absolute shell glob
-/// (`*`, `?`, `[..]`, `{a,b}`, `**`), without duplicates. cf-agent
+/// `findfiles(glob, ...)`: the paths matching each absolute pattern, as
+/// glob(3) finds them (`posix_glob`), without duplicates. cf-agent
 /// collects them in a hash set; confer sorts them so the order is stable.
 pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut found: Vec<String> = vec![];
-    let opts =
-        glob::MatchOptions { case_sensitive: true, require_literal_separator: true, require_literal_leading_dot: true };
+    let mut seen = std::collections::HashSet::new();
     for arg in a {
         let pattern = arg.as_scalar().unwrap_or("");
         if !pattern.starts_with('/') {
             ctx.warning(format!("Non-absolute path in findfiles(), skipping: {pattern}"));
             continue;
         }
-        let mut these: Vec<String> = vec![];
-        for p in expand_braces(pattern) {
-            let Ok(paths) = glob::glob_with(&p, opts) else {
-                continue;
-            };
-            these.extend(paths.flatten().map(|p| p.to_string_lossy().into_owned()));
+        let mut these = std::collections::BTreeSet::new();
+        let mut budget = posix_glob::MAX_ENTRIES;
+        for p in posix_glob::candidates(pattern) {
+            match posix_glob::glob(&p, &mut budget) {
+                Ok(paths) => these.extend(paths),
+                Err(posix_glob::TooMany) => {
+                    ctx.error(format!(
+                        "findfiles: pattern '{pattern}' reads more than {} directory entries",
+                        posix_glob::MAX_ENTRIES
+                    ));
+                    return Err(Failed);
+                }
+            }
         }
-        these.sort();
         for p in these {
-            if !found.contains(&p) {
+            if seen.insert(p.clone()) {
                 found.push(p);
             }
         }

@@ -4,6 +4,7 @@
 use crate::data::number::format_fixed;
 use crate::data::value::{Rv, MAX_SCALAR};
 use crate::eval::context::EvalContext;
+use crate::eval::expand::MAX_SCALAR_BYTES;
 use crate::syntax::ast::FnCall;
 use crate::syntax::class_expr::canonify;
 
@@ -94,10 +95,16 @@ pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnRe
     Ok(Rv::scalar(out))
 }
 
-pub(super) fn string_replace(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn string_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (s, m, r) = (arg_str(a, 0), arg_str(a, 1), arg_str(a, 2));
     if m.is_empty() {
         return Ok(Rv::scalar(s));
+    }
+    // The result's length is known before it is built.
+    let grows_by = r.len().saturating_sub(m.len());
+    if grows_by > 0 && s.len() + s.matches(m).count().saturating_mul(grows_by) > MAX_SCALAR_BYTES {
+        ctx.oversized.set(true);
+        return Err(Failed);
     }
     Ok(Rv::scalar(s.replace(m, r)))
 }
@@ -125,7 +132,7 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     // The size is optional; without it the whole file is read.
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)? } else { 0 };
     let bound = if max > 0 && max != crate::data::number::INFINITY { max as u64 } else { 0 };
-    match super::bounded_read(path, bound) {
+    match super::bounded_read(ctx, path, bound) {
         Ok(mut bytes) => {
             // cf-agent's buffer is a C string: it ends at the first NUL.
             if let Some(nul) = bytes.iter().position(|b| *b == 0) {

@@ -92,13 +92,13 @@ pub(super) fn getusers(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `sysctlvalue(key)`: the content of `/proc/sys/<key with . as />`,
 /// trimmed; fails when there is no such key.
-pub(super) fn sysctlvalue(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn sysctlvalue(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let key = arg_str(a, 0);
     if key.contains("..") {
         return Err(Failed);
     }
     let path = format!("/proc/sys/{}", key.replace('.', "/"));
-    let text = super::bounded_read(&path, 4096).map_err(|_| Failed)?;
+    let text = super::bounded_read(ctx, &path, 4096).map_err(|_| Failed)?;
     Ok(Rv::scalar(String::from_utf8_lossy(&text).trim()))
 }
 
