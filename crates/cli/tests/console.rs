@@ -53,6 +53,18 @@ impl Pane {
         }
     }
 
+    /// Pastes `text` as a terminal without bracketed paste does: every
+    /// character a key, at once, with no wait for the editor.
+    fn paste(&self, text: &str) {
+        let file = self.dir.join("paste");
+        std::fs::write(&file, text).expect("the text to paste");
+        let buffer = format!("{}-paste", self.name);
+        let loaded = Command::new("tmux").args(["load-buffer", "-b", &buffer]).arg(&file).status().expect("tmux");
+        assert!(loaded.success());
+        let pasted = Command::new("tmux").args(["paste-buffer", "-d", "-b", &buffer, "-t", &self.name]).status();
+        assert!(pasted.expect("tmux").success());
+    }
+
     fn screen(&self) -> String {
         let out = Command::new("tmux").args(["capture-pane", "-p", "-t", &self.name]).output().expect("tmux");
         String::from_utf8_lossy(&out.stdout).into_owned()
@@ -69,10 +81,15 @@ impl Pane {
 
     /// Waits until the screen shows `text`, and returns the screen.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_for_count(text, 1)
+    }
+
+    /// Waits until the screen shows `text` `n` times, and returns the screen.
+    fn wait_for_count(&self, text: &str, n: usize) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
-            if screen.contains(text) {
+            if screen.matches(text).count() >= n {
                 return screen;
             }
             assert!(start.elapsed() < Duration::from_secs(20), "waited for {text:?}; the screen shows:\n{screen}");
@@ -155,6 +172,22 @@ fn tab_completes_variables_and_functions_and_files_load() {
 }
 
 #[test]
+fn a_long_paste_without_brackets_is_read_whole_and_at_once() {
+    // 6,000 lines, 300 KB: the editor redrew its whole buffer at each
+    // newline, so this took many minutes, and keys typed ahead while the
+    // console evaluated were lost.
+    let pane = Pane::start("paste");
+    let mut text = String::from("$h = {\n");
+    for i in 0..6000 {
+        text.push_str(&format!("  'key{i}' => 'value{i} xxxxxxxxxxxxxxxxxxxxxxxx',\n"));
+    }
+    text.push_str("}\nsize($h)\n$h['key5999']\n");
+    pane.paste(&text);
+    pane.wait_for("=> 6000");
+    pane.wait_for("=> 'value5999 xxxxxxxxxxxxxxxxxxxxxxxx'");
+}
+
+#[test]
 fn ctrl_c_stops_a_long_evaluation_and_the_session_goes_on() {
     let pane = Pane::start("interrupt");
     pane.input("$kept = 7");
@@ -165,4 +198,13 @@ fn ctrl_c_stops_a_long_evaluation_and_the_session_goes_on() {
     pane.wait_for("Evaluation interrupted (Ctrl-C)");
     pane.input("$kept * 6");
     pane.wait_for("=> 42");
+    // A template's Ruby loop is interrupted as well, well before its step
+    // limit would end it.
+    pane.line("inline_template('<% i = 0; while i < 4_000_000; i += 1; end %>')");
+    std::thread::sleep(Duration::from_millis(300));
+    pane.keys(&["C-c"]);
+    let screen = pane.wait_for_count("Evaluation interrupted (Ctrl-C)", 2);
+    assert!(!screen.contains("steps"), "{screen}");
+    pane.input("$kept + 1");
+    pane.wait_for("=> 8");
 }

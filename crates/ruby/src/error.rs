@@ -40,6 +40,10 @@ pub enum RubyErrorKind {
     /// Rendering ran longer or deeper than allowed.
     #[error("{0}")]
     Limit(String),
+    /// The host asked the run to stop (Ctrl-C in the console). Like Ruby's
+    /// `Interrupt`, no `rescue` catches it.
+    #[error("Evaluation interrupted (Ctrl-C)")]
+    Interrupted,
     /// An exception the Ruby code raised (`raise Puppet::ParseError, msg`).
     #[error("{}", .0.message)]
     Raised(crate::value::Exception),

@@ -15,6 +15,11 @@ use crate::Host;
 /// with an error instead of hanging the compile.
 const MAX_STEPS: u64 = 5_000_000;
 
+/// How many steps pass between two questions to the host whether the user
+/// asked to stop: often enough to answer Ctrl-C at once, rarely enough to
+/// cost nothing.
+const INTERRUPT_EVERY: u64 = 4096;
+
 /// How deeply blocks and calls may nest.
 const MAX_DEPTH: usize = 200;
 
@@ -548,6 +553,9 @@ impl<'h> Interp<'h> {
         self.steps += 1;
         if self.steps > MAX_STEPS {
             return err(RubyErrorKind::Limit(format!("Ruby evaluation ran past {MAX_STEPS} steps")), at);
+        }
+        if self.steps % INTERRUPT_EVERY == 0 && self.host.interrupted() {
+            return err(RubyErrorKind::Interrupted, at);
         }
         Ok(())
     }

@@ -129,6 +129,12 @@ pub trait Host {
     /// none. Ruby code may read the file it names.
     fn find_template(&mut self, name: &str) -> Option<String>;
 
+    /// Whether the user asked the run to stop (Ctrl-C in the console),
+    /// asked every few thousand steps so a long loop can be interrupted.
+    fn interrupted(&mut self) -> bool {
+        false
+    }
+
     /// Logs `message` at Puppet's `level` (`warning`, `notice`, `info`,
     /// `debug`, `err`, …), as `Puppet.warning(msg)` does.
     fn log(&mut self, level: &str, message: &str);

@@ -2,7 +2,7 @@
 //! strings, heredocs) gets another line instead of being evaluated, and Tab
 //! completes variables, functions, data types, resource types and commands.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use rustyline::completion::{Completer, Pair};
@@ -37,7 +37,17 @@ pub struct ConsoleHelper {
     /// gathered by the console (the editor copies its whole buffer at each
     /// line it reads from a pipe).
     pub by_line: bool,
+    /// The input being typed outgrew [`EDIT_LIMIT`] while still open: the
+    /// editor handed it over as it stood, and the console gathers the rest
+    /// line by line until it is complete.
+    pub long_input: Cell<bool>,
 }
+
+/// The most text the editor keeps in one multi-line buffer. It redraws the
+/// whole buffer at every newline, so a paste the terminal does not bracket
+/// (each character a key) costs the square of its length; past this size
+/// the console takes over, at a cost linear in the input.
+pub const EDIT_LIMIT: usize = 4096;
 
 /// The word being completed ends at `pos` and takes letters, digits, `_`,
 /// `:` (namespaces) and a leading `$`.
@@ -101,7 +111,7 @@ impl Completer for ConsoleHelper {
 impl Validator for ConsoleHelper {
     fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
         let input = ctx.input();
-        if self.by_line || input.trim_start().starts_with(':') {
+        if self.by_line || self.long_input.get() || input.trim_start().starts_with(':') {
             return Ok(ValidationResult::Valid(None));
         }
         let mut pending = self.pending.borrow_mut();
@@ -111,6 +121,10 @@ impl Validator for ConsoleHelper {
         let rest = pending.continued_by(input).unwrap_or(input);
         if pending.push(rest) {
             pending.clear();
+            Ok(ValidationResult::Valid(None))
+        } else if input.len() > EDIT_LIMIT {
+            pending.clear();
+            self.long_input.set(true);
             Ok(ValidationResult::Valid(None))
         } else {
             Ok(ValidationResult::Incomplete)
@@ -128,7 +142,12 @@ mod tests {
             functions: vec!["notice".into(), "now".into()],
             resource_types: vec!["file".into(), "apache::vhost".into()],
         };
-        ConsoleHelper { names: Rc::new(RefCell::new(names)), pending: Default::default(), by_line: false }
+        ConsoleHelper {
+            names: Rc::new(RefCell::new(names)),
+            pending: Default::default(),
+            by_line: false,
+            long_input: Default::default(),
+        }
     }
 
     #[test]

@@ -117,7 +117,12 @@ pub fn run(args: ConsoleArgs) -> ExitCode {
         }
     };
     let by_line = !std::io::IsTerminal::is_terminal(&std::io::stdin());
-    editor.set_helper(Some(ConsoleHelper { names: names.clone(), pending: Default::default(), by_line }));
+    editor.set_helper(Some(ConsoleHelper {
+        names: names.clone(),
+        pending: Default::default(),
+        by_line,
+        long_input: Default::default(),
+    }));
     let history = history_path(&args);
     if let Some(path) = &history {
         // The line editor reads the file itself: the bounded reader's rule
@@ -182,15 +187,24 @@ fn session(state: &mut State) -> Result<Next, ExitCode> {
     refresh(&state.names, &session);
     let mut pending = Pending::default();
     loop {
-        let line = match state.editor.readline("confer> ") {
-            Ok(line) if state.by_line && !(pending.is_empty() && line.trim_start().starts_with(':')) => {
+        let prompt = if long_input(state) { "      > " } else { "confer> " };
+        let line = match state.editor.readline(prompt) {
+            Ok(line)
+                if (state.by_line || long_input(state))
+                    && !(pending.is_empty() && line.trim_start().starts_with(':')) =>
+            {
                 if !pending.push(&line) {
                     continue;
                 }
+                end_long_input(state);
                 pending.finish()
             }
             Ok(line) => line,
-            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Interrupted) => {
+                pending.clear();
+                end_long_input(state);
+                continue;
+            }
             Err(ReadlineError::Eof) => return Ok(Next::Quit),
             Err(e) => {
                 crate::diagnostics::error("io", "Error: ", &e.to_string());
@@ -212,6 +226,19 @@ fn session(state: &mut State) -> Result<Next, ExitCode> {
         let name = format!("<input {}>", state.inputs);
         evaluate(state, &mut session, &name, &line);
         refresh(&state.names, &session);
+    }
+}
+
+/// Whether the console is gathering a long input line by line (see
+/// `ConsoleHelper::long_input`).
+fn long_input(state: &State) -> bool {
+    state.editor.helper().is_some_and(|h| h.long_input.get())
+}
+
+/// The editor goes back to editing whole inputs.
+fn end_long_input(state: &State) {
+    if let Some(h) = state.editor.helper() {
+        h.long_input.set(false);
     }
 }
 

@@ -263,6 +263,10 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
     }
 
     /// `Puppet.warning(msg)` and its kin: a message with no scope or place.
+    fn interrupted(&mut self) -> bool {
+        crate::interrupt::requested()
+    }
+
     fn log(&mut self, level: &str, message: &str) {
         let level = Level::from_name(level);
         self.ev.logger.log(LogEvent {
