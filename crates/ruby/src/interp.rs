@@ -554,7 +554,7 @@ impl<'h> Interp<'h> {
         if self.steps > MAX_STEPS {
             return err(RubyErrorKind::Limit(format!("Ruby evaluation ran past {MAX_STEPS} steps")), at);
         }
-        if self.steps % INTERRUPT_EVERY == 0 && self.host.interrupted() {
+        if self.steps.is_multiple_of(INTERRUPT_EVERY) && self.host.interrupted() {
             return err(RubyErrorKind::Interrupted, at);
         }
         Ok(())
