@@ -18,7 +18,12 @@ fn bench(c: &mut Criterion) {
     let _ = std::fs::create_dir_all(&dir);
     let file = dir.join("bench.cf");
     let _ = std::fs::write(&file, policy(1000));
-    let opts = confer_cfengine::Options { file: file.to_string_lossy().into_owned(), defines: vec![], bundles: None };
+    let opts = confer_cfengine::Options {
+        file: file.to_string_lossy().into_owned(),
+        defines: vec![],
+        bundles: None,
+        ..Default::default()
+    };
     c.bench_function("parse+run 1000 vars", |b| {
         b.iter(|| confer_cfengine::run_to_lines(&opts));
     });

@@ -7,6 +7,7 @@
 pub mod data;
 pub mod diagnostic;
 pub mod eval;
+pub mod files;
 pub mod functions;
 pub mod host;
 pub mod syntax;

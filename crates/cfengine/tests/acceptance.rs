@@ -148,13 +148,35 @@ fn first_error(lines: &[String]) -> Option<String> {
     })
 }
 
-/// Runs one test in-process on its own thread; None when it did not finish in
-/// time.
-fn run_test(abs: &Path) -> Option<(i32, Vec<String>)> {
+/// Numbers the tests' work directories.
+static RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// Runs one test in-process on its own thread, in a work directory of its
+/// own under `work` (its `TEMP` inside, `files` promises confined to it, as
+/// testall gives each test a fresh `TESTDIR.cfengine`); None when it did
+/// not finish in time.
+fn run_test(abs: &Path, work: &Path) -> Option<(i32, Vec<String>)> {
     let file = abs.to_string_lossy().into_owned();
+    let dir = work.join(RUNS.fetch_add(1, Ordering::Relaxed).to_string());
+    let _ = std::fs::remove_dir_all(&dir);
+    if std::fs::create_dir_all(dir.join("tmp")).is_err() {
+        return Some((-1, vec!["harness: could not make a work directory".into()]));
+    }
+    let sandbox = confer_cfengine::files::Sandbox::within(&dir).ok();
+    let env = vec![
+        ("CFENGINE_TEST_OVERRIDE_WORKDIR".to_string(), dir.to_string_lossy().into_owned()),
+        ("TEMP".to_string(), dir.join("tmp").to_string_lossy().into_owned()),
+    ];
     let (tx, rx) = mpsc::channel();
+    let cleanup = dir.clone();
     let spawned = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || {
-        let opts = confer_cfengine::Options { file, defines: vec!["AUTO".into(), "DEBUG".into()], bundles: None };
+        let opts = confer_cfengine::Options {
+            file,
+            defines: vec!["AUTO".into(), "DEBUG".into()],
+            bundles: None,
+            root: sandbox,
+            env,
+        };
         // testall judges cf-agent's exit code: a refused command leaves it
         // as cf-agent's (the refusal shows in the output as an `error:`).
         let (out, err, ended) = confer_cfengine::run_to_lines(&opts);
@@ -162,6 +184,7 @@ fn run_test(abs: &Path) -> Option<(i32, Vec<String>)> {
         let mut lines = err;
         lines.extend(out);
         let _ = tx.send((code, lines));
+        let _ = std::fs::remove_dir_all(&cleanup);
     });
     if spawned.is_err() {
         return Some((-1, vec!["harness: could not start an evaluation thread".into()]));
@@ -283,9 +306,8 @@ fn main() {
         selected.retain(|s| s.test.contains(f.as_str()));
     }
 
-    // As testall: from the suite root, a private work directory, TEMP in it.
-    // The whole process shares them (tests only read what they find there:
-    // confer writes no files).
+    // As testall: from the suite root, a private work directory, TEMP in it
+    // (each test then gets its own inside, see `run_test`).
     let work = std::env::temp_dir().join(format!("confer-cfe-acceptance.{}", std::process::id()));
     let _ = std::fs::create_dir_all(work.join("tmp"));
     std::env::set_var("CFENGINE_TEST_OVERRIDE_WORKDIR", &work);
@@ -308,7 +330,7 @@ fn main() {
                 let abs = suite.join(&t.test);
                 let abs_text = abs.to_string_lossy().into_owned();
                 let started = std::time::Instant::now();
-                let verdict = match run_test(&abs) {
+                let verdict = match run_test(&abs, &work) {
                     None => Verdict::fail(format!("timeout after {}s", TIMEOUT.as_secs())),
                     Some((code, lines)) => {
                         if let Some(dir) = &dump {

@@ -55,7 +55,12 @@ fn normalise(lines: &[String], dir: &str) -> Vec<String> {
 fn run_case(root: &Path, name: &str) -> Result<(), String> {
     let case = root.join(name);
     let dir = case.parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
-    let opts = confer_cfengine::Options { file: case.to_string_lossy().into_owned(), defines: vec![], bundles: None };
+    let opts = confer_cfengine::Options {
+        file: case.to_string_lossy().into_owned(),
+        defines: vec![],
+        bundles: None,
+        ..Default::default()
+    };
     let (out, err, _) = confer_cfengine::run_to_lines(&opts);
     let mut lines: Vec<String> = err;
     lines.extend(out);

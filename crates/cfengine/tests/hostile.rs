@@ -19,7 +19,12 @@ fn scratch(name: &str) -> PathBuf {
 fn run(dir: &std::path::Path, text: &str) -> (Vec<String>, confer_cfengine::Ended) {
     let file = dir.join("policy.cf");
     std::fs::write(&file, text).expect("the policy is written");
-    let opts = confer_cfengine::Options { file: file.to_string_lossy().into_owned(), defines: vec![], bundles: None };
+    let opts = confer_cfengine::Options {
+        file: file.to_string_lossy().into_owned(),
+        defines: vec![],
+        bundles: None,
+        ..Default::default()
+    };
     let (out, mut err, ended) = confer_cfengine::run_to_lines(&opts);
     err.extend(out);
     (err, ended)

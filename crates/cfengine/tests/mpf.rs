@@ -74,6 +74,7 @@ fn mpf_matches_cf_promises() {
         file: mpf.join("promises.cf").to_string_lossy().into_owned(),
         defines: vec![],
         bundles: None,
+        ..Default::default()
     };
     let mut report = vec![];
     for (table, file) in [(confer_cfengine::Table::Vars, "vars"), (confer_cfengine::Table::Classes, "classes")] {

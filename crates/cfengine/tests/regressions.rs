@@ -7,7 +7,12 @@ fn run_policy(name: &str, text: &str) -> (Vec<String>, Vec<String>) {
     std::fs::create_dir_all(&dir).expect("a temp dir");
     let file = dir.join(format!("{name}.cf"));
     std::fs::write(&file, text).expect("the policy is written");
-    let opts = confer_cfengine::Options { file: file.to_string_lossy().into_owned(), defines: vec![], bundles: None };
+    let opts = confer_cfengine::Options {
+        file: file.to_string_lossy().into_owned(),
+        defines: vec![],
+        bundles: None,
+        ..Default::default()
+    };
     let (out, err, _) = confer_cfengine::run_to_lines(&opts);
     (out, err)
 }

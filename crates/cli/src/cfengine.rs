@@ -58,6 +58,13 @@ pub struct RunArgs {
     /// then the variables and classes the run left defined.
     #[arg(long, value_enum, default_value = "text")]
     pub format: crate::puppet::RunFormat,
+    /// Carry out `files` promises inside DIR: each path the policy names is
+    /// taken under DIR (`/etc/motd` is `DIR/etc/motd`), one that leads out
+    /// of it (by `..` or a link) is refused, and what changed is listed on
+    /// standard error after the run. Without it `files` promises change
+    /// nothing.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<std::path::PathBuf>,
 }
 
 /// The promise types confer carries out; the others (`files:`,
@@ -66,12 +73,13 @@ const CARRIED_OUT: &[&str] = &["meta", "vars", "defaults", "classes", "methods",
 
 /// With `-v`: one note per section of a promise type confer skips, in the
 /// agent and common bundles of the loaded policy.
-fn note_skipped(opts: &Options) {
+fn note_skipped(opts: &Options, rooted: bool) {
     let Some(policy) = confer_cfengine::eval::run::loaded_policy(opts) else {
         return;
     };
     for bundle in policy.bundles.iter().filter(|b| b.kind == "agent" || b.kind == "common") {
-        for section in bundle.sections.iter().filter(|s| !CARRIED_OUT.contains(&s.promise_type.as_str())) {
+        let carried_out = |t: &str| CARRIED_OUT.contains(&t) || (rooted && t == "files");
+        for section in bundle.sections.iter().filter(|s| !carried_out(&s.promise_type)) {
             let line = section.promises.first().map_or(bundle.line, |p| p.line);
             eprintln!(
                 "note: {}:{line}: confer does not carry out '{}:' promises (bundle {}): {} skipped",
@@ -169,12 +177,21 @@ pub fn run(cmd: Command) -> ExitCode {
         return ExitCode::from(2);
     };
     let bundles = args.bundles.map(|b| b.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect());
-    let opts = Options { file, defines: args.define, bundles };
+    let root = match args.root.as_deref().map(confer_cfengine::files::Sandbox::root).transpose() {
+        Ok(root) => root,
+        Err(e) => {
+            let dir = args.root.as_deref().map(|d| d.display().to_string()).unwrap_or_default();
+            crate::diagnostics::error("io", "error: ", &format!("--root {dir}: {e}"));
+            return ExitCode::from(2);
+        }
+    };
+    let rooted = root.is_some();
+    let opts = Options { file, defines: args.define, bundles, root, env: vec![] };
     if args.format == crate::puppet::RunFormat::Json && !validate && !args.show_vars && !args.show_classes {
         return run_json(&opts);
     }
     if args.verbose && !validate {
-        note_skipped(&opts);
+        note_skipped(&opts, rooted);
     }
     let stdout = std::io::stdout();
     let mut out = Stdout(stdout.lock());
@@ -189,6 +206,13 @@ pub fn run(cmd: Command) -> ExitCode {
         confer_cfengine::show(&opts, t, &mut out, &mut Stderr)
     } else if validate {
         confer_cfengine::validate(&opts, &mut out, &mut Stderr)
+    } else if rooted {
+        let (ended, state) = confer_cfengine::run_with_state(&opts, &mut out, &mut Stderr);
+        let _ = out.0.flush();
+        for change in state.map(|s| s.files_changed).unwrap_or_default() {
+            eprintln!("changed: {change}");
+        }
+        ended.exit_code()
     } else {
         confer_cfengine::run(&opts, &mut out, &mut Stderr).exit_code()
     };

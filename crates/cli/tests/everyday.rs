@@ -212,6 +212,33 @@ fn cfengine_run_does_not_exit_0_after_refusing_a_command() {
 }
 
 #[test]
+fn cfengine_run_with_a_root_changes_files_only_under_it() {
+    let root = std::env::temp_dir().join(format!("confer-root-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).expect("a root");
+    let file = policy("rooted", "bundle agent main {\nfiles:\n  \"/etc/motd\" content => \"hello\n\";\n}\n");
+    let out = confer(&["cfengine", "run", &file, "--root", &root.to_string_lossy()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(root.join("etc/motd")).ok().as_deref(), Some("hello\n"));
+    assert_eq!(text(&out.stderr), "changed: created /etc/motd\nchanged: wrote /etc/motd\n");
+    // A path that leads out of the root is refused, and nothing is written.
+    let escape =
+        policy("escape", "bundle agent main {\nfiles:\n  \"/../../tmp/confer-escaped\" create => \"true\";\n}\n");
+    let out = confer(&["cfengine", "run", &escape, "--root", &root.to_string_lossy()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("leads outside"), "{}", text(&out.stdout));
+    assert!(!std::path::Path::new("/tmp/confer-escaped").exists());
+    // Without --root, files promises change nothing.
+    let out = confer(&["cfengine", "run", &file], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        !std::path::Path::new("/etc/motd").exists()
+            || std::fs::read_to_string("/etc/motd").ok().as_deref() != Some("hello\n")
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
 fn cfengine_run_writes_json_lines_for_tools() {
     let file = policy(
         "json",

@@ -134,7 +134,7 @@ pub fn schedule(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
 }
 
 /// `KeepAgentPromise` (or the resolver's actuator when `agent` is false).
-fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, agent: bool) {
+pub(crate) fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, agent: bool) {
     match ptype {
         "vars" | "meta" => {
             let meta = ptype == "meta";
@@ -146,6 +146,7 @@ fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str
         "classes" => verify_class_promise(ctx, exp),
         "defaults" if agent => crate::eval::defaults::verify_defaults_promise(ctx, exp),
         "methods" if agent => verify_methods(ctx, pp, exp),
+        "files" if agent => crate::files::verify(ctx, exp),
         "reports" if agent => verify_report(ctx, exp),
         _ => {}
     }
@@ -322,6 +323,16 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
     if let Some(c) = exp.get("comment").and_then(Rv::as_scalar) {
         ctx.class_comments.insert(name, c.to_string());
     }
+}
+
+/// The bundle of `kind` called `name` (in the current namespace, or as
+/// `ns:name`): an `edit_line` bundle a files promise names.
+pub(crate) fn find_bundle_of(ctx: &EvalContext, kind: &str, name: &str) -> Option<Arc<Bundle>> {
+    let (ns, n) = match name.split_once(':') {
+        Some((ns, n)) => (ns.to_string(), n),
+        None => (ctx.ns(), name),
+    };
+    ctx.policy.bundles.iter().find(|b| b.kind == kind && b.name == n && b.ns == ns).cloned()
 }
 
 /// Resolves a bundle name (`ns:name` or `name` in the current namespace),

@@ -96,6 +96,12 @@ pub struct EvalContext<'s> {
     /// longer than `expand::MAX_SCALAR_BYTES`; the promise being evaluated
     /// reports it and stops the run.
     pub oversized: std::cell::Cell<bool>,
+    /// Where `files` promises may change files; none: they change nothing.
+    pub files: Option<crate::files::Sandbox>,
+    /// What `files` promises changed, in order (`created /etc/motd`).
+    pub file_changes: Vec<String>,
+    /// Environment variables that stand in for the process's.
+    pub env: Vec<(String, String)>,
     /// Regexes of classes that abort the run when defined (`abortclasses`).
     pub abort_classes: Vec<String>,
     /// Regexes (and class expressions) of classes that abort the current
@@ -157,6 +163,9 @@ impl<'s> EvalContext<'s> {
             aborted: None,
             refusals: Default::default(),
             oversized: Default::default(),
+            files: None,
+            file_changes: Vec::new(),
+            env: Vec::new(),
             abort_classes: vec![],
             abort_bundle_classes: vec![],
             bundle_aborted: false,
@@ -256,6 +265,20 @@ impl<'s> EvalContext<'s> {
     pub fn put_special(&mut self, scope: &str, lval: &str, value: &str) {
         let r = VarRef { ns: None, scope: Some(scope.into()), lval: lval.into(), indices: vec![] };
         self.put(&r, Rv::scalar(value), DataType::String, &["source=agent"]);
+    }
+
+    /// An environment variable: the run's own value, else the process's.
+    pub fn getenv(&self, name: &str) -> Option<String> {
+        match self.env.iter().rev().find(|(k, _)| k == name) {
+            Some((_, v)) => Some(v.clone()),
+            None => std::env::var(name).ok(),
+        }
+    }
+
+    /// Removes every variable of a special scope (`match` before a new
+    /// regex match sets it, as `EvalContextVariableClearMatch`).
+    pub fn clear_scope(&mut self, scope: &str) {
+        self.vars.retain(|k, _| !(k.ns.is_none() && k.scope == scope));
     }
 
     /// Removes a variable.

@@ -26,6 +26,13 @@ pub struct Options {
     /// Bundles given with `-b`, which replace the policy's bundlesequence
     /// (names only: cf-agent takes no arguments there either).
     pub bundles: Option<Vec<String>>,
+    /// Where `files` promises are carried out (`--root DIR`); with none
+    /// they change nothing.
+    pub root: Option<crate::files::Sandbox>,
+    /// Environment variables the run sees in place of the process's
+    /// (`getenv`, `CFENGINE_TEST_OVERRIDE_WORKDIR`), so runs side by side
+    /// in one process each have their own.
+    pub env: Vec<(String, String)>,
 }
 
 /// Upper bound on the number of policy files one run loads.
@@ -172,7 +179,7 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     {
         ctx.put_special("const", k, v);
     }
-    let workdir = std::env::var("CFENGINE_TEST_OVERRIDE_WORKDIR").unwrap_or_else(|_| "/var/cfengine".into());
+    let workdir = ctx.getenv("CFENGINE_TEST_OVERRIDE_WORKDIR").unwrap_or_else(|| "/var/cfengine".into());
     let main = if opts.file.starts_with('/') { opts.file.clone() } else { format!("{}/{}", ctx.launch_dir, opts.file) };
     let bindir = format!("{workdir}/bin");
     crate::eval::augments::load(ctx, &dir_of(&main));
@@ -467,6 +474,7 @@ pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
 pub fn loaded_policy(opts: &Options) -> Option<Arc<Policy>> {
     let mut discard = Discard;
     let mut ctx = EvalContext::new(Arc::new(Policy::default()), &mut discard);
+    ctx.env = opts.env.clone();
     setup(&mut ctx, opts);
     load(&mut ctx, opts).ok()?;
     Some(ctx.policy.clone())
@@ -479,8 +487,10 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     // The ZST `Discard` is leaked without allocating; the real sink comes
     // back once the policy is loaded.
     let mut ctx = EvalContext::new(Arc::new(Policy::default()), Box::leak(Box::new(Discard)));
+    ctx.env = opts.env.clone();
     setup(&mut ctx, opts);
     let loaded = load(&mut ctx, opts);
+    ctx.files = opts.root.clone();
     ctx.out = out;
     ctx.errors = 0;
     // What loading reported went nowhere: the run reports it again.

@@ -84,6 +84,8 @@ pub struct FinalState {
     pub vars: Vec<(String, String)>,
     /// The defined classes, sorted.
     pub classes: Vec<String>,
+    /// What `files` promises changed, in order (`edited /etc/motd`).
+    pub files_changed: Vec<String>,
 }
 
 /// The variables and classes `ctx` holds.
@@ -93,7 +95,7 @@ pub fn final_state(ctx: &EvalContext) -> FinalState {
     vars.sort();
     let mut classes: Vec<String> = ctx.classes.iter().map(|c| c.to_string()).collect();
     classes.sort();
-    FinalState { vars, classes }
+    FinalState { vars, classes, files_changed: ctx.file_changes.clone() }
 }
 
 /// A value as JSON: a string, a list of strings, or the data container.

@@ -8,6 +8,7 @@ mod arrays;
 pub mod c_printf;
 mod capture;
 mod data;
+mod diff_standin;
 mod file;
 mod format;
 mod hash;
@@ -595,6 +596,13 @@ pub(crate) const MAX_INPUT: u64 = 256 << 20;
 pub(crate) fn bounded_read(ctx: &mut EvalContext, path: &str, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    // Under `--root` a policy reads the files it edits, under the root.
+    let rooted = match ctx.files.as_ref().filter(|s| s.is_rooted()) {
+        Some(sandbox) => Some(sandbox.resolve(path).map_err(|e| std::io::Error::other(e.to_string()))?),
+        None => None,
+    };
+    let shown = path;
+    let path = rooted.as_deref().map_or(path, |p| p.to_str().unwrap_or(path));
     let meta = std::fs::metadata(path)?;
     let ft = meta.file_type();
     if ft.is_fifo() || ft.is_socket() || ft.is_dir() {
@@ -602,7 +610,7 @@ pub(crate) fn bounded_read(ctx: &mut EvalContext, path: &str, max: u64) -> std::
     }
     if max == 0 && (ft.is_char_device() || ft.is_block_device()) && meta.rdev() != NULL_DEVICE {
         let at = ctx.promise_location();
-        ctx.refuse(format!("'{path}' is a device: confer reads one only up to a size the function is given, {at}"));
+        ctx.refuse(format!("'{shown}' is a device: confer reads one only up to a size the function is given, {at}"));
         return Err(std::io::Error::other("a device read with no size"));
     }
     let limit = if max == 0 { MAX_INPUT } else { max.min(MAX_INPUT) };

@@ -93,6 +93,6 @@ pub(super) fn regarray(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
     class_result(false)
 }
 
-pub(super) fn getenv(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    Ok(Rv::scalar(std::env::var(arg_str(a, 0)).unwrap_or_default()))
+pub(super) fn getenv(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    Ok(Rv::scalar(ctx.getenv(arg_str(a, 0)).unwrap_or_default()))
 }

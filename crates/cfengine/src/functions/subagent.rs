@@ -108,7 +108,14 @@ fn program(ctx: &EvalContext, command: &str) -> Option<Program> {
     if !agent && !promises {
         return None;
     }
-    let mut opts = Options { file: String::new(), defines: Vec::new(), bundles: None };
+    // A sub-agent acts in the sandbox of the run that starts it.
+    let mut opts = Options {
+        file: String::new(),
+        defines: Vec::new(),
+        bundles: None,
+        root: ctx.files.clone(),
+        env: ctx.env.clone(),
+    };
     let mut table = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -219,7 +226,10 @@ pub(super) fn execresult(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResul
 pub(super) fn returnszero(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     match run(ctx, arg_str(a, 0)) {
         Some((_, code)) => class_result(code == 0),
-        None => refused(ctx, f),
+        None => match super::diff_standin::status(ctx, arg_str(a, 0)) {
+            Some(code) => class_result(code == 0),
+            None => refused(ctx, f),
+        },
     }
 }
 

@@ -1,0 +1,306 @@
+//! `files` promises (verify_files.c), carried out only inside a sandbox
+//! ([`Sandbox`]): without one confer changes no file, as before. Done as
+//! cf-agent 3.21 does them: `create` (a file with mode 0600, a directory
+//! for a path ending in `/.`), `delete`, `content`, `edit_line` bundles
+//! with `edit_defaults` (the file saved through `FILE.cf-after-edit`, the
+//! old one kept as `FILE.cf-before-edit` unless `edit_backup` is false),
+//! and the `mode` of `perms`. Any other attribute is refused by name, once,
+//! and the promise fails: confer never half-does a promise silently.
+
+mod edit_line;
+mod field_edits;
+mod outcome;
+mod sandbox;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+pub use sandbox::{Refused, Sandbox};
+
+use crate::data::value::Rv;
+use crate::eval::context::EvalContext;
+use crate::eval::promise::{evaluate_final_rval, Expanded};
+use crate::syntax::ast::Rval;
+use outcome::Outcome;
+
+/// Attributes of `files` promises confer does not carry out yet.
+const NOT_YET: &[&str] = &[
+    "copy_from",
+    "link_from",
+    "depth_search",
+    "file_select",
+    "rename",
+    "transformer",
+    "changes",
+    "acl",
+    "edit_xml",
+    "edit_template",
+    "edit_template_string",
+    "template_method",
+    "file_type",
+    "touch",
+];
+
+/// Mode of a file `create` makes when `perms` gives none.
+const CREATE_MODE: u32 = 0o600;
+/// Mode of a directory `create` makes.
+const DIR_MODE: u32 = 0o700;
+
+/// `VerifyFilePromise` for one expanded promise.
+pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
+    let Some(sandbox) = ctx.files.clone() else { return };
+    let outcome = match sandbox.resolve(&exp.promiser) {
+        Ok(real) => carry_out(ctx, exp, &sandbox, &real),
+        Err(e) => {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer does not touch {e}, {at}"));
+            Outcome::Failed
+        }
+    };
+    crate::eval::classes_body::apply(ctx, exp, outcome.classes());
+}
+
+/// Whether an attribute is true (`"true"`, `"yes"`, `"on"`).
+fn flag(exp: &Expanded, lval: &str) -> Option<bool> {
+    exp.get(lval).and_then(Rv::as_scalar).map(|v| matches!(v, "true" | "yes" | "on"))
+}
+
+/// A body's attributes, evaluated.
+fn body(ctx: &mut EvalContext, kind: &str, v: Option<&Rv>) -> Vec<(String, Rv)> {
+    let Some(v) = v else { return vec![] };
+    let raw: Vec<(String, Rval)> = crate::eval::body_attributes::of(ctx, kind, v);
+    raw.into_iter().map(|(l, r)| (l, evaluate_final_rval(ctx, &Rv::from_ast(&r)))).collect()
+}
+
+fn scalar<'a>(attrs: &'a [(String, Rv)], lval: &str) -> Option<&'a str> {
+    attrs.iter().rev().find(|(l, _)| l == lval).and_then(|(_, v)| v.as_scalar())
+}
+
+fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, real: &Path) -> Outcome {
+    if let Some(attr) = NOT_YET.iter().find(|a| exp.get(a).is_some()) {
+        let at = ctx.promise_location();
+        ctx.refuse(format!("confer does not carry out '{attr}' of files promises yet, {at}"));
+        return Outcome::Failed;
+    }
+    let shown = sandbox.policy_path(real);
+    let mut outcome = Outcome::Kept;
+    let create = flag(exp, "create") == Some(true);
+    let mut exists = std::fs::symlink_metadata(real).is_ok();
+    if !exists && create {
+        outcome = outcome.and(create_path(ctx, real, &exp.promiser, &shown));
+        exists = std::fs::symlink_metadata(real).is_ok();
+    }
+    if exp.get("delete").is_some() {
+        if exists {
+            outcome = outcome.and(delete(ctx, real, &shown));
+        }
+        return outcome;
+    }
+    if let Some(content) = exp.get("content").and_then(Rv::as_scalar) {
+        if exp.get("edit_line").is_some() {
+            ctx.error(format!(
+                "A file promise with content attribute cannot have edit operations, {}",
+                ctx.promise_location()
+            ));
+            return Outcome::Failed;
+        }
+        if !exists && flag(exp, "create") != Some(false) {
+            outcome = outcome.and(create_path(ctx, real, &exp.promiser, &shown));
+            exists = real.exists();
+        }
+        if exists {
+            outcome = outcome.and(write_if_changed(ctx, real, content.as_bytes(), &shown));
+        }
+        return outcome.and(perms(ctx, exp, real, &shown));
+    }
+    if let Some(edit) = exp.get("edit_line") {
+        if exists {
+            outcome = outcome.and(edit_file(ctx, exp, edit, real, &shown));
+        }
+    }
+    outcome.and(perms(ctx, exp, real, &shown))
+}
+
+/// `CfCreateFile`: a directory when the path ends in `/.`, else an empty
+/// file, with its missing parent directories.
+fn create_path(ctx: &mut EvalContext, real: &Path, promiser: &str, shown: &str) -> Outcome {
+    let made = if promiser.ends_with("/.") {
+        std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(real)
+    } else {
+        let parent = real.parent().map(|p| std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(p));
+        match parent {
+            Some(Err(e)) => Err(e),
+            _ => std::fs::OpenOptions::new().write(true).create_new(true).mode(CREATE_MODE).open(real).map(drop),
+        }
+    };
+    match made {
+        Ok(()) => {
+            ctx.file_changes.push(format!("created {shown}"));
+            Outcome::Repaired
+        }
+        Err(e) => {
+            ctx.error(format!("Error creating file '{shown}'. ({})", crate::functions::os_error(&e)));
+            Outcome::Failed
+        }
+    }
+}
+
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+
+/// `delete`: the file, link or empty directory.
+fn delete(ctx: &mut EvalContext, real: &Path, shown: &str) -> Outcome {
+    let is_dir = std::fs::symlink_metadata(real).is_ok_and(|m| m.is_dir());
+    let removed = if is_dir { std::fs::remove_dir(real) } else { std::fs::remove_file(real) };
+    match removed {
+        Ok(()) => {
+            ctx.file_changes.push(format!("deleted {shown}"));
+            Outcome::Repaired
+        }
+        Err(e) => {
+            ctx.error(format!("Couldn't delete '{shown}'. ({})", crate::functions::os_error(&e)));
+            Outcome::Failed
+        }
+    }
+}
+
+/// Writes `content` when the file holds something else.
+fn write_if_changed(ctx: &mut EvalContext, real: &Path, content: &[u8], shown: &str) -> Outcome {
+    if std::fs::read(real).is_ok_and(|old| old == content) {
+        return Outcome::Kept;
+    }
+    match std::fs::write(real, content) {
+        Ok(()) => {
+            ctx.file_changes.push(format!("wrote {shown}"));
+            Outcome::Repaired
+        }
+        Err(e) => {
+            ctx.error(format!("Could not write '{shown}'. ({})", crate::functions::os_error(&e)));
+            Outcome::Failed
+        }
+    }
+}
+
+/// A file a promise reads (the lines `insert_type => "file"` inserts),
+/// through the run's reader: under the root with `--root`.
+fn read_input(ctx: &mut EvalContext, path: &str) -> Option<String> {
+    crate::functions::bounded_read(ctx, path, 0).ok().map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// `LoadFileAsItemList`: the file's lines; a last line without a newline
+/// counts, an empty one after the last newline does not.
+fn load_lines(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    if lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines
+}
+
+/// `ScheduleEditOperation` for `edit_line`: the bundle run on the file's
+/// lines, the file saved when they changed.
+fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, real: &Path, shown: &str) -> Outcome {
+    let defaults = body(ctx, "edit_defaults", exp.get("edit_defaults"));
+    let empty_first = matches!(scalar(&defaults, "empty_file_before_editing"), Some("true" | "yes" | "on"));
+    let backup = !matches!(scalar(&defaults, "edit_backup"), Some("false" | "no" | "off"));
+    let (name, args) = match edit {
+        Rv::FnCall(f) => (ctx.expand(&f.name), crate::eval::agent::eval_args(ctx, &f.args)),
+        Rv::Scalar(s) => (s.to_string(), vec![]),
+        _ => return Outcome::Failed,
+    };
+    let Some(bundle) = crate::eval::agent::find_bundle_of(ctx, "edit_line", &name) else {
+        ctx.error(format!("Could not find the edit_line bundle '{name}', {}", ctx.promise_location()));
+        return Outcome::Failed;
+    };
+    let old = match std::fs::read(real) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            ctx.error(format!("Couldn't read file '{shown}' for editing. ({})", crate::functions::os_error(&e)));
+            return Outcome::Failed;
+        }
+    };
+    let lines = if empty_first { vec![] } else { load_lines(&old) };
+    let mut file = edit_line::Edit { lines, edits: 0, filename: exp.promiser.clone() };
+    let outcome = edit_line::run(ctx, &bundle, args, &mut file);
+    if outcome == Outcome::Failed || file.edits == 0 {
+        return outcome;
+    }
+    let new: String = file.lines.iter().map(|l| format!("{l}\n")).collect();
+    if new == old {
+        return outcome;
+    }
+    match save(real, new.as_bytes(), backup) {
+        Ok(()) => {
+            ctx.file_changes.push(format!("edited {shown}"));
+            outcome.and(Outcome::Repaired)
+        }
+        Err(e) => {
+            ctx.error(format!("Unable to save file '{shown}' after editing. ({})", crate::functions::os_error(&e)));
+            Outcome::Failed
+        }
+    }
+}
+
+/// `SaveAsFile`: the new text written beside the file, the old one kept as
+/// `.cf-before-edit` (unless no backup is wanted), the new one moved in.
+fn save(real: &Path, text: &[u8], backup: bool) -> std::io::Result<()> {
+    let name = real.to_string_lossy();
+    let after = format!("{name}.cf-after-edit");
+    let before = format!("{name}.cf-before-edit");
+    let _ = std::fs::remove_file(&after);
+    std::fs::write(&after, text)?;
+    let mode = std::fs::metadata(real)?.permissions();
+    std::fs::set_permissions(&after, mode)?;
+    let _ = std::fs::remove_file(&before);
+    if backup {
+        if std::fs::hard_link(real, &before).is_err() {
+            std::fs::copy(real, &before)?;
+        }
+    }
+    std::fs::rename(&after, real)
+}
+
+/// The `mode` of a `perms` body, set when it differs.
+fn perms(ctx: &mut EvalContext, exp: &Expanded, real: &Path, shown: &str) -> Outcome {
+    let attrs = body(ctx, "perms", exp.get("perms"));
+    if attrs.is_empty() {
+        return Outcome::Kept;
+    }
+    if let Some((other, _)) = attrs.iter().find(|(l, _)| l != "mode") {
+        let at = ctx.promise_location();
+        ctx.refuse(format!("confer does not carry out '{other}' of perms bodies yet, {at}"));
+        return Outcome::Failed;
+    }
+    let Some(text) = scalar(&attrs, "mode") else { return Outcome::Kept };
+    let Ok(mode) = u32::from_str_radix(text, 8) else {
+        let at = ctx.promise_location();
+        ctx.refuse(format!("confer does not carry out the symbolic mode '{text}' yet, {at}"));
+        return Outcome::Failed;
+    };
+    let Ok(meta) = std::fs::metadata(real) else { return Outcome::Kept };
+    if meta.permissions().mode() & 0o7777 == mode {
+        return Outcome::Kept;
+    }
+    match std::fs::set_permissions(real, std::fs::Permissions::from_mode(mode)) {
+        Ok(()) => {
+            ctx.file_changes.push(format!("mode {mode:04o} {shown}"));
+            Outcome::Repaired
+        }
+        Err(e) => {
+            ctx.error(format!("Could not set the mode of '{shown}'. ({})", crate::functions::os_error(&e)));
+            Outcome::Failed
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::load_lines;
+
+    #[test]
+    fn lines_load_as_cf_agent_reads_them() {
+        assert_eq!(load_lines("a\nb"), ["a", "b"]);
+        assert_eq!(load_lines("a\nb\n"), ["a", "b"]);
+        assert_eq!(load_lines("\n"), [""]);
+        assert!(load_lines("").is_empty());
+    }
+}
