@@ -154,7 +154,7 @@ pub(crate) fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, 
 
 /// The lock key of an expanded promise (`PromiseRuntimeHash`): bundle,
 /// promiser and every evaluated attribute.
-fn lock_key(ctx: &EvalContext, kind: &str, exp: &Expanded) -> String {
+pub(crate) fn lock_key(ctx: &EvalContext, kind: &str, exp: &Expanded) -> String {
     let mut k = String::new();
     k.push_str(kind);
     k.push('\u{1}');

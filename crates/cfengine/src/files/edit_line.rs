@@ -207,18 +207,18 @@ fn match_policy(ctx: &mut EvalContext, camel: &str, haystack: &str, policy: &[St
     ok
 }
 
-/// Runs the edit bundle `bundle` with `args` on `edit`; how it went.
-pub(crate) fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, edit: &mut Edit) -> Outcome {
+/// Runs the edit bundle `bundle` with `args` on `edit`. Each edit
+/// promise's outcome goes to its own `classes` body.
+pub(crate) fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, edit: &mut Edit) {
     ctx.put_special("edit", "filename", &edit.filename);
     crate::eval::agent::push_bundle(ctx, bundle, args);
-    let mut outcome = Outcome::Kept;
     'passes: for pass in 1..=crate::eval::agent::PASSES {
         for ptype in SEQUENCE {
             for section in bundle.sections_of(ptype) {
                 for pp in &section.promises {
                     ctx.pass = pass;
                     let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| {
-                        outcome = outcome.and(keep(ctx, pp, exp, ptype, edit));
+                        keep(ctx, pp, exp, ptype, edit);
                     };
                     expand_promise(ctx, pp, ptype, &mut act);
                     if ctx.aborted.is_some() || ctx.bundle_aborted {
@@ -230,22 +230,18 @@ pub(crate) fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, ed
     }
     ctx.bundle_aborted = false;
     ctx.bundles.pop();
-    outcome
 }
 
 /// `KeepEditLinePromise`.
-fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: &mut Edit) -> Outcome {
+fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: &mut Edit) {
     match ptype {
-        "vars" | "classes" | "reports" => {
-            crate::eval::agent::keep_promise(ctx, pp, exp, ptype, true);
-            Outcome::Kept
-        }
+        "vars" | "classes" | "reports" => crate::eval::agent::keep_promise(ctx, pp, exp, ptype, true),
         _ => {
             // Each edit promise is carried out once a run per file, as
             // cf-agent's edit locks make it.
             let lock = format!("{ptype}-{}-{}", exp.promiser, edit.filename);
             if !ctx.locks.insert(lock) {
-                return Outcome::Kept;
+                return;
             }
             let outcome = match ptype {
                 "delete_lines" => delete_lines(ctx, exp, edit),
@@ -259,7 +255,6 @@ fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: 
                 }
             };
             crate::eval::classes_body::apply(ctx, exp, outcome.classes());
-            outcome
         }
     }
 }
@@ -483,8 +478,8 @@ fn select_item(
 ) -> Option<(usize, Option<usize>)> {
     let stop = end.unwrap_or(lines.len());
     let mut found = None;
-    for i in begin.unwrap_or(0)..stop.min(lines.len()) {
-        if full_match(ctx, pattern, &lines[i]) {
+    for (i, line) in lines.iter().enumerate().take(stop).skip(begin.unwrap_or(0)) {
+        if full_match(ctx, pattern, line) {
             found = Some(i);
             if first {
                 break;

@@ -7,10 +7,12 @@
 //! and the `mode` of `perms`. Any other attribute is refused by name, once,
 //! and the promise fails: confer never half-does a promise silently.
 
+mod copy;
 mod edit_line;
 mod field_edits;
 mod outcome;
 mod sandbox;
+mod template;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -25,7 +27,6 @@ use outcome::Outcome;
 
 /// Attributes of `files` promises confer does not carry out yet.
 const NOT_YET: &[&str] = &[
-    "copy_from",
     "link_from",
     "depth_search",
     "file_select",
@@ -34,9 +35,6 @@ const NOT_YET: &[&str] = &[
     "changes",
     "acl",
     "edit_xml",
-    "edit_template",
-    "edit_template_string",
-    "template_method",
     "file_type",
     "touch",
 ];
@@ -49,6 +47,11 @@ const DIR_MODE: u32 = 0o700;
 /// `VerifyFilePromise` for one expanded promise.
 pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     let Some(sandbox) = ctx.files.clone() else { return };
+    // Kept once a run, as cf-agent's promise lock makes it.
+    let lock = crate::eval::agent::lock_key(ctx, "files", exp);
+    if !ctx.locks.insert(lock) {
+        return;
+    }
     let outcome = match sandbox.resolve(&exp.promiser) {
         Ok(real) => carry_out(ctx, exp, &sandbox, &real),
         Err(e) => {
@@ -96,6 +99,10 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, real: &Pa
         }
         return outcome;
     }
+    if exp.get("copy_from").is_some() {
+        outcome = outcome.and(copy::copy_from(ctx, exp, sandbox, real, &shown));
+        exists = std::fs::symlink_metadata(real).is_ok();
+    }
     if let Some(content) = exp.get("content").and_then(Rv::as_scalar) {
         if exp.get("edit_line").is_some() {
             ctx.error(format!(
@@ -118,13 +125,25 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, real: &Pa
             outcome = outcome.and(edit_file(ctx, exp, edit, real, &shown));
         }
     }
+    if exp.get("edit_template").is_some() || exp.get("edit_template_string").is_some() {
+        let method = exp.get("template_method").and_then(Rv::as_scalar).unwrap_or("cfengine");
+        if !matches!(method, "mustache" | "inline_mustache") {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer does not carry out template_method '{method}' yet, {at}"));
+            return Outcome::Failed;
+        }
+        if exists || flag(exp, "create") != Some(false) {
+            outcome = outcome.and(template::render(ctx, exp, real, &shown, exists));
+        }
+    }
     outcome.and(perms(ctx, exp, real, &shown))
 }
 
-/// `CfCreateFile`: a directory when the path ends in `/.`, else an empty
-/// file, with its missing parent directories.
+/// `CfCreateFile`: a directory when the path ends in `/.` (or `/`, whose
+/// parent directory cf-agent makes), else an empty file, with its missing
+/// parent directories.
 fn create_path(ctx: &mut EvalContext, real: &Path, promiser: &str, shown: &str) -> Outcome {
-    let made = if promiser.ends_with("/.") {
+    let made = if promiser.ends_with("/.") || promiser.ends_with('/') {
         std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(real)
     } else {
         let parent = real.parent().map(|p| std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(p));
@@ -201,7 +220,7 @@ fn load_lines(text: &str) -> Vec<String> {
 fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, real: &Path, shown: &str) -> Outcome {
     let defaults = body(ctx, "edit_defaults", exp.get("edit_defaults"));
     let empty_first = matches!(scalar(&defaults, "empty_file_before_editing"), Some("true" | "yes" | "on"));
-    let backup = !matches!(scalar(&defaults, "edit_backup"), Some("false" | "no" | "off"));
+    let backup = keeps_backup(ctx, exp);
     let (name, args) = match edit {
         Rv::FnCall(f) => (ctx.expand(&f.name), crate::eval::agent::eval_args(ctx, &f.args)),
         Rv::Scalar(s) => (s.to_string(), vec![]),
@@ -220,24 +239,33 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, real: &Path, show
     };
     let lines = if empty_first { vec![] } else { load_lines(&old) };
     let mut file = edit_line::Edit { lines, edits: 0, filename: exp.promiser.clone() };
-    let outcome = edit_line::run(ctx, &bundle, args, &mut file);
-    if outcome == Outcome::Failed || file.edits == 0 {
-        return outcome;
+    // As `ScheduleEditOperation`: the edit promises' own outcomes go to
+    // their classes only; whatever edits were made are saved.
+    edit_line::run(ctx, &bundle, args, &mut file);
+    if file.edits == 0 {
+        return Outcome::Kept;
     }
     let new: String = file.lines.iter().map(|l| format!("{l}\n")).collect();
     if new == old {
-        return outcome;
+        return Outcome::Kept;
     }
     match save(real, new.as_bytes(), backup) {
         Ok(()) => {
             ctx.file_changes.push(format!("edited {shown}"));
-            outcome.and(Outcome::Repaired)
+            Outcome::Repaired
         }
         Err(e) => {
             ctx.error(format!("Unable to save file '{shown}' after editing. ({})", crate::functions::os_error(&e)));
             Outcome::Failed
         }
     }
+}
+
+/// Whether a saved edit keeps the old file as `.cf-before-edit`
+/// (`edit_backup` of `edit_defaults`, true unless it says false).
+fn keeps_backup(ctx: &mut EvalContext, exp: &Expanded) -> bool {
+    let defaults = body(ctx, "edit_defaults", exp.get("edit_defaults"));
+    !matches!(scalar(&defaults, "edit_backup"), Some("false" | "no" | "off"))
 }
 
 /// `SaveAsFile`: the new text written beside the file, the old one kept as
@@ -251,10 +279,8 @@ fn save(real: &Path, text: &[u8], backup: bool) -> std::io::Result<()> {
     let mode = std::fs::metadata(real)?.permissions();
     std::fs::set_permissions(&after, mode)?;
     let _ = std::fs::remove_file(&before);
-    if backup {
-        if std::fs::hard_link(real, &before).is_err() {
-            std::fs::copy(real, &before)?;
-        }
+    if backup && std::fs::hard_link(real, &before).is_err() {
+        std::fs::copy(real, &before)?;
     }
     std::fs::rename(&after, real)
 }

@@ -54,15 +54,24 @@ pub(super) fn string_mustache(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Fn
             None => return Err(Failed),
         },
     };
-    let mut r = Renderer { top: data.clone(), stack: vec![Frame { value: data, key: None }], out: String::new() };
-    match r.render(&template, ("{{", "}}"), 0) {
-        Ok(()) => Ok(Rv::scalar(r.out)),
-        Err(Unrendered(msg)) => {
+    match render(&template, data) {
+        Ok(out) => Ok(Rv::scalar(out)),
+        Err(msg) => {
             if let Some(m) = msg {
                 ctx.warning(m);
             }
             Err(Failed)
         }
+    }
+}
+
+/// `MustacheRender`: the template rendered with `data`, or the warning
+/// cf-agent gives when it cannot be (none when it gives none).
+pub(crate) fn render(template: &str, data: Value) -> Result<String, Option<String>> {
+    let mut r = Renderer { top: data.clone(), stack: vec![Frame { value: data, key: None }], out: String::new() };
+    match r.render(template, ("{{", "}}"), 0) {
+        Ok(()) => Ok(r.out),
+        Err(Unrendered(msg)) => Err(msg),
     }
 }
 

@@ -91,7 +91,7 @@ pub(super) fn bundlestate(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResu
 /// `datastate()`: `{"classes": {name: true, ...}, "vars": {scope: {...}}}`
 /// with the global classes, the current bundle's classes, and every
 /// variable (`DefaultTemplateData` for all bundles).
-pub(super) fn datastate(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+pub(crate) fn datastate(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
     let mut classes: Vec<String> = ctx.classes.iter().cloned().collect();
     if let Some(f) = ctx.bundles.last() {
         classes.extend(f.classes.iter().cloned());
