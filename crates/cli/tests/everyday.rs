@@ -216,11 +216,20 @@ fn cfengine_run_with_a_root_changes_files_only_under_it() {
     let root = std::env::temp_dir().join(format!("confer-root-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).expect("a root");
-    let file = policy("rooted", "bundle agent main {\nfiles:\n  \"/etc/motd\" content => \"hello\n\";\n}\n");
+    // The policy's functions see the files under the root too.
+    std::fs::create_dir_all(root.join("etc")).expect("etc under the root");
+    std::fs::write(root.join("etc/hostname"), "rooted-host").expect("a file under the root");
+    let file = policy(
+        "rooted",
+        "bundle agent main {\nvars:\n  \"h\" string => readfile(\"/etc/hostname\", \"100\");\n\
+         files:\n  \"/etc/motd\" content => \"hello $(h)\n\";\n\
+         reports:\n  \"found: $(with)\" with => join(\",\", findfiles(\"/etc/*\"));\n}\n",
+    );
     let out = confer(&["cfengine", "run", &file, "--root", &root.to_string_lossy()], None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(std::fs::read_to_string(root.join("etc/motd")).ok().as_deref(), Some("hello\n"));
+    assert_eq!(std::fs::read_to_string(root.join("etc/motd")).ok().as_deref(), Some("hello rooted-host\n"));
     assert_eq!(text(&out.stderr), "changed: created /etc/motd\nchanged: wrote /etc/motd\n");
+    assert_eq!(text(&out.stdout), "R: found: /etc/hostname,/etc/motd\n");
     // A path that leads out of the root is refused, and nothing is written.
     let escape =
         policy("escape", "bundle agent main {\nfiles:\n  \"/../../tmp/confer-escaped\" create => \"true\";\n}\n");

@@ -20,43 +20,48 @@ fn lstat(path: &str) -> Option<Metadata> {
     std::fs::symlink_metadata(path).ok()
 }
 
-pub(super) fn fileexists(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(lstat(arg_str(a, 0)).is_some())
+pub(super) fn fileexists(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
+    class_result(lstat(&path).is_some())
 }
 
-pub(super) fn isdir(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(lstat(arg_str(a, 0)).is_some_and(|m| m.is_dir()))
+pub(super) fn isdir(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
+    class_result(lstat(&path).is_some_and(|m| m.is_dir()))
 }
 
-pub(super) fn isplain(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(lstat(arg_str(a, 0)).is_some_and(|m| m.is_file()))
+pub(super) fn isplain(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
+    class_result(lstat(&path).is_some_and(|m| m.is_file()))
 }
 
-pub(super) fn islink(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    class_result(lstat(arg_str(a, 0)).is_some_and(|m| m.file_type().is_symlink()))
+pub(super) fn islink(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
+    class_result(lstat(&path).is_some_and(|m| m.file_type().is_symlink()))
 }
 
 /// `isexecutable()`: a link is judged by its target; cf-agent's
 /// `IsExecutable` wants a plain file with an execute bit.
-pub(super) fn isexecutable(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let path = arg_str(a, 0);
-    if lstat(path).is_none() {
+pub(super) fn isexecutable(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
+    if lstat(&path).is_none() {
         return class_result(false);
     }
-    let exec = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.mode() & 0o111 != 0);
+    let exec = std::fs::metadata(&*path).is_ok_and(|m| m.is_file() && m.mode() & 0o111 != 0);
     class_result(exec)
 }
 
 /// `filesize()`: fails when the file does not exist.
-pub(super) fn filesize(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    lstat(arg_str(a, 0)).map(|m| Rv::scalar(m.size().to_string())).ok_or(Failed)
+pub(super) fn filesize(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
+    lstat(&path).map(|m| Rv::scalar(m.size().to_string())).ok_or(Failed)
 }
 
 /// `filestat(path, field)`: fails when the file does not exist; an unknown
 /// field gives an empty string.
-pub(super) fn filestat(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn filestat(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0);
-    let m = lstat(path).ok_or(Failed)?;
+    let m = lstat(&super::host_path(ctx, path).ok_or(Failed)?).ok_or(Failed)?;
     let mode = m.mode();
     let dev = m.dev();
     let text = match arg_str(a, 1) {

@@ -49,7 +49,7 @@ fn hex(bytes: &[u8]) -> String {
 /// A file's content, read whole (a hash needs every byte) but refused when
 /// it is not a regular file, so a device or FIFO cannot stall the run.
 fn file_bytes(ctx: &mut EvalContext, path: &str) -> Option<Vec<u8>> {
-    let m = std::fs::metadata(path).ok()?;
+    let m = std::fs::metadata(&*super::host_path(ctx, path)?).ok()?;
     if !m.is_file() {
         return None;
     }

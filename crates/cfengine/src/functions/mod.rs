@@ -596,13 +596,11 @@ pub(crate) const MAX_INPUT: u64 = 256 << 20;
 pub(crate) fn bounded_read(ctx: &mut EvalContext, path: &str, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     use std::os::unix::fs::{FileTypeExt, MetadataExt};
-    // Under `--root` a policy reads the files it edits, under the root.
-    let rooted = match ctx.files.as_ref().filter(|s| s.is_rooted()) {
-        Some(sandbox) => Some(sandbox.resolve(path).map_err(|e| std::io::Error::other(e.to_string()))?),
-        None => None,
-    };
     let shown = path;
-    let path = rooted.as_deref().map_or(path, |p| p.to_str().unwrap_or(path));
+    let Some(path) = host_path(ctx, path) else {
+        return Err(std::io::Error::other("outside the root"));
+    };
+    let path: &str = &path;
     let meta = std::fs::metadata(path)?;
     let ft = meta.file_type();
     if ft.is_fifo() || ft.is_socket() || ft.is_dir() {
@@ -623,6 +621,24 @@ pub(crate) fn bounded_read(ctx: &mut EvalContext, path: &str, max: u64) -> std::
         bytes.truncate(limit as usize);
     }
     Ok(bytes)
+}
+
+/// The host path of a policy path: under `--root` the path under the root,
+/// else the path itself; `None`, the refusal reported once, when it leads
+/// out of the root. Every function that looks at or reads a file goes
+/// through it, so a rooted policy sees only its copy of the machine.
+pub(crate) fn host_path<'p>(ctx: &mut EvalContext, path: &'p str) -> Option<std::borrow::Cow<'p, str>> {
+    let Some(sandbox) = ctx.files.as_ref().filter(|s| s.is_rooted()) else {
+        return Some(std::borrow::Cow::Borrowed(path));
+    };
+    match sandbox.resolve(path) {
+        Ok(real) => Some(std::borrow::Cow::Owned(real.to_string_lossy().into_owned())),
+        Err(e) => {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer does not look at {e}, {at}"));
+            None
+        }
+    }
 }
 
 /// `/dev/null`'s device number (major 1, minor 3 on Linux): a device that

@@ -75,9 +75,20 @@ pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         }
         let mut these = std::collections::BTreeSet::new();
         let mut budget = posix_glob::MAX_ENTRIES;
+        // Under `--root` the pattern is globbed under the root, and what it
+        // finds is shown as the policy's paths.
+        let root = ctx.files.as_ref().filter(|s| s.is_rooted()).and_then(|s| s.resolve("/").ok());
+        let root = root.map(|r| r.to_string_lossy().trim_end_matches('/').to_string());
         for p in posix_glob::candidates(pattern) {
+            let p = match &root {
+                Some(r) => format!("{}{p}", posix_glob::escape(r)),
+                None => p,
+            };
             match posix_glob::glob(&p, &mut budget) {
-                Ok(paths) => these.extend(paths),
+                Ok(paths) => these.extend(paths.into_iter().map(|found| match &root {
+                    Some(r) => found.strip_prefix(r.as_str()).map(str::to_string).unwrap_or(found),
+                    None => found,
+                })),
                 Err(posix_glob::TooMany) => {
                     ctx.error(format!(
                         "findfiles: pattern '{pattern}' reads more than {} directory entries",
@@ -104,7 +115,8 @@ pub(super) fn lsdir(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let dir = arg_str(a, 0);
     let regex = arg_str(a, 1);
     let with_path = matches!(arg_str(a, 2), "true" | "yes" | "on");
-    let entries = match std::fs::read_dir(dir) {
+    let host = super::host_path(ctx, dir).ok_or(Failed)?.into_owned();
+    let entries = match std::fs::read_dir(&host) {
         Ok(e) => e,
         Err(e) => {
             ctx.error(format!(
@@ -134,31 +146,35 @@ pub(super) fn filesexist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResul
         Some(Collection::Data(v)) => super::list::data_strings(&v).iter().map(|s| s.to_string()).collect(),
         None => return Err(Failed),
     };
-    class_result(!items.is_empty() && items.iter().all(|p| std::fs::metadata(p).is_ok()))
+    let mut all = !items.is_empty();
+    for p in &items {
+        all &= std::fs::metadata(&*super::host_path(ctx, p).ok_or(Failed)?).is_ok();
+    }
+    class_result(all)
 }
 
 /// The metadata of both arguments (following links, as `stat`), or a
 /// failure.
-fn both(a: &[Rv]) -> Result<(std::fs::Metadata, std::fs::Metadata), Failed> {
-    let x = std::fs::metadata(arg_str(a, 0)).map_err(|_| Failed)?;
-    let y = std::fs::metadata(arg_str(a, 1)).map_err(|_| Failed)?;
+fn both(ctx: &mut EvalContext, a: &[Rv]) -> Result<(std::fs::Metadata, std::fs::Metadata), Failed> {
+    let x = std::fs::metadata(&*super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?).map_err(|_| Failed)?;
+    let y = std::fs::metadata(&*super::host_path(ctx, arg_str(a, 1)).ok_or(Failed)?).map_err(|_| Failed)?;
     Ok((x, y))
 }
 
 /// `isnewerthan(a, b)`: a's mtime is after b's.
-pub(super) fn isnewerthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let (x, y) = both(a)?;
+pub(super) fn isnewerthan(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (x, y) = both(ctx, a)?;
     class_result(x.mtime() > y.mtime())
 }
 
 /// `accessedbefore(a, b)`: a's atime is before b's.
-pub(super) fn accessedbefore(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let (x, y) = both(a)?;
+pub(super) fn accessedbefore(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (x, y) = both(ctx, a)?;
     class_result(x.atime() < y.atime())
 }
 
 /// `changedbefore(a, b)`: a's ctime is before b's.
-pub(super) fn changedbefore(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
-    let (x, y) = both(a)?;
+pub(super) fn changedbefore(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (x, y) = both(ctx, a)?;
     class_result(x.ctime() < y.ctime())
 }

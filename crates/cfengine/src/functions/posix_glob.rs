@@ -82,6 +82,18 @@ fn walk(pattern: &str, budget: &mut usize) -> Result<Vec<String>, TooMany> {
     Ok(out)
 }
 
+/// `text` with glob(3)'s special characters escaped, to prefix a pattern.
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '*' | '?' | '[' | ']' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Whether the pattern has an unescaped `*`, `?` or `[` that a `]` closes.
 fn has_magic(p: &str) -> bool {
     let b = p.as_bytes();
