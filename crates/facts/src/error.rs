@@ -24,6 +24,19 @@ pub enum FactsError {
         /// The parser's message.
         message: String,
     },
+    /// The document's aliases would expand it past confer's limit (a
+    /// "billion laughs" document).
+    #[error("{file}:{line}:{column}: the document's aliases expand to more than {limit} values")]
+    Aliases {
+        /// The file.
+        file: String,
+        /// 1-based line of the alias that went past the limit.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The limit.
+        limit: u64,
+    },
     /// The document parses but is not a set of facts.
     #[error("{file}:{line}:{column}: {message}")]
     Shape {

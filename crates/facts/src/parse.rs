@@ -10,6 +10,12 @@ use crate::{Facts, FactsError};
 const PUPPET_FACTS_TAG: &str = "ruby/object:Puppet::Node::Facts";
 
 pub(crate) fn parse(text: &str, file: &str) -> Result<Facts, FactsError> {
+    confer_hiera::yaml_aliases::check(text).map_err(|(line, column)| FactsError::Aliases {
+        file: file.to_string(),
+        line,
+        column,
+        limit: confer_hiera::yaml_aliases::MAX_ALIASED_NODES,
+    })?;
     let docs = MarkedYamlOwned::load_from_str(text).map_err(|e| FactsError::Syntax {
         file: file.to_string(),
         line: e.marker().line(),
@@ -114,6 +120,17 @@ mod tests {
         let err = parse("a: 1\nb: [1, 2\n", "bad.yaml").unwrap_err();
         let FactsError::Syntax { file, line, .. } = &err else { panic!("{err}") };
         assert_eq!((file.as_str(), *line), ("bad.yaml", 3));
+    }
+
+    #[test]
+    fn a_billion_laughs_is_refused_where_its_aliases_pass_the_limit() {
+        let mut text = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for i in 1..9 {
+            let p = i - 1;
+            text.push_str(&format!("a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"));
+        }
+        let e = parse(&text, "bomb.yaml").expect_err("refused");
+        assert!(matches!(e, FactsError::Aliases { line: 6, .. }), "{e}");
     }
 
     #[test]

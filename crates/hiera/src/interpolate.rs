@@ -32,8 +32,23 @@ fn method_call(expr: &str) -> Option<(&str, &str)> {
 }
 
 impl Invocation<'_> {
-    /// Interpolates every string in a value.
+    /// Interpolates every string in a value. The result is refused past
+    /// [`MAX_INTERPOLATED_BYTES`] with its shared parts written out: an
+    /// array of two `%{alias('a')}` at each of 40 levels shares its parts
+    /// but is 2^40 values to print.
     pub(crate) fn interpolate(&mut self, value: &Value, allow_methods: bool) -> Result<Value, HieraError> {
+        let out = self.interpolate_parts(value, allow_methods)?;
+        if out.expanded_size() > MAX_INTERPOLATED_BYTES as u64 {
+            return Err(HieraError::Interpolation {
+                message: format!(
+                    "The interpolation built a value of more than {MAX_INTERPOLATED_BYTES} bytes with its shared parts written out (confer's limit on hostile input)"
+                ),
+            });
+        }
+        Ok(out)
+    }
+
+    fn interpolate_parts(&mut self, value: &Value, allow_methods: bool) -> Result<Value, HieraError> {
         Ok(match value {
             Value::String(s) if s.contains("%{") => self.interpolate_string(s, allow_methods)?,
             Value::Array(items) => {

@@ -21,6 +21,7 @@ mod options;
 pub mod ruby;
 mod scope;
 mod yaml;
+pub mod yaml_aliases;
 mod yaml_errors;
 
 pub use config::{Backend, LayerKind};

@@ -11,6 +11,7 @@ use confer_core::{HashMap, Value};
 use saphyr::{MarkedYamlOwned, ScalarStyle, YamlDataOwned, YamlLoader};
 use saphyr_parser::{Event, Parser, Span, SpannedEventReceiver};
 
+use crate::yaml_aliases::AliasBudget;
 use crate::yaml_errors::Progress;
 pub use crate::yaml_errors::YamlError;
 
@@ -56,7 +57,8 @@ pub fn parse(text: &str) -> Result<Marked, YamlError> {
 pub fn parse_with(text: &str, symbols: Symbols) -> Result<Marked, YamlError> {
     let mut loader = YamlLoader::<MarkedYamlOwned>::default();
     loader.early_parse(false);
-    let mut bounded = Bounded { loader: &mut loader, depth: 0, too_deep: None };
+    let mut bounded =
+        Bounded { loader: &mut loader, depth: 0, too_deep: None, aliases: AliasBudget::default(), too_many: None };
     // Event by event: the parser's own `load` recurses once per level.
     let mut parser = Parser::new_from_str(text);
     // What the parse has seen, to word a syntax error as libyaml does.
@@ -69,6 +71,9 @@ pub fn parse_with(text: &str, symbols: Symbols) -> Result<Marked, YamlError> {
     if let Some(mark) = bounded.too_deep {
         return Err(YamlError::new(format!("the document is nested deeper than {MAX_DEPTH} levels"), mark));
     }
+    if let Some(mark) = bounded.too_many {
+        return Err(YamlError::limit(AliasBudget::message(), mark));
+    }
     let mut marked = Marked { value: Value::Undef, marks: StdHashMap::new() };
     let Some(doc) = loader.into_documents().into_iter().next() else { return Ok(marked) };
     let mut path = Vec::new();
@@ -77,16 +82,22 @@ pub fn parse_with(text: &str, symbols: Symbols) -> Result<Marked, YamlError> {
 }
 
 /// The loader, given events only while the nesting stays within
-/// `MAX_DEPTH`; past it, where it went too deep.
+/// `MAX_DEPTH` and the aliases within their budget; past either, where.
 struct Bounded<'l, 'input> {
     loader: &'l mut YamlLoader<'input, MarkedYamlOwned>,
     depth: usize,
     too_deep: Option<Mark>,
+    aliases: AliasBudget,
+    too_many: Option<Mark>,
 }
 
 impl<'input> SpannedEventReceiver<'input> for Bounded<'_, 'input> {
     fn on_event(&mut self, ev: Event<'input>, span: Span) {
-        if self.too_deep.is_some() {
+        if self.too_deep.is_some() || self.too_many.is_some() {
+            return;
+        }
+        if let Err(mark) = self.aliases.on_event(&ev, span) {
+            self.too_many = Some(mark);
             return;
         }
         match ev {

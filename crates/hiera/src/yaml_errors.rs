@@ -39,6 +39,12 @@ impl YamlError {
         YamlError { problem: problem.into(), context: None, mark, syntax: false }
     }
 
+    /// One of confer's own limits on a document (its aliases' expansion):
+    /// Psych has no such error, so it says where, as a syntax error does.
+    pub(crate) fn limit(problem: impl Into<String>, mark: Mark) -> YamlError {
+        YamlError { problem: problem.into(), context: None, mark, syntax: true }
+    }
+
     /// Psych's words without the position: the problem, then the context.
     pub fn message(&self) -> String {
         match self.context {

@@ -63,6 +63,33 @@ fn interpolation_of_the_same_key_is_looked_up_once() {
     assert_eq!(lookup(&environment("empty", &data), "e0").expect("it answers"), Some(Value::from("")));
 }
 
+/// Each `aN` is an array aliasing `aN+1` twice: the value shares its parts
+/// (cheap to build) but is 2^40 values to print, so it is refused.
+#[test]
+fn alias_arrays_that_double_stop_at_the_size_limit() {
+    let mut data: String =
+        (0..40).map(|i| format!("a{i}:\n  - \"%{{alias('a{0}')}}\"\n  - \"%{{alias('a{0}')}}\"\n", i + 1)).collect();
+    data.push_str("a40: [x]\n");
+    let e = lookup(&environment("alias", &data), "a0").expect_err("the value is too large");
+    assert!(e.to_string().contains("confer's limit on hostile input"), "{e}");
+}
+
+/// A "billion laughs" (nine anchors, each aliasing the one before nine
+/// times) is refused where its aliases pass the limit, before any copy is
+/// made, even when another key is looked up.
+#[test]
+fn a_billion_laughs_is_refused_at_the_alias_that_passes_the_limit() {
+    let mut data = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..9 {
+        let p = i - 1;
+        data.push_str(&format!("a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"));
+    }
+    data.push_str("other: fine\n");
+    let e = lookup(&environment("laughs", &data), "other").expect_err("the document is refused");
+    let text = e.to_string();
+    assert!(text.contains("aliases expand to more than") && text.contains(" at line 6 column"), "{text}");
+}
+
 /// Puppet's stack takes 152 nested lookups and fails at the 153rd.
 #[test]
 fn a_chain_past_puppets_stack_is_too_deep() {

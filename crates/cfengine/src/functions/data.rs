@@ -378,10 +378,34 @@ pub(super) fn validdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
 }
 
 /// `readstringlist`, `readintlist`, `readreallist`: the file's fields, empty
-/// ones dropped, at most `max`.
+/// ones dropped, at most `max`. As `ReadList`, every field of an int or real
+/// list must read as one, or the call fails (each misfit logged).
 pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let (text, re, max) = read_split_args(ctx, f, a, "")?;
     let items: Vec<Arc<str>> =
         re.split(ctx, &text)?.into_iter().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();
+    let kind = match f.name.as_str() {
+        "readintlist" => Some(("int", true)),
+        "readreallist" => Some(("real", false)),
+        _ => None,
+    };
+    if let Some((name, int)) = kind {
+        let path = arg_str(a, 0).to_string();
+        let mut ok = true;
+        for item in &items {
+            let fits = if int {
+                crate::data::number::int_from_string(item).is_ok()
+            } else {
+                crate::data::number::real_from_string(item).is_ok()
+            };
+            if !fits {
+                ctx.error(format!("Presumed {name} value '{item}' read from file '{path}' has no recognizable value"));
+                ok = false;
+            }
+        }
+        if !ok {
+            return Err(Failed);
+        }
+    }
     Ok(Rv::List(Arc::new(items.into_iter().map(Rv::Scalar).collect())))
 }
