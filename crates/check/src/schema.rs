@@ -65,8 +65,9 @@ pub fn alias_name(module: &str, relative: &Path) -> String {
 /// A module's alias files, as Puppet's autoloader finds them
 /// (`Dir.glob('types/**/*.pp')`, through the one tree walk that enters each
 /// real directory once); symlinked files are read.
-fn type_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    out.extend(confer_hiera::dir_glob::glob(&dir.join("**/*.pp")).into_iter().filter(|p| p.is_file()));
+fn type_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), confer_hiera::dir_glob::TooLarge> {
+    out.extend(confer_hiera::dir_glob::glob(&dir.join("**/*.pp"))?.into_iter().filter(|p| p.is_file()));
+    Ok(())
 }
 
 impl TypeEnvironment {
@@ -88,7 +89,7 @@ impl TypeEnvironment {
             for module in modules {
                 let types_dir = module.join("types");
                 let mut files = Vec::new();
-                type_files(&types_dir, &mut files);
+                type_files(&types_dir, &mut files).map_err(|e| SchemaError { message: e.to_string() })?;
                 let module_name = module.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
                 for file in files {
                     let text = confer_core::read::read_text(&file)
@@ -218,7 +219,7 @@ mod tests {
             let _ = std::os::unix::fs::symlink(".", types.join(name));
         }
         let mut files = Vec::new();
-        type_files(&types, &mut files);
+        type_files(&types, &mut files).unwrap();
         std::fs::remove_dir_all(&root).unwrap();
         assert_eq!(files, vec![types.join("port.pp")]);
     }

@@ -10,7 +10,9 @@
 //! component goes through it), so every directory `**` enters is a real one,
 //! entered once per walk; the walk also keeps the device and inode of each
 //! directory it entered, so a bind mount that loops is entered once too.
-//! `manifest = /` is then a walk of the whole file system, as in Puppet.
+//! A walk reads at most [`MAX_ENTRIES`] directory entries: `manifest = /`
+//! would be a walk of the whole file system (as in Puppet); confer stops it
+//! with an error instead.
 
 use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
@@ -22,9 +24,21 @@ use glob::{MatchOptions, Pattern};
 const MATCH: MatchOptions =
     MatchOptions { case_sensitive: true, require_literal_separator: true, require_literal_leading_dot: true };
 
+/// Most directory entries one walk reads.
+pub const MAX_ENTRIES: usize = 200_000;
+
+/// A walk read more than [`MAX_ENTRIES`] entries.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{}' holds more than {MAX_ENTRIES} files and directories to search (confer's limit on one directory walk)", .0.display())]
+pub struct TooLarge(pub PathBuf);
+
 /// The paths that match `pattern`, sorted. A pattern that is not a valid
 /// glob matches nothing, as an unreadable directory does.
-pub fn glob(pattern: &Path) -> Vec<PathBuf> {
+pub fn glob(pattern: &Path) -> Result<Vec<PathBuf>, TooLarge> {
+    glob_reading_at_most(pattern, MAX_ENTRIES)
+}
+
+fn glob_reading_at_most(pattern: &Path, max_entries: usize) -> Result<Vec<PathBuf>, TooLarge> {
     let mut base = PathBuf::new();
     let mut parts = Vec::new();
     for component in pattern.components() {
@@ -40,15 +54,26 @@ pub fn glob(pattern: &Path) -> Vec<PathBuf> {
         if base.symlink_metadata().is_ok() {
             out.push(base);
         }
-        return out;
+        return Ok(out);
     }
     let Ok(parts) = parts.iter().map(|p| Part::new(p)).collect::<Result<Vec<_>, _>>() else {
-        return out;
+        return Ok(out);
     };
-    expand(&base, &parts, &mut out);
+    let mut walk = Walk { out, left: max_entries };
+    expand(&base, &parts, &mut walk);
+    if walk.left == 0 {
+        return Err(TooLarge(base));
+    }
+    let mut out = walk.out;
     out.sort();
     out.dedup();
-    out
+    Ok(out)
+}
+
+/// What a walk found, and how many more entries it may read.
+struct Walk {
+    out: Vec<PathBuf>,
+    left: usize,
 }
 
 /// One component of a pattern.
@@ -76,17 +101,17 @@ fn is_wild(text: &str) -> bool {
 }
 
 /// Adds the paths below `base` that match `parts`.
-fn expand(base: &Path, parts: &[Part], out: &mut Vec<PathBuf>) {
+fn expand(base: &Path, parts: &[Part], out: &mut Walk) {
     let Some((first, rest)) = parts.split_first() else {
         if base.symlink_metadata().is_ok() {
-            out.push(base.to_path_buf());
+            out.out.push(base.to_path_buf());
         }
         return;
     };
     match first {
         // `**` last matches like `*`, as in Ruby.
-        Part::Recursive if rest.is_empty() => each_entry(base, |path, _| {
-            out.push(path);
+        Part::Recursive if rest.is_empty() => each_entry(base, &mut out.left, |path, _| {
+            out.out.push(path);
         }),
         Part::Recursive => {
             let mut entered = HashSet::new();
@@ -95,39 +120,52 @@ fn expand(base: &Path, parts: &[Part], out: &mut Vec<PathBuf>) {
             }
             recurse(base, rest, &mut entered, out);
         }
-        Part::Wild(pattern) => each_entry(base, |path, name| {
-            if pattern.matches_with(name, MATCH) && (rest.is_empty() || path.is_dir()) {
+        Part::Wild(pattern) => {
+            let mut matched = Vec::new();
+            each_entry(base, &mut out.left, |path, name| {
+                if pattern.matches_with(name, MATCH) && (rest.is_empty() || path.is_dir()) {
+                    matched.push(path);
+                }
+            });
+            for path in matched {
                 expand(&path, rest, out);
             }
-        }),
+        }
         Part::Literal(name) => expand(&base.join(name), rest, out),
     }
 }
 
 /// `**` followed by `rest`: `rest` in `dir` and in every real directory below
 /// it, each entered once.
-fn recurse(dir: &Path, rest: &[Part], entered: &mut HashSet<(u64, u64)>, out: &mut Vec<PathBuf>) {
+fn recurse(dir: &Path, rest: &[Part], entered: &mut HashSet<(u64, u64)>, out: &mut Walk) {
     expand(dir, rest, out);
     let mut subdirs = Vec::new();
-    each_entry(dir, |path, _| {
+    each_entry(dir, &mut out.left, |path, _| {
         let real_dir = path.symlink_metadata().is_ok_and(|m| m.file_type().is_dir());
         if real_dir && dir_id(&path).is_some_and(|id| entered.insert(id)) {
             subdirs.push(path);
         }
     });
     for sub in subdirs {
+        if out.left == 0 {
+            return;
+        }
         recurse(&sub, rest, entered, out);
     }
 }
 
 /// Calls `f` with each entry of `dir` whose name does not start with a dot
 /// (what `*` and `**` see), by path and name; an unreadable directory has
-/// none.
-fn each_entry(dir: &Path, mut f: impl FnMut(PathBuf, &str)) {
+/// none. Each entry read spends one of `left`; none left, the walk stops.
+fn each_entry(dir: &Path, left: &mut usize, mut f: impl FnMut(PathBuf, &str)) {
     let Ok(entries) = std::fs::read_dir(if dir.as_os_str().is_empty() { Path::new(".") } else { dir }) else {
         return;
     };
     for entry in entries.flatten() {
+        if *left == 0 {
+            return;
+        }
+        *left -= 1;
         let name = entry.file_name();
         let name = name.to_string_lossy();
         if !name.starts_with('.') {
@@ -166,12 +204,30 @@ mod tests {
         std::os::unix::fs::symlink(".", root.join("e")).unwrap();
         std::os::unix::fs::symlink("real", root.join("lk")).unwrap();
         let names = |pattern: &str| -> Vec<String> {
-            glob(&root.join(pattern)).iter().map(|p| p.strip_prefix(&root).unwrap().display().to_string()).collect()
+            glob(&root.join(pattern))
+                .unwrap()
+                .iter()
+                .map(|p| p.strip_prefix(&root).unwrap().display().to_string())
+                .collect()
         };
         // What Ruby 3.1's Dir.glob answers in the same tree.
         assert_eq!(names("**/*.yaml"), ["a.yaml", "real/c.yaml", "sub/b.yaml"]);
         assert_eq!(names("*/*.yaml"), ["d/a.yaml", "e/a.yaml", "lk/c.yaml", "real/c.yaml", "sub/b.yaml"]);
         assert_eq!(names("lk/**/*.yaml"), ["lk/c.yaml"]);
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_walk_past_its_budget_is_refused() {
+        let dir = std::env::temp_dir().join(format!("confer-glob-budget-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("a/b")).expect("a tree");
+        for name in ["x.pp", "a/y.pp", "a/b/z.pp"] {
+            std::fs::write(dir.join(name), "").expect("a file");
+        }
+        let all = super::glob_reading_at_most(&dir.join("**/*.pp"), 100).expect("within the budget");
+        assert_eq!(all.len(), 3);
+        let refused = super::glob_reading_at_most(&dir.join("**/*.pp"), 3);
+        assert_eq!(refused, Err(super::TooLarge(dir.clone())));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

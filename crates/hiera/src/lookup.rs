@@ -470,7 +470,10 @@ impl<'a> Invocation<'a> {
             Some(Locations::Globs(globs)) => {
                 for g in globs {
                     let pattern = datadir.join(self.interpolate_str(g, false)?);
-                    let found = crate::dir_glob::glob(&pattern).into_iter().filter(|p| !p.is_dir());
+                    let found = crate::dir_glob::glob(&pattern)
+                        .map_err(|e| HieraError::Options { message: format!("hierarchy entry '{}': {e}", level.name) })?
+                        .into_iter()
+                        .filter(|p| !p.is_dir());
                     let written = pattern.display().to_string();
                     out.extend(found.map(|p| (p, written.clone())));
                 }

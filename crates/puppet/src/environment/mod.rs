@@ -178,20 +178,21 @@ impl Environment {
     /// The main manifest's files in the order Puppet reads them: the file
     /// itself, or a directory's `.pp` files sorted by path, found as Puppet
     /// finds them (`Dir.glob("#{dir}/**/*")`, which does not descend into
-    /// linked directories: an `a -> .` link reads `site.pp` once).
-    pub fn manifest_files(&self) -> Vec<PathBuf> {
+    /// linked directories: an `a -> .` link reads `site.pp` once). A
+    /// directory too large to walk (`manifest = /`) is refused.
+    pub fn manifest_files(&self) -> Result<Vec<PathBuf>, confer_hiera::dir_glob::TooLarge> {
         let Some(manifest) = &self.manifest else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         if !manifest.is_dir() {
             // A FIFO or device is kept, for the reader to refuse by name.
-            return manifest.symlink_metadata().is_ok().then(|| manifest.clone()).into_iter().collect();
+            return Ok(manifest.symlink_metadata().is_ok().then(|| manifest.clone()).into_iter().collect());
         }
-        let mut files = confer_hiera::dir_glob::glob(&manifest.join("**/*"));
+        let mut files = confer_hiera::dir_glob::glob(&manifest.join("**/*"))?;
         files.retain(|f| f.extension().is_some_and(|e| e == "pp"));
         // Ruby sorts the paths as strings: `a-b/x.pp` before `a/x.pp`.
         files.sort_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
-        files
+        Ok(files)
     }
 }
 

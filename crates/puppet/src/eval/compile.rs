@@ -32,7 +32,8 @@ impl<'a> Evaluator<'a> {
         self.bind_top_scope(node);
         self.start_catalog();
         let mut programs = Vec::new();
-        for path in self.env.manifest_files() {
+        let files = self.env.manifest_files().map_err(|e| fail(Span::default(), format!("The main manifest {e}")))?;
+        for path in files {
             if let Some(program) = self.load_main_manifest(&path)? {
                 programs.push(program);
             }
