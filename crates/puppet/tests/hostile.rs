@@ -176,3 +176,22 @@ fn a_catalog_past_the_resource_limit_fails_at_the_declaration() {
     assert!(message.contains("The catalog has more than 200000 resources"), "{message}");
     assert_eq!(at, (2, 3));
 }
+
+#[test]
+fn a_define_that_doubles_itself_stops_at_the_resource_limit() {
+    // Issue 27: each instance declares two of itself, 30 levels deep (2^30).
+    // The error is Puppet's nesting of a define's failure: the declaration
+    // inside the define, with its line.
+    let text = "define twice(Integer $depth) {\n  if $depth > 0 {\n    twice { [\"${title}a\", \"${title}b\"]: depth => $depth - 1 }\n  }\n}\ntwice { 'x': depth => 30 }\n";
+    let message = std::thread::Builder::new()
+        .stack_size(64 * 1024 * 1024)
+        .spawn(move || {
+            let source = Source::new("hostile.pp", text.to_string());
+            confer_puppet::apply(&source, &mut Collect::default()).expect_err("the manifest must fail").message
+        })
+        .expect("thread")
+        .join()
+        .expect("no panic");
+    assert!(message.contains("The catalog has more than 200000 resources"), "{message}");
+    assert!(message.contains("(file: hostile.pp, line: 3, column: 5)"), "{message}");
+}
