@@ -15,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
                 file: file.to_string_lossy().into_owned(),
                 defines: vec![],
                 bundles: None,
+                ..Default::default()
             };
             let _ = confer_cfengine::run_to_lines(&opts);
         }

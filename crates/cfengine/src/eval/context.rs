@@ -100,6 +100,9 @@ pub struct EvalContext<'s> {
     pub files: Option<crate::files::Sandbox>,
     /// What `files` promises changed, in order (`created /etc/motd`).
     pub file_changes: Vec<String>,
+    /// `dryrun` of `body agent control`: promises only say what they would
+    /// change.
+    pub dry_run: bool,
     /// Environment variables that stand in for the process's.
     pub env: Vec<(String, String)>,
     /// Regexes of classes that abort the run when defined (`abortclasses`).
@@ -165,6 +168,7 @@ impl<'s> EvalContext<'s> {
             oversized: Default::default(),
             files: None,
             file_changes: Vec::new(),
+            dry_run: false,
             env: Vec::new(),
             abort_classes: vec![],
             abort_bundle_classes: vec![],

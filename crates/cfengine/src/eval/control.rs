@@ -25,8 +25,11 @@ fn control_values(ctx: &mut EvalContext, kind: &str, lval: &str) -> Vec<Rv> {
     out
 }
 
-/// Applies `domain` and `addclasses`.
+/// Applies `domain`, `addclasses` and `dryrun`.
 pub fn keep_control_promises(ctx: &mut EvalContext) {
+    if let Some(v) = control_values(ctx, "agent", "dryrun").last() {
+        ctx.dry_run = matches!(v.as_scalar(), Some("true" | "yes" | "on"));
+    }
     for v in control_values(ctx, "common", "domain") {
         let Some(domain) = v.as_scalar().map(str::to_string) else { continue };
         let uqhost = ctx.lookup("sys.uqhost").and_then(|v| v.rval.as_scalar().map(str::to_string)).unwrap_or_default();

@@ -13,7 +13,7 @@ use crate::eval::context::EvalContext;
 use crate::eval::promise::Expanded;
 
 use super::outcome::Outcome;
-use super::Sandbox;
+use super::{Sandbox, Target};
 
 /// `compare` when the body gives none: cf3globals.c's `DEFAULT_COPYTYPE`
 /// is unset unless agent control's `defaultcopytype` sets it, and the
@@ -24,7 +24,8 @@ const DEFAULT_COMPARE: &str = "";
 const KNOWN: &[&str] = &["source", "compare", "copy_backup", "preserve", "type_check", "verify", "force_update"];
 
 /// `copy_from`: the copy of the body's `source` to `real`.
-pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, real: &Path, shown: &str) -> Outcome {
+pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Target) -> Outcome {
+    let (real, shown) = (t.real.as_path(), t.shown.as_str());
     let attrs = super::body(ctx, "copy_from", exp.get("copy_from"));
     let get = |l: &str| super::scalar(&attrs, l).map(str::to_string);
     if let Some((other, _)) = attrs.iter().find(|(l, _)| !KNOWN.contains(&l.as_str()) && !is_local_servers(l, &attrs)) {
@@ -75,6 +76,9 @@ pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
     };
     if !differs {
         return Outcome::Kept;
+    }
+    if !t.may(ctx, &format!("copy '{source}' to")) {
+        return Outcome::Failed;
     }
     let backup = !matches!(get("copy_backup").as_deref(), Some("false" | "no" | "off"));
     let preserve = matches!(get("preserve").as_deref(), Some("true" | "yes" | "on"));

@@ -11,11 +11,11 @@ mod copy;
 mod edit_line;
 mod field_edits;
 mod outcome;
+mod perms;
 mod sandbox;
 mod template;
 
-use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use sandbox::{Refused, Sandbox};
 
@@ -52,8 +52,15 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     if !ctx.locks.insert(lock) {
         return;
     }
+    // `action_policy => "warn"` (or "nop") and agent control's `dryrun`:
+    // what would change is said, and nothing is changed.
+    let action = body(ctx, "action", exp.get("action"));
+    let warn_only = ctx.dry_run || matches!(scalar(&action, "action_policy"), Some("warn" | "nop"));
     let outcome = match sandbox.resolve(&exp.promiser) {
-        Ok(real) => carry_out(ctx, exp, &sandbox, &real),
+        Ok(real) => {
+            let shown = sandbox.policy_path(&real);
+            carry_out(ctx, exp, &sandbox, &Target { real, shown, warn_only })
+        }
         Err(e) => {
             let at = ctx.promise_location();
             ctx.refuse(format!("confer does not touch {e}, {at}"));
@@ -79,28 +86,49 @@ fn scalar<'a>(attrs: &'a [(String, Rv)], lval: &str) -> Option<&'a str> {
     attrs.iter().rev().find(|(l, _)| l == lval).and_then(|(_, v)| v.as_scalar())
 }
 
-fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, real: &Path) -> Outcome {
+/// The file a promise acts on.
+struct Target {
+    /// Its real path.
+    real: PathBuf,
+    /// Its path as the policy names it, for messages.
+    shown: String,
+    /// Only say what would change.
+    warn_only: bool,
+}
+
+impl Target {
+    /// Whether the promise may `what` the file (cf-agent's `MakingChanges`):
+    /// not when it only warns, which it says.
+    fn may(&self, ctx: &mut EvalContext, what: &str) -> bool {
+        if self.warn_only {
+            ctx.warning(format!("Should {what} '{}', but only warning promised", self.shown));
+        }
+        !self.warn_only
+    }
+}
+
+fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Target) -> Outcome {
+    let real = t.real.as_path();
     if let Some(attr) = NOT_YET.iter().find(|a| exp.get(a).is_some()) {
         let at = ctx.promise_location();
         ctx.refuse(format!("confer does not carry out '{attr}' of files promises yet, {at}"));
         return Outcome::Failed;
     }
-    let shown = sandbox.policy_path(real);
     let mut outcome = Outcome::Kept;
     let create = flag(exp, "create") == Some(true);
     let mut exists = std::fs::symlink_metadata(real).is_ok();
     if !exists && create {
-        outcome = outcome.and(create_path(ctx, real, &exp.promiser, &shown));
+        outcome = outcome.and(create_path(ctx, t, &exp.promiser));
         exists = std::fs::symlink_metadata(real).is_ok();
     }
     if exp.get("delete").is_some() {
         if exists {
-            outcome = outcome.and(delete(ctx, real, &shown));
+            outcome = outcome.and(delete(ctx, t));
         }
         return outcome;
     }
     if exp.get("copy_from").is_some() {
-        outcome = outcome.and(copy::copy_from(ctx, exp, sandbox, real, &shown));
+        outcome = outcome.and(copy::copy_from(ctx, exp, sandbox, t));
         exists = std::fs::symlink_metadata(real).is_ok();
     }
     if let Some(content) = exp.get("content").and_then(Rv::as_scalar) {
@@ -112,17 +140,17 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, real: &Pa
             return Outcome::Failed;
         }
         if !exists && flag(exp, "create") != Some(false) {
-            outcome = outcome.and(create_path(ctx, real, &exp.promiser, &shown));
+            outcome = outcome.and(create_path(ctx, t, &exp.promiser));
             exists = real.exists();
         }
         if exists {
-            outcome = outcome.and(write_if_changed(ctx, real, content.as_bytes(), &shown));
+            outcome = outcome.and(write_if_changed(ctx, t, content.as_bytes()));
         }
-        return outcome.and(perms(ctx, exp, real, &shown));
+        return outcome.and(perms::perms(ctx, exp, t));
     }
     if let Some(edit) = exp.get("edit_line") {
         if exists {
-            outcome = outcome.and(edit_file(ctx, exp, edit, real, &shown));
+            outcome = outcome.and(edit_file(ctx, exp, edit, t));
         }
     }
     if exp.get("edit_template").is_some() || exp.get("edit_template_string").is_some() {
@@ -133,16 +161,20 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, real: &Pa
             return Outcome::Failed;
         }
         if exists || flag(exp, "create") != Some(false) {
-            outcome = outcome.and(template::render(ctx, exp, real, &shown, exists));
+            outcome = outcome.and(template::render(ctx, exp, t, exists));
         }
     }
-    outcome.and(perms(ctx, exp, real, &shown))
+    outcome.and(perms::perms(ctx, exp, t))
 }
 
 /// `CfCreateFile`: a directory when the path ends in `/.` (or `/`, whose
 /// parent directory cf-agent makes), else an empty file, with its missing
 /// parent directories.
-fn create_path(ctx: &mut EvalContext, real: &Path, promiser: &str, shown: &str) -> Outcome {
+fn create_path(ctx: &mut EvalContext, t: &Target, promiser: &str) -> Outcome {
+    let (real, shown) = (t.real.as_path(), t.shown.as_str());
+    if !t.may(ctx, "create") {
+        return Outcome::Failed;
+    }
     let made = if promiser.ends_with("/.") || promiser.ends_with('/') {
         std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(real)
     } else {
@@ -167,7 +199,11 @@ fn create_path(ctx: &mut EvalContext, real: &Path, promiser: &str, shown: &str) 
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 
 /// `delete`: the file, link or empty directory.
-fn delete(ctx: &mut EvalContext, real: &Path, shown: &str) -> Outcome {
+fn delete(ctx: &mut EvalContext, t: &Target) -> Outcome {
+    let (real, shown) = (t.real.as_path(), t.shown.as_str());
+    if !t.may(ctx, "delete") {
+        return Outcome::Failed;
+    }
     let is_dir = std::fs::symlink_metadata(real).is_ok_and(|m| m.is_dir());
     let removed = if is_dir { std::fs::remove_dir(real) } else { std::fs::remove_file(real) };
     match removed {
@@ -183,9 +219,13 @@ fn delete(ctx: &mut EvalContext, real: &Path, shown: &str) -> Outcome {
 }
 
 /// Writes `content` when the file holds something else.
-fn write_if_changed(ctx: &mut EvalContext, real: &Path, content: &[u8], shown: &str) -> Outcome {
+fn write_if_changed(ctx: &mut EvalContext, t: &Target, content: &[u8]) -> Outcome {
+    let (real, shown) = (t.real.as_path(), t.shown.as_str());
     if std::fs::read(real).is_ok_and(|old| old == content) {
         return Outcome::Kept;
+    }
+    if !t.may(ctx, "write the content of") {
+        return Outcome::Failed;
     }
     match std::fs::write(real, content) {
         Ok(()) => {
@@ -217,7 +257,8 @@ fn load_lines(text: &str) -> Vec<String> {
 
 /// `ScheduleEditOperation` for `edit_line`: the bundle run on the file's
 /// lines, the file saved when they changed.
-fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, real: &Path, shown: &str) -> Outcome {
+fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Outcome {
+    let (real, shown) = (t.real.as_path(), t.shown.as_str());
     let defaults = body(ctx, "edit_defaults", exp.get("edit_defaults"));
     let empty_first = matches!(scalar(&defaults, "empty_file_before_editing"), Some("true" | "yes" | "on"));
     let backup = keeps_backup(ctx, exp);
@@ -248,6 +289,9 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, real: &Path, show
     let new: String = file.lines.iter().map(|l| format!("{l}\n")).collect();
     if new == old {
         return Outcome::Kept;
+    }
+    if !t.may(ctx, "edit") {
+        return Outcome::Failed;
     }
     match save(real, new.as_bytes(), backup) {
         Ok(()) => {
@@ -283,39 +327,6 @@ fn save(real: &Path, text: &[u8], backup: bool) -> std::io::Result<()> {
         std::fs::copy(real, &before)?;
     }
     std::fs::rename(&after, real)
-}
-
-/// The `mode` of a `perms` body, set when it differs.
-fn perms(ctx: &mut EvalContext, exp: &Expanded, real: &Path, shown: &str) -> Outcome {
-    let attrs = body(ctx, "perms", exp.get("perms"));
-    if attrs.is_empty() {
-        return Outcome::Kept;
-    }
-    if let Some((other, _)) = attrs.iter().find(|(l, _)| l != "mode") {
-        let at = ctx.promise_location();
-        ctx.refuse(format!("confer does not carry out '{other}' of perms bodies yet, {at}"));
-        return Outcome::Failed;
-    }
-    let Some(text) = scalar(&attrs, "mode") else { return Outcome::Kept };
-    let Ok(mode) = u32::from_str_radix(text, 8) else {
-        let at = ctx.promise_location();
-        ctx.refuse(format!("confer does not carry out the symbolic mode '{text}' yet, {at}"));
-        return Outcome::Failed;
-    };
-    let Ok(meta) = std::fs::metadata(real) else { return Outcome::Kept };
-    if meta.permissions().mode() & 0o7777 == mode {
-        return Outcome::Kept;
-    }
-    match std::fs::set_permissions(real, std::fs::Permissions::from_mode(mode)) {
-        Ok(()) => {
-            ctx.file_changes.push(format!("mode {mode:04o} {shown}"));
-            Outcome::Repaired
-        }
-        Err(e) => {
-            ctx.error(format!("Could not set the mode of '{shown}'. ({})", crate::functions::os_error(&e)));
-            Outcome::Failed
-        }
-    }
 }
 
 #[cfg(test)]

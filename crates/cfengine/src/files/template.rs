@@ -4,8 +4,6 @@
 //! (by default what `datastate()` gives), and the file, created if need
 //! be, saved through the same backup as an edit when the text differs.
 
-use std::path::Path;
-
 use confer_core::Value;
 
 use crate::data::value::Rv;
@@ -14,9 +12,11 @@ use crate::eval::promise::Expanded;
 use crate::functions::{collection, Collection};
 
 use super::outcome::Outcome;
+use super::Target;
 
 /// Renders the promise's mustache template into `real`.
-pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, real: &Path, shown: &str, exists: bool) -> Outcome {
+pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: bool) -> Outcome {
+    let (real, shown) = (t.real.as_path(), t.shown.as_str());
     let inline = exp.get("template_method").and_then(Rv::as_scalar) == Some("inline_mustache");
     let template = if inline {
         match exp.get("edit_template_string").and_then(Rv::as_scalar) {
@@ -64,9 +64,12 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, real: &Path, shown: 
     if exists && std::fs::read(real).is_ok_and(|old| old == text.as_bytes()) {
         return Outcome::Kept;
     }
+    if !t.may(ctx, "render the template into") {
+        return Outcome::Failed;
+    }
     let mut outcome = Outcome::Kept;
     if !exists {
-        outcome = super::create_path(ctx, real, &exp.promiser, shown);
+        outcome = super::create_path(ctx, t, &exp.promiser);
         if outcome == Outcome::Failed {
             return outcome;
         }
