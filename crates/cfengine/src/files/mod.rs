@@ -118,7 +118,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
     let create = flag(exp, "create") == Some(true);
     let mut exists = std::fs::symlink_metadata(real).is_ok();
     if !exists && create {
-        outcome = outcome.and(create_path(ctx, t, &exp.promiser));
+        outcome = outcome.and(create_path(ctx, t, exp));
         exists = std::fs::symlink_metadata(real).is_ok();
     }
     if exp.get("delete").is_some() {
@@ -140,7 +140,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
             return Outcome::Failed;
         }
         if !exists && flag(exp, "create") != Some(false) {
-            outcome = outcome.and(create_path(ctx, t, &exp.promiser));
+            outcome = outcome.and(create_path(ctx, t, exp));
             exists = real.exists();
         }
         if exists {
@@ -170,18 +170,26 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
 /// `CfCreateFile`: a directory when the path ends in `/.` (or `/`, whose
 /// parent directory cf-agent makes), else an empty file, with its missing
 /// parent directories.
-fn create_path(ctx: &mut EvalContext, t: &Target, promiser: &str) -> Outcome {
-    let (real, shown) = (t.real.as_path(), t.shown.as_str());
+fn create_path(ctx: &mut EvalContext, t: &Target, exp: &Expanded) -> Outcome {
+    let (real, shown, promiser) = (t.real.as_path(), t.shown.as_str(), exp.promiser.as_str());
     if !t.may(ctx, "create") {
         return Outcome::Failed;
     }
+    let mode = perms::creation_mode(ctx, exp).unwrap_or(CREATE_MODE);
     let made = if promiser.ends_with("/.") || promiser.ends_with('/') {
         std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(real)
     } else {
         let parent = real.parent().map(|p| std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(p));
         match parent {
             Some(Err(e)) => Err(e),
-            _ => std::fs::OpenOptions::new().write(true).create_new(true).mode(CREATE_MODE).open(real).map(drop),
+            // The mode is set after the file exists: `open` would mask it
+            // with the process's umask.
+            _ => std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(CREATE_MODE)
+                .open(real)
+                .and_then(|_| std::fs::set_permissions(real, std::fs::Permissions::from_mode(mode))),
         }
     };
     match made {
@@ -196,7 +204,7 @@ fn create_path(ctx: &mut EvalContext, t: &Target, promiser: &str) -> Outcome {
     }
 }
 
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 
 /// `delete`: the file, link or empty directory.
 fn delete(ctx: &mut EvalContext, t: &Target) -> Outcome {

@@ -109,6 +109,14 @@ fn parse_mode(text: &str) -> Option<(u32, u32)> {
     Some((plus, minus))
 }
 
+/// The mode a file is created with when `perms` gives one (`CfCreateFile`:
+/// the bits the mode sets, less those it clears).
+pub(super) fn creation_mode(ctx: &mut EvalContext, exp: &Expanded) -> Option<u32> {
+    let attrs = super::body(ctx, "perms", exp.get("perms"));
+    let (plus, minus) = parse_mode(super::scalar(&attrs, "mode")?)?;
+    Some(plus & !minus)
+}
+
 fn set_mode(ctx: &mut EvalContext, t: &Target, mode: u32) -> Outcome {
     if !t.may(ctx, &format!("change the mode to {mode:04o} of")) {
         return Outcome::Failed;
