@@ -188,9 +188,15 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
     if !ctx.locks.insert(key) {
         return;
     }
-    if exp.get("report_to_file").is_none() {
-        let text = format!("R: {}", exp.promiser);
-        ctx.out.line(&text);
+    match exp.get("report_to_file").and_then(Rv::as_scalar) {
+        None => {
+            let text = format!("R: {}", exp.promiser);
+            ctx.out.line(&text);
+        }
+        Some(file) => {
+            let file = file.to_string();
+            crate::files::report_to_file(ctx, &file, &exp.promiser);
+        }
     }
     crate::eval::classes_body::apply(ctx, exp, crate::eval::classes_body::Outcome::Kept);
 }

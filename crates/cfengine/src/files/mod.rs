@@ -70,6 +70,32 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     crate::eval::classes_body::apply(ctx, exp, outcome.classes());
 }
 
+/// `report_to_file`: the report's text appended to the file, as cf-agent's
+/// `ReportToFile` does; only inside the sandbox (without one, the report
+/// goes nowhere, as before).
+pub(crate) fn report_to_file(ctx: &mut EvalContext, file: &str, text: &str) {
+    use std::io::Write;
+    let Some(sandbox) = ctx.files.clone() else { return };
+    let real = match sandbox.resolve(file) {
+        Ok(real) => real,
+        Err(e) => {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer does not touch {e}, {at}"));
+            return;
+        }
+    };
+    let written = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .mode(CREATE_MODE)
+        .open(&real)
+        .and_then(|mut f| writeln!(f, "{text}"));
+    match written {
+        Ok(()) => ctx.file_changes.push(format!("reported to {}", sandbox.policy_path(&real))),
+        Err(e) => ctx.error(format!("Could not open log file '{file}'. ({})", crate::functions::os_error(&e))),
+    }
+}
+
 /// Whether an attribute is true (`"true"`, `"yes"`, `"on"`).
 fn flag(exp: &Expanded, lval: &str) -> Option<bool> {
     exp.get(lval).and_then(Rv::as_scalar).map(|v| matches!(v, "true" | "yes" | "on"))
