@@ -15,7 +15,7 @@ use super::outcome::Outcome;
 use super::Target;
 
 /// Attributes of `perms` bodies confer carries out.
-const KNOWN: &[&str] = &["mode", "owners", "groups"];
+const KNOWN: &[&str] = &["mode", "owners", "groups", "rxdirs"];
 
 /// The promise's `perms`, applied to the file.
 pub(super) fn perms(ctx: &mut EvalContext, exp: &Expanded, t: &Target) -> Outcome {
@@ -36,7 +36,11 @@ pub(super) fn perms(ctx: &mut EvalContext, exp: &Expanded, t: &Target) -> Outcom
             return Outcome::Failed;
         };
         let current = meta.permissions().mode() & 0o7777;
-        let mode = (current & !minus) | plus;
+        let mut mode = (current | plus) & !minus;
+        // `rxdirs`: a directory gets x wherever it gets r.
+        if meta.is_dir() && matches!(super::scalar(&attrs, "rxdirs"), Some("true" | "yes" | "on")) {
+            mode |= (mode & 0o444) >> 2;
+        }
         if current != mode {
             outcome = outcome.and(set_mode(ctx, t, mode));
         }
