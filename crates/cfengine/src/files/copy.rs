@@ -82,16 +82,12 @@ pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
     }
     let backup = !matches!(get("copy_backup").as_deref(), Some("false" | "no" | "off"));
     let preserve = matches!(get("preserve").as_deref(), Some("true" | "yes" | "on"));
-    match copy(&source_real, real, &src, dest.as_ref(), backup, preserve) {
-        Ok(()) => {
-            ctx.file_changes.push(format!("copied {shown}"));
-            Outcome::Repaired
-        }
-        Err(e) => {
-            ctx.error(format!("Copy of '{source}' to '{shown}' failed. ({})", crate::functions::os_error(&e)));
-            Outcome::Failed
-        }
-    }
+    super::record(
+        ctx,
+        copy(&source_real, real, &src, dest.as_ref(), backup, preserve),
+        format!("copied {shown}"),
+        format!("Copy of '{source}' to '{shown}' failed."),
+    )
 }
 
 /// `servers` naming only this host is a local copy.

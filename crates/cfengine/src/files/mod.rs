@@ -96,6 +96,22 @@ pub(crate) fn report_to_file(ctx: &mut EvalContext, file: &str, text: &str) {
     }
 }
 
+/// The outcome of a change made to a file: repaired, and the change
+/// recorded for the report, or failed, with `failure` and the system's
+/// reason logged.
+fn record(ctx: &mut EvalContext, done: std::io::Result<()>, change: String, failure: String) -> Outcome {
+    match done {
+        Ok(()) => {
+            ctx.file_changes.push(change);
+            Outcome::Repaired
+        }
+        Err(e) => {
+            ctx.error(format!("{failure} ({})", crate::functions::os_error(&e)));
+            Outcome::Failed
+        }
+    }
+}
+
 /// Whether an attribute is true (`"true"`, `"yes"`, `"on"`).
 fn flag(exp: &Expanded, lval: &str) -> Option<bool> {
     exp.get(lval).and_then(Rv::as_scalar).map(|v| matches!(v, "true" | "yes" | "on"))
@@ -218,16 +234,7 @@ fn create_path(ctx: &mut EvalContext, t: &Target, exp: &Expanded) -> Outcome {
                 .and_then(|_| std::fs::set_permissions(real, std::fs::Permissions::from_mode(mode))),
         }
     };
-    match made {
-        Ok(()) => {
-            ctx.file_changes.push(format!("created {shown}"));
-            Outcome::Repaired
-        }
-        Err(e) => {
-            ctx.error(format!("Error creating file '{shown}'. ({})", crate::functions::os_error(&e)));
-            Outcome::Failed
-        }
-    }
+    record(ctx, made, format!("created {shown}"), format!("Error creating file '{shown}'."))
 }
 
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
@@ -240,16 +247,7 @@ fn delete(ctx: &mut EvalContext, t: &Target) -> Outcome {
     }
     let is_dir = std::fs::symlink_metadata(real).is_ok_and(|m| m.is_dir());
     let removed = if is_dir { std::fs::remove_dir(real) } else { std::fs::remove_file(real) };
-    match removed {
-        Ok(()) => {
-            ctx.file_changes.push(format!("deleted {shown}"));
-            Outcome::Repaired
-        }
-        Err(e) => {
-            ctx.error(format!("Couldn't delete '{shown}'. ({})", crate::functions::os_error(&e)));
-            Outcome::Failed
-        }
-    }
+    record(ctx, removed, format!("deleted {shown}"), format!("Couldn't delete '{shown}'."))
 }
 
 /// Writes `content` when the file holds something else.
@@ -261,16 +259,7 @@ fn write_if_changed(ctx: &mut EvalContext, t: &Target, content: &[u8]) -> Outcom
     if !t.may(ctx, "write the content of") {
         return Outcome::Failed;
     }
-    match std::fs::write(real, content) {
-        Ok(()) => {
-            ctx.file_changes.push(format!("wrote {shown}"));
-            Outcome::Repaired
-        }
-        Err(e) => {
-            ctx.error(format!("Could not write '{shown}'. ({})", crate::functions::os_error(&e)));
-            Outcome::Failed
-        }
-    }
+    record(ctx, std::fs::write(real, content), format!("wrote {shown}"), format!("Could not write '{shown}'."))
 }
 
 /// A file a promise reads (the lines `insert_type => "file"` inserts),
@@ -327,16 +316,12 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Ou
     if !t.may(ctx, "edit") {
         return Outcome::Failed;
     }
-    match save(real, new.as_bytes(), backup) {
-        Ok(()) => {
-            ctx.file_changes.push(format!("edited {shown}"));
-            Outcome::Repaired
-        }
-        Err(e) => {
-            ctx.error(format!("Unable to save file '{shown}' after editing. ({})", crate::functions::os_error(&e)));
-            Outcome::Failed
-        }
-    }
+    record(
+        ctx,
+        save(real, new.as_bytes(), backup),
+        format!("edited {shown}"),
+        format!("Unable to save file '{shown}' after editing."),
+    )
 }
 
 /// Whether a saved edit keeps the old file as `.cf-before-edit`

@@ -125,37 +125,29 @@ fn set_mode(ctx: &mut EvalContext, t: &Target, mode: u32) -> Outcome {
     if !t.may(ctx, &format!("change the mode to {mode:04o} of")) {
         return Outcome::Failed;
     }
-    match std::fs::set_permissions(&t.real, std::fs::Permissions::from_mode(mode)) {
-        Ok(()) => {
-            ctx.file_changes.push(format!("mode {mode:04o} {}", t.shown));
-            Outcome::Repaired
-        }
-        Err(e) => {
-            ctx.error(format!("Could not set the mode of '{}'. ({})", t.shown, crate::functions::os_error(&e)));
-            Outcome::Failed
-        }
-    }
+    super::record(
+        ctx,
+        std::fs::set_permissions(&t.real, std::fs::Permissions::from_mode(mode)),
+        format!("mode {mode:04o} {}", t.shown),
+        format!("Could not set the mode of '{}'.", t.shown),
+    )
 }
 
 fn chown(ctx: &mut EvalContext, t: &Target, uid: Option<u32>, gid: Option<u32>) -> Outcome {
     if !t.may(ctx, "change the owner of") {
         return Outcome::Failed;
     }
-    match std::os::unix::fs::chown(&t.real, uid, gid) {
-        Ok(()) => {
-            let what = match (uid, gid) {
-                (Some(u), _) => format!("owner {u}"),
-                (_, Some(g)) => format!("group {g}"),
-                _ => String::new(),
-            };
-            ctx.file_changes.push(format!("{what} {}", t.shown));
-            Outcome::Repaired
-        }
-        Err(e) => {
-            ctx.error(format!("Cannot set ownership on file '{}'. ({})", t.shown, crate::functions::os_error(&e)));
-            Outcome::Failed
-        }
-    }
+    let what = match (uid, gid) {
+        (Some(u), _) => format!("owner {u}"),
+        (_, Some(g)) => format!("group {g}"),
+        _ => String::new(),
+    };
+    super::record(
+        ctx,
+        std::os::unix::fs::chown(&t.real, uid, gid),
+        format!("{what} {}", t.shown),
+        format!("Cannot set ownership on file '{}'.", t.shown),
+    )
 }
 
 /// The user a name (or number) means on this host.

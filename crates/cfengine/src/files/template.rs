@@ -75,19 +75,13 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
         }
     }
     let backup = super::keeps_backup(ctx, exp);
-    match super::save(real, text.as_bytes(), backup) {
-        Ok(()) => {
-            ctx.file_changes.push(format!("rendered {shown}"));
-            outcome.and(Outcome::Repaired)
-        }
-        Err(e) => {
-            ctx.error(format!(
-                "Failed to update rendering of '{shown}' from mustache template '{name}'. ({})",
-                crate::functions::os_error(&e)
-            ));
-            Outcome::Failed
-        }
-    }
+    let saved = super::save(real, text.as_bytes(), backup);
+    outcome.and(super::record(
+        ctx,
+        saved,
+        format!("rendered {shown}"),
+        format!("Failed to update rendering of '{shown}' from mustache template '{name}'."),
+    ))
 }
 
 /// The call `datastate()` is given when a template has no data.
