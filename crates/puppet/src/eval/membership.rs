@@ -1,12 +1,17 @@
-//! The `in` operator and the matching rules shared by `=~`, `case` and selectors.
+//! The `in` operator, `=~`, and the matching rules shared by `=~`, `case`
+//! and selectors.
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use confer_core::types::instance_of;
 use confer_core::value::puppet_equals;
 use confer_core::{Regexp, Value};
 
-use super::scope::MatchData;
+use super::flow::{core_fail, fail, EvalResult};
+use super::scope::{MatchData, Scope};
+use super::Evaluator;
+use crate::span::Span;
 
 /// What a match produced: whether it matched, and the captures when a regexp did.
 pub struct MatchOutcome {
@@ -46,6 +51,50 @@ fn element_matches(lhs: &Value, item: &Value) -> bool {
         Value::Regexp(re) => item.as_str().is_some_and(|s| re.is_match(s)),
         Value::Type(t) => instance_of(t, item),
         _ => puppet_equals(lhs, item),
+    }
+}
+
+impl Evaluator<'_> {
+    /// `lhs =~ rhs`: a regexp (or a string taken as one) matches a string and sets
+    /// the match variables; a type tests instance-of.
+    /// `spans` are the left operand's and the right's.
+    pub(super) fn match_value(
+        &mut self,
+        lhs: &Value,
+        rhs: &Value,
+        spans: (Span, Span),
+        scope: &Rc<Scope>,
+    ) -> EvalResult<bool> {
+        let (left, span) = spans;
+        let re = match rhs {
+            Value::Type(t) => return Ok(instance_of(t, lhs)),
+            Value::SemVerRange(range) => return Ok(confer_core::value::semver::value_in_range(range, lhs)),
+            Value::Regexp(re) => re.clone(),
+            Value::String(s) => Arc::new(Regexp::new(s).map_err(core_fail(span))?),
+            other => {
+                return Err(fail(
+                    span,
+                    format!(
+                        "Cannot match against a {}: expected a Regexp, a String, a SemVerRange or a Type",
+                        other.type_name()
+                    ),
+                ))
+            }
+        };
+        let Value::String(text) = lhs else {
+            return Err(fail(
+                left,
+                format!(
+                    "Left match operand must result in a String value. Got {}.",
+                    confer_core::mismatch::with_article(&confer_core::value::label(lhs))
+                ),
+            ));
+        };
+        let outcome = regexp_match(&re, text);
+        if let Some(caps) = outcome.captures {
+            scope.set_matches(caps);
+        }
+        Ok(outcome.matched)
     }
 }
 

@@ -45,7 +45,7 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use confer_core::types::{self, instance_of, params::capitalize_segments, Type};
+use confer_core::types::{self, params::capitalize_segments, Type};
 use confer_core::value::{compare, puppet_equals, Comparison, Items};
 use confer_core::{Regexp, Value};
 use typed_arena::Arena;
@@ -695,42 +695,6 @@ impl<'a> Evaluator<'a> {
                 result
             }
         }
-    }
-
-    /// `lhs =~ rhs`: a regexp (or a string taken as one) matches a string and sets
-    /// the match variables; a type tests instance-of.
-    /// `spans` are the left operand's and the right's.
-    fn match_value(&mut self, lhs: &Value, rhs: &Value, spans: (Span, Span), scope: &Rc<Scope>) -> EvalResult<bool> {
-        let (left, span) = spans;
-        let re = match rhs {
-            Value::Type(t) => return Ok(instance_of(t, lhs)),
-            Value::SemVerRange(range) => return Ok(confer_core::value::semver::value_in_range(range, lhs)),
-            Value::Regexp(re) => re.clone(),
-            Value::String(s) => Arc::new(Regexp::new(s).map_err(core_fail(span))?),
-            other => {
-                return Err(fail(
-                    span,
-                    format!(
-                        "Cannot match against a {}: expected a Regexp, a String, a SemVerRange or a Type",
-                        other.type_name()
-                    ),
-                ))
-            }
-        };
-        let Value::String(text) = lhs else {
-            return Err(fail(
-                left,
-                format!(
-                    "Left match operand must result in a String value. Got {}.",
-                    confer_core::mismatch::with_article(&confer_core::value::label(lhs))
-                ),
-            ));
-        };
-        let outcome = membership::regexp_match(&re, text);
-        if let Some(caps) = outcome.captures {
-            scope.set_matches(caps);
-        }
-        Ok(outcome.matched)
     }
 
     /// Resolves a capitalised name: a built-in type, a type alias, or otherwise
