@@ -6,7 +6,8 @@
 # Each case is a directory holding `policy.cf` and, optionally, `before/`
 # (the files the policy starts from). The case is copied to a fresh
 # temporary directory T (the policy names its files as
-# `$(this.promise_dirname)/...`), cf-agent runs it there through
+# `$(this.promise_dirname)/...`; the files take the modes a git checkout
+# gives), cf-agent runs it there through
 # scripts/cf-ref.sh (cf-promises -c first, a private work directory), and
 # what it leaves becomes the golden:
 #   - `after.txt`: every file and directory under T but policy.cf and
@@ -43,6 +44,10 @@ for case in "$@"; do
     t=$(mktemp -d /tmp/confer-files.XXXXXX)
     cp "$case/policy.cf" "$t/"
     [ -d "$case/before" ] && cp -a "$case/before/." "$t/"
+    # The modes a git checkout gives (it keeps only the execute bit), so a
+    # fresh clone starts from the same tree: directories 755, files 644 or
+    # 755.
+    (cd "$t" && find . -mindepth 1 -type d -exec chmod 755 {} + && find . -type f ! -name policy.cf -exec sh -c 'for f; do if [ -x "$f" ]; then chmod 755 "$f"; else chmod 644 "$f"; fi; done' sh {} +)
     o=$(mktemp) e=$(mktemp)
     (cd "$t" && "$ROOT/scripts/cf-ref.sh" "$t/policy.cf" >"$o" 2>"$e")
     { cat "$e"; cat "$o"; } | sed "s#$t#\$DIR#g" | grep -v '^ *\(warning\|notice\|info\|verbose\):' >"$case/out.txt"

@@ -12,18 +12,26 @@ fn cases() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cfengine/files")
 }
 
-/// Copies the files of `from` into `to`, keeping their modes.
+/// Copies the files of `from` into `to` with the modes a git checkout
+/// gives (the recording script gives the same): directories 755, files
+/// 644, or 755 when executable.
 fn copy_tree(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).expect("a readable directory").flatten() {
         let target = to.join(entry.file_name());
         let meta = entry.metadata().expect("metadata");
-        if meta.is_dir() {
+        let mode = if meta.is_dir() {
             std::fs::create_dir_all(&target).expect("a directory");
             copy_tree(&entry.path(), &target);
+            0o755
         } else {
             std::fs::copy(entry.path(), &target).expect("a copy");
-        }
-        std::fs::set_permissions(&target, meta.permissions()).expect("its mode");
+            if meta.permissions().mode() & 0o111 != 0 {
+                0o755
+            } else {
+                0o644
+            }
+        };
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(mode)).expect("its mode");
     }
 }
 
