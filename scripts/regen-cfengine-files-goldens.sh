@@ -11,9 +11,11 @@
 # scripts/cf-ref.sh (cf-promises -c first, a private work directory), and
 # what it leaves becomes the golden:
 #   - `after.txt`: every file and directory under T but policy.cf and
-#     before/, one per line, sorted: `d MODE path` or `f MODE path` followed
+#     before/, one per line, sorted: `l TARGET path` for a symbolic link,
+#     `d MODE path` or `f MODE path` followed
 #     by its content with each line indented by two spaces, then
 #     `  <no final newline>` when the last line has none, then `  <end>`;
+#     (T written as $DIR, in link targets too);
 #   - `out.txt`: cf-agent's output (stderr, then stdout), T replaced by $DIR.
 # crates/cfengine/tests/files.rs runs confer on a copy the same way and
 # compares both.
@@ -26,7 +28,9 @@ tree() {
     (cd "$1" && find . -mindepth 1 ! -path './policy.cf' ! -path './before' ! -path './before/*' | LC_ALL=C sort | while read -r p; do
         p=${p#./}
         mode=$(stat -c %a "$p")
-        if [ -d "$p" ]; then
+        if [ -L "$p" ]; then
+            echo "l $(readlink "$p") $p"
+        elif [ -d "$p" ]; then
             echo "d $mode $p"
         else
             echo "f $mode $p"
@@ -51,7 +55,7 @@ for case in "$@"; do
     o=$(mktemp) e=$(mktemp)
     (cd "$t" && "$ROOT/scripts/cf-ref.sh" "$t/policy.cf" >"$o" 2>"$e")
     { cat "$e"; cat "$o"; } | sed "s#$t#\$DIR#g" | grep -v '^ *\(warning\|notice\|info\|verbose\):' >"$case/out.txt"
-    tree "$t" >"$case/after.txt"
+    tree "$t" | sed "s#$t#\$DIR#g" >"$case/after.txt"
     rm -rf "$t" "$o" "$e"
     echo "recorded $case"
 done

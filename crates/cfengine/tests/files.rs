@@ -14,10 +14,14 @@ fn cases() -> PathBuf {
 
 /// Copies the files of `from` into `to` with the modes a git checkout
 /// gives (the recording script gives the same): directories 755, files
-/// 644, or 755 when executable.
+/// 644, or 755 when executable; links as links.
 fn copy_tree(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).expect("a readable directory").flatten() {
         let target = to.join(entry.file_name());
+        if let Ok(link) = std::fs::read_link(entry.path()) {
+            std::os::unix::fs::symlink(link, &target).expect("a link");
+            continue;
+        }
         let meta = entry.metadata().expect("metadata");
         let mode = if meta.is_dir() {
             std::fs::create_dir_all(&target).expect("a directory");
@@ -42,6 +46,7 @@ fn tree(dir: &Path) -> String {
     while let Some(d) = stack.pop() {
         for entry in std::fs::read_dir(&d).expect("a readable directory").flatten() {
             let p = entry.path();
+            // A link is listed, not followed (file_type does not follow it).
             if entry.file_type().is_ok_and(|t| t.is_dir()) {
                 stack.push(p.clone());
             }
@@ -56,6 +61,10 @@ fn tree(dir: &Path) -> String {
     let mut out = String::new();
     for rel in paths {
         let p = dir.join(&rel);
+        if let Ok(target) = std::fs::read_link(&p) {
+            out.push_str(&format!("l {} {rel}\n", target.display()));
+            continue;
+        }
         let meta = std::fs::metadata(&p).expect("metadata");
         let mode = meta.permissions().mode() & 0o7777;
         if meta.is_dir() {
@@ -111,7 +120,7 @@ fn run_case(case: &Path) -> Vec<String> {
         problems.push(format!("{name}: output differs\n--- cf-agent\n{expected_out}--- confer\n{got_out}"));
     }
     let expected_tree = std::fs::read_to_string(case.join("after.txt")).expect("after.txt");
-    let got_tree = tree(&dir);
+    let got_tree = tree(&dir).replace(&shown, "$DIR");
     if got_tree != expected_tree {
         problems.push(format!("{name}: files differ\n--- cf-agent\n{expected_tree}--- confer\n{got_tree}"));
     }

@@ -37,17 +37,10 @@ pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
         ctx.error(format!("No source given to copy_from, {}", ctx.promise_location()));
         return Outcome::Failed;
     };
-    let source_real = if sandbox.is_rooted() {
-        match sandbox.resolve(&source) {
-            Ok(p) => p,
-            Err(e) => {
-                let at = ctx.promise_location();
-                ctx.refuse(format!("confer does not touch {e}, {at}"));
-                return Outcome::Failed;
-            }
-        }
-    } else {
-        Path::new(&source).to_path_buf()
+    let Some(source_real) = sandbox.read_path(&source) else {
+        let at = ctx.promise_location();
+        ctx.refuse(format!("confer does not touch '{source}', which leads outside the root, {at}"));
+        return Outcome::Failed;
     };
     let Ok(src) = std::fs::metadata(&source_real) else {
         ctx.error(format!("Can't stat file '{source}' on 'localhost' in files.copy_from promise"));
@@ -112,6 +105,7 @@ fn copy(
     backup: bool,
     preserve: bool,
 ) -> std::io::Result<()> {
+    super::make_parent(real)?;
     let name = real.to_string_lossy();
     let new = format!("{name}.cfnew");
     std::fs::copy(source, &new)?;

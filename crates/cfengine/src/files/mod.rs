@@ -10,6 +10,7 @@
 mod copy;
 mod edit_line;
 mod field_edits;
+mod link;
 mod outcome;
 mod perms;
 mod sandbox;
@@ -26,18 +27,8 @@ use crate::syntax::ast::Rval;
 use outcome::Outcome;
 
 /// Attributes of `files` promises confer does not carry out yet.
-const NOT_YET: &[&str] = &[
-    "link_from",
-    "depth_search",
-    "file_select",
-    "rename",
-    "transformer",
-    "changes",
-    "acl",
-    "edit_xml",
-    "file_type",
-    "touch",
-];
+const NOT_YET: &[&str] =
+    &["depth_search", "file_select", "rename", "transformer", "changes", "acl", "edit_xml", "file_type", "touch"];
 
 /// Mode of a file `create` makes when `perms` gives none.
 const CREATE_MODE: u32 = 0o600;
@@ -163,14 +154,31 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         outcome = outcome.and(create_path(ctx, t, exp));
         exists = std::fs::symlink_metadata(real).is_ok();
     }
+    if exp.get("delete").is_some() && !exists {
+        return outcome;
+    }
+    // cf-agent moves into the file's directory here, and says so when it
+    // cannot (the promise goes on: a link or copy makes the directory).
+    let promiser = exp.promiser.strip_suffix("/.").unwrap_or(&exp.promiser);
+    let dir = crate::functions::file::chop_last_node(promiser);
+    let reason = match real.parent().map(std::fs::metadata) {
+        Some(Err(e)) => Some(crate::functions::os_error(&e)),
+        Some(Ok(m)) if !m.is_dir() => Some("Not a directory".to_string()),
+        _ => None,
+    };
+    if let Some(reason) = reason {
+        ctx.error(format!("Failed to chdir into '{dir}'. (chdir: '{reason}')"));
+    }
     if exp.get("delete").is_some() {
-        if exists {
-            outcome = outcome.and(delete(ctx, t));
-        }
+        outcome = outcome.and(delete(ctx, t));
         return outcome;
     }
     if exp.get("copy_from").is_some() {
         outcome = outcome.and(copy::copy_from(ctx, exp, sandbox, t));
+        exists = std::fs::symlink_metadata(real).is_ok();
+    }
+    if exp.get("link_from").is_some() {
+        outcome = outcome.and(link::link_from(ctx, exp, sandbox, t));
         exists = std::fs::symlink_metadata(real).is_ok();
     }
     if let Some(content) = exp.get("content").and_then(Rv::as_scalar) {
@@ -238,6 +246,15 @@ fn create_path(ctx: &mut EvalContext, t: &Target, exp: &Expanded) -> Outcome {
 }
 
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+
+/// The missing parent directories of a file about to be made (a link, a
+/// copy), as cf-agent makes them.
+fn make_parent(real: &Path) -> std::io::Result<()> {
+    match real.parent() {
+        Some(p) if !p.exists() => std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(p),
+        _ => Ok(()),
+    }
+}
 
 /// `delete`: the file, link or empty directory.
 fn delete(ctx: &mut EvalContext, t: &Target) -> Outcome {

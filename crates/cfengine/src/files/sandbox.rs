@@ -58,40 +58,54 @@ impl Sandbox {
             return Err(Refused::Relative(path.to_string()));
         }
         let outside = || Refused::Outside { path: path.to_string(), dir: self.dir.display().to_string() };
-        let mut real = if self.rooted { self.dir.clone() } else { PathBuf::from("/") };
-        for part in Path::new(path).components() {
-            match part {
-                Component::Normal(name) => real.push(name),
-                Component::ParentDir => {
-                    real.pop();
-                }
-                Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
-            }
-        }
-        if !real.starts_with(&self.dir) {
+        let base = if self.rooted { self.dir.clone() } else { PathBuf::from("/") };
+        let real = normalize(&base, Path::new(path));
+        if !self.inside(&real) {
             return Err(outside());
         }
-        // What exists of the path, with its links followed, must stay inside.
-        let mut existing = real.as_path();
-        loop {
-            if let Ok(canonical) = existing.canonicalize() {
-                if !canonical.starts_with(&self.dir) {
-                    return Err(outside());
-                }
-                break;
-            }
-            match existing.parent() {
-                Some(parent) => existing = parent,
-                None => break,
-            }
-        }
-        // A dangling link at the end would be followed by a write.
+        // A dangling link at the end would be followed by a write: where it
+        // points must be inside too.
         if let Ok(meta) = std::fs::symlink_metadata(&real) {
             if meta.file_type().is_symlink() && real.canonicalize().is_err() {
-                return Err(outside());
+                let target = std::fs::read_link(&real).map_err(|_| outside())?;
+                let parent = real.parent().unwrap_or(&self.dir).to_path_buf();
+                let pointed =
+                    if target.is_absolute() { normalize(Path::new("/"), &target) } else { normalize(&parent, &target) };
+                if !self.inside(&pointed) {
+                    return Err(outside());
+                }
             }
         }
         Ok(real)
+    }
+
+    /// Whether `real` (already normalized) lies inside the directory, with
+    /// what exists of it resolved through its links.
+    fn inside(&self, real: &Path) -> bool {
+        if !real.starts_with(&self.dir) {
+            return false;
+        }
+        let mut existing = real;
+        loop {
+            if let Ok(canonical) = existing.canonicalize() {
+                return canonical.starts_with(&self.dir);
+            }
+            match existing.parent() {
+                Some(parent) => existing = parent,
+                None => return true,
+            }
+        }
+    }
+
+    /// Where a file the policy only reads is: under the root with `--root`
+    /// (`None` when the path leads out of it); anywhere otherwise, since
+    /// only changes are confined to the directory.
+    pub fn read_path(&self, path: &str) -> Option<PathBuf> {
+        if self.rooted {
+            self.resolve(path).ok()
+        } else {
+            Some(PathBuf::from(path))
+        }
     }
 
     /// The policy path of a real path inside the sandbox (for messages and
@@ -102,6 +116,22 @@ impl Sandbox {
             _ => real.display().to_string(),
         }
     }
+}
+
+/// `path` taken from `base` (an absolute path replaces it), with `.` and
+/// `..` worked out as text.
+fn normalize(base: &Path, path: &Path) -> PathBuf {
+    let mut real = base.to_path_buf();
+    for part in path.components() {
+        match part {
+            Component::Normal(name) => real.push(name),
+            Component::ParentDir => {
+                real.pop();
+            }
+            Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
+        }
+    }
+    real
 }
 
 #[cfg(test)]
@@ -131,11 +161,13 @@ mod tests {
         let d = dir("links");
         std::os::unix::fs::symlink("/etc", d.join("out")).expect("a link");
         std::os::unix::fs::symlink("/nonexistent/x", d.join("dangling")).expect("a link");
+        std::os::unix::fs::symlink("gone", d.join("dangling_inside")).expect("a link");
         let s = Sandbox::within(&d).expect("the jail");
         let inside = d.canonicalize().expect("canonical");
         assert!(s.resolve(&format!("{}/new/file", inside.display())).is_ok());
         assert!(matches!(s.resolve(&format!("{}/out/passwd", inside.display())), Err(Refused::Outside { .. })));
         assert!(matches!(s.resolve(&format!("{}/dangling", inside.display())), Err(Refused::Outside { .. })));
+        assert!(s.resolve(&format!("{}/dangling_inside", inside.display())).is_ok());
         assert!(matches!(s.resolve("/etc/passwd"), Err(Refused::Outside { .. })));
     }
 }

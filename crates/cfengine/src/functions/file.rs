@@ -150,7 +150,7 @@ pub(super) fn delete_slash(path: &str) -> &str {
 /// `ChopLastNode`: collapses repeated slashes, then drops the last
 /// component (a trailing slash counts as an empty one). A name without a
 /// slash becomes `.`; the root slash of an absolute path stays.
-pub(super) fn chop_last_node(path: &str) -> String {
+pub(crate) fn chop_last_node(path: &str) -> String {
     let root = root_len(path);
     let mut s = path[..root].to_string();
     let mut prev_slash = false;

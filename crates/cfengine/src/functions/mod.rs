@@ -9,7 +9,7 @@ pub mod c_printf;
 mod capture;
 mod data;
 mod diff_standin;
-mod file;
+pub(crate) mod file;
 mod format;
 mod hash;
 pub(crate) mod list;
