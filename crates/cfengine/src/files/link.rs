@@ -157,24 +157,9 @@ fn verify(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, sou
             if !t.may(ctx, "create the link") {
                 return Outcome::Failed;
             }
-            if std::fs::symlink_metadata(&t.real).is_ok() {
-                // A file in the way (`MoveObstruction`).
-                if !link.move_obstructions {
-                    ctx.error(format!(
-                        "Unable to create link '{}' -> '{to}', failed to move obstruction",
-                        link.destination
-                    ));
-                    return Outcome::Failed;
-                }
-                let saved = format!("{}.cfsaved", t.real.display());
-                if let Err(e) = std::fs::rename(&t.real, &saved) {
-                    ctx.error(format!(
-                        "Couldn't move '{}' out of the way. ({})",
-                        t.shown,
-                        crate::functions::os_error(&e)
-                    ));
-                    return Outcome::Failed;
-                }
+            let failure = format!("Unable to create link '{}' -> '{to}', failed to move obstruction", link.destination);
+            if !move_obstruction(ctx, t, link, failure) {
+                return Outcome::Failed;
             }
             let made = super::make_parent(&t.real).and_then(|()| std::os::unix::fs::symlink(source, &t.real));
             super::record(
@@ -185,6 +170,25 @@ fn verify(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, sou
             )
         }
     }
+}
+
+/// `MoveObstruction`: a file in the link's way is kept as `FILE.cfsaved`
+/// when `move_obstructions` allows it, else `failure` is logged; whether
+/// the way is clear.
+fn move_obstruction(ctx: &mut EvalContext, t: &Target, link: &Link, failure: String) -> bool {
+    if std::fs::symlink_metadata(&t.real).is_err() {
+        return true;
+    }
+    if !link.move_obstructions {
+        ctx.error(failure);
+        return false;
+    }
+    let saved = format!("{}.cfsaved", t.real.display());
+    if let Err(e) = std::fs::rename(&t.real, &saved) {
+        ctx.error(format!("Couldn't move '{}' out of the way. ({})", t.shown, crate::functions::os_error(&e)));
+        return false;
+    }
+    true
 }
 
 /// `VerifyHardLink`: the destination is the same file as the source.
@@ -201,26 +205,15 @@ fn hard_link(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, 
         ctx.error(format!("Source file '{source}' is not a regular file, not appropriate to hard-link"));
         return Outcome::Failed;
     }
-    if let Ok(dest) = std::fs::symlink_metadata(&t.real) {
-        if dest.ino() == src.ino() && dest.dev() == src.dev() {
-            return Outcome::Kept;
-        }
-        if !link.move_obstructions {
-            ctx.error(format!(
-                "Unable to create hard link '{}' -> '{source}', failed to move obstruction",
-                link.destination
-            ));
-            return Outcome::Failed;
-        }
-        if !t.may(ctx, "replace with a hard link") {
-            return Outcome::Failed;
-        }
-        let saved = format!("{}.cfsaved", t.real.display());
-        if let Err(e) = std::fs::rename(&t.real, &saved) {
-            ctx.error(format!("Couldn't move '{}' out of the way. ({})", t.shown, crate::functions::os_error(&e)));
-            return Outcome::Failed;
-        }
-    } else if !t.may(ctx, "create the hard link") {
+    if std::fs::symlink_metadata(&t.real).is_ok_and(|d| d.ino() == src.ino() && d.dev() == src.dev()) {
+        return Outcome::Kept;
+    }
+    if !t.may(ctx, "create the hard link") {
+        return Outcome::Failed;
+    }
+    let failure =
+        format!("Unable to create hard link '{}' -> '{source}', failed to move obstruction", link.destination);
+    if !move_obstruction(ctx, t, link, failure) {
         return Outcome::Failed;
     }
     let made = super::make_parent(&t.real).and_then(|()| std::fs::hard_link(&src_real, &t.real));
