@@ -39,13 +39,16 @@ triple=$(rustc +nightly -vV | sed -n 's/^host: //p')
 cargo +nightly build --release --target "$triple" --target-dir "target/$flavor" $(printf -- '--bin %s ' "${targets[@]}")
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t" "artifacts/$t"
-  log="artifacts/$t/last-run.log"
+  # A log per run, so two runs of one target side by side (one per core)
+  # each count their own executions; the last to end is kept as last-run.log.
+  log="artifacts/$t/run.$$.log"
   dict=()
   if [ -f "dict/$t.dict" ]; then dict=(-dict="dict/$t.dict"); fi
   # -timeout: one input taking over 10 s is a hang; -rss_limit_mb: over 2 GB is a leak or a bomb.
   "target/$flavor/$triple/release/$t" "corpus/$t" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
     -rss_limit_mb=2048 -artifact_prefix="artifacts/$t/" -print_final_stats=1 >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  mv -f "$log" "artifacts/$t/last-run.log"
   echo "$t: ${runs:-0} executions in ${seconds}s (exit ${status:-0})"
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$t" "$seconds" "${runs:-0}" "${status:-0}" "$flavor" >> runs.tsv
   unset status
