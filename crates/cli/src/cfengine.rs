@@ -181,7 +181,9 @@ pub fn run(cmd: Command) -> ExitCode {
         Ok(root) => root,
         Err(e) => {
             let dir = args.root.as_deref().map(|d| d.display().to_string()).unwrap_or_default();
-            crate::diagnostics::error("io", "error: ", &format!("--root {dir}: {e}"));
+            let reason = e.to_string();
+            let reason = reason.split(" (os error").next().unwrap_or(&reason);
+            crate::diagnostics::error("io", "error: ", &format!("--root {dir}: {reason}"));
             return ExitCode::from(2);
         }
     };
