@@ -28,9 +28,7 @@ pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
     let (real, shown) = (t.real.as_path(), t.shown.as_str());
     let attrs = super::body(ctx, "copy_from", exp.get("copy_from"));
     let get = |l: &str| super::scalar(&attrs, l).map(str::to_string);
-    if let Some((other, _)) = attrs.iter().find(|(l, _)| !KNOWN.contains(&l.as_str()) && !is_local_servers(l, &attrs)) {
-        let at = ctx.promise_location();
-        ctx.refuse(format!("confer does not carry out '{other}' of copy_from bodies yet, {at}"));
+    if super::unknown_attribute(ctx, "copy_from", &attrs, |l| KNOWN.contains(&l) || is_local_servers(l, &attrs)) {
         return Outcome::Failed;
     }
     let Some(source) = get("source") else {

@@ -310,6 +310,17 @@ pub(super) fn select_region(
     Some((beg, end))
 }
 
+/// The region deletions and insertions work in: `select_region`, and its
+/// end delimiter found unless it may run to the end of the file; `None`
+/// when either is missing.
+fn delimited(ctx: &mut EvalContext, lines: &[String], r: &Region) -> Option<(Option<usize>, Option<usize>)> {
+    let (begin, end) = select_region(ctx, lines, r)?;
+    if end.is_none() && r.end.is_some() && !r.end_match_eof {
+        return None;
+    }
+    Some((begin, end))
+}
+
 /// `MatchRegion`: how many lines from `begin` the lines of `chunk` match
 /// (as regexes or as text), stopping before `end`; 0 when they do not all.
 fn match_region(
@@ -348,20 +359,15 @@ fn match_region(
 /// `VerifyLineDeletions` and `DeletePromisedLinesMatching`.
 fn delete_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outcome {
     let select = LineSelect::of(ctx, exp, "delete_select", "delete_if_");
-    let not_matching = matches!(exp.get("not_matching").and_then(Rv::as_scalar), Some("true" | "yes" | "on"));
+    let not_matching = super::flag(exp, "not_matching") == Some(true);
     let region = Region::of(ctx, exp);
     let (begin, end) = match &region {
         None => (None, None),
-        Some(r) => match select_region(ctx, &edit.lines, r) {
+        Some(r) => match delimited(ctx, &edit.lines, r) {
             Some(found) => found,
             None => return interrupted(ctx, edit, "line deletion", &exp.promiser),
         },
     };
-    if let Some(r) = &region {
-        if end.is_none() && r.end.is_some() && !r.end_match_eof {
-            return interrupted(ctx, edit, "line deletion", &exp.promiser);
-        }
-    }
     let include_start = region.as_ref().is_some_and(|r| r.include_start);
     let include_end = region.as_ref().is_some_and(|r| r.include_end);
     let mut ip = match begin {
@@ -403,26 +409,20 @@ fn insert_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outco
         None => vec![],
     };
     let kind = exp.get("insert_type").and_then(Rv::as_scalar).unwrap_or("literal").to_string();
-    let expand = matches!(exp.get("expand_scalars").and_then(Rv::as_scalar), Some("true" | "yes" | "on"));
+    let expand = super::flag(exp, "expand_scalars") == Some(true);
     let loc = Attrs::of(ctx, "location", exp.get("location"));
     let location = Location {
         line_matching: loc.get("select_line_matching").map(str::to_string),
         before: loc.get("before_after") == Some("before"),
         first: loc.get("first_last") == Some("first"),
     };
-    let region = Region::of(ctx, exp);
-    let (begin, end) = match &region {
+    let (begin, end) = match Region::of(ctx, exp) {
         None => ((!edit.lines.is_empty()).then_some(0), None),
-        Some(r) => match select_region(ctx, &edit.lines, r) {
+        Some(r) => match delimited(ctx, &edit.lines, &r) {
             Some(found) => found,
             None => return interrupted(ctx, edit, "line insertion", &exp.promiser),
         },
     };
-    if let Some(r) = &region {
-        if end.is_none() && r.end.is_some() && !r.end_match_eof {
-            return interrupted(ctx, edit, "line insertion", &exp.promiser);
-        }
-    }
     let mode = Insertion { kind, before: location.before, promiser: exp.promiser.clone(), select, policy, expand };
     let changed = match &location.line_matching {
         None => insert_into_region(ctx, edit, &mode, begin, end),

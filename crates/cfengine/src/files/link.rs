@@ -20,9 +20,7 @@ const KNOWN: &[&str] = &["source", "link_type", "when_no_source"];
 /// `link_from`: the link at the promise's path.
 pub(super) fn link_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Target) -> Outcome {
     let attrs = super::body(ctx, "link_from", exp.get("link_from"));
-    if let Some((other, _)) = attrs.iter().find(|(l, _)| !KNOWN.contains(&l.as_str())) {
-        let at = ctx.promise_location();
-        ctx.refuse(format!("confer does not carry out '{other}' of link_from bodies yet, {at}"));
+    if super::unknown_attribute(ctx, "link_from", &attrs, |l| KNOWN.contains(&l)) {
         return Outcome::Failed;
     }
     let Some(source) = super::scalar(&attrs, "source").map(str::to_string) else {

@@ -47,16 +47,12 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     // what would change is said, and nothing is changed.
     let action = body(ctx, "action", exp.get("action"));
     let warn_only = ctx.dry_run || matches!(scalar(&action, "action_policy"), Some("warn" | "nop"));
-    let outcome = match sandbox.resolve(&exp.promiser) {
-        Ok(real) => {
+    let outcome = match inside(ctx, &sandbox, &exp.promiser) {
+        Some(real) => {
             let shown = sandbox.policy_path(&real);
             carry_out(ctx, exp, &sandbox, &Target { real, shown, warn_only })
         }
-        Err(e) => {
-            let at = ctx.promise_location();
-            ctx.refuse(format!("confer does not touch {e}, {at}"));
-            Outcome::Failed
-        }
+        None => Outcome::Failed,
     };
     crate::eval::classes_body::apply(ctx, exp, outcome.classes());
 }
@@ -67,14 +63,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
 pub(crate) fn report_to_file(ctx: &mut EvalContext, file: &str, text: &str) {
     use std::io::Write;
     let Some(sandbox) = ctx.files.clone() else { return };
-    let real = match sandbox.resolve(file) {
-        Ok(real) => real,
-        Err(e) => {
-            let at = ctx.promise_location();
-            ctx.refuse(format!("confer does not touch {e}, {at}"));
-            return;
-        }
-    };
+    let Some(real) = inside(ctx, &sandbox, file) else { return };
     let written = std::fs::OpenOptions::new()
         .append(true)
         .create(true)
@@ -101,6 +90,27 @@ fn record(ctx: &mut EvalContext, done: std::io::Result<()>, change: String, fail
             Outcome::Failed
         }
     }
+}
+
+/// The real path of a file a promise changes, or `None`, the refusal said
+/// once, when the sandbox does not allow it.
+fn inside(ctx: &mut EvalContext, sandbox: &Sandbox, path: &str) -> Option<PathBuf> {
+    sandbox
+        .resolve(path)
+        .map_err(|e| {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer does not touch {e}, {at}"));
+        })
+        .ok()
+}
+
+/// Whether a body of `kind` has an attribute confer does not carry out
+/// (`known` says which it does): refused by name, once.
+fn unknown_attribute(ctx: &mut EvalContext, kind: &str, attrs: &[(String, Rv)], known: impl Fn(&str) -> bool) -> bool {
+    let Some((other, _)) = attrs.iter().find(|(l, _)| !known(l)) else { return false };
+    let at = ctx.promise_location();
+    ctx.refuse(format!("confer does not carry out '{other}' of {kind} bodies yet, {at}"));
+    true
 }
 
 /// Whether an attribute is true (`"true"`, `"yes"`, `"on"`).

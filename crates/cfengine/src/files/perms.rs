@@ -23,9 +23,7 @@ pub(super) fn perms(ctx: &mut EvalContext, exp: &Expanded, t: &Target) -> Outcom
     if attrs.is_empty() {
         return Outcome::Kept;
     }
-    if let Some((other, _)) = attrs.iter().find(|(l, _)| !KNOWN.contains(&l.as_str())) {
-        let at = ctx.promise_location();
-        ctx.refuse(format!("confer does not carry out '{other}' of perms bodies yet, {at}"));
+    if super::unknown_attribute(ctx, "perms", &attrs, |l| KNOWN.contains(&l)) {
         return Outcome::Failed;
     }
     let Ok(meta) = std::fs::metadata(&t.real) else { return Outcome::Kept };
