@@ -311,7 +311,7 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Ou
     let (real, shown) = (t.real.as_path(), t.shown.as_str());
     let defaults = body(ctx, "edit_defaults", exp.get("edit_defaults"));
     let empty_first = matches!(scalar(&defaults, "empty_file_before_editing"), Some("true" | "yes" | "on"));
-    let backup = keeps_backup(ctx, exp);
+    let backup = keeps_backup(&defaults);
     let (name, args) = match edit {
         Rv::FnCall(f) => (ctx.expand(&f.name), crate::eval::agent::eval_args(ctx, &f.args)),
         Rv::Scalar(s) => (s.to_string(), vec![]),
@@ -353,9 +353,8 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Ou
 
 /// Whether a saved edit keeps the old file as `.cf-before-edit`
 /// (`edit_backup` of `edit_defaults`, true unless it says false).
-fn keeps_backup(ctx: &mut EvalContext, exp: &Expanded) -> bool {
-    let defaults = body(ctx, "edit_defaults", exp.get("edit_defaults"));
-    !matches!(scalar(&defaults, "edit_backup"), Some("false" | "no" | "off"))
+fn keeps_backup(defaults: &[(String, Rv)]) -> bool {
+    !matches!(scalar(defaults, "edit_backup"), Some("false" | "no" | "off"))
 }
 
 /// `SaveAsFile`: the new text written beside the file, the old one kept as

@@ -74,7 +74,7 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
             return outcome;
         }
     }
-    let backup = super::keeps_backup(ctx, exp);
+    let backup = super::keeps_backup(&super::body(ctx, "edit_defaults", exp.get("edit_defaults")));
     let saved = super::save(real, text.as_bytes(), backup);
     outcome.and(super::record(
         ctx,
