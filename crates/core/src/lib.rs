@@ -3,12 +3,12 @@
 
 pub mod convert;
 pub mod error;
-pub mod float;
 pub mod format;
 pub mod json_string;
 pub mod mismatch;
 pub mod read;
 pub mod regexp;
+pub mod ruby_compat;
 pub mod text;
 pub mod types;
 pub mod undecided;

@@ -132,7 +132,7 @@ fn actual(expected: &Type, v: &Value) -> String {
         // A URI against a URI type shows its parts.
         Value::Uri(_) if matches!(expected.resolved(), Type::Uri(_)) => crate::types::infer::infer(v).to_string(),
         Value::Float(f) if same_kind => {
-            let s = crate::float::ruby_float_to_s(*f);
+            let s = crate::ruby_compat::float_to_s(*f);
             format!("Float[{s}, {s}]")
         }
         // A sensitive value shows the general type of what it hides.

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use confer_core::types::{self, infer, Type};
 use confer_core::value::iterable::{IterOp, Iteration};
 use confer_core::value::{compare, puppet_equals, puppet_quote, Comparison};
-use confer_core::{float::ruby_float_to_s, HashMap, Regexp, Value};
+use confer_core::{ruby_compat::float_to_s, HashMap, Regexp, Value};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -321,7 +321,7 @@ fn repr(v: &Value) -> String {
         Value::Default => "default".into(),
         Value::Boolean(b) => b.to_string(),
         Value::Integer(i) => i.to_string(),
-        Value::Float(f) => ruby_float_to_s(*f),
+        Value::Float(f) => float_to_s(*f),
         Value::String(s) => puppet_quote(s),
         Value::Array(items) => format!("[{}]", items.iter().map(repr).collect::<Vec<_>>().join(", ")),
         Value::Hash(h) => format!(

@@ -60,12 +60,6 @@ pub fn join(parts: &[RValue], at: usize) -> Ev {
     Ok(string(out))
 }
 
-/// Ruby's `inspect` of a binary String: printable ASCII as is, other
-/// bytes as `\xNN` (core's, which `%p` of a Binary uses too).
-pub fn inspect(bytes: &[u8]) -> String {
-    confer_core::format::inspect_bytes(bytes)
-}
-
 /// The methods a binary String answers.
 pub fn method(bytes: &[u8], name: &str, args: &[RValue], at: usize) -> Ev {
     match (name, args) {
@@ -178,6 +172,6 @@ mod tests {
         let joined = join(&[bin.clone(), RValue::str("ab")], 0);
         assert!(matches!(&joined, Ok(RValue::Bytes(b)) if **b == [0xff, 0x00, b'a', b'b']));
         assert!(join(&[bin, RValue::str("é")], 0).is_err());
-        assert_eq!(inspect(&[0xff, b'a', b'"']), "\"\\xFFa\\\"\"");
+        assert_eq!(RValue::Bytes(Rc::from(vec![0xff, b'a'])).inspect(), "\"\\xFFa\"");
     }
 }

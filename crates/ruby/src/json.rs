@@ -97,7 +97,7 @@ fn write(v: &RValue, style: &Style, depth: usize, out: &mut String, at: usize) -
         RValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         RValue::Int(i) => out.push_str(&i.to_string()),
         RValue::Float(f) if !f.is_finite() => return generator_error(format!("{} not allowed in JSON", v.to_s()), at),
-        RValue::Float(f) => out.push_str(&confer_core::float::ruby_float_to_s(*f)),
+        RValue::Float(f) => out.push_str(&confer_core::ruby_compat::float_to_s(*f)),
         // As json 2.6 lays them out: an empty Array pretty is `[\n\n]`,
         // an empty Hash `{\n}`.
         RValue::Array(items) => {

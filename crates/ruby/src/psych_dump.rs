@@ -14,7 +14,7 @@
 use std::collections::HashMap as StdHashMap;
 use std::sync::LazyLock;
 
-use confer_core::float::ruby_float_to_s;
+use confer_core::ruby_compat::{float_to_s, reads_back_as_string};
 
 use crate::value::RValue;
 use libyaml_safer::{Emitter, Encoding, Event, MappingStyle, ScalarStyle, SequenceStyle};
@@ -204,7 +204,7 @@ impl Writer<'_> {
                 } else if f.is_infinite() {
                     (if *f > 0.0 { ".inf" } else { "-.inf" }).to_string()
                 } else {
-                    ruby_float_to_s(*f)
+                    float_to_s(*f)
                 };
                 self.plain(&text)
             }
@@ -254,6 +254,8 @@ impl Writer<'_> {
         } else if starts_line_with_non_word(s) {
             (ScalarStyle::DoubleQuoted, None, true, true)
         } else if !reads_back_as_string(s) || OCTAL_LOOKALIKE.is_match(s) {
+            // A string Psych's reading fails on (`0x_`) makes Ruby's dump
+            // raise; quoted, it reads back as itself.
             (ScalarStyle::SingleQuoted, None, true, true)
         } else {
             (ScalarStyle::Plain, None, true, true)
@@ -290,80 +292,6 @@ fn starts_line_with_non_word(s: &str) -> bool {
 }
 
 static OCTAL_LOOKALIKE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\A0[0-7]*[89]").expect("a valid pattern"));
-static WORDISH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^[^0-9.:\-]?[\p{Alphabetic}_ \t\r\n\f\v!@#$%\^&*(){}<>|/\\~;=]+").expect("a valid pattern")
-});
-static TIME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^-?[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t\r\n\f\v]+)[0-9]{1,2}:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t\r\n\f\v]*(?:Z|[-+][0-9]{1,2}:?(?:[0-9][0-9])?))?$")
-        .expect("a valid pattern")
-});
-static DATE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^([0-9]{4})-(1[012]|0[0-9]|[0-9])-([12][0-9]|3[01]|0[0-9]|[0-9])$").expect("a valid pattern")
-});
-static SEXAGESIMAL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}(\.[0-9_]*)?$").expect("a valid pattern"));
-static FLOAT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?$").expect("a valid pattern"));
-static INTEGER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$")
-        .expect("a valid pattern")
-});
-
-/// Whether Psych's `ScalarScanner#tokenize` would read `s`, written plain,
-/// back as the same string (and not as nil, a boolean, a number, a date,
-/// a time or a symbol).
-fn reads_back_as_string(s: &str) -> bool {
-    if s.is_empty() {
-        return false;
-    }
-    if WORDISH.is_match(s) || s.contains('\n') {
-        if s.chars().count() > 5 {
-            return true;
-        }
-        let line = s.strip_suffix('\n').unwrap_or(s);
-        let first = s.chars().next().map(|c| c.to_ascii_lowercase());
-        if !matches!(first, Some('y' | 't' | 'o' | 'n' | 'f' | '~')) {
-            return true;
-        }
-        let lower = line.to_ascii_lowercase();
-        return !matches!(lower.as_str(), "~" | "null" | "yes" | "true" | "on" | "no" | "false" | "off");
-    }
-    if TIME.is_match(s) {
-        return false;
-    }
-    if let Some(c) = DATE.captures(s) {
-        let num = |i: usize| c[i].parse::<i32>().unwrap_or(0);
-        return !is_calendar_date(num(1), num(2), num(3));
-    }
-    let lower = s.to_ascii_lowercase();
-    if matches!(lower.as_str(), ".inf" | "+.inf" | "-.inf" | ".nan") {
-        return false;
-    }
-    if s.starts_with(':') && s.chars().count() > 1 {
-        return false;
-    }
-    if SEXAGESIMAL.is_match(s) {
-        return false;
-    }
-    if FLOAT.is_match(s) {
-        return matches!(s, "." | "+." | "-.");
-    }
-    !INTEGER.is_match(s)
-}
-
-/// Whether Ruby's `Date.strptime` accepts the day (month 0 and day 0 are
-/// matched by Psych's pattern but refused by the calendar).
-fn is_calendar_date(year: i32, month: i32, day: i32) -> bool {
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&day)
-}
 
 #[cfg(test)]
 mod tests {

@@ -74,7 +74,11 @@ impl StrRange {
     /// Ruby's `inspect`: `"a".."z"`.
     pub fn inspect(&self) -> String {
         let dots = if self.exclusive { "..." } else { ".." };
-        format!("{}{dots}{}", crate::value::inspect_str(&self.first), crate::value::inspect_str(&self.last))
+        format!(
+            "{}{dots}{}",
+            confer_core::ruby_compat::inspect_str(&self.first),
+            confer_core::ruby_compat::inspect_str(&self.last)
+        )
     }
 }
 

@@ -268,14 +268,16 @@ impl Interp<'_> {
                 return self.string_index(text, &pattern, start, name == "rindex", at);
             }
             // `inspect` with every character past ASCII written `\uXXXX`.
-            "dump" => RValue::str(crate::value::inspect_str(text).chars().fold(String::new(), |mut out, c| {
-                match c as u32 {
-                    0..=0x7f => out.push(c),
-                    n @ 0x80..=0xffff => out.push_str(&format!("\\u{n:04X}")),
-                    n => out.push_str(&format!("\\u{{{n:X}}}")),
-                }
-                out
-            })),
+            "dump" => {
+                RValue::str(confer_core::ruby_compat::inspect_str(text).chars().fold(String::new(), |mut out, c| {
+                    match c as u32 {
+                        0..=0x7f => out.push(c),
+                        n @ 0x80..=0xffff => out.push_str(&format!("\\u{n:04X}")),
+                        n => out.push_str(&format!("\\u{{{n:X}}}")),
+                    }
+                    out
+                }))
+            }
             // `+str` is the String unfrozen, `-str` frozen: the same text.
             "+@" | "-@" => RValue::Str(s.clone()),
             "crypt" => match crate::crypt::crypt(text, &one(&args)?.to_s()) {

@@ -7,6 +7,7 @@
 use std::rc::Rc;
 use std::sync::Arc;
 
+use confer_core::ruby_compat::{inspect_binary, inspect_str};
 use confer_core::value::runtime::RuntimeObject;
 use confer_core::{Regexp, Value};
 
@@ -241,7 +242,7 @@ impl RValue {
             RValue::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
             RValue::Int(i) => i.to_string(),
             RValue::Wide(i) => i.to_string(),
-            RValue::Float(f) => confer_core::float::ruby_float_to_s(*f),
+            RValue::Float(f) => confer_core::ruby_compat::float_to_s(*f),
             RValue::Bool(b) => b.to_string(),
             RValue::Regex(r) => format!("(?-mix:{})", confer_core::format::escape_slashes(r.source())),
             RValue::Opaque(v) => confer_core::value::to_s(v),
@@ -260,7 +261,7 @@ impl RValue {
         match self {
             RValue::Nil => "nil".into(),
             RValue::Str(s) => inspect_str(s),
-            RValue::Bytes(b) => crate::binary::inspect(b),
+            RValue::Bytes(b) => inspect_binary(b),
             RValue::Sym(s) => {
                 if s.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '?' || c == '!')
                     && !s.starts_with(|c: char| c.is_ascii_digit())
@@ -365,45 +366,6 @@ impl RValue {
 /// The value of `key` in a Hash's pairs.
 pub fn hash_get<'v>(pairs: &'v Pairs, key: &RValue) -> Option<&'v RValue> {
     pairs.get(key)
-}
-
-/// Ruby's `String#inspect`.
-pub fn inspect_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{c}' => out.push_str("\\f"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if !printable(c) && (c as u32) > 0xffff => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
-            c if !printable(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Whether Ruby's `inspect` writes a character as it is: not a control
-/// character (but NEL, which Onigmo counts as a space), a line or paragraph
-/// separator, or a noncharacter. (Ruby also escapes code points Unicode has
-/// not assigned, which would need its tables; none is expected in data.)
-fn printable(c: char) -> bool {
-    let n = c as u32;
-    !(c.is_control() && n != 0x85
-        || n == 0x2028
-        || n == 0x2029
-        || (0xfdd0..=0xfdef).contains(&n)
-        || n & 0xfffe == 0xfffe)
 }
 
 /// [`from_puppet`] keeping identity: a Puppet Array or Hash shared in

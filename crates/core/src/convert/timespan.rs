@@ -33,7 +33,7 @@ fn float_nanos(seconds: f64) -> Result<i128, ConvertError> {
     if nanos.abs() >= 2f64.powi(127) {
         return Err(invalid(format!(
             "Timespan of {} seconds is out of range (confer keeps at most 2^127 nanoseconds)",
-            crate::float::ruby_float_to_s(seconds)
+            crate::ruby_compat::float_to_s(seconds)
         )));
     }
     Ok(nanos as i128)

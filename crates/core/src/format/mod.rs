@@ -21,7 +21,7 @@ use map::Formats;
 
 pub use number::{format_float, format_integer};
 pub use spec::{FormatError, Spec, MAX_WIDTH};
-pub use sprintf::{ruby_inspect, ruby_string_inspect, sprintf};
+pub use sprintf::sprintf;
 pub use strftime::{strftime, weekday_name, MONTHS};
 
 /// `String(value, formats)`: `formats` is absent/`default`, one directive for
@@ -207,7 +207,7 @@ fn scalar_text(spec: &Spec, v: &Value) -> Result<String, FormatError> {
             // (bytes of a binary string escaped as `\xHH`); width and
             // precision apply to that text.
             let text = match spec.letter {
-                's' if spec.alt => return Ok(spec.pad(spec.truncate(inspect_bytes(b)))),
+                's' if spec.alt => return Ok(spec.pad(spec.truncate(crate::ruby_compat::inspect_binary(b)))),
                 // Ruby fails to convert the first byte that is not UTF-8.
                 's' => String::from_utf8(b.to_vec()).map_err(|e| {
                     let byte = b[e.utf8_error().valid_up_to()];
@@ -281,31 +281,6 @@ fn timestamp_text(spec: &Spec, nanos: i128) -> Result<String, FormatError> {
         'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => format_float(spec, nanos as f64 / 1e9)?,
         other => return Err(FormatError::BadFormats(format!("malformed format string - %{other}"))),
     })
-}
-
-/// Ruby's `inspect` of a binary (ASCII-8BIT) string: printable ASCII as
-/// is, the usual backslash escapes, every other byte as `\xHH`.
-pub fn inspect_bytes(bytes: &[u8]) -> String {
-    let mut out = String::from("\"");
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\n"),
-            b'\t' => out.push_str("\\t"),
-            b'\r' => out.push_str("\\r"),
-            0x1b => out.push_str("\\e"),
-            0x07 => out.push_str("\\a"),
-            0x08 => out.push_str("\\b"),
-            0x0b => out.push_str("\\v"),
-            0x0c => out.push_str("\\f"),
-            b'#' if matches!(bytes.get(i + 1), Some(b'{' | b'$' | b'@')) => out.push_str("\\#"),
-            0x20..=0x7e => out.push(char::from(b)),
-            _ => out.push_str(&format!("\\x{b:02X}")),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Escapes each `/` that is not escaped yet, as a regexp literal needs.

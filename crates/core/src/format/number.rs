@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::exact;
 use super::spec::{FormatError, Spec};
-use crate::float::ruby_float_to_s;
+use crate::ruby_compat::float_to_s;
 
 /// Pads a formatted number: zeros go after the sign and any prefix. The
 /// text is assembled in one string (`String(n, '%05d')` runs per element).
@@ -317,7 +317,7 @@ pub fn format_float(spec: &Spec, f: f64) -> Result<String, FormatError> {
         'a' | 'A' => hexadecimal(a, spec.letter == 'A', spec.precision),
         'd' | 'x' | 'X' | 'o' | 'b' | 'B' => return format_integral_float(spec, f),
         's' | 'p' => {
-            let text = ruby_float_to_s(f);
+            let text = float_to_s(f);
             let text = if spec.alt && spec.letter == 's' { format!("\"{text}\"") } else { text };
             return Ok(spec.pad(spec.truncate(text)));
         }

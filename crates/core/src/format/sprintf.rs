@@ -5,72 +5,8 @@
 
 use super::number::{format_float, format_integer};
 use super::spec::{FormatError, Spec};
-use crate::float::ruby_float_to_s;
+use crate::ruby_compat::{inspect as ruby_inspect, to_s as ruby_to_s};
 use crate::Value;
-
-/// Ruby's `inspect` of the Ruby value a Puppet value becomes.
-pub fn ruby_inspect(v: &Value) -> String {
-    match v {
-        Value::Undef => "nil".into(),
-        Value::String(s) => ruby_string_inspect(s),
-        Value::Float(f) => ruby_float_to_s(*f),
-        Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
-        // Puppet's 3.x function API hands these to Ruby as strings.
-        Value::Timestamp(_) | Value::SemVerRange(_) => format!("{:?}", crate::value::to_s(v)),
-        Value::Array(items) => format!("[{}]", items.iter().map(ruby_inspect).collect::<Vec<_>>().join(", ")),
-        Value::Hash(map) => {
-            format!(
-                "{{{}}}",
-                map.iter()
-                    .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }
-        other => crate::value::to_s(other),
-    }
-}
-
-/// Ruby's `String#inspect` of a UTF-8 string: double quotes, Ruby's
-/// escapes (`\e`, `\#{`), and `\uXXXX` for control characters and line
-/// separators; other characters as they are.
-pub fn ruby_string_inspect(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x0c' => out.push_str("\\f"),
-            '\x0b' => out.push_str("\\v"),
-            '\x08' => out.push_str("\\b"),
-            '\x07' => out.push_str("\\a"),
-            '\x1b' => out.push_str("\\e"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') => {
-                out.push_str(&format!("\\u{:04X}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Ruby's `to_s`: like inspect, except that a string or `nil` is its text.
-fn ruby_to_s(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.to_string(),
-        Value::Undef => String::new(),
-        Value::Sensitive(_) => "Sensitive [value redacted]".into(),
-        Value::Timestamp(_) | Value::SemVerRange(_) => crate::value::to_s(v),
-        other => ruby_inspect(other),
-    }
-}
 
 fn formatted(spec: &Spec, v: &Value) -> Result<String, FormatError> {
     // Puppet passes an undef argument to Ruby's format as an empty string.

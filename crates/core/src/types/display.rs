@@ -6,7 +6,7 @@ use std::fmt::{self, Display, Formatter};
 
 use super::time::TimeKind;
 use super::{CallableType, IntRange, StringType, StructMember, TimeRange, Type};
-use crate::float::ruby_float_to_s;
+use crate::ruby_compat::float_to_s;
 use crate::value::{puppet_quote, Value};
 
 /// `Name[p1, p2, ...]`, or just `Name` when there are no parameters.
@@ -64,7 +64,7 @@ pub(crate) fn value_repr(v: &Value) -> String {
         Value::Default => "default".into(),
         Value::Boolean(b) => b.to_string(),
         Value::Integer(i) => i.to_string(),
-        Value::Float(x) => ruby_float_to_s(*x),
+        Value::Float(x) => float_to_s(*x),
         Value::String(s) => puppet_quote(s),
         Value::Regexp(r) => regexp_literal(r.source()),
         Value::Array(items) => {
@@ -218,9 +218,9 @@ impl TypeFormatter {
                 if from.is_none() && to.is_none() {
                     return "Float".into();
                 }
-                let mut ps = vec![from.map_or_else(|| "default".into(), |b| ruby_float_to_s(b.0))];
+                let mut ps = vec![from.map_or_else(|| "default".into(), |b| float_to_s(b.0))];
                 if let Some(to) = to {
-                    ps.push(ruby_float_to_s(to.0));
+                    ps.push(float_to_s(to.0));
                 }
                 params("Float", &ps)
             }

@@ -4,7 +4,7 @@
 use std::fmt::{self, Write};
 
 use super::Value;
-use crate::float::ruby_float_to_s;
+use crate::ruby_compat::float_to_s;
 
 /// The interpolation form of `v`: strings as they are (also inside arrays and
 /// hashes), `undef` as nothing, arrays as `[a, b]`, hashes as `{k => v}`, regexps
@@ -30,7 +30,7 @@ fn write_to_s(out: &mut String, v: &Value) -> fmt::Result {
         Value::Default => out.write_str("default"),
         Value::Boolean(b) => write!(out, "{b}"),
         Value::Integer(i) => write!(out, "{i}"),
-        Value::Float(f) => out.write_str(&ruby_float_to_s(*f)),
+        Value::Float(f) => out.write_str(&float_to_s(*f)),
         Value::String(s) => out.write_str(s),
         Value::Regexp(r) => write!(out, "/{}/", r.source()),
         Value::Array(items) => {

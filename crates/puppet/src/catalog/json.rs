@@ -107,7 +107,7 @@ fn value(out: &mut String, v: &Value, sensitive: SensitiveValues) {
         Value::Integer(i) => {
             let _ = write!(out, "{i}");
         }
-        Value::Float(f) if f.is_finite() => out.push_str(&confer_core::float::ruby_float_to_s(*f)),
+        Value::Float(f) if f.is_finite() => out.push_str(&confer_core::ruby_compat::float_to_s(*f)),
         Value::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {

@@ -2,7 +2,7 @@
 //! automatic conversion of numeric strings (with a warning) and its container
 //! forms (array concatenation and removal, hash merge and removal).
 
-use confer_core::float::ruby_float_to_s;
+use confer_core::ruby_compat::float_to_s;
 use confer_core::value::ruby_equals;
 use confer_core::{HashMap, Value};
 
@@ -70,7 +70,7 @@ fn to_num(v: &Value, side: Operand, warn: &mut dyn FnMut(Operand, String)) -> Re
             Some(n) => {
                 let shown = match n {
                     Num::Int(i) => i.to_string(),
-                    Num::Float(f) => ruby_float_to_s(f),
+                    Num::Float(f) => float_to_s(f),
                 };
                 warn(side, format!("The string '{s}' was automatically coerced to the numerical value {shown}"));
                 Ok(n)

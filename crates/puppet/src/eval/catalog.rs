@@ -495,7 +495,7 @@ impl<'a> Evaluator<'a> {
             let (shown, change) = match &value {
                 Value::Sensitive(_) => (to_s(&value), "changed [redacted] to [redacted]".to_string()),
                 Value::Hash(_) | Value::Array(_) => (
-                    confer_core::format::ruby_inspect(&value),
+                    confer_core::ruby_compat::inspect(&value),
                     format!("defined 'message' as {}", confer_core::format::parameter_text(&value)),
                 ),
                 other => (to_s(other), format!("defined 'message' as {}", confer_core::format::parameter_text(other))),

@@ -34,7 +34,7 @@ impl Evaluator<'_> {
                         "Parameter {attribute} failed on {}[{}]: Invalid value {}. Valid values are {}. (file: {}, line: {})",
                         r.type_name,
                         r.title,
-                        ruby_inspect(bad),
+                        confer_core::ruby_compat::inspect(bad),
                         named.values.join(", "),
                         at.file,
                         at.line
@@ -44,14 +44,5 @@ impl Evaluator<'_> {
             }
         }
         Ok(())
-    }
-}
-
-/// A value as Ruby's `inspect` shows it in Puppet's message: strings
-/// quoted, other scalars bare.
-fn ruby_inspect(v: &Value) -> String {
-    match v {
-        Value::String(s) => format!("{:?}", &**s),
-        other => confer_core::value::to_s(other),
     }
 }

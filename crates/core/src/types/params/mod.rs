@@ -344,8 +344,8 @@ fn float(args: &[Value]) -> Result<Type, CoreError> {
         if f > t {
             return Err(in_access(format!(
                 "'from' must be less or equal to 'to'. Got ({}, {}",
-                crate::float::ruby_float_to_s(f),
-                crate::float::ruby_float_to_s(t)
+                crate::ruby_compat::float_to_s(f),
+                crate::ruby_compat::float_to_s(t)
             )));
         }
     }

@@ -313,7 +313,7 @@ fn dig(call: &mut Call<'_, '_>) -> EvalResult {
                     // value's exact type.
                     format!(
                         "The given data does not contain a Collection at {}, got '{}'",
-                        confer_core::format::ruby_inspect(&Value::array(keys[..i].to_vec())),
+                        confer_core::ruby_compat::inspect(&Value::array(keys[..i].to_vec())),
                         confer_core::types::infer::infer(other)
                     ),
                 ));
@@ -361,7 +361,7 @@ fn min_max(call: &mut Call<'_, '_>) -> EvalResult {
         let order = if numbers {
             natural_order(v, best).unwrap_or(Ordering::Equal)
         } else {
-            let (a, b) = (ruby_text(v), ruby_text(best));
+            let (a, b) = (confer_core::ruby_compat::to_s(v), confer_core::ruby_compat::to_s(best));
             match (looks_numeric(&a), looks_numeric(&b)) {
                 (Some(x), Some(y)) => {
                     coerced_numbers = true;
@@ -393,17 +393,6 @@ fn min_max(call: &mut Call<'_, '_>) -> EvalResult {
         ));
     }
     Ok(best)
-}
-
-/// A value's text as Ruby's `to_s` gives it for `max`/`min`.
-fn ruby_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.to_string(),
-        Value::Undef => String::new(),
-        Value::Float(f) => confer_core::float::ruby_float_to_s(*f),
-        Value::Integer(_) | Value::Boolean(_) => to_s(v),
-        other => confer_core::format::ruby_inspect(other),
-    }
 }
 
 /// The number a text stands for when it matches Puppet's

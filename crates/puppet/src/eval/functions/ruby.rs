@@ -4,7 +4,7 @@
 use confer_core::Value;
 
 /// Ruby's `inspect` of the value Puppet hands a Ruby function.
-pub(crate) use confer_core::format::ruby_inspect as inspect;
+pub(crate) use confer_core::ruby_compat::inspect;
 
 /// Ruby's class name for the value.
 pub(crate) fn class(v: &Value) -> &'static str {

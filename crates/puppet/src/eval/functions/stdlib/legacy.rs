@@ -72,7 +72,7 @@ fn type3x(call: &mut Call<'_, '_>) -> EvalResult {
         Value::String(s) => {
             if s.parse::<i64>().is_ok_and(|i| i.to_string() == **s) {
                 "integer"
-            } else if s.parse::<f64>().is_ok_and(|f| confer_core::float::ruby_float_to_s(f) == **s) {
+            } else if s.parse::<f64>().is_ok_and(|f| confer_core::ruby_compat::float_to_s(f) == **s) {
                 "float"
             } else {
                 "string"

@@ -3,7 +3,7 @@
 //! and values in Ruby's `inspect` form (which is close to TOML's but not
 //! always TOML: `nil` stays `nil`, as in Puppet).
 
-use confer_core::format::{ruby_inspect, ruby_string_inspect};
+use confer_core::ruby_compat::{inspect, inspect_str};
 use confer_core::Value;
 
 use crate::eval::flow::{fail, EvalResult};
@@ -68,7 +68,7 @@ fn ruby_cmp(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
 /// and booleans by value, anything else by class.
 fn shown(v: &Value) -> String {
     match v {
-        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => ruby_inspect(v),
+        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => inspect(v),
         Value::Undef => "nil".to_string(),
         other => super::ruby::class(other).to_string(),
     }
@@ -137,7 +137,7 @@ fn key(k: &Value) -> String {
 /// Ruby's `inspect`, with `\#` unescaped in strings (the dumper's gsub).
 fn value(v: &Value) -> String {
     match v {
-        Value::String(s) => ruby_string_inspect(s).replace("\\#{", "#{").replace("\\#$", "#$").replace("\\#@", "#@"),
-        other => ruby_inspect(other),
+        Value::String(s) => inspect_str(s).replace("\\#{", "#{").replace("\\#$", "#$").replace("\\#@", "#@"),
+        other => inspect(other),
     }
 }

@@ -4,7 +4,7 @@
 //! which show the converted number, not the argument as written.
 
 use confer_core::convert::{parse_float, parse_integer};
-use confer_core::float::ruby_float_to_s;
+use confer_core::ruby_compat::float_to_s;
 use confer_core::value::to_s;
 use confer_core::Value;
 
@@ -27,7 +27,7 @@ impl Number {
     fn text(self) -> String {
         match self {
             Number::Int(i) => i.to_string(),
-            Number::Float(f) => ruby_float_to_s(f),
+            Number::Float(f) => float_to_s(f),
         }
     }
 

@@ -1,10 +1,13 @@
 //! Ruby's `Float#to_s`, which is how Puppet prints a float wherever a value is
-//! turned into text without an explicit format.
+//! turned into text without an explicit format: interpolation, `notice`,
+//! error messages, Hiera's `--render-as`, JSON and YAML written the Ruby way.
+//! This is the one copy; `tests/ruby_compat/float_to_s.tsv` holds Ruby's
+//! output.
 
 /// Formats `f` the way Ruby does: the shortest digits that read back to the same
 /// float, in plain notation when the decimal exponent is in `-4..=14`, otherwise as
 /// `d.ddde+XX`; a whole number keeps a `.0`.
-pub fn ruby_float_to_s(f: f64) -> String {
+pub fn float_to_s(f: f64) -> String {
     if f.is_nan() {
         return "NaN".to_string();
     }
@@ -41,7 +44,7 @@ pub fn ruby_float_to_s(f: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::ruby_float_to_s as s;
+    use super::float_to_s as s;
 
     #[test]
     fn plain_range_matches_ruby() {
