@@ -222,7 +222,7 @@ pub fn run(args: LookupArgs) -> ExitCode {
 fn render(v: &Value, how: Render) -> String {
     match how {
         Render::Json => confer_hiera::json::to_json(v),
-        Render::S => confer_hiera::ruby::to_s(v),
+        Render::S => confer_core::ruby_compat::to_s(v),
         Render::Yaml => match v {
             Value::Hash(h) if !h.is_empty() => format!("---\n{}", yaml_block(v, 0).trim_end()),
             Value::Array(a) if !a.is_empty() => format!("---\n{}", yaml_block(v, 0).trim_end()),
@@ -239,7 +239,7 @@ fn yaml_scalar(v: &Value) -> String {
         Value::Undef => String::new(),
         Value::String(s) => {
             let s: &str = s;
-            let reads_back_as_other = !matches!(confer_hiera::resolve_plain(s), Value::String(_));
+            let reads_back_as_other = !confer_core::ruby_compat::reads_back_as_string(s);
             if s.is_empty() || s == "y" || s == "n" || reads_back_as_other {
                 format!("'{}'", s.replace('\'', "''"))
             } else if !s.starts_with(|c: char| c.is_alphanumeric() || c == '_') && !s.contains('"') {
@@ -251,7 +251,7 @@ fn yaml_scalar(v: &Value) -> String {
                 s.to_string()
             }
         }
-        Value::Float(f) => confer_hiera::ruby::float_to_s(*f),
+        Value::Float(f) => confer_core::ruby_compat::float_to_s(*f),
         Value::Array(a) if a.is_empty() => "[]".into(),
         Value::Hash(h) if h.is_empty() => "{}".into(),
         other => confer_core::value::to_s(other),

@@ -247,6 +247,6 @@ pub fn dump_value(v: &Value, indent: &str) -> String {
             let items: Vec<String> = a.iter().map(|v| format!("{inner}{}", dump_value(v, &inner))).collect();
             format!("[\n{}\n{indent}]", items.join(",\n"))
         }
-        other => crate::ruby::inspect(other),
+        other => confer_core::ruby_compat::inspect(other),
     }
 }

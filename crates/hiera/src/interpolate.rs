@@ -68,7 +68,7 @@ impl Invocation<'_> {
         if !s.contains("%{") {
             return Ok(s.to_string());
         }
-        Ok(crate::ruby::to_s(&self.interpolate_string(s, allow_methods)?))
+        Ok(confer_core::ruby_compat::to_s(&self.interpolate_string(s, allow_methods)?))
     }
 
     /// Interpolates one string; data values (where methods are allowed)
@@ -128,7 +128,7 @@ impl Invocation<'_> {
             }
             let name = if method == "scope" { format!("scope:{arg}") } else { arg.to_string() };
             let value = self.check(&name, |inv| inv.interpolate(&value, allow_methods))?;
-            out.push_str(&crate::ruby::to_s(&value));
+            out.push_str(&confer_core::ruby_compat::to_s(&value));
             if out.len() > MAX_INTERPOLATED_BYTES {
                 return Err(HieraError::Interpolation {
                     message: format!(

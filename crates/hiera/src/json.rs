@@ -16,7 +16,7 @@ pub fn to_json(v: &Value) -> String {
         Value::Undef => "null".into(),
         Value::Boolean(b) => b.to_string(),
         Value::Integer(i) => i.to_string(),
-        Value::Float(f) => crate::ruby::float_to_s(*f),
+        Value::Float(f) => confer_core::ruby_compat::float_to_s(*f),
         Value::String(s) => string(s),
         Value::Array(a) => format!("[{}]", a.iter().map(to_json).collect::<Vec<_>>().join(",")),
         Value::Hash(h) => format!(

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap as StdHashMap;
 
+use confer_core::ruby_compat::{tokenize, PlainScalar};
 use confer_core::value::depth::MAX_DEPTH;
 use confer_core::value::runtime::RuntimeObject;
 use confer_core::{HashMap, Value};
@@ -149,13 +150,7 @@ fn convert(
             }
             let is_str_tag = tag.as_ref().is_some_and(|t| t.suffix == "str");
             if *style == ScalarStyle::Plain && !is_str_tag {
-                match (symbol(text), symbols) {
-                    (Some(name), Symbols::Kept) => Value::Runtime(std::sync::Arc::new(RuntimeObject::symbol(name))),
-                    (Some(_), Symbols::Refused) => {
-                        return Err(YamlError::new("Tried to load unspecified class: Symbol", start(node)))
-                    }
-                    (None, _) => resolve_plain(text),
-                }
+                plain(text, symbols, node)?
             } else {
                 Value::from(text.as_str())
             }
@@ -215,135 +210,24 @@ fn disallowed(class: &str, node: &MarkedYamlOwned) -> YamlError {
     YamlError::new(format!("Tried to load unspecified class: {class}"), start(node))
 }
 
-/// The name of the Symbol Psych's `tokenize` reads a plain scalar as: one
-/// that starts with `:` and one more character, quotes around the rest
-/// dropped (`:"a b"` is `a b`).
-fn symbol(text: &str) -> Option<&str> {
-    let rest = text.strip_prefix(':').filter(|r| !r.is_empty())?;
-    for quote in ['"', '\''] {
-        if let Some(inner) = rest.strip_prefix(quote) {
-            if let Some(end) = inner.rfind(quote) {
-                return Some(inner[..end].strip_prefix(':').unwrap_or(&inner[..end]));
-            }
+/// A plain scalar as Psych reads it (`confer_core::ruby_compat`), as a
+/// Puppet value. Puppet's safe loader refuses a Date or a Time, which
+/// confer keeps as their text (docs/deviations.md), and so it keeps an
+/// Integer past Puppet's 64 bits; a scalar Psych fails to convert (`0x_`)
+/// fails the load with Ruby's message, as it does in Puppet.
+fn plain(text: &str, symbols: Symbols, node: &MarkedYamlOwned) -> Result<Value, YamlError> {
+    Ok(match tokenize(text) {
+        PlainScalar::Null => Value::Undef,
+        PlainScalar::Boolean(b) => Value::Boolean(b),
+        PlainScalar::Integer(n) => Value::Integer(n),
+        PlainScalar::Float(f) => Value::Float(f),
+        PlainScalar::Symbol(name) if symbols == Symbols::Kept => {
+            Value::Runtime(std::sync::Arc::new(RuntimeObject::symbol(name)))
         }
-    }
-    Some(rest)
-}
-
-/// Psych's `ScalarScanner#tokenize` for a plain scalar (YAML 1.1 core).
-pub fn resolve_plain(text: &str) -> Value {
-    match text {
-        "" | "~" | "null" | "Null" | "NULL" => return Value::Undef,
-        _ => {}
-    }
-    let lower = text.to_ascii_lowercase();
-    match lower.as_str() {
-        "yes" | "true" | "on" => return Value::Boolean(true),
-        "no" | "false" | "off" => return Value::Boolean(false),
-        ".inf" | "+.inf" => return Value::Float(f64::INFINITY),
-        "-.inf" => return Value::Float(f64::NEG_INFINITY),
-        ".nan" => return Value::Float(f64::NAN),
-        _ => {}
-    }
-    integer(text).or_else(|| float(text)).or_else(|| sexagesimal(text)).unwrap_or_else(|| Value::from(text))
-}
-
-fn split_sign(text: &str) -> (bool, &str) {
-    match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    }
-}
-
-fn signed(negative: bool, n: i64) -> Value {
-    Value::Integer(if negative { -n } else { n })
-}
-
-/// Psych's INTEGER: binary `0b`, octal `0…`, decimal (with `_` or `,`
-/// between digits) and hex `0x`.
-fn integer(text: &str) -> Option<Value> {
-    let (negative, body) = split_sign(text);
-    let clean = |s: &str, ok: fn(char) -> bool| -> Option<String> {
-        (!s.is_empty() && s.chars().all(|c| ok(c) || c == '_' || c == ','))
-            .then(|| s.chars().filter(|c| *c != '_' && *c != ',').collect())
-    };
-    let parsed = if let Some(b) = body.strip_prefix("0b") {
-        i64::from_str_radix(&clean(b, |c| c == '0' || c == '1')?, 2).ok()
-    } else if let Some(h) = body.strip_prefix("0x") {
-        i64::from_str_radix(&clean(h, |c| c.is_ascii_hexdigit())?, 16).ok()
-    } else if body.len() > 1 && body.starts_with('0') {
-        i64::from_str_radix(&clean(&body[1..], |c| ('0'..='7').contains(&c))?, 8).ok()
-    } else {
-        let bytes = body.as_bytes();
-        let separators_before_digits = bytes.iter().enumerate().all(|(i, b)| {
-            b.is_ascii_digit() || ((*b == b'_' || *b == b',') && bytes.get(i + 1).is_some_and(u8::is_ascii_digit))
-        });
-        let valid = !bytes.is_empty()
-            && bytes[0].is_ascii_digit()
-            && (bytes[0] != b'0' || bytes.len() == 1)
-            && separators_before_digits;
-        if !valid {
-            return None;
-        }
-        body.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok()
-    };
-    parsed.map(|n| signed(negative, n))
-}
-
-/// Psych's FLOAT: digits (with `_`/`,`), a dot, digits, optional exponent.
-fn float(text: &str) -> Option<Value> {
-    let (negative, body) = split_sign(text);
-    let (int, rest) = body.split_once('.')?;
-    if !int.chars().all(|c| c.is_ascii_digit() || c == '_' || c == ',') || int.starts_with(['_', ',']) {
-        return None;
-    }
-    let (frac, exp) = match rest.find(['e', 'E']) {
-        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
-        None => (rest, None),
-    };
-    if !frac.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    if let Some(e) = exp {
-        let (_, digits) = e.split_at(1.min(e.len()));
-        if !e.starts_with(['+', '-']) || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-            return None;
-        }
-    }
-    if int.is_empty() && frac.is_empty() {
-        return None;
-    }
-    let clean: String = format!("{}.{}", int, rest).chars().filter(|c| *c != '_' && *c != ',').collect();
-    let clean = if clean.starts_with('.') { format!("0{clean}") } else { clean };
-    let f: f64 = clean.replace(".e", ".0e").replace(".E", ".0E").parse().ok()?;
-    Some(Value::Float(if negative { -f } else { f }))
-}
-
-/// Psych's base-60 integers, with its weights: the parts count as hours,
-/// minutes and seconds from the left, so `1:30` is 5400 (not 90), and a
-/// sign belongs to the first part only (`-1:30` is -1800).
-fn sexagesimal(text: &str) -> Option<Value> {
-    let (negative, body) = split_sign(text);
-    let parts: Vec<&str> = body.split(':').collect();
-    if parts.len() < 2 || parts.len() > 3 {
-        return None;
-    }
-    let mut n: i64 = 0;
-    for (i, p) in parts.iter().enumerate() {
-        let ok = !p.is_empty()
-            && p.chars().all(|c| c.is_ascii_digit() || (i == 0 && c == '_'))
-            && (i == 0 || (p.len() <= 2 && p.parse::<u32>().ok()? < 60));
-        if !ok {
-            return None;
-        }
-        let mut part = p.replace('_', "").parse::<i64>().ok()?;
-        if i == 0 && negative {
-            part = -part;
-        }
-        n = n.checked_add(part.checked_mul(60i64.pow(2 - i as u32))?)?;
-    }
-    Some(Value::Integer(n))
+        PlainScalar::Symbol(_) => return Err(YamlError::new("Tried to load unspecified class: Symbol", start(node))),
+        PlainScalar::Date | PlainScalar::Time | PlainScalar::BigInteger | PlainScalar::String => Value::from(text),
+        PlainScalar::Unconvertible(message) => return Err(YamlError::new(message, start(node))),
+    })
 }
 
 #[cfg(test)]
@@ -353,6 +237,7 @@ mod tests {
 
     #[test]
     fn plain_scalars_resolve_as_psych_does() {
+        let read = |text: &str| parse(&format!("--- {text}\n")).expect("a document").value;
         let cases = [
             ("yes", "true"),
             ("Off", "false"),
@@ -369,8 +254,10 @@ mod tests {
             ("~", ""),
         ];
         for (text, want) in cases {
-            assert_eq!(to_s(&resolve_plain(text)), want, "{text}");
+            assert_eq!(to_s(&read(text)), want, "{text}");
         }
+        assert_eq!(parse("a: 0x_\n").expect_err("Psych raises").problem, "invalid value for Integer(): \"0x\"");
+        assert!(parse_with("a: :b\n", Symbols::Refused).is_err());
     }
 
     #[test]
