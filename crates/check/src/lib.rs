@@ -8,7 +8,6 @@ pub mod hiera;
 pub mod hiera_node;
 pub mod mismatches;
 pub mod path;
-mod psych;
 pub mod report;
 pub mod schema;
 pub mod stream;

@@ -1,26 +1,27 @@
 //! YAML documents built straight from the parser's events, with the limits
-//! that hostile input needs and the scalars Hiera sees.
+//! that hostile input needs and the scalars Hiera sees (Psych's reading of
+//! a plain scalar, `confer_core::ruby_compat::tokenize`).
 //!
 //! saphyr's loader builds its own tree first, copying the node behind every
 //! alias (a 272-byte "billion laughs" became 2.4 GB) and recursing once per
 //! level when converted. Here an alias shares the anchored value (`Value` is
 //! reference-counted), the expansion a later walk would see is counted and
-//! capped, nesting is capped at `value::depth::MAX_DEPTH`, and the positions
-//! form a tree walked only to locate a problem (recording every node's path
-//! as a string was quadratic in the depth).
+//! capped by the budget Hiera's reader keeps too
+//! (`confer_hiera::yaml_aliases`), nesting is capped at
+//! `value::depth::MAX_DEPTH`, and the positions form a tree walked only to
+//! locate a problem (recording every node's path as a string was quadratic
+//! in the depth).
 
 use std::collections::HashMap as StdHashMap;
 use std::sync::Arc;
 
+use confer_core::ruby_compat::{tokenize, PlainScalar};
 use confer_core::value::depth::MAX_DEPTH;
 use confer_core::{HashMap, Value};
+use confer_hiera::yaml_aliases::AliasBudget;
 use saphyr_parser::{Event, Parser, ScalarStyle, Span};
 
 use crate::document::SyntaxError;
-
-/// Nodes that aliases may add to a document beyond its own: at least this
-/// many, or as many as the document writes out, whichever is larger.
-const MIN_ALIAS_BUDGET: u64 = 1_000_000;
 
 /// Where a node is, and where its parts are.
 #[derive(Debug)]
@@ -46,7 +47,6 @@ pub(crate) enum Parts {
 struct Open {
     anchor: usize,
     at: Option<(usize, usize)>,
-    nodes: u64,
     body: Body,
 }
 
@@ -55,11 +55,10 @@ enum Body {
     Map { map: HashMap, locs: Vec<(Value, Arc<Loc>)>, key: Option<Value> },
 }
 
-/// A finished node: its value, positions and size once aliases are expanded.
+/// A finished node: its value and positions.
 struct Node {
     value: Value,
     loc: Arc<Loc>,
-    nodes: u64,
 }
 
 /// Parses every document of `text`; an empty stream is one `undef` document,
@@ -85,11 +84,10 @@ pub(crate) fn load(text: &str) -> Result<Vec<(Value, Arc<Loc>)>, SyntaxError> {
 struct Builder {
     docs: Vec<(Value, Arc<Loc>)>,
     stack: Vec<Open>,
-    anchors: StdHashMap<usize, (Value, Arc<Loc>, u64)>,
+    anchors: StdHashMap<usize, (Value, Arc<Loc>)>,
     root: Option<Node>,
-    /// Nodes written out in the current document, and nodes aliases added.
-    written: u64,
-    aliased: u64,
+    /// What the current document's aliases add, which a later walk sees.
+    aliases: AliasBudget,
     /// The last position the parser gave, for nodes it gives none.
     last: (usize, usize),
 }
@@ -108,12 +106,14 @@ impl Builder {
         if let Some(at) = here {
             self.last = at;
         }
+        if let Err(at) = self.aliases.on_event(&event, span) {
+            return Err(error(AliasBudget::message(), at));
+        }
         match event {
             Event::StreamStart | Event::StreamEnd | Event::Nothing => {}
             Event::DocumentStart(_) => {
                 self.anchors.clear();
-                self.written = 0;
-                self.aliased = 0;
+                self.aliases = AliasBudget::default();
             }
             Event::DocumentEnd => {
                 let root = self.root.take();
@@ -130,13 +130,12 @@ impl Builder {
                         here.unwrap_or(self.last),
                     ));
                 }
-                self.written += 1;
                 let body = if matches!(event, Event::SequenceStart(..)) {
                     Body::Seq(Vec::new(), Vec::new())
                 } else {
                     Body::Map { map: HashMap::new(), locs: Vec::new(), key: None }
                 };
-                self.stack.push(Open { anchor, at: here, nodes: 1, body });
+                self.stack.push(Open { anchor, at: here, body });
             }
             Event::SequenceEnd | Event::MappingEnd => {
                 let Some(open) = self.stack.pop() else { return Ok(()) };
@@ -151,48 +150,35 @@ impl Builder {
                     Body::Seq(items, locs) => (Value::array(items), Parts::Seq(locs)),
                     Body::Map { map, locs, .. } => (Value::hash(map), Parts::Map(locs)),
                 };
-                let node = Node { value, loc: Arc::new(Loc { at, parts }), nodes: open.nodes };
-                self.finish(node, open.anchor)?;
+                let node = Node { value, loc: Arc::new(Loc { at, parts }) };
+                self.finish(node, open.anchor);
             }
             Event::Scalar(text, style, anchor, tag) => {
-                self.written += 1;
                 let at = here.unwrap_or(self.last);
                 let quoted = style != ScalarStyle::Plain || tag.as_ref().is_some_and(|t| t.suffix == "str");
-                let value = if quoted {
-                    Value::from(text.as_ref())
-                } else {
-                    crate::psych::plain(&text).map_err(|crate::psych::ScalarError::OutOfRange| {
-                        error(format!("Integer '{text}' is out of range (Puppet integers are 64-bit)"), at)
-                    })?
-                };
-                self.finish(Node { value, loc: Arc::new(Loc { at, parts: Parts::None }), nodes: 1 }, anchor)?;
+                let value = if quoted { Value::from(text.as_ref()) } else { plain(&text, at)? };
+                self.finish(Node { value, loc: Arc::new(Loc { at, parts: Parts::None }) }, anchor);
             }
             Event::Alias(id) => {
                 let at = here.unwrap_or(self.last);
-                let Some((value, loc, nodes)) = self.anchors.get(&id).cloned() else {
+                let Some((value, loc)) = self.anchors.get(&id).cloned() else {
                     return Err(error("unknown YAML alias".into(), at));
                 };
-                self.aliased = self.aliased.saturating_add(nodes);
-                let budget = MIN_ALIAS_BUDGET.max(self.written);
-                if self.aliased > budget {
-                    return Err(error(format!("YAML aliases expand the document by more than {budget} nodes"), at));
-                }
-                self.finish(Node { value, loc, nodes }, 0)?;
+                self.finish(Node { value, loc }, 0);
             }
         }
         Ok(())
     }
 
     /// Adds a finished node to its parent (or makes it the document).
-    fn finish(&mut self, node: Node, anchor: usize) -> Result<(), SyntaxError> {
+    fn finish(&mut self, node: Node, anchor: usize) {
         if anchor > 0 {
-            self.anchors.insert(anchor, (node.value.clone(), node.loc.clone(), node.nodes));
+            self.anchors.insert(anchor, (node.value.clone(), node.loc.clone()));
         }
         let Some(parent) = self.stack.last_mut() else {
             self.root = Some(node);
-            return Ok(());
+            return;
         };
-        parent.nodes = parent.nodes.saturating_add(node.nodes);
         match &mut parent.body {
             Body::Seq(items, locs) => {
                 items.push(node.value);
@@ -208,8 +194,30 @@ impl Builder {
                 map.insert(k, node.value);
             }
         }
-        Ok(())
     }
+}
+
+/// A plain scalar as Psych reads it, as `check` holds it. An Integer past
+/// Puppet's 64 bits is an error, and so is a scalar Psych fails to convert
+/// (`0x_`, with Ruby's message). What Puppet's safe loader refuses or
+/// Puppet values cannot hold stays the text: a Date or a Time, a Symbol
+/// (`:a`, as written), `.inf` and `.nan`.
+fn plain(text: &str, at: (usize, usize)) -> Result<Value, SyntaxError> {
+    Ok(match tokenize(text) {
+        PlainScalar::Null => Value::Undef,
+        PlainScalar::Boolean(b) => Value::Boolean(b),
+        PlainScalar::Integer(n) => Value::Integer(n),
+        PlainScalar::Float(f) if f.is_finite() => Value::Float(f),
+        PlainScalar::BigInteger => {
+            return Err(error(format!("Integer '{text}' is out of range (Puppet integers are 64-bit)"), at))
+        }
+        PlainScalar::Unconvertible(message) => return Err(error(message, at)),
+        PlainScalar::Float(_)
+        | PlainScalar::Symbol(_)
+        | PlainScalar::Date
+        | PlainScalar::Time
+        | PlainScalar::String => Value::from(text),
+    })
 }
 
 #[cfg(test)]
@@ -226,6 +234,17 @@ mod tests {
         let e = load(&bomb).expect_err("the bomb is refused");
         assert!(e.message.contains("aliases expand"), "{}", e.message);
         assert!(load("a: &x [1, 2]\nb: *x\n").is_ok());
+    }
+
+    #[test]
+    fn plain_scalars_are_psych_s_as_puppet_values_hold_them() {
+        let docs = load("[yes, 1:30, .inf, 2001-12-14, :a, '1']").unwrap();
+        let want = ["true", "5400", ".inf", "2001-12-14", ":a", "1"];
+        let Value::Array(items) = &docs[0].0 else { panic!("an array") };
+        let got: Vec<String> = items.iter().map(confer_core::value::to_s).collect();
+        assert_eq!(got, want);
+        assert!(load("99999999999999999999").expect_err("past 64 bits").message.contains("out of range"));
+        assert_eq!(load("0x_").expect_err("Psych raises").message, "invalid value for Integer(): \"0x\"");
     }
 
     #[test]
