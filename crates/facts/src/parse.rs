@@ -1,8 +1,13 @@
 //! Facts documents into values. JSON is read by the YAML parser (JSON is
-//! YAML 1.2), so one parser gives line and column for both formats.
+//! YAML 1.2), so one parser gives line and column for both formats. As
+//! Puppet chooses the reader by the file's name, a `.json` file's scalars
+//! are JSON's and any other file's are Psych's (YAML 1.1: `yes` is true,
+//! `0644` octal; `confer_core::ruby_compat::tokenize`).
 
+use confer_core::ruby_compat::{tokenize, PlainScalar};
 use confer_core::{HashMap, Value};
-use saphyr::{LoadableYamlNode, MarkedYamlOwned, ScalarOwned, YamlDataOwned};
+use saphyr::{MarkedYamlOwned, ScalarOwned, ScalarStyle, YamlDataOwned, YamlLoader};
+use saphyr_parser::{Parser, ScanError};
 
 use crate::{Facts, FactsError};
 
@@ -16,7 +21,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Facts, FactsError> {
         column,
         limit: confer_hiera::yaml_aliases::MAX_ALIASED_NODES,
     })?;
-    let docs = MarkedYamlOwned::load_from_str(text).map_err(|e| FactsError::Syntax {
+    let docs = load(text, file.ends_with(".json")).map_err(|e| FactsError::Syntax {
         file: file.to_string(),
         line: e.marker().line(),
         column: e.marker().col() + 1,
@@ -52,6 +57,15 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Facts, FactsError> {
     Ok(Facts { name, values: value.clone() })
 }
 
+/// The documents of `text`, their scalars resolved by the JSON (YAML 1.2
+/// core) rules or left as written for [`to_value`] to read as Psych does.
+fn load(text: &str, json: bool) -> Result<Vec<MarkedYamlOwned>, ScanError> {
+    let mut loader = YamlLoader::<MarkedYamlOwned>::default();
+    loader.early_parse(json);
+    Parser::new_from_str(text).load(&mut loader, true)?;
+    Ok(loader.into_documents())
+}
+
 fn networking_fqdn(map: &HashMap) -> Option<&str> {
     match map.get(&Value::from("networking"))? {
         Value::Hash(net) => net.get(&Value::from("fqdn")).and_then(Value::as_str),
@@ -60,7 +74,9 @@ fn networking_fqdn(map: &HashMap) -> Option<&str> {
 }
 
 /// A YAML node as a Puppet value: null is `undef`, tags other than the facts
-/// document's are ignored (Ruby symbols and objects become their content).
+/// document's are ignored (Ruby symbols and objects become their content),
+/// and a plain scalar Psych reads as no Puppet value (a Date, a Symbol, an
+/// Integer past 64 bits, one Psych fails on) is its text.
 fn to_value(node: &MarkedYamlOwned) -> Value {
     match &node.data {
         YamlDataOwned::Value(scalar) => match scalar {
@@ -70,6 +86,17 @@ fn to_value(node: &MarkedYamlOwned) -> Value {
             ScalarOwned::FloatingPoint(f) => Value::Float(f.into_inner()),
             ScalarOwned::String(s) => Value::from(s.as_str()),
         },
+        YamlDataOwned::Representation(text, ScalarStyle::Plain, tag)
+            if tag.as_ref().is_none_or(|t| t.suffix != "str") =>
+        {
+            match tokenize(text) {
+                PlainScalar::Null => Value::Undef,
+                PlainScalar::Boolean(b) => Value::Boolean(b),
+                PlainScalar::Integer(n) => Value::Integer(n),
+                PlainScalar::Float(f) => Value::Float(f),
+                _ => Value::from(text.as_str()),
+            }
+        }
         YamlDataOwned::Representation(text, ..) => Value::from(text.as_str()),
         YamlDataOwned::Sequence(items) => Value::array(items.iter().map(to_value).collect()),
         YamlDataOwned::Mapping(map) => Value::hash(map.iter().map(|(k, v)| (to_value(k), to_value(v))).collect()),
