@@ -16,7 +16,10 @@
 #     by its content with each line indented by two spaces, then
 #     `  <no final newline>` when the last line has none, then `  <end>`;
 #     (T written as $DIR, in link targets too);
-#   - `out.txt`: cf-agent's output (stderr, then stdout), T replaced by $DIR.
+#   - `out.txt`: cf-agent's output (stderr, then stdout), T replaced by $DIR,
+#     without its warning, notice and info lines — unless the case has a
+#     file named `inform`: then cf-agent runs with -I and only warning and
+#     verbose lines are left out.
 # crates/cfengine/tests/files.rs runs confer on a copy the same way and
 # compares both.
 set -u
@@ -53,8 +56,13 @@ for case in "$@"; do
     # 755.
     (cd "$t" && find . -mindepth 1 -type d -exec chmod 755 {} + && find . -type f ! -name policy.cf -exec sh -c 'for f; do if [ -x "$f" ]; then chmod 755 "$f"; else chmod 644 "$f"; fi; done' sh {} +)
     o=$(mktemp) e=$(mktemp)
-    (cd "$t" && "$ROOT/scripts/cf-ref.sh" "$t/policy.cf" >"$o" 2>"$e")
-    { cat "$e"; cat "$o"; } | sed "s#$t#\$DIR#g" | grep -v '^ *\(warning\|notice\|info\|verbose\):' >"$case/out.txt"
+    if [ -f "$case/inform" ]; then
+        flags=-I dropped='warning\|verbose'
+    else
+        flags= dropped='warning\|notice\|info\|verbose'
+    fi
+    (cd "$t" && "$ROOT/scripts/cf-ref.sh" "$t/policy.cf" $flags >"$o" 2>"$e")
+    { cat "$e"; cat "$o"; } | sed "s#$t#\$DIR#g" | grep -v "^ *\($dropped\):" >"$case/out.txt"
     tree "$t" | sed "s#$t#\$DIR#g" >"$case/after.txt"
     rm -rf "$t" "$o" "$e"
     echo "recorded $case"

@@ -96,10 +96,16 @@ fn run_case(case: &Path) -> Vec<String> {
         copy_tree(&case.join("before"), &dir);
     }
     let dir = dir.canonicalize().expect("canonical");
+    // A case with a file named `inform` runs as `cf-agent -I` and keeps its
+    // notice and info lines.
+    let inform = case.join("inform").exists();
+    let dropped: &[&str] =
+        if inform { &["warning:", "verbose:"] } else { &["warning:", "notice:", "info:", "verbose:"] };
     let opts = confer_cfengine::Options {
         file: dir.join("policy.cf").to_string_lossy().into_owned(),
         root: Some(confer_cfengine::files::Sandbox::within(&dir).expect("the sandbox")),
         env: vec![("CFENGINE_TEST_OVERRIDE_WORKDIR".into(), work.to_string_lossy().into_owned())],
+        inform,
         ..Default::default()
     };
     let (out, err, _) = confer_cfengine::run_to_lines(&opts);
@@ -110,7 +116,7 @@ fn run_case(case: &Path) -> Vec<String> {
         .flat_map(|l| l.split('\n').map(|s| s.replace(&shown, "$DIR")).collect::<Vec<_>>())
         .filter(|l| {
             let t = l.trim_start();
-            !["warning:", "notice:", "info:", "verbose:"].iter().any(|p| t.starts_with(p))
+            !dropped.iter().any(|p| t.starts_with(p))
         })
         .collect();
     let mut problems = vec![];

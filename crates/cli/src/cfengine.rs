@@ -41,9 +41,8 @@ pub struct RunArgs {
     /// Print the classes after pre-evaluation, as `cf-promises --show-classes`.
     #[arg(long = "show-classes", conflicts_with = "show_vars")]
     pub show_classes: bool,
-    /// Print what cf-agent's `-I` prints about promises repaired: confer
-    /// changes nothing on the system, so nothing is ever repaired (accepted
-    /// for cf-agent compatibility).
+    /// Print what cf-agent's `-I` prints: an `info:` line for each change
+    /// (with `--root`, to files under the root).
     #[arg(short = 'I', long = "inform")]
     pub inform: bool,
     /// Say which promises confer does not carry out (`files:`, `commands:`,
@@ -188,7 +187,7 @@ pub fn run(cmd: Command) -> ExitCode {
         }
     };
     let rooted = root.is_some();
-    let opts = Options { file, defines: args.define, bundles, root, env: vec![] };
+    let opts = Options { file, defines: args.define, bundles, root, env: vec![], inform: args.inform };
     if args.format == crate::puppet::RunFormat::Json && !validate && !args.show_vars && !args.show_classes {
         return run_json(&opts);
     }

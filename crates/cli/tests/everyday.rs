@@ -200,7 +200,7 @@ fn cfengine_run_does_not_exit_0_after_refusing_a_command() {
     // once, and does not let a script take the partial run for a success.
     let file = policy(
         "refused",
-        "bundle agent main {\nvars:\n  \"x\" string => execresult(\"/bin/echo hi\", \"noshell\");\n\
+        "bundle agent main {\nvars:\n  \"x\" string => execresult(\"/bin/ls /\", \"noshell\");\n\
          reports:\n  \"after\";\n}\n",
     );
     let out = confer(&["cfengine", "run", &file], None);
@@ -228,7 +228,10 @@ fn cfengine_run_with_a_root_changes_files_only_under_it() {
     let out = confer(&["cfengine", "run", &file, "--root", &root.to_string_lossy()], None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(std::fs::read_to_string(root.join("etc/motd")).ok().as_deref(), Some("hello rooted-host\n"));
-    assert_eq!(text(&out.stderr), "changed: created /etc/motd\nchanged: wrote /etc/motd\n");
+    assert_eq!(
+        text(&out.stderr),
+        "changed: Created file '/etc/motd', mode 0600\nchanged: Updated file '/etc/motd' with content 'hello rooted-host\n'\n"
+    );
     assert_eq!(text(&out.stdout), "R: found: /etc/hostname,/etc/motd\n");
     // A path that leads out of the root is refused, and nothing is written.
     let escape =

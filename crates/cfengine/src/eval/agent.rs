@@ -148,6 +148,11 @@ pub(crate) fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, 
         "methods" if agent => verify_methods(ctx, pp, exp),
         "files" if agent => crate::files::verify(ctx, exp),
         "reports" if agent => verify_report(ctx, exp),
+        "commands" if agent => crate::eval::commands::verify(ctx, exp),
+        "packages" | "processes" | "services" | "users" | "storage" | "databases" | "guest_environments" if agent => {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer does not carry out {ptype} promises, {at}"));
+        }
         _ => {}
     }
 }

@@ -126,6 +126,19 @@ pub(crate) fn of(ctx: &mut EvalContext, kind: &str, v: &Rv) -> Vec<(String, Rval
     out
 }
 
+/// [`of`] for an attribute that may be absent, each value evaluated.
+pub(crate) fn evaluated(ctx: &mut EvalContext, kind: &str, v: Option<&Rv>) -> Vec<(String, Rv)> {
+    let Some(v) = v else { return vec![] };
+    let raw = of(ctx, kind, v);
+    raw.into_iter().map(|(l, r)| (l, crate::eval::promise::evaluate_final_rval(ctx, &Rv::from_ast(&r)))).collect()
+}
+
+/// The last value of the scalar attribute `lval` (a later setting wins, as
+/// a child body's over its parent's).
+pub(crate) fn scalar<'a>(attrs: &'a [(String, Rv)], lval: &str) -> Option<&'a str> {
+    attrs.iter().rev().find(|(l, _)| l == lval).and_then(|(_, v)| v.as_scalar())
+}
+
 /// The body's attributes with the arguments bound, its parents' first.
 fn attributes(
     ctx: &mut EvalContext,

@@ -103,6 +103,8 @@ pub struct EvalContext<'s> {
     /// `dryrun` of `body agent control`: promises only say what they would
     /// change.
     pub dry_run: bool,
+    /// cf-agent's `-I`: changes are said as they are made.
+    pub inform: bool,
     /// Environment variables that stand in for the process's.
     pub env: Vec<(String, String)>,
     /// Regexes of classes that abort the run when defined (`abortclasses`).
@@ -169,6 +171,7 @@ impl<'s> EvalContext<'s> {
             files: None,
             file_changes: Vec::new(),
             dry_run: false,
+            inform: false,
             env: Vec::new(),
             abort_classes: vec![],
             abort_bundle_classes: vec![],
@@ -219,6 +222,27 @@ impl<'s> EvalContext<'s> {
         ));
         self.aborted = Some(1);
         true
+    }
+
+    /// Logs an `info:` line, under `-I` only.
+    pub fn info(&mut self, msg: impl AsRef<str>) {
+        if self.inform {
+            let line = format!("    info: {}", msg.as_ref());
+            self.out.line(&line);
+        }
+    }
+
+    /// A change made to the machine (cf-agent's `RecordChange`): said
+    /// under `-I`, and kept for the run's change report.
+    pub fn record_change(&mut self, msg: String) {
+        self.info(&msg);
+        self.file_changes.push(msg);
+    }
+
+    /// Logs a `notice:` line.
+    pub fn notice(&mut self, msg: impl AsRef<str>) {
+        let line = format!("  notice: {}", msg.as_ref());
+        self.out.line(&line);
     }
 
     /// Logs a `warning:` line.

@@ -8,7 +8,7 @@ use crate::data::value::{DataType, Rv, Variable};
 use crate::eval::context::EvalContext;
 use crate::eval::iteration::PromiseIterator;
 use crate::functions;
-use crate::syntax::ast::Promise;
+use crate::syntax::ast::{Promise, Rval};
 use crate::syntax::class_expr::canonify;
 use crate::syntax::reference::{is_cf3_var_string, is_expandable, is_naked_var, naked};
 use crate::syntax::varref::VarRef;
@@ -176,12 +176,46 @@ pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> 
         }
         let v = if c.lval == "usebundle" {
             expand_bundle_reference(ctx, &Rv::from_ast(&c.rval))
+        } else if let Some(f) = policy_part_call(ctx, &c.lval, &c.rval) {
+            expand_reference(ctx, f)
         } else {
             evaluate_final_rval(ctx, &Rv::from_ast(&c.rval))
         };
         constraints.push((c.lval.clone(), v));
     }
     Some(Expanded { promiser, constraints })
+}
+
+/// A body or bundle reference with the variables of its arguments expanded
+/// (a list passed whole, `@(x)`, stays), as `ExpandPromise` makes it: the
+/// iterations of a promise that differ only there are different promises.
+fn expand_reference(ctx: &mut EvalContext, f: &crate::syntax::ast::FnCall) -> Rv {
+    let args = f
+        .args
+        .iter()
+        .map(|a| match a {
+            Rval::Scalar(s) if !is_naked_var(s, b'@') => Rval::Scalar(ctx.expand(s).into()),
+            other => other.clone(),
+        })
+        .collect();
+    Rv::FnCall(Arc::new(crate::syntax::ast::FnCall { args, ..f.clone() }))
+}
+
+/// Whether an attribute that names a bundle or a body (`edit_line`,
+/// `perms`) calls one of the policy's own, where a built-in function has
+/// the same name (`edit_line => regex_replace("a", "b")`): the bundle or
+/// body wins, as in cf-agent, whose syntax says which the attribute takes.
+fn policy_part_call<'r>(ctx: &EvalContext, lval: &str, rval: &'r Rval) -> Option<&'r crate::syntax::ast::FnCall> {
+    let Rval::FnCall(f) = rval else { return None };
+    if !functions::is_builtin(&f.name) {
+        return None;
+    }
+    let policy = &ctx.policy;
+    let takes_reference =
+        crate::syntax::check::BUNDLE_REFERENCES.contains(&lval) || policy.bodies.iter().any(|b| b.kind == lval);
+    let named = policy.bundles.iter().any(|b| b.name == f.name)
+        || policy.bodies.iter().any(|b| b.name == f.name && b.kind == lval);
+    (takes_reference && named).then_some(f)
 }
 
 /// `ExpandBundleReference`: a `usebundle` value keeps its call form, with
@@ -272,8 +306,10 @@ pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv) -> Rv {
             Rv::List(Arc::new(out))
         }
         // A call of something other than a built-in is a body or bundle
-        // reference with arguments (`edit_line => insert_lines("x")`): kept.
+        // reference with arguments (`edit_line => insert_lines("x")`): kept,
+        // its arguments expanded.
         Rv::FnCall(f) if functions::is_builtin(&f.name) => functions::call(ctx, &f).1,
+        Rv::FnCall(f) => expand_reference(ctx, &f),
         other => other,
     }
 }

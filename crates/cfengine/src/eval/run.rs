@@ -33,6 +33,8 @@ pub struct Options {
     /// (`getenv`, `CFENGINE_TEST_OVERRIDE_WORKDIR`), so runs side by side
     /// in one process each have their own.
     pub env: Vec<(String, String)>,
+    /// cf-agent's `-I`: say what is changed (`info:` lines), as it is.
+    pub inform: bool,
 }
 
 /// Upper bound on the number of policy files one run loads.
@@ -491,6 +493,7 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     setup(&mut ctx, opts);
     let loaded = load(&mut ctx, opts);
     ctx.files = opts.root.clone();
+    ctx.inform = opts.inform;
     ctx.out = out;
     ctx.errors = 0;
     // What loading reported went nowhere: the run reports it again.

@@ -73,10 +73,22 @@ pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
     }
     let backup = !matches!(get("copy_backup").as_deref(), Some("false" | "no" | "off"));
     let preserve = matches!(get("preserve").as_deref(), Some("true" | "yes" | "on"));
+    let copied = copy(&source_real, real, &src, dest.as_ref(), backup, preserve);
+    if copied.is_ok() {
+        // cf-agent's own steps: a copy beside the file, moved into place.
+        let to = &t.promiser;
+        let how = match &dest {
+            _ if preserve => "permissions preserved".to_string(),
+            Some(d) => format!("mode '{:o}'", d.permissions().mode() & 0o777),
+            None => format!("mode '{:o}'", super::CREATE_MODE),
+        };
+        ctx.record_change(format!("Copied file '{source}' to '{to}.cfnew' ({how})"));
+        ctx.record_change(format!("Moved '{to}.cfnew' to '{to}'"));
+    }
     super::record(
         ctx,
-        copy(&source_real, real, &src, dest.as_ref(), backup, preserve),
-        format!("copied {shown}"),
+        copied,
+        format!("Updated file '{}' from 'localhost:{source}'", t.promiser),
         format!("Copy of '{source}' to '{shown}' failed."),
     )
 }

@@ -29,6 +29,26 @@ pub(crate) struct Edit {
     pub edits: usize,
     /// Its name, as the policy gave it (for locks and messages).
     pub filename: String,
+    /// What the edits said, held until the file is saved: only real
+    /// changes to a file are said (CFE-3708), and an edit that nets to
+    /// nothing (`empty_file_before_editing`, then the same lines) says
+    /// nothing.
+    pub said: Vec<Said>,
+}
+
+/// A message an edit gives.
+pub(crate) struct Said {
+    /// In cf-agent's words.
+    pub text: String,
+    /// Whether it records a change (`RecordChange`), or only informs.
+    pub change: bool,
+}
+
+impl Edit {
+    /// The edit made the change `text` says.
+    pub(super) fn changed(&mut self, text: String) {
+        self.said.push(Said { text, change: true });
+    }
 }
 
 /// A body's evaluated attributes, by name.
@@ -254,6 +274,10 @@ fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: 
                     Outcome::Failed
                 }
             };
+            if outcome == Outcome::Repaired {
+                let kind = if ptype == "field_edits" { "fields_edit" } else { ptype };
+                edit.said.push(Said { text: format!("{kind} promise '{}' repaired", exp.promiser), change: false });
+            }
             crate::eval::classes_body::apply(ctx, exp, outcome.classes());
         }
     }
@@ -385,7 +409,10 @@ fn delete_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outco
             continue;
         }
         let n = matches.min(edit.lines.len() - ip);
-        edit.lines.drain(ip..ip + n);
+        let gone: Vec<String> = edit.lines.drain(ip..ip + n).collect();
+        for (i, line) in gone.iter().enumerate() {
+            edit.changed(format!("Deleted the promised line {} '{line}' from {}", i + 1, edit.filename));
+        }
         edit.edits += n;
         terminator = terminator.map(|t| t.saturating_sub(n));
         outcome = Outcome::Repaired;
@@ -642,11 +669,18 @@ fn insert_line(
     prev: Option<usize>,
 ) -> Option<usize> {
     let lines = &mut edit.lines;
+    let file = &edit.filename;
     if prev.is_none() && mode.before {
         if lines.first().is_some_and(|first| first == line) {
             return None;
         }
+        let said = if lines.is_empty() {
+            format!("Inserted the promised line '{line}' into '{file}'")
+        } else {
+            format!("Prepended the promised line '{line}' to {file}")
+        };
         lines.insert(0, line.to_string());
+        edit.changed(said);
         edit.edits += 1;
         return Some(0);
     }
@@ -663,7 +697,10 @@ fn insert_line(
         }
         location.map_or(lines.len(), |l| l + 1)
     };
+    let side = if mode.before { "before" } else { "after" };
+    let said = format!("Inserted the promised line '{line}' into '{file}' {side} locator");
     lines.insert(at, line.to_string());
+    edit.changed(said);
     edit.edits += 1;
     Some(at)
 }
@@ -720,6 +757,7 @@ fn replace_patterns(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> O
         if replaced {
             edit.lines[i] = line;
             edit.edits += 1;
+            edit.changed(format!("Replaced pattern '{}' in '{}'", exp.promiser, edit.filename));
             outcome = outcome.and(Outcome::Repaired);
             if once {
                 break;

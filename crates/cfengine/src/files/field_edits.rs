@@ -151,7 +151,7 @@ fn split_values(s: &str, sep: char) -> Vec<String> {
 
 /// `EditLineByColumn`: whether the fields changed; `None` when the line
 /// has too few fields and may not be extended.
-fn edit_columns(ctx: &mut EvalContext, columns: &mut Vec<String>, f: &Field, edit: &Edit) -> Option<bool> {
+fn edit_columns(ctx: &mut EvalContext, columns: &mut Vec<String>, f: &Field, edit: &mut Edit) -> Option<bool> {
     if f.select > columns.len() {
         if !f.extend {
             ctx.error(format!(
@@ -170,42 +170,52 @@ fn edit_columns(ctx: &mut EvalContext, columns: &mut Vec<String>, f: &Field, edi
             return Some(false);
         }
         let mut values = split_values(field, sep);
-        let changed = edit_values(&mut values, f);
-        if changed {
+        let changes = edit_values(&mut values, f, &edit.filename);
+        if !changes.is_empty() {
             *field = values.join(&sep.to_string());
+        }
+        let changed = !changes.is_empty();
+        for change in changes {
+            edit.changed(change);
         }
         return Some(changed);
     }
-    if f.operation == "delete" {
+    let said = if f.operation == "delete" {
         *field = String::new();
+        format!("Deleted column field value '' in '{}'", edit.filename)
     } else {
+        let said = format!("Set whole column field value '{field}' to '{}' in '{}'", f.value, edit.filename);
         *field = f.value.clone();
-    }
+        said
+    };
+    edit.changed(said);
     Some(true)
 }
 
-/// `DoEditColumn`: the operation on the values of one field.
-fn edit_values(values: &mut Vec<String>, f: &Field) -> bool {
+/// `DoEditColumn`: the operation on the values of one field; what it
+/// changed, in cf-agent's words (nothing when the field was as promised).
+fn edit_values(values: &mut Vec<String>, f: &Field, file: &str) -> Vec<String> {
     let v = &f.value;
+    let said = |what: &str| vec![format!("{what} field sub-value '{v}' in '{file}'")];
     match f.operation.as_str() {
         "delete" => {
             let before = values.len();
             values.retain(|x| x != v);
-            values.len() != before
+            (0..before - values.len()).flat_map(|_| said("Deleted column")).collect()
         }
         "set" => {
             if (values.len() == 1 && values[0] == *v) || (values.is_empty() && v.is_empty()) {
-                return false;
+                return vec![];
             }
             *values = vec![v.clone()];
-            true
+            said("Set")
         }
         "prepend" => {
             if values.contains(v) {
-                return false;
+                return vec![];
             }
             values.insert(0, v.clone());
-            true
+            said("Prepended")
         }
         "alphanum" => {
             let added = !values.contains(v);
@@ -213,14 +223,18 @@ fn edit_values(values: &mut Vec<String>, f: &Field) -> bool {
                 values.insert(0, v.clone());
             }
             values.sort();
-            added
+            if added {
+                said("Inserted")
+            } else {
+                vec![]
+            }
         }
         _ => {
             if values.contains(v) {
-                return false;
+                return vec![];
             }
             values.push(v.clone());
-            true
+            said("Appended")
         }
     }
 }

@@ -147,7 +147,7 @@ fn verify(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, sou
             super::record(
                 ctx,
                 replaced,
-                format!("linked {} -> {source}", t.shown),
+                format!("Linked files '{}' -> '{source}'", link.destination),
                 format!("Unable to create link '{}' -> '{to}'.", link.destination),
             )
         }
@@ -163,7 +163,7 @@ fn verify(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, sou
             super::record(
                 ctx,
                 made,
-                format!("linked {} -> {source}", t.shown),
+                format!("Linked files '{}' -> '{source}'", link.destination),
                 format!("Unable to create link '{}' -> '{to}'.", link.destination),
             )
         }
@@ -218,7 +218,7 @@ fn hard_link(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, 
     super::record(
         ctx,
         made,
-        format!("hard-linked {} to {source}", t.shown),
+        format!("Hard linked file '{}' -> '{source}'", link.destination),
         format!("Couldn't hard-link '{source}' to '{}'.", link.destination),
     )
 }

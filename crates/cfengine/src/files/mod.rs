@@ -13,6 +13,7 @@ mod field_edits;
 mod link;
 mod outcome;
 mod perms;
+mod rename;
 mod sandbox;
 mod template;
 
@@ -21,14 +22,13 @@ use std::path::{Path, PathBuf};
 pub use sandbox::{Refused, Sandbox};
 
 use crate::data::value::Rv;
+use crate::eval::body_attributes::{evaluated as body, scalar};
 use crate::eval::context::EvalContext;
-use crate::eval::promise::{evaluate_final_rval, Expanded};
-use crate::syntax::ast::Rval;
+use crate::eval::promise::Expanded;
 use outcome::Outcome;
 
 /// Attributes of `files` promises confer does not carry out yet.
-const NOT_YET: &[&str] =
-    &["depth_search", "file_select", "rename", "transformer", "changes", "acl", "edit_xml", "file_type", "touch"];
+const NOT_YET: &[&str] = &["depth_search", "file_select", "transformer", "changes", "acl", "edit_xml", "file_type"];
 
 /// Mode of a file `create` makes when `perms` gives none.
 const CREATE_MODE: u32 = 0o600;
@@ -50,7 +50,8 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     let outcome = match inside(ctx, &sandbox, &exp.promiser) {
         Some(real) => {
             let shown = sandbox.policy_path(&real);
-            carry_out(ctx, exp, &sandbox, &Target { real, shown, warn_only })
+            let promiser = exp.promiser.clone();
+            carry_out(ctx, exp, &sandbox, &Target { real, shown, promiser, warn_only })
         }
         None => Outcome::Failed,
     };
@@ -82,7 +83,7 @@ pub(crate) fn report_to_file(ctx: &mut EvalContext, file: &str, text: &str) {
 fn record(ctx: &mut EvalContext, done: std::io::Result<()>, change: String, failure: String) -> Outcome {
     match done {
         Ok(()) => {
-            ctx.file_changes.push(change);
+            ctx.record_change(change);
             Outcome::Repaired
         }
         Err(e) => {
@@ -118,23 +119,14 @@ fn flag(exp: &Expanded, lval: &str) -> Option<bool> {
     exp.get(lval).and_then(Rv::as_scalar).map(|v| matches!(v, "true" | "yes" | "on"))
 }
 
-/// A body's attributes, evaluated.
-fn body(ctx: &mut EvalContext, kind: &str, v: Option<&Rv>) -> Vec<(String, Rv)> {
-    let Some(v) = v else { return vec![] };
-    let raw: Vec<(String, Rval)> = crate::eval::body_attributes::of(ctx, kind, v);
-    raw.into_iter().map(|(l, r)| (l, evaluate_final_rval(ctx, &Rv::from_ast(&r)))).collect()
-}
-
-fn scalar<'a>(attrs: &'a [(String, Rv)], lval: &str) -> Option<&'a str> {
-    attrs.iter().rev().find(|(l, _)| l == lval).and_then(|(_, v)| v.as_scalar())
-}
-
 /// The file a promise acts on.
 struct Target {
     /// Its real path.
     real: PathBuf,
     /// Its path as the policy names it, for messages.
     shown: String,
+    /// The promiser, as cf-agent's messages name the file.
+    promiser: String,
     /// Only say what would change.
     warn_only: bool,
 }
@@ -158,7 +150,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         return Outcome::Failed;
     }
     let mut outcome = Outcome::Kept;
-    let create = flag(exp, "create") == Some(true);
+    let create = flag(exp, "create") == Some(true) || flag(exp, "touch") == Some(true);
     let mut exists = std::fs::symlink_metadata(real).is_ok();
     if !exists && create {
         outcome = outcome.and(create_path(ctx, t, exp));
@@ -183,6 +175,10 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         outcome = outcome.and(delete(ctx, t));
         return outcome;
     }
+    // Phase 1: what is promised of a file that exists.
+    if exists && (exp.get("rename").is_some() || exp.get("perms").is_some()) {
+        outcome = outcome.and(leaf(ctx, exp, sandbox, t));
+    }
     if exp.get("copy_from").is_some() {
         outcome = outcome.and(copy::copy_from(ctx, exp, sandbox, t));
         exists = std::fs::symlink_metadata(real).is_ok();
@@ -206,7 +202,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         if exists {
             outcome = outcome.and(write_if_changed(ctx, t, content.as_bytes()));
         }
-        return outcome.and(perms::perms(ctx, exp, t));
+        return outcome.and(final_leaf(ctx, exp, sandbox, t));
     }
     if let Some(edit) = exp.get("edit_line") {
         if exists {
@@ -224,7 +220,50 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
             outcome = outcome.and(template::render(ctx, exp, t, exists));
         }
     }
-    outcome.and(perms::perms(ctx, exp, t))
+    outcome.and(final_leaf(ctx, exp, sandbox, t))
+}
+
+/// `VerifyFileLeaf`, once more at the end for a regular file that exists
+/// now (made by a copy or an edit, or there all along).
+fn final_leaf(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Target) -> Outcome {
+    if std::fs::metadata(&t.real).is_ok_and(|m| m.is_file()) {
+        leaf(ctx, exp, sandbox, t)
+    } else {
+        Outcome::Kept
+    }
+}
+
+/// `VerifyFileLeaf`: `rename`, `touch` and `perms` of a file that exists.
+fn leaf(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Target) -> Outcome {
+    let mut outcome = Outcome::Kept;
+    if exp.get("rename").is_some() {
+        outcome = outcome.and(rename::rename(ctx, exp, sandbox, t));
+    }
+    if flag(exp, "touch") == Some(true) && std::fs::symlink_metadata(&t.real).is_ok() {
+        outcome = outcome.and(touch(ctx, t));
+    }
+    if std::fs::symlink_metadata(&t.real).is_ok() {
+        outcome = outcome.and(perms::perms(ctx, exp, t));
+    }
+    outcome
+}
+
+/// `TouchFile`: the file's times set to now.
+fn touch(ctx: &mut EvalContext, t: &Target) -> Outcome {
+    if !t.may(ctx, "update time stamps for") {
+        return Outcome::Failed;
+    }
+    let now = std::time::SystemTime::now();
+    // A descriptor opened for reading is enough for `futimens`, and works
+    // for a directory too.
+    let touched = std::fs::File::open(&t.real)
+        .and_then(|f| f.set_times(std::fs::FileTimes::new().set_accessed(now).set_modified(now)));
+    record(
+        ctx,
+        touched,
+        format!("Touched (updated time stamps) for path '{}'", t.promiser),
+        format!("Touch '{}' failed to update timestamps.", t.promiser),
+    )
 }
 
 /// `CfCreateFile`: a directory when the path ends in `/.` (or `/`, whose
@@ -236,23 +275,27 @@ fn create_path(ctx: &mut EvalContext, t: &Target, exp: &Expanded) -> Outcome {
         return Outcome::Failed;
     }
     let mode = perms::creation_mode(ctx, exp).unwrap_or(CREATE_MODE);
-    let made = if promiser.ends_with("/.") || promiser.ends_with('/') {
-        std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(real)
-    } else {
-        let parent = real.parent().map(|p| std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(p));
-        match parent {
-            Some(Err(e)) => Err(e),
-            // The mode is set after the file exists: `open` would mask it
-            // with the process's umask.
-            _ => std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(CREATE_MODE)
-                .open(real)
-                .and_then(|_| std::fs::set_permissions(real, std::fs::Permissions::from_mode(mode))),
+    if promiser.ends_with("/.") || promiser.ends_with('/') {
+        let made = std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(real);
+        return record(ctx, made, format!("Created directory '{promiser}'"), format!("Error creating file '{shown}'."));
+    }
+    if let Some(parent) = real.parent().filter(|p| !p.exists()) {
+        let made = std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(parent);
+        if record(ctx, made, format!("Created directory for '{promiser}'"), format!("Error creating file '{shown}'."))
+            == Outcome::Failed
+        {
+            return Outcome::Failed;
         }
-    };
-    record(ctx, made, format!("created {shown}"), format!("Error creating file '{shown}'."))
+    }
+    // The mode is set after the file exists: `open` would mask it with the
+    // process's umask.
+    let made = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(CREATE_MODE)
+        .open(real)
+        .and_then(|_| std::fs::set_permissions(real, std::fs::Permissions::from_mode(mode)));
+    record(ctx, made, format!("Created file '{promiser}', mode {mode:04o}"), format!("Error creating file '{shown}'."))
 }
 
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
@@ -274,7 +317,9 @@ fn delete(ctx: &mut EvalContext, t: &Target) -> Outcome {
     }
     let is_dir = std::fs::symlink_metadata(real).is_ok_and(|m| m.is_dir());
     let removed = if is_dir { std::fs::remove_dir(real) } else { std::fs::remove_file(real) };
-    record(ctx, removed, format!("deleted {shown}"), format!("Couldn't delete '{shown}'."))
+    let what = if is_dir { "directory" } else { "file" };
+    let path = t.promiser.strip_suffix("/.").unwrap_or(&t.promiser);
+    record(ctx, removed, format!("Deleted {what} '{path}'"), format!("Couldn't delete '{shown}'."))
 }
 
 /// Writes `content` when the file holds something else.
@@ -286,7 +331,8 @@ fn write_if_changed(ctx: &mut EvalContext, t: &Target, content: &[u8]) -> Outcom
     if !t.may(ctx, "write the content of") {
         return Outcome::Failed;
     }
-    record(ctx, std::fs::write(real, content), format!("wrote {shown}"), format!("Could not write '{shown}'."))
+    let change = format!("Updated file '{}' with content '{}'", t.promiser, String::from_utf8_lossy(content));
+    record(ctx, std::fs::write(real, content), change, format!("Could not write '{shown}'."))
 }
 
 /// A file a promise reads (the lines `insert_type => "file"` inserts),
@@ -329,7 +375,7 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Ou
         }
     };
     let lines = if empty_first { vec![] } else { load_lines(&old) };
-    let mut file = edit_line::Edit { lines, edits: 0, filename: exp.promiser.clone() };
+    let mut file = edit_line::Edit { lines, edits: 0, filename: exp.promiser.clone(), said: vec![] };
     // As `ScheduleEditOperation`: the edit promises' own outcomes go to
     // their classes only; whatever edits were made are saved.
     edit_line::run(ctx, &bundle, args, &mut file);
@@ -343,12 +389,17 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Ou
     if !t.may(ctx, "edit") {
         return Outcome::Failed;
     }
-    record(
-        ctx,
-        save(real, new.as_bytes(), backup),
-        format!("edited {shown}"),
-        format!("Unable to save file '{shown}' after editing."),
-    )
+    let saved = save(real, new.as_bytes(), backup);
+    if saved.is_ok() {
+        for said in file.said {
+            if said.change {
+                ctx.record_change(said.text);
+            } else {
+                ctx.info(said.text);
+            }
+        }
+    }
+    record(ctx, saved, format!("Edited file '{}'", t.promiser), format!("Unable to save file '{shown}' after editing."))
 }
 
 /// Whether a saved edit keeps the old file as `.cf-before-edit`

@@ -40,7 +40,7 @@ pub(super) fn perms(ctx: &mut EvalContext, exp: &Expanded, t: &Target) -> Outcom
             mode |= (mode & 0o444) >> 2;
         }
         if current != mode {
-            outcome = outcome.and(set_mode(ctx, t, mode));
+            outcome = outcome.and(set_mode(ctx, t, current, mode));
         }
     }
     let list = |lval: &str| -> Vec<String> {
@@ -52,11 +52,11 @@ pub(super) fn perms(ctx: &mut EvalContext, exp: &Expanded, t: &Target) -> Outcom
     };
     let owners: Vec<u32> = list("owners").iter().filter_map(|n| user_id(n)).collect();
     if !owners.is_empty() && !owners.contains(&meta.uid()) {
-        outcome = outcome.and(chown(ctx, t, Some(owners[0]), None));
+        outcome = outcome.and(chown(ctx, t, (meta.uid(), Some(owners[0])), None));
     }
     let groups: Vec<u32> = list("groups").iter().filter_map(|n| group_id(n)).collect();
     if !groups.is_empty() && !groups.contains(&meta.gid()) {
-        outcome = outcome.and(chown(ctx, t, None, Some(groups[0])));
+        outcome = outcome.and(chown(ctx, t, (meta.gid(), None), Some(groups[0])));
     }
     outcome
 }
@@ -64,7 +64,7 @@ pub(super) fn perms(ctx: &mut EvalContext, exp: &Expanded, t: &Target) -> Outcom
 /// `ParseModeString`: the bits a mode sets and the bits it clears. An
 /// octal mode sets its bits and clears the others; a symbolic one is a
 /// comma-separated list of `[ugoa]*[+-=][rwxst]*` (no one named: all).
-fn parse_mode(text: &str) -> Option<(u32, u32)> {
+pub(super) fn parse_mode(text: &str) -> Option<(u32, u32)> {
     if !text.is_empty() && text.chars().all(|c| c.is_digit(8)) {
         let mode = u32::from_str_radix(text, 8).ok()? & 0o7777;
         return Some((mode, 0o7777 & !mode));
@@ -119,31 +119,33 @@ pub(super) fn creation_mode(ctx: &mut EvalContext, exp: &Expanded) -> Option<u32
     Some(plus & !minus)
 }
 
-fn set_mode(ctx: &mut EvalContext, t: &Target, mode: u32) -> Outcome {
+fn set_mode(ctx: &mut EvalContext, t: &Target, current: u32, mode: u32) -> Outcome {
     if !t.may(ctx, &format!("change the mode to {mode:04o} of")) {
         return Outcome::Failed;
     }
     super::record(
         ctx,
         std::fs::set_permissions(&t.real, std::fs::Permissions::from_mode(mode)),
-        format!("mode {mode:04o} {}", t.shown),
+        format!("Object '{}' had permissions {current:04o}, changed it to {mode:04o}", t.promiser),
         format!("Could not set the mode of '{}'.", t.shown),
     )
 }
 
-fn chown(ctx: &mut EvalContext, t: &Target, uid: Option<u32>, gid: Option<u32>) -> Outcome {
+/// Sets the owner (`uid`) or the group (`gid`) of the file; `was` is the
+/// old owner or group, with the new owner when that is what changes.
+fn chown(ctx: &mut EvalContext, t: &Target, (was, uid): (u32, Option<u32>), gid: Option<u32>) -> Outcome {
     if !t.may(ctx, "change the owner of") {
         return Outcome::Failed;
     }
     let what = match (uid, gid) {
-        (Some(u), _) => format!("owner {u}"),
-        (_, Some(g)) => format!("group {g}"),
+        (Some(u), _) => format!("Owner of '{}' was {was}, set to {u}", t.promiser),
+        (_, Some(g)) => format!("Group of '{}' was {was}, set to {g}", t.promiser),
         _ => String::new(),
     };
     super::record(
         ctx,
         std::os::unix::fs::chown(&t.real, uid, gid),
-        format!("{what} {}", t.shown),
+        what,
         format!("Cannot set ownership on file '{}'.", t.shown),
     )
 }

@@ -79,7 +79,7 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
     outcome.and(super::record(
         ctx,
         saved,
-        format!("rendered {shown}"),
+        format!("Updated rendering of '{}' from mustache template '{name}'", t.promiser),
         format!("Failed to update rendering of '{shown}' from mustache template '{name}'."),
     ))
 }

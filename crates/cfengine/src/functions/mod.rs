@@ -8,7 +8,7 @@ mod arrays;
 pub mod c_printf;
 mod capture;
 mod data;
-mod diff_standin;
+mod exec;
 pub(crate) mod file;
 mod format;
 mod hash;
@@ -25,7 +25,6 @@ mod range;
 pub(crate) mod regex;
 mod sort;
 mod string;
-mod subagent;
 mod system;
 mod time;
 
@@ -240,9 +239,9 @@ static SPECS: &[Spec] = &[
     f("datastate", "data", 0, policy::datastate),
     v("getvariablemetatags", "slist", policy::getvariablemetatags),
     // functions confer never evaluates: they run commands or reach the network
-    v("execresult", "string", subagent::execresult),
-    v("execresult_as_data", "data", not_evaluated),
-    v("returnszero", "context", subagent::returnszero),
+    v("execresult", "string", exec::execresult),
+    v("execresult_as_data", "data", exec::execresult_as_data),
+    v("returnszero", "context", exec::returnszero),
     v("usemodule", "context", not_evaluated),
     v("readtcp", "string", not_evaluated),
     v("selectservers", "int", not_evaluated),

@@ -67,6 +67,11 @@ pub fn check(policy: &Policy) -> Option<Problem> {
     // `edit_line => insert_lines("x")`) is not a function call.
     let callable: HashSet<&str> =
         policy.bundles.iter().map(|b| b.name.as_str()).chain(policy.bodies.iter().map(|b| b.name.as_str())).collect();
+    // Attributes whose value names a bundle or a body: there, a bundle or
+    // body of that name wins over a function of the same name
+    // (`edit_line => regex_replace("a", "b")`).
+    let mut references: HashSet<&str> = policy.bodies.iter().map(|b| b.kind.as_str()).collect();
+    references.extend(BUNDLE_REFERENCES);
     for b in &policy.bundles {
         for s in &b.sections {
             for p in &s.promises {
@@ -77,11 +82,23 @@ pub fn check(policy: &Policy) -> Option<Problem> {
                         }
                     }
                     let mut found = None;
-                    walk(&c.rval, &callable, &mut |f, unknown| {
+                    let mut visit = |f: &FnCall, unknown: bool| {
                         if found.is_none() {
                             found = Some(problem(f, unknown, c, &b.file));
                         }
-                    });
+                    };
+                    let roots: Vec<&Rval> = match &c.rval {
+                        Rval::FnCall(f)
+                            if references.contains(c.lval.as_str())
+                                && callable.contains(f.name.rsplit(':').next().unwrap_or(&f.name)) =>
+                        {
+                            f.args.iter().collect()
+                        }
+                        rval => vec![rval],
+                    };
+                    for r in roots {
+                        walk(r, &callable, &mut visit);
+                    }
                     if let Some(Some(mut pr)) = found {
                         if let Problem::Logged(lines) = &mut pr {
                             lines.push(format!(
@@ -110,6 +127,9 @@ pub fn check(policy: &Policy) -> Option<Problem> {
     }
     None
 }
+
+/// Attributes whose value names a bundle.
+pub(crate) const BUNDLE_REFERENCES: [&str; 5] = ["usebundle", "edit_line", "edit_xml", "home_bundle", "service_bundle"];
 
 /// Calls `visit(call, unknown)` for every function call in `r`, arguments
 /// included.
