@@ -148,6 +148,45 @@ fn first_error(lines: &[String]) -> Option<String> {
     })
 }
 
+/// Folders whose tests write their output beside themselves
+/// (`$(this.promise_filename).log`), as testall runs them in the source
+/// tree: each such test runs from a copy of its folder and the framework
+/// in its own work directory, where it may write.
+const WRITES_BESIDE: &[&str] = &["28_inform_testing"];
+
+/// Copies `from` into `to`, recursively.
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_tree(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
+/// The policy file a test runs from: the suite's, or for a test that
+/// writes beside itself ([`WRITES_BESIDE`]) a copy in `dir`.
+fn test_file(suite: &Path, test: &str, dir: &Path) -> std::io::Result<PathBuf> {
+    let folder = test.split('/').next().unwrap_or("");
+    if !WRITES_BESIDE.contains(&folder) {
+        return Ok(suite.join(test));
+    }
+    let copy = dir.join("suite");
+    copy_tree(&suite.join(folder), &copy.join(folder))?;
+    for entry in std::fs::read_dir(suite)? {
+        let path = entry?.path();
+        if path.is_file() && path.to_string_lossy().ends_with(".sub") {
+            std::fs::copy(&path, copy.join(path.file_name().unwrap_or_default()))?;
+        }
+    }
+    Ok(copy.join(test))
+}
+
 /// Numbers the tests' work directories.
 static RUNS: AtomicUsize = AtomicUsize::new(0);
 
@@ -155,13 +194,16 @@ static RUNS: AtomicUsize = AtomicUsize::new(0);
 /// own under `work` (its `TEMP` inside, `files` promises confined to it, as
 /// testall gives each test a fresh `TESTDIR.cfengine`); None when it did
 /// not finish in time.
-fn run_test(abs: &Path, work: &Path) -> Option<(i32, Vec<String>)> {
-    let file = abs.to_string_lossy().into_owned();
+fn run_test(suite: &Path, test: &str, work: &Path) -> Option<(i32, Vec<String>, String)> {
     let dir = work.join(RUNS.fetch_add(1, Ordering::Relaxed).to_string());
     let _ = std::fs::remove_dir_all(&dir);
     if std::fs::create_dir_all(dir.join("tmp")).is_err() {
-        return Some((-1, vec!["harness: could not make a work directory".into()]));
+        return Some((-1, vec!["harness: could not make a work directory".into()], String::new()));
     }
+    let Ok(file) = test_file(suite, test, &dir) else {
+        return Some((-1, vec!["harness: could not copy the test's folder".into()], String::new()));
+    };
+    let file = file.to_string_lossy().into_owned();
     let sandbox = confer_cfengine::files::Sandbox::within(&dir).ok();
     let env = vec![
         ("CFENGINE_TEST_OVERRIDE_WORKDIR".to_string(), dir.to_string_lossy().into_owned()),
@@ -169,13 +211,15 @@ fn run_test(abs: &Path, work: &Path) -> Option<(i32, Vec<String>)> {
     ];
     let (tx, rx) = mpsc::channel();
     let cleanup = dir.clone();
+    let run_file = file.clone();
     let spawned = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || {
         let opts = confer_cfengine::Options {
-            file,
+            file: run_file,
             defines: vec!["AUTO".into(), "DEBUG".into()],
             bundles: None,
             root: sandbox,
             env,
+            inform: false,
         };
         // testall judges cf-agent's exit code: a refused command leaves it
         // as cf-agent's (the refusal shows in the output as an `error:`).
@@ -187,9 +231,9 @@ fn run_test(abs: &Path, work: &Path) -> Option<(i32, Vec<String>)> {
         let _ = std::fs::remove_dir_all(&cleanup);
     });
     if spawned.is_err() {
-        return Some((-1, vec!["harness: could not start an evaluation thread".into()]));
+        return Some((-1, vec!["harness: could not start an evaluation thread".into()], file));
     }
-    rx.recv_timeout(TIMEOUT).ok()
+    rx.recv_timeout(TIMEOUT).ok().map(|(code, lines)| (code, lines, file))
 }
 
 /// The suite's absolute path with a trailing slash, cut from error lines.
@@ -327,12 +371,10 @@ fn main() {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(t) = selected.get(i) else { break };
-                let abs = suite.join(&t.test);
-                let abs_text = abs.to_string_lossy().into_owned();
                 let started = std::time::Instant::now();
-                let verdict = match run_test(&abs, &work) {
+                let verdict = match run_test(&suite, &t.test, &work) {
                     None => Verdict::fail(format!("timeout after {}s", TIMEOUT.as_secs())),
-                    Some((code, lines)) => {
+                    Some((code, lines, abs_text)) => {
                         if let Some(dir) = &dump {
                             let name = t.test.replace('/', "__");
                             let _ = std::fs::create_dir_all(dir);
