@@ -2,8 +2,8 @@
 //! `CopyFileSources`, `CompareForFileCopy`, `CopyRegularFile`): the file is
 //! copied when the `compare` rule says it differs (or is missing), through
 //! `FILE.cfnew`, the old one kept as `FILE.cfsaved` unless `copy_backup`
-//! is false. A remote source (`servers`), a directory source (which needs a
-//! depth search) and the other attributes are refused by name.
+//! is false. A directory is copied with a depth search ([`super::copy_tree`]).
+//! A remote source (`servers`) and the other attributes are refused by name.
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
@@ -21,11 +21,51 @@ use super::{Sandbox, Target};
 const DEFAULT_COMPARE: &str = "";
 
 /// Attributes of `copy_from` bodies confer carries out.
-const KNOWN: &[&str] = &["source", "compare", "copy_backup", "preserve", "type_check", "verify", "force_update"];
+const KNOWN: &[&str] = &[
+    "source",
+    "compare",
+    "copy_backup",
+    "preserve",
+    "type_check",
+    "verify",
+    "force_update",
+    "purge",
+    "check_root",
+    "linkcopy_patterns",
+];
 
-/// `copy_from`: the copy of the body's `source` to `real`.
+/// How files are copied: the `copy_from` body's settings.
+#[derive(Clone)]
+pub(super) struct Copying {
+    /// `compare`: when a copy is due.
+    compare: String,
+    /// `force_update`: always.
+    force: bool,
+    /// `copy_backup`: the old file kept as `.cfsaved`.
+    backup: bool,
+    /// `preserve`: the source's mode.
+    pub(super) preserve: bool,
+    /// Whether the copy is part of a tree's, where a preserved mode is
+    /// given at once; a single file's copy is made 0600 and then takes the
+    /// source's mode, which cf-agent says.
+    pub(super) in_tree: bool,
+    /// `purge`: what the source does not have is removed (depth search only).
+    pub(super) purge: bool,
+    /// `linkcopy_patterns`: files whose names match are linked to their
+    /// source instead of copied.
+    pub(super) link_patterns: Vec<String>,
+}
+
+impl Copying {
+    /// The settings for the files of a tree's copy.
+    pub(super) fn in_tree(&self) -> Copying {
+        Copying { in_tree: true, ..self.clone() }
+    }
+}
+
+/// `copy_from`: the copy of the body's `source` to `real` — a file, or with
+/// a depth search a directory tree.
 pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Target) -> Outcome {
-    let (real, shown) = (t.real.as_path(), t.shown.as_str());
     let attrs = super::body(ctx, "copy_from", exp.get("copy_from"));
     let get = |l: &str| super::scalar(&attrs, l).map(str::to_string);
     if super::unknown_attribute(ctx, "copy_from", &attrs, |l| KNOWN.contains(&l) || is_local_servers(l, &attrs)) {
@@ -44,20 +84,59 @@ pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
         ctx.error(format!("Can't stat file '{source}' on 'localhost' in files.copy_from promise"));
         return Outcome::Failed;
     };
+    let on = |l: &str| matches!(get(l).as_deref(), Some("true" | "yes" | "on"));
+    let copying = Copying {
+        compare: get("compare").unwrap_or_else(|| DEFAULT_COMPARE.into()),
+        force: on("force_update"),
+        backup: !matches!(get("copy_backup").as_deref(), Some("false" | "no" | "off")),
+        preserve: on("preserve"),
+        purge: on("purge"),
+        in_tree: false,
+        link_patterns: attrs
+            .iter()
+            .rev()
+            .find(|(l, _)| l == "linkcopy_patterns")
+            .map(|(_, v)| match v.as_scalar() {
+                Some(s) => vec![s.to_string()],
+                None => v.list_strings().iter().map(|s| s.to_string()).collect(),
+            })
+            .unwrap_or_default(),
+    };
+    if src.is_dir() {
+        return match super::copy_tree::depth(ctx, exp) {
+            Some(depth) => super::copy_tree::copy_tree(ctx, exp, sandbox, &copying, (&source, &source_real), t, depth),
+            None => {
+                let at = ctx.promise_location();
+                ctx.refuse(format!("confer does not copy the directory '{source}' without a depth search, {at}"));
+                Outcome::Failed
+            }
+        };
+    }
     if !src.is_file() {
         let at = ctx.promise_location();
         ctx.refuse(format!("confer does not copy '{source}', which is not a regular file, yet, {at}"));
         return Outcome::Failed;
     }
+    copy_file(ctx, &copying, (&source, &source_real), &src, t)
+}
+
+/// `CfCopyFile` of one regular file: copied when `compare` says it
+/// differs (or it is missing), in cf-agent's steps.
+pub(super) fn copy_file(
+    ctx: &mut EvalContext,
+    copying: &Copying,
+    (source, source_real): (&str, &Path),
+    src: &std::fs::Metadata,
+    t: &Target,
+) -> Outcome {
+    let (real, shown) = (t.real.as_path(), t.shown.as_str());
     let dest = std::fs::metadata(real).ok();
-    let force = matches!(get("force_update").as_deref(), Some("true" | "yes" | "on"));
-    let compare = get("compare").unwrap_or_else(|| DEFAULT_COMPARE.into());
-    let bytes_differ = || std::fs::read(&source_real).ok() != std::fs::read(real).ok();
+    let bytes_differ = || std::fs::read(source_real).ok() != std::fs::read(real).ok();
     // `CompareForFileCopy`.
     let differs = match &dest {
         None => true,
-        Some(_) if force => true,
-        Some(d) => match compare.as_str() {
+        Some(_) if copying.force => true,
+        Some(d) => match copying.compare.as_str() {
             "exists" => false,
             "digest" | "hash" | "checksum" | "binary" => bytes_differ(),
             "mtime" => d.mtime() < src.mtime(),
@@ -71,19 +150,32 @@ pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
     if !t.may(ctx, &format!("copy '{source}' to")) {
         return Outcome::Failed;
     }
-    let backup = !matches!(get("copy_backup").as_deref(), Some("false" | "no" | "off"));
-    let preserve = matches!(get("preserve").as_deref(), Some("true" | "yes" | "on"));
-    let copied = copy(&source_real, real, &src, dest.as_ref(), backup, preserve);
+    let mode = match &dest {
+        _ if copying.preserve && copying.in_tree => src.permissions().mode() & 0o7777,
+        Some(d) if !copying.preserve => d.permissions().mode() & 0o7777,
+        _ => super::CREATE_MODE,
+    };
+    let copied = copy(source_real, real, dest.is_some(), mode, copying.backup);
     if copied.is_ok() {
         // cf-agent's own steps: a copy beside the file, moved into place.
         let to = &t.promiser;
         let how = match &dest {
-            _ if preserve => "permissions preserved".to_string(),
+            _ if copying.preserve => "permissions preserved".to_string(),
             Some(d) => format!("mode '{:o}'", d.permissions().mode() & 0o777),
             None => format!("mode '{:o}'", super::CREATE_MODE),
         };
         ctx.record_change(format!("Copied file '{source}' to '{to}.cfnew' ({how})"));
         ctx.record_change(format!("Moved '{to}.cfnew' to '{to}'"));
+        // `VerifyCopiedFileAttributes`: the copy, made 0600, takes the
+        // source's mode.
+        let want = src.permissions().mode() & 0o7777;
+        if copying.preserve && !copying.in_tree && want != super::CREATE_MODE {
+            let set = std::fs::set_permissions(real, std::fs::Permissions::from_mode(want));
+            let said = format!("Object '{to}' had permissions {:04o}, changed it to {want:04o}", super::CREATE_MODE);
+            if super::record(ctx, set, said, format!("Could not set the mode of '{to}'.")) == Outcome::Failed {
+                return Outcome::Failed;
+            }
+        }
     }
     super::record(
         ctx,
@@ -105,27 +197,15 @@ fn is_local_servers(lval: &str, attrs: &[(String, Rv)]) -> bool {
         })
 }
 
-/// `CopyRegularFile`: through `FILE.cfnew`; the new file takes the source's
-/// mode with `preserve`, else keeps the old one's, or is 0600 when new.
-fn copy(
-    source: &Path,
-    real: &Path,
-    src: &std::fs::Metadata,
-    dest: Option<&std::fs::Metadata>,
-    backup: bool,
-    preserve: bool,
-) -> std::io::Result<()> {
+/// `CopyRegularFile`: through `FILE.cfnew`, which is given `mode`; the old
+/// file is kept as `FILE.cfsaved` with `backup`.
+fn copy(source: &Path, real: &Path, exists: bool, mode: u32, backup: bool) -> std::io::Result<()> {
     super::make_parent(real)?;
     let name = real.to_string_lossy();
     let new = format!("{name}.cfnew");
     std::fs::copy(source, &new)?;
-    let mode = match dest {
-        _ if preserve => src.permissions().mode() & 0o7777,
-        Some(d) => d.permissions().mode() & 0o7777,
-        None => super::CREATE_MODE,
-    };
     std::fs::set_permissions(&new, std::fs::Permissions::from_mode(mode))?;
-    if dest.is_some() {
+    if exists {
         let saved = format!("{name}.cfsaved");
         if backup {
             std::fs::rename(real, &saved)?;

@@ -8,6 +8,7 @@
 //! and the promise fails: confer never half-does a promise silently.
 
 mod copy;
+mod copy_tree;
 mod edit_line;
 mod field_edits;
 mod link;
@@ -144,7 +145,9 @@ impl Target {
 
 fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Target) -> Outcome {
     let real = t.real.as_path();
-    if let Some(attr) = NOT_YET.iter().find(|a| exp.get(a).is_some()) {
+    // A depth search is carried out for a copy only.
+    let not_yet = |a: &&&str| exp.get(a).is_some() && !(**a == "depth_search" && exp.get("copy_from").is_some());
+    if let Some(attr) = NOT_YET.iter().find(not_yet) {
         let at = ctx.promise_location();
         ctx.refuse(format!("confer does not carry out '{attr}' of files promises yet, {at}"));
         return Outcome::Failed;
@@ -278,6 +281,17 @@ fn create_path(ctx: &mut EvalContext, t: &Target, exp: &Expanded) -> Outcome {
     if promiser.ends_with("/.") || promiser.ends_with('/') {
         let made = std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(real);
         return record(ctx, made, format!("Created directory '{promiser}'"), format!("Error creating file '{shown}'."));
+    }
+    // A depth search promises a directory (`CfCreateFile`), whose parents
+    // are made here; the directory itself is made by what searches it.
+    if exp.get("depth_search").is_some() {
+        return match real.parent().filter(|p| !p.exists()) {
+            Some(parent) => {
+                let made = std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(parent);
+                record(ctx, made, format!("Created directory '{promiser}'"), format!("Error creating file '{shown}'."))
+            }
+            None => Outcome::Kept,
+        };
     }
     if let Some(parent) = real.parent().filter(|p| !p.exists()) {
         let made = std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(parent);
