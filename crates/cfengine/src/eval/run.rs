@@ -77,7 +77,9 @@ fn inputs(ctx: &mut EvalContext, bodies: &[Arc<Body>]) -> Vec<(String, Arc<str>)
             }
             let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
             for item in v.list_strings() {
-                if item.contains('$') {
+                // An input still naming a variable is not read (cf-agent:
+                // "Unresolved variable … in input list, cannot parse").
+                if crate::syntax::reference::is_cf3_var_string(&item) {
                     continue;
                 }
                 let path =
@@ -163,9 +165,10 @@ impl Sink for Discard {
     fn line(&mut self, _: &str) {}
 }
 
-/// Hard classes, `-D` classes, and the deterministic `sys` and `const`
-/// variables.
-pub fn setup(ctx: &mut EvalContext, opts: &Options) {
+/// Hard classes, `-D` classes, the deterministic `sys` and `const`
+/// variables, and the augments; what the augments' reading said (errors),
+/// for the run to print.
+pub fn setup(ctx: &mut EvalContext, opts: &Options) -> Vec<String> {
     crate::host::facts::detect(ctx, "agent");
     for c in &opts.defines {
         for part in c.split(',') {
@@ -184,7 +187,6 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     let workdir = ctx.getenv("CFENGINE_TEST_OVERRIDE_WORKDIR").unwrap_or_else(|| "/var/cfengine".into());
     let main = if opts.file.starts_with('/') { opts.file.clone() } else { format!("{}/{}", ctx.launch_dir, opts.file) };
     let bindir = format!("{workdir}/bin");
-    crate::eval::augments::load(ctx, &dir_of(&main));
     crate::host::os::detect(ctx);
     for (k, v) in [
         ("cf_version_major", "3".into()),
@@ -221,6 +223,9 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) {
     crate::host::facts::user_data(ctx);
     crate::host::net::detect(ctx);
     crate::host::proc_net::detect(ctx);
+    // Last, as cf-agent reads them: augments see the host's classes and
+    // variables.
+    crate::eval::augments::load(ctx, &dir_of(&main))
 }
 
 /// How a run ended.
@@ -477,7 +482,7 @@ pub fn loaded_policy(opts: &Options) -> Option<Arc<Policy>> {
     let mut discard = Discard;
     let mut ctx = EvalContext::new(Arc::new(Policy::default()), &mut discard);
     ctx.env = opts.env.clone();
-    setup(&mut ctx, opts);
+    let _ = setup(&mut ctx, opts);
     load(&mut ctx, opts).ok()?;
     Some(ctx.policy.clone())
 }
@@ -490,12 +495,15 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     // back once the policy is loaded.
     let mut ctx = EvalContext::new(Arc::new(Policy::default()), Box::leak(Box::new(Discard)));
     ctx.env = opts.env.clone();
-    setup(&mut ctx, opts);
+    let said = setup(&mut ctx, opts);
     let loaded = load(&mut ctx, opts);
     ctx.files = opts.root.clone();
     ctx.inform = opts.inform;
     ctx.out = out;
     ctx.errors = 0;
+    for e in said {
+        ctx.error(e);
+    }
     // What loading reported went nowhere: the run reports it again.
     ctx.refusals.clear();
     ctx.aborted = None;

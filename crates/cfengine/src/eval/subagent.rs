@@ -20,9 +20,16 @@ thread_local! {
 enum Program {
     /// cf-agent, its options, and the table `--show-evaluated-vars` (or
     /// `-classes`) prints after the run.
-    Agent(Options, Option<Table>),
+    Agent(Options, Option<Shown>),
     /// cf-promises: its options and the table to show, if any.
-    Promises(Options, Option<Table>),
+    Promises(Options, Option<Shown>),
+}
+
+/// A table to show, and the regex its rows' names must contain
+/// (`--show-evaluated-classes=REGEX`).
+struct Shown {
+    table: Table,
+    filter: Option<confer_core::Regexp>,
 }
 
 /// Whether `path` is the program the variable `var` (`sys.cf_agent`)
@@ -54,14 +61,27 @@ fn program(ctx: &EvalContext, argv: &[String]) -> Option<Program> {
         inform: false,
     };
     let mut table = None;
+    let mut table_shown = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--file" => opts.file = rest.next()?.clone(),
             "--define" => opts.defines.push(rest.next()?.clone()),
             "--bundlesequence" => opts.bundles = Some(rest.next()?.split(',').map(str::to_string).collect()),
-            "--show-vars" | "--show-evaluated-vars" => table = Some(Table::Vars),
-            "--show-classes" | "--show-evaluated-classes" => table = Some(Table::Classes),
+            "--show-vars" | "--show-evaluated-vars" => table = Some(Shown { table: Table::Vars, filter: None }),
+            "--show-classes" | "--show-evaluated-classes" => {
+                table = Some(Shown { table: Table::Classes, filter: None })
+            }
+            shown if shown.starts_with("--show-") && shown.contains('=') => {
+                let (option, regex) = shown.split_once('=')?;
+                let table = match option {
+                    "--show-vars" | "--show-evaluated-vars" => Table::Vars,
+                    "--show-classes" | "--show-evaluated-classes" => Table::Classes,
+                    _ => return None,
+                };
+                let filter = Some(confer_core::Regexp::new(regex).ok()?);
+                table_shown = Some(Shown { table, filter });
+            }
             "--inform" => opts.inform = true,
             "--no-lock" | "--full-check" => {}
             flags if flags.starts_with('-') && !flags.starts_with("--") => {
@@ -97,6 +117,7 @@ fn program(ctx: &EvalContext, argv: &[String]) -> Option<Program> {
     if opts.file.is_empty() {
         return None;
     }
+    let table = table_shown.or(table);
     Some(if agent { Program::Agent(opts, table) } else { Program::Promises(opts, table) })
 }
 
@@ -107,6 +128,19 @@ impl Sink for Captured {
     fn line(&mut self, line: &str) {
         self.0.push(line.to_string());
     }
+}
+
+/// Keeps, of the table at the end of `lines` (from its header on), the rows
+/// whose name the regex finds a match in.
+fn filter_table(lines: &mut Vec<String>, re: &confer_core::Regexp) {
+    let Some(header) = lines.iter().position(|l| l.starts_with("Class name") || l.starts_with("Variable name")) else {
+        return;
+    };
+    let rows = lines.split_off(header + 1);
+    lines.extend(rows.into_iter().filter(|row| {
+        let name = row.split_whitespace().next().unwrap_or("");
+        re.try_is_match(name).unwrap_or(false)
+    }));
 }
 
 /// Whether `argv` runs cf-agent or cf-promises with options confer takes.
@@ -136,11 +170,16 @@ pub(crate) fn run(ctx: &mut EvalContext, argv: &[String]) -> Option<(Vec<u8>, i3
             }
             ended.code
         }
-        Program::Agent(opts, Some(table)) => crate::eval::show::run_and_show(opts, *table, &mut out, &mut err),
-        Program::Promises(opts, Some(table)) => crate::eval::show::show(opts, *table, &mut out, &mut err),
+        Program::Agent(opts, Some(shown)) => crate::eval::show::run_and_show(opts, shown.table, &mut out, &mut err),
+        Program::Promises(opts, Some(shown)) => crate::eval::show::show(opts, shown.table, &mut out, &mut err),
         Program::Promises(opts, None) => crate::eval::run::validate(opts, &mut out, &mut err),
     };
     NESTING.with(|n| n.set(n.get() - 1));
+    if let Program::Agent(_, Some(shown)) | Program::Promises(_, Some(shown)) = &program {
+        if let Some(re) = &shown.filter {
+            filter_table(&mut out.0, re);
+        }
+    }
     let mut text = Vec::new();
     for line in err.0.into_iter().chain(out.0) {
         text.extend(line.into_bytes());

@@ -480,7 +480,7 @@ pub(super) fn countclassesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) 
 /// `ClassesMatching`: the defined classes (global, then the bundle's) whose
 /// name matches `a[0]` and, when tag regexes follow, with a tag matching one
 /// of them.
-pub(super) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<String>, Failed> {
+pub(crate) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<String>, Failed> {
     let pat = arg_str(a, 0).to_string();
     let tag_regexes: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
     let mut all: Vec<String> = ctx.classes.iter().cloned().collect();
