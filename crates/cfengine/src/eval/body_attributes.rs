@@ -139,6 +139,34 @@ pub(crate) fn scalar<'a>(attrs: &'a [(String, Rv)], lval: &str) -> Option<&'a st
     attrs.iter().rev().find(|(l, _)| l == lval).and_then(|(_, v)| v.as_scalar())
 }
 
+/// `EvalContextAppendBodyParentsAndArgs` and `GetBodyRewriter`: a body may
+/// not inherit from itself, and a parent must be given as many arguments
+/// as it takes; either mistake stops the run, as in cf-agent.
+fn inheritable(ctx: &mut EvalContext, kind: &str, body: &Body, parent: &str, given: usize) -> bool {
+    let parent_name = parent.rsplit(':').next().unwrap_or(parent);
+    let problem = if parent_name == body.name {
+        Some(format!(
+            "EvalContextAppendBodyParentsAndArgs: self body inheritance in {}->{parent_name}, aborting",
+            body.name
+        ))
+    } else {
+        find_body(ctx, kind, parent).filter(|p| p.args.len() != given).map(|p| {
+            format!(
+                "Fatal CFEngine error: Argument count mismatch for body (gave {given} arguments) vs. inherited body '{}:{}' (requires {} arguments)",
+                p.ns,
+                p.name,
+                p.args.len()
+            )
+        })
+    };
+    let Some(problem) = problem else { return true };
+    if ctx.aborted.is_none() {
+        ctx.error(problem);
+        ctx.aborted = Some(1);
+    }
+    false
+}
+
 /// The body's attributes with the arguments bound, its parents' first.
 fn attributes(
     ctx: &mut EvalContext,
@@ -164,6 +192,9 @@ fn attributes(
         let r = substitute_rval(&c.rval, &params);
         if c.lval == "inherit_from" {
             if let Some((parent, pargs)) = reference(&Rv::from_ast(&r)) {
+                if !inheritable(ctx, kind, &body, &parent, pargs.len()) {
+                    return;
+                }
                 attributes(ctx, kind, &parent, &pargs, depth + 1, out);
             }
         } else {

@@ -14,6 +14,7 @@ mod field_edits;
 mod link;
 mod outcome;
 mod perms;
+pub(crate) use perms::parse_mode;
 mod rename;
 mod sandbox;
 mod template;

@@ -64,7 +64,7 @@ pub(super) fn perms(ctx: &mut EvalContext, exp: &Expanded, t: &Target) -> Outcom
 /// `ParseModeString`: the bits a mode sets and the bits it clears. An
 /// octal mode sets its bits and clears the others; a symbolic one is a
 /// comma-separated list of `[ugoa]*[+-=][rwxst]*` (no one named: all).
-pub(super) fn parse_mode(text: &str) -> Option<(u32, u32)> {
+pub(crate) fn parse_mode(text: &str) -> Option<(u32, u32)> {
     if !text.is_empty() && text.chars().all(|c| c.is_digit(8)) {
         let mode = u32::from_str_radix(text, 8).ok()? & 0o7777;
         return Some((mode, 0o7777 & !mode));

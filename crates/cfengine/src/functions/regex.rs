@@ -230,6 +230,29 @@ pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<boo
     Ok(matches!(r.find_at(ctx, s, 0)?, Some(m) if m.start == 0 && m.end == s.len()))
 }
 
+/// [`full_match`] where no run is at hand to log a failure (cf-promises'
+/// checks of attribute values against their ranges): `None` when the
+/// pattern does not compile or the match is undecided.
+pub(crate) fn matches_whole(pattern: &str, s: &str) -> Option<bool> {
+    let src = format!("(?sm){}", pcre_escapes(pattern));
+    let re = match REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
+        Some(re) => re,
+        None => {
+            let re = fancy_regex::Regex::new(&src).ok()?;
+            REGEX_CACHE.with(|c| {
+                let mut c = c.borrow_mut();
+                if c.len() >= REGEX_CACHE_SIZE {
+                    c.clear();
+                }
+                c.insert(src, re.clone());
+            });
+            re
+        }
+    };
+    let m = re.find(s).ok()?;
+    Some(matches!(m, Some(m) if m.start() == 0 && m.end() == s.len()))
+}
+
 /// PCRE lets a backslash make any punctuation literal (`\~`, `\_`, `\<`);
 /// the Rust regex syntax refuses some of those and reads `\<`, `\>` as word
 /// boundaries. Each such escape becomes a hex escape of the same character.

@@ -292,9 +292,17 @@ impl<'a> Lexer<'a> {
             _ => Tok::NakedVar(text),
         };
         self.line_pos += len as u32;
+        // cf3lex: an identifier of CF_MAXVARSIZE characters or more.
+        if matches!(rule, 3 | 4) && len > MAX_IDENTIFIER {
+            let what = if rule == 4 { "qualified identifier too long" } else { "identifier too long" };
+            return Err(self.err(what));
+        }
         Ok(Token { tok, end: self.pos(), start })
     }
 }
+
+/// The longest identifier cf3lex accepts (`CF_MAXVARSIZE - 1`).
+const MAX_IDENTIFIER: usize = 1023;
 
 /// `(\"[^"\0]*\"|\'[^'\0]*\')::`
 fn varclass_len(s: &[u8]) -> Option<usize> {

@@ -5,10 +5,12 @@
 //! Nothing here evaluates.
 
 pub mod ast;
+pub mod attribute_syntax;
 pub mod check;
 pub mod class_expr;
 pub mod lexer;
 pub mod parser;
 pub mod reference;
 pub mod rules;
+pub mod type_match;
 pub mod varref;

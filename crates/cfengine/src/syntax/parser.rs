@@ -273,7 +273,7 @@ impl Parser<'_> {
                     _ => return Err(self.err_here(format!("Expected attribute, got '{}'", self.got()))),
                 };
                 self.bump()?;
-                if !rules::attribute_known(bundle_kind, promise_type, &lval) {
+                if !rules::attribute_known(promise_type, &lval) {
                     return Err(self.err_prev(format!(
                         "Unknown attribute '{lval}' for promise type '{promise_type}' in bundle with type '{bundle_kind}'"
                     )));
@@ -340,11 +340,20 @@ impl Parser<'_> {
                 }
                 Tok::Ident(lval) => {
                     self.bump()?;
+                    if !rules::body_attribute_known(&body.kind, &lval) {
+                        let what = format!("body {} {}", body.kind, body.name);
+                        return Err(self.err_prev(format!("Unknown attribute '{lval}' for '{what}'")));
+                    }
                     if self.tok.tok != Tok::FatArrow {
                         return Err(self.err_here(format!("Expected '=>', got '{}'", self.got())));
                     }
                     self.bump()?;
                     let rval = self.rval()?;
+                    if let Some(e) = rules::check_body_constraint(&body.kind, &lval, &rules::Literal::of_rval(&rval)) {
+                        let mut d = self.err_prev(e.message);
+                        d.log = e.log;
+                        return Err(d);
+                    }
                     body.constraints.push(Constraint { lval, rval, classes: classes.clone(), pos: self.prev_end });
                     if !self.is_char(';') {
                         return Err(

@@ -1,53 +1,38 @@
-//! What cf-promises checks while parsing: bundle types, the attributes of the
-//! promise types confer evaluates, literal `int`/`real` values, class guards,
-//! and the parser's rewriting of `data` values into function calls.
+//! What cf-promises checks while parsing: bundle types, attribute names and
+//! literal values against its described syntax ([`crate::syntax::attribute_syntax`]),
+//! class guards, and the parser's rewriting of `data` values into function
+//! calls.
 
 use std::sync::Arc;
 
-use crate::data::number;
 use crate::data::value::Rv;
 use crate::diagnostic::Pos;
 use crate::syntax::ast::{FnCall, Rval};
+use crate::syntax::attribute_syntax::{lookup, Block, Lookup};
 use crate::syntax::class_expr;
+use crate::syntax::type_match::type_match;
 
 /// The bundle types cf-promises accepts.
 pub fn is_bundle_type(kind: &str) -> bool {
     matches!(kind, "agent" | "common" | "edit_line" | "edit_xml" | "server" | "monitor" | "knowledge")
 }
 
-/// Attributes every promise type accepts.
-const COMMON_ATTRS: &[&str] =
-    &["action", "classes", "comment", "depends_on", "handle", "if", "ifvarclass", "unless", "meta", "with"];
+/// Whether `lval` is an attribute of `promise_type` (cf-promises'
+/// description of its syntax); a promise type it does not describe (a
+/// custom one) accepts anything.
+pub fn attribute_known(promise_type: &str, lval: &str) -> bool {
+    lookup(Block::Promise, promise_type, lval) != Lookup::Unknown
+}
 
-/// The promise types confer evaluates.
-pub const EVALUATED_TYPES: &[&str] = &["meta", "vars", "defaults", "classes", "methods", "reports"];
+/// Whether `lval` of `promise_type` takes a body (`perms`, `classes`).
+pub fn is_body_attribute(promise_type: &str, lval: &str) -> bool {
+    matches!(lookup(Block::Promise, promise_type, lval), Lookup::Known(s) if s.datatype == "body")
+}
 
-/// Whether `lval` is an attribute of `promise_type`. Only the promise types
-/// confer evaluates are checked; others accept anything, as custom promise
-/// types do.
-pub fn attribute_known(bundle_kind: &str, promise_type: &str, lval: &str) -> bool {
-    if COMMON_ATTRS.contains(&lval) {
-        return true;
-    }
-    let own: &[&str] = match promise_type {
-        "vars" | "meta" => &["string", "int", "real", "slist", "ilist", "rlist", "data", "policy"],
-        "defaults" => &["if_match_regex", "string", "slist"],
-        "classes" if bundle_kind == "agent" || bundle_kind == "common" => {
-            &["and", "dist", "expression", "or", "persistence", "not", "select_class", "xor", "scope"]
-        }
-        "methods" => &["inherit", "usebundle", "useresult"],
-        "reports" => &[
-            "friend_pattern",
-            "intermittency",
-            "lastseen",
-            "printfile",
-            "report_to_file",
-            "bundle_return_value_index",
-            "showstate",
-        ],
-        _ => return true,
-    };
-    own.contains(&lval)
+/// Whether `lval` is an attribute of bodies of type `kind` (control bodies
+/// are of the type of their component: `body common control`).
+pub fn body_attribute_known(kind: &str, lval: &str) -> bool {
+    lookup(Block::Body, kind, lval) != Lookup::Unknown
 }
 
 /// cf3parse's `MagicRvalTransformations`: `data => "{...}"` becomes
@@ -66,10 +51,6 @@ pub fn magic_rval(lval: &str, rval: Rval, pos: Pos) -> Rval {
     }
     let name = if s.len() > 3 && s.starts_with("---") { "parseyaml" } else { "parsejson" };
     Rval::FnCall(FnCall { name: name.into(), args: vec![rval.clone()], pos })
-}
-
-fn is_var_string(s: &str) -> bool {
-    crate::syntax::reference::is_cf3_var_string(s)
 }
 
 /// A value as the literal checks see it, whether the parser's [`Rval`] or
@@ -113,61 +94,30 @@ impl<'a> Literal<'a> {
     }
 }
 
-/// The literal checks of `CheckConstraintTypeMatch` for the attributes whose
-/// values cf-promises validates at parse time. Returns the error message.
+/// cf-promises' checks of an attribute's value in a promise of
+/// `promise_type`: `CheckConstraintTypeMatch` against the attribute's
+/// described syntax, and a class guard (`if`, `ifvarclass`) that must
+/// parse. Returns the error.
 pub fn check_constraint(promise_type: &str, lval: &str, value: &Literal) -> Option<SyntaxError> {
-    if promise_type == "vars" || promise_type == "meta" {
-        match (lval, value) {
-            ("int", Literal::Scalar(s)) if !is_var_string(s) => {
-                return int_literal_error(s);
-            }
-            ("real", Literal::Scalar(s)) if !is_var_string(s) => {
-                if *s == "inf" {
-                    return Some("Keyword 'inf' has an integer value, cannot be used as real".into());
-                }
-                return check_real(s);
-            }
-            ("string" | "int" | "real", Literal::List(_)) => {
-                return Some("Attempted to give a list to a non-list type".into())
-            }
-            ("slist" | "ilist" | "rlist", Literal::Scalar(s)) if !s.starts_with('@') && !is_var_string(s) => {
-                return Some("Attempted to give a scalar to a non-scalar type".into())
-            }
-            ("ilist", Literal::List(items)) => {
-                for s in items.iter().filter(|s| !is_var_string(s)) {
-                    if let Some(e) = int_literal_error(s) {
-                        return Some(e);
-                    }
-                }
-            }
-            ("rlist", Literal::List(items)) => {
-                for s in items.iter().filter(|s| !is_var_string(s)) {
-                    if *s == "inf" {
-                        return Some("Keyword 'inf' has an integer value, cannot be used as real".into());
-                    }
-                    if let Some(e) = check_real(s) {
-                        return Some(e);
-                    }
-                }
-            }
-            _ => {}
+    if let Lookup::Known(syntax) = lookup(Block::Promise, promise_type, lval) {
+        if let Some(e) = type_match(lval, value, &syntax) {
+            return Some(e);
         }
     }
-    if promise_type == "classes" {
-        // The class lists (`and`, `or`, `xor`, `dist`, `select_class`) and
-        // the class expressions (`expression`, `not`) of mod_common.c.
-        match (lval, value) {
-            ("and" | "or" | "xor" | "dist" | "select_class", Literal::Scalar(s))
-                if !s.starts_with('@') && !is_var_string(s) =>
-            {
-                return Some("Attempted to give a scalar to a non-scalar type".into())
-            }
-            ("expression" | "not", Literal::List(_)) => {
-                return Some("Attempted to give a list to a non-list type".into())
-            }
-            _ => {}
-        }
+    check_guard(lval, value)
+}
+
+/// [`check_constraint`] for an attribute of a body of type `kind`.
+pub fn check_body_constraint(kind: &str, lval: &str, value: &Literal) -> Option<SyntaxError> {
+    match lookup(Block::Body, kind, lval) {
+        Lookup::Known(syntax) if !matches!(syntax.datatype, "body" | "bundle") => type_match(lval, value, &syntax),
+        _ => None,
     }
+    .or_else(|| check_guard(lval, value))
+}
+
+/// `ValidateClassLiteral`: a literal class guard must parse.
+fn check_guard(lval: &str, value: &Literal) -> Option<SyntaxError> {
     if lval == "if" || lval == "ifvarclass" {
         if let Literal::Scalar(s) = value {
             if class_expr::parse(s).is_err() {
@@ -191,37 +141,6 @@ impl From<&str> for SyntaxError {
     fn from(message: &str) -> SyntaxError {
         SyntaxError { message: message.to_string(), log: None }
     }
-}
-
-/// `CF_REALRANGE`: the range cf-promises accepts for a real literal.
-const REAL_LIMIT: f64 = 9.99999e100;
-
-/// `CheckParseReal`: a real literal must parse and lie within
-/// `CF_REALRANGE` (`1e2345678` is out of range).
-fn check_real(s: &str) -> Option<SyntaxError> {
-    match number::real_from_string(s) {
-        Err(e) => Some(prefixed(e, "Real value is out of range")),
-        Ok(d) if !(-REAL_LIMIT..=REAL_LIMIT).contains(&d) => Some(prefixed(None, "Real value is out of range")),
-        Ok(_) => None,
-    }
-}
-
-/// The largest magnitude an `int` literal may have (cf-agent's
-/// `CF_INTRANGE`, `-99999999999,99999999999`).
-const INT_LIMIT: i64 = 99_999_999_999;
-
-/// What is wrong with an integer literal: not a number, or outside
-/// `CF_INTRANGE` ("Integer is out of range", never a saturated value).
-fn int_literal_error(s: &str) -> Option<SyntaxError> {
-    match number::int_from_string(s) {
-        Err(e) => Some(prefixed(e, "Cannot parse value as integer")),
-        Ok(v) if !(-INT_LIMIT..=INT_LIMIT).contains(&v) => Some(prefixed(None, "Integer is out of range")),
-        Ok(_) => None,
-    }
-}
-
-fn prefixed(log: Option<String>, message: &str) -> SyntaxError {
-    SyntaxError { message: message.to_string(), log }
 }
 
 /// Where a class guard fails to parse, as an offset into it.
