@@ -67,7 +67,7 @@ fn resolve_type(ctx: &mut EvalContext, bundle: &Arc<Bundle>, ptype: &str, agent:
             let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| {
                 keep_promise(ctx, pp, exp, ptype, agent);
             };
-            expand_promise(ctx, pp, ptype, &mut act);
+            expand_promise(ctx, pp, ptype, crate::eval::promise::Stage::Actuate, &mut act);
         }
     }
 }
@@ -115,7 +115,7 @@ pub fn schedule(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
                     let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| {
                         keep_promise(ctx, pp, exp, ptype, true);
                     };
-                    expand_promise(ctx, pp, ptype, &mut act);
+                    expand_promise(ctx, pp, ptype, crate::eval::promise::Stage::Actuate, &mut act);
                     if ctx.aborted.is_some() {
                         return;
                     }
@@ -203,7 +203,11 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
             crate::files::report_to_file(ctx, &file, &exp.promiser);
         }
     }
-    crate::eval::classes_body::apply(ctx, exp, crate::eval::classes_body::Outcome::Kept);
+    let mut outcome = crate::eval::classes_body::Outcome::Kept;
+    if exp.get("printfile").is_some() && !crate::eval::printfile::print_file(ctx, exp) {
+        outcome = crate::eval::classes_body::Outcome::Failed;
+    }
+    crate::eval::classes_body::apply(ctx, exp, outcome);
 }
 
 /// The variable a bundle's return values are kept in (`last-result`).

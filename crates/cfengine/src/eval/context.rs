@@ -105,6 +105,9 @@ pub struct EvalContext<'s> {
     pub dry_run: bool,
     /// cf-agent's `-I`: changes are said as they are made.
     pub inform: bool,
+    /// The handles of the promises kept or repaired so far, which the
+    /// promises that `depends_on` them wait for.
+    pub dependency_handles: HashSet<String>,
     /// Environment variables that stand in for the process's.
     pub env: Vec<(String, String)>,
     /// Regexes of classes that abort the run when defined (`abortclasses`).
@@ -172,6 +175,7 @@ impl<'s> EvalContext<'s> {
             file_changes: Vec::new(),
             dry_run: false,
             inform: false,
+            dependency_handles: HashSet::new(),
             env: Vec::new(),
             abort_classes: vec![],
             abort_bundle_classes: vec![],

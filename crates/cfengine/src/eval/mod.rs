@@ -17,6 +17,7 @@ pub mod control;
 pub mod defaults;
 pub mod expand;
 pub mod iteration;
+pub(crate) mod printfile;
 pub mod promise;
 pub mod run;
 pub mod show;

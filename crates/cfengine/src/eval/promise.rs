@@ -32,13 +32,25 @@ impl Expanded {
 /// What runs an expanded promise.
 pub type Actuator<'a> = dyn FnMut(&mut EvalContext, &Promise, &Expanded) + 'a;
 
+/// What an expansion is for: carrying the promise out (or resolving a
+/// variable), or the preliminary evaluation that only checks it
+/// (`CommonEvalPromise`), after which a promise's handle does not count as
+/// done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The promise is kept (or its variable resolved).
+    Actuate,
+    /// The promise is only evaluated.
+    CommonEval,
+}
+
 fn put_this(ctx: &mut EvalContext, name: &str, value: &str) {
     let tags = ctx.no_tags.clone();
     ctx.this.insert(name.to_string(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags, comment: None });
 }
 
 /// `ExpandPromise`: runs `act` once per iteration of `pp`.
-pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, act: &mut Actuator) {
+pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, stage: Stage, act: &mut Actuator) {
     if ctx.aborted.is_some() || !ctx.spend(1) {
         return;
     }
@@ -74,6 +86,12 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, a
         }
         if let Some(exp) = expanded {
             act(ctx, pp, &exp);
+            // `NotifyDependantPromises`: the promises that depend on this
+            // one's handle may run now (not after the evaluation that only
+            // checks, Redmine#6484).
+            if let (Stage::Actuate, Some(handle)) = (stage, exp.get("handle").and_then(Rv::as_scalar)) {
+                ctx.dependency_handles.insert(handle.to_string());
+            }
         }
         if ctx.stop_if_oversized() {
             break;
@@ -142,6 +160,17 @@ fn check_var_class(
     ctx.eval_class_expr(&s)
 }
 
+/// `MissingDependencies`: a promise waits until every handle it depends on
+/// belongs to a promise that has been kept or repaired.
+fn missing_dependencies(ctx: &EvalContext, depends_on: &Rv) -> bool {
+    let done = |h: &Rv| h.as_scalar().is_some_and(|h| ctx.dependency_handles.contains(h));
+    match depends_on {
+        Rv::List(items) => !items.iter().all(done),
+        Rv::Scalar(_) => !done(depends_on),
+        _ => true,
+    }
+}
+
 /// `ExpandDeRefPromise`: `None` when the promise is excluded.
 pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> Option<Expanded> {
     let promiser = ctx.expand(&pp.promiser);
@@ -167,6 +196,14 @@ pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> 
         let v = check_var_class(ctx, "unless", &c.rval, &mut constraints);
         let last_pass_error = ctx.pass == 3 && v.is_none();
         if !last_pass_error && v != Some(false) {
+            return None;
+        }
+    }
+    if let Some(c) = pp.constraint("depends_on") {
+        let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
+        let missing = missing_dependencies(ctx, &v);
+        constraints.push((c.lval.clone(), v));
+        if missing {
             return None;
         }
     }

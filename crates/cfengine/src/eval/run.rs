@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::data::value::Rv;
+use crate::data::value::{DataType, Rv};
 use crate::diagnostic::{Diagnostic, Pos};
 use crate::eval::agent;
 use crate::eval::context::{EvalContext, Sink};
@@ -14,6 +14,7 @@ use crate::eval::show::{final_state, FinalState};
 use crate::functions::path::compress_path;
 use crate::syntax::ast::{Body, Policy, Rval};
 use crate::syntax::reference::is_naked_var;
+use crate::syntax::varref::VarRef;
 use crate::syntax::{parser, rules};
 
 /// What to run.
@@ -170,6 +171,11 @@ impl Sink for Discard {
 /// for the run to print.
 pub fn setup(ctx: &mut EvalContext, opts: &Options) -> Vec<String> {
     crate::host::facts::detect(ctx, "agent");
+    // `-I` is visible to policy (generic_agent.c).
+    if opts.inform {
+        ctx.class_tags.insert("inform_mode".into(), vec!["cfe_internal".into(), "source=agent".into()]);
+        ctx.classes.insert("inform_mode".into());
+    }
     for c in &opts.defines {
         for part in c.split(',') {
             let p = part.trim();
@@ -223,6 +229,11 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) -> Vec<String> {
     crate::host::facts::user_data(ctx);
     crate::host::net::detect(ctx);
     crate::host::proc_net::detect(ctx);
+    // `GetDefVars`: the jq command line policy may use; augments may
+    // override it.
+    let jq = VarRef { ns: None, scope: Some("def".into()), lval: "jq".into(), indices: vec![] };
+    let jq_line = "jq --compact-output --monochrome-output --ascii-output --unbuffered --sort-keys";
+    ctx.put(&jq, Rv::scalar(jq_line), DataType::String, &["invocation", "source=agent", "command_name=jq"]);
     // Last, as cf-agent reads them: augments see the host's classes and
     // variables.
     crate::eval::augments::load(ctx, &dir_of(&main))
@@ -351,7 +362,13 @@ pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
                             crate::eval::verify_vars::verify_var_promise(ctx, exp, meta);
                         }
                     };
-                crate::eval::promise::expand_promise(ctx, pp, ptype, &mut eval);
+                crate::eval::promise::expand_promise(
+                    ctx,
+                    pp,
+                    ptype,
+                    crate::eval::promise::Stage::CommonEval,
+                    &mut eval,
+                );
             }
         }
         ctx.bundles.pop();
@@ -364,11 +381,21 @@ pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
 /// is fatal. Returns whether the promise may go on.
 fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &crate::eval::promise::Expanded) -> bool {
     for (lval, r) in &exp.constraints {
-        if let Some(e) = rules::check_constraint(ptype, lval, &rules::Literal::of_rv(r)) {
+        let mut problem =
+            rules::check_constraint(ptype, lval, &rules::Literal::of_rv(r)).map(|e| (lval.clone(), e, r.clone()));
+        // A body's attributes are the promise's too: each is checked against
+        // its body type's syntax once the body is expanded.
+        if problem.is_none() && rules::is_body_attribute(ptype, lval) {
+            let attrs = crate::eval::body_attributes::evaluated(ctx, lval, Some(r));
+            problem = attrs.into_iter().find_map(|(attr, v)| {
+                rules::check_body_constraint(lval, &attr, &rules::Literal::of_rv(&v)).map(|e| (attr, e, v))
+            });
+        }
+        if let Some((attr, e, value)) = problem {
             ctx.error(format!(
-                "{file}:0:0: In attribute '{lval}', {}. Given attribute value '{}'",
+                "{file}:0:0: In attribute '{attr}', {}. Given attribute value '{}'",
                 e.message,
-                r.to_display()
+                value.to_display()
             ));
             ctx.error("Fatal CFEngine error: Cannot continue");
             ctx.aborted = Some(1);

@@ -163,10 +163,7 @@ pub(super) fn read_split_args(
     let max = arg_int(ctx, f, a, 3)?.max(0) as usize;
     // The fifth argument bounds how many bytes are read.
     let max_bytes = if a.len() > 4 { arg_int(ctx, f, a, 4)?.max(0) as u64 } else { 0 };
-    let Ok(text) = super::bounded_read(ctx, &path, max_bytes).map(|b| String::from_utf8_lossy(&b).into_owned()) else {
-        ctx.error(format!("Function '{}' failed to read file: {path}", f.name));
-        return Err(Failed);
-    };
+    let text = super::cf_read_file::cf_read_file(ctx, &path, max_bytes)?;
     let text = if comment.is_empty() {
         text
     } else {

@@ -7,6 +7,7 @@ mod array_data;
 mod arrays;
 pub mod c_printf;
 mod capture;
+mod cf_read_file;
 mod data;
 mod exec;
 pub(crate) mod file;
@@ -280,7 +281,7 @@ static SPECS: &[Spec] = &[
     v("peers", "slist", not_implemented),
     v("readenvfile", "data", not_implemented),
     v("splayclass", "context", not_implemented),
-    f("validjson", "context", 1, predicate::validjson),
+    v("validjson", "context", predicate::validjson),
     f("reglist", "context", 2, predicate::reglist),
     f("regarray", "context", 2, predicate::regarray),
     f("getenv", "string", 2, predicate::getenv),

@@ -58,7 +58,14 @@ pub(super) fn islessthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
     class_result(compare(a) == std::cmp::Ordering::Less)
 }
 
-pub(super) fn validjson(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+/// `validjson(data, ...)`: cf-agent declares it variadic and reads only
+/// its first argument (a second, `strict`, is accepted and has no effect
+/// in 3.21).
+pub(super) fn validjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    if a.is_empty() {
+        ctx.error(format!("Function '{}' requires one argument", f.name));
+        return Err(Failed);
+    }
     class_result(super::data::parses(crate::data::json::parse(arg_str(a, 0))))
 }
 

@@ -132,23 +132,7 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     // The size is optional; without it the whole file is read.
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)? } else { 0 };
     let bound = if max > 0 && max != crate::data::number::INFINITY { max as u64 } else { 0 };
-    match super::bounded_read(ctx, path, bound) {
-        Ok(mut bytes) => {
-            // cf-agent's buffer is a C string: it ends at the first NUL.
-            if let Some(nul) = bytes.iter().position(|b| *b == 0) {
-                bytes.truncate(nul);
-            }
-            let mut text = String::from_utf8_lossy(&bytes).into_owned();
-            if text.ends_with('\n') && !text[..text.len() - 1].contains('\n') {
-                text.pop();
-            }
-            Ok(Rv::scalar(text))
-        }
-        Err(e) => {
-            ctx.error(format!("CfReadFile: Could not examine file '{path}' (stat: {})", super::os_error(&e)));
-            Err(Failed)
-        }
-    }
+    super::cf_read_file::cf_read_file(ctx, path, bound).map(Rv::scalar)
 }
 
 pub(super) fn ifelse(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {

@@ -87,6 +87,12 @@ pub fn check(policy: &Policy) -> Option<Problem> {
                             found = Some(problem(f, unknown, c, &b.file));
                         }
                     };
+                    // A class guard calling a function cf-agent does not know
+                    // is not an error: the guard does not hold (`if`), or
+                    // does not stop the promise (`unless`).
+                    if matches!(c.lval.as_str(), "if" | "ifvarclass" | "unless") && unknown_call(&c.rval) {
+                        continue;
+                    }
                     let roots: Vec<&Rval> = match &c.rval {
                         Rval::FnCall(f)
                             if references.contains(c.lval.as_str())
@@ -126,6 +132,11 @@ pub fn check(policy: &Policy) -> Option<Problem> {
         }
     }
     None
+}
+
+/// Whether a value is a call of a function cf-agent does not know.
+fn unknown_call(r: &Rval) -> bool {
+    matches!(r, Rval::FnCall(f) if !functions::is_builtin(&f.name) && !is_cf3_var_string(&f.name))
 }
 
 /// Attributes whose value names a bundle.
