@@ -95,7 +95,7 @@ fn substitute_rval(r: &Rval, params: &[(String, Bound)]) -> Rval {
 }
 
 /// What an argument binds its parameter to: the list a naked `@{list}`
-/// names, else the argument's text.
+/// names, a called function's result, else the argument's text.
 fn bind(ctx: &mut EvalContext, arg: &Rval) -> Bound {
     match arg {
         Rval::Scalar(s) if is_naked_var(s, b'@') => {
@@ -111,6 +111,15 @@ fn bind(ctx: &mut EvalContext, arg: &Rval) -> Bound {
         Rval::Scalar(s) => Bound::Text(ctx.expand(s)),
         Rval::List(items) => {
             Bound::List(items.iter().map(|i| Rv::from_ast(i).to_display()).map(|t| ctx.expand(&t)).collect())
+        }
+        // A function called as an argument (`INI_section(escape("x"))`)
+        // binds its result, as cf-agent expands a body's arguments.
+        Rval::FnCall(f) if crate::functions::is_builtin(&f.name) => {
+            match crate::functions::call(ctx, &std::sync::Arc::new(f.clone())) {
+                (true, Rv::List(items)) => Bound::List(items.iter().map(Rv::to_display).collect()),
+                (true, Rv::Scalar(s)) => Bound::Text(s.to_string()),
+                _ => Bound::Text(Rv::from_ast(arg).to_display()),
+            }
         }
         other => Bound::Text(Rv::from_ast(other).to_display()),
     }

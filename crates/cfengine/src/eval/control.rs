@@ -25,6 +25,12 @@ fn control_values(ctx: &mut EvalContext, kind: &str, lval: &str) -> Vec<Rv> {
     out
 }
 
+/// A boolean of `body agent control` (the last setting whose guard holds),
+/// if it is set: the default some promise bodies take from it.
+pub(crate) fn agent_flag(ctx: &mut EvalContext, lval: &str) -> Option<bool> {
+    control_values(ctx, "agent", lval).last().map(|v| matches!(v.as_scalar(), Some("true" | "yes" | "on")))
+}
+
 /// Applies `domain`, `addclasses` and `dryrun`.
 pub fn keep_control_promises(ctx: &mut EvalContext) {
     if let Some(v) = control_values(ctx, "agent", "dryrun").last() {

@@ -101,7 +101,11 @@ impl Region {
             end: a.get("select_end").map(str::to_string),
             include_start: a.flag("include_start_delimiter"),
             include_end: a.flag("include_end_delimiter"),
-            end_match_eof: a.flag("select_end_match_eof"),
+            // Unset in the body, it is `body agent control`'s.
+            end_match_eof: match a.get("select_end_match_eof") {
+                Some(v) => matches!(v, "true" | "yes" | "on"),
+                None => crate::eval::control::agent_flag(ctx, "select_end_match_eof").unwrap_or(false),
+            },
         })
     }
 }

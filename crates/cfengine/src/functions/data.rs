@@ -60,6 +60,11 @@ pub(super) fn parseyaml(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
 /// A data file's text, at most the size argument (argument 2, when given
 /// and positive) in bytes.
 fn read(ctx: &mut EvalContext, f: &FnCall, path: &str, a: &[Rv]) -> Result<String, Failed> {
+    // Declared variadic: the size is optional, the file is not.
+    if a.is_empty() {
+        ctx.error(format!("Function '{}' requires at least one argument", f.name));
+        return Err(Failed);
+    }
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)?.max(0) as u64 } else { 0 };
     super::bounded_read(ctx, path, max).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|_| {
         ctx.error(format!("{}: data error reading JSON file '{path}'", f.name));
@@ -231,6 +236,10 @@ fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Opti
 /// `readcsv(file)`: an array of the records (each an array of fields);
 /// records that do not parse are skipped.
 pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    if a.is_empty() {
+        ctx.error(format!("Function '{}' requires at least one argument", f.name));
+        return Err(Failed);
+    }
     let rows: Vec<Value> =
         csv_records(ctx, f, arg_str(a, 0))?.into_iter().flatten().map(|r| strings_value(&r)).collect();
     Ok(Rv::Container(Value::array(rows)))

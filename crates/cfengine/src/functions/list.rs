@@ -256,6 +256,13 @@ pub(super) fn intersection(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
 /// `maplist(pattern, list)`: `$(this)` in the pattern becomes each item.
 pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let pattern = arg_str(a, 0).to_string();
+    // A call as the pattern (`maplist(canonify($(this)), l)`) is made once
+    // per item, with `this` bound, as `FnCallMapList` resolves its
+    // arguments again for each.
+    let call = match &a[0] {
+        Rv::FnCall(inner) => Some(inner.clone()),
+        _ => None,
+    };
     let source = match &a[1] {
         Rv::FnCall(inner) => super::call(ctx, inner).1,
         Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
@@ -274,7 +281,18 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 comment: None,
             },
         );
-        out.push(Arc::from(ctx.expand(&pattern)));
+        let text = match &call {
+            Some(inner) => super::call(ctx, inner).1.as_scalar().map(|s| ctx.expand(s)).unwrap_or_default(),
+            None => ctx.expand(&pattern),
+        };
+        if text.contains("$(this)") || text.contains("${this}") {
+            ctx.this.remove("this");
+            if let Some(s) = saved {
+                ctx.this.insert("this".into(), s);
+            }
+            return Err(Failed);
+        }
+        out.push(Arc::from(text));
     }
     ctx.this.remove("this");
     if let Some(s) = saved {
@@ -291,7 +309,9 @@ fn reals(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, Failed
 }
 
 pub(super) fn sum(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    Ok(Rv::scalar(format_fixed(reals(ctx, f, &a[0])?.iter().sum(), 6)))
+    // From +0.0, as cf-agent adds: Rust's `Sum` starts at -0.0, and an
+    // empty list would print "-0.000000".
+    Ok(Rv::scalar(format_fixed(reals(ctx, f, &a[0])?.iter().fold(0.0, |s, x| s + x), 6)))
 }
 
 pub(super) fn product(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {

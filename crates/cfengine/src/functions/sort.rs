@@ -88,7 +88,8 @@ enum Address {
 
 /// `IPAddressNew`: libntech's IPv4 reading first, then IPv6 (read by the
 /// standard library, which takes the usual notations, bracketed with an
-/// optional port as libntech also takes them).
+/// optional port as libntech also takes them, but not the upper case or
+/// embedded IPv4 libntech refuses).
 fn ip(s: &str) -> Option<Address> {
     if let Some(octets) = ipv4(s) {
         return Some(Address::V4(octets));
@@ -99,6 +100,11 @@ fn ip(s: &str) -> Option<Address> {
         Some(_) => return None,
         None => s,
     };
+    // libntech's IPV6_parser reads hex digits in lower case only, and no
+    // dotted IPv4 tail (`::ffff:192.0.2.47`).
+    if bare.bytes().any(|c| c.is_ascii_uppercase() || c == b'.') {
+        return None;
+    }
     bare.parse::<std::net::Ipv6Addr>().ok().map(|a| Address::V6(a.segments()))
 }
 
