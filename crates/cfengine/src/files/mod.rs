@@ -14,6 +14,7 @@ mod field_edits;
 mod link;
 mod outcome;
 mod perms;
+mod promiser_group;
 pub(crate) use perms::parse_mode;
 mod rename;
 mod sandbox;
@@ -49,14 +50,33 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     // what would change is said, and nothing is changed.
     let action = body(ctx, "action", exp.get("action"));
     let warn_only = ctx.dry_run || matches!(scalar(&action, "action_policy"), Some("warn" | "nop"));
-    let outcome = match inside(ctx, &sandbox, &exp.promiser) {
-        Some(real) => {
-            let shown = sandbox.policy_path(&real);
-            let promiser = exp.promiser.clone();
-            carry_out(ctx, exp, &sandbox, &Target { real, shown, promiser, warn_only })
+    // A promiser that is a path pattern promises each file it matches.
+    let paths = promiser_group::paths(ctx, &sandbox, exp);
+    if paths.is_empty() {
+        return;
+    }
+    let mut outcome = Outcome::Kept;
+    for path in paths {
+        let matched;
+        let one = if path == exp.promiser {
+            exp
+        } else {
+            matched = Expanded { promiser: path, constraints: exp.constraints.clone() };
+            &matched
+        };
+        let done = match inside(ctx, &sandbox, &one.promiser) {
+            Some(real) => {
+                let shown = sandbox.policy_path(&real);
+                let promiser = one.promiser.clone();
+                carry_out(ctx, one, &sandbox, &Target { real, shown, promiser, warn_only })
+            }
+            None => Outcome::Failed,
+        };
+        if done == Outcome::Failed {
+            ctx.error(format!("Errors encountered when actuating files promise '{}'", one.promiser));
         }
-        None => Outcome::Failed,
-    };
+        outcome = outcome.and(done);
+    }
     crate::eval::classes_body::apply(ctx, exp, outcome.classes());
 }
 
@@ -211,6 +231,9 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
     if let Some(edit) = exp.get("edit_line") {
         if exists {
             outcome = outcome.and(edit_file(ctx, exp, edit, t));
+        } else {
+            ctx.error(format!("File '{}' was marked for editing but could not be opened", t.promiser));
+            outcome = Outcome::Failed;
         }
     }
     if exp.get("edit_template").is_some() || exp.get("edit_template_string").is_some() {
@@ -426,6 +449,14 @@ fn keeps_backup(defaults: &[(String, Rv)]) -> bool {
 /// `SaveAsFile`: the new text written beside the file, the old one kept as
 /// `.cf-before-edit` (unless no backup is wanted), the new one moved in.
 fn save(real: &Path, text: &[u8], backup: bool) -> std::io::Result<()> {
+    // A link is edited through: the file it points to is replaced, the
+    // link stays (the sandbox checked that the target lies inside it).
+    let target = if std::fs::symlink_metadata(real)?.file_type().is_symlink() {
+        std::fs::canonicalize(real)?
+    } else {
+        real.to_path_buf()
+    };
+    let real = target.as_path();
     let name = real.to_string_lossy();
     let after = format!("{name}.cf-after-edit");
     let before = format!("{name}.cf-before-edit");
