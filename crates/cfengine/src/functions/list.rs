@@ -264,6 +264,7 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let items = strings(ctx, f, &source)?;
     let saved = ctx.this.remove("this");
     let mut out = vec![];
+    let mut failed = false;
     for it in items {
         ctx.this.insert(
             "this".into(),
@@ -274,11 +275,27 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 comment: None,
             },
         );
-        out.push(Arc::from(ctx.expand(&pattern)));
+        // A call as the pattern (`maplist(regex_replace("$(this)", ...),
+        // list)`) is evaluated afresh for each item, as `NewExpArgs` does.
+        let mapped = match &a[0] {
+            Rv::FnCall(inner) => match super::call(ctx, inner) {
+                (true, r) => r.as_scalar().map(str::to_string),
+                (false, _) => None,
+            },
+            _ => Some(ctx.expand(&pattern)),
+        };
+        let Some(mapped) = mapped else {
+            failed = true;
+            break;
+        };
+        out.push(Arc::from(mapped));
     }
     ctx.this.remove("this");
     if let Some(s) = saved {
         ctx.this.insert("this".into(), s);
+    }
+    if failed {
+        return Err(Failed);
     }
     list(out)
 }
