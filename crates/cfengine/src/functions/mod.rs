@@ -2,6 +2,7 @@
 //! return type and arity, argument expansion (fncall.c's `FnCallEvaluate`),
 //! and the functions themselves, split by family.
 
+mod address_range;
 mod arg_template;
 mod array_data;
 mod arrays;
@@ -270,9 +271,9 @@ static SPECS: &[Spec] = &[
     v("processexists", "context", not_implemented),
     v("getfields", "int", not_implemented),
     v("getuserinfo", "data", not_implemented),
-    v("hostrange", "context", not_implemented),
-    v("iprange", "context", not_implemented),
-    v("isipinsubnet", "context", not_implemented),
+    f("hostrange", "context", 2, address_range::hostrange),
+    v("iprange", "context", address_range::iprange),
+    v("isipinsubnet", "context", address_range::isipinsubnet),
     v("makerule", "string", not_implemented),
     v("network_connections", "data", not_implemented),
     v("peerleader", "string", not_implemented),
