@@ -129,9 +129,9 @@ pub(crate) fn address_matches(ctx: &mut EvalContext, range: &str, address: &str)
     }
     match (v4, cidr) {
         (true, true) => v4_cidr(ctx, range, address),
-        (true, false) => v4_octets(range, address),
+        (true, false) => fields_match(&OCTETS, range, address),
         (false, true) => v6_cidr(ctx, range, address),
-        (false, false) => v6_groups(range, address),
+        (false, false) => fields_match(&GROUPS, range, address),
     }
 }
 
@@ -151,36 +151,62 @@ fn v4_cidr(ctx: &mut EvalContext, range: &str, address: &str) -> bool {
     }
 }
 
-fn v4_octets(range: &str, address: &str) -> bool {
+/// How one of cf-agent's two field-by-field loops reads a range.
+struct Groups {
+    sep: u8,
+    count: usize,
+    /// The IPv4 loop clears the range's field before each read, so a read
+    /// that matches nothing ends it; the IPv6 loop keeps the last field.
+    stop_at_end: bool,
+    /// The radix of a `from-to` field's numbers (and the address's there).
+    range_radix: u32,
+    /// The IPv6 loop's test puts the lower bound itself out of the range.
+    low_exclusive: bool,
+}
+
+/// The IPv4 octet loop of `FuzzySetMatch`.
+const OCTETS: Groups = Groups { sep: b'.', count: 4, stop_at_end: true, range_radix: 10, low_exclusive: false };
+
+/// The IPv6 group loop of `FuzzySetMatch`: a plain group is read as a
+/// decimal number, as cf-agent reads it.
+const GROUPS: Groups = Groups { sep: b':', count: 8, stop_at_end: false, range_radix: 16, low_exclusive: true };
+
+/// Whether each field of the address is the range's number or within its
+/// `from-to`, field by field.
+fn fields_match(g: &Groups, range: &str, address: &str) -> bool {
     let (mut from, mut to, mut cmp) = (-1i64, -1i64, -1i64);
-    let mut r = Fields::new(range, b'.');
-    let mut a = Fields::new(address, b'.');
-    for _ in 0..4 {
-        // This loop resets the range's field before each read, so a read
-        // that matches nothing ends it.
-        r.field.clear();
-        if !r.next() {
-            break;
+    let mut r = Fields::new(range, g.sep);
+    let mut a = Fields::new(address, g.sep);
+    for _ in 0..g.count {
+        if g.stop_at_end {
+            r.field.clear();
+            if !r.next() {
+                break;
+            }
+        } else {
+            r.next();
         }
         a.next();
-        if r.field.contains(&b'-') {
-            scan_range(&r.field, 10, &mut from, &mut to);
-            if let Some((c, _)) = scan_long(&a.field, 10) {
-                cmp = c;
-            }
-            if from < 0 || to < 0 || from > cmp || cmp > to {
-                return false;
-            }
+        let radix = if r.field.contains(&b'-') {
+            scan_range(&r.field, g.range_radix, &mut from, &mut to);
+            g.range_radix
         } else {
             if let Some((f, _)) = scan_long(&r.field, 10) {
                 from = f;
             }
-            if let Some((c, _)) = scan_long(&a.field, 10) {
-                cmp = c;
-            }
-            if from != cmp {
-                return false;
-            }
+            10
+        };
+        if let Some((c, _)) = scan_long(&a.field, radix) {
+            cmp = c;
+        }
+        let fits = if r.field.contains(&b'-') {
+            let above_low = if g.low_exclusive { from < cmp } else { from <= cmp };
+            from >= 0 && to >= 0 && above_low && cmp <= to
+        } else {
+            from == cmp
+        };
+        if !fits {
+            return false;
         }
     }
     true
@@ -199,38 +225,6 @@ fn v6_cidr(ctx: &mut EvalContext, range: &str, address: &str) -> bool {
     let octets = |s: &str| s.parse::<std::net::Ipv6Addr>().map(|a| a.octets()).unwrap_or([0; 16]);
     let blocks = (mask / 8) as usize;
     octets(net)[..blocks] == octets(address)[..blocks]
-}
-
-fn v6_groups(range: &str, address: &str) -> bool {
-    let (mut from, mut to, mut cmp) = (-1i64, -1i64, -1i64);
-    let mut r = Fields::new(range, b':');
-    let mut a = Fields::new(address, b':');
-    for _ in 0..8 {
-        r.next();
-        a.next();
-        if r.field.contains(&b'-') {
-            scan_range(&r.field, 16, &mut from, &mut to);
-            if let Some((c, _)) = scan_long(&a.field, 16) {
-                cmp = c;
-            }
-            // cf-agent's test: the lower bound itself is out of the range.
-            if from < 0 || to < 0 || from >= cmp || cmp > to {
-                return false;
-            }
-        } else {
-            // Read as decimal numbers, as cf-agent reads them.
-            if let Some((f, _)) = scan_long(&r.field, 10) {
-                from = f;
-            }
-            if let Some((c, _)) = scan_long(&a.field, 10) {
-                cmp = c;
-            }
-            if from != cmp {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 /// `isipinsubnet(range, ip...)`: whether any of the addresses is in the
@@ -323,6 +317,10 @@ mod tests {
         assert!(matches("10.0.1-5.0-255", "10.0.3.200"));
         assert!(!matches("10.0.1-5.0-255", "10.0.6.200"));
         assert!(!matches("10.0.5-1.0", "10.0.3.0"));
+        // IPv6 groups: a range's lower bound is itself outside it, and a
+        // plain group is compared as a decimal number.
+        assert!(matches("fe80:0:0:0:0:0:0:1-ff", "fe80:0:0:0:0:0:0:2"));
+        assert!(!matches("fe80:0:0:0:0:0:0:1-ff", "fe80:0:0:0:0:0:0:1"));
     }
 
     #[test]
