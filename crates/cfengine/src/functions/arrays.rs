@@ -4,12 +4,14 @@
 //! twins over a string. Each non-empty line is split by a regex; the array
 //! gets `name[key][i]` for field `i`, keyed by the first field (or by the
 //! line's number for the `idx` forms). The result is the number of lines.
+//! getfields (`FnCallGetFields`) fills `name[1]`, `name[2]`, ... from the
+//! first line of a file that a regex matches.
 
 use crate::data::value::{DataType, Rv};
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
-use super::regex::regex;
+use super::regex::{full_match, regex};
 use super::{arg_int, arg_str, Failed, FnResult};
 
 /// Where the text comes from.
@@ -108,4 +110,42 @@ pub(super) fn parseintarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRe
 
 pub(super) fn parserealarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     fill(ctx, f, a, Source::Text, DataType::Real, false)
+}
+
+/// `getfields(regex, file, split, array)`: the number of the file's lines
+/// the regex fully matches; the first of them, split by the `split` regex
+/// (at most 31 pieces, blanks kept), fills `array[1]`, `array[2]`, ... in
+/// the calling bundle unless the name is qualified. A file that cannot be
+/// read fails the call.
+pub(super) fn getfields(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let (pattern, path, split, array) = (arg_str(a, 0), arg_str(a, 1), arg_str(a, 2), arg_str(a, 3));
+    regex(ctx, pattern, "sm")?;
+    let text = match super::bounded_read(ctx, path, 0) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            ctx.error(format!("File '{path}' could not be read in getfields(). (fopen: {})", super::os_error(&e)));
+            return Err(Failed);
+        }
+    };
+    // CfReadLine's lines: a final newline ends the last line, it does not
+    // start an empty one.
+    let body = text.strip_suffix('\n').unwrap_or(&text);
+    let lines: Vec<&str> = if text.is_empty() { vec![] } else { body.split('\n').collect() };
+    let mut count = 0usize;
+    for line in lines {
+        if !full_match(ctx, pattern, line)? {
+            continue;
+        }
+        if count == 0 {
+            let re = regex(ctx, split, "sm")?;
+            let fields: Vec<String> = re.split_cf(ctx, line, 31, true)?.into_iter().map(str::to_string).collect();
+            for (i, field) in fields.into_iter().enumerate() {
+                let mut r = crate::eval::promise::promiser_ref(ctx, array);
+                r.indices.push((i + 1).to_string());
+                ctx.put(&r, Rv::scalar(field), DataType::String, &["source=function", "function=getfields"]);
+            }
+        }
+        count += 1;
+    }
+    Ok(Rv::scalar(count.to_string()))
 }

@@ -341,13 +341,15 @@ fn expand_value(ctx: &EvalContext, v: &Value) -> Value {
     }
 }
 
-/// `readdata(path, type)`: JSON, YAML or CSV by name; `auto` picks by the
-/// file's extension (`.csv`, `.yaml`/`.yml`, anything else JSON).
+/// `readdata(path, type)`: JSON, YAML, CSV or ENV by name; `auto` picks by
+/// the file's extension (`.csv`, `.yaml`/`.yml`, `.env`, anything else
+/// JSON).
 pub(super) fn readdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0).to_string();
     let mode = match arg_str(a, 1) {
         "auto" if path.ends_with(".csv") => "CSV",
         "auto" if path.ends_with(".yaml") || path.ends_with(".yml") => "YAML",
+        "auto" if path.ends_with(".env") => "ENV",
         "auto" => "JSON",
         m => m,
     };
@@ -356,6 +358,7 @@ pub(super) fn readdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
         "CSV" => readcsv(ctx, f, &path_only),
         "YAML" => readyaml(ctx, f, &path_only),
         "JSON" => readjson(ctx, f, &path_only),
+        "ENV" => super::env_file::read_env(ctx, &path, u64::MAX),
         other => {
             ctx.error(format!("{}: unknown data type '{other}'", f.name));
             Err(Failed)

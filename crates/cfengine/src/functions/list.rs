@@ -271,6 +271,7 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let items = strings(ctx, f, &source)?;
     let saved = ctx.this.remove("this");
     let mut out = vec![];
+    let mut failed = false;
     for it in items {
         ctx.this.insert(
             "this".into(),
@@ -281,22 +282,26 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
                 comment: None,
             },
         );
-        let text = match &call {
-            Some(inner) => super::call(ctx, inner).1.as_scalar().map(|s| ctx.expand(s)).unwrap_or_default(),
-            None => ctx.expand(&pattern),
+        let mapped = match &call {
+            Some(inner) => match super::call(ctx, inner) {
+                (true, r) => r.as_scalar().map(|s| ctx.expand(s)),
+                (false, _) => None,
+            },
+            None => Some(ctx.expand(&pattern)),
         };
-        if text.contains("$(this)") || text.contains("${this}") {
-            ctx.this.remove("this");
-            if let Some(s) = saved {
-                ctx.this.insert("this".into(), s);
-            }
-            return Err(Failed);
-        }
-        out.push(Arc::from(text));
+        // A result still naming `this` fails the call, as in FnCallMapList.
+        let Some(mapped) = mapped.filter(|m| !m.contains("$(this)") && !m.contains("${this}")) else {
+            failed = true;
+            break;
+        };
+        out.push(Arc::from(mapped));
     }
     ctx.this.remove("this");
     if let Some(s) = saved {
         ctx.this.insert("this".into(), s);
+    }
+    if failed {
+        return Err(Failed);
     }
     list(out)
 }

@@ -2,6 +2,7 @@
 //! return type and arity, argument expansion (fncall.c's `FnCallEvaluate`),
 //! and the functions themselves, split by family.
 
+mod address_range;
 mod arg_template;
 mod array_data;
 mod arrays;
@@ -9,8 +10,10 @@ pub mod c_printf;
 mod capture;
 mod cf_read_file;
 mod data;
+mod env_file;
 mod exec;
 pub(crate) mod file;
+mod findfiles_up;
 mod format;
 mod hash;
 pub(crate) mod list;
@@ -19,6 +22,7 @@ mod math;
 mod meta;
 pub(crate) mod mustache;
 pub(crate) mod path;
+mod peers;
 pub(crate) mod policy;
 mod posix_glob;
 mod predicate;
@@ -26,7 +30,7 @@ mod range;
 pub(crate) mod regex;
 mod sort;
 mod string;
-mod system;
+pub(crate) mod system;
 mod time;
 
 use std::sync::Arc;
@@ -265,22 +269,22 @@ static SPECS: &[Spec] = &[
     v("callstack_callers", "data", not_implemented),
     f("callstack_promisers", "slist", 0, policy::callstack_promisers),
     v("data_sysctlvalues", "data", not_implemented),
-    v("findfiles_up", "data", not_implemented),
-    v("search_up", "data", not_implemented),
+    v("findfiles_up", "data", findfiles_up::findfiles_up),
+    v("search_up", "data", findfiles_up::findfiles_up),
     v("findprocesses", "data", not_implemented),
     v("processexists", "context", not_implemented),
-    v("getfields", "int", not_implemented),
-    v("getuserinfo", "data", not_implemented),
-    v("hostrange", "context", not_implemented),
-    v("iprange", "context", not_implemented),
-    v("isipinsubnet", "context", not_implemented),
-    v("makerule", "string", not_implemented),
+    f("getfields", "int", 4, arrays::getfields),
+    v("getuserinfo", "data", system::getuserinfo),
+    f("hostrange", "context", 2, address_range::hostrange),
+    v("iprange", "context", address_range::iprange),
+    v("isipinsubnet", "context", address_range::isipinsubnet),
+    f("makerule", "string", 2, path::makerule),
     v("network_connections", "data", not_implemented),
-    v("peerleader", "string", not_implemented),
-    v("peerleaders", "slist", not_implemented),
-    v("peers", "slist", not_implemented),
-    v("readenvfile", "data", not_implemented),
-    v("splayclass", "context", not_implemented),
+    f("peerleader", "string", 3, peers::peerleader),
+    f("peerleaders", "slist", 3, peers::peerleaders),
+    f("peers", "slist", 3, peers::peers),
+    v("readenvfile", "data", env_file::readenvfile),
+    f("splayclass", "context", 2, time::splayclass),
     v("validjson", "context", predicate::validjson),
     f("reglist", "context", 2, predicate::reglist),
     f("regarray", "context", 2, predicate::regarray),
@@ -316,6 +320,7 @@ const COLLECTING: &[&str] = &[
     "storejson",
     "mergedata",
     "format",
+    "makerule",
 ];
 
 fn spec(name: &str) -> Option<&'static Spec> {

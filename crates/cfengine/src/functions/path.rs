@@ -1,7 +1,9 @@
 //! Functions over paths and directories (evalfunction.c): translatepath,
 //! basename, findfiles, lsdir, filesexist, isnewerthan, accessedbefore,
-//! changedbefore. They read directories and metadata, never file contents.
+//! changedbefore, makerule. They read directories and metadata, never file
+//! contents.
 
+use std::collections::BTreeSet;
 use std::os::unix::fs::MetadataExt;
 
 use crate::data::value::Rv;
@@ -73,31 +75,16 @@ pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
             ctx.warning(format!("Non-absolute path in findfiles(), skipping: {pattern}"));
             continue;
         }
-        let mut these = std::collections::BTreeSet::new();
-        let mut budget = posix_glob::MAX_ENTRIES;
-        // Under `--root` the pattern is globbed under the root, and what it
-        // finds is shown as the policy's paths.
-        let root = ctx.files.as_ref().filter(|s| s.is_rooted()).and_then(|s| s.resolve("/").ok());
-        let root = root.map(|r| r.to_string_lossy().trim_end_matches('/').to_string());
-        for p in posix_glob::candidates(pattern) {
-            let p = match &root {
-                Some(r) => format!("{}{p}", posix_glob::escape(r)),
-                None => p,
-            };
-            match posix_glob::glob(&p, &mut budget) {
-                Ok(paths) => these.extend(paths.into_iter().map(|found| match &root {
-                    Some(r) => found.strip_prefix(r.as_str()).map(str::to_string).unwrap_or(found),
-                    None => found,
-                })),
-                Err(posix_glob::TooMany) => {
-                    ctx.error(format!(
-                        "findfiles: pattern '{pattern}' reads more than {} directory entries",
-                        posix_glob::MAX_ENTRIES
-                    ));
-                    return Err(Failed);
-                }
+        let these = match glob_paths(ctx, pattern) {
+            Ok(paths) => paths,
+            Err(posix_glob::TooMany) => {
+                ctx.error(format!(
+                    "findfiles: pattern '{pattern}' reads more than {} directory entries",
+                    posix_glob::MAX_ENTRIES
+                ));
+                return Err(Failed);
             }
-        }
+        };
         for p in these {
             if seen.insert(p.clone()) {
                 found.push(p);
@@ -105,6 +92,27 @@ pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         }
     }
     Ok(Rv::list_of(found))
+}
+
+/// The paths an absolute glob pattern matches (libntech's `GlobFileList`,
+/// `**` included), sorted. Under `--root` the pattern is globbed under the
+/// root, and what it finds is shown as the policy's paths.
+pub(super) fn glob_paths(ctx: &EvalContext, pattern: &str) -> Result<BTreeSet<String>, posix_glob::TooMany> {
+    let mut found = BTreeSet::new();
+    let mut budget = posix_glob::MAX_ENTRIES;
+    let root = ctx.files.as_ref().filter(|s| s.is_rooted()).and_then(|s| s.resolve("/").ok());
+    let root = root.map(|r| r.to_string_lossy().trim_end_matches('/').to_string());
+    for p in posix_glob::candidates(pattern) {
+        let p = match &root {
+            Some(r) => format!("{}{p}", posix_glob::escape(r)),
+            None => p,
+        };
+        found.extend(posix_glob::glob(&p, &mut budget)?.into_iter().map(|found| match &root {
+            Some(r) => found.strip_prefix(r.as_str()).map(str::to_string).unwrap_or(found),
+            None => found,
+        }));
+    }
+    Ok(found)
 }
 
 /// `lsdir(dir, regex, include_path)`: the directory's entries (`.` and `..`
@@ -177,4 +185,50 @@ pub(super) fn accessedbefore(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnR
 pub(super) fn changedbefore(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let (x, y) = both(ctx, a)?;
     class_result(x.ctime() < y.ctime())
+}
+
+/// `lstat`'s modification time of a policy path, in seconds; `None` when
+/// it does not exist (or leads out of the root).
+fn lstat_mtime(ctx: &mut EvalContext, path: &str) -> Option<(i64, bool)> {
+    let host = super::host_path(ctx, path)?;
+    std::fs::symlink_metadata(&*host).ok().map(|m| (m.mtime(), m.file_type().is_file()))
+}
+
+/// `makerule(target, sources)`: whether the target must be rebuilt — it
+/// does not exist, or a source is newer. The sources are a file, or a
+/// list, array or data container of files (by name or inline JSON); a
+/// source that does not exist answers false, as there is nothing to build
+/// from yet (`FnCallMakerule`).
+pub(super) fn makerule(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+    let target = arg_str(a, 0);
+    let target_time = match lstat_mtime(ctx, target) {
+        Some((mtime, plain)) => {
+            if !plain {
+                ctx.warning(format!("Function '{}' target-file '{target}' exists and is not a plain file", f.name));
+            }
+            Some(mtime)
+        }
+        None => None,
+    };
+    let mut stale = target_time.is_none();
+    let newer = |t: i64| t > target_time.unwrap_or(0);
+    if let Some(source) = a.get(1).and_then(Rv::as_scalar) {
+        if let Some((mtime, _)) = lstat_mtime(ctx, source) {
+            return class_result(stale || newer(mtime));
+        }
+    }
+    let sources: Vec<String> = match a.get(1).and_then(|x| collection(ctx, x)) {
+        Some(Collection::List(l)) => l.iter().map(|s| s.to_string()).collect(),
+        Some(Collection::Data(v @ (confer_core::Value::Array(_) | confer_core::Value::Hash(_)))) => {
+            super::list::data_strings(&v).iter().map(|s| s.to_string()).collect()
+        }
+        _ => return Err(Failed),
+    };
+    for source in sources {
+        match lstat_mtime(ctx, &source) {
+            Some((mtime, _)) => stale |= newer(mtime),
+            None => return class_result(false),
+        }
+    }
+    class_result(stale)
 }

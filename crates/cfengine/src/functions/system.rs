@@ -1,9 +1,13 @@
 //! Functions that read the local user and group databases (`/etc/passwd`,
-//! `/etc/group`, as getpwnam/getgrnam do with files) and randomint().
+//! `/etc/group`, as getpwnam/getgrnam do with files): getuid, getgid,
+//! userexists, groupexists, getusers, getuserinfo; and randomint(),
+//! sysctlvalue(), diskfree().
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
+
+use confer_core::Value;
 
 use super::{arg_int, arg_str, Failed, FnResult};
 
@@ -116,4 +120,83 @@ pub(super) fn diskfree(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     }
     let free = u128::from(st.f_bavail) * u128::from(st.f_frsize) / 1024;
     Ok(Rv::scalar(free.to_string()))
+}
+
+/// Which password entry to look up.
+pub(crate) enum Who<'a> {
+    /// By user id (`getpwuid`).
+    Uid(u32),
+    /// By name (`getpwnam`).
+    Name(&'a str),
+}
+
+/// A password entry as libenv's `GetUserInfo` describes it, keys in its
+/// order: `username`, `description`, `home_dir`, `shell`, `uid`, `gid`.
+pub(crate) fn user_info(who: Who) -> Option<Value> {
+    let uid = match who {
+        Who::Uid(u) => Some(u.to_string()),
+        Who::Name(_) => None,
+    };
+    let e = entries("/etc/passwd").into_iter().find(|e| {
+        e.len() >= 7
+            && match (&who, &uid) {
+                (Who::Name(n), _) => e[0] == *n,
+                (_, Some(u)) => e[2] == *u,
+                _ => false,
+            }
+    })?;
+    let int = |s: &str| s.parse::<i64>().map_or(Value::Undef, Value::Integer);
+    let text = |s: &str| Value::String(s.into());
+    Some(crate::data::json::object([
+        ("username".to_string(), text(&e[0])),
+        ("description".to_string(), text(&e[4])),
+        ("home_dir".to_string(), text(&e[5])),
+        ("shell".to_string(), text(&e[6])),
+        ("uid".to_string(), int(&e[2])),
+        ("gid".to_string(), int(&e[3])),
+    ]))
+}
+
+/// The id of the user running confer.
+pub(crate) fn own_uid() -> u32 {
+    // SAFETY: getuid has no preconditions and cannot fail.
+    unsafe { libc::getuid() }
+}
+
+/// `getuserinfo([user])`: the password entry of a user given by name or
+/// by number, or of the running user. A number is read as `Str2Uid` reads
+/// it, as a `uid_t` where `(uid_t)-1` means the running user and
+/// `(uid_t)-2` no one (the call fails). A user not in the database gives
+/// the running user's entry: libenv's `GetUserInfo` takes the missing
+/// entry for "no user given".
+pub(super) fn getuserinfo(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let who = match a.first().and_then(Rv::as_scalar) {
+        None => Who::Uid(own_uid()),
+        Some(arg) if arg.bytes().all(|b| b.is_ascii_digit()) => {
+            // `StringIsNumeric` holds, so sscanf reads the digits; larger
+            // numbers saturate and wrap to 32 bits as the cast does.
+            let n = arg.parse::<u64>().unwrap_or(if arg.is_empty() { 0 } else { u64::MAX });
+            match n as u32 {
+                u32::MAX => Who::Uid(own_uid()),
+                0xFFFF_FFFE => return Err(Failed),
+                uid => Who::Uid(uid),
+            }
+        }
+        Some(name) => Who::Name(name),
+    };
+    user_info(who).or_else(|| user_info(Who::Uid(own_uid()))).map(Rv::Container).ok_or(Failed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn root_is_described_in_cf_agent_order() {
+        let Some(v) = user_info(Who::Name("root")) else {
+            return;
+        };
+        assert_eq!(crate::data::json::keys(&v), ["username", "description", "home_dir", "shell", "uid", "gid"]);
+        assert_eq!(crate::data::json::keys(&user_info(Who::Uid(0)).unwrap_or(Value::Undef)).len(), 6);
+    }
 }

@@ -1,6 +1,7 @@
 //! Time functions (evalfunction.c): accumulated(), now(), on(), ago(),
-//! laterthan() and strftime(). The calendar arithmetic is jiff's, in the
-//! system time zone as cf-agent's `mktime`/`localtime_r` use it.
+//! laterthan(), strftime() and splayclass(). The calendar arithmetic is
+//! jiff's, in the system time zone as cf-agent's `mktime`/`localtime_r` use
+//! it.
 
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
@@ -129,4 +130,42 @@ fn c_strftime(format: &str, tm: &libc::tm) -> Option<String> {
     // `tm` came from the C library.
     let n = unsafe { libc::strftime(buf.as_mut_ptr().cast(), buf.len(), format.as_ptr(), tm) };
     (n > 0).then(|| String::from_utf8_lossy(&buf[..n]).into_owned())
+}
+
+/// The time class `splayclass(text, policy)` stands for: the text's hash
+/// picks one of the hour's twelve 5-minute slots (`hourly`), or one of the
+/// day's 288 (any other policy), as `FnCallSplayClass` does.
+fn splay_slot(text: &str, policy: &str) -> String {
+    const SPLAY: u32 = 8192;
+    let hash = super::list::string_hash(text) & (SPLAY - 1);
+    if policy == "hourly" {
+        let slot = hash * 12 / SPLAY;
+        format!("Min{:02}_{:02}", slot * 5, (slot + 1) * 5 % 60)
+    } else {
+        let day_slot = hash * 12 * 24 / SPLAY;
+        let (hour, slot) = (day_slot / 12, day_slot % 12);
+        format!("Min{:02}_{:02}.Hr{hour:02}", slot * 5, (slot + 1) * 5 % 60)
+    }
+}
+
+/// `splayclass(text, "hourly"|"daily")`: whether now is the text's slot,
+/// so that hosts spread a task over the hour or the day.
+pub(super) fn splayclass(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+    let class = splay_slot(arg_str(a, 0), arg_str(a, 1));
+    class_result(ctx.eval_class_expr(&class) == Some(true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::splay_slot;
+
+    #[test]
+    fn slots_are_five_minutes_wide() {
+        let hourly = splay_slot("host1", "hourly");
+        assert!(hourly.starts_with("Min") && hourly.len() == 8, "{hourly}");
+        let daily = splay_slot("host1", "daily");
+        assert!(daily.starts_with(&hourly[..3]) && daily.contains(".Hr"), "{daily}");
+        // The slot after :55 wraps to :00.
+        assert!(["hourly", "daily"].iter().all(|p| !splay_slot("x", p).contains("_60")));
+    }
 }

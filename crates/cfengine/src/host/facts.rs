@@ -192,22 +192,10 @@ pub fn clock(ctx: &mut EvalContext) {
 
 /// `sys.user_data`: the running user's password entry.
 pub fn user_data(ctx: &mut EvalContext) {
-    // SAFETY: getuid has no preconditions.
-    let uid = unsafe { libc::getuid() }.to_string();
-    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
-    let Some(f) = passwd.lines().map(|l| l.split(':').collect::<Vec<_>>()).find(|f| f.len() >= 7 && f[2] == uid) else {
+    use crate::functions::system::{own_uid, user_info, Who};
+    let Some(value) = user_info(Who::Uid(own_uid())) else {
         return;
     };
-    let int = |s: &str| s.parse::<i64>().map_or(confer_core::Value::Undef, confer_core::Value::Integer);
-    let text = |s: &str| confer_core::Value::String(s.into());
-    let value = crate::data::json::object([
-        ("description".to_string(), text(f[4])),
-        ("gid".to_string(), int(f[3])),
-        ("home_dir".to_string(), text(f[5])),
-        ("shell".to_string(), text(f[6])),
-        ("uid".to_string(), int(f[2])),
-        ("username".to_string(), text(f[0])),
-    ]);
     let r = crate::syntax::varref::VarRef {
         ns: None,
         scope: Some("sys".into()),

@@ -62,6 +62,22 @@ fn addresses() -> (Vec<Addr>, Vec<String>) {
     (out, names)
 }
 
+/// The addresses `iprange()` looks at (`EvalContextGetIpAddresses`), each
+/// with its canonified interface: the IPv4 addresses of the interfaces that
+/// are up (loopback included, as `SIOCGIFCONF` lists it) and the IPv6
+/// addresses other than `::1` (which cf-agent reads from `ifconfig`).
+pub(crate) fn ip_addresses() -> Vec<(String, String)> {
+    addresses()
+        .0
+        .into_iter()
+        .filter(|a| match a.ip {
+            std::net::IpAddr::V4(_) => a.flags & (libc::IFF_UP as u32) != 0,
+            std::net::IpAddr::V6(v6) => !v6.is_loopback(),
+        })
+        .map(|a| (a.ip.to_string(), canonify(&a.iface)))
+        .collect()
+}
+
 /// The flags as `ifconfig` names them, in cf-agent's order.
 fn flag_text(flags: u32) -> String {
     const NAMES: &[(i32, &str)] = &[
