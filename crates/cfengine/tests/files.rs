@@ -73,7 +73,8 @@ fn tree(dir: &Path) -> String {
         }
         out.push_str(&format!("f {mode:o} {rel}\n"));
         let text = String::from_utf8_lossy(&std::fs::read(&p).expect("a readable file")).into_owned();
-        for line in text.lines() {
+        // As `sed` lists them: a carriage return stays part of its line.
+        for line in text.split_terminator('\n') {
             out.push_str(&format!("  {line}\n"));
         }
         if !text.is_empty() && !text.ends_with('\n') {

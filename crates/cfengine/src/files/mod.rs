@@ -1,8 +1,8 @@
 //! `files` promises (verify_files.c), carried out only inside a sandbox
 //! ([`Sandbox`]): without one confer changes no file, as before. Done as
 //! cf-agent 3.21 does them: `create` (a file with mode 0600, a directory
-//! for a path ending in `/.`), `delete`, `content`, `edit_line` bundles
-//! with `edit_defaults` (the file saved through `FILE.cf-after-edit`, the
+//! for a path ending in `/.`), `delete`, `content`, `edit_line` and
+//! `edit_xml` bundles with `edit_defaults` (the file saved through `FILE.cf-after-edit`, the
 //! old one kept as `FILE.cf-before-edit` unless `edit_backup` is false),
 //! and the `mode` of `perms`. Any other attribute is refused by name, once,
 //! and the promise fails: confer never half-does a promise silently.
@@ -10,6 +10,7 @@
 mod copy;
 mod copy_tree;
 mod edit_line;
+pub mod edit_xml;
 mod field_edits;
 mod link;
 mod outcome;
@@ -31,7 +32,7 @@ use crate::eval::promise::Expanded;
 use outcome::Outcome;
 
 /// Attributes of `files` promises confer does not carry out yet.
-const NOT_YET: &[&str] = &["depth_search", "file_select", "transformer", "changes", "acl", "edit_xml", "file_type"];
+const NOT_YET: &[&str] = &["depth_search", "file_select", "transformer", "changes", "acl", "file_type"];
 
 /// Mode of a file `create` makes when `perms` gives none.
 const CREATE_MODE: u32 = 0o600;
@@ -212,7 +213,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         exists = std::fs::symlink_metadata(real).is_ok();
     }
     if let Some(content) = exp.get("content").and_then(Rv::as_scalar) {
-        if exp.get("edit_line").is_some() {
+        if exp.get("edit_line").is_some() || exp.get("edit_xml").is_some() {
             ctx.error(format!(
                 "A file promise with content attribute cannot have edit operations, {}",
                 ctx.promise_location()
@@ -229,11 +230,21 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         return outcome.and(final_leaf(ctx, exp, sandbox, t));
     }
     if let Some(edit) = exp.get("edit_line") {
+        if exp.get("edit_xml").is_some() {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer does not carry out edit_line and edit_xml in one files promise, {at}"));
+            return Outcome::Failed;
+        }
         if exists {
             outcome = outcome.and(edit_file(ctx, exp, edit, t));
         } else {
             ctx.error(format!("File '{}' was marked for editing but could not be opened", t.promiser));
             outcome = Outcome::Failed;
+        }
+    }
+    if let Some(edit) = exp.get("edit_xml") {
+        if exists {
+            outcome = outcome.and(edit_xml::edit_file(ctx, exp, edit, t));
         }
     }
     if exp.get("edit_template").is_some() || exp.get("edit_template_string").is_some() {

@@ -1,0 +1,138 @@
+//! `insert_tree` and `delete_tree` (files_editxml.c's `InsertTreeInFile`,
+//! `InsertTreeInNode`, `DeleteTreeInNode`): a tree is in a node when one
+//! of its element children holds what the tree holds
+//! ([`compare::child_holding`]); a document's root must match a tree
+//! inserted without `select_xpath` exactly.
+
+use crate::eval::context::EvalContext;
+
+use super::compare;
+use super::dom::NodeId;
+use super::promises::{tree_of, NoTree};
+use super::{Res, XmlEdit};
+
+/// `InsertTreeInFile`: the tree as the root of an empty document.
+pub(super) fn insert_in_file(ctx: &mut EvalContext, raw: &str, edit: &mut XmlEdit, res: &mut Res) -> bool {
+    let file = edit.filename.clone();
+    let tree = match tree_of(ctx, raw, edit) {
+        Ok(t) => t,
+        Err(why) => {
+            match why {
+                NoTree::Unparsed => ctx
+                    .error(format!("Failed to parse the tree '{raw}' (to be inserted into the XML document '{file}')")),
+                NoTree::Empty => {
+                    ctx.error(format!("The tree '{raw}' (to be inserted into the XML document '{file}') is empty"))
+                }
+                NoTree::Refused => {}
+            }
+            *res = res.and(Res::Fail);
+            return false;
+        }
+    };
+    let Some(doc) = edit.doc.as_mut() else { return false };
+    if let Some(root) = doc.root() {
+        if !compare::same(doc, tree, root) {
+            ctx.error(format!(
+                "The tree '{raw}' requested to be inserted into the XML document '{file}', however XML document is not empty and tree to be inserted does not match existing content"
+            ));
+            ctx.notice("Specify select_xpath expression insert into a non-empty XML document");
+            *res = res.and(Res::Fail);
+        }
+        return false;
+    }
+    if !edit.making_changes(ctx, res, &format!("insert the promised tree '{raw}' into an empty XML document '{file}'"))
+    {
+        return true;
+    }
+    if let Some(doc) = edit.doc.as_mut() {
+        doc.set_root(tree);
+    }
+    edit.said(format!("Inserted tree '{raw}' into an empty XML document '{file}'"), true);
+    *res = res.and(Res::Change);
+    true
+}
+
+/// `InsertTreeInNode`: the tree appended to the selected node, unless a
+/// child already holds it.
+pub(super) fn insert_in_node(
+    ctx: &mut EvalContext,
+    raw: &str,
+    at: &str,
+    node: NodeId,
+    edit: &mut XmlEdit,
+    res: &mut Res,
+) -> bool {
+    let file = edit.filename.clone();
+    let tree = match tree_of(ctx, raw, edit) {
+        Ok(t) => t,
+        Err(why) => {
+            match why {
+                NoTree::Unparsed => ctx.error(format!(
+                    "Failed to parse the tree '{raw}' (to be inserted at XPath '{at}' in the XML document '{file}')"
+                )),
+                NoTree::Empty => ctx.error(format!(
+                    "The tree '{raw}' (to be inserted at XPath '{at}' in XML document '{file}') is empty"
+                )),
+                NoTree::Refused => {}
+            }
+            *res = res.and(Res::Fail);
+            return false;
+        }
+    };
+    let Some(doc) = edit.doc.as_mut() else { return false };
+    if compare::child_holding(doc, tree, node).is_some() {
+        return false;
+    }
+    if !edit.making_changes(ctx, res, &format!("insert tree '{raw}' at XPath '{at}' in XML document '{file}'")) {
+        return false;
+    }
+    if let Some(doc) = edit.doc.as_mut() {
+        doc.append(node, tree);
+    }
+    edit.said(format!("Inserted tree '{raw}' at XPath '{at}' in XML document '{file}'"), true);
+    *res = res.and(Res::Change);
+    true
+}
+
+/// `DeleteTreeInNode`: the first child holding the tree taken out; if
+/// another still holds it, cf-agent calls the deletion failed.
+pub(super) fn delete_in_node(
+    ctx: &mut EvalContext,
+    raw: &str,
+    at: &str,
+    node: NodeId,
+    edit: &mut XmlEdit,
+    res: &mut Res,
+) -> bool {
+    let file = edit.filename.clone();
+    let tree = match tree_of(ctx, raw, edit) {
+        Ok(t) => t,
+        Err(NoTree::Unparsed) => {
+            ctx.error(format!(
+                "Tree to be deleted '{raw}' at XPath '{at}' in XML document '{file}' was not parsed successfully"
+            ));
+            *res = res.and(Res::Fail);
+            return false;
+        }
+        Err(NoTree::Empty) => return false,
+        Err(NoTree::Refused) => {
+            *res = res.and(Res::Fail);
+            return false;
+        }
+    };
+    let Some(doc) = edit.doc.as_mut() else { return false };
+    let Some(found) = compare::child_holding(doc, tree, node) else { return false };
+    if !edit.making_changes(ctx, res, &format!("delete tree '{raw}' at XPath '{at}' in XML document '{file}'")) {
+        return false;
+    }
+    let Some(doc) = edit.doc.as_mut() else { return false };
+    doc.unlink(found);
+    if compare::child_holding(doc, tree, node).is_some() {
+        ctx.error(format!("Failed to delete tree '{raw}' at XPath '{at}' in XML document '{file}'"));
+        *res = res.and(Res::Fail);
+        return false;
+    }
+    edit.said(format!("Deleted tree '{raw}' at XPath '{at}' in XML document '{file}'"), true);
+    *res = res.and(Res::Change);
+    true
+}
