@@ -220,6 +220,7 @@ fn run_test(suite: &Path, test: &str, work: &Path) -> Option<(i32, Vec<String>, 
             root: sandbox,
             env,
             inform: false,
+            verbose: false,
         };
         // testall judges cf-agent's exit code: a refused command leaves it
         // as cf-agent's (the refusal shows in the output as an `error:`).

@@ -1,5 +1,7 @@
 //! Inputs the fuzzer found that once crashed confer; each must now give a
-//! result (whatever it is) without panicking.
+//! result (whatever it is) without panicking. Also runs that need a work
+//! directory of their own (which the golden cases cannot give), with the
+//! output cf-agent 3.21 gave for them.
 
 /// Tests run in parallel threads, so each writes its policy under its own name.
 fn run_policy(name: &str, text: &str) -> (Vec<String>, Vec<String>) {
@@ -100,5 +102,89 @@ fn inline_json_shares_the_containers_it_names() {
     assert!(
         out.iter().chain(&err).any(|l| l.contains("Function 'mergedata' built a data container that takes more than")),
         "{out:?} {err:?}"
+    );
+}
+
+/// Host-specific data (`WORKDIR/data/host_specific.json`) is read before
+/// the augments, which cannot override it; its errors come first. The
+/// expected lines are cf-agent 3.21's (`cf-agent -K -f policy/cmdb.cf`
+/// with `CFENGINE_TEST_OVERRIDE_WORKDIR` set, the work directory written
+/// `WORK`).
+#[test]
+fn host_specific_data_comes_before_the_augments() {
+    let dir = std::env::temp_dir().join(format!("confer-cmdb-{}", std::process::id()));
+    let (work, policy) = (dir.join("work"), dir.join("policy"));
+    std::fs::create_dir_all(work.join("data")).expect("a work directory");
+    std::fs::create_dir_all(&policy).expect("a policy directory");
+    let data = r#"{
+  "vars": { "v": "cmdb_v", "l": ["a", 1, true], "ns1:b.o": { "k": "v" } },
+  "variables": {
+    "tv": { "value": "tv_cmdb", "tags": ["t1"], "comment": "c1" },
+    "bad": { "tags": [] },
+    "ns2:x": "y"
+  },
+  "classes": {
+    "c1": "any::",
+    "c2": ["linux::"],
+    "ns3:c3": { "class_expressions": [], "comment": "cc" },
+    "c4": { "regular_expressions": ["cfengine"] }
+  },
+  "inputs": []
+}"#;
+    std::fs::write(work.join("data/host_specific.json"), data).expect("the data is written");
+    let augments = r#"{ "vars": { "data:variables.v": "aug_v", "other": "aug_other" },
+  "variables": { "data:variables.tv": { "value": "tv_aug" } },
+  "classes": { "aug": "any::" } }"#;
+    std::fs::write(policy.join("def.json"), augments).expect("the augments are written");
+    let text = r#"bundle agent __main__
+{
+  vars:
+      "l" string => format("%S", "data:variables.l");
+      "o" string => format("%S", "ns1:b.o");
+      "tags" string => join(",", getvariablemetatags("data:variables.tv"));
+      "ctags" string => join(",", getclassmetatags("ns3:c3"));
+
+  reports:
+      "v=$(data:variables.v) tv=$(data:variables.tv) other=$(def.other)";
+      "l=$(l) o=$(o)";
+      "tags=$(tags) ctags=$(ctags)";
+    data:c1::
+      "c1";
+    data:c2::
+      "c2";
+    ns3:c3::
+      "c3";
+    data:c4::
+      "c4";
+    aug::
+      "aug";
+}
+"#;
+    let file = policy.join("cmdb.cf");
+    std::fs::write(&file, text).expect("the policy is written");
+    let work_dir = work.to_string_lossy().into_owned();
+    let opts = confer_cfengine::Options {
+        file: file.to_string_lossy().into_owned(),
+        env: vec![("CFENGINE_TEST_OVERRIDE_WORKDIR".into(), work_dir.clone())],
+        ..Default::default()
+    };
+    let (out, _, _) = confer_cfengine::run_to_lines(&opts);
+    let out: Vec<String> = out.iter().map(|l| l.replace(&work_dir, "WORK")).collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        out,
+        [
+            " warning: Invalid key 'inputs' in the CMDB data file 'WORK/data/host_specific.json', skipping it",
+            "   error: Missing value in 'bad' variable specification in CMDB data (value field is required)",
+            "   error: Invalid variable specification in CMDB data: 'ns2:x' (bundle name has to be specified if namespace is specified)",
+            "   error: Invalid class specification 'linux::' in CMDB data, only '[\"any::\"]' allowed",
+            "   error: Invalid regular expression rules for class 'c4' in CMDB data, only '[]' or '[\"any\"]' allowed",
+            "R: v=cmdb_v tv=tv_cmdb other=aug_other",
+            "R: l={ \"a\", \"1\", \"true\" } o={\"k\":\"v\"}",
+            "R: tags=t1,source=cmdb ctags=source=cmdb",
+            "R: c1",
+            "R: c3",
+            "R: aug",
+        ]
     );
 }

@@ -187,7 +187,7 @@ pub fn run(cmd: Command) -> ExitCode {
         }
     };
     let rooted = root.is_some();
-    let opts = Options { file, defines: args.define, bundles, root, env: vec![], inform: args.inform };
+    let opts = Options { file, defines: args.define, bundles, root, env: vec![], inform: args.inform, verbose: false };
     if args.format == crate::puppet::RunFormat::Json && !validate && !args.show_vars && !args.show_classes {
         return run_json(&opts);
     }

@@ -11,12 +11,17 @@
 //!   `regular_expressions`, `tags` and `comment`;
 //! - `inputs` becomes the list `def.augments_inputs`;
 //! - `augments` names further augments files, read in turn.
+//!
+//! A variable or class the host-specific data defined (tagged
+//! `source=cmdb`, see [`crate::eval::cmdb`]) is left as it is.
 
 use confer_core::Value;
 
 use crate::data::json;
 use crate::data::value::{DataType, Rv};
+use crate::eval::cmdb;
 use crate::eval::context::EvalContext;
+use crate::eval::logged::Logged;
 use crate::syntax::varref::VarRef;
 
 /// The tag cf-agent gives to everything augments define.
@@ -29,9 +34,9 @@ const MAX_SIZE: u64 = 5 << 20;
 /// a file naming itself never ends there; confer stops.
 const MAX_NESTING: usize = 32;
 
-/// Reads the augments of a policy whose file is in `input_dir`; the errors
-/// they give, to be said once the run's output is set up.
-pub fn load(ctx: &mut EvalContext, input_dir: &str) -> Vec<String> {
+/// Reads the augments of a policy whose file is in `input_dir`; what
+/// reading them logged, to be said once the run's output is set up.
+pub fn load(ctx: &mut EvalContext, input_dir: &str) -> Vec<Logged> {
     let preferred = format!("{input_dir}/def_preferred.json");
     let file = if std::fs::metadata(&preferred).is_ok_and(|m| m.is_file()) {
         preferred
@@ -44,7 +49,7 @@ pub fn load(ctx: &mut EvalContext, input_dir: &str) -> Vec<String> {
 }
 
 /// `LoadAugmentsFiles`: whether the file (its name expanded) was read.
-fn load_file(ctx: &mut EvalContext, errs: &mut Vec<String>, unexpanded: &str, nesting: usize) -> bool {
+fn load_file(ctx: &mut EvalContext, errs: &mut Vec<Logged>, unexpanded: &str, nesting: usize) -> bool {
     let file = ctx.expand(unexpanded);
     if file.contains("/.json") || nesting > MAX_NESTING {
         return false;
@@ -55,16 +60,16 @@ fn load_file(ctx: &mut EvalContext, errs: &mut Vec<String>, unexpanded: &str, ne
     match json::parse(&String::from_utf8_lossy(&bytes)) {
         Ok(doc) => load_data(ctx, errs, &file, &doc, nesting),
         Err(e) => {
-            errs.push(format!("Could not parse JSON file {file}: {e}"));
+            errs.push(Logged::error(format!("Could not parse JSON file {file}: {e}")));
             false
         }
     }
 }
 
 /// `LoadAugmentsData`.
-fn load_data(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, doc: &Value, nesting: usize) -> bool {
+fn load_data(ctx: &mut EvalContext, errs: &mut Vec<Logged>, file: &str, doc: &Value, nesting: usize) -> bool {
     let Value::Hash(doc) = doc else {
-        errs.push(format!("Invalid augments file contents in '{file}', must be a JSON object"));
+        errs.push(Logged::error(format!("Invalid augments file contents in '{file}', must be a JSON object")));
         return false;
     };
     let get = |k: &str| doc.get(&Value::String(k.into())).filter(|v| !matches!(v, Value::Undef));
@@ -77,7 +82,7 @@ fn load_data(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, doc: &Va
                     }
                 }
             }
-            _ => errs.push(format!("Invalid augments vars in '{file}', must be a JSON object")),
+            _ => errs.push(Logged::error(format!("Invalid augments vars in '{file}', must be a JSON object"))),
         }
     }
     if let Some(variables) = get("variables") {
@@ -88,7 +93,7 @@ fn load_data(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, doc: &Va
                     variable(ctx, errs, file, name, info);
                 }
             }
-            _ => errs.push(format!("Invalid augments variables in '{file}', must be a JSON object")),
+            _ => errs.push(Logged::error(format!("Invalid augments variables in '{file}', must be a JSON object"))),
         }
     }
     if let Some(classes) = get("classes") {
@@ -99,13 +104,15 @@ fn load_data(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, doc: &Va
                     class(ctx, errs, file, name, data);
                 }
             }
-            _ => errs.push(format!("Invalid augments classes in '{file}', must be a JSON object")),
+            _ => errs.push(Logged::error(format!("Invalid augments classes in '{file}', must be a JSON object"))),
         }
     }
     if let Some(inputs) = get("inputs") {
         match strings(&expand(ctx, inputs)) {
             Some(items) => put_list(ctx, "def", "augments_inputs", items, vec![TAG.into()]),
-            None => errs.push(format!("Trying to augment inputs in '{file}' but the value was not a list of strings")),
+            None => errs.push(Logged::error(format!(
+                "Trying to augment inputs in '{file}' but the value was not a list of strings"
+            ))),
         }
     }
     if let Some(further) = get("augments") {
@@ -113,11 +120,13 @@ fn load_data(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, doc: &Va
             Some(files) => {
                 for f in files {
                     if !load_file(ctx, errs, &f, nesting + 1) {
-                        errs.push(format!("Could not load requested further augments from file '{f}'"));
+                        errs.push(Logged::error(format!("Could not load requested further augments from file '{f}'")));
                     }
                 }
             }
-            None => errs.push(format!("Trying to augment inputs in '{file}' but the value was not a list of strings")),
+            None => errs.push(Logged::error(format!(
+                "Trying to augment inputs in '{file}' but the value was not a list of strings"
+            ))),
         }
     }
     true
@@ -125,14 +134,16 @@ fn load_data(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, doc: &Va
 
 /// One entry of `variables`: a bare value, or `value` with `tags` and
 /// `comment`.
-fn variable(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, name: &str, info: &Value) {
+fn variable(ctx: &mut EvalContext, errs: &mut Vec<Logged>, file: &str, name: &str, info: &Value) {
     let Value::Hash(meta) = info else {
         put(ctx, errs, file, name, info, &[], None);
         return;
     };
     let field = |k: &str| meta.get(&Value::String(k.into())).filter(|v| !matches!(v, Value::Undef));
     let Some(value) = field("value") else {
-        errs.push(format!("Missing value for the augments variable '{name}' in '{file}' (value field is required)"));
+        errs.push(Logged::error(format!(
+            "Missing value for the augments variable '{name}' in '{file}' (value field is required)"
+        )));
         return;
     };
     let tags = tags(errs, file, "variable", name, field("tags"));
@@ -141,7 +152,7 @@ fn variable(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, name: &st
 }
 
 /// One entry of `classes`.
-fn class(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, name: &str, data: &Value) {
+fn class(ctx: &mut EvalContext, errs: &mut Vec<Logged>, file: &str, name: &str, data: &Value) {
     let (checks, tags, comment) = match data {
         Value::Hash(meta) => {
             let field = |k: &str| meta.get(&Value::String(k.into())).filter(|v| !matches!(v, Value::Undef));
@@ -149,9 +160,9 @@ fn class(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, name: &str, 
             let checks = match (exprs, regexes) {
                 (Some(c), None) | (None, Some(c)) => strings(c).unwrap_or_default(),
                 _ => {
-                    errs.push(format!(
+                    errs.push(Logged::error(format!(
                         "Invalid augments class data for class '{name}' in '{file}': either \"class_expressions\" or \"regular_expressions\" need to be specified"
-                    ));
+                    )));
                     return;
                 }
             };
@@ -162,19 +173,19 @@ fn class(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, name: &str, 
         Value::Array(_) => match strings(data) {
             Some(checks) => (checks, vec![], None),
             None => {
-                errs.push(format!("Invalid augments class data for class '{name}' in '{file}'"));
+                errs.push(Logged::error(format!("Invalid augments class data for class '{name}' in '{file}'")));
                 return;
             }
         },
         primitive => match json::primitive_to_string(primitive) {
             Some(check) => (vec![check], vec![], None),
             None => {
-                errs.push(format!("Invalid augments class data for class '{name}' in '{file}'"));
+                errs.push(Logged::error(format!("Invalid augments class data for class '{name}' in '{file}'")));
                 return;
             }
         },
     };
-    if checks.iter().any(|c| holds(ctx, errs, c)) {
+    if checks.iter().any(|c| holds(ctx, errs, c)) && can_set_class(ctx, errs, name) {
         let mut all = tags;
         all.push(TAG.to_string());
         ctx.define_class(name, false, all);
@@ -186,10 +197,10 @@ fn class(ctx: &mut EvalContext, errs: &mut Vec<String>, file: &str, name: &str, 
 
 /// `CheckContextClassmatch`: a class expression ending in `::` holds when
 /// it is true; anything else is a regex some defined class must match.
-fn holds(ctx: &mut EvalContext, errs: &mut Vec<String>, check: &str) -> bool {
+fn holds(ctx: &mut EvalContext, errs: &mut Vec<Logged>, check: &str) -> bool {
     if let Some(expr) = check.strip_suffix("::") {
         if expr.is_empty() {
-            errs.push(format!("Invalid class expression in augments: '{check}'"));
+            errs.push(Logged::error(format!("Invalid class expression in augments: '{check}'")));
             return false;
         }
         return ctx.eval_class_expr(expr).unwrap_or(false);
@@ -197,25 +208,62 @@ fn holds(ctx: &mut EvalContext, errs: &mut Vec<String>, check: &str) -> bool {
     crate::functions::list::matching_classes(ctx, &[Rv::scalar(check)]).is_ok_and(|m| !m.is_empty())
 }
 
+/// `CanSetVariable`: the augments do not replace a variable the
+/// host-specific data defined.
+fn can_set_variable(ctx: &EvalContext, errs: &mut Vec<Logged>, r: &VarRef) -> bool {
+    let from_cmdb = ctx.key(r).and_then(|k| ctx.vars.get(&k)).is_some_and(|v| v.tags.iter().any(|t| &**t == cmdb::TAG));
+    if from_cmdb {
+        errs.push(Logged::verbose(format!(
+            "Cannot set variable {}:{}.{} from augments, already defined from host-specific data",
+            r.ns.as_deref().unwrap_or("default"),
+            r.scope.as_deref().unwrap_or_default(),
+            r.lval
+        )));
+    }
+    !from_cmdb
+}
+
+/// `CanSetClass`: the augments do not redefine a class the host-specific
+/// data defined.
+fn can_set_class(ctx: &EvalContext, errs: &mut Vec<Logged>, spec: &str) -> bool {
+    let (ns, name) = match spec.split_once(':') {
+        Some((ns, name)) => (Some(ns), name),
+        None => (None, spec),
+    };
+    let key = match ns {
+        Some(ns) if ns != "default" => format!("{ns}:{name}"),
+        _ => name.to_string(),
+    };
+    let from_cmdb = ctx.class_tags.get(&key).is_some_and(|tags| tags.iter().any(|t| t == cmdb::TAG));
+    if from_cmdb {
+        // cf-agent prints a missing namespace with glibc's "(null)".
+        errs.push(Logged::verbose(format!(
+            "Cannot set class {}:{name} from augments, already defined from host-specific data",
+            ns.unwrap_or("(null)")
+        )));
+    }
+    !from_cmdb
+}
+
 /// `GetTagsFromAugmentsTags`.
-fn tags(errs: &mut Vec<String>, file: &str, kind: &str, key: &str, given: Option<&Value>) -> Vec<String> {
+fn tags(errs: &mut Vec<Logged>, file: &str, kind: &str, key: &str, given: Option<&Value>) -> Vec<String> {
     let Some(given) = given else { return vec![] };
     strings(given).unwrap_or_else(|| {
-        errs.push(format!(
+        errs.push(Logged::error(format!(
             "Invalid tags information for {kind} '{key}' in augments file '{file}': must be a JSON array of strings"
-        ));
+        )));
         vec![]
     })
 }
 
 /// `GetAugmentsComment`.
-fn comment(errs: &mut Vec<String>, file: &str, kind: &str, key: &str, given: Option<&Value>) -> Option<String> {
+fn comment(errs: &mut Vec<Logged>, file: &str, kind: &str, key: &str, given: Option<&Value>) -> Option<String> {
     match given? {
         Value::String(s) => Some(s.to_string()),
         _ => {
-            errs.push(format!(
+            errs.push(Logged::error(format!(
                 "Invalid type of the 'comment' field for the '{key}' {kind} in augments data in '{file}', must be a string"
-            ));
+            )));
             None
         }
     }
@@ -251,7 +299,7 @@ fn strings(v: &Value) -> Option<Vec<String>> {
 /// needs a bundle name too.
 fn put(
     ctx: &mut EvalContext,
-    errs: &mut Vec<String>,
+    errs: &mut Vec<Logged>,
     file: &str,
     name: &str,
     v: &Value,
@@ -260,9 +308,12 @@ fn put(
 ) {
     let r = VarRef::parse_with(name, Some("default"), Some("def"));
     if r.ns.as_deref().is_some_and(|ns| ns != "default") && !name.contains('.') {
-        errs.push(format!(
+        errs.push(Logged::error(format!(
             "Invalid variable specification in augments data in '{file}': '{name}' (bundle name has to be specified if namespace is specified)"
-        ));
+        )));
+        return;
+    }
+    if !can_set_variable(ctx, errs, &r) {
         return;
     }
     // The tags given, then cf-agent's own.

@@ -255,6 +255,12 @@ impl<'s> EvalContext<'s> {
         self.out.line(&line);
     }
 
+    /// Logs a `verbose:` line (the caller knows the run is verbose).
+    pub fn verbose(&mut self, msg: impl AsRef<str>) {
+        let line = format!(" verbose: {}", msg.as_ref());
+        self.out.line(&line);
+    }
+
     /// The innermost bundle.
     pub fn bundle(&self) -> Option<&Arc<Bundle>> {
         self.bundles.last().map(|f| &f.bundle)

@@ -9,6 +9,7 @@ use crate::data::value::{DataType, Rv};
 use crate::diagnostic::{Diagnostic, Pos};
 use crate::eval::agent;
 use crate::eval::context::{EvalContext, Sink};
+use crate::eval::logged::{Level, Logged};
 use crate::eval::promise::evaluate_final_rval;
 use crate::eval::show::{final_state, FinalState};
 use crate::functions::path::compress_path;
@@ -36,6 +37,10 @@ pub struct Options {
     pub env: Vec<(String, String)>,
     /// cf-agent's `-I`: say what is changed (`info:` lines), as it is.
     pub inform: bool,
+    /// cf-agent's `--verbose`: confer says only the start-up's verbose
+    /// lines (the host-specific data and what it keeps the augments from
+    /// changing), not the rest of cf-agent's verbose log.
+    pub verbose: bool,
 }
 
 /// Upper bound on the number of policy files one run loads.
@@ -167,9 +172,9 @@ impl Sink for Discard {
 }
 
 /// Hard classes, `-D` classes, the deterministic `sys` and `const`
-/// variables, and the augments; what the augments' reading said (errors),
-/// for the run to print.
-pub fn setup(ctx: &mut EvalContext, opts: &Options) -> Vec<String> {
+/// variables, the host-specific data and the augments; what reading them
+/// logged, for the run to print.
+pub fn setup(ctx: &mut EvalContext, opts: &Options) -> Vec<Logged> {
     crate::host::facts::detect(ctx, "agent");
     // `-I` is visible to policy (generic_agent.c).
     if opts.inform {
@@ -234,9 +239,16 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) -> Vec<String> {
     let jq = VarRef { ns: None, scope: Some("def".into()), lval: "jq".into(), indices: vec![] };
     let jq_line = "jq --compact-output --monochrome-output --ascii-output --unbuffered --sort-keys";
     ctx.put(&jq, Rv::scalar(jq_line), DataType::String, &["invocation", "source=agent", "command_name=jq"]);
-    // Last, as cf-agent reads them: augments see the host's classes and
-    // variables.
-    crate::eval::augments::load(ctx, &dir_of(&main))
+    // Last, as cf-agent reads them: the host-specific data, then the
+    // augments, which see the host's classes and variables and cannot
+    // override the host-specific data. The work directory is the
+    // machine's, so under `--root` its data is read there; the augments lie
+    // beside the policy, which is not.
+    ctx.files = opts.root.clone();
+    let mut said = crate::eval::cmdb::load(ctx, &workdir);
+    ctx.files = None;
+    said.extend(crate::eval::augments::load(ctx, &dir_of(&main)));
+    said
 }
 
 /// How a run ended.
@@ -528,8 +540,13 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     ctx.inform = opts.inform;
     ctx.out = out;
     ctx.errors = 0;
-    for e in said {
-        ctx.error(e);
+    for logged in said {
+        match logged.level {
+            Level::Error => ctx.error(logged.message),
+            Level::Warning => ctx.warning(logged.message),
+            Level::Verbose if opts.verbose => ctx.verbose(logged.message),
+            Level::Verbose => {}
+        }
     }
     // What loading reported went nowhere: the run reports it again.
     ctx.refusals.clear();

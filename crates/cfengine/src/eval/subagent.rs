@@ -59,6 +59,7 @@ fn program(ctx: &EvalContext, argv: &[String]) -> Option<Program> {
         root: ctx.files.clone(),
         env: ctx.env.clone(),
         inform: false,
+        verbose: false,
     };
     let mut table = None;
     let mut table_shown = None;
@@ -83,6 +84,7 @@ fn program(ctx: &EvalContext, argv: &[String]) -> Option<Program> {
                 table_shown = Some(Shown { table, filter });
             }
             "--inform" => opts.inform = true,
+            "--verbose" => opts.verbose = true,
             "--no-lock" | "--full-check" => {}
             flags if flags.starts_with('-') && !flags.starts_with("--") => {
                 let letters: Vec<char> = flags[1..].chars().collect();
@@ -97,6 +99,7 @@ fn program(ctx: &EvalContext, argv: &[String]) -> Option<Program> {
                     };
                     match letter {
                         'I' => opts.inform = true,
+                        'v' => opts.verbose = true,
                         'K' | 'c' => {}
                         'f' | 'D' | 'b' => {
                             let v = value()?;

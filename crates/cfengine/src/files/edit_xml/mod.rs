@@ -247,7 +247,7 @@ fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, edit: &mut Xm
                 for pp in &section.promises {
                     ctx.pass = pass;
                     let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| keep(ctx, pp, exp, ptype, edit);
-                    expand_promise(ctx, pp, ptype, &mut act);
+                    expand_promise(ctx, pp, ptype, crate::eval::promise::Stage::Actuate, &mut act);
                     if ctx.aborted.is_some() || ctx.bundle_aborted {
                         break 'passes;
                     }
