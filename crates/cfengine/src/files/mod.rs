@@ -65,6 +65,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
             matched = Expanded { promiser: path, constraints: exp.constraints.clone() };
             &matched
         };
+        let refusals = ctx.refusals.len();
         let done = match inside(ctx, &sandbox, &one.promiser) {
             Some(real) => {
                 let shown = sandbox.policy_path(&real);
@@ -73,7 +74,9 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
             }
             None => Outcome::Failed,
         };
-        if done == Outcome::Failed {
+        // cf-agent's line for a promise that failed; not for one confer
+        // refused, which its refusal already says.
+        if done == Outcome::Failed && ctx.refusals.len() == refusals {
             ctx.error(format!("Errors encountered when actuating files promise '{}'", one.promiser));
         }
         outcome = outcome.and(done);

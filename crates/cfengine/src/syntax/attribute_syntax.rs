@@ -43,21 +43,36 @@ pub enum Lookup {
     Known(Syntax),
 }
 
-/// The attributes of each type, by name, for each block.
-type Attributes = HashMap<Block, HashMap<&'static str, HashMap<&'static str, Syntax>>>;
+/// The attributes of each type, by name, for each block; and the
+/// attributes 3.21 has removed, which it still accepts anywhere (with a
+/// parser warning) and ignores.
+struct Attributes {
+    by_type: HashMap<Block, HashMap<&'static str, HashMap<&'static str, Syntax>>>,
+    removed: std::collections::HashSet<&'static str>,
+}
+
+/// The syntax given to a removed attribute: nothing is checked.
+const REMOVED: Syntax = Syntax { datatype: "removed", range: "" };
 
 fn table() -> &'static Attributes {
     static PARSED: OnceLock<Attributes> = OnceLock::new();
     PARSED.get_or_init(|| {
-        let mut t: Attributes = HashMap::new();
+        let mut t = Attributes { by_type: HashMap::new(), removed: std::collections::HashSet::new() };
         for line in TABLE.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
             let mut f = line.split('\t');
             let (Some(block), Some(kind), Some(lval), Some(datatype)) = (f.next(), f.next(), f.next(), f.next()) else {
                 continue;
             };
-            let block = if block == "body" { Block::Body } else { Block::Promise };
+            let block = match block {
+                "removed" => {
+                    t.removed.insert(lval);
+                    continue;
+                }
+                "body" => Block::Body,
+                _ => Block::Promise,
+            };
             let range = f.next().unwrap_or("");
-            t.entry(block).or_default().entry(kind).or_default().insert(lval, Syntax { datatype, range });
+            t.by_type.entry(block).or_default().entry(kind).or_default().insert(lval, Syntax { datatype, range });
         }
         t
     })
@@ -65,11 +80,13 @@ fn table() -> &'static Attributes {
 
 /// What the table says of `lval` in a `block` of type `kind`.
 pub fn lookup(block: Block, kind: &str, lval: &str) -> Lookup {
-    let Some(attributes) = table().get(&block).and_then(|kinds| kinds.get(kind)) else {
+    let t = table();
+    let Some(attributes) = t.by_type.get(&block).and_then(|kinds| kinds.get(kind)) else {
         return Lookup::TypeUnknown;
     };
     match attributes.get(lval) {
         Some(s) => Lookup::Known(*s),
+        None if t.removed.contains(lval) => Lookup::Known(REMOVED),
         None => Lookup::Unknown,
     }
 }
@@ -88,5 +105,6 @@ mod tests {
         assert_eq!(lookup(Block::Promise, "my_custom_type", "anything"), Lookup::TypeUnknown);
         assert!(matches!(lookup(Block::Body, "link_from", "link_type"), Lookup::Known(s) if s.datatype == "option"));
         assert!(matches!(lookup(Block::Body, "common", "bundlesequence"), Lookup::Known(_)));
+        assert_eq!(lookup(Block::Body, "common", "host_licenses_paid"), Lookup::Known(REMOVED));
     }
 }
