@@ -10,7 +10,7 @@ pub mod eval;
 pub mod files;
 pub mod functions;
 pub mod host;
-mod shell;
+pub mod shell;
 pub mod syntax;
 
 pub use diagnostic::{Diagnostic, Pos};

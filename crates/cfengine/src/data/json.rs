@@ -2,13 +2,13 @@
 //! them: two-space indentation, reals with four decimals; and the text of a
 //! container's primitives. YAML is read in [`crate::data::yaml`].
 //!
-//! JSON is parsed with serde_json (with `preserve_order`, so objects keep the
-//! order of their keys as CFEngine's do).
+//! JSON is read by [`json_reader`], a port of libntech's lenient reader.
 
 use confer_core::json_string::push_json_string;
 use confer_core::{HashMap, Value};
 
-use crate::data::container_number::{self, DataError};
+use crate::data::container_number::DataError;
+use crate::data::json_reader;
 use crate::data::number::format_fixed;
 
 /// A real as cf-agent stores it in a container: rounded to four decimals
@@ -18,297 +18,28 @@ pub fn real(f: f64) -> Value {
     Value::Float(format_fixed(f, 4).parse().unwrap_or(f))
 }
 
-fn from_serde(v: serde_json::Value) -> Value {
-    match v {
-        serde_json::Value::Null => Value::Undef,
-        serde_json::Value::Bool(b) => Value::Boolean(b),
-        serde_json::Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                Value::Integer(i)
-            } else if let Some(u) = n.as_u64() {
-                Value::Integer(i64::try_from(u).unwrap_or(i64::MAX))
-            } else {
-                real(n.as_f64().unwrap_or(0.0))
-            }
-        }
-        serde_json::Value::String(s) => Value::String(s.into()),
-        serde_json::Value::Array(a) => Value::array(a.into_iter().map(from_serde).collect()),
-        serde_json::Value::Object(o) => {
-            let mut m = HashMap::with_capacity(o.len());
-            for (k, v) in o {
-                m.insert(Value::String(k.into()), from_serde(v));
-            }
-            Value::hash(m)
-        }
-    }
-}
-
-/// Parses a JSON document. Like cf-agent, a bare word that is not JSON is
-/// an error; the message is cf-agent's wording where known. Numbers become
-/// what a stored copy holds (`container_number`).
+/// Parses a JSON document as libntech does ([`json_reader`]). A number a
+/// stored copy cannot convert makes it [`DataError::Fatal`].
 pub fn parse(s: &str) -> Result<Value, DataError> {
-    let (text, fatal) = numbers_as_stored(&unicode_escapes_kept(s))?;
-    let v = parse_escaped(&text)?;
-    fatal.map_or(Ok(v), |m| Err(DataError::Fatal(m)))
+    parsed(json_reader::read(s, None))
 }
 
-/// [`parse`] of text whose escapes and numbers are already as serde_json
-/// should read them.
-///
-/// libntech's `JsonParse` reads the first value and stops: text after it is
-/// ignored (`[1] x` is `[1]`), so only the first value is read here too.
-fn parse_escaped(s: &str) -> Result<Value, DataError> {
-    let text = without_trailing_commas(s.trim());
-    match serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>().next() {
-        Some(Ok(v)) => Ok(from_serde(v)),
-        Some(Err(e)) => Err(DataError::Invalid(e.to_string())),
-        None => Err(DataError::Invalid("EOF while parsing a value at line 1 column 0".into())),
-    }
-}
-
-/// Where libntech's reader stops in `s` after a primitive value: on its
-/// last character (a string's closing quote, a number's last digit), the
-/// text that `parsejson()`'s "Non-container" message shows.
-pub fn after_primitive(s: &str) -> &str {
-    let t = s.trim_start();
-    let b = t.as_bytes();
-    let last = if b.first() == Some(&b'"') {
-        closing_quote(b, 0).min(b.len().saturating_sub(1))
-    } else {
-        b.iter().position(|&c| is_separator(c)).unwrap_or(b.len()).saturating_sub(1)
-    };
-    &t[crate::data::value::prefix_within(t, last).len()..]
-}
-
-/// Where the string opened by the quote at `open` closes (past a
-/// backslash's escaped character), or the end of `b` when it does not.
-fn closing_quote(b: &[u8], open: usize) -> usize {
-    let mut i = open + 1;
-    while i < b.len() && b[i] != b'"' {
-        i += if b[i] == b'\\' { 2 } else { 1 };
-    }
-    i.min(b.len())
-}
-
-/// The text with each number (a `-` or digit where a value starts, up to a
-/// separator) written as the value a stored copy holds, and the first
-/// conversion error (cf-agent exits on it), or the number libntech refuses.
-fn numbers_as_stored(s: &str) -> Result<(String, Option<String>), DataError> {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    let mut fatal = None;
-    let (mut in_string, mut value_starts) = (false, true);
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if !in_string && value_starts && (c == b'-' || c.is_ascii_digit()) {
-            let end = b[i..].iter().position(|&c| is_separator(c)).map_or(b.len(), |n| i + n);
-            write_stored_number(&s[i..end], &mut out, &mut fatal)?;
-            i = end;
-            value_starts = false;
-            continue;
-        }
-        match c {
-            b'\\' if in_string => {
-                out.push('\\');
-                i += 1;
-            }
-            b'"' => in_string = !in_string,
-            b'[' | b',' | b':' if !in_string => value_starts = true,
-            c if !in_string && !c.is_ascii_whitespace() => value_starts = false,
-            _ => {}
-        }
-        let ch = s[i..].chars().next().map_or(1, char::len_utf8);
-        out.push_str(&s[i..i + ch]);
-        i += ch;
-    }
-    Ok((out, fatal))
-}
-
-/// libntech's `IsSeparator`: what ends a number.
-fn is_separator(c: u8) -> bool {
-    c.is_ascii_whitespace() || matches!(c, b',' | b']' | b'}')
-}
-
-/// Writes `token` as the number a stored copy holds, keeping the first
-/// conversion error in `fatal`.
-fn write_stored_number(token: &str, out: &mut String, fatal: &mut Option<String>) -> Result<(), DataError> {
-    match container_number::parse(token) {
-        None => Err(DataError::Invalid(format!("invalid number '{token}'"))),
-        Some(Err(message)) => {
-            fatal.get_or_insert(message);
-            out.push('0');
-            Ok(())
-        }
-        Some(Ok(Value::Float(f))) => {
-            out.push_str(&format!("{f:?}"));
-            Ok(())
-        }
-        Some(Ok(v)) => {
-            out.push_str(&confer_core::value::to_s(&v));
-            Ok(())
-        }
-    }
-}
-
-/// libntech's parser does not decode `\uXXXX`: the string keeps the
-/// backslash and the letters (`"\u00e9"` is six characters, as cf-agent
-/// 3.21 prints it back). serde_json decodes them, so each such backslash is
-/// doubled first.
-fn unicode_escapes_kept(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.contains("\\u") {
-        return std::borrow::Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    let mut in_string = false;
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        out.push(c);
-        match c {
-            '"' => in_string = !in_string,
-            '\\' if in_string => match chars.next() {
-                Some('u') => out.push_str("\\u"),
-                Some(next) => out.push(next),
-                None => {}
-            },
-            _ => {}
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-/// libntech's parser accepts a comma before the closing `]` or `}` of an
-/// array or object (`[1,2,]`); serde_json does not, so such commas go.
-fn without_trailing_commas(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.contains(',') {
-        return std::borrow::Cow::Borrowed(s);
-    }
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
-    let mut in_string = false;
-    let mut start = 0;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\\' if in_string => i += 1,
-            b'"' => in_string = !in_string,
-            b',' if !in_string => {
-                let next = b[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
-                if matches!(next, Some(b']' | b'}')) {
-                    out.push_str(&s[start..i]);
-                    start = i + 1;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out.push_str(&s[start..]);
-    std::borrow::Cow::Owned(out)
-}
-
-/// Parses inline JSON in which a bare word outside strings names a variable
-/// (libntech's `JsonParseWithLookup` with cf-agent's `LookupVarRefToJson`):
-/// `{ "state": state_container }`. `lookup` gives a variable's JSON value;
-/// a word it does not know makes the document invalid.
-///
-/// Each word becomes a placeholder string that is swapped for the variable's
-/// value after parsing, so the value is shared rather than written out and
-/// parsed again: `mergedata('[ v, v ]')` chained forty times would otherwise
-/// write 2^40 copies. A placeholder starts with a NUL character, which no
-/// string of the document can hold (a raw one is invalid JSON and `\u0000`
-/// stays six characters). A bare word before a `:` is a key, as written.
+/// Parses inline JSON in which a bare word where a value goes names a
+/// variable (libntech's `JsonParseWithLookup` with cf-agent's
+/// `LookupVarRefToJson`): `{ "state": state_container }`. `lookup` gives a
+/// variable's JSON value; a word it does not know makes the document
+/// invalid.
 pub fn parse_with_lookup(s: &str, lookup: &mut dyn FnMut(&str) -> Option<Value>) -> Result<Value, DataError> {
-    let s = &*unicode_escapes_kept(s);
-    let b = s.as_bytes();
-    let mut fatal = None;
-    let mut found: Vec<Value> = Vec::new();
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c == b'"' {
-            let start = i;
-            i = (closing_quote(b, i) + 1).min(b.len());
-            out.push_str(&s[start..i]);
-        } else if c == b'-' || c.is_ascii_digit() {
-            let start = i;
-            while i < b.len() && !is_separator(b[i]) {
-                i += 1;
-            }
-            write_stored_number(&s[start..i], &mut out, &mut fatal)?;
-        } else if c.is_ascii_alphabetic() || c == b'_' {
-            let end = reference_end(b, i);
-            let word = &s[i..end];
-            let is_key = b[end..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b':');
-            if matches!(word, "true" | "false" | "null") {
-                out.push_str(word);
-            } else if is_key {
-                out.push('"');
-                out.push_str(word);
-                out.push('"');
-            } else {
-                let v = lookup(word).ok_or_else(|| DataError::Invalid(format!("unknown variable '{word}'")))?;
-                out.push_str("\"\\u0000");
-                out.push_str(&found.len().to_string());
-                out.push('"');
-                found.push(v);
-            }
-            i = end;
-        } else {
-            let ch = s[i..].chars().next().map_or(1, char::len_utf8);
-            out.push_str(&s[i..i + ch]);
-            i += ch;
-        }
-    }
-    let parsed = parse_escaped(&out)?;
-    if let Some(message) = fatal {
-        return Err(DataError::Fatal(message));
-    }
-    if found.is_empty() {
-        return Ok(parsed);
-    }
-    Ok(substitute(parsed, &found))
+    parsed(json_reader::read(s, Some(lookup)))
 }
 
-/// `v` with each placeholder string (a NUL and an index into `found`)
-/// replaced by the value it stands for.
-fn substitute(v: Value, found: &[Value]) -> Value {
-    let placeholder = |v: &Value| {
-        v.as_str().and_then(|s| s.strip_prefix('\0')).and_then(|n| n.parse::<usize>().ok()).and_then(|n| found.get(n))
-    };
-    if let Some(value) = placeholder(&v) {
-        return value.clone();
+/// A reading as a container or the reason there is none.
+pub fn parsed(r: Result<json_reader::Read, json_reader::Refused>) -> Result<Value, DataError> {
+    match r {
+        Ok(json_reader::Read { fatal: Some(message), .. }) => Err(DataError::Fatal(message)),
+        Ok(read) => Ok(read.value),
+        Err(refused) => Err(DataError::Invalid(refused.error.to_string())),
     }
-    match v {
-        Value::Array(items) => Value::array(items.iter().map(|i| substitute(i.clone(), found)).collect()),
-        Value::Hash(map) => {
-            let mut out = HashMap::with_capacity(map.len());
-            for (k, v) in map.iter() {
-                out.insert(k.clone(), substitute(v.clone(), found));
-            }
-            Value::hash(out)
-        }
-        other => other,
-    }
-}
-
-/// Where a variable name starting at `b[i]` ends: cf-agent's
-/// `^(([a-zA-Z0-9_]+\.)?[a-zA-Z0-9._]+)(\[[^\[\]]+\])?`.
-fn reference_end(b: &[u8], i: usize) -> usize {
-    let mut end = i;
-    while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_' || b[end] == b'.') {
-        end += 1;
-    }
-    if b.get(end) == Some(&b'[') {
-        let close = b[end + 1..].iter().position(|&c| c == b']' || c == b'[');
-        if let Some(p) = close {
-            if p > 0 && b[end + 1 + p] == b']' {
-                return end + p + 2;
-            }
-        }
-    }
-    end
 }
 
 /// How a data-container primitive expands into a string: reals with two

@@ -6,6 +6,7 @@
 pub mod container_number;
 pub mod csv;
 pub mod json;
+pub mod json_reader;
 pub mod number;
 pub mod value;
 pub mod yaml;

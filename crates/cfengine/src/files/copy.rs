@@ -172,7 +172,7 @@ pub(super) fn copy_file(
         if copying.preserve && !copying.in_tree && want != super::CREATE_MODE {
             let set = std::fs::set_permissions(real, std::fs::Permissions::from_mode(want));
             let said = format!("Object '{to}' had permissions {:04o}, changed it to {want:04o}", super::CREATE_MODE);
-            if super::record(ctx, set, said, format!("Could not set the mode of '{to}'.")) == Outcome::Failed {
+            if super::record(ctx, set, said, format!("Could not set the mode of '{to}'.")).failed() {
                 return Outcome::Failed;
             }
         }

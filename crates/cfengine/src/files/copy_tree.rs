@@ -100,7 +100,7 @@ impl Search<'_> {
         // cf-agent's names keep a promiser's `/.` (`dest/./file`).
         let to_name = to.promiser.trim_end_matches('/').to_string();
         let mut outcome = self.destination(ctx, to, &to_name);
-        if outcome == Outcome::Failed {
+        if outcome.failed() {
             return outcome;
         }
         let Some(from_real) = self.sandbox.read_path(from) else {
@@ -200,7 +200,7 @@ impl Search<'_> {
                 let made = std::fs::DirBuilder::new().mode(super::DIR_MODE).create(&child.real);
                 let said = format!("Created directory '{}'", child.promiser);
                 outcome = super::record(ctx, made, said, format!("Can't make directory '{}'.", child.promiser));
-                if outcome == Outcome::Failed {
+                if outcome.failed() {
                     return outcome;
                 }
             }
@@ -219,7 +219,7 @@ impl Search<'_> {
             return link_to(ctx, from, &child);
         }
         let outcome = copy_file(ctx, self.copying, (from, &from_real), &meta, &child);
-        if outcome == Outcome::Failed {
+        if outcome.failed() {
             return outcome;
         }
         outcome.and(super::perms::perms(ctx, self.exp, &child))

@@ -231,11 +231,16 @@ fn match_policy(ctx: &mut EvalContext, camel: &str, haystack: &str, policy: &[St
     ok
 }
 
-/// Runs the edit bundle `bundle` with `args` on `edit`. Each edit
+/// Runs the edit bundle `bundle` with `args` on `edit` (seeing the
+/// calling bundle's classes when `inherit`). Each edit
 /// promise's outcome goes to its own `classes` body.
-pub(crate) fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, edit: &mut Edit) {
+pub(crate) fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, inherit: bool, edit: &mut Edit) {
     ctx.put_special("edit", "filename", &edit.filename);
+    let inherited = if inherit { ctx.bundles.last().map(|f| f.classes.clone()) } else { None };
     crate::eval::agent::push_bundle(ctx, bundle, args);
+    if let (Some(frame), Some(classes)) = (ctx.bundles.last_mut(), inherited) {
+        frame.classes = classes;
+    }
     'passes: for pass in 1..=crate::eval::agent::PASSES {
         for ptype in SEQUENCE {
             for section in bundle.sections_of(ptype) {
@@ -262,8 +267,9 @@ fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: 
         "vars" | "classes" | "reports" => crate::eval::agent::keep_promise(ctx, pp, exp, ptype, true),
         _ => {
             // Each edit promise is carried out once a run per file, as
-            // cf-agent's edit locks make it.
-            let lock = format!("{ptype}-{}-{}", exp.promiser, edit.filename);
+            // cf-agent's edit locks make it; two promises alike in one
+            // bundle are two promises (a template's repeated lines).
+            let lock = format!("{ptype}-{}:{}-{}-{}", pp.id, pp.line, exp.promiser, edit.filename);
             if !ctx.locks.insert(lock) {
                 return;
             }
@@ -278,11 +284,11 @@ fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: 
                     Outcome::Failed
                 }
             };
-            if outcome == Outcome::Repaired {
+            if outcome.repaired() {
                 let kind = if ptype == "field_edits" { "fields_edit" } else { ptype };
                 edit.said.push(Said { text: format!("{kind} promise '{}' repaired", exp.promiser), change: false });
             }
-            crate::eval::classes_body::apply(ctx, exp, outcome.classes());
+            outcome.set_classes(ctx, exp);
         }
     }
 }

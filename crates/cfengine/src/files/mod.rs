@@ -7,6 +7,7 @@
 //! and the `mode` of `perms`. Any other attribute is refused by name, once,
 //! and the promise fails: confer never half-does a promise silently.
 
+mod cfengine_template;
 mod copy;
 mod copy_tree;
 mod edit_line;
@@ -22,6 +23,7 @@ mod sandbox;
 mod template;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub use sandbox::{Refused, Sandbox};
 
@@ -29,6 +31,7 @@ use crate::data::value::Rv;
 use crate::eval::body_attributes::{evaluated as body, scalar};
 use crate::eval::context::EvalContext;
 use crate::eval::promise::Expanded;
+use crate::syntax::ast::Bundle;
 use outcome::Outcome;
 
 /// Attributes of `files` promises confer does not carry out yet.
@@ -76,12 +79,12 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
         };
         // cf-agent's line for a promise that failed; not for one confer
         // refused, which its refusal already says.
-        if done == Outcome::Failed && ctx.refusals.len() == refusals {
+        if done.failed() && ctx.refusals.len() == refusals {
             ctx.error(format!("Errors encountered when actuating files promise '{}'", one.promiser));
         }
         outcome = outcome.and(done);
     }
-    crate::eval::classes_body::apply(ctx, exp, outcome.classes());
+    outcome.set_classes(ctx, exp);
 }
 
 /// `report_to_file`: the report's text appended to the file, as cf-agent's
@@ -252,13 +255,13 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
     }
     if exp.get("edit_template").is_some() || exp.get("edit_template_string").is_some() {
         let method = exp.get("template_method").and_then(Rv::as_scalar).unwrap_or("cfengine");
-        if !matches!(method, "mustache" | "inline_mustache") {
-            let at = ctx.promise_location();
-            ctx.refuse(format!("confer does not carry out template_method '{method}' yet, {at}"));
-            return Outcome::Failed;
-        }
         if exists || flag(exp, "create") != Some(false) {
-            outcome = outcome.and(template::render(ctx, exp, t, exists));
+            outcome = outcome.and(match method {
+                "cfengine" => cfengine_template::render(ctx, exp, t, exists),
+                "mustache" | "inline_mustache" => template::render(ctx, exp, t, exists),
+                // cf-agent does nothing for a method it does not know.
+                _ => Outcome::Kept,
+            });
         }
     }
     outcome.and(final_leaf(ctx, exp, sandbox, t))
@@ -334,7 +337,7 @@ fn create_path(ctx: &mut EvalContext, t: &Target, exp: &Expanded) -> Outcome {
     if let Some(parent) = real.parent().filter(|p| !p.exists()) {
         let made = std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(parent);
         if record(ctx, made, format!("Created directory for '{promiser}'"), format!("Error creating file '{shown}'."))
-            == Outcome::Failed
+            .failed()
         {
             return Outcome::Failed;
         }
@@ -406,10 +409,8 @@ fn load_lines(text: &str) -> Vec<String> {
 /// `ScheduleEditOperation` for `edit_line`: the bundle run on the file's
 /// lines, the file saved when they changed.
 fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Outcome {
-    let (real, shown) = (t.real.as_path(), t.shown.as_str());
     let defaults = body(ctx, "edit_defaults", exp.get("edit_defaults"));
     let empty_first = matches!(scalar(&defaults, "empty_file_before_editing"), Some("true" | "yes" | "on"));
-    let backup = keeps_backup(&defaults);
     let (name, args) = match edit {
         Rv::FnCall(f) => (ctx.expand(&f.name), crate::eval::agent::eval_args(ctx, &f.args)),
         Rv::Scalar(s) => (s.to_string(), vec![]),
@@ -419,6 +420,32 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Ou
         ctx.error(format!("Could not find the edit_line bundle '{name}', {}", ctx.promise_location()));
         return Outcome::Failed;
     };
+    edit_with_bundle(ctx, exp, t, &bundle, args, EditRun { empty_first, inherit: false, always_save: false })
+}
+
+/// How an edit_line bundle is run on a file.
+struct EditRun {
+    /// Start from no lines (`empty_file_before_editing`).
+    empty_first: bool,
+    /// The bundle sees the calling bundle's classes.
+    inherit: bool,
+    /// Compare and save even when no promise edited (a template's
+    /// `num_edits` is never 0).
+    always_save: bool,
+}
+
+/// `ScheduleEditLineOperations` and `FinishEditContext`: `bundle` run on
+/// the file's lines, the file saved when they changed.
+fn edit_with_bundle(
+    ctx: &mut EvalContext,
+    exp: &Expanded,
+    t: &Target,
+    bundle: &Arc<Bundle>,
+    args: Vec<Rv>,
+    how: EditRun,
+) -> Outcome {
+    let (real, shown) = (t.real.as_path(), t.shown.as_str());
+    let backup = keeps_backup(&body(ctx, "edit_defaults", exp.get("edit_defaults")));
     let old = match std::fs::read(real) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
@@ -426,12 +453,12 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Ou
             return Outcome::Failed;
         }
     };
-    let lines = if empty_first { vec![] } else { load_lines(&old) };
+    let lines = if how.empty_first { vec![] } else { load_lines(&old) };
     let mut file = edit_line::Edit { lines, edits: 0, filename: exp.promiser.clone(), said: vec![] };
     // As `ScheduleEditOperation`: the edit promises' own outcomes go to
     // their classes only; whatever edits were made are saved.
-    edit_line::run(ctx, &bundle, args, &mut file);
-    if file.edits == 0 {
+    edit_line::run(ctx, bundle, args, how.inherit, &mut file);
+    if file.edits == 0 && !how.always_save {
         return Outcome::Kept;
     }
     let new: String = file.lines.iter().map(|l| format!("{l}\n")).collect();

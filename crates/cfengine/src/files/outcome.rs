@@ -4,8 +4,10 @@
 
 use crate::eval::classes_body;
 
-/// A promise's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// A promise's result. cf-agent sets a promise's classes at each step
+/// that reports (`cfPS`), so a promise that changed something and then
+/// failed has both its repaired and its failed classes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {
     /// Nothing needed doing.
     Kept,
@@ -13,20 +15,45 @@ pub(crate) enum Outcome {
     Repaired,
     /// Something could not be done.
     Failed,
+    /// Something was changed, then something else could not be done.
+    RepairedThenFailed,
 }
 
 impl Outcome {
     /// The outcome of doing both.
     pub(crate) fn and(self, other: Outcome) -> Outcome {
-        self.max(other)
+        match (self.repaired() || other.repaired(), self.failed() || other.failed()) {
+            (false, false) => Outcome::Kept,
+            (true, false) => Outcome::Repaired,
+            (false, true) => Outcome::Failed,
+            (true, true) => Outcome::RepairedThenFailed,
+        }
     }
 
-    /// What `classes` bodies see.
-    pub(crate) fn classes(self) -> classes_body::Outcome {
+    /// Whether something could not be done.
+    pub(crate) fn failed(self) -> bool {
+        matches!(self, Outcome::Failed | Outcome::RepairedThenFailed)
+    }
+
+    /// Whether something was changed.
+    pub(crate) fn repaired(self) -> bool {
+        matches!(self, Outcome::Repaired | Outcome::RepairedThenFailed)
+    }
+
+    /// What `classes` bodies see, in the order cf-agent reported it.
+    pub(crate) fn classes(self) -> &'static [classes_body::Outcome] {
         match self {
-            Outcome::Kept => classes_body::Outcome::Kept,
-            Outcome::Repaired => classes_body::Outcome::Repaired,
-            Outcome::Failed => classes_body::Outcome::Failed,
+            Outcome::Kept => &[classes_body::Outcome::Kept],
+            Outcome::Repaired => &[classes_body::Outcome::Repaired],
+            Outcome::Failed => &[classes_body::Outcome::Failed],
+            Outcome::RepairedThenFailed => &[classes_body::Outcome::Repaired, classes_body::Outcome::Failed],
+        }
+    }
+
+    /// Defines the promise's classes for this outcome.
+    pub(crate) fn set_classes(self, ctx: &mut crate::eval::context::EvalContext, exp: &crate::eval::promise::Expanded) {
+        for &o in self.classes() {
+            classes_body::apply(ctx, exp, o);
         }
     }
 }

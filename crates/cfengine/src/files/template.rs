@@ -70,7 +70,7 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
     let mut outcome = Outcome::Kept;
     if !exists {
         outcome = super::create_path(ctx, t, exp);
-        if outcome == Outcome::Failed {
+        if outcome.failed() {
             return outcome;
         }
     }

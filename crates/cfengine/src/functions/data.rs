@@ -6,26 +6,39 @@ use std::sync::Arc;
 use confer_core::{HashMap, Value};
 
 use crate::data::container_number::DataError;
-use crate::data::json;
 use crate::data::value::Rv;
+use crate::data::{json, json_reader};
 use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::{regex, Rx};
 use super::{arg_int, arg_str, collection, Collection, Failed, FnResult};
 
+/// `parsejson` (`JsonParseWithLookup`, bare words naming variables) or
+/// `parseyaml`: a container, or cf-agent's error showing the text from
+/// where its reader stopped.
 fn parse_container(ctx: &mut EvalContext, text: &str, yaml: bool) -> FnResult {
-    let r = if yaml { crate::data::yaml::parse(text) } else { json::parse(text) };
+    let kind = if yaml { "YAML" } else { "JSON" };
+    let (r, stop) = if yaml {
+        (crate::data::yaml::parse(text), 0)
+    } else {
+        let r = json_reader::read(text, Some(&mut |w| super::var_json(ctx, w)));
+        let stop = match &r {
+            Ok(read) => read.stop,
+            Err(refused) => refused.at,
+        };
+        (json::parsed(r), stop)
+    };
+    let rest = text.get(stop..).unwrap_or_default();
     match r {
         Ok(v) if json::is_primitive(&v) => {
-            let (kind, shown) = if yaml { ("YAML", text) } else { ("JSON", json::after_primitive(text)) };
-            ctx.error(format!("Non-container from parsing {kind} expression '{shown}'"));
+            ctx.error(format!("Non-container from parsing {kind} expression '{rest}'"));
             Err(Failed)
         }
         Ok(v) => Ok(Rv::Container(v)),
         Err(DataError::Fatal(m)) => Err(exits(ctx, m)),
         Err(DataError::Invalid(e)) => {
-            ctx.error(format!("Error parsing JSON expression '{text}': {e}"));
+            ctx.error(format!("Error parsing {kind} expression '{rest}': {e}"));
             Err(Failed)
         }
     }
@@ -57,43 +70,65 @@ pub(super) fn parseyaml(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
     parse_container(ctx, &t, true)
 }
 
-/// A data file's text, at most the size argument (argument 2, when given
-/// and positive) in bytes.
-fn read(ctx: &mut EvalContext, f: &FnCall, path: &str, a: &[Rv]) -> Result<String, Failed> {
+/// `JsonReadDataFile` for `readjson`, `readyaml` and `readdata`: the
+/// file (at most the size argument's bytes, when given and positive; a
+/// longer file is refused, as libntech will not truncate a document)
+/// read as a container, or cf-agent's error.
+fn read_data_file(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], yaml: bool) -> FnResult {
     // Declared variadic: the size is optional, the file is not.
     if a.is_empty() {
         ctx.error(format!("Function '{}' requires at least one argument", f.name));
         return Err(Failed);
     }
+    let path = arg_str(a, 0).to_string();
+    let kind = if yaml { "YAML" } else { "JSON" };
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)?.max(0) as u64 } else { 0 };
-    super::bounded_read(ctx, path, max).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|_| {
-        ctx.error(format!("{}: data error reading JSON file '{path}'", f.name));
-        Failed
-    })
+    let bytes = match super::bounded_read(ctx, &path, if max == 0 { 0 } else { max + 1 }) {
+        Ok(b) if max != 0 && b.len() as u64 > max => {
+            ctx.error(format!(
+                "{}: error parsing {kind} file '{path}': Unable to parse JSON without truncating",
+                f.name
+            ));
+            return Err(Failed);
+        }
+        Ok(b) => b,
+        Err(_) => {
+            ctx.error(format!("{}: data error parsing {kind} file '{path}': No such file or directory", f.name));
+            return Err(Failed);
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let r = if yaml {
+        crate::data::yaml::parse(&text)
+    } else {
+        match json_reader::read(&text, None) {
+            Err(refused) if refused.error == json_reader::JsonError::NoData => {
+                ctx.error(format!("{}: data error parsing {kind} file '{path}': No data", f.name));
+                return Err(Failed);
+            }
+            r => json::parsed(r),
+        }
+    };
+    match r {
+        Ok(v) if json::is_primitive(&v) => {
+            ctx.error(format!("{}: non-container from parsing {kind} file '{path}'", f.name));
+            Err(Failed)
+        }
+        Ok(v) => Ok(Rv::Container(v)),
+        Err(DataError::Fatal(m)) => Err(exits(ctx, m)),
+        Err(DataError::Invalid(e)) => {
+            ctx.error(format!("{}: error parsing {kind} file '{path}': {e}", f.name));
+            Err(Failed)
+        }
+    }
 }
 
 pub(super) fn readjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let path = arg_str(a, 0).to_string();
-    let t = read(ctx, f, &path, a)?;
-    json::parse(&t).map(Rv::Container).map_err(|e| match e {
-        DataError::Fatal(m) => exits(ctx, m),
-        DataError::Invalid(_) => {
-            ctx.error(format!("{}: error parsing JSON file '{path}'", f.name));
-            Failed
-        }
-    })
+    read_data_file(ctx, f, a, false)
 }
 
 pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
-    let path = arg_str(a, 0).to_string();
-    let t = read(ctx, f, &path, a)?;
-    crate::data::yaml::parse(&t).map(Rv::Container).map_err(|e| match e {
-        DataError::Fatal(m) => exits(ctx, m),
-        DataError::Invalid(_) => {
-            ctx.error(format!("{}: error parsing YAML file '{path}'", f.name));
-            Failed
-        }
-    })
+    read_data_file(ctx, f, a, true)
 }
 
 /// A collection as a container: a list becomes an array of strings.

@@ -578,7 +578,7 @@ pub fn collection(ctx: &mut EvalContext, arg: &Rv) -> Option<Collection> {
 /// A variable's value as JSON, for a bare name inside inline JSON
 /// (`LookupVarRefToJson`): a scalar is a string, a list an array of strings,
 /// an associative array an object.
-fn var_json(ctx: &EvalContext, name: &str) -> Option<Value> {
+pub(super) fn var_json(ctx: &EvalContext, name: &str) -> Option<Value> {
     match ctx.lookup(name).map(|v| v.rval) {
         Some(Rv::Container(c)) => Some(c),
         Some(Rv::Scalar(s)) => Some(Value::String(s.to_string().into())),

@@ -192,12 +192,12 @@ impl Grep {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::test_host::TestHost;
+    use crate::shell::memory_host::MemoryHost;
 
     fn grep(args: &[&str], input: &str) -> (String, i32) {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         let g = Grep::plan("grep", &args).unwrap();
-        let ran = g.run(&mut TestHost::default(), input.as_bytes());
+        let ran = g.run(&mut MemoryHost::default(), input.as_bytes());
         (String::from_utf8(ran.stdout).unwrap(), ran.status)
     }
 

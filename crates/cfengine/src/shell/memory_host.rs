@@ -1,4 +1,5 @@
-//! A host for the shell's unit tests: files in memory, no CFEngine.
+//! A host whose files are in memory and which runs no CFEngine: for the
+//! shell's unit tests and for the fuzzer, which must touch no real file.
 
 use std::collections::HashMap;
 
@@ -6,11 +7,11 @@ use super::Host;
 
 /// Files by path.
 #[derive(Default)]
-pub(crate) struct TestHost {
+pub(crate) struct MemoryHost {
     pub files: HashMap<String, Vec<u8>>,
 }
 
-impl Host for TestHost {
+impl Host for MemoryHost {
     fn read(&mut self, path: &str) -> Result<Vec<u8>, String> {
         self.files.get(path).cloned().ok_or_else(|| "No such file or directory".to_string())
     }

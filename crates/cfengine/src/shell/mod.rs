@@ -80,16 +80,23 @@ pub(crate) fn run(host: &mut dyn Host, line: &str, shell: bool, output_used: boo
 /// instead of filling memory (`sed 's/x/xxxxxxxx/g'` chained).
 const MAX_OUTPUT: usize = 64 << 20;
 
-#[cfg(test)]
-pub(crate) mod test_host;
+mod memory_host;
+
+/// Runs `line` through the shell on files held in memory (`files`, by
+/// absolute path; the working directory is `/work`): its output, or why
+/// it is not answered. For the fuzzer — no real file is read or written.
+pub fn run_in_memory(line: &str, files: Vec<(String, Vec<u8>)>) -> Result<(Vec<u8>, Vec<u8>, i32), String> {
+    let mut host = memory_host::MemoryHost { files: files.into_iter().collect() };
+    run(&mut host, line, true, true).map(|o| (o.stdout, o.stderr, o.status)).map_err(|e| e.to_string())
+}
 
 #[cfg(test)]
 mod tests {
-    use super::test_host::TestHost;
+    use super::memory_host::MemoryHost;
     use super::*;
 
-    fn host() -> TestHost {
-        let mut host = TestHost::default();
+    fn host() -> MemoryHost {
+        let mut host = MemoryHost::default();
         host.files.insert("/t/in".into(), b"b\nc\na\n".to_vec());
         host
     }

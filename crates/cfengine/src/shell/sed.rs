@@ -436,12 +436,12 @@ fn pieces(replacement: &str) -> Vec<Piece> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::test_host::TestHost;
+    use crate::shell::memory_host::MemoryHost;
 
     fn sed(args: &[&str], input: &str) -> String {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         let s = Sed::plan(&args).unwrap();
-        String::from_utf8(s.run(&mut TestHost::default(), input.as_bytes()).stdout).unwrap()
+        String::from_utf8(s.run(&mut MemoryHost::default(), input.as_bytes()).stdout).unwrap()
     }
 
     #[test]

@@ -265,7 +265,7 @@ fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: 
         "vars" | "classes" | "reports" => crate::eval::agent::keep_promise(ctx, pp, exp, ptype, true),
         _ => {
             if let Some(res) = promises::keep(ctx, ptype, exp, edit) {
-                crate::eval::classes_body::apply(ctx, exp, res.outcome().classes());
+                res.outcome().set_classes(ctx, exp);
             }
         }
     }
