@@ -49,6 +49,10 @@ pub struct RunArgs {
     /// `packages:` …) instead of skipping them in silence.
     #[arg(short = 'v', long = "verbose")]
     pub verbose: bool,
+    /// With `--root`: say what `files` promises would change, and change
+    /// nothing (cf-agent's `--dry-run`).
+    #[arg(short = 'n', long = "dry-run")]
+    pub dry_run: bool,
     /// Run these bundles instead of the policy's bundlesequence
     /// (comma-separated, as cf-agent's `-b`).
     #[arg(short = 'b', long = "bundlesequence", value_name = "BUNDLE,...")]
@@ -187,7 +191,16 @@ pub fn run(cmd: Command) -> ExitCode {
         }
     };
     let rooted = root.is_some();
-    let opts = Options { file, defines: args.define, bundles, root, env: vec![], inform: args.inform, verbose: false };
+    let opts = Options {
+        file,
+        defines: args.define,
+        bundles,
+        root,
+        env: vec![],
+        inform: args.inform,
+        verbose: false,
+        dry_run: args.dry_run,
+    };
     if args.format == crate::puppet::RunFormat::Json && !validate && !args.show_vars && !args.show_classes {
         return run_json(&opts);
     }

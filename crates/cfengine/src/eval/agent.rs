@@ -207,7 +207,7 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
     if exp.get("printfile").is_some() && !crate::eval::printfile::print_file(ctx, exp) {
         outcome = crate::eval::classes_body::Outcome::Failed;
     }
-    crate::eval::classes_body::apply(ctx, exp, outcome);
+    crate::eval::classes_body::settle(ctx, exp, outcome);
 }
 
 /// The variable a bundle's return values are kept in (`last-result`).
@@ -443,17 +443,29 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         _ => HashSet::new(),
     };
     ctx.method_promisers.push(pp.promiser.to_string());
-    call_bundle(ctx, &bundle, args, Some(inherited));
+    let outcome = call_bundle(ctx, &bundle, args, Some(inherited));
     ctx.method_promisers.pop();
     if let Some(useresult) = exp.get("useresult").and_then(Rv::as_scalar) {
         get_return_value(ctx, &bundle, useresult);
     }
-    crate::eval::classes_body::apply(ctx, exp, crate::eval::classes_body::Outcome::Kept);
+    // `VerifyMethod`: a bundle whose promises were all skipped counts as kept.
+    let outcome = outcome.unwrap_or(crate::eval::classes_body::Outcome::Kept);
+    if outcome == crate::eval::classes_body::Outcome::Failed {
+        ctx.error(format!("Method '{}' failed in some repairs", bundle.name));
+    }
+    crate::eval::classes_body::settle(ctx, exp, outcome);
 }
 
 /// Evaluates `bundle` with `args`, as a method call (with the classes it
-/// inherits from its caller) or, for `None`, as a bundlesequence entry.
-pub fn call_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, method: Option<HashSet<String>>) {
+/// inherits from its caller) or, for `None`, as a bundlesequence entry;
+/// what its promises did, weighed together (`None` if all were skipped).
+pub fn call_bundle(
+    ctx: &mut EvalContext,
+    bundle: &Arc<Bundle>,
+    args: Vec<Rv>,
+    method: Option<HashSet<String>>,
+) -> Option<crate::eval::classes_body::Outcome> {
+    let saved_outcome = ctx.bundle_outcome.take();
     let saved_this = ctx.take_this();
     let saved_promise = ctx.promise.take();
     let saved_pass = ctx.pass;
@@ -483,6 +495,7 @@ pub fn call_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, m
     ctx.restore_this(saved_this);
     ctx.promise = saved_promise;
     ctx.pass = saved_pass;
+    std::mem::replace(&mut ctx.bundle_outcome, saved_outcome)
 }
 
 /// A bundlesequence entry: a name, or a call with arguments.

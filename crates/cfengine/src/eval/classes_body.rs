@@ -7,8 +7,10 @@ use crate::eval::context::EvalContext;
 use crate::eval::promise::{evaluate_final_rval, Expanded};
 use crate::syntax::class_expr::canonify;
 
-/// A promise's outcome, as far as classes bodies see it.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// A promise's outcome, as far as classes bodies see it. Ordered as
+/// `PromiseResultUpdate` weighs them: a failure outweighs a change, a
+/// change outweighs nothing done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Outcome {
     /// `PROMISE_RESULT_NOOP`.
     Kept,
@@ -16,6 +18,14 @@ pub enum Outcome {
     Repaired,
     /// `PROMISE_RESULT_FAIL`.
     Failed,
+}
+
+/// Defines (and cancels) the classes an agent bundle's promise gives for
+/// `outcome`, which also counts towards the bundle's own outcome (what a
+/// `methods` promise calling it reports).
+pub fn settle(ctx: &mut EvalContext, exp: &Expanded, outcome: Outcome) {
+    ctx.bundle_outcome = Some(ctx.bundle_outcome.map_or(outcome, |o| o.max(outcome)));
+    apply(ctx, exp, outcome);
 }
 
 /// Defines (and cancels) the classes the promise's `classes` body gives

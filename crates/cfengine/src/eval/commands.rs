@@ -29,7 +29,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     let shell = matches!(scalar(&contain, "useshell"), Some("true" | "yes" | "on" | "useshell"));
     if (is_absolute(&line) || !shell) && !check_executable(ctx, &line) {
         ctx.error(format!("'{}' promises to be executable but isn't", exp.promiser));
-        classes_body::apply(ctx, exp, Outcome::Failed);
+        classes_body::settle(ctx, exp, Outcome::Failed);
         return;
     }
     let action = evaluated(ctx, "action", exp.get("action"));
@@ -43,7 +43,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     }) {
         let at = ctx.promise_location();
         ctx.refuse(format!("confer does not carry out '{attr}' of commands promises, {at}"));
-        classes_body::apply(ctx, exp, Outcome::Failed);
+        classes_body::settle(ctx, exp, Outcome::Failed);
         return;
     }
     // The `inform` attribute (default true) says whether the run is told
@@ -62,7 +62,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
         Err(why) => {
             let at = ctx.promise_location();
             ctx.refuse(format!("Command '{line}' is not run: confer runs no commands, and {why} ({at})"));
-            classes_body::apply(ctx, exp, Outcome::Failed);
+            classes_body::settle(ctx, exp, Outcome::Failed);
             return;
         }
     };
@@ -86,7 +86,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     if inform {
         ctx.info(format!("Completed execution of '{line}'"));
     }
-    classes_body::apply(ctx, exp, outcome);
+    classes_body::settle(ctx, exp, outcome);
 }
 
 /// `BuildCommandLine`: the promiser, `args`, then each of `arglist`.

@@ -125,6 +125,10 @@ pub struct EvalContext<'s> {
     pub launch_dir: String,
     /// Work done, to bound runaway policies.
     pub budget: u64,
+    /// What the agent bundle being evaluated has done so far, weighed as
+    /// `ScheduleAgentOperations` does (`None` while every promise was
+    /// skipped).
+    pub bundle_outcome: Option<crate::eval::classes_body::Outcome>,
 }
 
 /// Upper bound on promise iterations in one run.
@@ -185,6 +189,7 @@ impl<'s> EvalContext<'s> {
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_else(|_| ".".into()),
             budget: 0,
+            bundle_outcome: None,
         }
     }
 

@@ -31,10 +31,11 @@ pub(crate) fn agent_flag(ctx: &mut EvalContext, lval: &str) -> Option<bool> {
     control_values(ctx, "agent", lval).last().map(|v| matches!(v.as_scalar(), Some("true" | "yes" | "on")))
 }
 
-/// Applies `domain`, `addclasses` and `dryrun`.
+/// Applies `domain`, `addclasses` and `dryrun` (which `--dry-run` has
+/// already set when given).
 pub fn keep_control_promises(ctx: &mut EvalContext) {
     if let Some(v) = control_values(ctx, "agent", "dryrun").last() {
-        ctx.dry_run = matches!(v.as_scalar(), Some("true" | "yes" | "on"));
+        ctx.dry_run |= matches!(v.as_scalar(), Some("true" | "yes" | "on"));
     }
     for v in control_values(ctx, "common", "domain") {
         let Some(domain) = v.as_scalar().map(str::to_string) else { continue };

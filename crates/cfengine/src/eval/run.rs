@@ -41,6 +41,9 @@ pub struct Options {
     /// lines (the host-specific data and what it keeps the augments from
     /// changing), not the rest of cf-agent's verbose log.
     pub verbose: bool,
+    /// cf-agent's `--dry-run`: what would change is said, nothing is
+    /// changed (as agent control's `dryrun`).
+    pub dry_run: bool,
 }
 
 /// Upper bound on the number of policy files one run loads.
@@ -538,6 +541,7 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     let loaded = load(&mut ctx, opts);
     ctx.files = opts.root.clone();
     ctx.inform = opts.inform;
+    ctx.dry_run = opts.dry_run;
     ctx.out = out;
     ctx.errors = 0;
     for logged in said {

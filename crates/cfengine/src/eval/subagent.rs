@@ -60,6 +60,7 @@ fn program(ctx: &EvalContext, argv: &[String]) -> Option<Program> {
         env: ctx.env.clone(),
         inform: false,
         verbose: false,
+        dry_run: false,
     };
     let mut table = None;
     let mut table_shown = None;
@@ -84,6 +85,7 @@ fn program(ctx: &EvalContext, argv: &[String]) -> Option<Program> {
                 table_shown = Some(Shown { table, filter });
             }
             "--inform" => opts.inform = true,
+            "--dry-run" => opts.dry_run = true,
             "--verbose" => opts.verbose = true,
             "--no-lock" | "--full-check" => {}
             flags if flags.starts_with('-') && !flags.starts_with("--") => {
@@ -99,6 +101,7 @@ fn program(ctx: &EvalContext, argv: &[String]) -> Option<Program> {
                     };
                     match letter {
                         'I' => opts.inform = true,
+                        'n' => opts.dry_run = true,
                         'v' => opts.verbose = true,
                         'K' | 'c' => {}
                         'f' | 'D' | 'b' => {

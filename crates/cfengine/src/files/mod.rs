@@ -84,7 +84,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
         }
         outcome = outcome.and(done);
     }
-    outcome.set_classes(ctx, exp);
+    outcome.settle(ctx, exp);
 }
 
 /// `report_to_file`: the report's text appended to the file, as cf-agent's
@@ -180,11 +180,20 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         ctx.refuse(format!("confer does not carry out '{attr}' of files promises yet, {at}"));
         return Outcome::Failed;
     }
+    // Checked before anything is created: `template_data` that did not
+    // resolve to a data container (an undefined one) fails the promise.
+    if exp.get("template_data").is_some_and(|d| !matches!(d, Rv::Container(_))) {
+        ctx.error(format!("No template data for the promise '{}'", exp.promiser));
+        return Outcome::Failed;
+    }
     let mut outcome = Outcome::Kept;
     let create = flag(exp, "create") == Some(true) || flag(exp, "touch") == Some(true);
     let mut exists = std::fs::symlink_metadata(real).is_ok();
     if !exists && create {
         outcome = outcome.and(create_path(ctx, t, exp));
+        if outcome.failed() {
+            return outcome;
+        }
         exists = std::fs::symlink_metadata(real).is_ok();
     }
     if exp.get("delete").is_some() && !exists {
@@ -333,6 +342,17 @@ fn create_path(ctx: &mut EvalContext, t: &Target, exp: &Expanded) -> Outcome {
             }
             None => Outcome::Kept,
         };
+    }
+    // `MakeParentDirectory` without `move_obstructions`: a parent that is
+    // neither a directory nor a link stays, and nothing is made.
+    if let Some(parent) = real.parent() {
+        if std::fs::symlink_metadata(parent).is_ok_and(|m| !m.is_dir() && !m.file_type().is_symlink()) {
+            let parent = crate::functions::file::chop_last_node(promiser);
+            ctx.error(format!(
+                "The object '{parent}' is not a directory. Cannot make a new directory without deleting it."
+            ));
+            return Outcome::Failed;
+        }
     }
     if let Some(parent) = real.parent().filter(|p| !p.exists()) {
         let made = std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(parent);

@@ -50,6 +50,20 @@ impl Outcome {
         }
     }
 
+    /// Defines the files promise's classes for this outcome, which counts
+    /// towards its bundle's outcome as the weightiest part of it.
+    pub(crate) fn settle(self, ctx: &mut crate::eval::context::EvalContext, exp: &crate::eval::promise::Expanded) {
+        self.set_classes(ctx, exp);
+        let weighed = if self.failed() {
+            classes_body::Outcome::Failed
+        } else if self.repaired() {
+            classes_body::Outcome::Repaired
+        } else {
+            classes_body::Outcome::Kept
+        };
+        ctx.bundle_outcome = Some(ctx.bundle_outcome.map_or(weighed, |o| o.max(weighed)));
+    }
+
     /// Defines the promise's classes for this outcome.
     pub(crate) fn set_classes(self, ctx: &mut crate::eval::context::EvalContext, exp: &crate::eval::promise::Expanded) {
         for &o in self.classes() {

@@ -53,10 +53,8 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
     };
     let text = match crate::functions::mustache::render(&template, data) {
         Ok(t) => t,
-        Err(warning) => {
-            if let Some(w) = warning {
-                ctx.warning(w);
-            }
+        Err(why) => {
+            why.say(ctx);
             ctx.error(format!("Error rendering mustache template '{name}'"));
             return Outcome::Failed;
         }

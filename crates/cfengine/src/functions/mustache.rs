@@ -34,8 +34,26 @@ struct Frame {
     key: Option<String>,
 }
 
-/// A template that cannot be rendered, with cf-agent's message when it has one.
-struct Unrendered(Option<String>);
+/// Why a template could not be rendered: cf-agent's message, at its level.
+pub(crate) enum Unrendered {
+    /// Nothing said.
+    Silent,
+    /// A warning.
+    Warning(String),
+    /// An error.
+    Error(String),
+}
+
+impl Unrendered {
+    /// Says the message, if any, as cf-agent does.
+    pub(crate) fn say(self, ctx: &mut EvalContext) {
+        match self {
+            Unrendered::Silent => {}
+            Unrendered::Warning(m) => ctx.warning(m),
+            Unrendered::Error(m) => ctx.error(m),
+        }
+    }
+}
 
 pub(super) fn string_mustache(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.is_empty() || a.len() > 2 {
@@ -56,23 +74,17 @@ pub(super) fn string_mustache(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Fn
     };
     match render(&template, data) {
         Ok(out) => Ok(Rv::scalar(out)),
-        Err(msg) => {
-            if let Some(m) = msg {
-                ctx.warning(m);
-            }
+        Err(why) => {
+            why.say(ctx);
             Err(Failed)
         }
     }
 }
 
-/// `MustacheRender`: the template rendered with `data`, or the warning
-/// cf-agent gives when it cannot be (none when it gives none).
-pub(crate) fn render(template: &str, data: Value) -> Result<String, Option<String>> {
+/// `MustacheRender`: the template rendered with `data`, or why not.
+pub(crate) fn render(template: &str, data: Value) -> Result<String, Unrendered> {
     let mut r = Renderer { top: data.clone(), stack: vec![Frame { value: data, key: None }], out: String::new() };
-    match r.render(template, ("{{", "}}"), 0) {
-        Ok(()) => Ok(r.out),
-        Err(Unrendered(msg)) => Err(msg),
-    }
+    r.render(template, ("{{", "}}"), 0).map(|()| r.out)
 }
 
 struct Renderer {
@@ -96,22 +108,48 @@ fn is_standalone_kind(k: char) -> bool {
     matches!(k, '#' | '^' | '/' | '!' | '=')
 }
 
-/// Finds the next tag at or after `pos`.
-fn next_tag<'t>(t: &'t str, pos: usize, delims: (&str, &str)) -> Option<Tag<'t>> {
+/// Finds the next tag at or after `pos`, or cf-agent's error for one that
+/// does not close (`NextTag`: a triple mustache closes at its first `}`,
+/// which the closing delimiter must follow).
+fn next_tag<'t>(t: &'t str, pos: usize, delims: (&str, &str)) -> Result<Option<Tag<'t>>, Unrendered> {
     let (open, close) = delims;
-    let start = pos + t[pos..].find(open)?;
+    let Some(found) = t[pos..].find(open) else { return Ok(None) };
+    let start = pos + found;
     let inner_start = start + open.len();
-    let (kind, body_start) = match t[inner_start..].chars().next()? {
-        c @ ('#' | '^' | '/' | '!' | '=' | '{' | '&' | '%' | '$' | '>') => (c, inner_start + 1),
+    let (kind, body_start) = match t[inner_start..].chars().next() {
+        Some(c @ ('#' | '^' | '/' | '!' | '=' | '{' | '&' | '%' | '$' | '>')) => (c, inner_start + 1),
         _ => (' ', inner_start),
     };
-    let closer = match kind {
-        '{' => format!("}}{close}"),
-        '=' => format!("={close}"),
-        _ => close.to_string(),
+    // `%20s`: at least twenty bytes, padded on the left.
+    let input = &t[pos..];
+    let shown = format!("{}{input}", " ".repeat(20usize.saturating_sub(input.len())));
+    let body_end = if kind == '{' {
+        let brace = t[body_start..].find('}').map(|i| body_start + i);
+        match brace.filter(|&b| t[b + 1..].starts_with(close)) {
+            Some(b) => b,
+            None => {
+                return Err(Unrendered::Error(format!(
+                    "Broken mustache template, couldn't find end tag for quoted begin tag at '{shown}'..."
+                )))
+            }
+        }
+    } else {
+        let closer = if kind == '=' { format!("={close}") } else { close.to_string() };
+        match t[body_start..].find(&closer) {
+            Some(i) => body_start + i,
+            None => return Err(Unrendered::Error(format!(
+                "Broken Mustache template, could not find end delimiter after reading start delimiter at '{shown}'..."
+            ))),
+        }
     };
-    let body_end = body_start + t[body_start..].find(&closer)?;
-    let end = body_end + closer.len();
+    let end = body_end
+        + if kind == '{' {
+            1 + close.len()
+        } else if kind == '=' {
+            1 + close.len()
+        } else {
+            close.len()
+        };
     let mut tag = Tag { kind, name: t[body_start..body_end].trim(), start, end };
     if is_standalone_kind(kind) {
         let line_start = t[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -123,7 +161,7 @@ fn next_tag<'t>(t: &'t str, pos: usize, delims: (&str, &str)) -> Option<Tag<'t>>
             tag.end = if line_end < t.len() { line_end + 1 } else { line_end };
         }
     }
-    Some(tag)
+    Ok(Some(tag))
 }
 
 fn escape_html(s: &str, out: &mut String) {
@@ -160,11 +198,11 @@ impl Renderer {
 
     fn render(&mut self, t: &str, delims: (&str, &str), depth: usize) -> Result<(), Unrendered> {
         if depth > MAX_DEPTH {
-            return Err(Unrendered(Some(format!("Mustache sections nested deeper than {MAX_DEPTH} levels"))));
+            return Err(Unrendered::Warning(format!("Mustache sections nested deeper than {MAX_DEPTH} levels")));
         }
         let (mut open, mut close) = (delims.0.to_string(), delims.1.to_string());
         let mut pos = 0;
-        while let Some(tag) = next_tag(t, pos, (&open, &close)) {
+        while let Some(tag) = next_tag(t, pos, (&open, &close))? {
             self.out.push_str(&t[pos..tag.start]);
             pos = tag.end;
             match tag.kind {
@@ -173,7 +211,7 @@ impl Renderer {
                     let mut d = tag.name.split_whitespace();
                     match (d.next(), d.next()) {
                         (Some(o), Some(c)) => (open, close) = (o.to_string(), c.to_string()),
-                        _ => return Err(Unrendered(None)),
+                        _ => return Err(Unrendered::Silent),
                     }
                 }
                 '#' | '^' => {
@@ -182,7 +220,7 @@ impl Renderer {
                     self.section(tag.name, tag.kind == '^', body, (&open, &close), depth)?;
                     pos = after;
                 }
-                '/' => return Err(Unrendered(Some(format!("Mustache: unexpected closing tag '{}'", tag.name)))),
+                '/' => return Err(Unrendered::Warning(format!("Mustache: unexpected closing tag '{}'", tag.name))),
                 '>' => {}
                 ' ' if tag.name == "@" => {
                     let key = self.stack.last().and_then(|f| f.key.clone()).unwrap_or_default();
@@ -200,7 +238,7 @@ impl Renderer {
     fn section_end(&self, t: &str, pos: usize, name: &str, delims: (&str, &str)) -> Result<(usize, usize), Unrendered> {
         let mut depth = 0;
         let mut p = pos;
-        while let Some(tag) = next_tag(t, p, delims) {
+        while let Some(tag) = next_tag(t, p, delims)? {
             p = tag.end;
             match tag.kind {
                 '#' | '^' if tag.name == name => depth += 1,
@@ -213,7 +251,7 @@ impl Renderer {
                 _ => {}
             }
         }
-        Err(Unrendered(Some(format!("Mustache: section '{name}' is never closed"))))
+        Err(Unrendered::Warning(format!("Mustache: section '{name}' is never closed")))
     }
 
     fn section(
@@ -232,9 +270,9 @@ impl Renderer {
             Some(Value::Hash(h)) => !h.is_empty(),
             Some(_) if inverted => true,
             Some(_) => {
-                return Err(Unrendered(Some(format!(
+                return Err(Unrendered::Warning(format!(
                     "Mustache sections can only take a boolean or a container (array or map) value, but section '{name}' isn't getting one of those."
-                ))))
+                )))
             }
         };
         if inverted {
