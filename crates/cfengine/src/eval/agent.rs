@@ -442,6 +442,12 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         Some("true" | "yes" | "on") => ctx.bundles.last().map(|f| f.classes.clone()).unwrap_or_default(),
         _ => HashSet::new(),
     };
+    let action = crate::eval::body_attributes::evaluated(ctx, "action", exp.get("action"));
+    if crate::eval::body_attributes::scalar(&action, "action_policy") == Some("warn") {
+        ctx.warning(format!("Bundle '{name}' should be invoked, but only a warning was promised!"));
+        crate::eval::classes_body::settle(ctx, exp, crate::eval::classes_body::Outcome::Warned);
+        return;
+    }
     ctx.method_promisers.push(pp.promiser.to_string());
     let outcome = call_bundle(ctx, &bundle, args, Some(inherited));
     ctx.method_promisers.pop();
@@ -450,8 +456,14 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
     }
     // `VerifyMethod`: a bundle whose promises were all skipped counts as kept.
     let outcome = outcome.unwrap_or(crate::eval::classes_body::Outcome::Kept);
-    if outcome == crate::eval::classes_body::Outcome::Failed {
-        ctx.error(format!("Method '{}' failed in some repairs", bundle.name));
+    match outcome {
+        crate::eval::classes_body::Outcome::Failed => {
+            ctx.error(format!("Method '{}' failed in some repairs", bundle.name))
+        }
+        crate::eval::classes_body::Outcome::Warned => {
+            ctx.warning(format!("Method '{}' invoked repairs, but only warnings promised", bundle.name))
+        }
+        _ => {}
     }
     crate::eval::classes_body::settle(ctx, exp, outcome);
 }

@@ -16,6 +16,9 @@ pub enum Outcome {
     Kept,
     /// `PROMISE_RESULT_CHANGE` (a `files` promise changed a file).
     Repaired,
+    /// `PROMISE_RESULT_WARN`: a repair was due but only a warning was
+    /// promised (`action_policy => "warn"`); classes as for a failure.
+    Warned,
     /// `PROMISE_RESULT_FAIL`.
     Failed,
 }
@@ -38,7 +41,7 @@ pub fn apply(ctx: &mut EvalContext, exp: &Expanded, outcome: Outcome) {
     let (add, del) = match outcome {
         Outcome::Kept => ("promise_kept", "cancel_kept"),
         Outcome::Repaired => ("promise_repaired", "cancel_repaired"),
-        Outcome::Failed => ("repair_failed", "cancel_notkept"),
+        Outcome::Warned | Outcome::Failed => ("repair_failed", "cancel_notkept"),
     };
     let value = |ctx: &mut EvalContext, lval: &str| -> Vec<String> {
         attrs

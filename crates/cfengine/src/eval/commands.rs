@@ -33,8 +33,14 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
         return;
     }
     let action = evaluated(ctx, "action", exp.get("action"));
-    if ctx.dry_run || matches!(scalar(&action, "action_policy"), Some("warn" | "nop")) {
+    if ctx.dry_run {
+        ctx.warning(format!("Would execute script '{line}'"));
+        classes_body::settle(ctx, exp, Outcome::Warned);
+        return;
+    }
+    if matches!(scalar(&action, "action_policy"), Some("warn" | "nop")) {
         ctx.warning(format!("Command '{line}' needs to be executed, but only warning was promised"));
+        classes_body::settle(ctx, exp, Outcome::Warned);
         return;
     }
     if let Some(attr) = ["module", "exec_owner", "exec_group", "chroot", "preview"].iter().find(|a| {

@@ -137,9 +137,11 @@ fn next_tag<'t>(t: &'t str, pos: usize, delims: (&str, &str)) -> Result<Option<T
         let closer = if kind == '=' { format!("={close}") } else { close.to_string() };
         match t[body_start..].find(&closer) {
             Some(i) => body_start + i,
-            None => return Err(Unrendered::Error(format!(
+            None => {
+                return Err(Unrendered::Error(format!(
                 "Broken Mustache template, could not find end delimiter after reading start delimiter at '{shown}'..."
-            ))),
+            )))
+            }
         }
     };
     let end = body_end
