@@ -451,6 +451,13 @@ impl<'s> EvalContext<'s> {
     pub fn eval_class_expr(&self, expr: &str) -> Option<bool> {
         let e = class_expr::parse(expr).ok()?;
         let mut bad = false;
+        // `EvalExpression`: a name that is (or expands to) `true` or `false`
+        // is that value, whatever classes are defined.
+        let literal = |n: &str| match n {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        };
         let v = e.eval(&mut |n| {
             if n.contains('$') || n.contains('@') {
                 let x = self.expand(n);
@@ -458,9 +465,9 @@ impl<'s> EvalContext<'s> {
                     bad = true;
                     return false;
                 }
-                return self.class_defined(&crate::syntax::class_expr::canonify(&x));
+                return literal(&x).unwrap_or_else(|| self.class_defined(&crate::syntax::class_expr::canonify(&x)));
             }
-            self.class_defined(n)
+            literal(n).unwrap_or_else(|| self.class_defined(n))
         });
         (!bad).then_some(v)
     }
