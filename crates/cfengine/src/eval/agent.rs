@@ -268,6 +268,16 @@ fn list_values(ctx: &EvalContext, r: &Rv) -> Option<Vec<bool>> {
     }
 }
 
+/// `EvalBoolCombination`'s reading of `and`, `or` and `xor` lists: an
+/// entry not expanded yet (a reference, a function call that could not be
+/// evaluated) counts as a class not set.
+fn combined_values(ctx: &EvalContext, r: &Rv) -> Option<Vec<bool>> {
+    match r {
+        Rv::List(items) => Some(items.iter().map(|i| class_value(ctx, i).unwrap_or(false)).collect()),
+        _ => list_values(ctx, r),
+    }
+}
+
 /// `SelectClass`: defines one class of the list, chosen by the hash of
 /// `sys.fqhost`, `sys.ipv4` and the user id (so always the same one on a
 /// host), and holds when it could.
@@ -302,10 +312,10 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
     for (lval, r) in &exp.constraints {
         let v = match lval.as_str() {
             "expression" => class_value(ctx, r),
-            "and" => list_values(ctx, r).map(|v| v.iter().all(|b| *b)),
-            "or" => list_values(ctx, r).map(|v| v.iter().any(|b| *b)),
+            "and" => combined_values(ctx, r).map(|v| v.iter().all(|b| *b)),
+            "or" => combined_values(ctx, r).map(|v| v.iter().any(|b| *b)),
             // cf-agent folds xor over the list: true for an odd number.
-            "xor" => list_values(ctx, r).map(|v| v.iter().filter(|b| **b).count() % 2 == 1),
+            "xor" => combined_values(ctx, r).map(|v| v.iter().filter(|b| **b).count() % 2 == 1),
             "not" => class_value(ctx, r).map(|b| !b),
             "dist" => list_values(ctx, r).map(|v| !v.is_empty()),
             "select_class" => Some(select_class(ctx, r)),
