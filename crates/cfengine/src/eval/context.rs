@@ -449,6 +449,9 @@ impl<'s> EvalContext<'s> {
     /// Evaluates a class expression (after expanding variables in it).
     /// `None` when it does not parse or still holds unexpanded references.
     pub fn eval_class_expr(&self, expr: &str) -> Option<bool> {
+        if class_expr::words_without_operator(expr) {
+            return None;
+        }
         let e = class_expr::parse(expr).ok()?;
         let mut bad = false;
         // `EvalExpression`: a name that is (or expands to) `true` or `false`

@@ -180,6 +180,12 @@ pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> 
     }
     if let Some(vc) = &pp.varclasses {
         let s = ctx.expand(vc);
+        if crate::syntax::class_expr::words_without_operator(&s) {
+            ctx.error(format!(
+                "class expressions can't be separated by whitespace without an intervening operator in expression '{s}'"
+            ));
+            return None;
+        }
         if s.contains('$') || ctx.eval_class_expr(&s) != Some(true) {
             return None;
         }

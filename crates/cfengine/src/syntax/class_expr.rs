@@ -150,6 +150,30 @@ impl ClassExpr {
     }
 }
 
+/// Whether two class names stand side by side with only blanks between
+/// them (`CFENGINE_REGEX_WHITESPACE_IN_CONTEXTS`), which cf-agent refuses
+/// rather than read as one name.
+pub fn words_without_operator(expr: &str) -> bool {
+    let word = |c: u8| c == b'_' || c.is_ascii_alphanumeric();
+    let b = expr.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if word(b[i]) && matches!(b.get(i + 1), Some(b' ' | b'\t')) {
+            let mut j = i + 1;
+            while matches!(b.get(j), Some(b' ' | b'\t')) {
+                j += 1;
+            }
+            if b.get(j).is_some_and(|&c| word(c)) {
+                return true;
+            }
+            i = j;
+            continue;
+        }
+        i += 1;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,5 +187,13 @@ mod tests {
         assert!(parse("a..b").is_err());
         assert!(parse("any").is_ok());
         assert!(parse("a || b").is_ok());
+    }
+
+    #[test]
+    fn names_side_by_side_are_found() {
+        assert!(words_without_operator("cf engine"));
+        assert!(words_without_operator("a . b c"));
+        assert!(!words_without_operator("a . b | c"));
+        assert!(!words_without_operator("any\t |\t ( cfengine | linux )"));
     }
 }
