@@ -80,6 +80,7 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, s
         if ctx.aborted.is_some() || !ctx.spend(1) {
             break;
         }
+        put_with(ctx, pp);
         let expanded = expand_deref(ctx, pp, promise_type);
         if ctx.stop_if_oversized() {
             break;
@@ -130,6 +131,11 @@ fn push_promise_frame(ctx: &mut EvalContext, pp: &Promise) {
         })
         .unwrap_or_else(|| format!("{}_{}_{}_{}", bundle.name, "promise", pp.id, pp.line));
     put_this(ctx, "handle", &handle);
+}
+
+/// `this.with`, evaluated for each iteration of the promise (a list in
+/// `with` iterates, as anywhere else in the promise).
+fn put_with(ctx: &mut EvalContext, pp: &Promise) {
     if let Some(c) = pp.constraint("with") {
         let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
         if let Rv::Scalar(s) = v {
