@@ -232,7 +232,24 @@ pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> 
         };
         constraints.push((c.lval.clone(), v));
     }
+    add_default_bodies(ctx, pp, promise_type, &mut constraints);
     Some(Expanded { promiser, constraints })
+}
+
+/// `AddDefaultBodiesToPromise`: a body attribute the promise does not set
+/// takes the body `bodydefault:TYPE_ATTRIBUTE` when the policy has one
+/// (`bodydefault:files_action` for every files promise without `action`).
+fn add_default_bodies(ctx: &EvalContext, pp: &Promise, promise_type: &str, constraints: &mut Vec<(String, Rv)>) {
+    use crate::syntax::attribute_syntax::{lookup, Block, Lookup};
+    for body in ctx.policy.bodies.iter().filter(|b| b.ns == "bodydefault") {
+        let kind = body.kind.as_str();
+        let is_default = body.name.strip_prefix(promise_type).and_then(|r| r.strip_prefix('_')) == Some(kind);
+        let is_body_attribute =
+            matches!(lookup(Block::Promise, promise_type, kind), Lookup::Known(s) if s.datatype == "body");
+        if is_default && is_body_attribute && pp.constraint(kind).is_none() {
+            constraints.push((kind.to_string(), Rv::scalar(format!("bodydefault:{}", body.name))));
+        }
+    }
 }
 
 /// A body or bundle reference with the variables of its arguments expanded

@@ -147,8 +147,12 @@ pub(super) fn copy_file(
     if !differs {
         return Outcome::Kept;
     }
-    if !t.may(ctx, &format!("copy '{source}' to")) {
-        return Outcome::Failed;
+    let change = match dest {
+        Some(_) => format!("update file '{}' from '{source}' on 'localhost'", t.promiser),
+        None => format!("copy '{}' to '{source}'", t.promiser),
+    };
+    if !t.may(ctx, &change) {
+        return Outcome::Warned;
     }
     let mode = match &dest {
         _ if copying.preserve && copying.in_tree => src.permissions().mode() & 0o7777,

@@ -152,8 +152,8 @@ impl Search<'_> {
                 Outcome::Failed
             }
             Err(_) => {
-                if !to.may(ctx, "create the directory") {
-                    return Outcome::Failed;
+                if !to.may(ctx, &format!("create directory '{to_name}'")) {
+                    return Outcome::Warned;
                 }
                 let made = std::fs::DirBuilder::new().recursive(true).mode(super::DIR_MODE).create(&to.real);
                 super::record(
@@ -194,8 +194,8 @@ impl Search<'_> {
             }
             let mut outcome = Outcome::Kept;
             if std::fs::symlink_metadata(&child.real).is_err() {
-                if !child.may(ctx, "create the directory") {
-                    return Outcome::Failed;
+                if !child.may(ctx, &format!("create directory '{}'", child.promiser)) {
+                    return Outcome::Warned;
                 }
                 let made = std::fs::DirBuilder::new().mode(super::DIR_MODE).create(&child.real);
                 let said = format!("Created directory '{}'", child.promiser);
@@ -240,8 +240,11 @@ impl Search<'_> {
     fn same_mode(&self, ctx: &mut EvalContext, src: &std::fs::Metadata, child: &Target) -> Outcome {
         let want = src.mode() & 0o7777;
         let Ok(have) = std::fs::metadata(&child.real).map(|m| m.mode() & 0o7777) else { return Outcome::Kept };
-        if have == want || !child.may(ctx, "change the mode of") {
+        if have == want {
             return Outcome::Kept;
+        }
+        if !child.may(ctx, &format!("change permissions of '{}' from {have:04o} to {want:04o}", child.promiser)) {
+            return Outcome::Warned;
         }
         super::record(
             ctx,
@@ -274,8 +277,8 @@ impl Search<'_> {
                 promiser: path.clone(),
                 warn_only: to.warn_only,
             };
-            if !victim.may(ctx, "purge from copy dest directory") {
-                outcome = Outcome::Failed;
+            if !victim.may(ctx, &format!("purge '{path}' from copy dest directory")) {
+                outcome = outcome.and(Outcome::Warned);
                 continue;
             }
             let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
@@ -315,8 +318,8 @@ fn make_link(ctx: &mut EvalContext, target: &std::path::Path, child: &Target) ->
     if std::fs::read_link(&child.real).is_ok_and(|t| t == *target) {
         return Outcome::Kept;
     }
-    if !child.may(ctx, "link") {
-        return Outcome::Failed;
+    if !child.may(ctx, &format!("link files '{}' -> '{}'", child.promiser, target.display())) {
+        return Outcome::Warned;
     }
     let made = match std::fs::symlink_metadata(&child.real) {
         Ok(m) if m.is_dir() => Err(std::io::Error::other("a directory is in the way")),

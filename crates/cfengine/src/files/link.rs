@@ -140,8 +140,8 @@ fn verify(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, sou
                 ));
                 return Outcome::Failed;
             }
-            if !t.may(ctx, "replace the link") {
-                return Outcome::Failed;
+            if !t.may(ctx, &format!("remove incorrect link '{}'", link.destination)) {
+                return Outcome::Warned;
             }
             let replaced = std::fs::remove_file(&t.real).and_then(|()| std::os::unix::fs::symlink(source, &t.real));
             super::record(
@@ -152,8 +152,8 @@ fn verify(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, sou
             )
         }
         None => {
-            if !t.may(ctx, "create the link") {
-                return Outcome::Failed;
+            if !t.may(ctx, &format!("create link '{}'", link.destination)) {
+                return Outcome::Warned;
             }
             let failure = format!("Unable to create link '{}' -> '{to}', failed to move obstruction", link.destination);
             if !move_obstruction(ctx, t, link, failure) {
@@ -206,8 +206,8 @@ fn hard_link(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, 
     if std::fs::symlink_metadata(&t.real).is_ok_and(|d| d.ino() == src.ino() && d.dev() == src.dev()) {
         return Outcome::Kept;
     }
-    if !t.may(ctx, "create the hard link") {
-        return Outcome::Failed;
+    if !t.may(ctx, &format!("hard link '{}' -> '{source}'", link.destination)) {
+        return Outcome::Warned;
     }
     let failure =
         format!("Unable to create hard link '{}' -> '{source}', failed to move obstruction", link.destination);

@@ -53,7 +53,13 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     // `action_policy => "warn"` (or "nop") and agent control's `dryrun`:
     // what would change is said, and nothing is changed.
     let action = body(ctx, "action", exp.get("action"));
-    let warn_only = ctx.dry_run || matches!(scalar(&action, "action_policy"), Some("warn" | "nop"));
+    let warn_only = if matches!(scalar(&action, "action_policy"), Some("warn" | "nop")) {
+        Some(OnlySay::Warning)
+    } else if ctx.dry_run {
+        Some(OnlySay::DryRun)
+    } else {
+        None
+    };
     // A promiser that is a path pattern promises each file it matches.
     let paths = promiser_group::paths(ctx, &sandbox, exp);
     if paths.is_empty() {
@@ -81,6 +87,8 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
         // refused, which its refusal already says.
         if done.failed() && ctx.refusals.len() == refusals {
             ctx.error(format!("Errors encountered when actuating files promise '{}'", one.promiser));
+        } else if done.warned() {
+            ctx.warning(format!("Warnings encountered when actuating files promise '{}'", one.promiser));
         }
         outcome = outcome.and(done);
     }
@@ -156,18 +164,41 @@ struct Target {
     shown: String,
     /// The promiser, as cf-agent's messages name the file.
     promiser: String,
-    /// Only say what would change.
-    warn_only: bool,
+    /// Only say what would change, and why.
+    warn_only: Option<OnlySay>,
+}
+
+/// Why a change is said rather than made (`MakingChanges`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OnlySay {
+    /// `action_policy => "warn"` (or `"nop"`).
+    Warning,
+    /// The run is a dry run (`--dry-run`, agent control's `dryrun`).
+    DryRun,
+}
+
+impl OnlySay {
+    /// What cf-agent says of `change`, a change it would make.
+    pub(crate) fn message(self, change: &str) -> String {
+        match self {
+            OnlySay::Warning => format!("Should {change}, but only warning promised"),
+            OnlySay::DryRun => format!("Should {change}"),
+        }
+    }
 }
 
 impl Target {
-    /// Whether the promise may `what` the file (cf-agent's `MakingChanges`):
-    /// not when it only warns, which it says.
-    fn may(&self, ctx: &mut EvalContext, what: &str) -> bool {
-        if self.warn_only {
-            ctx.warning(format!("Should {what} '{}', but only warning promised", self.shown));
+    /// Whether the promise may make `change` (cf-agent's description of
+    /// it, `MakingChanges`): not when it only warns, which it says; the
+    /// caller's outcome is then [`Outcome::Warned`].
+    fn may(&self, ctx: &mut EvalContext, change: &str) -> bool {
+        match self.warn_only {
+            Some(why) => {
+                ctx.warning(why.message(change));
+                false
+            }
+            None => true,
         }
-        !self.warn_only
     }
 }
 
@@ -303,8 +334,8 @@ fn leaf(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Target) ->
 
 /// `TouchFile`: the file's times set to now.
 fn touch(ctx: &mut EvalContext, t: &Target) -> Outcome {
-    if !t.may(ctx, "update time stamps for") {
-        return Outcome::Failed;
+    if !t.may(ctx, &format!("update time stamps for '{}'", t.promiser)) {
+        return Outcome::Warned;
     }
     let now = std::time::SystemTime::now();
     // A descriptor opened for reading is enough for `futimens`, and works
@@ -324,10 +355,16 @@ fn touch(ctx: &mut EvalContext, t: &Target) -> Outcome {
 /// parent directories.
 fn create_path(ctx: &mut EvalContext, t: &Target, exp: &Expanded) -> Outcome {
     let (real, shown, promiser) = (t.real.as_path(), t.shown.as_str(), exp.promiser.as_str());
-    if !t.may(ctx, "create") {
-        return Outcome::Failed;
-    }
     let mode = perms::creation_mode(ctx, exp).unwrap_or(CREATE_MODE);
+    let is_dir = promiser.ends_with("/.") || promiser.ends_with('/') || exp.get("depth_search").is_some();
+    let change = if is_dir {
+        format!("create directory '{promiser}'")
+    } else {
+        format!("create file '{promiser}', mode '{mode:04o}'")
+    };
+    if !t.may(ctx, &change) {
+        return Outcome::Warned;
+    }
     if promiser.ends_with("/.") || promiser.ends_with('/') {
         let made = std::fs::DirBuilder::new().recursive(true).mode(DIR_MODE).create(real);
         return record(ctx, made, format!("Created directory '{promiser}'"), format!("Error creating file '{shown}'."));
@@ -387,10 +424,11 @@ fn make_parent(real: &Path) -> std::io::Result<()> {
 /// `delete`: the file, link or empty directory.
 fn delete(ctx: &mut EvalContext, t: &Target) -> Outcome {
     let (real, shown) = (t.real.as_path(), t.shown.as_str());
-    if !t.may(ctx, "delete") {
-        return Outcome::Failed;
-    }
     let is_dir = std::fs::symlink_metadata(real).is_ok_and(|m| m.is_dir());
+    let kind = if is_dir { "directory" } else { "file" };
+    if !t.may(ctx, &format!("delete {kind} '{}'", t.promiser.strip_suffix("/.").unwrap_or(&t.promiser))) {
+        return Outcome::Warned;
+    }
     let removed = if is_dir { std::fs::remove_dir(real) } else { std::fs::remove_file(real) };
     let what = if is_dir { "directory" } else { "file" };
     let path = t.promiser.strip_suffix("/.").unwrap_or(&t.promiser);
@@ -403,8 +441,9 @@ fn write_if_changed(ctx: &mut EvalContext, t: &Target, content: &[u8]) -> Outcom
     if std::fs::read(real).is_ok_and(|old| old == content) {
         return Outcome::Kept;
     }
-    if !t.may(ctx, "write the content of") {
-        return Outcome::Failed;
+    let content_shown = String::from_utf8_lossy(content);
+    if !t.may(ctx, &format!("update file '{}' with content '{content_shown}'", t.promiser)) {
+        return Outcome::Warned;
     }
     let change = format!("Updated file '{}' with content '{}'", t.promiser, String::from_utf8_lossy(content));
     record(ctx, std::fs::write(real, content), change, format!("Could not write '{shown}'."))
@@ -485,8 +524,8 @@ fn edit_with_bundle(
     if new == old {
         return Outcome::Kept;
     }
-    if !t.may(ctx, "edit") {
-        return Outcome::Failed;
+    if !t.may(ctx, &format!("edit file '{}'", t.promiser)) {
+        return Outcome::Warned;
     }
     let saved = save(real, new.as_bytes(), backup);
     if saved.is_ok() {

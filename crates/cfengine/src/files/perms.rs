@@ -120,8 +120,8 @@ pub(super) fn creation_mode(ctx: &mut EvalContext, exp: &Expanded) -> Option<u32
 }
 
 fn set_mode(ctx: &mut EvalContext, t: &Target, current: u32, mode: u32) -> Outcome {
-    if !t.may(ctx, &format!("change the mode to {mode:04o} of")) {
-        return Outcome::Failed;
+    if !t.may(ctx, &format!("change permissions of '{}' from {current:04o} to {mode:04o}", t.promiser)) {
+        return Outcome::Warned;
     }
     super::record(
         ctx,
@@ -134,8 +134,14 @@ fn set_mode(ctx: &mut EvalContext, t: &Target, current: u32, mode: u32) -> Outco
 /// Sets the owner (`uid`) or the group (`gid`) of the file; `was` is the
 /// old owner or group, with the new owner when that is what changes.
 fn chown(ctx: &mut EvalContext, t: &Target, (was, uid): (u32, Option<u32>), gid: Option<u32>) -> Outcome {
-    if !t.may(ctx, "change the owner of") {
-        return Outcome::Failed;
+    let change = match (uid, gid) {
+        (Some(u), Some(g)) => format!("change owner and group of '{}' to '{u}:{g}'", t.promiser),
+        (Some(u), None) => format!("change owner of '{}' to '{u}'", t.promiser),
+        (None, Some(g)) => format!("change group of '{}' to '{g}'", t.promiser),
+        (None, None) => return Outcome::Kept,
+    };
+    if !t.may(ctx, &change) {
+        return Outcome::Warned;
     }
     let what = match (uid, gid) {
         (Some(u), _) => format!("Owner of '{}' was {was}, set to {u}", t.promiser),

@@ -27,8 +27,8 @@ pub(super) fn rename(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t
     let disable = matches!(super::scalar(&attrs, "disable"), Some("true" | "yes" | "on"));
     if disable {
         if meta.file_type().is_symlink() {
-            if !t.may(ctx, "disable the link") {
-                return Outcome::Failed;
+            if !t.may(ctx, &format!("disable link '{path}'")) {
+                return Outcome::Warned;
             }
             let removed = std::fs::remove_file(&t.real);
             return super::record(
@@ -51,8 +51,9 @@ pub(super) fn rename(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t
             }
             None => 0o600,
         };
-        if !t.may(ctx, &format!("rename to '{target}'")) {
-            return Outcome::Failed;
+        let kind = if meta.is_dir() { "directory" } else { "file" };
+        if !t.may(ctx, &format!("rename '{kind}' '{path}'")) {
+            return Outcome::Warned;
         }
         let chmod = std::fs::set_permissions(&t.real, std::fs::Permissions::from_mode(mode));
         let outcome = super::record(
@@ -71,8 +72,8 @@ pub(super) fn rename(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t
     if let Some(n) = newname {
         let target = beside(path, n);
         let Some(real_target) = super::inside(ctx, sandbox, &target) else { return Outcome::Failed };
-        if !t.may(ctx, &format!("rename to '{target}'")) {
-            return Outcome::Failed;
+        if !t.may(ctx, &format!("rename file '{path}' to '{target}'")) {
+            return Outcome::Warned;
         }
         return super::record(
             ctx,
@@ -85,8 +86,8 @@ pub(super) fn rename(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t
     if rotate == 0 {
         return Outcome::Kept;
     }
-    if !t.may(ctx, &format!("rotate in {rotate} fifo")) {
-        return Outcome::Failed;
+    if !t.may(ctx, &format!("rotate file '{}' in {rotate} fifo", t.promiser)) {
+        return Outcome::Warned;
     }
     // `RotateFiles` shifts a file once a run; each check of the promise
     // says it again, as cf-agent does.

@@ -62,8 +62,8 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
     if exists && std::fs::read(real).is_ok_and(|old| old == text.as_bytes()) {
         return Outcome::Kept;
     }
-    if !t.may(ctx, "render the template into") {
-        return Outcome::Failed;
+    if !t.may(ctx, &format!("update rendering of '{}' from mustache template '{name}'", t.promiser)) {
+        return Outcome::Warned;
     }
     let mut outcome = Outcome::Kept;
     if !exists {

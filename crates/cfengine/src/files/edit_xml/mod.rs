@@ -75,7 +75,8 @@ impl Res {
         match self {
             Res::NoOp => Outcome::Kept,
             Res::Change => Outcome::Repaired,
-            Res::Warn | Res::Fail => Outcome::Failed,
+            Res::Warn => Outcome::Warned,
+            Res::Fail => Outcome::Failed,
         }
     }
 }
@@ -92,7 +93,7 @@ pub(crate) struct XmlEdit {
     /// What the edits said, held until the file is saved.
     said: Vec<Said>,
     /// Only say what would change (`MakingChanges`).
-    warn_only: bool,
+    warn_only: Option<super::OnlySay>,
 }
 
 impl XmlEdit {
@@ -104,11 +105,11 @@ impl XmlEdit {
     /// `MakingChanges`: whether the edit may be made; under a warn-only
     /// policy it says what it would do and the result is a warning.
     fn making_changes(&self, ctx: &mut EvalContext, res: &mut Res, what: &str) -> bool {
-        if self.warn_only {
-            ctx.warning(format!("Should {what}, but only warning promised"));
+        if let Some(why) = self.warn_only {
+            ctx.warning(why.message(what));
             *res = res.and(Res::Warn);
         }
-        !self.warn_only
+        self.warn_only.is_none()
     }
 }
 
@@ -147,8 +148,11 @@ pub(super) fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Ta
         Ok(bytes) => parse::document(&bytes).ok().map(|d| serialize::to_text(&d)),
         Err(_) => None,
     };
-    if old.as_deref() == Some(new.as_str()) || !t.may(ctx, "edit") {
+    if old.as_deref() == Some(new.as_str()) {
         return Outcome::Kept;
+    }
+    if !t.may(ctx, &format!("edit file '{}'", t.promiser)) {
+        return Outcome::Warned;
     }
     let saved = super::save(&t.real, new.as_bytes(), backup);
     if saved.is_ok() {
