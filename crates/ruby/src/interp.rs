@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use crate::ast::{Block, DefParam, Kind, Node, Part};
 use crate::error::{RubyError, RubyErrorKind};
+use crate::shared::Changes;
 use crate::value::{from_puppet, RValue};
 use crate::Host;
 
@@ -162,6 +163,9 @@ pub struct Interp<'h> {
     pub(crate) last_match: Option<Rc<crate::value::Matched>>,
     steps: u64,
     pub(crate) depth: usize,
+    /// Changes in place made to Arrays and Hashes (see `shared`), counted
+    /// so that a run knows whether any object it read may have changed.
+    pub(crate) changes: Changes,
 }
 
 impl<'h> Interp<'h> {
@@ -191,18 +195,19 @@ impl<'h> Interp<'h> {
             last_match: None,
             steps: 0,
             depth: 0,
+            changes: Changes::default(),
         }
     }
 
     /// Runs the program and returns what it rendered.
     pub fn run(mut self, program: &[Node]) -> Result<String, RubyError> {
-        let changes = crate::shared::changes();
+        let changes = self.changes;
         match self.block_body(program) {
             Ok(_) => {
                 // The Puppet variables whose objects the template changed
                 // in place hold them changed from now on: a String
                 // replaced, an Array or Hash whose contents differ now.
-                let changed_objects = crate::shared::changes() != changes;
+                let changed_objects = self.changes != changes;
                 for (name, (first, now)) in std::mem::take(&mut self.bound) {
                     let changed = !first.same_object(&now)
                         || changed_objects

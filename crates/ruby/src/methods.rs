@@ -9,6 +9,7 @@ use std::rc::Rc;
 use crate::ast::{Block, Kind, Node};
 use crate::error::RubyErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp, SelfKind};
+use crate::shared::Changes;
 use crate::value::{from_puppet, RValue};
 
 /// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
@@ -23,10 +24,11 @@ pub fn case_equal(test: &RValue, v: &RValue) -> bool {
 }
 
 /// `container[key] = value`: an Array or Hash changes in place (every
-/// reference to it sees the change); the container is returned.
-pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev {
+/// reference to it sees the change, counted in `changes`); the container is
+/// returned.
+pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize, changes: &mut Changes) -> Ev {
     match &container {
-        RValue::Hash(pairs) => pairs.insert(&container, key, value, at)?,
+        RValue::Hash(pairs) => pairs.insert(&container, key, value, at, changes)?,
         RValue::Array(items) => {
             let RValue::Int(i) = key else {
                 return err(RubyErrorKind::Type("no implicit conversion into Integer".into()), at);
@@ -38,11 +40,11 @@ pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev
             }
             let idx = idx as usize;
             if idx < len {
-                items.set(&container, idx, value, at)?;
+                items.set(&container, idx, value, at, changes)?;
             } else {
                 let mut grown = vec![RValue::Nil; idx - len];
                 grown.push(value);
-                items.push(&container, &grown, at)?;
+                items.push(&container, &grown, at, changes)?;
             }
         }
         other => {
