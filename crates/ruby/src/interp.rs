@@ -97,6 +97,13 @@ pub fn err<T>(kind: RubyErrorKind, at: usize) -> Ev<T> {
     Err(Ctl::Err(RubyError::new(kind, at)))
 }
 
+/// The answer of a match or type check, or the error at `at` when the
+/// limits on hostile input left it undecided (as Ruby's `Regexp.timeout`
+/// raises rather than answer).
+pub fn decided<T>(answer: Result<T, confer_core::undecided::Undecided>, at: usize) -> Ev<T> {
+    answer.or_else(|u| err(RubyErrorKind::Limit(u.to_string()), at))
+}
+
 /// A method the code defined: its parameters and body.
 pub(crate) type Method = (Vec<DefParam>, Vec<Node>);
 
@@ -379,10 +386,11 @@ impl<'h> Interp<'h> {
                         let test = self.eval(t)?;
                         let hit = match (&value, &test) {
                             (Some(RValue::Str(s)), RValue::Regex(r)) => {
-                                self.last_match = r.captures(s).map(|c| Rc::new(crate::value::Matched::of(r, c)));
+                                let caps = decided(r.try_captures(s), t.at)?;
+                                self.last_match = caps.map(|c| Rc::new(crate::value::Matched::of(r, c)));
                                 self.last_match.is_some()
                             }
-                            (Some(v), _) => crate::methods::case_equal(&test, v),
+                            (Some(v), _) => crate::methods::case_equal(&test, v, t.at)?,
                             (None, _) => test.truthy(),
                         };
                         if hit {

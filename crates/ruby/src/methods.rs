@@ -14,13 +14,13 @@ use crate::value::{from_puppet, RValue};
 
 /// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
 /// match, ranges include, anything else is `==`.
-pub fn case_equal(test: &RValue, v: &RValue) -> bool {
-    match (test, v) {
+pub fn case_equal(test: &RValue, v: &RValue, at: usize) -> Ev<bool> {
+    Ok(match (test, v) {
         (RValue::Class(c), _) => v.is_a(c),
-        (RValue::Regex(r), RValue::Str(s)) => r.is_match(s),
+        (RValue::Regex(r), RValue::Str(s)) => crate::interp::decided(r.try_is_match(s), at)?,
         (RValue::Range(a, b), RValue::Int(i)) => a <= i && i <= b,
         _ => test.equals(v),
-    }
+    })
 }
 
 /// `container[key] = value`: an Array or Hash changes in place (every
@@ -362,7 +362,7 @@ impl Interp<'_> {
             }
             (_, "===") => {
                 arity(name, &args, 1, at)?;
-                Ok(RValue::Bool(case_equal(&recv, &args[0])))
+                Ok(RValue::Bool(case_equal(&recv, &args[0], at)?))
             }
             (_, "!") => Ok(RValue::Bool(!recv.truthy())),
             // Identity: the same object, or the same immediate value.
@@ -475,7 +475,8 @@ impl Interp<'_> {
             (RValue::Regex(r), "match" | "=~") => {
                 arity(name, &args, 1, at)?;
                 let text = args[0].to_s();
-                self.last_match = r.captures(&text).map(|c| Rc::new(crate::value::Matched::of(r, c)));
+                let caps = crate::interp::decided(r.try_captures(&text), at)?;
+                self.last_match = caps.map(|c| Rc::new(crate::value::Matched::of(r, c)));
                 Ok(match &self.last_match {
                     Some(m) if name == "match" => RValue::MatchData(m.clone()),
                     Some(_) => RValue::Int(
@@ -499,7 +500,9 @@ impl Interp<'_> {
             (RValue::Regex(r), "source") => Ok(RValue::str(r.source())),
             (RValue::Regex(r), "match?") => {
                 arity(name, &args, 1, at)?;
-                Ok(RValue::Bool(!matches!(args[0], RValue::Nil) && r.is_match(&args[0].to_s())))
+                Ok(RValue::Bool(
+                    !matches!(args[0], RValue::Nil) && crate::interp::decided(r.try_is_match(&args[0].to_s()), at)?,
+                ))
             }
             (RValue::Class(c), "new") if &**c == "IPAddr" => {
                 arity(name, &args, 1, at)?;

@@ -102,8 +102,6 @@ pub fn evaluate_with_state(
         ev.node_name = Some(node.name.clone());
         ev.bind_top_scope(node);
     }
-    // An undecided match recorded outside any evaluation belongs to no one here.
-    confer_core::undecided::take();
     let top = ev.top.clone();
     let result = ev.run(program, &top).map_err(|flow| ev.to_error(flow));
     let mut variables = top.visible();
@@ -316,6 +314,10 @@ impl<'a> Evaluator<'a> {
             }
             Flow::Break(span) => ("break() from context where this is illegal".into(), span, Vec::new(), Vec::new()),
             Flow::Located(error) => return *error,
+            // Every expression locates what it left undecided (`eval`); one
+            // raised outside any, by code the catalog runs after
+            // evaluation, has no expression to name.
+            Flow::Undecided(u) => return PuppetError::new(Phase::Evaluation, u.to_string()),
         };
         let range = self.sources.find(span.start).map(|source| source.local_span(span));
         let mut location = self.location(span);
@@ -400,18 +402,17 @@ impl<'a> Evaluator<'a> {
         Ok(last)
     }
 
-    /// Evaluates one expression. A regexp match that a type check or `in`
-    /// answered provisionally with `false` (see `confer_core::undecided::take`)
-    /// fails here, at the innermost expression that asked.
+    /// Evaluates one expression. A type check or match that the limits on
+    /// hostile input left undecided (`Flow::Undecided`) fails here, at the
+    /// innermost expression that asked.
     pub(crate) fn eval(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
         if crate::interrupt::requested() {
             return Err(fail(e.span, crate::interrupt::MESSAGE));
         }
-        let value = self.eval_kind(e, scope);
-        if let Some(undecided) = confer_core::undecided::take() {
-            return Err(fail(e.span, undecided.to_string()));
-        }
-        let value = value?;
+        let value = self.eval_kind(e, scope).map_err(|flow| match flow {
+            Flow::Undecided(u) => fail(e.span, u.to_string()),
+            other => other,
+        })?;
         if let Some(limit) = limits::too_large(&value) {
             return Err(fail(self.position(e), limit));
         }
@@ -661,7 +662,7 @@ impl<'a> Evaluator<'a> {
                 // Two types compare by what they mean (`String[0] == String`);
                 // anything else, including types inside arrays, structurally.
                 let equal = match (&l, &r) {
-                    (Value::Type(a), Value::Type(b)) => types::equals(a, b),
+                    (Value::Type(a), Value::Type(b)) => types::equals(a, b)?,
                     _ => puppet_equals(&l, &r),
                 };
                 Ok(Value::Boolean(equal == (op == BinaryOp::Eq)))
@@ -680,7 +681,7 @@ impl<'a> Evaluator<'a> {
                 let matched = self.match_value(&l, &r, (left, rhs.span), scope)?;
                 Ok(Value::Boolean(matched == (op == BinaryOp::Match)))
             }
-            BinaryOp::In => Ok(Value::Boolean(membership::contains(&l, &r))),
+            BinaryOp::In => Ok(Value::Boolean(membership::contains(&l, &r)?)),
             _ => {
                 let mut warnings = Vec::new();
                 let result = arithmetic::binary(op, &l, &r, &mut |side, w| warnings.push((side, w))).map_err(|e| {
