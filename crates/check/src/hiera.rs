@@ -150,12 +150,14 @@ impl<'e> ClassIndex<'e> {
                     continue;
                 }
             };
-            let matched = instance_of(&t, value);
             // A pattern the backtracking limit left undecided must not pass (or fail) the key.
-            if let Some(undecided) = confer_core::undecided::take() {
-                problems.push(problem(file, doc, at, Severity::Error, undecided.to_string()));
-                continue;
-            }
+            let matched = match instance_of(&t, value) {
+                Ok(matched) => matched,
+                Err(undecided) => {
+                    problems.push(problem(file, doc, at, Severity::Error, undecided.to_string()));
+                    continue;
+                }
+            };
             if !matched {
                 let mut m = confer_core::mismatch::explain(&t, value);
                 let mut path = at.clone();

@@ -48,8 +48,14 @@ pub fn check_node(index: &mut ClassIndex, hiera: &Hiera, scope: &dyn Scope, node
                 continue;
             }
         };
-        if instance_of(&t, &found.value) {
-            continue;
+        match instance_of(&t, &found.value) {
+            Ok(true) => continue,
+            Ok(false) => {}
+            // A pattern the backtracking limit left undecided must not pass (or fail) the key.
+            Err(undecided) => {
+                problems.push(error(format!("{key}: {undecided}")));
+                continue;
+            }
         }
         let m = confer_core::mismatch::explain(&t, &found.value);
         let inner: Vec<String> = m

@@ -23,12 +23,10 @@ pub use schema::TypeEnvironment;
 /// Validates one parsed document against `t`, returning up to `max` of its
 /// problems, in document order.
 pub fn check_document(t: &Type, doc: &Document, file: &str, max: usize) -> Vec<Problem> {
-    let found = mismatches::mismatches(t, &doc.value, max);
-    // A pattern the backtracking limit left undecided must not pass (or fail) the document.
-    if let Some(undecided) = confer_core::undecided::take() {
-        return vec![Problem::undecided(file, doc, undecided.to_string())];
+    match mismatches::mismatches(t, &doc.value, max) {
+        Ok(found) => found.iter().map(|m| Problem::from_mismatch(file, doc, m)).collect(),
+        Err(undecided) => vec![Problem::undecided(file, doc, undecided.to_string())],
     }
-    found.iter().map(|m| Problem::from_mismatch(file, doc, m)).collect()
 }
 
 /// Checks the text of one file: JSON is first validated while it is parsed
@@ -42,7 +40,7 @@ pub fn check_text(
     file: &str,
     max: usize,
 ) -> Result<Vec<Problem>, document::SyntaxError> {
-    if format == Format::Json && stream::json_matches(text, t)? && confer_core::undecided::take().is_none() {
+    if format == Format::Json && stream::json_matches(text, t)? {
         return Ok(Vec::new());
     }
     Ok(document::parse(text, format)?.iter().flat_map(|doc| check_document(t, doc, file, max)).collect())

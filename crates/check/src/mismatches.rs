@@ -7,49 +7,53 @@
 
 use confer_core::mismatch::{explain, Fault, Mismatch, PathElem};
 use confer_core::types::{instance_of, IntRange, StructMember, Type};
+use confer_core::undecided::Undecided;
 use confer_core::Value;
 
-/// Up to `max` mismatches of `v` against `t`, in document order.
-pub fn mismatches(t: &Type, v: &Value, max: usize) -> Vec<Mismatch> {
+/// Up to `max` mismatches of `v` against `t`, in document order; or the
+/// first check a limit on hostile input left undecided, which must not pass
+/// (or fail) the document.
+pub fn mismatches(t: &Type, v: &Value, max: usize) -> Result<Vec<Mismatch>, Undecided> {
     let mut out = Vec::new();
     if max > 0 {
-        walk(t, v, &mut Vec::new(), &mut out, max);
+        walk(t, v, &mut Vec::new(), &mut out, max)?;
     }
-    out
+    Ok(out)
 }
 
 fn fits(size: &Option<IntRange>, len: usize) -> bool {
     size.as_ref().is_none_or(|r| i64::try_from(len).is_ok_and(|n| r.contains(n)))
 }
 
-fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, out: &mut Vec<Mismatch>, max: usize) {
-    if out.len() >= max || instance_of(t, v) {
-        return;
+fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, out: &mut Vec<Mismatch>, max: usize) -> Result<(), Undecided> {
+    if out.len() >= max || instance_of(t, v)? {
+        return Ok(());
     }
     match (t.resolved(), v) {
         (Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)), v) if *v != Value::Undef => {
-            walk(inner, v, path, out, max)
+            walk(inner, v, path, out, max)?
         }
         (Type::Array { element, size }, Value::Array(items)) if fits(size, items.len()) => {
             for (i, item) in items.iter().enumerate() {
-                within(path, PathElem::Index(i), |path| walk(element, item, path, out, max));
+                within(path, PathElem::Index(i), |path| walk(element, item, path, out, max))?;
             }
         }
         (Type::Hash { key, value, size }, Value::Hash(map)) if fits(size, map.len()) => {
             for (k, item) in map.iter() {
-                if instance_of(key, k) {
-                    within(path, PathElem::Key(k.clone()), |path| walk(value, item, path, out, max));
+                if instance_of(key, k)? {
+                    within(path, PathElem::Key(k.clone()), |path| walk(value, item, path, out, max))?;
                 } else {
                     push(out, path, explain(t, v), max);
-                    return;
+                    return Ok(());
                 }
             }
         }
         (Type::Struct(members), Value::Hash(map)) if !members.is_empty() => {
-            struct_members(t, members, map, path, out, max)
+            struct_members(t, members, map, path, out, max)?
         }
         _ => push(out, path, explain(t, v), max),
     }
+    Ok(())
 }
 
 /// Each member of a struct that fails, each required key that is missing
@@ -61,13 +65,13 @@ fn struct_members(
     path: &mut Vec<PathElem>,
     out: &mut Vec<Mismatch>,
     max: usize,
-) {
+) -> Result<(), Undecided> {
     let known = |k: &Value| k.as_str().is_some_and(|k| members.iter().any(|m| *m.key == *k));
     let unknown: Vec<String> = map.keys().filter(|k| !known(k)).filter_map(Value::as_str).map(str::to_string).collect();
     for m in members {
         let key = Value::String(m.key.clone());
         match map.get(&key) {
-            Some(item) => within(path, PathElem::Key(key), |path| walk(&m.value, item, path, out, max)),
+            Some(item) => within(path, PathElem::Key(key), |path| walk(&m.value, item, path, out, max))?,
             None if !m.is_optional() => {
                 let missing = Mismatch {
                     path: Vec::new(),
@@ -90,12 +94,18 @@ fn struct_members(
         };
         push(out, path, unrecognized, max);
     }
+    Ok(())
 }
 
-fn within(path: &mut Vec<PathElem>, elem: PathElem, f: impl FnOnce(&mut Vec<PathElem>)) {
+fn within(
+    path: &mut Vec<PathElem>,
+    elem: PathElem,
+    f: impl FnOnce(&mut Vec<PathElem>) -> Result<(), Undecided>,
+) -> Result<(), Undecided> {
     path.push(elem);
-    f(path);
+    let walked = f(path);
     path.pop();
+    walked
 }
 
 /// Records `m`, found at `path`, with the whole path from the root.
@@ -114,7 +124,7 @@ mod tests {
     fn found(t: &str, json: &str, max: usize) -> Vec<String> {
         let t = TypeEnvironment::default().resolve(t).unwrap();
         let doc = &crate::document::parse(json, crate::Format::Json).unwrap()[0];
-        mismatches(&t, &doc.value, max).iter().map(ToString::to_string).collect()
+        mismatches(&t, &doc.value, max).unwrap().iter().map(ToString::to_string).collect()
     }
 
     #[test]

@@ -43,7 +43,7 @@ fn main() {
         let (alias, sample, verdict) = &verdicts[case];
         let t = env.resolve(alias).map_err(|e| format!("{alias} does not load: {e}"))?;
         let value = parse(sample, Format::Json).map_err(|e| e.message)?.remove(0).value;
-        let ours = instance_of(&t, &value);
+        let ours = instance_of(&t, &value).map_err(|u| format!("{sample} =~ {alias}: {u}"))?;
         if ours.to_string() == *verdict {
             Ok(())
         } else {

@@ -210,8 +210,12 @@ pub fn run(args: LookupArgs) -> ExitCode {
         },
     };
     if let Some(t) = &value_type {
-        if !confer_core::types::instance_of(t, &value) {
-            return fail(format!("{subject} has wrong type, {}", confer_core::mismatch::describe(t, &value)));
+        match confer_core::types::instance_of(t, &value) {
+            Ok(true) => {}
+            Ok(false) => {
+                return fail(format!("{subject} has wrong type, {}", confer_core::mismatch::describe(t, &value)))
+            }
+            Err(undecided) => return fail(undecided.to_string()),
         }
     }
     crate::stdout::println(&render(&value, args.render_as.unwrap_or(Render::Yaml)));

@@ -9,6 +9,14 @@ use crate::types::{instance_of, IntRange, Type};
 use crate::value::puppet_quote;
 use crate::Value;
 
+/// Whether `v` is an instance of `t`, for wording why a value was not.
+/// The wording is asked for only after a check answered no; a part that
+/// check did not reach and whose pattern the backtracking limit leaves
+/// undecided is worded as not fitting, so the message still names a part.
+fn fits(t: &Type, v: &Value) -> bool {
+    instance_of(t, v).unwrap_or(false)
+}
+
 /// One step into a value: an array index or a hash key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PathElem {
@@ -212,7 +220,7 @@ fn default_accepts(t: &Type, v: &Value) -> bool {
         Type::Regexp(_) => matches!(v, Value::Regexp(_)),
         Type::Any | Type::Optional(_) => true,
         Type::Undef => v.is_undef(),
-        Type::Scalar | Type::ScalarData => crate::types::instance_of(t, v),
+        Type::Scalar | Type::ScalarData => fits(t, v),
         _ => false,
     }
 }
@@ -326,7 +334,7 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             if let Some(p) = size.as_ref().and_then(|r| size_problem(r, items.len())) {
                 return here(p);
             }
-            match items.iter().enumerate().find(|(_, i)| !instance_of(element, i)) {
+            match items.iter().enumerate().find(|(_, i)| !fits(element, i)) {
                 Some((i, item)) => descend(path, PathElem::Index(i), element, item),
                 None => plain(t, v),
             }
@@ -338,7 +346,7 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             }
             let found = items.iter().enumerate().find_map(|(i, item)| {
                 let slot = types.get(i.min(types.len().saturating_sub(1)))?;
-                (!instance_of(slot, item)).then_some((i, item, slot))
+                (!fits(slot, item)).then_some((i, item, slot))
             });
             match found {
                 Some((i, item, slot)) => descend(path, PathElem::Index(i), slot, item),
@@ -349,14 +357,14 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             if let Some(p) = size.as_ref().and_then(|r| size_problem(r, map.len())) {
                 return here(p);
             }
-            if let Some(k) = map.keys().find(|k| !instance_of(key, k)) {
+            if let Some(k) = map.keys().find(|k| !fits(key, k)) {
                 return (
                     format!("key of entry '{}' {}", crate::value::to_s(k), describe(key, k)),
                     (**key).clone(),
                     Fault::Other,
                 );
             }
-            match map.iter().find(|(_, val)| !instance_of(value, val)) {
+            match map.iter().find(|(_, val)| !fits(value, val)) {
                 Some((k, val)) => descend(path, PathElem::Key(k.clone()), value, val),
                 None => plain(t, v),
             }
@@ -375,7 +383,7 @@ fn walk(t: &Type, v: &Value, path: &mut Vec<PathElem>, depth: usize) -> (String,
             }
             for m in members {
                 match map.get(&Value::String(m.key.clone())) {
-                    Some(val) if !instance_of(&m.value, val) => {
+                    Some(val) if !fits(&m.value, val) => {
                         return descend(path, PathElem::Key(Value::String(m.key.clone())), &m.value, val)
                     }
                     None if !m.is_optional() => {

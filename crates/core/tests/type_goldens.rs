@@ -282,15 +282,15 @@ fn call(name: &str, args: &[Value]) -> Res {
 
 fn binary(op: &str, l: &Value, r: &Value) -> Res {
     if let (Value::Type(a), Value::Type(b)) = (l, r) {
-        let eq = types::equals(a, b);
+        let eq = types::equals(a, b).unwrap();
         let result = match op {
             "==" => eq,
             "!=" => !eq,
-            "<" => types::assignable(b, a) && !eq,
-            "<=" => types::assignable(b, a),
-            ">" => types::assignable(a, b) && !eq,
-            ">=" => types::assignable(a, b),
-            "=~" => types::instance_of(b, l),
+            "<" => types::assignable(b, a).unwrap() && !eq,
+            "<=" => types::assignable(b, a).unwrap(),
+            ">" => types::assignable(a, b).unwrap() && !eq,
+            ">=" => types::assignable(a, b).unwrap(),
+            "=~" => types::instance_of(b, l).unwrap(),
             _ => return Err(format!("unsupported {op}")),
         };
         return Ok(Value::Boolean(result));
@@ -300,7 +300,7 @@ fn binary(op: &str, l: &Value, r: &Value) -> Res {
         "!=" => !puppet_equals(l, r),
         "=~" | "!~" => {
             let t = as_type(r)?;
-            types::instance_of(&t, l) == (op == "=~")
+            types::instance_of(&t, l).unwrap() == (op == "=~")
         }
         _ => {
             let c = match op {

@@ -2,6 +2,11 @@
 //! Ctrl-C arrives during an evaluation. The evaluator looks at it before
 //! each expression, so any long evaluation (a loop over a large range, a
 //! deep recursion) ends at the next expression with a located error.
+//!
+//! The flag is process-wide on purpose: a signal handler can reach nothing
+//! else (no evaluator, no thread's state), and an atomic store is all it may
+//! do. It is the one piece of shared state the evaluator reads that no caller
+//! passes in.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

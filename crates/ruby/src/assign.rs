@@ -75,7 +75,7 @@ impl Interp<'_> {
                     None => self.eval(recv)?,
                 };
                 let key = self.eval(&args[0])?;
-                let updated = crate::methods::index_set(container, key, value, target.at)?;
+                let updated = crate::methods::index_set(container, key, value, target.at, &mut self.changes)?;
                 // `scope.lookupvar('x')[k] = v` changes the object the Puppet
                 // variable holds, which a template rendered next reads.
                 if let Some(var) = var {

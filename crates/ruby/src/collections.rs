@@ -338,7 +338,7 @@ impl Interp<'_> {
                 let pattern = args.first().cloned().unwrap_or(RValue::Nil);
                 let mut out = Vec::new();
                 for i in items {
-                    if crate::methods::case_equal(&pattern, &i) == (name == "grep") {
+                    if crate::methods::case_equal(&pattern, &i, at)? == (name == "grep") {
                         out.push(match block {
                             Some(b) => self.call_block(b, vec![i], at)?,
                             None => i,

@@ -184,7 +184,7 @@ impl Interp<'_> {
                 if name == "<<" {
                     arity(name, args, 1, at)?;
                 }
-                items.push(recv, args, at)?;
+                items.push(recv, args, at, &mut self.changes)?;
                 recv.clone()
             }
             "concat" => {
@@ -195,12 +195,12 @@ impl Interp<'_> {
                         other => return crate::interp::no_implicit(other, "Array", at),
                     }
                 }
-                items.push(recv, &more, at)?;
+                items.push(recv, &more, at, &mut self.changes)?;
                 recv.clone()
             }
             "unshift" | "prepend" => {
                 let added: Vec<&RValue> = args.iter().collect();
-                items.change(recv, &added, at, |items| {
+                items.change(recv, &added, at, &mut self.changes, |items| {
                     items.splice(0..0, args.iter().cloned());
                 })?;
                 recv.clone()
@@ -223,7 +223,7 @@ impl Interp<'_> {
                 if idx > 1_000_000 {
                     return err(RubyErrorKind::Argument(format!("index {i} out of array")), at);
                 }
-                items.change(recv, &added, at, |items| {
+                items.change(recv, &added, at, &mut self.changes, |items| {
                     let idx = idx as usize;
                     if idx > items.len() {
                         items.resize(idx, RValue::Nil);
@@ -233,7 +233,7 @@ impl Interp<'_> {
                 recv.clone()
             }
             "shift" | "pop" if args.is_empty() => items
-                .change(recv, &[], at, |items| {
+                .change(recv, &[], at, &mut self.changes, |items| {
                     if name == "shift" && !items.is_empty() {
                         Some(items.remove(0))
                     } else if name == "shift" {
@@ -246,12 +246,14 @@ impl Interp<'_> {
             "delete_at" => {
                 let i = int_arg(args, 0, at)?;
                 items
-                    .change(recv, &[], at, |items| index(items.len(), i).map(|idx| items.remove(idx)))?
+                    .change(recv, &[], at, &mut self.changes, |items| {
+                        index(items.len(), i).map(|idx| items.remove(idx))
+                    })?
                     .unwrap_or(RValue::Nil)
             }
             "delete" => {
                 arity(name, args, 1, at)?;
-                let removed = items.change(recv, &[], at, |items| {
+                let removed = items.change(recv, &[], at, &mut self.changes, |items| {
                     let before = items.len();
                     items.retain(|i| !i.equals(&args[0]));
                     before != items.len()
@@ -269,7 +271,7 @@ impl Interp<'_> {
                     Some(RValue::Array(other)) => other.snapshot(),
                     Some(other) => return crate::interp::no_implicit(other, "Array", at),
                 };
-                items.replace(recv, new, at)?;
+                items.replace(recv, new, at, &mut self.changes)?;
                 recv.clone()
             }
             "compact!" | "collect!" | "map!" | "sort!" | "sort_by!" | "uniq!" | "flatten!" | "reject!" | "select!"
@@ -286,7 +288,7 @@ impl Interp<'_> {
                     let before = items.borrow();
                     before.len() == new.len() && before.iter().zip(&new).all(|(a, b)| a.equals(b))
                 };
-                items.replace(recv, new, at)?;
+                items.replace(recv, new, at, &mut self.changes)?;
                 if unchanged && NIL_WHEN_UNCHANGED.contains(&name) {
                     RValue::Nil
                 } else {
@@ -311,12 +313,12 @@ impl Interp<'_> {
         let out = match name {
             "store" => {
                 arity(name, args, 2, at)?;
-                crate::methods::index_set(recv.clone(), args[0].clone(), args[1].clone(), at)?;
+                crate::methods::index_set(recv.clone(), args[0].clone(), args[1].clone(), at, &mut self.changes)?;
                 args[1].clone()
             }
             "delete" => {
                 arity(name, args, 1, at)?;
-                let removed = pairs.change(recv, &[], at, |pairs| pairs.remove(&args[0]))?;
+                let removed = pairs.change(recv, &[], at, &mut self.changes, |pairs| pairs.remove(&args[0]))?;
                 match (removed, block) {
                     (Some(v), _) => v,
                     (None, Some(b)) => self.call_block(b, vec![args[0].clone()], at)?,
@@ -324,7 +326,7 @@ impl Interp<'_> {
                 }
             }
             "shift" if args.is_empty() => pairs
-                .change(recv, &[], at, |pairs| pairs.shift())?
+                .change(recv, &[], at, &mut self.changes, |pairs| pairs.shift())?
                 .map_or(RValue::Nil, |(k, v)| RValue::array(vec![k, v])),
             "clear" | "replace" => {
                 arity(name, args, usize::from(name == "replace"), at)?;
@@ -333,7 +335,7 @@ impl Interp<'_> {
                     Some(RValue::Hash(other)) => other.snapshot(),
                     Some(other) => return crate::interp::no_implicit(other, "Hash", at),
                 };
-                pairs.replace(recv, new, at)?;
+                pairs.replace(recv, new, at, &mut self.changes)?;
                 recv.clone()
             }
             "merge!" | "update" | "reject!" | "select!" | "filter!" | "delete_if" | "keep_if" | "compact!"
@@ -348,7 +350,7 @@ impl Interp<'_> {
                 let RValue::Hash(new) = new else { return Ok(Some(new)) };
                 let new = new.snapshot();
                 let unchanged = pairs.borrow().len() == new.len();
-                pairs.replace(recv, new, at)?;
+                pairs.replace(recv, new, at, &mut self.changes)?;
                 if unchanged && matches!(name, "reject!" | "select!" | "filter!" | "compact!") {
                     RValue::Nil
                 } else {

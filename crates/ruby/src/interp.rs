@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use crate::ast::{Block, DefParam, Kind, Node, Part};
 use crate::error::{RubyError, RubyErrorKind};
+use crate::shared::Changes;
 use crate::value::{from_puppet, RValue};
 use crate::Host;
 
@@ -96,6 +97,13 @@ pub fn err<T>(kind: RubyErrorKind, at: usize) -> Ev<T> {
     Err(Ctl::Err(RubyError::new(kind, at)))
 }
 
+/// The answer of a match or type check, or the error at `at` when the
+/// limits on hostile input left it undecided (as Ruby's `Regexp.timeout`
+/// raises rather than answer).
+pub fn decided<T>(answer: Result<T, confer_core::undecided::Undecided>, at: usize) -> Ev<T> {
+    answer.or_else(|u| err(RubyErrorKind::Limit(u.to_string()), at))
+}
+
 /// A method the code defined: its parameters and body.
 pub(crate) type Method = (Vec<DefParam>, Vec<Node>);
 
@@ -162,6 +170,9 @@ pub struct Interp<'h> {
     pub(crate) last_match: Option<Rc<crate::value::Matched>>,
     steps: u64,
     pub(crate) depth: usize,
+    /// Changes in place made to Arrays and Hashes (see `shared`), counted
+    /// so that a run knows whether any object it read may have changed.
+    pub(crate) changes: Changes,
 }
 
 impl<'h> Interp<'h> {
@@ -191,18 +202,19 @@ impl<'h> Interp<'h> {
             last_match: None,
             steps: 0,
             depth: 0,
+            changes: Changes::default(),
         }
     }
 
     /// Runs the program and returns what it rendered.
     pub fn run(mut self, program: &[Node]) -> Result<String, RubyError> {
-        let changes = crate::shared::changes();
+        let changes = self.changes;
         match self.block_body(program) {
             Ok(_) => {
                 // The Puppet variables whose objects the template changed
                 // in place hold them changed from now on: a String
                 // replaced, an Array or Hash whose contents differ now.
-                let changed_objects = crate::shared::changes() != changes;
+                let changed_objects = self.changes != changes;
                 for (name, (first, now)) in std::mem::take(&mut self.bound) {
                     let changed = !first.same_object(&now)
                         || changed_objects
@@ -374,10 +386,11 @@ impl<'h> Interp<'h> {
                         let test = self.eval(t)?;
                         let hit = match (&value, &test) {
                             (Some(RValue::Str(s)), RValue::Regex(r)) => {
-                                self.last_match = r.captures(s).map(|c| Rc::new(crate::value::Matched::of(r, c)));
+                                let caps = decided(r.try_captures(s), t.at)?;
+                                self.last_match = caps.map(|c| Rc::new(crate::value::Matched::of(r, c)));
                                 self.last_match.is_some()
                             }
-                            (Some(v), _) => crate::methods::case_equal(&test, v),
+                            (Some(v), _) => crate::methods::case_equal(&test, v, t.at)?,
                             (None, _) => test.truthy(),
                         };
                         if hit {

@@ -189,7 +189,7 @@ mod tests {
         assert_eq!(generate(&RValue::array(vec![]), &Style::pretty(), 0).ok().unwrap(), "[\n\n]");
         let options = h(vec![]);
         let RValue::Hash(pairs) = &options else { unreachable!("made a Hash") };
-        let _ = pairs.change(&options, &[], 0, |p| {
+        let _ = pairs.change(&options, &[], 0, &mut Default::default(), |p| {
             p.insert(RValue::Sym("indent".into()), RValue::str("@@"));
             p.insert(RValue::Sym("array_nl".into()), RValue::str("|"));
             p.insert(RValue::Sym("object_nl".into()), RValue::str(""));

@@ -9,24 +9,26 @@ use std::rc::Rc;
 use crate::ast::{Block, Kind, Node};
 use crate::error::RubyErrorKind;
 use crate::interp::{err, Ctl, Ev, Interp, SelfKind};
+use crate::shared::Changes;
 use crate::value::{from_puppet, RValue};
 
 /// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
 /// match, ranges include, anything else is `==`.
-pub fn case_equal(test: &RValue, v: &RValue) -> bool {
-    match (test, v) {
+pub fn case_equal(test: &RValue, v: &RValue, at: usize) -> Ev<bool> {
+    Ok(match (test, v) {
         (RValue::Class(c), _) => v.is_a(c),
-        (RValue::Regex(r), RValue::Str(s)) => r.is_match(s),
+        (RValue::Regex(r), RValue::Str(s)) => crate::interp::decided(r.try_is_match(s), at)?,
         (RValue::Range(a, b), RValue::Int(i)) => a <= i && i <= b,
         _ => test.equals(v),
-    }
+    })
 }
 
 /// `container[key] = value`: an Array or Hash changes in place (every
-/// reference to it sees the change); the container is returned.
-pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev {
+/// reference to it sees the change, counted in `changes`); the container is
+/// returned.
+pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize, changes: &mut Changes) -> Ev {
     match &container {
-        RValue::Hash(pairs) => pairs.insert(&container, key, value, at)?,
+        RValue::Hash(pairs) => pairs.insert(&container, key, value, at, changes)?,
         RValue::Array(items) => {
             let RValue::Int(i) = key else {
                 return err(RubyErrorKind::Type("no implicit conversion into Integer".into()), at);
@@ -38,11 +40,11 @@ pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize) -> Ev
             }
             let idx = idx as usize;
             if idx < len {
-                items.set(&container, idx, value, at)?;
+                items.set(&container, idx, value, at, changes)?;
             } else {
                 let mut grown = vec![RValue::Nil; idx - len];
                 grown.push(value);
-                items.push(&container, &grown, at)?;
+                items.push(&container, &grown, at, changes)?;
             }
         }
         other => {
@@ -360,7 +362,7 @@ impl Interp<'_> {
             }
             (_, "===") => {
                 arity(name, &args, 1, at)?;
-                Ok(RValue::Bool(case_equal(&recv, &args[0])))
+                Ok(RValue::Bool(case_equal(&recv, &args[0], at)?))
             }
             (_, "!") => Ok(RValue::Bool(!recv.truthy())),
             // Identity: the same object, or the same immediate value.
@@ -473,7 +475,8 @@ impl Interp<'_> {
             (RValue::Regex(r), "match" | "=~") => {
                 arity(name, &args, 1, at)?;
                 let text = args[0].to_s();
-                self.last_match = r.captures(&text).map(|c| Rc::new(crate::value::Matched::of(r, c)));
+                let caps = crate::interp::decided(r.try_captures(&text), at)?;
+                self.last_match = caps.map(|c| Rc::new(crate::value::Matched::of(r, c)));
                 Ok(match &self.last_match {
                     Some(m) if name == "match" => RValue::MatchData(m.clone()),
                     Some(_) => RValue::Int(
@@ -497,7 +500,9 @@ impl Interp<'_> {
             (RValue::Regex(r), "source") => Ok(RValue::str(r.source())),
             (RValue::Regex(r), "match?") => {
                 arity(name, &args, 1, at)?;
-                Ok(RValue::Bool(!matches!(args[0], RValue::Nil) && r.is_match(&args[0].to_s())))
+                Ok(RValue::Bool(
+                    !matches!(args[0], RValue::Nil) && crate::interp::decided(r.try_is_match(&args[0].to_s()), at)?,
+                ))
             }
             (RValue::Class(c), "new") if &**c == "IPAddr" => {
                 arity(name, &args, 1, at)?;

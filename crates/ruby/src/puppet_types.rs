@@ -76,7 +76,7 @@ fn instance(args: &[RValue], at: usize) -> Ev {
     let [t, v] = args else { return wrong_arity("instance?", args.len(), at) };
     let t = type_of(t, at)?;
     let v = crate::binary::puppet_value(v, at)?;
-    Ok(RValue::Bool(confer_core::types::instance_of(&t, &v)))
+    Ok(RValue::Bool(crate::interp::decided(confer_core::types::instance_of(&t, &v), at)?))
 }
 
 /// `TypeMismatchDescriber#describe_mismatch(subject, expected, inferred)`:
@@ -85,7 +85,7 @@ fn describe_mismatch(args: &[RValue], at: usize) -> Ev {
     match args {
         [subject, expected, RValue::Inferred(actual)] => {
             let expected = type_of(expected, at)?;
-            let text = if confer_core::types::instance_of(&expected, &actual.value) {
+            let text = if crate::interp::decided(confer_core::types::instance_of(&expected, &actual.value), at)? {
                 String::new()
             } else {
                 format!("{} {}", subject.to_s(), confer_core::mismatch::describe(&expected, &actual.value))

@@ -10,6 +10,10 @@
 //! the interpreter refuses a value past its limit (`interp::bounded`). The
 //! size is kept as the object changes, from its elements' recorded sizes.
 //!
+//! Every change in place is counted in the [`Changes`] of the interpreter
+//! that makes it, which a run compares to tell whether any object it read
+//! may have changed.
+//!
 //! An object never contains itself: Ruby allows it (and prints `[[...]]`),
 //! confer refuses the change that would make it, so every walk over a value
 //! ends.
@@ -22,19 +26,15 @@ use crate::interp::{err, Ev};
 use crate::pairs::Pairs;
 use crate::value::RValue;
 
-thread_local! {
-    /// How many changes in place this thread made, so a run can tell
-    /// whether any object it read may have changed.
-    static CHANGES: Cell<u64> = const { Cell::new(0) };
-}
+/// How many changes in place an interpreter made: each method below that
+/// changes an object takes its interpreter's count and adds one to it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Changes(u64);
 
-/// The number of changes in place made so far on this thread.
-pub fn changes() -> u64 {
-    CHANGES.with(Cell::get)
-}
-
-fn count_change() {
-    CHANGES.with(|c| c.set(c.get().wrapping_add(1)));
+impl Changes {
+    fn count(&mut self) {
+        self.0 = self.0.wrapping_add(1);
+    }
 }
 
 /// The size one value slot takes, which every value counts once.
@@ -101,26 +101,34 @@ impl<T: Contents + Clone> Shared<T> {
     /// into the interpreter, and records the new size. `added` are the
     /// values the change puts into the object: one that holds the object
     /// itself is refused, as are changes during a read of the same object.
-    pub fn change<R>(&self, me: &RValue, added: &[&RValue], at: usize, f: impl FnOnce(&mut T) -> R) -> Ev<R> {
-        let mut contents = self.open(me, added, at)?;
+    pub fn change<R>(
+        &self,
+        me: &RValue,
+        added: &[&RValue],
+        at: usize,
+        changes: &mut Changes,
+        f: impl FnOnce(&mut T) -> R,
+    ) -> Ev<R> {
+        let mut contents = self.open(me, added, at, changes)?;
         let out = f(&mut contents);
         self.size.set(contents.size());
         Ok(out)
     }
 
     /// Replaces the contents with `new` (`clear`, `replace`).
-    pub fn replace(&self, me: &RValue, new: T, at: usize) -> Ev<()> {
+    pub fn replace(&self, me: &RValue, new: T, at: usize, changes: &mut Changes) -> Ev<()> {
         let mut added = Vec::new();
         new.each_value(&mut |v| {
             added.push(v.clone());
             true
         });
         let added: Vec<&RValue> = added.iter().collect();
-        self.change(me, &added, at, |contents| *contents = new)
+        self.change(me, &added, at, changes, |contents| *contents = new)
     }
 
-    /// The contents to change, once `added` is known not to hold `me`.
-    fn open(&self, me: &RValue, added: &[&RValue], at: usize) -> Ev<std::cell::RefMut<'_, T>> {
+    /// The contents to change, once `added` is known not to hold `me`;
+    /// counted in `changes`.
+    fn open(&self, me: &RValue, added: &[&RValue], at: usize, changes: &mut Changes) -> Ev<std::cell::RefMut<'_, T>> {
         if added.iter().any(|v| holds(v, me)) {
             return err(
                 RubyErrorKind::Unsupported("an Array or Hash that contains itself (Ruby prints it as [...])".into()),
@@ -129,7 +137,7 @@ impl<T: Contents + Clone> Shared<T> {
         }
         match self.inner.try_borrow_mut() {
             Ok(contents) => {
-                count_change();
+                changes.count();
                 Ok(contents)
             }
             Err(_) => err(RubyErrorKind::Unsupported("changing an Array or Hash while it is being read".into()), at),
@@ -140,9 +148,9 @@ impl<T: Contents + Clone> Shared<T> {
 impl Shared<Vec<RValue>> {
     /// Appends `values` (`<<`, `push`) in time proportional to them, not
     /// to the Array: a loop that grows an Array stays linear.
-    pub fn push(&self, me: &RValue, values: &[RValue], at: usize) -> Ev<()> {
+    pub fn push(&self, me: &RValue, values: &[RValue], at: usize, changes: &mut Changes) -> Ev<()> {
         let added: Vec<&RValue> = values.iter().collect();
-        let mut items = self.open(me, &added, at)?;
+        let mut items = self.open(me, &added, at, changes)?;
         let grown = values.iter().fold(self.size.get(), |sum, v| sum.saturating_add(v.expanded_size()));
         items.extend(values.iter().cloned());
         self.size.set(grown);
@@ -150,8 +158,8 @@ impl Shared<Vec<RValue>> {
     }
 
     /// Sets the element at `index` (within the Array), in constant time.
-    pub fn set(&self, me: &RValue, index: usize, value: RValue, at: usize) -> Ev<()> {
-        let mut items = self.open(me, &[&value], at)?;
+    pub fn set(&self, me: &RValue, index: usize, value: RValue, at: usize, changes: &mut Changes) -> Ev<()> {
+        let mut items = self.open(me, &[&value], at, changes)?;
         let Some(slot) = items.get_mut(index) else { return Ok(()) };
         let size = self.size.get().saturating_sub(slot.expanded_size()).saturating_add(value.expanded_size());
         *slot = value;
@@ -163,8 +171,8 @@ impl Shared<Vec<RValue>> {
 impl Shared<Pairs> {
     /// Sets `key` to `value` (`h[k] = v`) in time independent of the
     /// Hash's size: a loop that fills a Hash stays linear.
-    pub fn insert(&self, me: &RValue, key: RValue, value: RValue, at: usize) -> Ev<()> {
-        let mut pairs = self.open(me, &[&key, &value], at)?;
+    pub fn insert(&self, me: &RValue, key: RValue, value: RValue, at: usize, changes: &mut Changes) -> Ev<()> {
+        let mut pairs = self.open(me, &[&key, &value], at, changes)?;
         let added = value.expanded_size();
         let size = match pairs.get(&key) {
             Some(old) => self.size.get().saturating_sub(old.expanded_size()).saturating_add(added),

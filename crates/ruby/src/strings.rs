@@ -240,7 +240,7 @@ impl Interp<'_> {
             "tr" | "delete" | "count" | "squeeze" => return crate::charsets::string_method(text, name, &args, at),
             "match?" => {
                 let re = self.pattern_arg(&one(&args)?, at)?;
-                RValue::Bool(re.is_match(text))
+                RValue::Bool(crate::interp::decided(re.try_is_match(text), at)?)
             }
             "empty?" => RValue::Bool(text.is_empty()),
             "casecmp" | "casecmp?" => match one(&args)? {
@@ -513,7 +513,7 @@ impl Interp<'_> {
                             Some(RValue::Int(g)) => *g,
                             _ => 0,
                         };
-                        let caps = re.captures(text);
+                        let caps = crate::interp::decided(re.try_captures(text), at)?;
                         self.last_match = caps.clone().map(|c| std::rc::Rc::new(crate::value::Matched::of(re, c)));
                         let picked = caps.and_then(|c| {
                             let g = if group < 0 { c.len() as i64 + group } else { group };

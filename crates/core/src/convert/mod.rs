@@ -39,7 +39,7 @@ fn invalid(msg: impl Into<String>) -> ConvertError {
 /// instance of `t` (so `Integer[1, 10]('20')` fails).
 pub fn new_value(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
     let value = unchecked(t, args)?;
-    if !instance_of(t, &value) {
+    if !instance_of(t, &value).map_err(|u| invalid(u.to_string()))? {
         return Err(invalid(format!(
             "Converted value from {}.new() has wrong type, {}",
             t,
@@ -56,7 +56,7 @@ fn unchecked(t: &Type, args: &[Value]) -> Result<Value, ConvertError> {
     let base = t.resolved();
     // Puppet's `new` returns a single argument that already is an instance.
     if let [v] = args {
-        if !matches!(base, Type::Init(_)) && instance_of(t, v) {
+        if !matches!(base, Type::Init(_)) && instance_of(t, v).map_err(|u| invalid(u.to_string()))? {
             return Ok(v.clone());
         }
     }

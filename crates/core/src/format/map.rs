@@ -7,6 +7,7 @@
 use std::cmp::Ordering;
 
 use crate::types::{assignable, by_name, instance_of, Type};
+use crate::undecided::{all, Undecided};
 use crate::value::Value;
 
 use super::spec::{FormatError, Spec};
@@ -135,7 +136,7 @@ impl Formats {
     /// entry of `higher` covers are dropped (a user's `Any => '%p'` replaces
     /// the default `Float => '%f'`); entries for the same type are merged.
     pub fn merged(&self, higher: &Formats) -> Formats {
-        let kept = self.0.iter().filter(|(lk, _)| !higher.0.iter().any(|(hk, _)| hk != lk && assignable(hk, lk)));
+        let kept = self.0.iter().filter(|(lk, _)| !higher.0.iter().any(|(hk, _)| hk != lk && covers(hk, lk)));
         let mut out: Vec<(Type, Format)> = Vec::new();
         for (k, f) in kept.chain(&higher.0) {
             match out.iter_mut().find(|(t, _)| t == k) {
@@ -166,7 +167,7 @@ impl Formats {
         for i in 0..n {
             for j in 0..n {
                 let (t, u) = (&entries[i].0, &entries[j].0);
-                narrower[i * n + j] = i != j && u != t && assignable(t, u) && !assignable(u, t);
+                narrower[i * n + j] = i != j && u != t && covers(t, u) && !covers(u, t);
             }
         }
         let keys: Vec<TieKey> = entries.iter().map(|(t, _)| TieKey::of(t)).collect();
@@ -195,17 +196,31 @@ impl Formats {
     /// here that `v` is an instance of accepts `T`: such an entry is either `T`
     /// itself (merged, the directive is `own`'s), equivalent to `T` (dropped by
     /// [`Formats::merged`]), or strictly wider, and so sorted after `T`.
-    pub fn yield_to_value_type(&self, own: &Formats, v: &Value) -> bool {
+    pub fn yield_to_value_type(&self, own: &Formats, v: &Value) -> Result<bool, Undecided> {
         let [(t, _)] = own.0.as_slice() else {
-            return false;
+            return Ok(false);
         };
-        instance_of(t, v) && self.0.iter().all(|(e, _)| !instance_of(e, v) || assignable(e, t))
+        Ok(instance_of(t, v)? && all(self.0.iter(), |(e, _)| Ok(!instance_of(e, v)? || assignable(e, t)?))?)
     }
 
     /// The format of the first (most specific) type `v` is an instance of.
-    pub fn select(&self, v: &Value) -> Option<&Format> {
-        self.0.iter().find(|(t, _)| instance_of(t, v)).map(|(_, f)| f)
+    pub fn select(&self, v: &Value) -> Result<Option<&Format>, Undecided> {
+        for (t, f) in &self.0 {
+            if instance_of(t, v)? {
+                return Ok(Some(f));
+            }
+        }
+        Ok(None)
     }
+}
+
+/// Whether the map's type `t` covers its type `u`, for ordering and merging
+/// entries. Decided as "no" when a pattern of one type left a string type of
+/// the other undecided: the entries' order is then Puppet's tie-break, and
+/// whether a value matches the entry is asked (and can fail) in
+/// [`Formats::select`].
+fn covers(t: &Type, u: &Type) -> bool {
+    assignable(t, u).unwrap_or(false)
 }
 
 /// Puppet's order between types neither of which is more specific: by rank

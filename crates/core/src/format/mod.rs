@@ -50,7 +50,7 @@ pub fn string(v: &Value, formats: Option<&Value>) -> Result<String, FormatError>
                     return scalar_text(&format.spec, v);
                 }
                 let own = Formats::single(infer(v), format);
-                if defaults.yield_to_value_type(&own, v) {
+                if defaults.yield_to_value_type(&own, v)? {
                     return render(v, &own, Indentation::TOP);
                 }
                 merged = defaults.merged(&own);
@@ -89,7 +89,7 @@ pub fn parameter_text(v: &Value) -> String {
 /// Formats `v` with the entry `map` selects for it (`%s` when none does).
 fn render(v: &Value, map: &Formats, indentation: Indentation) -> Result<String, FormatError> {
     let fallback;
-    let format = match map.select(v) {
+    let format = match map.select(v)? {
         Some(f) => f,
         None => {
             fallback = map::Format::simple(Spec::parse("%s")?);
@@ -314,7 +314,7 @@ mod tests {
                 ["%d", "%05d", "%-8d", "%+.3d", "%x", "%#X", "%#o", "%b", "%s", "%#p", "%e", "%10.2f", "%g"]
             {
                 let own = Formats::single(infer(&v), map::Format::simple(Spec::parse(directive).unwrap()));
-                assert!(defaults.yield_to_value_type(&own, &v), "{n} {directive}");
+                assert!(defaults.yield_to_value_type(&own, &v).unwrap(), "{n} {directive}");
                 assert_eq!(
                     string(&v, Some(&Value::from(directive))),
                     render(&v, &own, Indentation::TOP),

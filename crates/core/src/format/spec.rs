@@ -25,6 +25,10 @@ pub enum FormatError {
     /// `%c` of a number that is no Unicode scalar value.
     #[error("invalid character")]
     InvalidCharacter,
+    /// A type of the formats map that the limits on hostile input left
+    /// undecided for the value.
+    #[error(transparent)]
+    Undecided(#[from] crate::undecided::Undecided),
     /// An integer conversion of an infinite or NaN float (Ruby's FloatDomainError).
     #[error("{0}")]
     FloatDomain(String),

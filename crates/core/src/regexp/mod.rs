@@ -6,6 +6,7 @@ use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
 use crate::error::CoreError;
+use crate::undecided::Undecided;
 use engine::{Engine, EngineError};
 
 mod engine;
@@ -35,7 +36,7 @@ impl Regexp {
             EngineError::Invalid(message) => {
                 CoreError::BadRegexp { pattern: shown(source), reason: message.to_string() }
             }
-            EngineError::Undecided => undecided(source),
+            EngineError::Undecided => undecided(source).into(),
         })?;
         let engine = OnceLock::new();
         if let Some(compiled) = checked {
@@ -47,7 +48,7 @@ impl Regexp {
     /// The compiled matcher, compiled on first use; `None` in the rare case a
     /// pattern whose syntax was accepted does not compile (past the size
     /// limit), which every match then reports.
-    fn engine(&self) -> Result<&Arc<Engine>, CoreError> {
+    fn engine(&self) -> Result<&Arc<Engine>, Undecided> {
         self.engine
             .get_or_init(|| Engine::for_source(&self.source).ok())
             .as_ref()
@@ -59,59 +60,48 @@ impl Regexp {
         &self.source
     }
 
-    /// Whether the expression matches anywhere in `text`, or an error when the
-    /// backtracking limit left that undecided.
-    pub fn try_is_match(&self, text: &str) -> Result<bool, CoreError> {
+    /// Whether the expression matches anywhere in `text`, or [`Undecided`]
+    /// when the backtracking limit left that undecided.
+    pub fn try_is_match(&self, text: &str) -> Result<bool, Undecided> {
         self.engine()?.is_match(text).map_err(|_| undecided(&self.source))
     }
 
-    /// Whether the expression matches anywhere in `text`, for callers that answer
-    /// with a `bool`: an undecided match answers `false` and is recorded for
-    /// [`crate::undecided::take`], which the front-end turns into an error.
+    /// Whether the expression matches anywhere in `text`, an undecided match
+    /// counting as none: for callers whose reference reads a match it gave
+    /// up on as no match (cf-agent's PCRE at its match limit). Puppet's
+    /// questions use [`Regexp::try_is_match`].
     pub fn is_match(&self, text: &str) -> bool {
-        self.try_is_match(text).unwrap_or_else(|e| {
-            crate::undecided::record(e);
-            false
-        })
+        self.try_is_match(text).unwrap_or(false)
     }
 
     /// Each group's name, by group number (`None` for group 0 and unnamed
     /// groups): `(?<name>...)`.
-    pub fn group_names(&self) -> Result<Vec<Option<String>>, CoreError> {
+    pub fn group_names(&self) -> Result<Vec<Option<String>>, Undecided> {
         Ok(self.engine()?.group_names())
     }
 
     /// Up to `max` successive non-overlapping matches in `text`.
-    pub fn matches(&self, text: &str, max: usize) -> Result<Vec<Groups>, CoreError> {
+    pub fn matches(&self, text: &str, max: usize) -> Result<Vec<Groups>, Undecided> {
         self.engine()?.matches(text, max).map_err(|_| undecided(&self.source))
     }
 
     /// Gives each match's groups to `f` in order until it answers false,
     /// holding one match at a time.
-    pub fn each_match(&self, text: &str, mut f: impl FnMut(Groups) -> bool) -> Result<(), CoreError> {
+    pub fn each_match(&self, text: &str, mut f: impl FnMut(Groups) -> bool) -> Result<(), Undecided> {
         self.engine()?.each_match(text, &mut f).map_err(|_| undecided(&self.source))
     }
 
     /// The first match's groups: index 0 is the whole match; groups that did not
     /// participate are `None`.
-    pub fn try_captures(&self, text: &str) -> Result<Option<Vec<Option<String>>>, CoreError> {
+    pub fn try_captures(&self, text: &str) -> Result<Option<Vec<Option<String>>>, Undecided> {
         let first = self.matches(text, 1)?.pop();
         Ok(first.map(|groups| groups.into_iter().map(|g| g.map(|r| text[r].to_string())).collect()))
     }
-
-    /// [`Regexp::try_captures`] for callers without an error path: an undecided
-    /// match is `None` and is recorded for [`crate::undecided::take`].
-    pub fn captures(&self, text: &str) -> Option<Vec<Option<String>>> {
-        self.try_captures(text).unwrap_or_else(|e| {
-            crate::undecided::record(e);
-            None
-        })
-    }
 }
 
-/// The error for a match the backtracking limit left undecided, naming the pattern.
-fn undecided(source: &str) -> CoreError {
-    CoreError::RegexpUndecided { pattern: shown(source) }
+/// A match the backtracking limit left undecided, naming the pattern.
+fn undecided(source: &str) -> Undecided {
+    Undecided::Regexp { pattern: shown(source) }
 }
 
 /// The pattern as an error message shows it: at most 200 characters, control
@@ -172,17 +162,15 @@ mod tests {
     #[test]
     fn captures_report_unmatched_groups() {
         let r = Regexp::new("(a)|(b)").unwrap();
-        assert_eq!(r.captures("b").unwrap(), vec![Some("b".into()), None, Some("b".into())]);
+        assert_eq!(r.try_captures("b").unwrap().unwrap(), vec![Some("b".into()), None, Some("b".into())]);
     }
 
     #[test]
     fn backtrack_limit_is_an_error_not_a_mismatch() {
         let r = Regexp::new(r"^(?:(a+)+\1c|.*b)$").unwrap();
         let text = format!("{}b", "a".repeat(25));
-        assert!(matches!(r.try_is_match(&text), Err(CoreError::RegexpUndecided { .. })));
+        assert!(matches!(r.try_is_match(&text), Err(Undecided::Regexp { .. })));
         assert!(!r.is_match(&text));
-        assert!(crate::undecided::take().is_some());
-        assert!(crate::undecided::take().is_none());
     }
 
     #[test]

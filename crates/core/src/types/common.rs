@@ -6,6 +6,14 @@
 use super::{assignable, data, rich_data, EnumType, IntRange, StringType, Type, Unordered};
 use std::sync::Arc;
 
+/// Whether `t` accepts every value of `u`, for the common type. Decided as
+/// "no" when a pattern left a string type undecided: only types inferred from
+/// type values can meet that, and the answer is then a wider common type,
+/// never a wrong verdict on a value.
+fn covers(t: &Type, u: &Type) -> bool {
+    assignable(t, u).unwrap_or(false)
+}
+
 /// The common type of `t1` and `t2`. `Undef` is absorbed by the other type
 /// (`Undef ∪ Integer` is `Integer`), as in Puppet.
 pub fn common_type(t1: &Type, t2: &Type) -> Type {
@@ -14,16 +22,16 @@ pub fn common_type(t1: &Type, t2: &Type) -> Type {
         (_, Type::Undef | Type::Unit) => return t1.clone(),
         _ => {}
     }
-    if assignable(t1, t2) {
+    if covers(t1, t2) {
         return t1.clone();
     }
-    if assignable(t2, t1) {
+    if covers(t2, t1) {
         return t2.clone();
     }
     if let Some(t) = same_kind_common(t1, t2) {
         return t;
     }
-    let both = |t: &Type| assignable(t, t1) && assignable(t, t2);
+    let both = |t: &Type| covers(t, t1) && covers(t, t2);
     if both(&Type::Numeric) {
         return Type::Numeric;
     }

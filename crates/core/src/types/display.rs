@@ -150,7 +150,7 @@ impl TypeFormatter {
     }
 
     fn struct_entry(&mut self, m: &StructMember) -> String {
-        let value_optional = super::assignable(&m.value, &Type::Undef);
+        let value_optional = super::accepts_undef(&m.value);
         let key = match (m.optional_key, value_optional) {
             (true, false) => format!("Optional[{}]", puppet_quote(&m.key)),
             (false, true) => format!("NotUndef[{}]", puppet_quote(&m.key)),

@@ -4,10 +4,12 @@
 use super::assignable::Checker;
 use super::infer::{infer, iterator_element_type};
 use super::{StringType, Type};
+use crate::undecided::{all, any, Undecided};
 use crate::value::Value;
 
-/// Whether `v` is an instance of `t`.
-pub fn instance_of(t: &Type, v: &Value) -> bool {
+/// Whether `v` is an instance of `t`, or [`Undecided`] when a limit on
+/// hostile input left that open (a pattern's match, a value too deep).
+pub fn instance_of(t: &Type, v: &Value) -> Result<bool, Undecided> {
     instance_at(t, v, Depth { hops: 0, level: 0 })
 }
 
@@ -25,36 +27,42 @@ struct Depth {
     level: usize,
 }
 
-fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
+/// `Ok(true)` when `f` is absent or answers true, as `Option::is_none_or`.
+fn none_or<T>(o: Option<T>, f: impl FnOnce(T) -> Result<bool, Undecided>) -> Result<bool, Undecided> {
+    o.map_or(Ok(true), f)
+}
+
+/// `Ok(true)` when `f` is present and answers true, as `Option::is_some_and`.
+fn some_and<T>(o: Option<T>, f: impl FnOnce(T) -> Result<bool, Undecided>) -> Result<bool, Undecided> {
+    o.map_or(Ok(false), f)
+}
+
+fn instance_at(t: &Type, v: &Value, depth: Depth) -> Result<bool, Undecided> {
     if depth.hops > MAX_HOPS {
-        return false;
+        return Ok(false);
     }
     if depth.level > crate::value::depth::MAX_DEPTH {
-        crate::undecided::record(crate::CoreError::Operand(format!(
-            "The value is nested deeper than {} levels",
-            crate::value::depth::MAX_DEPTH
-        )));
-        return false;
+        return Err(Undecided::TooDeep);
     }
     // `inst` checks the same value against another type, `elem` a part of it.
     let inst = |t: &Type, v: &Value| instance_at(t, v, Depth { hops: depth.hops + 1, ..depth });
     let elem = |t: &Type, v: &Value| instance_at(t, v, Depth { hops: 0, level: depth.level + 1 });
-    match t {
-        Type::Alias(a) => a.0.target().is_some_and(|target| inst(target, v)),
+    Ok(match t {
+        Type::Alias(a) => some_and(a.0.target(), |target| inst(target, v))?,
         Type::Any | Type::Unit => true,
         Type::Reference(_) => false,
         Type::Undef => v.is_undef(),
         Type::Default => matches!(v, Value::Default),
-        Type::NotUndef(inner) => !v.is_undef() && inner.as_ref().is_none_or(|i| inst(i, v)),
-        Type::Optional(inner) => v.is_undef() || inner.as_ref().is_some_and(|i| inst(i, v)),
+        Type::NotUndef(inner) => !v.is_undef() && none_or(inner.as_ref(), |i| inst(i, v))?,
+        Type::Optional(inner) => v.is_undef() || some_and(inner.as_ref(), |i| inst(i, v))?,
         Type::Type(inner) => match v {
-            Value::Type(x) => inner.as_ref().is_none_or(|i| super::assignable(i, x)),
+            Value::Type(x) => none_or(inner.as_ref(), |i| super::assignable(i, x))?,
             _ => false,
         },
         Type::Scalar => match v {
             Value::String(_) | Value::Integer(_) | Value::Float(_) | Value::Boolean(_) | Value::Regexp(_) => true,
             Value::Array(_) | Value::Hash(_) | Value::Type(_) | Value::Undef => false,
-            other => super::assignable(t, &infer(other)),
+            other => super::assignable(t, &infer(other))?,
         },
         Type::ScalarData => matches!(v, Value::String(_) | Value::Integer(_) | Value::Float(_) | Value::Boolean(_)),
         Type::Numeric => matches!(v, Value::Integer(_) | Value::Float(_)),
@@ -74,7 +82,7 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
         },
         Type::Enum(e) => matches!(v, Value::String(s) if e.matches(s)),
         Type::Pattern(patterns) => match v {
-            Value::String(s) => patterns.is_empty() || patterns.iter().any(|p| p.is_match(s)),
+            Value::String(s) => patterns.is_empty() || any(patterns.iter(), |p| p.try_is_match(s))?,
             _ => false,
         },
         Type::Regexp(r) => match v {
@@ -87,12 +95,13 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
             _ => false,
         },
         Type::Array { element, size } => match v {
-            Value::Array(a) => a.iter().all(|x| elem(element, x)) && size.is_none_or(|r| r.contains(a.len() as i64)),
+            Value::Array(a) => all(a.iter(), |x| elem(element, x))? && size.is_none_or(|r| r.contains(a.len() as i64)),
             _ => false,
         },
         Type::Hash { key, value, size } => match v {
             Value::Hash(h) => {
-                h.iter().all(|(k, x)| elem(key, k) && elem(value, x)) && size.is_none_or(|r| r.contains(h.len() as i64))
+                all(h.iter(), |(k, x)| Ok(elem(key, k)? && elem(value, x)?))?
+                    && size.is_none_or(|r| r.contains(h.len() as i64))
             }
             _ => false,
         },
@@ -104,28 +113,31 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
                 };
                 size_ok
                     && (tt.types.is_empty()
-                        || a.iter().enumerate().all(|(i, x)| tt.type_at(i).is_some_and(|t| elem(t, x))))
+                        || all(a.iter().enumerate(), |(i, x)| some_and(tt.type_at(i), |t| elem(t, x)))?)
             }
             _ => false,
         },
         Type::Struct(members) => match v {
             Value::Hash(h) => {
                 let mut matched = 0;
-                let all = members.iter().all(|m| match h.get(&Value::String(m.key.clone())) {
-                    None => m.optional_key,
+                let every = all(members.iter(), |m| match h.get(&Value::String(m.key.clone())) {
+                    None => Ok(m.optional_key),
                     Some(x) => {
                         matched += 1;
                         elem(&m.value, x)
                     }
-                });
-                all && matched == h.len()
+                })?;
+                every && matched == h.len()
             }
             _ => false,
         },
-        Type::Variant(types) => types.iter().any(|t| inst(t, v)),
-        Type::Sensitive(inner) => matches!(v, Value::Sensitive(x) if elem(inner, x)),
+        Type::Variant(types) => any(types.iter(), |t| inst(t, v))?,
+        Type::Sensitive(inner) => match v {
+            Value::Sensitive(x) => elem(inner, x)?,
+            _ => false,
+        },
         Type::Iterable(inner) => {
-            if inner.as_ref().is_none_or(|i| super::assignable(i, &Type::Any)) {
+            if none_or(inner.as_ref(), |i| super::assignable(i, &Type::Any))? {
                 match v {
                     Value::Iterator(_) | Value::String(_) | Value::Hash(_) | Value::Array(_) => true,
                     Value::Integer(i) => *i >= 0,
@@ -137,21 +149,21 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
                     _ => false,
                 }
             } else {
-                Checker::default().assignable(t, &infer(v))
+                Checker::default().assignable(t, &infer(v))?
             }
         }
         Type::Iterator(inner) => match v {
-            Value::Iterator(_) => inner.as_ref().is_none_or(|i| super::assignable(i, &iterator_element_type(v))),
+            Value::Iterator(_) => none_or(inner.as_ref(), |i| super::assignable(i, &iterator_element_type(v)))?,
             _ => false,
         },
         Type::Init(init) => match &init.target {
-            None => inst(&super::rich_data(), v),
-            Some(target) => inst(target, v),
+            None => inst(&super::rich_data(), v)?,
+            Some(target) => inst(target, v)?,
         },
         Type::TypeSet => matches!(v, Value::Type(x) if matches!(***x, Type::TypeSet | Type::TypeSetType(_))),
         Type::ObjectType(t) => matches!(v, Value::Object(o) if t.is_ancestor_of(&o.ty)),
         Type::ObjectExt(e) => match v {
-            Value::Object(o) => e.base.is_ancestor_of(&o.ty) && e.test_instance(|n| o.attribute_value(n)),
+            Value::Object(o) => e.base.is_ancestor_of(&o.ty) && e.test_instance(|n| o.attribute_value(n))?,
             _ => false,
         },
         Type::TypeSetType(_) => false,
@@ -169,7 +181,7 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
             _ => false,
         },
         Type::Uri(params) => match v {
-            Value::Uri(u) => super::uri::value_matches(params.as_deref(), u),
+            Value::Uri(u) => super::uri::value_matches(params.as_deref(), u)?,
             _ => false,
         },
         Type::SemVer(ranges) => match v {
@@ -189,7 +201,7 @@ fn instance_at(t: &Type, v: &Value, depth: Depth) -> bool {
             _ => false,
         },
         Type::Callable(_) | Type::CatalogEntry | Type::Resource { .. } | Type::Class(_) => false,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -209,48 +221,48 @@ mod tests {
     #[test]
     fn struct_keys_follow_their_presence() {
         let opt = ty("Struct", &[hash(&[("a", Value::from_type(ty("Optional", &[n("Integer")])))])]);
-        assert!(instance_of(&opt, &hash(&[])));
-        assert!(instance_of(&opt, &hash(&[("a", Value::Undef)])));
-        assert!(!instance_of(&opt, &hash(&[("b", Value::Integer(1))])));
+        assert!(instance_of(&opt, &hash(&[])).unwrap());
+        assert!(instance_of(&opt, &hash(&[("a", Value::Undef)])).unwrap());
+        assert!(!instance_of(&opt, &hash(&[("b", Value::Integer(1))])).unwrap());
         // Puppet: `{a => 1} =~ Struct` is false.
-        assert!(!instance_of(&ty("Struct", &[]), &hash(&[("a", Value::Integer(1))])));
+        assert!(!instance_of(&ty("Struct", &[]), &hash(&[("a", Value::Integer(1))])).unwrap());
     }
 
     #[test]
     fn tuples_repeat_their_last_type() {
         let t = ty("Tuple", &[n("String"), n("Integer"), Value::Integer(1)]);
         let v = Value::array(vec!["a".into(), Value::Integer(1), Value::Integer(2)]);
-        assert!(instance_of(&t, &v));
-        assert!(instance_of(&t, &Value::array(vec!["a".into()])));
-        assert!(!instance_of(&t, &Value::array(vec![Value::Integer(1)])));
+        assert!(instance_of(&t, &v).unwrap());
+        assert!(instance_of(&t, &Value::array(vec!["a".into()])).unwrap());
+        assert!(!instance_of(&t, &Value::array(vec![Value::Integer(1)])).unwrap());
     }
 
     #[test]
     fn enums_match_exactly_unless_case_insensitive() {
         let e = ty("Enum", &["abc".into()]);
-        assert!(!instance_of(&e, &"ABC".into()));
+        assert!(!instance_of(&e, &"ABC".into()).unwrap());
         let ci = ty("Enum", &["abc".into(), Value::Boolean(true)]);
-        assert!(instance_of(&ci, &"ABC".into()));
+        assert!(instance_of(&ci, &"ABC".into()).unwrap());
         // Puppet: no string is an instance of the bare Enum.
-        assert!(!instance_of(&ty("Enum", &[]), &"a".into()));
+        assert!(!instance_of(&ty("Enum", &[]), &"a".into()).unwrap());
     }
 
     #[test]
     fn references_are_instances_of_their_type_types() {
         let file_x = Value::from_type(ty("File", &["x".into()]));
-        assert!(!instance_of(&ty("File", &[]), &file_x));
-        assert!(instance_of(&ty("Type", &[n("File")]), &file_x));
-        assert!(instance_of(&Type::Type(None), &file_x));
+        assert!(!instance_of(&ty("File", &[]), &file_x).unwrap());
+        assert!(instance_of(&ty("Type", &[n("File")]), &file_x).unwrap());
+        assert!(instance_of(&Type::Type(None), &file_x).unwrap());
     }
 
     #[test]
     fn integers_and_ranges_are_iterable() {
         let iterable = ty("Iterable", &[]);
-        assert!(instance_of(&iterable, &Value::Integer(3)));
-        assert!(!instance_of(&iterable, &Value::Integer(-3)));
+        assert!(instance_of(&iterable, &Value::Integer(3)).unwrap());
+        assert!(!instance_of(&iterable, &Value::Integer(-3)).unwrap());
         let bounded = Value::from_type(ty("Integer", &[Value::Integer(1), Value::Integer(3)]));
-        assert!(instance_of(&iterable, &bounded));
+        assert!(instance_of(&iterable, &bounded).unwrap());
         let open = Value::from_type(ty("Integer", &[Value::Integer(1)]));
-        assert!(!instance_of(&iterable, &open));
+        assert!(!instance_of(&iterable, &open).unwrap());
     }
 }

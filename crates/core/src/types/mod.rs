@@ -30,7 +30,7 @@ use std::sync::{Arc, OnceLock};
 use crate::regexp::Regexp;
 use crate::value::Value;
 
-pub use assignable::assignable;
+pub use assignable::{accepts_undef, assignable};
 pub use builtin::{data, rich_data, rich_data_key};
 pub use common::common_type;
 pub use equality::equals;

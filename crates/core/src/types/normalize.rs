@@ -4,7 +4,7 @@
 //! float ranges merge, `Optional[Optional[T]]` becomes `Optional[T]`, and
 //! `NotUndef[T]` drops its wrapper when `T` cannot be undef anyway.
 
-use super::{assignable, CallableType, EnumType, StructMember, TimeRange, TupleType, Type, Unordered};
+use super::{accepts_undef, CallableType, EnumType, StructMember, TimeRange, TupleType, Type, Unordered};
 
 /// The normal form of `t` (Puppet's `normalize`). Idempotent.
 pub fn normalize(t: &Type) -> Type {
@@ -18,7 +18,7 @@ pub fn normalize(t: &Type) -> Type {
             None => Type::NotUndef(None),
             Some(n) => match *n {
                 Type::Optional(o) => normalize(&Type::NotUndef(o)),
-                n if !assignable(&n, &Type::Undef) => n,
+                n if !accepts_undef(&n) => n,
                 n => Type::NotUndef(Some(Box::new(n))),
             },
         },
@@ -26,7 +26,7 @@ pub fn normalize(t: &Type) -> Type {
             None => Type::Optional(None),
             Some(n) => match *n {
                 Type::NotUndef(o) => normalize(&Type::Optional(o)),
-                n if assignable(&n, &Type::Undef) => n,
+                n if accepts_undef(&n) => n,
                 n => Type::Optional(Some(Box::new(n))),
             },
         },

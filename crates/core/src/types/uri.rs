@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::Type;
+use crate::undecided::{all, Undecided};
 use crate::value::{puppet_equals, Value};
 
 /// The part names a `URI` type may constrain.
@@ -11,35 +12,44 @@ pub const PARTS: [&str; 8] = ["scheme", "userinfo", "host", "port", "path", "que
 
 /// Puppet's `match?`, as `case` matches a value against an option: a regexp
 /// matches strings, a type matches its instances, anything else must be equal.
-fn case_match(value: &Value, pattern: &Value) -> bool {
-    match pattern {
-        Value::Regexp(r) => value.as_str().is_some_and(|s| r.is_match(s)),
-        Value::Type(t) => super::instance_of(t, value),
+fn case_match(value: &Value, pattern: &Value) -> Result<bool, Undecided> {
+    Ok(match pattern {
+        Value::Regexp(r) => match value.as_str() {
+            Some(s) => r.try_is_match(s)?,
+            None => false,
+        },
+        Value::Type(t) => super::instance_of(t, value)?,
         Value::Default => true,
         _ => puppet_equals(value, pattern),
-    }
+    })
 }
 
 /// Whether a `URI` type with `params` accepts one with `others`: every
 /// constrained part must be present in the other and match its constraint, or
 /// be a narrower type.
-pub fn params_assignable(params: Option<&[(Arc<str>, Value)]>, others: Option<&[(Arc<str>, Value)]>) -> bool {
+pub fn params_assignable(
+    params: Option<&[(Arc<str>, Value)]>,
+    others: Option<&[(Arc<str>, Value)]>,
+) -> Result<bool, Undecided> {
     let Some(params) = params else {
-        return true;
+        return Ok(true);
     };
     let others = others.unwrap_or(&[]);
-    params.iter().all(|(name, b)| {
-        others.iter().find(|(n, _)| n == name).is_some_and(|(_, a)| {
-            case_match(a, b) || matches!((a, b), (Value::Type(ta), Value::Type(tb)) if super::assignable(tb, ta))
-        })
+    all(params.iter(), |(name, b)| match others.iter().find(|(n, _)| n == name) {
+        None => Ok(false),
+        Some((_, a)) => Ok(case_match(a, b)?
+            || match (a, b) {
+                (Value::Type(ta), Value::Type(tb)) => super::assignable(tb, ta)?,
+                _ => false,
+            }),
     })
 }
 
 /// Whether a URI value is an instance of `URI[params]`: each constrained
 /// part, as the value's attribute (an absent part is `undef`, the port is
 /// the scheme's default when not written), matches its constraint.
-pub fn value_matches(params: Option<&[(Arc<str>, Value)]>, uri: &crate::value::uri::Uri) -> bool {
-    params.unwrap_or(&[]).iter().all(|(name, constraint)| {
+pub fn value_matches(params: Option<&[(Arc<str>, Value)]>, uri: &crate::value::uri::Uri) -> Result<bool, Undecided> {
+    all(params.unwrap_or(&[]).iter(), |(name, constraint)| {
         let part = uri.attribute(name).unwrap_or(Value::Undef);
         case_match(&part, constraint)
     })

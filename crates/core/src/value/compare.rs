@@ -67,10 +67,10 @@ pub fn compare(op: Comparison, a: &Value, b: &Value) -> Result<bool, CoreError> 
             Comparison::Lt | Comparison::Le => (x, y),
             Comparison::Gt | Comparison::Ge => (y, x),
         };
-        let within = types::assignable(sup, sub);
+        let within = types::assignable(sup, sub)?;
         return Ok(match op {
             Comparison::Le | Comparison::Ge => within,
-            Comparison::Lt | Comparison::Gt => within && !types::equals(sub, sup),
+            Comparison::Lt | Comparison::Gt => within && !types::equals(sub, sup)?,
         });
     }
     // A type compares by assignability, and no value is assignable to or from one.

@@ -158,13 +158,14 @@ pub fn new_object(ty: &Arc<ObjectType>, args: &[Value]) -> Result<Value, NewErro
         return Err(NewError(arity(&fname, min, max, args.len())));
     }
     if let [Value::Hash(h)] = args {
-        if let Some(values) = from_hash(&params, h) {
+        if let Some(values) = from_hash(&params, h).map_err(|u| NewError(u.to_string()))? {
             inherited_initializers(ty)?;
             return Ok(Value::Object(Arc::new(ObjectValue::new(ty.clone(), values))));
         }
     }
     if args.len() >= required && args.len() <= params.len() {
-        let fits = params.iter().zip(args).all(|(a, v)| instance_of(&a.ty, v));
+        let fits = crate::undecided::all(params.iter().zip(args), |(a, v)| instance_of(&a.ty, v))
+            .map_err(|u| NewError(u.to_string()))?;
         if fits {
             let values = params
                 .iter()
@@ -219,27 +220,36 @@ fn inherited_initializers(ty: &ObjectType) -> Result<(), NewError> {
     Ok(())
 }
 
+/// Attribute values by name, in the order of the type's parameters.
+type AttributeValues = Vec<(Arc<str>, Value)>;
+
 /// The values from an init hash, when it has exactly the keys `new` takes
 /// (required ones present) with values of the right types.
-fn from_hash(params: &[&crate::types::object::Attribute], h: &HashMap) -> Option<Vec<(Arc<str>, Value)>> {
+fn from_hash(
+    params: &[&crate::types::object::Attribute],
+    h: &HashMap,
+) -> Result<Option<AttributeValues>, crate::undecided::Undecided> {
     for k in h.keys() {
         let known = k.as_str().is_some_and(|s| params.iter().any(|a| &*a.name == s));
         if !known {
-            return None;
+            return Ok(None);
         }
     }
     let mut values = Vec::with_capacity(params.len());
     for a in params {
         let v = match h.get(&Value::String(a.name.clone())) {
             Some(v) => {
-                if !instance_of(&a.ty, v) {
-                    return None;
+                if !instance_of(&a.ty, v)? {
+                    return Ok(None);
                 }
                 v.clone()
             }
-            None => a.value.clone()?,
+            None => match a.value.clone() {
+                Some(v) => v,
+                None => return Ok(None),
+            },
         };
         values.push((a.name.clone(), v));
     }
-    Some(values)
+    Ok(Some(values))
 }

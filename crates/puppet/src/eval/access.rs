@@ -86,14 +86,14 @@ impl<'a> Evaluator<'a> {
         span: Span,
         scope: &Rc<Scope>,
     ) -> EvalResult {
-        let address: *const Expr = target;
-        let constant = match self.constant_types.get(&address) {
+        let node = super::identity::Identity(target);
+        let constant = match self.constant_types.get(&node) {
             Some(Some(known)) => return Ok(known.clone()),
             Some(None) => false,
             None => {
                 let constant = is_constant_type(target, keys);
                 if !constant {
-                    self.constant_types.insert(address, None);
+                    self.constant_types.insert(node, None);
                 }
                 constant
             }
@@ -115,7 +115,7 @@ impl<'a> Evaluator<'a> {
         if constant {
             if let Value::Type(t) = &value {
                 let made = self.access_type(t, keys, key_exprs, span)?;
-                self.constant_types.insert(address, Some(made.clone()));
+                self.constant_types.insert(node, Some(made.clone()));
                 return Ok(made);
             }
         }

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::rc::Rc;
 
 use confer_core::types::{infer::general_type_name, instance_of};
+use confer_core::undecided::all;
 use confer_core::{HashMap, Value};
 
 use super::flow::{attribute_to, fail, settle, with_notes, EvalResult, Flow};
@@ -321,7 +322,7 @@ impl<'a> Evaluator<'a> {
         };
         if let Some(rt) = &def.return_type {
             let t = self.eval_type(rt, &local)?;
-            if !instance_of(&t, &value) {
+            if !instance_of(&t, &value)? {
                 return Err(fail(
                     span,
                     format!(
@@ -437,7 +438,7 @@ impl<'a> Evaluator<'a> {
                 // no value but undef of a function's or block's.
                 let anything =
                     matches!(t, confer_core::types::Type::Optional(None)) && matches!(binder, Binder::Container(_));
-                if !anything && !instance_of(&t, &value) {
+                if !anything && !instance_of(&t, &value)? {
                     problems.push(mismatch_problem(&p.name, &t, &value));
                 }
             }
@@ -516,9 +517,12 @@ impl<'a> Evaluator<'a> {
         if let Some(te) = &p.type_expr {
             let t = self.eval_type(te, target)?;
             let ok = if p.captures_rest {
-                matches!(&value, Value::Array(items) if items.iter().all(|v| instance_of(&t, v)))
+                match &value {
+                    Value::Array(items) => all(items.iter(), |v| instance_of(&t, v))?,
+                    _ => false,
+                }
             } else {
-                instance_of(&t, &value)
+                instance_of(&t, &value)?
             };
             if !ok {
                 return Err(fail(span, binder.mismatch(&p.name, &t, &value)));

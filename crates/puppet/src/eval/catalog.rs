@@ -158,8 +158,8 @@ pub(crate) struct Catalog<'a> {
     /// finished.
     pub(crate) collectors: Vec<super::collectors::Collector<'a>>,
     /// The collector made by each collector expression's latest
-    /// evaluation, by the expression's address.
-    pub(crate) collector_of: StdHashMap<usize, usize>,
+    /// evaluation, by the expression.
+    pub(crate) collector_of: StdHashMap<super::identity::Identity<'a, Expr>, usize>,
     /// Chaining arrows, in the order they were evaluated.
     pub(crate) relationships: Vec<super::relationships::Relationship>,
     /// For a collector that was the right end of an arrow, that arrow's

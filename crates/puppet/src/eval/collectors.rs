@@ -80,7 +80,7 @@ impl<'a> Evaluator<'a> {
             collected: Vec::new(),
             seen: HashSet::new(),
         });
-        self.catalog.collector_of.insert(expr as *const Expr as usize, id);
+        self.catalog.collector_of.insert(super::identity::Identity(expr), id);
         self.collect(id)?;
         Ok(Value::array(self.collected_references(id)))
     }

@@ -5,6 +5,7 @@
 use std::rc::Rc;
 
 use confer_core::types::instance_of;
+use confer_core::undecided::{all, Undecided};
 use confer_core::value::puppet_equals;
 use confer_core::Value;
 
@@ -55,7 +56,7 @@ impl<'a> Evaluator<'a> {
                         continue;
                     }
                     for candidate in ev.option_values(matcher, scope)? {
-                        if ev.option_matches(&value, &candidate, scope) {
+                        if ev.option_matches(&value, &candidate, scope)? {
                             return ev.eval_block(&option.body, scope);
                         }
                     }
@@ -84,7 +85,7 @@ impl<'a> Evaluator<'a> {
                     continue;
                 }
                 for candidate in ev.option_values(&option.matcher, scope)? {
-                    if ev.option_matches(&value, &candidate, scope) {
+                    if ev.option_matches(&value, &candidate, scope)? {
                         return ev.eval(&option.result, scope);
                     }
                 }
@@ -116,24 +117,24 @@ impl<'a> Evaluator<'a> {
     /// an array option matches an array value element by element and a hash
     /// option the entries it names, with these rules; anything else compares
     /// with `==`.
-    fn option_matches(&mut self, value: &Value, candidate: &Value, scope: &Rc<Scope>) -> bool {
-        match (candidate, value) {
+    fn option_matches(&mut self, value: &Value, candidate: &Value, scope: &Rc<Scope>) -> Result<bool, Undecided> {
+        Ok(match (candidate, value) {
             (Value::Regexp(re), Value::String(s)) => {
-                let outcome = regexp_match(re, s);
+                let outcome = regexp_match(re, s)?;
                 if let Some(caps) = outcome.captures {
                     scope.set_matches(caps);
                 }
                 outcome.matched
             }
             (Value::Regexp(_), _) => false,
-            (Value::Type(t), _) => instance_of(t, value),
+            (Value::Type(t), _) => instance_of(t, value)?,
             (Value::Array(opts), Value::Array(vals)) if opts.len() == vals.len() => {
-                opts.iter().zip(vals.iter()).all(|(o, v)| self.option_matches(v, o, scope))
+                all(opts.iter().zip(vals.iter()), |(o, v)| self.option_matches(v, o, scope))?
             }
             // A hash option matches a hash holding at least its keys, each
             // value matching (a missing key reads as undef).
             (Value::Hash(opts), Value::Hash(vals)) => {
-                opts.iter().all(|(k, o)| self.option_matches(vals.get(k).unwrap_or(&Value::Undef), o, scope))
+                all(opts.iter(), |(k, o)| self.option_matches(vals.get(k).unwrap_or(&Value::Undef), o, scope))?
             }
             (Value::Hash(_), _) => false,
             (Value::SemVerRange(range), _) => confer_core::value::semver::value_in_range(range, value),
@@ -142,6 +143,6 @@ impl<'a> Evaluator<'a> {
             }
             (Value::Default, _) => true,
             _ => puppet_equals(value, candidate),
-        }
+        })
     }
 }

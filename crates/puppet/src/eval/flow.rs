@@ -1,6 +1,8 @@
 //! How evaluation leaves an expression other than by producing a value: an error,
-//! or the `return`, `next` and `break` control functions.
+//! a question left undecided, or the `return`, `next` and `break` control
+//! functions.
 
+use confer_core::undecided::Undecided;
 use confer_core::{CoreError, Value};
 
 use crate::span::Span;
@@ -39,6 +41,16 @@ pub enum Flow {
     /// An error already located and worded, from another phase: a syntax or
     /// validation error in a file loaded while evaluating.
     Located(Box<crate::error::PuppetError>),
+    /// A type check or match the limits on hostile input left undecided,
+    /// on its way to the innermost expression being evaluated, which
+    /// locates it (`Evaluator::eval`).
+    Undecided(Undecided),
+}
+
+impl From<Undecided> for Flow {
+    fn from(u: Undecided) -> Flow {
+        Flow::Undecided(u)
+    }
 }
 
 impl Flow {

@@ -5,6 +5,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use confer_core::types::instance_of;
+use confer_core::undecided::{any, Undecided};
 use confer_core::value::puppet_equals;
 use confer_core::{Regexp, Value};
 
@@ -22,36 +23,39 @@ pub struct MatchOutcome {
 }
 
 /// Matches `v` against a regexp, returning the captures on success.
-pub fn regexp_match(re: &Regexp, v: &str) -> MatchOutcome {
-    match re.captures(v) {
+pub fn regexp_match(re: &Regexp, v: &str) -> Result<MatchOutcome, Undecided> {
+    Ok(match re.try_captures(v)? {
         Some(caps) => MatchOutcome { matched: true, captures: Some(Arc::new(caps)) },
         None => MatchOutcome { matched: false, captures: None },
-    }
+    })
 }
 
 /// `lhs in rhs`: a substring test for strings (ignoring case), membership for
 /// arrays, key membership for hashes; a regexp on the left matches any string
 /// element, a type on the left accepts any instance.
-pub fn contains(lhs: &Value, rhs: &Value) -> bool {
-    match rhs {
+pub fn contains(lhs: &Value, rhs: &Value) -> Result<bool, Undecided> {
+    Ok(match rhs {
         Value::String(haystack) => match lhs {
             Value::String(needle) => haystack.to_lowercase().contains(&needle.to_lowercase()),
-            Value::Regexp(re) => re.is_match(haystack),
+            Value::Regexp(re) => re.try_is_match(haystack)?,
             _ => false,
         },
-        Value::Array(items) => items.iter().any(|item| element_matches(lhs, item)),
-        Value::Hash(map) => map.keys().any(|key| element_matches(lhs, key)),
+        Value::Array(items) => any(items.iter(), |item| element_matches(lhs, item))?,
+        Value::Hash(map) => any(map.keys(), |key| element_matches(lhs, key))?,
         Value::SemVerRange(range) => confer_core::value::semver::value_in_range(range, lhs),
         _ => false,
-    }
+    })
 }
 
-fn element_matches(lhs: &Value, item: &Value) -> bool {
-    match lhs {
-        Value::Regexp(re) => item.as_str().is_some_and(|s| re.is_match(s)),
-        Value::Type(t) => instance_of(t, item),
+fn element_matches(lhs: &Value, item: &Value) -> Result<bool, Undecided> {
+    Ok(match lhs {
+        Value::Regexp(re) => match item.as_str() {
+            Some(s) => re.try_is_match(s)?,
+            None => false,
+        },
+        Value::Type(t) => instance_of(t, item)?,
         _ => puppet_equals(lhs, item),
-    }
+    })
 }
 
 impl Evaluator<'_> {
@@ -67,7 +71,7 @@ impl Evaluator<'_> {
     ) -> EvalResult<bool> {
         let (left, span) = spans;
         let re = match rhs {
-            Value::Type(t) => return Ok(instance_of(t, lhs)),
+            Value::Type(t) => return Ok(instance_of(t, lhs)?),
             Value::SemVerRange(range) => return Ok(confer_core::value::semver::value_in_range(range, lhs)),
             Value::Regexp(re) => re.clone(),
             Value::String(s) => Arc::new(Regexp::new(s).map_err(core_fail(span))?),
@@ -90,7 +94,7 @@ impl Evaluator<'_> {
                 ),
             ));
         };
-        let outcome = regexp_match(&re, text);
+        let outcome = regexp_match(&re, text)?;
         if let Some(caps) = outcome.captures {
             scope.set_matches(caps);
         }
@@ -104,15 +108,15 @@ mod tests {
 
     #[test]
     fn substring_ignores_case() {
-        assert!(contains(&"a".into(), &"cAt".into()));
-        assert!(!contains(&"x".into(), &"cat".into()));
+        assert!(contains(&"a".into(), &"cAt".into()).unwrap());
+        assert!(!contains(&"x".into(), &"cat".into()).unwrap());
     }
 
     #[test]
     fn arrays_and_hash_keys_use_puppet_equality() {
-        assert!(contains(&"A".into(), &Value::array(vec!["a".into()])));
-        assert!(contains(&Value::Integer(1), &Value::array(vec![Value::Float(1.0)])));
+        assert!(contains(&"A".into(), &Value::array(vec!["a".into()])).unwrap());
+        assert!(contains(&Value::Integer(1), &Value::array(vec![Value::Float(1.0)])).unwrap());
         let re = Value::Regexp(Arc::new(Regexp::new("a").unwrap()));
-        assert!(contains(&re, &Value::array(vec!["xay".into()])));
+        assert!(contains(&re, &Value::array(vec!["xay".into()])).unwrap());
     }
 }

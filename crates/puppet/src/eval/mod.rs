@@ -21,6 +21,7 @@ mod definitions;
 mod erb;
 mod flow;
 pub(crate) mod functions;
+mod identity;
 pub(crate) mod limits;
 mod membership;
 mod metaparameters;
@@ -59,6 +60,7 @@ use crate::span::{Source, SourceMap, Span};
 use catalog::Catalog;
 use definitions::Definitions;
 use flow::{core_fail, fail, EvalResult, Flow};
+use identity::Identity;
 use scope::{Scope, ScopeKind};
 
 /// How deeply evaluation may nest (calls, lambdas, class inclusion) before it is
@@ -100,8 +102,6 @@ pub fn evaluate_with_state(
         ev.node_name = Some(node.name.clone());
         ev.bind_top_scope(node);
     }
-    // An undecided match recorded outside any evaluation belongs to no one here.
-    confer_core::undecided::take();
     let top = ev.top.clone();
     let result = ev.run(program, &top).map_err(|flow| ev.to_error(flow));
     let mut variables = top.visible();
@@ -193,18 +193,17 @@ pub(crate) struct Evaluator<'a> {
     pub(crate) annotations: HashMap<(usize, String), (Value, Value)>,
     /// Each regex literal's matcher, compiled the first time the literal is
     /// evaluated and reused every later time (a lambda evaluates its literals
-    /// once per element). Keyed by the literal's address: the program
-    /// outlives the evaluator (`'a`), so an address names one literal.
-    literal_regexps: foldhash::HashMap<*const Expr, Arc<Regexp>>,
+    /// once per element). Keyed by the literal itself (see `identity`).
+    literal_regexps: foldhash::HashMap<Identity<'a, Expr>, Arc<Regexp>>,
     /// Emptied lambda scopes for the next lambda calls to reuse (one per
     /// level of lambda nesting at most), see `call_lambda_with`.
     spare_scopes: Vec<Rc<Scope>>,
     /// The value of each access expression that names a built-in type with
-    /// literal parameters (`Pattern[/^a/]`, `Integer[1, 5]`), by its target's
-    /// address like `literal_regexps`: such a type does not depend on
+    /// literal parameters (`Pattern[/^a/]`, `Integer[1, 5]`), by its target
+    /// like `literal_regexps`: such a type does not depend on
     /// anything a manifest can change, and a lambda evaluates it per element.
     /// `None` marks an access that is not one of them.
-    constant_types: foldhash::HashMap<*const Expr, Option<Value>>,
+    constant_types: foldhash::HashMap<Identity<'a, Expr>, Option<Value>>,
     /// How many unknown-variable warnings got "did you mean" advice: only
     /// the first [`variables::ADVISED_UNKNOWN_VARIABLES`] do, since finding it compares
     /// the name with every visible variable (200,000 warnings took seconds).
@@ -214,11 +213,13 @@ pub(crate) struct Evaluator<'a> {
     /// each function call from Puppet code in progress. stdlib's
     /// `deprecation` names its two innermost frames.
     pub(crate) puppet_stack: Vec<(Span, bool)>,
-    /// String literals evaluated inside a lambda or function, by address
+    /// String literals evaluated inside a lambda or function, by literal
     /// like `literal_regexps` (see `literal_string`).
-    literal_strings: foldhash::HashMap<*const Expr, Value>,
+    literal_strings: foldhash::HashMap<Identity<'a, Expr>, Value>,
     /// The buffer `interpolate` builds strings in, kept between uses.
     interpolation: String,
+    /// Built-ins' signatures, read from their declared texts once.
+    signatures: functions::signature::Signatures,
 }
 
 impl<'a> Evaluator<'a> {
@@ -259,6 +260,7 @@ impl<'a> Evaluator<'a> {
             puppet_stack: Vec::new(),
             literal_strings: Default::default(),
             interpolation: String::new(),
+            signatures: Default::default(),
         }
     }
 
@@ -312,6 +314,10 @@ impl<'a> Evaluator<'a> {
             }
             Flow::Break(span) => ("break() from context where this is illegal".into(), span, Vec::new(), Vec::new()),
             Flow::Located(error) => return *error,
+            // Every expression locates what it left undecided (`eval`); one
+            // raised outside any, by code the catalog runs after
+            // evaluation, has no expression to name.
+            Flow::Undecided(u) => return PuppetError::new(Phase::Evaluation, u.to_string()),
         };
         let range = self.sources.find(span.start).map(|source| source.local_span(span));
         let mut location = self.location(span);
@@ -396,18 +402,17 @@ impl<'a> Evaluator<'a> {
         Ok(last)
     }
 
-    /// Evaluates one expression. A regexp match that a type check or `in`
-    /// answered provisionally with `false` (see `confer_core::undecided::take`)
-    /// fails here, at the innermost expression that asked.
+    /// Evaluates one expression. A type check or match that the limits on
+    /// hostile input left undecided (`Flow::Undecided`) fails here, at the
+    /// innermost expression that asked.
     pub(crate) fn eval(&mut self, e: &'a Expr, scope: &Rc<Scope>) -> EvalResult {
         if crate::interrupt::requested() {
             return Err(fail(e.span, crate::interrupt::MESSAGE));
         }
-        let value = self.eval_kind(e, scope);
-        if let Some(undecided) = confer_core::undecided::take() {
-            return Err(fail(e.span, undecided.to_string()));
-        }
-        let value = value?;
+        let value = self.eval_kind(e, scope).map_err(|flow| match flow {
+            Flow::Undecided(u) => fail(e.span, u.to_string()),
+            other => other,
+        })?;
         if let Some(limit) = limits::too_large(&value) {
             return Err(fail(self.position(e), limit));
         }
@@ -561,13 +566,12 @@ impl<'a> Evaluator<'a> {
         if self.depth == 0 {
             return Value::string(s);
         }
-        let key: *const Expr = e;
-        self.literal_strings.entry(key).or_insert_with(|| Value::string(s)).clone()
+        self.literal_strings.entry(Identity(e)).or_insert_with(|| Value::string(s)).clone()
     }
 
     /// The compiled matcher of the regex literal `e` (source `src`).
     fn literal_regexp(&mut self, e: &'a Expr, src: &str, span: Span) -> EvalResult<Arc<Regexp>> {
-        let key: *const Expr = e;
+        let key = Identity(e);
         if let Some(re) = self.literal_regexps.get(&key) {
             return Ok(re.clone());
         }
@@ -658,7 +662,7 @@ impl<'a> Evaluator<'a> {
                 // Two types compare by what they mean (`String[0] == String`);
                 // anything else, including types inside arrays, structurally.
                 let equal = match (&l, &r) {
-                    (Value::Type(a), Value::Type(b)) => types::equals(a, b),
+                    (Value::Type(a), Value::Type(b)) => types::equals(a, b)?,
                     _ => puppet_equals(&l, &r),
                 };
                 Ok(Value::Boolean(equal == (op == BinaryOp::Eq)))
@@ -677,7 +681,7 @@ impl<'a> Evaluator<'a> {
                 let matched = self.match_value(&l, &r, (left, rhs.span), scope)?;
                 Ok(Value::Boolean(matched == (op == BinaryOp::Match)))
             }
-            BinaryOp::In => Ok(Value::Boolean(membership::contains(&l, &r))),
+            BinaryOp::In => Ok(Value::Boolean(membership::contains(&l, &r)?)),
             _ => {
                 let mut warnings = Vec::new();
                 let result = arithmetic::binary(op, &l, &r, &mut |side, w| warnings.push((side, w))).map_err(|e| {

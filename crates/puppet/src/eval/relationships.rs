@@ -65,7 +65,7 @@ impl<'a> Evaluator<'a> {
     /// a chain `a -> Type <| |>`), or the references it evaluated to.
     fn side_of(&self, e: &'a Expr, value: &Value) -> Side {
         match &e.kind {
-            ExprKind::Collector { .. } => match self.catalog.collector_of.get(&(e as *const Expr as usize)) {
+            ExprKind::Collector { .. } => match self.catalog.collector_of.get(&super::identity::Identity(e)) {
                 Some(&id) => Side::Collector(id),
                 None => Side::References(flatten_references(value)),
             },

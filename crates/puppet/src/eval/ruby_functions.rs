@@ -216,12 +216,17 @@ impl<'a> Evaluator<'a> {
                     true => std::iter::once(Value::Undef).chain(args.iter().cloned()).collect(),
                     false => args.clone(),
                 };
-                let index = match dispatch::select(&loaded.function.name, &regular, &dispatched, lambda.as_ref()) {
+                let index = match dispatch::select(&loaded.function.name, &regular, &dispatched, lambda.as_ref())? {
                     Ok(i) => sigs.regular[i].0,
                     Err(message) => {
-                        let Some((i, _)) =
-                            sigs.mismatch.iter().find(|(_, s)| dispatch::accepts(s, &dispatched, lambda.as_ref()))
-                        else {
+                        let mut handler = None;
+                        for (i, s) in &sigs.mismatch {
+                            if dispatch::accepts(s, &dispatched, lambda.as_ref())? {
+                                handler = Some(i);
+                                break;
+                            }
+                        }
+                        let Some(i) = handler else {
                             return Err(fail(span, message));
                         };
                         let d = &dispatches[*i];
@@ -240,7 +245,7 @@ impl<'a> Evaluator<'a> {
                 let value = self.run_ruby(&loaded, callee, &args, in_scope, span, lambda)?;
                 if let Some(rt) = &d.return_type {
                     let t = signature::parse_type(self, rt, span)?;
-                    if !instance_of(&t, &value) {
+                    if !instance_of(&t, &value)? {
                         return Err(fail(
                             span,
                             format!(

@@ -109,8 +109,6 @@ impl<'s> Session<'s> {
         }
         let program: &'s Program = self.ev.arena.alloc(program);
         self.ev.defs.collect_definitions(program);
-        // An undecided match recorded outside any evaluation belongs to no one here.
-        confer_core::undecided::take();
         let top = self.ev.top.clone();
         self.ev.eval_block(&program.body, &top).map_err(|flow| self.ev.to_error(flow))
     }

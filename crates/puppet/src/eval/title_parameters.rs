@@ -85,7 +85,10 @@ impl Evaluator<'_> {
 /// module sweep end their patterns with one that matches any title).
 fn by_patterns(patterns: &[confer_ruby::TitlePattern], title: &str) -> Vec<(String, Value)> {
     for p in patterns {
-        let Some(groups) = p.regex.captures(title) else { continue };
+        // A pattern left undecided sets nothing, as one that does not
+        // match: title patterns are the module's Ruby code's, read when the
+        // catalog is reported, after every expression has been evaluated.
+        let Ok(Some(groups)) = p.regex.try_captures(title) else { continue };
         return p
             .params
             .iter()

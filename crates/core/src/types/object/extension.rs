@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::ObjectType;
 use crate::types::{assignable, instance_of, Type};
+use crate::undecided::{all, Undecided};
 use crate::value::{puppet_equals, Value};
 
 /// `MyType[...]`: a base object type and the parameter values given, by name.
@@ -31,21 +32,24 @@ impl Hash for ObjectExtension {
 /// Puppet's `match?` between an attribute value and a parameter value: a type
 /// tests membership, a regexp matches strings, arrays and hashes match
 /// element-wise, anything else compares with `==`.
-pub(crate) fn matches(value: &Value, pattern: &Value) -> bool {
-    match pattern {
+pub(crate) fn matches(value: &Value, pattern: &Value) -> Result<bool, Undecided> {
+    Ok(match pattern {
         Value::Default => true,
-        Value::Type(t) => instance_of(t, value),
-        Value::Regexp(re) => value.as_str().is_some_and(|s| re.is_match(s)),
+        Value::Type(t) => instance_of(t, value)?,
+        Value::Regexp(re) => match value.as_str() {
+            Some(s) => re.try_is_match(s)?,
+            None => false,
+        },
         Value::Array(ps) => match value {
-            Value::Array(vs) => vs.len() == ps.len() && vs.iter().zip(ps.iter()).all(|(v, p)| matches(v, p)),
+            Value::Array(vs) => vs.len() == ps.len() && all(vs.iter().zip(ps.iter()), |(v, p)| matches(v, p))?,
             _ => false,
         },
         Value::Hash(ps) => match value {
-            Value::Hash(vs) => ps.iter().all(|(k, p)| matches(vs.get(k).unwrap_or(&Value::Undef), p)),
+            Value::Hash(vs) => all(ps.iter(), |(k, p)| matches(vs.get(k).unwrap_or(&Value::Undef), p))?,
             _ => false,
         },
         _ => puppet_equals(value, pattern),
-    }
+    })
 }
 
 impl ObjectExtension {
@@ -59,7 +63,7 @@ impl ObjectExtension {
             return Err(format!("The {label}-Type cannot be parameterized using []"));
         }
         let check = |name: &str, ty: &Type, v: &Value| -> Result<Value, String> {
-            if instance_of(ty, v) {
+            if instance_of(ty, v).map_err(|u| u.to_string())? {
                 Ok(v.clone())
             } else {
                 Err(format!("type_parameter {label}[{name}] has wrong type, {}", crate::mismatch::describe(ty, v)))
@@ -67,7 +71,7 @@ impl ObjectExtension {
         };
         let mut by_name: Vec<(Arc<str>, Value)> = Vec::new();
         let named = match args {
-            [Value::Hash(h)] if !instance_of(&params[0].1, &args[0]) => Some(h),
+            [Value::Hash(h)] if !instance_of(&params[0].1, &args[0]).map_err(|u| u.to_string())? => Some(h),
             _ => None,
         };
         if let Some(h) = named {
@@ -118,16 +122,20 @@ impl ObjectExtension {
     }
 
     /// Whether the attribute values of an instance match the parameters.
-    pub fn test_instance(&self, attribute: impl Fn(&str) -> Option<Value>) -> bool {
-        self.parameters.iter().all(|(n, p)| attribute(n).is_some_and(|v| matches(&v, p)))
+    pub fn test_instance(&self, attribute: impl Fn(&str) -> Option<Value>) -> Result<bool, Undecided> {
+        all(self.parameters.iter(), |(n, p)| attribute(n).map_or(Ok(false), |v| matches(&v, p)))
     }
 
     /// Puppet's `test_assignable?`: every parameter of this type is given by
     /// `other` with a value that matches (or, for types, is assignable).
-    pub fn test_assignable(&self, other: &[(Arc<str>, Value)]) -> bool {
-        self.parameters.iter().all(|(n, b)| match other.iter().find(|(m, _)| m == n) {
-            Some((_, a)) => matches(a, b) || matches!((a, b), (Value::Type(ta), Value::Type(tb)) if assignable(tb, ta)),
-            None => false,
+    pub fn test_assignable(&self, other: &[(Arc<str>, Value)]) -> Result<bool, Undecided> {
+        all(self.parameters.iter(), |(n, b)| match other.iter().find(|(m, _)| m == n) {
+            Some((_, a)) => Ok(matches(a, b)?
+                || match (a, b) {
+                    (Value::Type(ta), Value::Type(tb)) => assignable(tb, ta)?,
+                    _ => false,
+                }),
+            None => Ok(false),
         })
     }
 }

@@ -155,7 +155,7 @@ impl ObjectType {
                 "attribute",
                 &parent_attrs,
                 &parent_funcs,
-                |p| (p.is_final, p.label(), crate::types::assignable(&p.ty, &attr.ty)),
+                |p| Ok((p.is_final, p.label(), crate::types::assignable(&p.ty, &attr.ty).map_err(|u| u.to_string())?)),
             )?;
             obj.attributes.push(attr);
         }
@@ -193,7 +193,7 @@ impl ObjectType {
                 return Err(format!("{} conflicts with attribute with the same name", func.label()));
             }
             check_override(&func.name, is_override, &func.label(), "function", &parent_funcs, &parent_attrs, |p| {
-                (p.is_final, p.label(), crate::types::assignable(&p.ty, &func.ty))
+                Ok((p.is_final, p.label(), crate::types::assignable(&p.ty, &func.ty).map_err(|u| u.to_string())?))
             })?;
             obj.functions.push(func);
         }
@@ -261,7 +261,7 @@ fn attribute(label: &Arc<str>, name: Arc<str>, spec: &Value) -> Result<Attribute
             if let Some(k @ (AttributeKind::Derived | AttributeKind::GivenOrDerived)) = kind {
                 return Err(format!("{attr_label} of kind '{}' cannot be combined with an attribute value", k.name()));
             }
-            if !matches!(v, Value::Default) && !instance_of(&ty, v) {
+            if !matches!(v, Value::Default) && !instance_of(&ty, v).map_err(|u| u.to_string())? {
                 return Err(format!("{attr_label} value has wrong type, {}", crate::mismatch::describe(&ty, v)));
             }
             Some(v.clone())
@@ -293,7 +293,7 @@ fn check_override<P>(
     feature: &str,
     same_kind: &[P],
     other_kind: &[impl Labelled],
-    facts: impl Fn(&P) -> (bool, String, bool),
+    facts: impl Fn(&P) -> Result<(bool, String, bool), String>,
 ) -> Result<(), String>
 where
     P: Labelled,
@@ -307,7 +307,7 @@ where
         }
         None => Ok(()),
         Some(p) => {
-            let (is_final, plabel, narrows) = facts(p);
+            let (is_final, plabel, narrows) = facts(p)?;
             if is_final {
                 Err(format!("{label} attempts to override final {plabel}"))
             } else if !is_override {

@@ -129,7 +129,7 @@ pub(super) fn structure(base: &Type, args: &[Value]) -> Result<Type, CoreError> 
         let value = type_of(v);
         let (key, optional_key) = match k {
             Value::String(s) if s.is_empty() => return Err(in_access("Struct element key cannot be an empty String")),
-            Value::String(s) => (s.clone(), crate::types::assignable(&value, &Type::Undef)),
+            Value::String(s) => (s.clone(), crate::types::accepts_undef(&value)),
             Value::Type(t) => {
                 let (inner, optional) = match &***t {
                     Type::NotUndef(inner) => (inner.as_deref(), false),

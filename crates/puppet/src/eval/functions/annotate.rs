@@ -62,7 +62,7 @@ fn annotate(call: &mut Call<'_, '_>) -> EvalResult {
         if let Value::Hash(h) = &hash {
             for attribute in ty.init_params() {
                 if let Some(v) = h.get(&Value::from(&*attribute.name)) {
-                    if !instance_of(&attribute.ty, v) {
+                    if !instance_of(&attribute.ty, v)? {
                         let detail = confer_core::mismatch::describe(&attribute.ty, v);
                         let entry = format!("entry '{}' {detail}", attribute.name);
                         return Err(fail(call.span, initializer_message(&ty, &entry)));

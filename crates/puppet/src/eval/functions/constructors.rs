@@ -224,10 +224,10 @@ fn constructor(t: &Type) -> Option<&'static Constructor> {
 pub(crate) fn unaccepted(ev: &mut Evaluator<'_>, t: &Type, args: &[Value], span: Span) -> EvalResult<Option<String>> {
     let Some(c) = constructor(t) else { return Ok(None) };
     for text in c.signatures.iter().filter_map(|s| s.strip_prefix('!')) {
-        if dispatch::accepts(&*signature(ev, text, span)?, args, None) {
+        if dispatch::accepts(&*signature(ev, text, span)?, args, None)? {
             return Ok(None);
         }
     }
     let sigs = regular(ev, c.signatures, span)?;
-    Ok(dispatch::select(c.function, &sigs.sigs, args, None).err())
+    Ok(dispatch::select(c.function, &sigs.sigs, args, None)?.err())
 }

@@ -8,6 +8,7 @@
 use confer_core::mismatch::explain;
 use confer_core::types::normalize::normalize;
 use confer_core::types::{instance_of, Type, Unordered};
+use confer_core::undecided::{all, Undecided};
 use confer_core::Value;
 
 use super::signature::Signature;
@@ -123,7 +124,9 @@ fn check_arguments(sig: &Signature, args: &[Value]) -> Option<Reason> {
     }
     for (i, arg) in args.iter().enumerate() {
         let param = sig.param_for(i)?;
-        if !instance_of(&param.ty, arg) {
+        // Decided: `select` asks this only after `accepts` made the same
+        // checks in the same order for every signature without an undecided one.
+        if !instance_of(&param.ty, arg).unwrap_or(false) {
             let mismatch = explain(&param.ty, arg);
             let text = mismatch.to_string();
             let path = mismatch.path_words();
@@ -165,30 +168,46 @@ fn check_block(sig: &Signature, lambda: Option<&Closure<'_>>) -> Option<Reason> 
 /// Whether the arguments fit `sig`: what [`check_arguments`] decides, without
 /// explaining a mismatch — a call tries its signatures in turn, and building
 /// the explanation for each one that does not fit cost more than the call.
-fn fits_arguments(sig: &Signature, args: &[Value]) -> bool {
+fn fits_arguments(sig: &Signature, args: &[Value]) -> Result<bool, Undecided> {
     let (min, max) = (sig.min(), sig.max());
     if args.len() < min || max.is_some_and(|m| args.len() > m) {
-        return false;
+        return Ok(false);
     }
-    args.iter().enumerate().all(|(i, arg)| sig.param_for(i).is_none_or(|param| instance_of(&param.ty, arg)))
+    all(args.iter().enumerate(), |(i, arg)| match sig.param_for(i) {
+        None => Ok(true),
+        Some(param) => instance_of(&param.ty, arg),
+    })
 }
 
 /// Whether `sig` accepts the arguments and block.
-pub(crate) fn accepts(sig: &Signature, args: &[Value], lambda: Option<&Closure<'_>>) -> bool {
-    fits_arguments(sig, args) && check_block(sig, lambda).is_none()
+pub(crate) fn accepts(sig: &Signature, args: &[Value], lambda: Option<&Closure<'_>>) -> Result<bool, Undecided> {
+    Ok(fits_arguments(sig, args)? && check_block(sig, lambda).is_none())
 }
 
 /// The index of the first signature that accepts the call, or Puppet's
-/// message (after the function's quoted name) saying why none does.
+/// message (after the function's quoted name) saying why none does; or
+/// [`Undecided`] when a limit on hostile input left a check open.
 pub(crate) fn select(
     name: &str,
     sigs: &[std::rc::Rc<Signature>],
     args: &[Value],
     lambda: Option<&Closure<'_>>,
-) -> Result<usize, String> {
-    if let Some(i) = sigs.iter().position(|s| accepts(s, args, lambda)) {
-        return Ok(i);
+) -> Result<Result<usize, String>, Undecided> {
+    for (i, s) in sigs.iter().enumerate() {
+        if accepts(s, args, lambda)? {
+            return Ok(Ok(i));
+        }
     }
+    Ok(select_by_reasons(name, sigs, args, lambda))
+}
+
+/// [`select`] once no signature accepts the call outright.
+fn select_by_reasons(
+    name: &str,
+    sigs: &[std::rc::Rc<Signature>],
+    args: &[Value],
+    lambda: Option<&Closure<'_>>,
+) -> Result<usize, String> {
     let mut reasons: Vec<Option<Reason>> = sigs.iter().map(|s| check_arguments(s, args)).collect();
     if reasons.iter().any(Option::is_none) {
         let blocks: Vec<Option<Reason>> = sigs.iter().map(|s| check_block(s, lambda)).collect();

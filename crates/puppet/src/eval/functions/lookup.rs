@@ -110,7 +110,7 @@ impl<'a> Evaluator<'a> {
             let Some(found) = self.hiera_lookup(std::slice::from_ref(&name), None, &top, span)? else { continue };
             if let Some(te) = &p.type_expr {
                 let t = self.eval_type(te, &top)?;
-                if !instance_of(&t, &found.value) {
+                if !instance_of(&t, &found.value)? {
                     return Err(fail(span, located_mismatch(class, &p.name, &name, &t, &found)));
                 }
             }
@@ -228,7 +228,7 @@ fn request(args: &[Value], span: Span) -> EvalResult<LookupRequest> {
 
 fn type_checked(subject: &str, t: Option<&Type>, v: Value, span: Span) -> EvalResult {
     match t {
-        Some(t) if !instance_of(t, &v) => {
+        Some(t) if !instance_of(t, &v)? => {
             Err(fail(span, format!("{subject} has wrong type, {}", confer_core::mismatch::describe(t, &v))))
         }
         _ => Ok(v),

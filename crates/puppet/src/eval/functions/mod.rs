@@ -275,12 +275,12 @@ pub(crate) fn call_builtin<'a>(
     let signature = match &builtin.arity {
         Arity::Signatures(texts) => {
             let regular = signature::regular(ev, texts, span)?;
-            match dispatch::select(name, &regular.sigs, &args, lambda.as_ref()) {
+            match dispatch::select(name, &regular.sigs, &args, lambda.as_ref())? {
                 Ok(i) => regular.indices[i],
                 Err(message) => {
                     for (index, text) in texts.iter().enumerate().filter(|(_, t)| t.starts_with('!')) {
                         let sig = signature::signature(ev, &text[1..], span)?;
-                        if dispatch::accepts(&sig, &args, lambda.as_ref()) {
+                        if dispatch::accepts(&sig, &args, lambda.as_ref())? {
                             let mut call = Call { ev, name, args, lambda, span, scope, signature: index };
                             return match (builtin.run)(&mut call) {
                                 Err(Flow::Error(mut f)) => {

@@ -8,7 +8,6 @@
 //! `&Callable[1,1] block` is a required block, `&Callable[1,1] block?` an
 //! optional one.
 
-use std::cell::RefCell;
 use std::collections::HashMap as StdHashMap;
 use std::rc::Rc;
 
@@ -17,6 +16,7 @@ use confer_core::Value;
 
 use crate::ast::{ExprKind, UnaryOp};
 use crate::eval::flow::{fail, EvalResult};
+use crate::eval::identity::Identity;
 use crate::eval::Evaluator;
 use crate::span::{Source, Span};
 
@@ -117,11 +117,18 @@ impl Signature {
     }
 }
 
-thread_local! {
-    /// Signatures whose types are all Puppet's own, read once per thread.
-    /// Ones naming a module's type alias are read per call, since the alias
-    /// belongs to the environment.
-    static CACHE: RefCell<StdHashMap<&'static str, Rc<Signature>>> = RefCell::new(StdHashMap::new());
+/// The signatures read so far, owned by the evaluator: ones whose types are
+/// all Puppet's own are read once per evaluation; ones naming a module's
+/// type alias are read per call, since the alias belongs to the environment.
+#[derive(Default)]
+pub(crate) struct Signatures {
+    /// By declared text.
+    by_text: StdHashMap<&'static str, Rc<Signature>>,
+    /// [`Regular`] by a built-in's table of signature texts: a call looks its
+    /// built-in's signatures up here once, instead of splitting the table and
+    /// hashing each text on every call (a `map` body calling `length` did
+    /// that per element).
+    regular: foldhash::HashMap<Identity<'static, [&'static str]>, Rc<Regular>>,
 }
 
 /// The signature declared by `text`, its types resolved in `ev`'s environment.
@@ -129,16 +136,16 @@ pub(crate) fn signature(ev: &mut Evaluator<'_>, text: &'static str, span: Span) 
     signature_and_kept(ev, text, span).map(|(sig, _)| sig)
 }
 
-/// [`signature`], and whether it is kept for the thread (it names no
+/// [`signature`], and whether it is kept for the evaluation (it names no
 /// module's type alias).
 fn signature_and_kept(ev: &mut Evaluator<'_>, text: &'static str, span: Span) -> EvalResult<(Rc<Signature>, bool)> {
-    if let Some(sig) = CACHE.with(|c| c.borrow().get(text).cloned()) {
-        return Ok((sig, true));
+    if let Some(sig) = ev.signatures.by_text.get(text) {
+        return Ok((sig.clone(), true));
     }
     let mut uses_alias = false;
     let sig = Rc::new(parse(ev, text, span, &mut uses_alias)?);
     if !uses_alias {
-        CACHE.with(|c| c.borrow_mut().insert(text, sig.clone()));
+        ev.signatures.by_text.insert(text, sig.clone());
     }
     Ok((sig, !uses_alias))
 }
@@ -152,21 +159,11 @@ pub(crate) struct Regular {
     pub sigs: Vec<Rc<Signature>>,
 }
 
-thread_local! {
-    /// [`Regular`] by the address of a built-in's table of signature texts.
-    /// A call looks its built-in's signatures up here once, instead of
-    /// splitting the table and hashing each text on every call (a `map`
-    /// body calling `length` did that per element).
-    static REGULAR: RefCell<foldhash::HashMap<(usize, usize), Rc<Regular>>> = RefCell::default();
-}
-
 /// The signatures of the table `texts` that calls are dispatched to, each
-/// as [`signature`] gives it; kept for the thread when every one of them is.
+/// as [`signature`] gives it; kept for the evaluation when every one of them is.
 pub(crate) fn regular(ev: &mut Evaluator<'_>, texts: &'static [&'static str], span: Span) -> EvalResult<Rc<Regular>> {
-    // A static table's address names its contents.
-    let key = (texts.as_ptr() as usize, texts.len());
-    if let Some(found) = REGULAR.with(|c| c.borrow().get(&key).cloned()) {
-        return Ok(found);
+    if let Some(found) = ev.signatures.regular.get(&Identity(texts)) {
+        return Ok(found.clone());
     }
     let mut regular = Regular { indices: Vec::new(), sigs: Vec::new() };
     let mut all_kept = true;
@@ -178,7 +175,7 @@ pub(crate) fn regular(ev: &mut Evaluator<'_>, texts: &'static [&'static str], sp
     }
     let regular = Rc::new(regular);
     if all_kept {
-        REGULAR.with(|c| c.borrow_mut().insert(key, regular.clone()));
+        ev.signatures.regular.insert(Identity(texts), regular.clone());
     }
     Ok(regular)
 }

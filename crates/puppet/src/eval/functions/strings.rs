@@ -201,21 +201,21 @@ fn match_fn(call: &mut Call<'_, '_>) -> EvalResult {
         return Err(fail(call.span, "'match' expects a Regexp with a pattern, got the unparameterized Regexp type"));
     }
     let patterns = pattern(call, pat)?;
-    let one = |s: &str| -> Value {
+    let one = |s: &str| -> EvalResult {
         for re in &patterns {
-            if let Some(caps) = re.captures(s) {
-                return Value::array(caps.into_iter().map(|c| c.map_or(Value::Undef, Value::from)).collect());
+            if let Some(caps) = re.try_captures(s)? {
+                return Ok(Value::array(caps.into_iter().map(|c| c.map_or(Value::Undef, Value::from)).collect()));
             }
         }
-        Value::Undef
+        Ok(Value::Undef)
     };
     match subject {
-        Value::String(s) => Ok(one(s)),
+        Value::String(s) => one(s),
         Value::Array(items) => Ok(Value::array(
             items
                 .iter()
                 .map(|i| match i {
-                    Value::String(s) => Ok(one(s)),
+                    Value::String(s) => one(s),
                     other => Err(fail(call.span, format!("'match' expects Strings, got {}", other.type_name()))),
                 })
                 .collect::<Result<_, Flow>>()?,

@@ -124,7 +124,7 @@ fn assert_type(call: &mut Call<'_, '_>) -> EvalResult {
             ))
         }
     };
-    if instance_of(&t, value) {
+    if instance_of(&t, value)? {
         return Ok(value.clone());
     }
     let value = value.clone();

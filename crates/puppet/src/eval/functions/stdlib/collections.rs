@@ -2,6 +2,7 @@
 //! `union`, `difference`, `delete`, `prefix`, `has_key`, `range`, … in the
 //! wording of stdlib's Ruby code.
 
+use confer_core::undecided::any;
 use confer_core::value::to_s;
 use confer_core::{HashMap, Value};
 
@@ -468,11 +469,28 @@ fn delete_regex(call: &mut Call<'_, '_>) -> EvalResult {
             confer_core::Regexp::new(&format!("\\b{}\\b", to_s(&p))).map_err(|e| fail(call.span, e.to_string()))?,
         );
     }
-    let matches = |v: &Value| v.as_str().is_some_and(|s| regexps.iter().any(|r| r.captures(s).is_some()));
+    let matches = |v: &Value| match v.as_str() {
+        Some(s) => any(regexps.iter(), |r| Ok(r.try_captures(s)?.is_some())),
+        None => Ok(false),
+    };
     match &call.args[0] {
-        Value::Array(a) => Ok(Value::array(a.iter().filter(|x| !matches(x)).cloned().collect())),
+        Value::Array(a) => {
+            let mut kept_items = Vec::new();
+            for x in a.iter() {
+                if !matches(x)? {
+                    kept_items.push(x.clone());
+                }
+            }
+            Ok(Value::array(kept_items))
+        }
         Value::Hash(h) => {
-            Ok(Value::hash(h.iter().filter(|(k, _)| !matches(k)).map(|(k, v)| (k.clone(), v.clone())).collect()))
+            let mut kept = confer_core::HashMap::new();
+            for (k, v) in h.iter() {
+                if !matches(k)? {
+                    kept.insert(k.clone(), v.clone());
+                }
+            }
+            Ok(Value::hash(kept))
         }
         other => Err(parse_error(
             call,

@@ -69,7 +69,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         validate_legacy,
     ),
     Builtin::new("is_a", &["Any value, Type type"], |call| match &call.args[1] {
-        Value::Type(t) => Ok(Value::Boolean(instance_of(t, &call.args[0]))),
+        Value::Type(t) => Ok(Value::Boolean(instance_of(t, &call.args[0])?)),
         _ => Err(call.unexpected_args()),
     }),
     Builtin::new("type_of", &["Any value"], |call| {
@@ -240,7 +240,7 @@ fn check_re(call: &mut Call<'_, '_>) -> EvalResult {
     };
     for p in &patterns {
         let re = confer_core::Regexp::new(p).map_err(|e| fail(call.span, e.to_string()))?;
-        if re.captures(s).is_some() {
+        if re.try_captures(s)?.is_some() {
             return Ok(Value::Undef);
         }
     }
@@ -340,7 +340,7 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
         Err(Flow::Error(_)) => false,
         Err(other) => return Err(other),
     };
-    if instance_of(&t, &value) {
+    if instance_of(&t, &value)? {
         if !previous_ok {
             call.ev.log(Level::Notice, call.scope, format!("Accepting previously invalid value for target type '{t}'"));
         }
@@ -394,7 +394,7 @@ fn is_pattern(call: &mut Call<'_, '_>) -> EvalResult {
     };
     for p in patterns {
         let re = confer_core::Regexp::new(p).map_err(|e| fail(call.span, e.to_string()))?;
-        if re.captures(&text).is_some() {
+        if re.try_captures(&text)?.is_some() {
             return Ok(Value::Boolean(true));
         }
     }
