@@ -129,6 +129,9 @@ pub struct EvalContext<'s> {
     /// `ScheduleAgentOperations` does (`None` while every promise was
     /// skipped).
     pub bundle_outcome: Option<crate::eval::classes_body::Outcome>,
+    /// Destinations copied to this run that agent control's
+    /// `files_single_copy` keeps from being copied to again.
+    pub single_copied: HashSet<String>,
 }
 
 /// Upper bound on promise iterations in one run.
@@ -190,6 +193,7 @@ impl<'s> EvalContext<'s> {
                 .unwrap_or_else(|_| ".".into()),
             budget: 0,
             bundle_outcome: None,
+            single_copied: HashSet::new(),
         }
     }
 

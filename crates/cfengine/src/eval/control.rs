@@ -11,7 +11,7 @@ use crate::syntax::class_expr::canonify;
 
 /// The evaluated values of attribute `lval` of the control bodies of
 /// `kind` whose class guard holds.
-fn control_values(ctx: &mut EvalContext, kind: &str, lval: &str) -> Vec<Rv> {
+pub(crate) fn control_values(ctx: &mut EvalContext, kind: &str, lval: &str) -> Vec<Rv> {
     let bodies = ctx.policy.bodies.clone();
     let mut out = vec![];
     for b in bodies.iter().filter(|b| b.kind == kind && b.name == "control") {

@@ -130,6 +130,11 @@ pub(super) fn copy_file(
     t: &Target,
 ) -> Outcome {
     let (real, shown) = (t.real.as_path(), t.shown.as_str());
+    // agent control's `files_single_copy`: a destination copied to once
+    // this run is not copied to again.
+    if ctx.single_copied.contains(&t.promiser) {
+        return Outcome::Kept;
+    }
     let dest = std::fs::metadata(real).ok();
     let bytes_differ = || std::fs::read(source_real).ok() != std::fs::read(real).ok();
     // `CompareForFileCopy`.
@@ -145,6 +150,9 @@ pub(super) fn copy_file(
         },
     };
     if !differs {
+        if single_copy(ctx, &t.promiser) {
+            ctx.single_copied.insert(t.promiser.clone());
+        }
         return Outcome::Kept;
     }
     let change = match dest {
@@ -159,17 +167,20 @@ pub(super) fn copy_file(
         Some(d) if !copying.preserve => d.permissions().mode() & 0o7777,
         _ => super::CREATE_MODE,
     };
-    let copied = copy(source_real, real, dest.is_some(), mode, copying.backup);
+    let to = t.promiser.as_str();
+    let how = match &dest {
+        _ if copying.preserve => "permissions preserved".to_string(),
+        Some(d) => format!("mode '{:o}'", d.permissions().mode() & 0o777),
+        None => format!("mode '{:o}'", super::CREATE_MODE),
+    };
+    let mut steps = vec![format!("Copied file '{source}' to '{to}.cfnew' ({how})")];
+    let copied = copy(source_real, real, dest.is_some(), mode, copying.backup, (to, &mut steps));
     if copied.is_ok() {
-        // cf-agent's own steps: a copy beside the file, moved into place.
-        let to = &t.promiser;
-        let how = match &dest {
-            _ if copying.preserve => "permissions preserved".to_string(),
-            Some(d) => format!("mode '{:o}'", d.permissions().mode() & 0o777),
-            None => format!("mode '{:o}'", super::CREATE_MODE),
-        };
-        ctx.record_change(format!("Copied file '{source}' to '{to}.cfnew' ({how})"));
-        ctx.record_change(format!("Moved '{to}.cfnew' to '{to}'"));
+        // cf-agent's own steps: a copy beside the file, the old file kept,
+        // the copy moved into place.
+        for step in steps {
+            ctx.record_change(step);
+        }
         // `VerifyCopiedFileAttributes`: the copy, made 0600, takes the
         // source's mode.
         let want = src.permissions().mode() & 0o7777;
@@ -181,12 +192,32 @@ pub(super) fn copy_file(
             }
         }
     }
-    super::record(
-        ctx,
-        copied,
-        format!("Updated file '{}' from 'localhost:{source}'", t.promiser),
-        format!("Copy of '{source}' to '{shown}' failed."),
-    )
+    // A new file is remembered whenever the list is set at all, an updated
+    // one when it matches (`CopyFileSources`).
+    let remembered = copied.is_ok()
+        && if dest.is_none() {
+            !crate::eval::control::control_values(ctx, "agent", "files_single_copy").is_empty()
+        } else {
+            single_copy(ctx, &t.promiser)
+        };
+    if remembered {
+        ctx.single_copied.insert(t.promiser.clone());
+    }
+    let updated = match dest {
+        Some(_) => format!("Updated '{to}' from source '{source}' on 'localhost'"),
+        None => format!("Updated file '{to}' from 'localhost:{source}'"),
+    };
+    super::record(ctx, copied, updated, format!("Copy of '{source}' to '{shown}' failed."))
+}
+
+/// Whether `dest` matches one of agent control's `files_single_copy`
+/// regexes (whole).
+fn single_copy(ctx: &mut EvalContext, dest: &str) -> bool {
+    let patterns: Vec<String> = crate::eval::control::control_values(ctx, "agent", "files_single_copy")
+        .iter()
+        .flat_map(|v| v.list_strings().iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        .collect();
+    patterns.iter().any(|p| crate::functions::regex::full_match(ctx, p, dest).unwrap_or(false))
 }
 
 /// `servers` naming only this host is a local copy.
@@ -203,17 +234,29 @@ fn is_local_servers(lval: &str, attrs: &[(String, Rv)]) -> bool {
 
 /// `CopyRegularFile`: through `FILE.cfnew`, which is given `mode`; the old
 /// file is kept as `FILE.cfsaved` with `backup`.
-fn copy(source: &Path, real: &Path, exists: bool, mode: u32, backup: bool) -> std::io::Result<()> {
+fn copy(
+    source: &Path,
+    real: &Path,
+    exists: bool,
+    mode: u32,
+    backup: bool,
+    (to, steps): (&str, &mut Vec<String>),
+) -> std::io::Result<()> {
     super::make_parent(real)?;
     let name = real.to_string_lossy();
     let new = format!("{name}.cfnew");
     std::fs::copy(source, &new)?;
     std::fs::set_permissions(&new, std::fs::Permissions::from_mode(mode))?;
-    if exists {
+    if exists && backup {
         let saved = format!("{name}.cfsaved");
-        if backup {
-            std::fs::rename(real, &saved)?;
+        if std::fs::symlink_metadata(&saved).is_ok() {
+            std::fs::remove_file(&saved)?;
+            steps.push(format!("Removed old backup '{to}.cfsaved'"));
         }
+        std::fs::rename(real, &saved)?;
+        steps.push(format!("Backed up '{to}' as '{to}.cfsaved'"));
     }
-    std::fs::rename(&new, real)
+    std::fs::rename(&new, real)?;
+    steps.push(format!("Moved '{to}.cfnew' to '{to}'"));
+    Ok(())
 }
