@@ -42,7 +42,7 @@ const MAX_CALL_DEPTH: usize = 64;
 
 /// Pushes a bundle frame, binding its parameters to `args`.
 pub fn push_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>) {
-    ctx.bundles.push(BundleFrame { bundle: bundle.clone(), classes: HashSet::new() });
+    ctx.bundles.push(BundleFrame { bundle: bundle.clone(), classes: HashSet::new(), args: args.clone() });
     for (i, param) in bundle.args.iter().enumerate() {
         let Some(a) = args.get(i) else { break };
         let r = VarRef {
@@ -145,10 +145,17 @@ pub(crate) fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, 
         }
         "classes" => verify_class_promise(ctx, exp),
         "defaults" if agent => crate::eval::defaults::verify_defaults_promise(ctx, exp),
-        "methods" if agent => verify_methods(ctx, pp, exp),
-        "files" if agent => crate::files::verify(ctx, exp),
-        "reports" if agent => verify_report(ctx, exp),
-        "commands" if agent => crate::eval::commands::verify(ctx, exp),
+        "methods" | "files" | "reports" | "commands" if agent => {
+            if ctx.verbose_mode {
+                crate::eval::banner::promise_banner(ctx, pp, exp, ptype);
+            }
+            match ptype {
+                "methods" => verify_methods(ctx, pp, exp),
+                "files" => crate::files::verify(ctx, exp),
+                "reports" => verify_report(ctx, exp),
+                _ => crate::eval::commands::verify(ctx, exp),
+            }
+        }
         "packages" | "processes" | "services" | "users" | "storage" | "databases" | "guest_environments" if agent => {
             let at = ctx.promise_location();
             ctx.refuse(format!("confer does not carry out {ptype} promises, {at}"));
@@ -346,6 +353,9 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
     }
     ctx.define_class(&name, bundle_scope, tags);
     if let Some(c) = exp.get("comment").and_then(Rv::as_scalar) {
+        if ctx.verbose_mode {
+            ctx.verbose(format!("Added class '{name}' with comment '{c}'"));
+        }
         ctx.class_comments.insert(name, c.to_string());
     }
 }
@@ -459,8 +469,10 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         return;
     }
     ctx.method_promisers.push(pp.promiser.to_string());
+    ctx.method_paths.push(exp.promiser.clone());
     let outcome = call_bundle(ctx, &bundle, args, Some(inherited));
     ctx.method_promisers.pop();
+    ctx.method_paths.pop();
     if let Some(useresult) = exp.get("useresult").and_then(Rv::as_scalar) {
         get_return_value(ctx, &bundle, useresult);
     }

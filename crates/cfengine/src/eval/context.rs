@@ -33,6 +33,8 @@ pub struct BundleFrame {
     pub bundle: Arc<Bundle>,
     /// Classes defined with bundle scope.
     pub classes: HashSet<String>,
+    /// The arguments it was called with.
+    pub args: Vec<Rv>,
 }
 
 /// Where output lines go.
@@ -105,6 +107,10 @@ pub struct EvalContext<'s> {
     pub dry_run: bool,
     /// cf-agent's `-I`: changes are said as they are made.
     pub inform: bool,
+    /// cf-agent's `-v`: the verbose lines confer says are said.
+    pub verbose_mode: bool,
+    /// Which iteration of the promise being expanded this is (from 1).
+    pub iteration: usize,
     /// The handles of the promises kept or repaired so far, which the
     /// promises that `depends_on` them wait for.
     pub dependency_handles: HashSet<String>,
@@ -121,6 +127,8 @@ pub struct EvalContext<'s> {
     /// The promisers of the methods promises being carried out, outermost
     /// first (the promise frames `callstack_promisers()` reads).
     pub method_promisers: Vec<String>,
+    /// The same promisers expanded, for the verbose stack path.
+    pub method_paths: Vec<String>,
     /// The directory the agent was started in, for relative paths.
     pub launch_dir: String,
     /// Work done, to bound runaway policies.
@@ -188,11 +196,14 @@ impl<'s> EvalContext<'s> {
             abort_bundle_classes: vec![],
             bundle_aborted: false,
             method_promisers: vec![],
+            method_paths: vec![],
             launch_dir: std::env::current_dir()
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_else(|_| ".".into()),
             budget: 0,
             bundle_outcome: None,
+            verbose_mode: false,
+            iteration: 0,
             single_copied: HashSet::new(),
         }
     }

@@ -8,6 +8,7 @@
 pub mod abort;
 pub mod agent;
 pub mod augments;
+pub mod banner;
 pub mod body_attributes;
 pub mod classes_body;
 pub mod cmdb;

@@ -75,8 +75,11 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, s
     }
     // ifelse() is evaluated at least once even when a wheel is empty.
     let mut actuated = !has_ifelse;
+    let mut iteration = 0;
     while iter.next(ctx) || !actuated {
         actuated = true;
+        iteration += 1;
+        ctx.iteration = iteration;
         if ctx.aborted.is_some() || !ctx.spend(1) {
             break;
         }

@@ -541,6 +541,7 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     let loaded = load(&mut ctx, opts);
     ctx.files = opts.root.clone();
     ctx.inform = opts.inform;
+    ctx.verbose_mode = opts.verbose;
     ctx.dry_run = opts.dry_run;
     ctx.out = out;
     ctx.errors = 0;

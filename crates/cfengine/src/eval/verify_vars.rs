@@ -204,6 +204,9 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
     ctx.put(&r, rval, ty, &tag_refs);
     if let Some(Rv::Scalar(c)) = exp.get("comment") {
         ctx.set_comment(&r, c);
+        if ctx.verbose_mode {
+            ctx.verbose(format!("Added variable '{}' with comment '{c}'", r.lval));
+        }
     }
 }
 
