@@ -140,6 +140,9 @@ pub struct EvalContext<'s> {
     /// Destinations copied to this run that agent control's
     /// `files_single_copy` keeps from being copied to again.
     pub single_copied: HashSet<String>,
+    /// Results of the functions cf-agent evaluates once a run, by name and
+    /// arguments (`EvalContextFunctionCacheGet`).
+    pub function_cache: StdHashMap<String, Rv>,
 }
 
 /// Upper bound on promise iterations in one run.
@@ -205,6 +208,7 @@ impl<'s> EvalContext<'s> {
             verbose_mode: false,
             iteration: 0,
             single_copied: HashSet::new(),
+            function_cache: StdHashMap::new(),
         }
     }
 

@@ -538,11 +538,14 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     let mut ctx = EvalContext::new(Arc::new(Policy::default()), Box::leak(Box::new(Discard)));
     ctx.env = opts.env.clone();
     let said = setup(&mut ctx, opts);
-    let loaded = load(&mut ctx, opts);
+    // Loading evaluates variables (those `inputs` names, and more), whose
+    // functions may run a sub-agent: it acts in the run's sandbox, with the
+    // run's options, from the start.
     ctx.files = opts.root.clone();
     ctx.inform = opts.inform;
     ctx.verbose_mode = opts.verbose;
     ctx.dry_run = opts.dry_run;
+    let loaded = load(&mut ctx, opts);
     ctx.out = out;
     ctx.errors = 0;
     for logged in said {

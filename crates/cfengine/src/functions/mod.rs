@@ -445,7 +445,15 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
         }
         args
     };
-    match (spec.imp)(ctx, f, &args) {
+    let cache_key = cached_call_key(ctx, f, &args);
+    if let Some(r) = cache_key.as_ref().and_then(|k| ctx.function_cache.get(k)) {
+        return (true, r.clone());
+    }
+    let result = (spec.imp)(ctx, f, &args);
+    if let (Some(key), Ok(r)) = (cache_key, &result) {
+        ctx.function_cache.insert(key, r.clone());
+    }
+    match result {
         Ok(Rv::Container(v)) if v.expanded_size() > MAX_EXPANDED_BYTES => {
             let at = ctx.promise_location();
             ctx.error(format!(
@@ -462,6 +470,41 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
         Ok(r) => (true, r),
         Err(Failed) => failed,
     }
+}
+
+/// Functions whose result cf-agent keeps for the rest of the run
+/// (`FNCALL_OPTION_CACHED`): a command runs once for the same arguments,
+/// however often its promise is evaluated.
+const CACHED: &[&str] = &[
+    "execresult",
+    "execresult_as_data",
+    "returnszero",
+    "findprocesses",
+    "processexists",
+    "host2ip",
+    "ip2host",
+    "hubknowledge",
+    "ldaplist",
+    "ldapvalue",
+    "regldap",
+    "readtcp",
+    "remotescalar",
+];
+
+/// The key a cached function's result is kept under (its name and
+/// evaluated arguments), or `None` when it is not cached: not a cached
+/// function, or its promise says `ifelapsed => "0"` (ENT-7478).
+fn cached_call_key(ctx: &mut EvalContext, f: &FnCall, args: &[Rv]) -> Option<String> {
+    if !CACHED.contains(&f.name.as_str()) {
+        return None;
+    }
+    let action = ctx.promise.as_ref().and_then(|p| p.constraint("action")).map(|c| Rv::from_ast(&c.rval));
+    let attrs = crate::eval::body_attributes::evaluated(ctx, "action", action.as_ref());
+    if crate::eval::body_attributes::scalar(&attrs, "ifelapsed") == Some("0") {
+        return None;
+    }
+    let shown: Vec<String> = args.iter().map(Rv::to_display).collect();
+    Some(format!("{}\u{1}{}", f.name, shown.join("\u{1}")))
 }
 
 /// The most bytes a data container may take with its shared parts written
