@@ -22,7 +22,7 @@ use crate::span::SourceMap;
 /// borrowing it.
 #[derive(Default)]
 pub struct Store {
-    programs: Arena<Program>,
+    programs: Arena<super::shared_parse::Loaded>,
 }
 
 impl Store {
@@ -107,7 +107,7 @@ impl<'s> Session<'s> {
         for w in warnings {
             self.ev.logger.log(w);
         }
-        let program: &'s Program = self.ev.arena.alloc(program);
+        let program: &'s Program = self.ev.arena.alloc(super::shared_parse::Loaded::Own(program));
         self.ev.defs.collect_definitions(program);
         // An undecided match recorded outside any evaluation belongs to no one here.
         confer_core::undecided::take();
