@@ -41,17 +41,7 @@ pub struct FleetCompile {
 
 /// Runs a fleet compile: exit 0 when every node compiled, 1 otherwise.
 pub fn run(job: FleetCompile) -> ExitCode {
-    match compile_fleet(job) {
-        Ok(summary) => {
-            crate::stdout::print(&summary.render());
-            if summary.failed.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
-        }
-        Err(e) => e.report(),
-    }
+    compile_fleet(job).map_or_else(|e| e.report(), |summary| summary.finish())
 }
 
 fn compile_fleet(job: FleetCompile) -> Result<Summary, FleetError> {

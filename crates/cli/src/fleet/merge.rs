@@ -24,17 +24,7 @@ pub struct MergeArgs {
 /// Runs `confer puppet fleet-merge`: exit 0 when every node of every shard
 /// compiled, 1 otherwise.
 pub fn run(args: MergeArgs) -> ExitCode {
-    match merge(&args) {
-        Ok(summary) => {
-            crate::stdout::print(&summary.render());
-            if summary.failed.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
-        }
-        Err(e) => e.report(),
-    }
+    merge(&args).map_or_else(|e| e.report(), |summary| summary.finish())
 }
 
 fn merge(args: &MergeArgs) -> Result<Summary, FleetError> {

@@ -78,6 +78,17 @@ impl Summary {
         self.shards.sort();
     }
 
+    /// Prints the summary at the end of a run; the run's exit status: 0
+    /// when every node compiled, 1 otherwise.
+    pub fn finish(&self) -> std::process::ExitCode {
+        crate::stdout::print(&self.render());
+        if self.failed.is_empty() {
+            std::process::ExitCode::SUCCESS
+        } else {
+            std::process::ExitCode::FAILURE
+        }
+    }
+
     /// The lines printed at the end of a run.
     pub fn render(&self) -> String {
         let total = self.compiled + self.failed.len() as u64;

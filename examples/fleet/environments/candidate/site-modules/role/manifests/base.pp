@@ -1,4 +1,0 @@
-# A node with no other role.
-class role::base {
-  include profile::base
-}

@@ -1,5 +1,0 @@
-# A database server.
-class role::db {
-  include profile::base
-  include profile::db
-}

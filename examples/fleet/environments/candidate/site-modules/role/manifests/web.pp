@@ -1,5 +1,0 @@
-# A web server.
-class role::web {
-  include profile::base
-  include profile::web
-}
