@@ -44,7 +44,7 @@ echo
 measure() {
   /usr/bin/time -v "$@" >/dev/null 2>"$work/time" || [ $? -eq 2 ]
   awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = p[n] + (n > 1 ? p[n-1] * 60 : 0) + (n > 2 ? p[n-2] * 3600 : 0) }
-              /Maximum resident/ { m = $2 / 1024 } END { printf "%.2f %.0f", s, m }' "$work/time"
+              /Maximum resident/ { m = $2 / 1024 } END { printf "%.2f %.0f\n", s, m }' "$work/time"
 }
 
 printf "%7s  %12s  %14s  %8s  %8s  %9s  %10s  %9s  %9s\n" nodes "confer fleet" "puppet scaled" ratio growth "peak RSS" "confer diff" "diff/fleet" "diff RSS"
