@@ -3,7 +3,8 @@
 //! environment directories, or two revisions of a repository in git — in
 //! one run that shares what it can (the facts are read once a node, a file
 //! both sides have the same path for is parsed once, base modules
-//! included), and the catalogs are compared in memory, never written.
+//! included), and the catalogs are compared in memory, never written;
+//! differences are printed a batch of nodes at a time, in node order.
 //! Output: octocatalog-diff's text layout, or its 1.x JSON as one line a
 //! node; then a table of what changed. Exit 0: no differences, 2:
 //! differences, 1: a node failed to compile on either side.
@@ -89,6 +90,9 @@ pub enum DiffFormat {
     Json,
 }
 
+/// How many nodes are compared before their differences are printed.
+const BATCH: usize = 256;
+
 /// One side of the diff.
 struct Side {
     label: String,
@@ -131,55 +135,61 @@ fn diff(args: &DiffArgs) -> Result<ExitCode, FleetError> {
     };
     let shared = SharedParse::new();
     let progress = Progress::new(entries.len());
-    let mut outcomes: Vec<(String, Outcome)> = pool()?.install(|| {
-        entries
-            .into_par_iter()
-            .map(|entry| {
-                let (node, outcome) = compare(entry, &old, &new, &shared, &ignores);
-                let failure = match &outcome {
-                    Outcome::Failed(e) => Some(e.as_str()),
-                    Outcome::Compared(_) => None,
-                };
-                progress.done(&node, failure);
-                (node, outcome)
-            })
-            .collect()
-    });
-    progress.finish();
-    outcomes.sort_by(|a, b| a.0.cmp(&b.0));
+    let pool = pool()?;
     let mut table = summary::Table::default();
-    let mut out = String::new();
-    for (node, outcome) in &outcomes {
-        match (outcome, args.format) {
-            (Outcome::Compared(diffs), DiffFormat::Text) => {
-                out.push_str(&text::render(&format!("diff {}/{node} {}/{node}", old.label, new.label), diffs));
+    let mut failures = String::new();
+    let mut remaining = entries;
+    remaining.sort_by_cached_key(Entry::key);
+    // A batch of nodes at a time, printed in order as each batch ends: the
+    // differences held are a batch's, not the fleet's.
+    while !remaining.is_empty() {
+        let rest = remaining.split_off(BATCH.min(remaining.len()));
+        let batch = std::mem::replace(&mut remaining, rest);
+        let mut outcomes: Vec<(String, Outcome)> = pool.install(|| {
+            batch
+                .into_par_iter()
+                .map(|entry| {
+                    let (node, outcome) = compare(entry, &old, &new, &shared, &ignores);
+                    let failure = match &outcome {
+                        Outcome::Failed(e) => Some(e.as_str()),
+                        Outcome::Compared(_) => None,
+                    };
+                    progress.done(&node, failure);
+                    (node, outcome)
+                })
+                .collect()
+        });
+        outcomes.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut out = String::new();
+        for (node, outcome) in &outcomes {
+            match (outcome, args.format) {
+                (Outcome::Compared(diffs), DiffFormat::Text) => {
+                    out.push_str(&text::render(&format!("diff {}/{node} {}/{node}", old.label, new.label), diffs));
+                }
+                (Outcome::Compared(diffs), DiffFormat::Json) => {
+                    let diffs: Vec<_> = diffs.iter().map(Difference::to_json).collect();
+                    out.push_str(&format!("{}\n", serde_json::json!({"node": node, "diffs": diffs})));
+                }
+                (Outcome::Failed(e), DiffFormat::Json) => {
+                    out.push_str(&format!("{}\n", serde_json::json!({"node": node, "error": e})));
+                }
+                (Outcome::Failed(_), DiffFormat::Text) => {}
             }
-            (Outcome::Compared(diffs), DiffFormat::Json) => {
-                let diffs: Vec<_> = diffs.iter().map(Difference::to_json).collect();
-                out.push_str(&format!("{}\n", serde_json::json!({"node": node, "diffs": diffs})));
+            match outcome {
+                Outcome::Compared(diffs) => table.add(diffs),
+                Outcome::Failed(e) => {
+                    table.fail();
+                    failures.push_str(&format!("failed {node}: {e}\n"));
+                }
             }
-            (Outcome::Failed(e), DiffFormat::Json) => {
-                out.push_str(&format!("{}\n", serde_json::json!({"node": node, "error": e})));
-            }
-            (Outcome::Failed(_), DiffFormat::Text) => {}
         }
-        match outcome {
-            Outcome::Compared(diffs) => table.add(diffs),
-            Outcome::Failed(_) => table.fail(),
-        }
+        crate::stdout::print(&out);
     }
-    let failures: String = outcomes
-        .iter()
-        .filter_map(|(node, o)| match o {
-            Outcome::Failed(e) => Some(format!("failed {node}: {e}\n")),
-            Outcome::Compared(_) => None,
-        })
-        .collect();
+    progress.finish();
     match args.format {
-        DiffFormat::Text => out.push_str(&format!("{failures}{}", table.render())),
+        DiffFormat::Text => crate::stdout::print(&format!("{failures}{}", table.render())),
         DiffFormat::Json => eprint!("{failures}{}", table.render()),
     }
-    crate::stdout::print(&out);
     Ok(if table.failed() {
         ExitCode::FAILURE
     } else if table.any_changed() {
