@@ -147,8 +147,10 @@ pub(super) fn compile_node(
     }
 }
 
-/// Writes `OUT/NODE.json` whole or not at all (through a temporary name),
-/// so a reader never sees half a catalog.
+/// Writes `OUT/NODE.json`. Straight to its name: a temporary name and a
+/// rename doubled the directory operations, which held the directory's
+/// lock for most of a run's time (two threads creating files in one
+/// directory); `fleet-summary.json`, written last, says the run is over.
 fn write_catalog(out: &Path, node: &str, json: &str) -> Result<(), String> {
     let usable = !node.is_empty()
         && !node.starts_with('.')
@@ -157,8 +159,6 @@ fn write_catalog(out: &Path, node: &str, json: &str) -> Result<(), String> {
     if !usable {
         return Err(format!("Error: the node name '{node}' cannot name a file"));
     }
-    let (tmp, file) = (out.join(format!(".{node}.json.tmp")), out.join(format!("{node}.json")));
-    std::fs::write(&tmp, format!("{json}\n"))
-        .and_then(|()| std::fs::rename(&tmp, &file))
-        .map_err(|e| format!("Error: cannot write {}: {e}", file.display()))
+    let file = out.join(format!("{node}.json"));
+    std::fs::write(&file, format!("{json}\n")).map_err(|e| format!("Error: cannot write {}: {e}", file.display()))
 }
