@@ -11,6 +11,7 @@ use confer_puppet::catalog::SensitiveValues;
 use confer_puppet::environment::Environment;
 use confer_puppet::node::Node;
 
+use crate::fleet::compile::FleetCompile;
 use crate::log_output::Console;
 use crate::puppet::report;
 
@@ -18,6 +19,7 @@ use crate::puppet::report;
 #[derive(Args)]
 pub struct CompileArgs {
     /// The node to compile for; by default the facts' name (certname).
+    #[arg(conflicts_with = "facts_dir")]
     node: Option<String>,
     /// The environment directory: `manifests/`, `modules/`,
     /// `environment.conf`, `hiera.yaml`, `data/`.
@@ -29,8 +31,22 @@ pub struct CompileArgs {
     modulepath: Option<String>,
     /// The node's facts: Puppet's cached facts YAML, or `facter -y`/`facter
     /// -j` output. Without it, a core set is gathered on this machine.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "facts_dir")]
     facts: Option<PathBuf>,
+    /// Compile every node whose facts this directory holds (`*.yaml`,
+    /// `*.yml`, `*.json`: Puppet's cached facts, `facter -y`/`-j` output,
+    /// or a PuppetDB `factsets` export of many nodes), in parallel.
+    #[arg(long, value_name = "DIR", requires = "output_dir")]
+    facts_dir: Option<PathBuf>,
+    /// With `--facts-dir`: where each node's catalog (`NODE.json`) and the
+    /// run's summary (`fleet-summary.json`) are written.
+    #[arg(long, value_name = "DIR", requires = "facts_dir")]
+    output_dir: Option<PathBuf>,
+    /// With `--facts-dir`: compile only the K-th of N slices of the nodes,
+    /// chosen by a stable hash of their names (1 ≤ K ≤ N). A Kubernetes
+    /// indexed Job passes `--shard $((JOB_COMPLETION_INDEX+1))/N`.
+    #[arg(long, value_name = "K/N", requires = "facts_dir")]
+    shard: Option<String>,
     /// Writes Sensitive parameter values in clear, as Puppet's catalog
     /// carries them, for tools that apply or store the catalog; by default
     /// they are written `"Sensitive [value redacted]"`.
@@ -60,12 +76,18 @@ pub fn load_facts(path: Option<&PathBuf>) -> Result<confer_facts::Facts, ExitCod
 pub fn run(args: CompileArgs) -> ExitCode {
     let base = split_path(args.modulepath.as_deref());
     let env = match Environment::load(&args.environment, &base) {
-        Ok(env) => Rc::new(Environment { strict: args.strict.strict(), ..env }),
+        Ok(env) => Environment { strict: args.strict.strict(), ..env },
         Err(e) => {
             crate::diagnostics::error("puppet::environment", "Error: ", &e.to_string());
             return ExitCode::FAILURE;
         }
     };
+    let sensitive = if args.reveal_sensitive { SensitiveValues::Reveal } else { SensitiveValues::Redact };
+    if let (Some(facts_dir), Some(output_dir)) = (args.facts_dir, args.output_dir) {
+        let job = FleetCompile { environment: env, facts_dir, output_dir, shard: args.shard, sensitive };
+        return crate::fleet::compile::run(job);
+    }
+    let env = Rc::new(env);
     let facts = match load_facts(args.facts.as_ref()) {
         Ok(f) => f,
         Err(code) => return code,
@@ -75,7 +97,6 @@ pub fn run(args: CompileArgs) -> ExitCode {
     let mut console = Console::errors_only();
     match confer_puppet::eval::compile(&env, &node, &mut console) {
         Ok(catalog) => {
-            let sensitive = if args.reveal_sensitive { SensitiveValues::Reveal } else { SensitiveValues::Redact };
             crate::stdout::println(&confer_puppet::catalog::to_json(&catalog, sensitive));
             ExitCode::SUCCESS
         }

@@ -6,6 +6,7 @@ mod check;
 mod compile;
 mod console;
 mod diagnostics;
+mod fleet;
 mod json_output;
 mod log_output;
 mod lookup;

@@ -30,7 +30,31 @@ pub enum PuppetCommand {
     /// compile NODE --render-as json` does.
     ///
     /// Example: confer puppet compile --environment examples/production --facts examples/facts/web1.yaml
+    ///
+    /// With `--facts-dir DIR --output-dir OUT`, compiles every node whose
+    /// facts DIR holds, on all cores, into OUT/NODE.json, and prints a
+    /// summary; exit 1 if any node failed. `--shard K/N` compiles the K-th
+    /// of N stable slices of the nodes (for a CI matrix, or a Kubernetes
+    /// indexed Job: `--shard $((JOB_COMPLETION_INDEX+1))/N`); `confer
+    /// puppet fleet-merge` gathers the shards' outputs.
+    ///
+    /// Example: confer puppet compile --environment examples/fleet/environments/production --facts-dir examples/fleet/facts --output-dir target/fleet-catalogs
     Compile(crate::compile::CompileArgs),
+    /// Gather the output directories of the shards of a fleet compile
+    /// (`confer puppet compile --facts-dir … --shard K/N`) into one, with
+    /// one summary; exit 1 if any node of any shard failed.
+    ///
+    /// Example: confer puppet fleet-merge --output-dir target/fleet-catalogs target/fleet-catalogs
+    FleetMerge(crate::fleet::merge::MergeArgs),
+    /// Compile every node on two sides — two environment directories, or
+    /// two revisions of a control repository in git — and show what
+    /// differs, as octocatalog-diff does: resources added, removed and
+    /// changed, with each changed parameter old → new (a unified diff for
+    /// file content), then a table of the changes. Exit 0: no differences,
+    /// 2: differences, 1: a node failed to compile on either side.
+    ///
+    /// Example: confer puppet diff --from examples/fleet/environments/production --to examples/fleet/environments/candidate --facts-dir examples/fleet/facts
+    Diff(crate::fleet::diff::DiffArgs),
     /// Look keys up in Hiera for a node, as `puppet lookup` does.
     ///
     /// Example: confer puppet lookup ntp::servers --environment examples/hiera-env --facts examples/hiera-env/facts/web01.yaml --explain
@@ -281,6 +305,8 @@ pub fn run(cmd: PuppetCommand) -> ExitCode {
     match cmd {
         PuppetCommand::Apply(args) => apply(args),
         PuppetCommand::Compile(args) => crate::compile::run(args),
+        PuppetCommand::FleetMerge(args) => crate::fleet::merge::run(args),
+        PuppetCommand::Diff(args) => crate::fleet::diff::run(args),
         PuppetCommand::Lookup(args) => crate::lookup::run(args),
         PuppetCommand::Parser(ParserCommand::Validate { files, color }) => validate(files, color),
         PuppetCommand::Functions => list_functions(),

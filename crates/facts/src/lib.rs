@@ -3,6 +3,7 @@
 //! with facter 4's names and shapes.
 
 mod error;
+mod factsets;
 pub mod gather;
 mod parse;
 
@@ -41,6 +42,16 @@ pub fn load(path: &Path) -> Result<Facts, FactsError> {
     let text = confer_core::read::read_text(path)
         .map_err(|source| FactsError::Io { file: path.display().to_string(), source })?;
     parse::parse(&text, &path.display().to_string())
+}
+
+/// Reads a file of one node's facts (as [`load`] does) or of many: a
+/// PuppetDB `factsets` export, a JSON array of `{"certname": …, "facts":
+/// …}` whose facts are `{"data": [{"name": …, "value": …}, …]}` (the
+/// query API's form, when the export expanded them) or a map of facts.
+pub fn load_all(path: &Path) -> Result<Vec<Facts>, FactsError> {
+    let text = confer_core::read::read_text(path)
+        .map_err(|source| FactsError::Io { file: path.display().to_string(), source })?;
+    parse::parse_all(&text, &path.display().to_string(), true)
 }
 
 /// Parses facts from text; `file` names it in errors.

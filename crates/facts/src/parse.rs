@@ -15,6 +15,13 @@ use crate::{Facts, FactsError};
 const PUPPET_FACTS_TAG: &str = "ruby/object:Puppet::Node::Facts";
 
 pub(crate) fn parse(text: &str, file: &str) -> Result<Facts, FactsError> {
+    let mut nodes = parse_all(text, file, false)?;
+    Ok(nodes.remove(0))
+}
+
+/// The nodes of a facts file: one, or with `exports` allowed, each of a
+/// PuppetDB `factsets` export (a JSON array, [`crate::factsets`]).
+pub(crate) fn parse_all(text: &str, file: &str, exports: bool) -> Result<Vec<Facts>, FactsError> {
     confer_hiera::yaml_aliases::check(text).map_err(|(line, column)| FactsError::Aliases {
         file: file.to_string(),
         line,
@@ -32,6 +39,9 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Facts, FactsError> {
         FactsError::Shape { file: file.to_string(), line, column, message: message.to_string() }
     };
     let doc = docs.first().ok_or_else(|| shape(None, "the file holds no facts"))?;
+    if let (true, YamlDataOwned::Sequence(items)) = (exports, &doc.data) {
+        return crate::factsets::nodes(items, &shape);
+    }
     let (is_puppet, body) = match &doc.data {
         YamlDataOwned::Tagged(tag, inner) => (tag.suffix == PUPPET_FACTS_TAG, &**inner),
         _ => (false, doc),
@@ -44,7 +54,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Facts, FactsError> {
         let name = map.get(&Value::from("name")).and_then(Value::as_str).map(str::to_string);
         let values = map.get(&Value::from("values")).cloned();
         return match (name, values) {
-            (Some(name), Some(values @ Value::Hash(_))) => Ok(Facts { name, values }),
+            (Some(name), Some(values @ Value::Hash(_))) => Ok(vec![Facts { name, values }]),
             _ => Err(shape(Some(body), "a Puppet::Node::Facts document needs a string 'name' and a mapping 'values'")),
         };
     }
@@ -54,7 +64,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Facts, FactsError> {
         .or_else(|| networking_fqdn(map))
         .unwrap_or_default()
         .to_string();
-    Ok(Facts { name, values: value.clone() })
+    Ok(vec![Facts { name, values: value.clone() }])
 }
 
 /// The documents of `text`, their scalars resolved by the JSON (YAML 1.2
@@ -77,7 +87,7 @@ fn networking_fqdn(map: &HashMap) -> Option<&str> {
 /// document's are ignored (Ruby symbols and objects become their content),
 /// and a plain scalar Psych reads as no Puppet value (a Date, a Symbol, an
 /// Integer past 64 bits, one Psych fails on) is its text.
-fn to_value(node: &MarkedYamlOwned) -> Value {
+pub(crate) fn to_value(node: &MarkedYamlOwned) -> Value {
     match &node.data {
         YamlDataOwned::Value(scalar) => match scalar {
             ScalarOwned::Null => Value::Undef,

@@ -12,7 +12,7 @@ use crate::error::{HieraError, Location};
 use crate::yaml::{self, path_key, Marked};
 
 /// Which layer a configuration belongs to; Puppet's rules differ by layer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LayerKind {
     /// `--hiera-config`.
     Global,
@@ -23,7 +23,7 @@ pub enum LayerKind {
 }
 
 /// A data backend: the function that turns a file into a hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
     /// `data_hash: yaml_data`.
     Yaml,

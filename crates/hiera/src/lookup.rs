@@ -18,6 +18,7 @@ use crate::key::LookupKey;
 use crate::merge::Strategy;
 use crate::options::CompiledOptions;
 use crate::scope::Scope;
+use crate::shared::SharedFiles;
 
 /// How deep lookups may nest through interpolation: Puppet 7.23 on its
 /// Ruby answers a chain of 154 lookups (`k0` interpolating `k1` … `k153`)
@@ -49,6 +50,8 @@ pub struct Hiera {
     seen: Mutex<StdHashMap<PathBuf, bool>>,
     pub(crate) options: Mutex<StdHashMap<Option<String>, Arc<CompiledOptions>>>,
     warnings: Mutex<Vec<String>>,
+    /// Files read once for many nodes' engines, asked on a first use here.
+    shared: Option<Arc<SharedFiles>>,
 }
 
 impl Hiera {
@@ -65,7 +68,14 @@ impl Hiera {
             seen: Mutex::default(),
             options: Mutex::default(),
             warnings: Mutex::default(),
+            shared: None,
         }
+    }
+
+    /// This engine, reading its files through `shared`, which other nodes'
+    /// engines share: a fleet compile reads each file once.
+    pub fn sharing(self, shared: Arc<SharedFiles>) -> Hiera {
+        Hiera { shared: Some(shared), ..self }
     }
 
     /// An invocation: one top-level lookup and the lookups its
@@ -95,14 +105,20 @@ impl Hiera {
     /// disk once per engine and path.
     fn seen(&self, path: &Path, test: fn(&Path) -> bool) -> bool {
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        *seen.entry(path.to_path_buf()).or_insert_with(|| test(path))
+        *seen.entry(path.to_path_buf()).or_insert_with(|| match &self.shared {
+            Some(shared) => shared.seen(path, test),
+            None => test(path),
+        })
     }
 
     fn config(&self, file: &Path, kind: LayerKind) -> Result<Arc<Config>, HieraError> {
         if let Some(c) = self.configs.lock().unwrap_or_else(|e| e.into_inner()).get(file) {
             return Ok(c.clone());
         }
-        let c = Arc::new(config::load(file, kind)?);
+        let c = match &self.shared {
+            Some(shared) => shared.config(file, kind)?,
+            None => Arc::new(config::load(file, kind)?),
+        };
         self.configs.lock().unwrap_or_else(|e| e.into_inner()).insert(file.to_path_buf(), c.clone());
         Ok(c)
     }
@@ -111,7 +127,10 @@ impl Hiera {
         if let Some(f) = self.files.lock().unwrap_or_else(|e| e.into_inner()).get(path) {
             return Ok(f.clone());
         }
-        let file = Arc::new(DataFile::load(path, level.backend)?);
+        let file = match &self.shared {
+            Some(shared) => shared.data_file(path, level.backend)?,
+            None => Arc::new(DataFile::load(path, level.backend)?),
+        };
         if let Some(m) = module {
             let prefix = format!("{m}::");
             let stray =

@@ -58,7 +58,7 @@ impl Source {
         Source::at(name, text, 0)
     }
 
-    fn at(name: impl Into<String>, text: impl Into<String>, base: u32) -> Arc<Source> {
+    pub(crate) fn at(name: impl Into<String>, text: impl Into<String>, base: u32) -> Arc<Source> {
         let text = text.into();
         let mut line_starts = vec![0];
         line_starts.extend(text.char_indices().filter(|(_, c)| *c == '\n').map(|(i, _)| i + 1));
@@ -104,11 +104,21 @@ impl Source {
     }
 }
 
-/// The files of one compile, each at its own range of offsets.
+/// The files of one compile, each at its own range of offsets. Files
+/// shared with other compiles (`eval::SharedParse`) keep the offsets they
+/// were parsed at, below [`SHARED_OFFSETS`]; the compile's own files are
+/// placed from `start` on.
 #[derive(Debug, Default)]
 pub struct SourceMap {
+    /// Sorted by `base`.
     files: Vec<Arc<Source>>,
+    /// Where the compile's own files begin.
+    start: usize,
 }
+
+/// The offsets below this are those of files parsed once for many
+/// compiles; each compile places its own files above.
+pub const SHARED_OFFSETS: usize = MAX_TOTAL_SOURCE / 2;
 
 /// A source map holds at most this many bytes of text, so that offsets fit
 /// in a `u32`.
@@ -117,7 +127,22 @@ pub const MAX_TOTAL_SOURCE: usize = u32::MAX as usize / 2;
 impl SourceMap {
     /// A map holding `source` as it is (a single manifest read at offset 0).
     pub fn single(source: Arc<Source>) -> SourceMap {
-        SourceMap { files: vec![source] }
+        SourceMap { files: vec![source], start: 0 }
+    }
+
+    /// An empty map for a compile that also holds shared files: its own
+    /// files go above [`SHARED_OFFSETS`].
+    pub fn beside_shared() -> SourceMap {
+        SourceMap { files: Vec::new(), start: SHARED_OFFSETS }
+    }
+
+    /// Holds a file parsed for many compiles at the offsets it was parsed
+    /// at (below [`SHARED_OFFSETS`]).
+    pub fn insert_shared(&mut self, source: Arc<Source>) {
+        let at = self.files.partition_point(|f| f.base < source.base);
+        if self.files.get(at).is_none_or(|f| f.base != source.base) {
+            self.files.insert(at, source);
+        }
     }
 
     /// Adds a file after the ones already held and returns it. `None` when the
@@ -125,7 +150,7 @@ impl SourceMap {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> Option<Arc<Source>> {
         let text = text.into();
         // One byte of gap keeps a span at the very end of a file inside it.
-        let base = self.files.last().map_or(0, |f| f.base as usize + f.text.len() + 1);
+        let base = self.files.last().map_or(0, |f| f.base as usize + f.text.len() + 1).max(self.start);
         if base + text.len() > MAX_TOTAL_SOURCE {
             return None;
         }

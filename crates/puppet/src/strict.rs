@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Puppet's `strict` setting: what a strict issue does.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strictness {
     /// Nothing is said.
     Off,

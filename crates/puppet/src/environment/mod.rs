@@ -10,7 +10,7 @@ mod conf;
 pub use conf::EnvironmentConf;
 
 /// The directories of one environment.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Environment {
     /// The environment's name (`production` unless told otherwise), which
     /// `$environment` and the catalog's `environment` carry.
@@ -32,10 +32,29 @@ pub struct Environment {
     pub native_ports: crate::native_ports::NativePorts,
     /// Each module's directory as first found: the autoloader asks for the
     /// same module hundreds of times a compile, each a look at the disk.
-    pub module_dirs: std::cell::RefCell<std::collections::HashMap<String, Option<PathBuf>>>,
+    /// Behind a lock so that one environment can be handed to the threads
+    /// of a fleet compile.
+    pub module_dirs: std::sync::Mutex<std::collections::HashMap<String, Option<PathBuf>>>,
     /// The module path's directories where their links lead, resolved once:
     /// what a path Ruby code reaches is checked against.
-    pub canonical_modulepath: std::cell::OnceCell<Vec<PathBuf>>,
+    pub canonical_modulepath: std::sync::OnceLock<Vec<PathBuf>>,
+}
+
+impl Clone for Environment {
+    /// A copy with what the original found of modules so far: each compile
+    /// of a fleet starts from the fleet's environment.
+    fn clone(&self) -> Environment {
+        Environment {
+            name: self.name.clone(),
+            dir: self.dir.clone(),
+            modulepath: self.modulepath.clone(),
+            manifest: self.manifest.clone(),
+            strict: self.strict,
+            native_ports: self.native_ports.clone(),
+            module_dirs: std::sync::Mutex::new(self.module_dirs.lock().unwrap_or_else(|e| e.into_inner()).clone()),
+            canonical_modulepath: self.canonical_modulepath.clone(),
+        }
+    }
 }
 
 /// Why an environment could not be read.
@@ -112,11 +131,12 @@ impl Environment {
         if !is_module_name(name) {
             return None;
         }
-        if let Some(found) = self.module_dirs.borrow().get(name) {
+        let dirs = || self.module_dirs.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = dirs().get(name) {
             return found.clone();
         }
         let found = self.modulepath.iter().map(|d| d.join(name)).find(|d| d.is_dir());
-        self.module_dirs.borrow_mut().insert(name.to_string(), found.clone());
+        dirs().insert(name.to_string(), found.clone());
         found
     }
 

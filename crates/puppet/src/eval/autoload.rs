@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 
 use std::rc::Rc;
 
-use super::flow::{fail, EvalResult};
+use super::flow::{fail, EvalResult, Flow};
 use super::scope::Scope;
+use super::shared_parse::{Loaded, NotShared};
 use super::Evaluator;
-use crate::ast::{ClassDef, Definition};
+use crate::ast::{ClassDef, Definition, Program};
 use crate::span::Span;
 
 /// What kind of definition a name is wanted for: each lives in its own
@@ -92,23 +93,49 @@ impl<'a> Evaluator<'a> {
         if !self.loaded_files.insert(path.to_path_buf()) {
             return Ok(());
         }
-        let text = crate::files::read_text(path)
-            .map_err(|e| fail(span, format!("Could not read file {}: {e}", path.display())))?;
-        let Some(source) = self.sources.add(path.display().to_string(), text) else {
-            return Err(fail(span, "The manifests read are larger than confer can hold"));
-        };
-        let (program, warnings) =
-            crate::validate_with_warnings(&source, self.env.strict.level).map_err(super::flow::Flow::from_error)?;
-        for w in warnings {
-            self.logger.log(w);
-        }
-        let program = self.arena.alloc(program);
+        let program = self.parse_manifest(path, span)?;
         if module.is_some() {
             self.defs.collect_module_definitions(program);
         } else {
             self.defs.collect_definitions(program);
         }
         self.check_metaparameter_names(program)
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// Reads, parses and checks the manifest `path` (an error of reading
+    /// it points at `span`), logging its warnings: parsed here, or taken
+    /// from the files shared with other compiles.
+    pub(crate) fn parse_manifest(&mut self, path: &Path, span: Span) -> EvalResult<&'a Program> {
+        let unreadable = |e: String| fail(span, format!("Could not read file {}: {e}", path.display()));
+        let level = self.env.strict.level;
+        if let Some(shared) = self.shared {
+            match shared.manifest(path, level) {
+                Ok(parsed) => {
+                    self.sources.insert_shared(parsed.source.clone());
+                    let warnings = match &parsed.parsed {
+                        Ok((_, warnings)) => warnings,
+                        Err(e) => return Err(Flow::from_error(e.clone())),
+                    };
+                    for w in warnings {
+                        self.logger.log(w.clone());
+                    }
+                    return Ok(self.arena.alloc(Loaded::Shared(parsed)));
+                }
+                Err(NotShared::Unreadable(e)) => return Err(unreadable(e)),
+                Err(NotShared::Full) => {}
+            }
+        }
+        let text = crate::files::read_text(path).map_err(|e| unreadable(e.to_string()))?;
+        let Some(source) = self.sources.add(path.display().to_string(), text) else {
+            return Err(fail(span, "The manifests read are larger than confer can hold"));
+        };
+        let (program, warnings) = crate::validate_with_warnings(&source, level).map_err(Flow::from_error)?;
+        for w in warnings {
+            self.logger.log(w);
+        }
+        Ok(self.arena.alloc(Loaded::Own(program)))
     }
 }
 

@@ -9,7 +9,8 @@ use confer_core::Value;
 use typed_arena::Arena;
 
 use super::catalog::ResourceKind;
-use super::flow::{fail, EvalResult, Flow};
+use super::flow::{fail, EvalResult};
+use super::shared_parse::SharedParse;
 use super::Evaluator;
 use crate::catalog::{self, Catalog};
 use crate::environment::Environment;
@@ -22,6 +23,24 @@ use crate::span::{SourceMap, Span};
 pub fn compile(env: &Rc<Environment>, node: &Node, logger: &mut dyn Logger) -> Result<Catalog, PuppetError> {
     let arena = Arena::new();
     let mut ev = Evaluator::new(SourceMap::default(), &arena, env.clone(), logger);
+    ev.node_name = Some(node.name.clone());
+    let result = ev.compile_node(node);
+    result.map_err(|flow| ev.to_error(flow))
+}
+
+/// Compiles the catalog of `node` in `env` as [`compile`] does, taking the
+/// parsed manifests and Hiera's files from `shared`, which the compiles of
+/// other nodes (on other threads too) fill and use: a fleet parses each
+/// file once.
+pub fn compile_sharing(
+    env: &Rc<Environment>,
+    node: &Node,
+    shared: &SharedParse,
+    logger: &mut dyn Logger,
+) -> Result<Catalog, PuppetError> {
+    let arena = Arena::new();
+    let mut ev = Evaluator::new(SourceMap::beside_shared(), &arena, env.clone(), logger);
+    ev.shared = Some(shared);
     ev.node_name = Some(node.name.clone());
     let result = ev.compile_node(node);
     result.map_err(|flow| ev.to_error(flow))
@@ -65,17 +84,7 @@ impl<'a> Evaluator<'a> {
         if !self.loaded_files.insert(path.to_path_buf()) {
             return Ok(None);
         }
-        let text = crate::files::read_text(path)
-            .map_err(|e| fail(Span::default(), format!("Could not read file {}: {e}", path.display())))?;
-        let Some(source) = self.sources.add(path.display().to_string(), text) else {
-            return Err(fail(Span::default(), "The manifests read are larger than confer can hold"));
-        };
-        let (program, warnings) =
-            crate::validate_with_warnings(&source, self.env.strict.level).map_err(Flow::from_error)?;
-        for w in warnings {
-            self.logger.log(w);
-        }
-        let program = self.arena.alloc(program);
+        let program = self.parse_manifest(path, Span::default())?;
         self.defs.collect_definitions(program);
         self.check_metaparameter_names(program)?;
         Ok(Some(program))

@@ -13,9 +13,10 @@ mod compile;
 mod cycles;
 mod destructure;
 
-pub use compile::compile;
+pub use compile::{compile, compile_sharing};
 pub use functions::convert_value;
 pub use functions::{builtin_functions, FunctionInfo};
+pub use shared_parse::SharedParse;
 mod control;
 mod definitions;
 mod erb;
@@ -35,6 +36,7 @@ mod ruby_functions;
 mod scope;
 mod scope_vars;
 pub mod session;
+mod shared_parse;
 mod suggest;
 mod tags;
 mod templates;
@@ -141,7 +143,9 @@ pub(crate) struct Evaluator<'a> {
     /// Every file read so far; spans find their file here.
     sources: SourceMap,
     /// Files loaded while evaluating live here for the evaluation's length.
-    arena: &'a Arena<Program>,
+    arena: &'a Arena<shared_parse::Loaded>,
+    /// Parsed files and Hiera data shared with other compiles, if any.
+    shared: Option<&'a SharedParse>,
     /// Files already read, so each is read once.
     loaded_files: HashSet<std::path::PathBuf>,
     /// Where modules are found.
@@ -225,13 +229,14 @@ pub(crate) struct Evaluator<'a> {
 impl<'a> Evaluator<'a> {
     fn new(
         sources: SourceMap,
-        arena: &'a Arena<Program>,
+        arena: &'a Arena<shared_parse::Loaded>,
         env: Rc<Environment>,
         logger: &'a mut dyn Logger,
     ) -> Evaluator<'a> {
         Evaluator {
             sources,
             arena,
+            shared: None,
             loaded_files: HashSet::new(),
             env,
             node_name: None,

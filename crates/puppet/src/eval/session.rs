@@ -22,7 +22,7 @@ use crate::span::SourceMap;
 /// borrowing it.
 #[derive(Default)]
 pub struct Store {
-    programs: Arena<Program>,
+    programs: Arena<super::shared_parse::Loaded>,
 }
 
 impl Store {
@@ -107,7 +107,7 @@ impl<'s> Session<'s> {
         for w in warnings {
             self.ev.logger.log(w);
         }
-        let program: &'s Program = self.ev.arena.alloc(program);
+        let program: &'s Program = self.ev.arena.alloc(super::shared_parse::Loaded::Own(program));
         self.ev.defs.collect_definitions(program);
         let top = self.ev.top.clone();
         self.ev.eval_block(&program.body, &top).map_err(|flow| self.ev.to_error(flow))

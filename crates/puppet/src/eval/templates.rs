@@ -111,7 +111,9 @@ impl<'a> Evaluator<'a> {
             return_type: None,
             body: program.body,
         };
-        let holder = self.arena.alloc(Program { body: vec![Expr::new(ExprKind::FunctionDef(Box::new(def)), span)] });
+        let holder = self.arena.alloc(super::shared_parse::Loaded::Own(Program {
+            body: vec![Expr::new(ExprKind::FunctionDef(Box::new(def)), span)],
+        }));
         let ExprKind::FunctionDef(def) = &holder.body[0].kind else {
             unreachable!("the holder was built with a function definition just above");
         };

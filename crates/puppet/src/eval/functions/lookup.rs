@@ -46,7 +46,7 @@ impl confer_hiera::Scope for EvalScope<'_, '_> {
         let mut ev = self.ev.borrow_mut();
         let source = Source::new("<convert_to>", type_name.to_string());
         let program = crate::validate(&source).map_err(|e| e.message)?;
-        let program = ev.arena.alloc(program);
+        let program: &crate::ast::Program = ev.arena.alloc(crate::eval::shared_parse::Loaded::Own(program));
         let Some(expr) = program.body.first() else { return Err(format!("'{type_name}' is not a type")) };
         let t = ev.eval_type(expr, &self.scope).map_err(|f| ev.to_error(f).message)?;
         let mut all = vec![value.clone()];
@@ -59,7 +59,16 @@ impl<'a> Evaluator<'a> {
     /// The node's Hiera engine, made on first use from the environment.
     fn hiera_engine(&mut self) -> Rc<Hiera> {
         let env = self.env.clone();
-        self.hiera.get_or_insert_with(|| Rc::new(Hiera::new(env.dir.as_deref(), env.modulepath.clone(), None))).clone()
+        let shared = self.shared.map(|s| s.hiera());
+        self.hiera
+            .get_or_insert_with(|| {
+                let hiera = Hiera::new(env.dir.as_deref(), env.modulepath.clone(), None);
+                Rc::new(match shared {
+                    Some(files) => hiera.sharing(files),
+                    None => hiera,
+                })
+            })
+            .clone()
     }
 
     /// Looks up the first of `names` that is found, in `scope`.

@@ -1,0 +1,84 @@
+//! The nodes of a facts directory: each `*.yaml`, `*.yml` or `*.json` file
+//! holds one node's facts (Puppet's cached facts, `facter -y`/`-j`
+//! output), except a JSON file holding an array, which is a PuppetDB
+//! `factsets` export of many. One-node files are only listed here and read
+//! by the thread that compiles the node, so memory holds the facts of the
+//! nodes in flight, not of the fleet.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use super::shard::Shard;
+use super::FleetError;
+
+/// A node to compile, or an input that names one but cannot be read.
+pub enum Entry {
+    /// A file of one node's facts, read when the node is compiled.
+    File(PathBuf),
+    /// A node of an export, read with its file.
+    Node(confer_facts::Facts),
+    /// A file that cannot be read: the run reports it as a failed node,
+    /// named by the file.
+    Broken {
+        /// The file's name.
+        key: String,
+        /// Why.
+        error: String,
+    },
+}
+
+impl Entry {
+    /// What the node is called before its facts are read, and what a shard
+    /// is chosen by: a file's name without its extension (Puppet names
+    /// cached facts `NODE.yaml`), or the certname of an export's node.
+    pub fn key(&self) -> String {
+        match self {
+            Entry::File(path) => path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+            Entry::Node(facts) => facts.name.clone(),
+            Entry::Broken { key, .. } => key.clone(),
+        }
+    }
+}
+
+/// The nodes of `dir` in the shard (all without one), sorted by key.
+pub fn list(dir: &Path, shard: Option<Shard>) -> Result<Vec<Entry>, FleetError> {
+    let unreadable = |source| FleetError::FactsDir { dir: dir.to_path_buf(), source };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(unreadable)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(unreadable)?;
+    files.retain(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml" || e == "json"));
+    if files.is_empty() {
+        return Err(FleetError::NoNodes(dir.to_path_buf()));
+    }
+    files.sort();
+    let mut entries = Vec::new();
+    for path in files {
+        if !is_export(&path) {
+            entries.push(Entry::File(path));
+            continue;
+        }
+        match confer_facts::load_all(&path) {
+            Ok(nodes) => entries.extend(nodes.into_iter().map(Entry::Node)),
+            Err(e) => entries.push(Entry::Broken {
+                key: path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+                error: e.to_string(),
+            }),
+        }
+    }
+    entries.retain(|e| shard.is_none_or(|s| s.contains(&e.key())));
+    entries.sort_by_cached_key(Entry::key);
+    Ok(entries)
+}
+
+/// Whether `path` is a JSON file whose document is an array: an export.
+/// Anything else, unreadable files too, is left for the node's reader.
+fn is_export(path: &Path) -> bool {
+    if path.extension().is_none_or(|e| e != "json") || !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(path).and_then(|mut f| f.read(&mut head)).unwrap_or(0);
+    head[..n].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
+}

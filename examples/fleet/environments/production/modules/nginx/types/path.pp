@@ -1,0 +1,2 @@
+# An absolute Unix path.
+type Nginx::Path = Pattern[/\A\//]

@@ -1,0 +1,4 @@
+# A node with no other role.
+class role::base {
+  include profile::base
+}
