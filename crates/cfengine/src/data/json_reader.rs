@@ -142,6 +142,14 @@ impl Reader<'_, '_> {
         self.b.get(self.i).copied().unwrap_or(0)
     }
 
+    /// Moves past blanks to the next byte, which it gives (NUL at the end).
+    fn skip_blanks(&mut self) -> u8 {
+        while is_whitespace(self.at()) {
+            self.i += 1;
+        }
+        self.at()
+    }
+
     fn document(&mut self) -> Step<Value> {
         while self.at() != 0 {
             match self.at() {
@@ -327,11 +335,10 @@ impl Reader<'_, '_> {
         let mut items = vec![];
         let mut prev = b'[';
         self.i += 1;
-        while self.at() != 0 {
-            let c = self.at();
-            if is_whitespace(c) {
-                self.i += 1;
-                continue;
+        loop {
+            let c = self.skip_blanks();
+            if c == 0 {
+                break;
             }
             match c {
                 b'"' => items.push(Value::String(decode(&self.string()?).into())),
@@ -365,11 +372,10 @@ impl Reader<'_, '_> {
         let mut key: Option<String> = None;
         let mut prev = b'{';
         self.i += 1;
-        while self.at() != 0 {
-            let c = self.at();
-            if is_whitespace(c) {
-                self.i += 1;
-                continue;
+        loop {
+            let c = self.skip_blanks();
+            if c == 0 {
+                break;
             }
             match c {
                 b'"' => {
