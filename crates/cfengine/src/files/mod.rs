@@ -13,6 +13,7 @@ mod copy_tree;
 mod edit_line;
 pub mod edit_xml;
 mod field_edits;
+mod file_select;
 mod link;
 mod outcome;
 mod perms;
@@ -35,7 +36,7 @@ use crate::syntax::ast::Bundle;
 use outcome::Outcome;
 
 /// Attributes of `files` promises confer does not carry out yet.
-const NOT_YET: &[&str] = &["depth_search", "file_select", "transformer", "changes", "acl", "file_type"];
+const NOT_YET: &[&str] = &["depth_search", "transformer", "changes", "acl", "file_type"];
 
 /// Mode of a file `create` makes when `perms` gives none.
 const CREATE_MODE: u32 = 0o600;
@@ -241,6 +242,16 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
     };
     if let Some(reason) = reason {
         ctx.error(format!("Failed to chdir into '{dir}'. (chdir: '{reason}')"));
+    }
+    // A file there that `file_select` does not select is left alone.
+    if exists && exp.get("file_select").is_some() {
+        let attrs = body(ctx, "file_select", exp.get("file_select"));
+        if unknown_attribute(ctx, "file_select", &attrs, |l| file_select::KNOWN.contains(&l)) {
+            return Outcome::Failed;
+        }
+        if !file_select::selected(ctx, exp, real, &t.promiser) {
+            return outcome;
+        }
     }
     if exp.get("delete").is_some() {
         outcome = outcome.and(delete(ctx, t));

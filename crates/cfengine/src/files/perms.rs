@@ -157,7 +157,7 @@ fn chown(ctx: &mut EvalContext, t: &Target, (was, uid): (u32, Option<u32>), gid:
 }
 
 /// The user a name (or number) means on this host.
-fn user_id(name: &str) -> Option<u32> {
+pub(super) fn user_id(name: &str) -> Option<u32> {
     if let Ok(n) = name.parse() {
         return Some(n);
     }
@@ -170,7 +170,7 @@ fn user_id(name: &str) -> Option<u32> {
 }
 
 /// The group a name (or number) means on this host.
-fn group_id(name: &str) -> Option<u32> {
+pub(super) fn group_id(name: &str) -> Option<u32> {
     if let Ok(n) = name.parse() {
         return Some(n);
     }
