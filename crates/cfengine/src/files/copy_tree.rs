@@ -17,7 +17,7 @@ use super::outcome::Outcome;
 use super::{Sandbox, Target};
 
 /// Entries cf-agent never copies or purges (`SKIPFILES`), and `...`.
-const SKIPPED: &[&str] = &[".", "..", "lost+found", ".cfengine.rm", "..."];
+pub(super) const SKIPPED: &[&str] = &[".", "..", "lost+found", ".cfengine.rm", "..."];
 
 /// The most entries one promise copies: a tree past it is refused rather
 /// than copied without end.
@@ -33,6 +33,29 @@ pub(super) struct Depth {
     include_dirs: Vec<String>,
     /// `xdev`: stay on the source's device.
     xdev: bool,
+}
+
+impl Depth {
+    /// `SkipDirLinks`: whether the search enters a directory of this name.
+    pub(super) fn enters(&self, ctx: &mut EvalContext, name: &str) -> bool {
+        let matches = |ctx: &mut EvalContext, patterns: &[String]| {
+            patterns.iter().any(|p| super::edit_line::full_match(ctx, p, name))
+        };
+        if matches(ctx, &self.exclude_dirs) {
+            return false;
+        }
+        self.include_dirs.is_empty() || matches(ctx, &self.include_dirs)
+    }
+
+    /// How many levels below the promised directory are searched.
+    pub(super) fn levels(&self) -> u32 {
+        self.levels
+    }
+
+    /// Whether the search stays on the promised directory's device.
+    pub(super) fn xdev(&self) -> bool {
+        self.xdev
+    }
 }
 
 /// The promise's depth search, if it has one.
@@ -227,13 +250,7 @@ impl Search<'_> {
 
     /// `SkipDirLinks`: whether the search enters a directory of this name.
     fn enters(&self, ctx: &mut EvalContext, name: &str) -> bool {
-        let matches = |ctx: &mut EvalContext, patterns: &[String]| {
-            patterns.iter().any(|p| super::edit_line::full_match(ctx, p, name))
-        };
-        if matches(ctx, &self.depth.exclude_dirs) {
-            return false;
-        }
-        self.depth.include_dirs.is_empty() || matches(ctx, &self.depth.include_dirs)
+        self.depth.enters(ctx, name)
     }
 
     /// A copied directory takes its source's mode (`preserve`).

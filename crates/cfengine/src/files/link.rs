@@ -123,7 +123,7 @@ fn verify(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, sou
     if !source_exists && link.when_no_source == "delete" {
         // `KillGhostLink`: a link whose target is gone is removed.
         if existing.is_some() && !t.real.exists() {
-            return super::delete(ctx, t);
+            return super::remove_file(ctx, t);
         }
         return Outcome::Kept;
     }

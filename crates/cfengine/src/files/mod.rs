@@ -14,6 +14,7 @@ mod edit_line;
 pub mod edit_xml;
 mod field_edits;
 mod file_select;
+mod leaf_search;
 mod link;
 mod outcome;
 mod perms;
@@ -36,7 +37,7 @@ use crate::syntax::ast::Bundle;
 use outcome::Outcome;
 
 /// Attributes of `files` promises confer does not carry out yet.
-const NOT_YET: &[&str] = &["depth_search", "transformer", "changes", "acl", "file_type"];
+const NOT_YET: &[&str] = &["transformer", "changes", "acl", "file_type"];
 
 /// Mode of a file `create` makes when `perms` gives none.
 const CREATE_MODE: u32 = 0o600;
@@ -243,8 +244,10 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
     if let Some(reason) = reason {
         ctx.error(format!("Failed to chdir into '{dir}'. (chdir: '{reason}')"));
     }
-    // A file there that `file_select` does not select is left alone.
-    if exists && exp.get("file_select").is_some() {
+    // A file there that `file_select` does not select is left alone (a
+    // directory searched is searched all the same).
+    let searched_dir = exp.get("depth_search").is_some() && std::fs::metadata(real).is_ok_and(|m| m.is_dir());
+    if exists && exp.get("file_select").is_some() && !searched_dir {
         let attrs = body(ctx, "file_select", exp.get("file_select"));
         if unknown_attribute(ctx, "file_select", &attrs, |l| file_select::KNOWN.contains(&l)) {
             return Outcome::Failed;
@@ -253,8 +256,11 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
             return outcome;
         }
     }
+    if let Some(depth) = copy_tree::depth(ctx, exp).filter(|_| exp.get("copy_from").is_none()) {
+        return outcome.and(search_leaves(ctx, exp, sandbox, t, depth, exists));
+    }
     if exp.get("delete").is_some() {
-        outcome = outcome.and(delete(ctx, t));
+        outcome = outcome.and(delete(ctx, exp, t, false));
         return outcome;
     }
     // Phase 1: what is promised of a file that exists.
@@ -326,6 +332,35 @@ fn final_leaf(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targ
     } else {
         Outcome::Kept
     }
+}
+
+/// Phase 1 of `VerifyFilePromise` with a depth search and no copy: the
+/// leaf operations on the directory's entries, when the promise has any
+/// and the directory is there.
+fn search_leaves(
+    ctx: &mut EvalContext,
+    exp: &Expanded,
+    sandbox: &Sandbox,
+    t: &Target,
+    depth: copy_tree::Depth,
+    exists: bool,
+) -> Outcome {
+    if !std::fs::metadata(&t.real).is_ok_and(|m| m.is_dir()) {
+        return Outcome::Kept;
+    }
+    let delete = exp.get("delete").is_some();
+    if delete && exp.get("file_select").is_none() {
+        ctx.error(format!(
+            "Dangerous or ambiguous promise - '{}' specifies recursive deletion but has no file selection criteria",
+            t.promiser
+        ));
+        return Outcome::Kept;
+    }
+    let leaf_ops = ["rename", "perms", "touch"].iter().any(|a| exp.get(a).is_some());
+    if !(exists && (leaf_ops || delete)) {
+        return Outcome::Kept;
+    }
+    leaf_search::search(ctx, exp, sandbox, t, depth)
 }
 
 /// `VerifyFileLeaf`: `rename`, `touch` and `perms` of a file that exists.
@@ -432,18 +467,43 @@ fn make_parent(real: &Path) -> std::io::Result<()> {
     }
 }
 
-/// `delete`: the file, link or empty directory.
-fn delete(ctx: &mut EvalContext, t: &Target) -> Outcome {
-    let (real, shown) = (t.real.as_path(), t.shown.as_str());
+/// `VerifyDelete`: a file or link is removed; a directory only with the
+/// delete body's `rmdirs`, only when empty, and never the directory a
+/// depth search is promised for (`search_base`).
+fn delete(ctx: &mut EvalContext, exp: &Expanded, t: &Target, search_base: bool) -> Outcome {
+    let real = t.real.as_path();
     let is_dir = std::fs::symlink_metadata(real).is_ok_and(|m| m.is_dir());
     let kind = if is_dir { "directory" } else { "file" };
-    if !t.may(ctx, &format!("delete {kind} '{}'", t.promiser.strip_suffix("/.").unwrap_or(&t.promiser))) {
+    let path = t.promiser.strip_suffix("/.").unwrap_or(&t.promiser);
+    if !t.may(ctx, &format!("delete {kind} '{path}'")) {
         return Outcome::Warned;
     }
-    let removed = if is_dir { std::fs::remove_dir(real) } else { std::fs::remove_file(real) };
-    let what = if is_dir { "directory" } else { "file" };
+    if !is_dir {
+        return remove_file(ctx, t);
+    }
+    let attrs = body(ctx, "delete", exp.get("delete"));
+    if !matches!(scalar(&attrs, "rmdirs"), Some("true" | "yes" | "on")) || search_base {
+        return Outcome::Kept;
+    }
+    match std::fs::remove_dir(real) {
+        Ok(()) => {
+            ctx.record_change(format!("Deleted directory '{path}'"));
+            Outcome::Repaired
+        }
+        // A directory that is not empty is skipped in silence.
+        Err(e) if e.kind() == std::io::ErrorKind::DirectoryNotEmpty => Outcome::Kept,
+        Err(e) => {
+            ctx.error(format!("Delete directory '{path}' failed (rmdir: {})", crate::functions::os_error(&e)));
+            Outcome::Failed
+        }
+    }
+}
+
+/// A file or link removed (said as cf-agent says it).
+fn remove_file(ctx: &mut EvalContext, t: &Target) -> Outcome {
     let path = t.promiser.strip_suffix("/.").unwrap_or(&t.promiser);
-    record(ctx, removed, format!("Deleted {what} '{path}'"), format!("Couldn't delete '{shown}'."))
+    let removed = std::fs::remove_file(&t.real);
+    record(ctx, removed, format!("Deleted file '{path}'"), format!("Couldn't delete '{}'.", t.shown))
 }
 
 /// Writes `content` when the file holds something else.
