@@ -493,9 +493,15 @@ const CACHED: &[&str] = &[
 
 /// The key a cached function's result is kept under (its name and
 /// evaluated arguments), or `None` when it is not cached: not a cached
-/// function, or its promise says `ifelapsed => "0"` (ENT-7478).
+/// function, body common control's `cache_system_functions` is false, or
+/// its promise says `ifelapsed => "0"` (ENT-7478).
 fn cached_call_key(ctx: &mut EvalContext, f: &FnCall, args: &[Rv]) -> Option<String> {
     if !CACHED.contains(&f.name.as_str()) {
+        return None;
+    }
+    // `cache_system_functions => "false"` in body common control.
+    let cached = crate::eval::control::control_values(ctx, "common", "cache_system_functions");
+    if cached.last().and_then(Rv::as_scalar).is_some_and(|v| matches!(v, "false" | "no" | "off")) {
         return None;
     }
     let action = ctx.promise.as_ref().and_then(|p| p.constraint("action")).map(|c| Rv::from_ast(&c.rval));
