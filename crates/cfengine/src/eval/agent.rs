@@ -402,10 +402,30 @@ pub fn eval_args(ctx: &mut EvalContext, args: &[Rval]) -> Vec<Rv> {
     let mut out = vec![];
     for a in args {
         match a {
-            Rval::Scalar(s) if is_naked_var(s, b'@') => match ctx.lookup(naked(s)) {
-                Some(v) if matches!(v.rval, Rv::List(_) | Rv::Container(_)) => out.push(v.rval),
-                _ => out.push(Rv::scalar(ctx.expand(s))),
-            },
+            // `@(x)`, also when its name is built from variables
+            // (`"@($(b).d)"`): the list or container itself.
+            Rval::Scalar(s) if s.starts_with('@') => {
+                let name = if is_naked_var(s, b'@') {
+                    let inner = naked(s);
+                    if inner.contains('$') {
+                        ctx.expand(inner)
+                    } else {
+                        inner.to_string()
+                    }
+                } else {
+                    let e = ctx.expand(s);
+                    if is_naked_var(&e, b'@') {
+                        naked(&e).to_string()
+                    } else {
+                        String::new()
+                    }
+                };
+                let whole = ctx.lookup(&name);
+                match whole {
+                    Some(v) if matches!(v.rval, Rv::List(_) | Rv::Container(_)) => out.push(v.rval),
+                    _ => out.push(Rv::scalar(ctx.expand(s))),
+                }
+            }
             Rval::Scalar(s) => out.push(Rv::scalar(ctx.expand(s))),
             Rval::FnCall(f) => out.push(functions::call(ctx, &Arc::new(f.clone())).1),
             Rval::List(_) => out.push(evaluate_final_rval(ctx, &Rv::from_ast(a))),
