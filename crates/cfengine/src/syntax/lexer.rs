@@ -422,6 +422,20 @@ pub fn de_escape(raw: &str) -> String {
 }
 
 /// Evaluates the condition of `@if minimum_version(3.18)` and friends.
+/// The features `@if feature(...)` knows (feature.c's list in Debian's
+/// cf-agent 3.21 build, which the `feature_*` hard classes spell out).
+const FEATURES: &[&str] = &[
+    "yaml",
+    "xml",
+    "tls_1_0",
+    "tls_1_1",
+    "tls_1_2",
+    "tls_1_3",
+    "def_json_preparse",
+    "host_specific_data_load",
+    "copyfrom_restrict_keys",
+];
+
 fn eval_version_macro(cond: &str) -> Option<bool> {
     let (name, rest) = cond.split_once('(')?;
     let args = rest.strip_suffix(')')?;
@@ -441,7 +455,7 @@ fn eval_version_macro(cond: &str) -> Option<bool> {
             let (a, b) = args.split_once(',')?;
             cmp(&parse(a)?) != Less && cmp(&parse(b)?) != Greater
         }
-        "feature" => false,
+        "feature" => FEATURES.contains(&args.trim()),
         _ => return None,
     })
 }
