@@ -131,6 +131,10 @@ pub struct EvalContext<'s> {
     pub method_paths: Vec<String>,
     /// The directory the agent was started in, for relative paths.
     pub launch_dir: String,
+    /// The directory a `files` promise last moved cf-agent into (it
+    /// `chdir`s into each promised file's directory and stays there), for
+    /// relative paths functions read afterwards; `None` before any.
+    pub cwd: Option<String>,
     /// Work done, to bound runaway policies.
     pub budget: u64,
     /// What the agent bundle being evaluated has done so far, weighed as
@@ -208,6 +212,7 @@ impl<'s> EvalContext<'s> {
             verbose_mode: false,
             iteration: 0,
             single_copied: HashSet::new(),
+            cwd: None,
             function_cache: StdHashMap::new(),
         }
     }

@@ -241,8 +241,9 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         Some(Ok(m)) if !m.is_dir() => Some("Not a directory".to_string()),
         _ => None,
     };
-    if let Some(reason) = reason {
-        ctx.error(format!("Failed to chdir into '{dir}'. (chdir: '{reason}')"));
+    match reason {
+        Some(reason) => ctx.error(format!("Failed to chdir into '{dir}'. (chdir: '{reason}')")),
+        None => ctx.cwd = Some(dir.to_string()),
     }
     // A file there that `file_select` does not select is left alone (a
     // directory searched is searched all the same).

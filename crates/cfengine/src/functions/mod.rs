@@ -682,10 +682,18 @@ pub(crate) fn bounded_read(ctx: &mut EvalContext, path: &str, max: u64) -> std::
 /// out of the root. Every function that looks at or reads a file goes
 /// through it, so a rooted policy sees only its copy of the machine.
 pub(crate) fn host_path<'p>(ctx: &mut EvalContext, path: &'p str) -> Option<std::borrow::Cow<'p, str>> {
-    let Some(sandbox) = ctx.files.as_ref().filter(|s| s.is_rooted()) else {
-        return Some(std::borrow::Cow::Borrowed(path));
+    // A relative path is taken from the directory a files promise left
+    // cf-agent in, when one did.
+    let path: std::borrow::Cow<'p, str> = match &ctx.cwd {
+        Some(cwd) if !path.starts_with('/') && !path.is_empty() => {
+            std::borrow::Cow::Owned(format!("{}/{path}", cwd.trim_end_matches('/')))
+        }
+        _ => std::borrow::Cow::Borrowed(path),
     };
-    match sandbox.resolve(path) {
+    let Some(sandbox) = ctx.files.as_ref().filter(|s| s.is_rooted()) else {
+        return Some(path);
+    };
+    match sandbox.resolve(&path) {
         Ok(real) => Some(std::borrow::Cow::Owned(real.to_string_lossy().into_owned())),
         Err(e) => {
             let at = ctx.promise_location();
