@@ -64,8 +64,8 @@ pub(super) fn basename(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 }
 
 /// `findfiles(glob, ...)`: the paths matching each absolute pattern, as
-/// glob(3) finds them (`posix_glob`), without duplicates. cf-agent
-/// collects them in a hash set; confer sorts them so the order is stable.
+/// glob(3) finds them (`posix_glob`), without duplicates, shallower paths
+/// first (`glob_in_order`).
 pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut found: Vec<String> = vec![];
     let mut seen = std::collections::HashSet::new();
@@ -75,7 +75,7 @@ pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
             ctx.warning(format!("Non-absolute path in findfiles(), skipping: {pattern}"));
             continue;
         }
-        let these = match glob_paths(ctx, pattern) {
+        let these = match glob_in_order(ctx, pattern) {
             Ok(paths) => paths,
             Err(posix_glob::TooMany) => {
                 ctx.error(format!(
@@ -95,10 +95,18 @@ pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
 }
 
 /// The paths an absolute glob pattern matches (libntech's `GlobFileList`,
-/// `**` included), sorted. Under `--root` the pattern is globbed under the
-/// root, and what it finds is shown as the policy's paths.
+/// `**` included), sorted.
 pub(super) fn glob_paths(ctx: &EvalContext, pattern: &str) -> Result<BTreeSet<String>, posix_glob::TooMany> {
-    let mut found = BTreeSet::new();
+    Ok(glob_in_order(ctx, pattern)?.into_iter().collect())
+}
+
+/// The paths an absolute glob pattern matches in libntech's order: `**`
+/// is tried as `*`, `*/*`, … in turn, each glob's matches sorted as glob(3)
+/// sorts them, so shallower paths come first. Under `--root` the pattern
+/// is globbed under the root, and what it finds is shown as the policy's
+/// paths.
+fn glob_in_order(ctx: &EvalContext, pattern: &str) -> Result<Vec<String>, posix_glob::TooMany> {
+    let mut found = vec![];
     let mut budget = posix_glob::MAX_ENTRIES;
     let root = ctx.files.as_ref().filter(|s| s.is_rooted()).and_then(|s| s.resolve("/").ok());
     let root = root.map(|r| r.to_string_lossy().trim_end_matches('/').to_string());
