@@ -17,7 +17,7 @@ use super::outcome::Outcome;
 use super::{Sandbox, Target};
 
 /// Entries cf-agent never copies or purges (`SKIPFILES`), and `...`.
-pub(super) const SKIPPED: &[&str] = &[".", "..", "lost+found", ".cfengine.rm", "..."];
+const SKIPPED: &[&str] = &[".", "..", "lost+found", ".cfengine.rm", "..."];
 
 /// The most entries one promise copies: a tree past it is refused rather
 /// than copied without end.
@@ -33,6 +33,22 @@ pub(super) struct Depth {
     include_dirs: Vec<String>,
     /// `xdev`: stay on the source's device.
     xdev: bool,
+}
+
+/// The names of a directory's entries a search considers
+/// (`ConsiderLocalFile`: not [`SKIPPED`]), in readdir order, each counted
+/// against `budget`; `None` once the budget is spent.
+pub(super) fn considered(entries: std::fs::ReadDir, budget: &mut usize) -> Option<Vec<String>> {
+    let mut names = vec![];
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if SKIPPED.contains(&name.as_str()) {
+            continue;
+        }
+        *budget = budget.checked_sub(1)?;
+        names.push(name);
+    }
+    Some(names)
 }
 
 impl Depth {
@@ -135,20 +151,13 @@ impl Search<'_> {
             ctx.error(format!("Can't open directory '{from}' for copying"));
             return Outcome::Failed;
         };
-        let mut names = Vec::new();
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if SKIPPED.contains(&name.as_str()) {
-                continue;
-            }
-            if self.budget == 0 {
-                let at = ctx.promise_location();
-                ctx.refuse(format!("confer copies at most {MAX_ENTRIES} entries in one promise, {at}"));
-                return Outcome::Failed;
-            }
-            self.budget -= 1;
-            names.push(name.clone());
-            outcome = outcome.and(self.entry(ctx, &format!("{from}/{name}"), to, &to_name, &name, levels));
+        let Some(names) = considered(entries, &mut self.budget) else {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer copies at most {MAX_ENTRIES} entries in one promise, {at}"));
+            return Outcome::Failed;
+        };
+        for name in &names {
+            outcome = outcome.and(self.entry(ctx, &format!("{from}/{name}"), to, &to_name, name, levels));
         }
         if self.copying.purge {
             outcome = outcome.and(self.purge(ctx, to, &to_name, &names));

@@ -10,7 +10,7 @@ use std::os::unix::fs::MetadataExt;
 use crate::eval::context::EvalContext;
 use crate::eval::promise::Expanded;
 
-use super::copy_tree::{Depth, SKIPPED};
+use super::copy_tree::{considered, Depth};
 use super::outcome::Outcome;
 use super::{Sandbox, Target};
 
@@ -47,18 +47,13 @@ impl Walk<'_> {
     /// The entries of the directory `dir`, at `level` below the promised one.
     fn directory(&mut self, ctx: &mut EvalContext, dir: &Target, level: u32) -> Outcome {
         let Ok(entries) = std::fs::read_dir(&dir.real) else { return Outcome::Kept };
+        let Some(names) = considered(entries, &mut self.budget) else {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer does not search more than {MAX_ENTRIES} entries for one promise, {at}"));
+            return Outcome::Failed;
+        };
         let mut outcome = Outcome::Kept;
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if SKIPPED.contains(&name.as_str()) {
-                continue;
-            }
-            if self.budget == 0 {
-                let at = ctx.promise_location();
-                ctx.refuse(format!("confer does not search more than {MAX_ENTRIES} entries for one promise, {at}"));
-                return outcome.and(Outcome::Failed);
-            }
-            self.budget -= 1;
+        for name in names {
             let shown = format!("{}/{name}", dir.shown);
             let Some(real) = super::inside(ctx, self.sandbox, &shown) else { return outcome.and(Outcome::Failed) };
             let child = Target { real, shown, promiser: format!("{}/{name}", dir.promiser), warn_only: dir.warn_only };
