@@ -460,6 +460,21 @@ fn insert_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outco
             None => return interrupted(ctx, edit, "line insertion", &exp.promiser),
         },
     };
+    // `InsertFileAtLocation`: the file to insert must be a file that reads.
+    if kind.starts_with("file") {
+        let refused = match super::host_real(ctx, &exp.promiser).map(|real| std::fs::metadata(&real)) {
+            Some(Ok(m)) if m.is_dir() => Some(format!("Could not insert lines from a directory '{}'", exp.promiser)),
+            Some(Err(e)) => {
+                Some(format!("Could not read file '{}'. (fopen: {})", exp.promiser, crate::functions::os_error(&e)))
+            }
+            _ => None,
+        };
+        if let Some(message) = refused {
+            ctx.error(message);
+            ctx.error(format!("Errors encountered when actuating insert_lines promise '{}'", exp.promiser));
+            return Outcome::Failed;
+        }
+    }
     let mode = Insertion { kind, before: location.before, promiser: exp.promiser.clone(), select, policy, expand };
     let changed = match &location.line_matching {
         None => insert_into_region(ctx, edit, &mode, begin, end),

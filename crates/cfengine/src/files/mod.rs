@@ -521,6 +521,12 @@ fn write_if_changed(ctx: &mut EvalContext, t: &Target, content: &[u8]) -> Outcom
     record(ctx, std::fs::write(real, content), change, format!("Could not write '{shown}'."))
 }
 
+/// Where a file a promise reads is on this host (under `--root`, under the
+/// root); `None`, the refusal said, when it leads out of it.
+fn host_real(ctx: &mut EvalContext, path: &str) -> Option<PathBuf> {
+    crate::functions::host_path(ctx, path).map(|p| PathBuf::from(&*p))
+}
+
 /// A file a promise reads (the lines `insert_type => "file"` inserts),
 /// through the run's reader: under the root with `--root`.
 fn read_input(ctx: &mut EvalContext, path: &str) -> Option<String> {
