@@ -489,10 +489,14 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         return;
     }
     ctx.method_promisers.push(pp.promiser.to_string());
-    ctx.method_paths.push(exp.promiser.clone());
+    ctx.method_calls.push(crate::eval::context::MethodCall {
+        promiser: exp.promiser.clone(),
+        classes: pp.classes.to_string(),
+        iteration: ctx.iteration,
+    });
     let outcome = call_bundle(ctx, &bundle, args, Some(inherited));
     ctx.method_promisers.pop();
-    ctx.method_paths.pop();
+    ctx.method_calls.pop();
     if let Some(useresult) = exp.get("useresult").and_then(Rv::as_scalar) {
         get_return_value(ctx, &bundle, useresult);
     }

@@ -70,9 +70,9 @@ fn stack_path(ctx: &EvalContext, ptype: &str, promiser: &str) -> String {
     for (i, frame) in ctx.bundles.iter().enumerate() {
         path.push_str(&format!("/{}/{}", frame.bundle.ns, frame.bundle.name));
         if i + 1 < depth {
-            let callers = &ctx.method_paths;
+            let callers = &ctx.method_calls;
             let caller = (i + callers.len() + 1).checked_sub(depth).and_then(|n| callers.get(n));
-            path.push_str(&format!("/methods/'{}'", caller.map_or("", String::as_str)));
+            path.push_str(&format!("/methods/'{}'", caller.map_or("", |c| c.promiser.as_str())));
         }
     }
     path.push_str(&format!("/{ptype}/'{promiser}'[{}]", ctx.iteration));

@@ -37,6 +37,17 @@ pub struct BundleFrame {
     pub args: Vec<Rv>,
 }
 
+/// A methods promise being carried out.
+#[derive(Clone, Debug)]
+pub struct MethodCall {
+    /// Its promiser, expanded.
+    pub promiser: String,
+    /// Its class guard.
+    pub classes: String,
+    /// Which iteration of it this is (from 1).
+    pub iteration: usize,
+}
+
 /// Where output lines go.
 pub trait Sink {
     /// One line as cf-agent prints it (`R: ...`, `   error: ...`).
@@ -127,8 +138,9 @@ pub struct EvalContext<'s> {
     /// The promisers of the methods promises being carried out, outermost
     /// first (the promise frames `callstack_promisers()` reads).
     pub method_promisers: Vec<String>,
-    /// The same promisers expanded, for the verbose stack path.
-    pub method_paths: Vec<String>,
+    /// The methods promises being carried out, outermost first, as the
+    /// stack cf-agent reports (the verbose stack path, `callstack_callers`).
+    pub method_calls: Vec<MethodCall>,
     /// The directory the agent was started in, for relative paths.
     pub launch_dir: String,
     /// The directory a `files` promise last moved cf-agent into (it
@@ -203,7 +215,7 @@ impl<'s> EvalContext<'s> {
             abort_bundle_classes: vec![],
             bundle_aborted: false,
             method_promisers: vec![],
-            method_paths: vec![],
+            method_calls: vec![],
             launch_dir: std::env::current_dir()
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_else(|_| ".".into()),

@@ -103,7 +103,7 @@ fn to_bundle(ctx: &EvalContext, path: &str, text: &str) -> Result<Bundle, String
         kind: "edit_line".into(),
         name: format!("temp_cf_bundle_{}", crate::syntax::class_expr::canonify(path)),
         args: vec![],
-        sections: vec![Section { promise_type: "insert_lines".into(), promises }],
+        sections: vec![Section { promise_type: "insert_lines".into(), promises, line: 0 }],
         file: Arc::from(path),
         line: 0,
     })

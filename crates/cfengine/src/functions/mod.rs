@@ -266,7 +266,7 @@ static SPECS: &[Spec] = &[
     v("registryvalue", "string", not_evaluated),
     v("read_module_protocol", "context", not_evaluated),
     // functions confer knows but does not evaluate yet (see docs/cfengine.md)
-    v("callstack_callers", "data", not_implemented),
+    f("callstack_callers", "data", 0, policy::callstack_callers),
     f("callstack_promisers", "slist", 0, policy::callstack_promisers),
     v("data_sysctlvalues", "data", not_implemented),
     v("findfiles_up", "data", findfiles_up::findfiles_up),

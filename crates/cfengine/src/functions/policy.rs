@@ -143,3 +143,69 @@ pub(super) fn getvariablemetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -
 pub(super) fn callstack_promisers(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
     Ok(Rv::list_of(ctx.method_promisers.iter().map(String::as_str)))
 }
+
+/// `callstack_callers()`: the evaluation stack, outermost first, as
+/// `EvalContextGetPromiseCallers` gives it: for each bundle its frame (the
+/// bundle as cf-promises' JSON policy writes it), then the promise type,
+/// the promise and the iteration that called the next bundle (or, for the
+/// innermost, that is being evaluated). Each frame has its `depth` from
+/// the outside and its `frame` number from the inside.
+pub(super) fn callstack_callers(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+    use crate::data::json::object;
+    use confer_core::Value;
+    let text = |s: &str| Value::String(s.into());
+    let mut frames: Vec<Vec<(String, Value)>> = vec![];
+    let depth = ctx.bundles.len();
+    let callers = ctx.method_calls.len();
+    for (i, frame) in ctx.bundles.iter().enumerate() {
+        frames.push(vec![
+            ("type".into(), text("bundle")),
+            ("bundle".into(), crate::syntax::policy_json::bundle(&frame.bundle)),
+        ]);
+        // The promise this bundle is at: the methods promise that called
+        // the next one, or for the innermost the promise being evaluated.
+        let at = if i + 1 < depth {
+            (i + callers + 1)
+                .checked_sub(depth)
+                .and_then(|n| ctx.method_calls.get(n))
+                .map(|c| ("methods".to_string(), c.promiser.clone(), c.classes.clone(), c.iteration))
+        } else {
+            ctx.promise.as_ref().map(|pp| {
+                let ptype = frame
+                    .bundle
+                    .sections
+                    .iter()
+                    .find(|s| s.promises.iter().any(|p| p.id == pp.id))
+                    .map_or(String::new(), |s| s.promise_type.clone());
+                let promiser = ctx.this.get("promiser").and_then(|v| v.rval.as_scalar().map(str::to_string));
+                (ptype, promiser.unwrap_or_else(|| pp.promiser.to_string()), pp.classes.to_string(), ctx.iteration)
+            })
+        };
+        if let Some((ptype, promiser, classes, iteration)) = at {
+            frames.push(vec![("type".into(), text("promise_type")), ("promise_type".into(), text(&ptype))]);
+            frames.push(vec![
+                ("type".into(), text("promise")),
+                ("promise_type".into(), text(&ptype)),
+                ("promiser".into(), text(&promiser)),
+                ("promise_classes".into(), text(&classes)),
+                // The promise copies cf-agent stacks carry no comment.
+                ("promise_comment".into(), text("")),
+            ]);
+            frames.push(vec![
+                ("type".into(), text("iteration")),
+                ("iteration_index".into(), Value::Integer(iteration.saturating_sub(1) as i64)),
+            ]);
+        }
+    }
+    let total = frames.len();
+    let out = frames
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut f)| {
+            f.push(("frame".into(), Value::Integer((total - i) as i64)));
+            f.push(("depth".into(), Value::Integer(i as i64)));
+            object(f)
+        })
+        .collect();
+    Ok(Rv::Container(Value::array(out)))
+}

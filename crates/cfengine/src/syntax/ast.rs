@@ -75,6 +75,8 @@ pub struct Section {
     pub promise_type: String,
     /// The promises, in source order.
     pub promises: Vec<Promise>,
+    /// Line of the `type:` guard.
+    pub line: u32,
 }
 
 /// `bundle TYPE NAME(ARGS) { ... }`

@@ -10,6 +10,7 @@ pub mod check;
 pub mod class_expr;
 pub mod lexer;
 pub mod parser;
+pub mod policy_json;
 pub mod reference;
 pub mod rules;
 pub mod type_match;

@@ -184,10 +184,11 @@ impl Parser<'_> {
                     return Ok(bundle);
                 }
                 Tok::PromiseGuard(t) => {
+                    let line = self.tok.start.line;
                     self.bump()?;
                     classes = Arc::from("any");
                     varclasses = None;
-                    bundle.sections.push(Section { promise_type: t, promises: vec![] });
+                    bundle.sections.push(Section { promise_type: t, promises: vec![], line });
                 }
                 Tok::ClassGuard(c) => {
                     if bundle.sections.is_empty() {
