@@ -89,6 +89,9 @@ impl Walk<'_> {
         if super::flag(self.exp, "touch") == Some(true) && std::fs::symlink_metadata(&t.real).is_ok() {
             outcome = outcome.and(super::touch(ctx, t));
         }
+        if super::changes::wanted(self.exp) && std::fs::symlink_metadata(&t.real).is_ok() {
+            outcome = outcome.and(super::changes::verify(ctx, self.exp, t));
+        }
         if std::fs::symlink_metadata(&t.real).is_ok() {
             outcome = outcome.and(super::perms::perms(ctx, self.exp, t));
         }

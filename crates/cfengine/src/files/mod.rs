@@ -8,6 +8,7 @@
 //! and the promise fails: confer never half-does a promise silently.
 
 mod cfengine_template;
+mod changes;
 mod copy;
 mod copy_tree;
 mod edit_line;
@@ -37,7 +38,7 @@ use crate::syntax::ast::Bundle;
 use outcome::Outcome;
 
 /// Attributes of `files` promises confer does not carry out yet.
-const NOT_YET: &[&str] = &["transformer", "changes", "acl", "file_type"];
+const NOT_YET: &[&str] = &["transformer", "acl", "file_type"];
 
 /// Mode of a file `create` makes when `perms` gives none.
 const CREATE_MODE: u32 = 0o600;
@@ -265,7 +266,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         return outcome;
     }
     // Phase 1: what is promised of a file that exists.
-    if exists && (exp.get("rename").is_some() || exp.get("perms").is_some()) {
+    if exists && (exp.get("rename").is_some() || exp.get("perms").is_some() || changes::wanted(exp)) {
         outcome = outcome.and(leaf(ctx, exp, sandbox, t));
     }
     if exp.get("copy_from").is_some() {
@@ -322,7 +323,11 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
             });
         }
     }
-    outcome.and(final_leaf(ctx, exp, sandbox, t))
+    outcome = outcome.and(final_leaf(ctx, exp, sandbox, t));
+    if changes::wanted(exp) && std::fs::symlink_metadata(real).is_err() {
+        outcome = outcome.and(changes::missing(ctx, t));
+    }
+    outcome
 }
 
 /// `VerifyFileLeaf`, once more at the end for a regular file that exists
@@ -357,7 +362,7 @@ fn search_leaves(
         ));
         return Outcome::Kept;
     }
-    let leaf_ops = ["rename", "perms", "touch"].iter().any(|a| exp.get(a).is_some());
+    let leaf_ops = ["rename", "perms", "touch", "changes"].iter().any(|a| exp.get(a).is_some());
     if !(exists && (leaf_ops || delete)) {
         return Outcome::Kept;
     }
@@ -372,6 +377,9 @@ fn leaf(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Target) ->
     }
     if flag(exp, "touch") == Some(true) && std::fs::symlink_metadata(&t.real).is_ok() {
         outcome = outcome.and(touch(ctx, t));
+    }
+    if changes::wanted(exp) && std::fs::symlink_metadata(&t.real).is_ok() {
+        outcome = outcome.and(changes::verify(ctx, exp, t));
     }
     if std::fs::symlink_metadata(&t.real).is_ok() {
         outcome = outcome.and(perms::perms(ctx, exp, t));
