@@ -54,11 +54,13 @@ struct State {
     log: Option<PathBuf>,
 }
 
+/// Where the database and the log are: in the work directory, which must
+/// lie in the run's sandbox like every file confer writes (refused, once,
+/// when it does not).
 fn state(ctx: &mut EvalContext) -> State {
     let workdir = ctx.lookup("sys.workdir").and_then(|v| v.rval.as_scalar().map(str::to_string));
-    let Some(workdir) = workdir else { return State { db: None, log: None } };
-    let mut at =
-        |name: &str| crate::functions::host_path(ctx, &format!("{workdir}/state/{name}")).map(|p| PathBuf::from(&*p));
+    let (Some(workdir), Some(sandbox)) = (workdir, ctx.files.clone()) else { return State { db: None, log: None } };
+    let mut at = |name: &str| super::inside(ctx, &sandbox, &format!("{workdir}/state/{name}"));
     State { db: at("confer_changes.json"), log: at("file_changes.log") }
 }
 
