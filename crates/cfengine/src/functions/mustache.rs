@@ -144,14 +144,8 @@ fn next_tag<'t>(t: &'t str, pos: usize, delims: (&str, &str)) -> Result<Option<T
             }
         }
     };
-    let end = body_end
-        + if kind == '{' {
-            1 + close.len()
-        } else if kind == '=' {
-            1 + close.len()
-        } else {
-            close.len()
-        };
+    // `}}}` and `=}}` close with one character before the delimiter.
+    let end = body_end + close.len() + usize::from(matches!(kind, '{' | '='));
     let mut tag = Tag { kind, name: t[body_start..body_end].trim(), start, end };
     if is_standalone_kind(kind) {
         let line_start = t[..start].rfind('\n').map_or(0, |i| i + 1);
