@@ -46,9 +46,7 @@ pub struct RunArgs {
     #[arg(short = 'I', long = "inform")]
     pub inform: bool,
     /// Say which promises confer does not carry out (`files:`, `commands:`,
-    /// `packages:` …) instead of skipping them in silence, and the parts of
-    /// cf-agent's verbose log confer keeps (promise banners, the comments
-    /// of variables and classes, host-specific data).
+    /// `packages:` …) instead of skipping them in silence.
     #[arg(short = 'v', long = "verbose")]
     pub verbose: bool,
     /// With `--root`: say what `files` promises would change, and change
@@ -200,7 +198,7 @@ pub fn run(cmd: Command) -> ExitCode {
         root,
         env: vec![],
         inform: args.inform,
-        verbose: args.verbose,
+        verbose: false,
         dry_run: args.dry_run,
     };
     if args.format == crate::puppet::RunFormat::Json && !validate && !args.show_vars && !args.show_classes {
