@@ -95,7 +95,7 @@ impl<'a> Evaluator<'a> {
         let text = crate::files::read_text(path)
             .map_err(|e| fail(span, format!("Could not read file {}: {e}", path.display())))?;
         let Some(source) = self.sources.add(path.display().to_string(), text) else {
-            return Err(fail(span, "The manifests read are larger than confer can hold"));
+            return Err(super::limits::exceeded(span, "The manifests read are larger than confer can hold"));
         };
         let (program, warnings) =
             crate::validate_with_warnings(&source, self.env.strict.level).map_err(super::flow::Flow::from_error)?;
