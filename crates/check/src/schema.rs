@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use confer_core::Type;
-use confer_puppet::error::PuppetError;
+use confer_puppet::error::{ErrorKind, PuppetError};
 use confer_puppet::span::Source;
 
 /// The name under which a schema expression is resolved; no module can
@@ -151,7 +151,7 @@ impl TypeEnvironment {
 
     /// Turns an error in the combined text into one naming the file it came from.
     fn explain(&self, e: PuppetError, schema_line: usize) -> SchemaError {
-        if let Some(missing) = e.message.strip_prefix("Resource type not found: ") {
+        if let ErrorKind::UnknownType { name: missing } = &e.kind {
             if let Some((_, broken)) = self.broken.iter().find(|(n, _)| n.eq_ignore_ascii_case(missing)) {
                 return SchemaError { message: broken.message.clone() };
             }

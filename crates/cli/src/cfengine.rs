@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use crate::output_settings::OutputSettings;
 use clap::{Args, Subcommand};
 use confer_cfengine::{Options, Sink};
 use confer_diagnostic::IntoDiagnostic;
@@ -106,7 +107,8 @@ impl Sink for Stdout<'_> {
     }
 }
 
-struct Stderr;
+/// Standard error, where errors are printed as the command's settings say.
+struct Stderr(OutputSettings);
 
 /// A sink writing each line as a JSON `log` object: `R: …` lines are
 /// reports, the indented `error:` lines errors, anything else information.
@@ -160,23 +162,19 @@ impl Sink for Stderr {
     }
 
     fn diagnostic(&mut self, d: &confer_cfengine::Diagnostic) {
-        crate::diagnostics::emit(&d.into_diagnostic(), &confer_diagnostic::FileSources::new());
+        self.0.emit(&d.into_diagnostic(), &confer_diagnostic::FileSources::new());
     }
 }
 
 /// Runs a `confer cfengine` command and returns its exit code.
-pub fn run(cmd: Command) -> ExitCode {
+pub fn run(cmd: Command, settings: OutputSettings) -> ExitCode {
     let (args, validate) = match cmd {
         Command::Run(a) => (a, false),
         Command::Validate(a) => (a, true),
     };
     let Some(file) = args.file_flag.or(args.file) else {
         let name = if validate { "validate" } else { "run" };
-        crate::diagnostics::error(
-            "usage",
-            "error: ",
-            &format!("no policy file given (confer cfengine {name} FILE.cf)"),
-        );
+        settings.error("usage", "error: ", &format!("no policy file given (confer cfengine {name} FILE.cf)"));
         return ExitCode::from(2);
     };
     let bundles = args.bundles.map(|b| b.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect());
@@ -186,7 +184,7 @@ pub fn run(cmd: Command) -> ExitCode {
             let dir = args.root.as_deref().map(|d| d.display().to_string()).unwrap_or_default();
             let reason = e.to_string();
             let reason = reason.split(" (os error").next().unwrap_or(&reason);
-            crate::diagnostics::error("io", "error: ", &format!("--root {dir}: {reason}"));
+            settings.error("io", "error: ", &format!("--root {dir}: {reason}"));
             return ExitCode::from(2);
         }
     };
@@ -217,18 +215,18 @@ pub fn run(cmd: Command) -> ExitCode {
     let code = if let Some(t) = table {
         // As cf-promises: the policy is checked and pre-evaluated, and the
         // table printed only for a valid policy.
-        confer_cfengine::show(&opts, t, &mut out, &mut Stderr)
+        confer_cfengine::show(&opts, t, &mut out, &mut Stderr(settings))
     } else if validate {
-        confer_cfengine::validate(&opts, &mut out, &mut Stderr)
+        confer_cfengine::validate(&opts, &mut out, &mut Stderr(settings))
     } else if rooted {
-        let (ended, state) = confer_cfengine::run_with_state(&opts, &mut out, &mut Stderr);
+        let (ended, state) = confer_cfengine::run_with_state(&opts, &mut out, &mut Stderr(settings));
         let _ = out.0.flush();
         for change in state.map(|s| s.files_changed).unwrap_or_default() {
             eprintln!("changed: {change}");
         }
         ended.exit_code()
     } else {
-        confer_cfengine::run(&opts, &mut out, &mut Stderr).exit_code()
+        confer_cfengine::run(&opts, &mut out, &mut Stderr(settings)).exit_code()
     };
     let _ = out.0.flush();
     ExitCode::from(code.clamp(0, 255) as u8)

@@ -12,6 +12,8 @@ use confer_check::{Problem, Severity, TypeEnvironment};
 use confer_diagnostic::{render, Diagnostic, IntoDiagnostic, NoSources};
 use rayon::prelude::*;
 
+use crate::output_settings::OutputSettings;
+
 /// Arguments of `confer check`.
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -186,7 +188,7 @@ fn run_files(files: &[String], check: impl Fn(&str) -> FileResult + Sync) -> Vec
     results
 }
 
-fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
+fn report(results: Vec<FileResult>, format: OutputFormat, out: OutputSettings) -> ExitCode {
     let mut failed = false;
     let mut broken = false;
     let mut list = Vec::new();
@@ -209,7 +211,7 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
             Err(b) => {
                 broken = true;
                 match format {
-                    OutputFormat::Human => crate::diagnostics::emit(&b, &NoSources),
+                    OutputFormat::Human => out.emit(&b, &NoSources),
                     OutputFormat::Json => list.push(render::json(&b)),
                 }
             }
@@ -228,16 +230,16 @@ fn report(results: Vec<FileResult>, format: OutputFormat) -> ExitCode {
 }
 
 /// Runs `confer check`; a usage or I/O problem exits with status 2.
-pub fn run(args: CheckArgs) -> ExitCode {
-    run_checks(args).unwrap_or_else(|message| {
-        crate::diagnostics::error("check::usage", "error: ", &message);
+pub fn run(args: CheckArgs, out: OutputSettings) -> ExitCode {
+    run_checks(args, out).unwrap_or_else(|message| {
+        out.error("check::usage", "error: ", &message);
         ExitCode::from(2)
     })
 }
 
 /// `check hiera --environment DIR --facts FILE…`: each node's data as the
 /// real hierarchy gives it.
-fn check_nodes(h: &HieraArgs) -> Result<ExitCode, String> {
+fn check_nodes(h: &HieraArgs, out: OutputSettings) -> Result<ExitCode, String> {
     let dir = h.environment.clone().unwrap_or_default();
     let base = crate::compile::split_path(h.modulepath.as_deref());
     let env = confer_puppet::environment::Environment::load(&dir, &base).map_err(|e| e.to_string())?;
@@ -256,12 +258,12 @@ fn check_nodes(h: &HieraArgs) -> Result<ExitCode, String> {
             })
         })
         .collect();
-    Ok(report(results, h.format))
+    Ok(report(results, h.format, out))
 }
 
-fn run_checks(args: CheckArgs) -> Result<ExitCode, String> {
+fn run_checks(args: CheckArgs, out: OutputSettings) -> Result<ExitCode, String> {
     match args.command {
-        Some(CheckCommand::Hiera(h)) if h.environment.is_some() => check_nodes(&h),
+        Some(CheckCommand::Hiera(h)) if h.environment.is_some() => check_nodes(&h, out),
         Some(CheckCommand::Hiera(h)) => {
             let modulepath = h.modulepath.clone().unwrap_or_default();
             let env = TypeEnvironment::load(&modulepath).map_err(|e| e.to_string())?;
@@ -270,7 +272,7 @@ fn run_checks(args: CheckArgs) -> Result<ExitCode, String> {
                 let mut index = ClassIndex::new(&env, &modulepath);
                 Ok(documents(path, &text)?.iter().flat_map(|doc| index.check(path, doc)).collect())
             });
-            Ok(report(results, h.format))
+            Ok(report(results, h.format, out))
         }
         None => {
             let d = args.documents;
@@ -290,7 +292,7 @@ fn run_checks(args: CheckArgs) -> Result<ExitCode, String> {
                 let format = format_of(path, &text);
                 confer_check::check_text(&t, &text, format, path, d.max_errors).map_err(|e| Broken::syntax(path, &e))
             });
-            Ok(report(results, d.format))
+            Ok(report(results, d.format, out))
         }
     }
 }

@@ -7,12 +7,14 @@ use std::process::ExitCode;
 use std::rc::Rc;
 
 use clap::Args;
+use confer_diagnostic::{IntoDiagnostic, NoSources};
 use confer_puppet::catalog::SensitiveValues;
 use confer_puppet::environment::Environment;
 use confer_puppet::node::Node;
 
 use crate::fleet::compile::FleetCompile;
 use crate::log_output::Console;
+use crate::output_settings::OutputSettings;
 use crate::puppet::report;
 
 /// Arguments of `confer puppet compile`.
@@ -62,10 +64,10 @@ pub fn split_path(path: Option<&str>) -> Vec<PathBuf> {
 }
 
 /// Reads the facts file, or gathers the local machine's facts.
-pub fn load_facts(path: Option<&PathBuf>) -> Result<confer_facts::Facts, ExitCode> {
+pub fn load_facts(path: Option<&PathBuf>, out: OutputSettings) -> Result<confer_facts::Facts, ExitCode> {
     match path {
         Some(p) => confer_facts::load(p).map_err(|e| {
-            crate::diagnostics::error("puppet::environment", "Error: ", &e.to_string());
+            out.emit(&e.into_diagnostic(), &NoSources);
             ExitCode::FAILURE
         }),
         None => Ok(confer_facts::gather()),
@@ -73,28 +75,28 @@ pub fn load_facts(path: Option<&PathBuf>) -> Result<confer_facts::Facts, ExitCod
 }
 
 /// Runs `confer puppet compile`.
-pub fn run(args: CompileArgs) -> ExitCode {
+pub fn run(args: CompileArgs, out: OutputSettings) -> ExitCode {
     let base = split_path(args.modulepath.as_deref());
     let env = match Environment::load(&args.environment, &base) {
         Ok(env) => Environment { strict: args.strict.strict(), ..env },
         Err(e) => {
-            crate::diagnostics::error("puppet::environment", "Error: ", &e.to_string());
+            out.error("puppet::environment", "Error: ", &e.to_string());
             return ExitCode::FAILURE;
         }
     };
     let sensitive = if args.reveal_sensitive { SensitiveValues::Reveal } else { SensitiveValues::Redact };
     if let (Some(facts_dir), Some(output_dir)) = (args.facts_dir, args.output_dir) {
         let job = FleetCompile { environment: env, facts_dir, output_dir, shard: args.shard, sensitive };
-        return crate::fleet::compile::run(job);
+        return crate::fleet::compile::run(job, out);
     }
     let env = Rc::new(env);
-    let facts = match load_facts(args.facts.as_ref()) {
+    let facts = match load_facts(args.facts.as_ref(), out) {
         Ok(f) => f,
         Err(code) => return code,
     };
     let name = args.node.unwrap_or_else(|| facts.name.clone());
     let node = Node::new(name.clone(), facts.values);
-    let mut console = Console::errors_only();
+    let mut console = Console::errors_only(&out);
     match confer_puppet::eval::compile(&env, &node, &mut console) {
         Ok(catalog) => {
             crate::stdout::println(&confer_puppet::catalog::to_json(&catalog, sensitive));
@@ -107,7 +109,7 @@ pub fn run(args: CompileArgs) -> ExitCode {
                 confer_puppet::error::Phase::Data => String::new(),
                 _ => format!(" on node {name}"),
             };
-            report(&e, None, &suffix);
+            report(&e, None, &suffix, out);
             ExitCode::FAILURE
         }
     }

@@ -97,11 +97,13 @@ impl Logger for JsonLog {
 }
 
 /// An error that ended a Puppet run, as a `log` line of level `err`; the
-/// message is Puppet's without the location, which has fields of its own.
+/// message is Puppet's without the location, which has fields of its own,
+/// and `diagnostic` is the error as `--error-format json` prints it (its
+/// `code`, `headline`, spans), so that errors have one JSON shape.
 pub fn puppet_error(e: &confer_puppet::error::PuppetError) {
     let unlocated = confer_puppet::error::PuppetError { location: None, ..e.clone() };
     let at = e.location.as_ref();
-    emit(&with_suggestion(
+    let mut line = with_suggestion(
         log_line(
             "err",
             &unlocated.to_string(),
@@ -112,7 +114,9 @@ pub fn puppet_error(e: &confer_puppet::error::PuppetError) {
             &note_texts(&e.notes),
         ),
         &e.notes,
-    ));
+    );
+    line["diagnostic"] = confer_diagnostic::render::json(&e.to_diagnostic(""));
+    emit(&line);
 }
 
 /// A Puppet value as JSON: data as it is, a Sensitive value redacted, other

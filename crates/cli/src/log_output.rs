@@ -3,51 +3,11 @@
 //! as Puppet's `console` log destination colours it
 //! (`puppet/util/log/destinations.rb`, codes from `puppet/util/colors.rb`).
 
-use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io::Write;
 
-use clap::ValueEnum;
 use confer_puppet::log::{Level, LogEvent, Logger};
 
-/// When to colour output (`--color`).
-#[derive(Clone, Copy, Debug, Default, ValueEnum, PartialEq, Eq)]
-pub enum ColorWhen {
-    /// When the stream is a terminal.
-    #[default]
-    Auto,
-    /// Always, as Puppet's default `--color ansi` does.
-    Always,
-    /// Never, as Puppet's `--color false`.
-    Never,
-}
-
-impl ColorWhen {
-    /// Whether a stream that is (or is not) a terminal gets colour.
-    fn applies(self, terminal: bool) -> bool {
-        match self {
-            ColorWhen::Auto => terminal,
-            ColorWhen::Always => true,
-            ColorWhen::Never => false,
-        }
-    }
-}
-
-/// Whether error lines on standard error are coloured; set once from
-/// `--color` so that every place reporting an error agrees.
-static COLOR_STDERR: AtomicBool = AtomicBool::new(false);
-
-/// Decides colour for both streams from `--color`.
-pub fn set_color(when: ColorWhen) -> (bool, bool) {
-    let out = when.applies(std::io::stdout().is_terminal());
-    let err = when.applies(std::io::stderr().is_terminal());
-    COLOR_STDERR.store(err, Ordering::Relaxed);
-    (out, err)
-}
-
-/// Whether standard error is coloured.
-pub fn stderr_colored() -> bool {
-    COLOR_STDERR.load(Ordering::Relaxed)
-}
+use crate::output_settings::OutputSettings;
 
 /// The escape code Puppet's console destination starts a line of `level`
 /// with: `hred` for errors and worse, `hyellow` warnings, `reset` notices,
@@ -80,10 +40,16 @@ pub struct Console {
 }
 
 impl Console {
+    /// A console that shows events from `min_level` up, coloured as `out`
+    /// says.
+    pub fn new(min_level: Level, out: &OutputSettings) -> Console {
+        Console { min_level, color_out: out.color_out, color_err: out.color_err }
+    }
+
     /// A console that shows warnings and errors only, as a compile run with
     /// `--log_level warning` does.
-    pub fn errors_only() -> Console {
-        Console { min_level: Level::Warning, color_out: false, color_err: stderr_colored() }
+    pub fn errors_only(out: &OutputSettings) -> Console {
+        Console::new(Level::Warning, out)
     }
 }
 

@@ -14,6 +14,7 @@ use confer_puppet::environment::Environment;
 use confer_puppet::strict::Strictness;
 
 use crate::compile::{load_facts, split_path};
+use crate::output_settings::OutputSettings;
 
 /// How the value is printed.
 #[derive(Clone, Copy, ValueEnum)]
@@ -116,8 +117,8 @@ impl confer_hiera::Scope for CliScope {
     }
 }
 
-fn fail(message: impl std::fmt::Display) -> ExitCode {
-    crate::diagnostics::error("puppet::lookup", "Error: ", &format!("Could not run: {message}"));
+fn fail(out: OutputSettings, message: impl std::fmt::Display) -> ExitCode {
+    out.error("puppet::lookup", "Error: ", &format!("Could not run: {message}"));
     ExitCode::FAILURE
 }
 
@@ -150,20 +151,20 @@ fn not_found(keys: &[String]) -> String {
 }
 
 /// Runs `confer puppet lookup`.
-pub fn run(args: LookupArgs) -> ExitCode {
+pub fn run(args: LookupArgs, out: OutputSettings) -> ExitCode {
     let base = split_path(args.modulepath.as_deref());
     let env = match Environment::load(&args.environment, &base) {
         Ok(env) => env,
-        Err(e) => return fail(e),
+        Err(e) => return fail(out, e),
     };
-    let facts = match load_facts(args.facts.as_ref()) {
+    let facts = match load_facts(args.facts.as_ref(), out) {
         Ok(f) => f,
         Err(code) => return code,
     };
     let node = args.node.clone().unwrap_or_else(|| facts.name.clone());
     let value_type = match args.value_type.as_deref().map(parse_type).transpose() {
         Ok(t) => t,
-        Err(e) => return fail(e),
+        Err(e) => return fail(out, e),
     };
     let hiera = Hiera::new(Some(&args.environment), env.modulepath.clone(), args.hiera_config.clone());
     let env_name = args.environment.file_name().map_or("production".into(), |n| n.to_string_lossy().to_string());
@@ -200,22 +201,22 @@ pub fn run(args: LookupArgs) -> ExitCode {
     }
     let (value, subject) = match result {
         Err(e) => {
-            crate::diagnostics::emit(&e.to_diagnostic("Error: Could not run: "), &FileSources::new());
+            out.emit(&e.to_diagnostic("Error: Could not run: "), &FileSources::new());
             return ExitCode::FAILURE;
         }
         Ok(Some(found)) => (found.value, "Found value"),
         Ok(None) => match &args.default {
             Some(d) => (Value::from(d.as_str()), "Default value"),
-            None => return fail(not_found(&args.keys)),
+            None => return fail(out, not_found(&args.keys)),
         },
     };
     if let Some(t) = &value_type {
         match confer_core::types::instance_of(t, &value) {
             Ok(true) => {}
             Ok(false) => {
-                return fail(format!("{subject} has wrong type, {}", confer_core::mismatch::describe(t, &value)))
+                return fail(out, format!("{subject} has wrong type, {}", confer_core::mismatch::describe(t, &value)))
             }
-            Err(undecided) => return fail(undecided.to_string()),
+            Err(undecided) => return fail(out, undecided.to_string()),
         }
     }
     crate::stdout::println(&render(&value, args.render_as.unwrap_or(Render::Yaml)));

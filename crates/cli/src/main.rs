@@ -10,6 +10,7 @@ mod fleet;
 mod json_output;
 mod log_output;
 mod lookup;
+mod output_settings;
 mod puppet;
 mod setup;
 mod stdout;
@@ -28,7 +29,7 @@ struct Cli {
     /// How errors are printed: `text` (the reference tool's line, the
     /// excerpt, notes) or `json` (one object a line on standard error).
     #[arg(long, global = true, value_enum, default_value = "text", value_name = "FORMAT")]
-    error_format: diagnostics::ErrorFormat,
+    error_format: output_settings::ErrorFormat,
 }
 
 #[derive(Subcommand)]
@@ -59,13 +60,13 @@ pub(crate) const STACK_SIZE: usize = 64 * 1024 * 1024;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    diagnostics::set_format(cli.error_format);
+    let out = output_settings::OutputSettings::new(cli.error_format);
     let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || match cli.command {
-        Command::Puppet(cmd) => puppet::run(cmd),
-        Command::Check(args) => check::run(args),
-        Command::Cfengine(c) => cfengine::run(c),
-        Command::Completions(args) => setup::completions(Cli::command(), args),
-        Command::Manpages(args) => setup::manpages(Cli::command(), args),
+        Command::Puppet(cmd) => puppet::run(cmd, out),
+        Command::Check(args) => check::run(args, out),
+        Command::Cfengine(c) => cfengine::run(c, out),
+        Command::Completions(args) => setup::completions(Cli::command(), args, out),
+        Command::Manpages(args) => setup::manpages(Cli::command(), args, out),
     });
     match worker.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,

@@ -10,7 +10,8 @@ use confer_puppet::span::Source;
 
 use confer_diagnostic::FileSources;
 
-use crate::log_output::{ColorWhen, Console};
+use crate::log_output::Console;
+use crate::output_settings::{ColorWhen, OutputSettings};
 
 /// The Puppet subcommands.
 #[derive(Subcommand)]
@@ -139,19 +140,19 @@ pub enum ParserCommand {
 /// Prints an error of a run of `source`: Puppet's line with `suffix` (`
 /// on node N`), then the excerpt of the file it names — `source` itself,
 /// or any file a compile read.
-pub fn report(err: &confer_puppet::error::PuppetError, source: Option<&Source>, suffix: &str) {
+pub fn report(err: &confer_puppet::error::PuppetError, source: Option<&Source>, suffix: &str, out: OutputSettings) {
     let sources = match source {
         Some(s) => FileSources::new().with(&s.name, &s.text),
         None => FileSources::new(),
     };
-    crate::diagnostics::emit(&err.to_diagnostic(suffix), &sources);
+    out.emit(&err.to_diagnostic(suffix), &sources);
 }
 
 /// The name a manifest read from standard input goes by in messages.
 pub const STDIN_NAME: &str = "<stdin>";
 
 /// Reads a manifest: the file `path`, or standard input for `-`.
-pub fn read_source(path: &str) -> Result<Arc<Source>, ExitCode> {
+pub fn read_source(path: &str, out: OutputSettings) -> Result<Arc<Source>, ExitCode> {
     let (name, text) = if path == "-" {
         (STDIN_NAME, confer_core::read::read_stream(std::io::stdin().lock()))
     } else {
@@ -160,18 +161,18 @@ pub fn read_source(path: &str) -> Result<Arc<Source>, ExitCode> {
     match text {
         Ok(text) => Ok(Source::new(name, text)),
         Err(e) => {
-            crate::diagnostics::error("io", "Error: ", &format!("Could not read file {name}: {e}"));
+            out.error("io", "Error: ", &format!("Could not read file {name}: {e}"));
             Err(ExitCode::FAILURE)
         }
     }
 }
 
 /// Runs `confer puppet apply`.
-fn apply(args: ApplyArgs) -> ExitCode {
-    let (color_out, color_err) = crate::log_output::set_color(args.color);
+fn apply(args: ApplyArgs, out: OutputSettings) -> ExitCode {
+    let out = out.colored(args.color);
     let source = match (&args.execute, &args.file) {
         (Some(code), _) => Source::new("<code>", code.clone()),
-        (None, path) => match read_source(path.as_deref().unwrap_or("-")) {
+        (None, path) => match read_source(path.as_deref().unwrap_or("-"), out) {
             Ok(s) => s,
             Err(code) => return code,
         },
@@ -188,14 +189,14 @@ fn apply(args: ApplyArgs) -> ExitCode {
         Some(dir) => match confer_puppet::environment::Environment::load(dir, &modulepath) {
             Ok(env) => env,
             Err(e) => {
-                crate::diagnostics::error("puppet::environment", "Error: ", &e.to_string());
+                out.error("puppet::environment", "Error: ", &e.to_string());
                 return ExitCode::FAILURE;
             }
         },
         None => confer_puppet::environment::Environment::bare(modulepath),
     };
     let env = confer_puppet::environment::Environment { strict: args.strict.strict(), ..env };
-    let facts = match crate::compile::load_facts(args.facts.as_ref()) {
+    let facts = match crate::compile::load_facts(args.facts.as_ref(), out) {
         Ok(f) => f,
         Err(code) => return code,
     };
@@ -204,11 +205,11 @@ fn apply(args: ApplyArgs) -> ExitCode {
     if args.format == RunFormat::Json {
         return apply_json(&source, &env, &node, min_level);
     }
-    let mut console = Console { min_level, color_out, color_err };
+    let mut console = Console::new(min_level, &out);
     match confer_puppet::apply_in(&source, &env, Some(&node), &mut console) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            report(&e, Some(&source), "");
+            report(&e, Some(&source), "", out);
             ExitCode::FAILURE
         }
     }
@@ -246,8 +247,8 @@ fn apply_json(
 }
 
 /// Runs `confer puppet parser validate`.
-fn validate(files: Vec<String>, color: ColorWhen) -> ExitCode {
-    crate::log_output::set_color(color);
+fn validate(files: Vec<String>, color: ColorWhen, out: OutputSettings) -> ExitCode {
+    let out = out.colored(color);
     let files = if files.is_empty() { vec!["-".to_string()] } else { files };
     let mut ok = true;
     for path in files {
@@ -258,22 +259,18 @@ fn validate(files: Vec<String>, color: ColorWhen) -> ExitCode {
         } else {
             std::path::absolute(&path).map_or(path, |p| p.to_string_lossy().into_owned())
         };
-        let Ok(source) = read_source(&path) else {
+        let Ok(source) = read_source(&path, out) else {
             ok = false;
             continue;
         };
         match confer_puppet::validate_with_warnings(&source, Default::default()) {
             Ok((_, warnings)) => warnings.iter().for_each(|w| eprintln!("{w}")),
             Err(e) => {
-                report(&e, Some(&source), "");
+                report(&e, Some(&source), "", out);
                 // Puppet's command line adds its usage hint to errors that
                 // are not its own (Ruby's), as `parser validate` prints them.
                 if e.phase == confer_puppet::error::Phase::Loading {
-                    crate::diagnostics::error(
-                        "puppet::usage",
-                        "Error: ",
-                        "Try 'puppet help parser validate' for usage",
-                    );
+                    out.error("puppet::usage", "Error: ", "Try 'puppet help parser validate' for usage");
                 }
                 ok = false;
             }
@@ -301,15 +298,15 @@ fn list_functions() -> ExitCode {
 }
 
 /// Runs a Puppet subcommand.
-pub fn run(cmd: PuppetCommand) -> ExitCode {
+pub fn run(cmd: PuppetCommand, out: OutputSettings) -> ExitCode {
     match cmd {
-        PuppetCommand::Apply(args) => apply(args),
-        PuppetCommand::Compile(args) => crate::compile::run(args),
-        PuppetCommand::FleetMerge(args) => crate::fleet::merge::run(args),
-        PuppetCommand::Diff(args) => crate::fleet::diff::run(args),
-        PuppetCommand::Lookup(args) => crate::lookup::run(args),
-        PuppetCommand::Parser(ParserCommand::Validate { files, color }) => validate(files, color),
+        PuppetCommand::Apply(args) => apply(args, out),
+        PuppetCommand::Compile(args) => crate::compile::run(args, out),
+        PuppetCommand::FleetMerge(args) => crate::fleet::merge::run(args, out),
+        PuppetCommand::Diff(args) => crate::fleet::diff::run(args, out),
+        PuppetCommand::Lookup(args) => crate::lookup::run(args, out),
+        PuppetCommand::Parser(ParserCommand::Validate { files, color }) => validate(files, color, out),
         PuppetCommand::Functions => list_functions(),
-        PuppetCommand::Console(args) => crate::console::run(args),
+        PuppetCommand::Console(args) => crate::console::run(args, out),
     }
 }

@@ -8,6 +8,8 @@ use std::process::ExitCode;
 use clap::{Args, Command};
 use clap_complete::Shell;
 
+use crate::output_settings::OutputSettings;
+
 /// Arguments of `confer completions`.
 #[derive(Args)]
 pub struct CompletionsArgs {
@@ -25,15 +27,15 @@ pub struct ManpagesArgs {
 }
 
 /// Prints the completion script for `args.shell` on standard output.
-pub fn completions(mut cli: Command, args: CompletionsArgs) -> ExitCode {
+pub fn completions(mut cli: Command, args: CompletionsArgs, _out: OutputSettings) -> ExitCode {
     clap_complete::generate(args.shell, &mut cli, "confer", &mut std::io::stdout());
     ExitCode::SUCCESS
 }
 
 /// Writes one man page per command and subcommand into `args.dir`.
-pub fn manpages(cli: Command, args: ManpagesArgs) -> ExitCode {
+pub fn manpages(cli: Command, args: ManpagesArgs, out: OutputSettings) -> ExitCode {
     if let Err(e) = std::fs::create_dir_all(&args.dir) {
-        crate::diagnostics::error("io", "Error: ", &format!("cannot create {}: {e}", args.dir.display()));
+        out.error("io", "Error: ", &format!("cannot create {}: {e}", args.dir.display()));
         return ExitCode::FAILURE;
     }
     let mut written = 0;
@@ -43,11 +45,7 @@ pub fn manpages(cli: Command, args: ManpagesArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            crate::diagnostics::error(
-                "io",
-                "Error: ",
-                &format!("cannot write the man pages in {}: {e}", args.dir.display()),
-            );
+            out.error("io", "Error: ", &format!("cannot write the man pages in {}: {e}", args.dir.display()));
             ExitCode::FAILURE
         }
     }

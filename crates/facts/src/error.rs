@@ -1,4 +1,7 @@
-//! What can go wrong reading a facts file.
+//! What can go wrong reading a facts file, and the diagnostic that
+//! reports it.
+
+use confer_diagnostic::{Diagnostic, IntoDiagnostic, Location};
 
 /// A facts file that cannot be used, with where the problem is.
 #[derive(Debug, thiserror::Error)]
@@ -49,4 +52,45 @@ pub enum FactsError {
         /// What is wrong with it.
         message: String,
     },
+}
+
+impl FactsError {
+    /// The kind's stable name in diagnostics.
+    pub fn code(&self) -> &'static str {
+        match self {
+            FactsError::Io { .. } => "facts::io",
+            FactsError::Syntax { .. } => "facts::syntax",
+            FactsError::Aliases { .. } => "facts::aliases",
+            FactsError::Shape { .. } => "facts::shape",
+        }
+    }
+
+    /// Where in the file, when the problem has a place.
+    fn location(&self) -> Option<Location> {
+        match self {
+            FactsError::Io { .. } => None,
+            FactsError::Syntax { file, line, column, .. }
+            | FactsError::Aliases { file, line, column, .. }
+            | FactsError::Shape { file, line, column, .. } => {
+                Some(Location { file: file.as_str().into(), line: *line, column: *column })
+            }
+        }
+    }
+
+    /// What is wrong, without the file and position.
+    fn message(&self) -> String {
+        match self {
+            FactsError::Io { source, .. } => source.to_string(),
+            FactsError::Syntax { message, .. } | FactsError::Shape { message, .. } => message.clone(),
+            FactsError::Aliases { limit, .. } => format!("the document's aliases expand to more than {limit} values"),
+        }
+    }
+}
+
+/// Puppet's `Error: ` line with the file and position; no excerpt, since a
+/// facts file given by mistake may hold secrets (`/etc/shadow`).
+impl IntoDiagnostic for FactsError {
+    fn into_diagnostic(self) -> Diagnostic {
+        Diagnostic::error(self.code(), format!("Error: {self}"), self.message()).at(self.location())
+    }
 }

@@ -21,7 +21,7 @@ mod validate;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use error::{Phase, PuppetError};
+use error::{ErrorKind, Phase, PuppetError};
 
 /// The Puppet version whose behaviour confer follows; `$serverversion` and
 /// `$clientversion` report it.
@@ -49,6 +49,7 @@ pub fn validate_with_warnings(
             if span.start as usize >= source.text.len() { (0, 0) } else { source.line_col(e.span.start) };
         PuppetError {
             phase: Phase::Syntax,
+            kind: ErrorKind::Syntax,
             message: e.message,
             location: Some(Location { file: source.name.clone(), line, column }),
             span: Some(span),

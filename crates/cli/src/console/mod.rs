@@ -20,7 +20,8 @@ use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::Editor;
 
-use crate::log_output::{ColorWhen, Console};
+use crate::log_output::Console;
+use crate::output_settings::{ColorWhen, OutputSettings};
 use helper::{ConsoleHelper, Names};
 use pending::Pending;
 
@@ -92,7 +93,7 @@ struct State {
     replay: Vec<(String, String)>,
     show_types: bool,
     inputs: usize,
-    color: (bool, bool),
+    out: OutputSettings,
     /// Input that is not a terminal is read a line at a time and gathered
     /// here until complete.
     by_line: bool,
@@ -106,13 +107,13 @@ fn history_path(args: &ConsoleArgs) -> Option<PathBuf> {
 }
 
 /// Runs the console until `:quit` or end of input.
-pub fn run(args: ConsoleArgs) -> ExitCode {
-    let color = crate::log_output::set_color(args.color);
+pub fn run(args: ConsoleArgs, out: OutputSettings) -> ExitCode {
+    let out = out.colored(args.color);
     let names = Rc::new(RefCell::new(Names::default()));
     let mut editor = match Editor::<ConsoleHelper, FileHistory>::new() {
         Ok(e) => e,
         Err(e) => {
-            crate::diagnostics::error("io", "Error: ", &format!("cannot start the line editor: {e}"));
+            out.error("io", "Error: ", &format!("cannot start the line editor: {e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -131,20 +132,20 @@ pub fn run(args: ConsoleArgs) -> ExitCode {
         match confer_core::read::admit(path) {
             Ok(()) => {
                 if let Err(e) = editor.load_history(path) {
-                    crate::diagnostics::error("io", "Error: ", &format!("{}: {e}", path.display()));
+                    out.error("io", "Error: ", &format!("{}: {e}", path.display()));
                     return ExitCode::FAILURE;
                 }
             }
             Err(confer_core::read::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => {
-                crate::diagnostics::error("io", "Error: ", &format!("{}: {e}", path.display()));
+                out.error("io", "Error: ", &format!("{}: {e}", path.display()));
                 return ExitCode::FAILURE;
             }
         }
     }
     interrupt::install();
     let setup = Setup { modulepath: args.modulepath, facts: args.facts };
-    let mut state = State { editor, names, setup, replay: Vec::new(), show_types: false, inputs: 0, color, by_line };
+    let mut state = State { editor, names, setup, replay: Vec::new(), show_types: false, inputs: 0, out, by_line };
     println!(
         "confer {} console for the Puppet language ({}); :help for help",
         env!("CARGO_PKG_VERSION"),
@@ -170,11 +171,10 @@ pub fn run(args: ConsoleArgs) -> ExitCode {
 fn session(state: &mut State) -> Result<Next, ExitCode> {
     let modulepath = crate::compile::split_path(state.setup.modulepath.as_deref());
     let env = Rc::new(confer_puppet::environment::Environment::bare(modulepath));
-    let facts = crate::compile::load_facts(state.setup.facts.as_ref())?;
+    let facts = crate::compile::load_facts(state.setup.facts.as_ref(), state.out)?;
     let node = confer_puppet::node::Node::new(facts.name, facts.values);
     let quiet = Rc::new(Cell::new(true));
-    let (color_out, color_err) = state.color;
-    let mut echo = Echo { console: Console { min_level: Level::Info, color_out, color_err }, quiet: quiet.clone() };
+    let mut echo = Echo { console: Console::new(Level::Info, &state.out), quiet: quiet.clone() };
     let store = confer_puppet::Store::new();
     let mut session = confer_puppet::Session::new(&store, env, Some(&node), &mut echo);
     let replay = std::mem::take(&mut state.replay);
@@ -207,7 +207,7 @@ fn session(state: &mut State) -> Result<Next, ExitCode> {
             }
             Err(ReadlineError::Eof) => return Ok(Next::Quit),
             Err(e) => {
-                crate::diagnostics::error("io", "Error: ", &e.to_string());
+                state.out.error("io", "Error: ", &e.to_string());
                 return Err(ExitCode::FAILURE);
             }
         };
@@ -256,7 +256,7 @@ fn evaluate(state: &mut State, session: &mut confer_puppet::Session<'_>, name: &
         }
         Err(e) => {
             let sources = confer_diagnostic::FileSources::new().with(name, text);
-            crate::diagnostics::emit(&e.to_diagnostic(""), &sources);
+            state.out.emit(&e.to_diagnostic(""), &sources);
         }
     }
 }
@@ -291,7 +291,7 @@ fn command_of(state: &mut State, session: &mut confer_puppet::Session<'_>, comma
         ("load", "") | ("facts", "") => println!("Error: :{name} needs a file"),
         ("load", path) => {
             // An unreadable file has been reported by `read_source`.
-            if let Ok(source) = crate::puppet::read_source(path) {
+            if let Ok(source) = crate::puppet::read_source(path, state.out) {
                 evaluate(state, session, &source.name, &source.text);
             }
         }

@@ -40,8 +40,8 @@ pub struct FleetCompile {
 }
 
 /// Runs a fleet compile: exit 0 when every node compiled, 1 otherwise.
-pub fn run(job: FleetCompile) -> ExitCode {
-    compile_fleet(job).map_or_else(|e| e.report(), |summary| summary.finish())
+pub fn run(job: FleetCompile, out: crate::output_settings::OutputSettings) -> ExitCode {
+    compile_fleet(job).map_or_else(|e| e.report(out), |summary| summary.finish())
 }
 
 fn compile_fleet(job: FleetCompile) -> Result<Summary, FleetError> {

@@ -74,8 +74,8 @@ pub enum FleetError {
 impl FleetError {
     /// Prints the error as every error of the tool is printed; the run's
     /// exit status.
-    pub fn report(&self) -> std::process::ExitCode {
-        crate::diagnostics::error("fleet::input", "Error: ", &self.to_string());
+    pub fn report(&self, out: crate::output_settings::OutputSettings) -> std::process::ExitCode {
+        out.error("fleet::input", "Error: ", &self.to_string());
         std::process::ExitCode::FAILURE
     }
 }

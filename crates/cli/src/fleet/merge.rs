@@ -23,8 +23,8 @@ pub struct MergeArgs {
 
 /// Runs `confer puppet fleet-merge`: exit 0 when every node of every shard
 /// compiled, 1 otherwise.
-pub fn run(args: MergeArgs) -> ExitCode {
-    merge(&args).map_or_else(|e| e.report(), |summary| summary.finish())
+pub fn run(args: MergeArgs, out: crate::output_settings::OutputSettings) -> ExitCode {
+    merge(&args).map_or_else(|e| e.report(out), |summary| summary.finish())
 }
 
 fn merge(args: &MergeArgs) -> Result<Summary, FleetError> {

@@ -168,7 +168,7 @@ impl<'a> Evaluator<'a> {
         // Resource and class references with many titles make many small types.
         if !matches!(t, Type::Resource { .. } | Type::Class(_)) {
             if let Some(limit) = super::limits::too_large_type(keys) {
-                return Err(fail(span, limit));
+                return Err(super::limits::exceeded(span, limit));
             }
         }
         // An error about one argument is placed at it, as Puppet places it;

@@ -129,7 +129,7 @@ impl<'a> Evaluator<'a> {
         }
         let text = crate::files::read_text(path).map_err(|e| unreadable(e.to_string()))?;
         let Some(source) = self.sources.add(path.display().to_string(), text) else {
-            return Err(fail(span, "The manifests read are larger than confer can hold"));
+            return Err(super::limits::exceeded(span, "The manifests read are larger than confer can hold"));
         };
         let (program, warnings) = crate::validate_with_warnings(&source, level).map_err(Flow::from_error)?;
         for w in warnings {

@@ -9,11 +9,12 @@ use confer_core::types::{infer::general_type_name, instance_of};
 use confer_core::undecided::all;
 use confer_core::{HashMap, Value};
 
-use super::flow::{attribute_to, fail, settle, with_notes, EvalResult, Flow};
+use super::flow::{attribute_to, fail, fail_as, settle, with_notes, EvalResult, Flow};
 use super::functions;
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
 use crate::ast::{Definition, Expr, ExprKind, Lambda, Parameter};
+use crate::error::ErrorKind;
 use crate::span::Span;
 
 /// A lambda together with the scope it was written in.
@@ -106,6 +107,15 @@ impl Binder<'_> {
     fn about(&self, problem: &str) -> String {
         let separator = if matches!(self, Binder::Container(_)) { ": " } else { " " };
         format!("{}{separator}{problem}", self.subject())
+    }
+
+    /// The kind of a binding problem: a function's arguments, or a
+    /// parameter of a class, defined type or lambda given the wrong value.
+    fn kind(&self) -> ErrorKind {
+        match self {
+            Binder::Function(_) => ErrorKind::FunctionArguments,
+            Binder::Container(_) | Binder::Lambda => ErrorKind::TypeMismatch,
+        }
     }
 
     /// What is bound: `Foo[title]`, `'f'`, `block`.
@@ -280,11 +290,13 @@ impl<'a> Evaluator<'a> {
             // Puppet words a name given at run time differently.
             None if matches!(style, CallStyle::ByName | CallStyle::FromRuby) => {
                 let notes = self.unknown_function_notes(&key);
-                return Err(with_notes(fail(span, format!("Unknown function '{name}'")), notes));
+                let message = format!("Unknown function '{name}'");
+                return Err(with_notes(fail_as(ErrorKind::UnknownFunction, span, message), notes));
             }
             None => {
                 let notes = self.unknown_function_notes(&key);
-                return Err(with_notes(settle(fail(span, format!("Unknown function: '{name}'."))), notes));
+                let message = format!("Unknown function: '{name}'.");
+                return Err(with_notes(settle(fail_as(ErrorKind::UnknownFunction, span, message)), notes));
             }
         };
         match style {
@@ -397,7 +409,7 @@ impl<'a> Evaluator<'a> {
                     if !known {
                         let given = key.to_string();
                         let notes = super::suggest::unknown_parameter_note(&given, params.iter().map(|p| &*p.name));
-                        return Err(with_notes(fail(span, binder.unknown(&given)), notes));
+                        return Err(with_notes(fail_as(binder.kind(), span, binder.unknown(&given)), notes));
                     }
                 }
                 self.bind_container(params, &named, target, binder, span)
@@ -448,8 +460,11 @@ impl<'a> Evaluator<'a> {
         }
         match problems.as_slice() {
             [] => Ok(()),
-            [one] => Err(fail(span, binder.about(one))),
-            many => Err(fail(span, format!("{}:\n  {}", binder.subject(), many.join("\n  ")))),
+            [one] => Err(fail_as(binder.kind(), span, binder.about(one))),
+            many => {
+                let message = format!("{}:\n  {}", binder.subject(), many.join("\n  "));
+                Err(fail_as(binder.kind(), span, message))
+            }
         }
     }
 
@@ -481,7 +496,8 @@ impl<'a> Evaluator<'a> {
                 format!("between {required} and {fixed}")
             };
             let noun = if expected == "1" { "argument" } else { "arguments" };
-            return Err(own(fail(span, binder.count(format!("{expected} {noun}"), values.len()))));
+            let message = binder.count(format!("{expected} {noun}"), values.len());
+            return Err(own(fail_as(binder.kind(), span, message)));
         }
         for p in params {
             let value = if p.captures_rest {
@@ -494,7 +510,7 @@ impl<'a> Evaluator<'a> {
                         // Puppet points at a lambda's parameter that got no value.
                         None => {
                             let at = if matches!(binder, Binder::Lambda) { p.span } else { span };
-                            return Err(own(fail(at, binder.missing(&p.name))));
+                            return Err(own(fail_as(binder.kind(), at, binder.missing(&p.name))));
                         }
                     },
                 }
@@ -525,7 +541,7 @@ impl<'a> Evaluator<'a> {
                 instance_of(&t, &value)?
             };
             if !ok {
-                return Err(fail(span, binder.mismatch(&p.name, &t, &value)));
+                return Err(fail_as(binder.kind(), span, binder.mismatch(&p.name, &t, &value)));
             }
         }
         target

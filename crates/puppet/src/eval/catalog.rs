@@ -12,12 +12,13 @@ use confer_core::{HashMap, Value};
 
 use super::attributes::Attributes;
 use super::calls::{Args, Binder};
-use super::flow::{fail, settle, EvalResult, Flow};
+use super::flow::{fail, fail_as, settle, EvalResult, Flow};
 use super::functions::{Builtin, Call};
 use super::scope::{Scope, ScopeKind};
 use super::tags::{add_tag, merge_tags, valid_tag};
 use super::Evaluator;
 use crate::ast::{AttributeOp, Definition, Expr, ExprKind, ResourceForm};
+use crate::error::ErrorKind;
 use crate::log::{Level, LogEvent};
 use crate::span::Span;
 
@@ -525,7 +526,8 @@ impl<'a> Evaluator<'a> {
         let define = self.define_def(type_name, span)?;
         if define.is_none() && !BUILTIN_TYPES.contains(&type_name) && !self.module_type_exists(type_name) {
             let notes = self.unknown_type_notes(type_name);
-            return Err(super::flow::with_notes(fail(span, format!("Unknown resource type: '{type_name}'")), notes));
+            let message = format!("Unknown resource type: '{type_name}'");
+            return Err(super::flow::with_notes(fail_as(ErrorKind::UnknownResourceType, span, message), notes));
         }
         let key = (cap.to_string(), title.to_string());
         if let Some(&existing) = self.catalog.index.get(&key) {
@@ -559,7 +561,7 @@ impl<'a> Evaluator<'a> {
         attributes.fill_missing(&defaults);
         let Attributes { values: attributes, places } = attributes;
         if self.catalog.resources.len() >= super::limits::MAX_RESOURCES {
-            return Err(fail(span, super::limits::too_many_resources()));
+            return Err(super::limits::exceeded(span, super::limits::too_many_resources()));
         }
         if let (Some(def), false) = (define, virtual_) {
             self.catalog.pending.push_back(PendingDefine {
@@ -605,7 +607,8 @@ impl<'a> Evaluator<'a> {
             .map(|r| self.location(r.span))
             .map_or_else(String::new, |at| format!(" at (file: {}, line: {})", at.file, at.line));
         let here = self.location(span);
-        fail(
+        fail_as(
+            ErrorKind::DuplicateDeclaration,
             span,
             format!(
                 "Duplicate declaration: {reference} is already declared{first}; cannot redeclare (file: {}, line: {})",

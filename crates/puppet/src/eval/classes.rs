@@ -10,10 +10,11 @@ use confer_core::{HashMap, Value};
 use confer_core::value::to_s;
 
 use super::catalog::{Resource, ResourceKind, STAGE_MAIN};
-use super::flow::{fail, settle, EvalResult};
+use super::flow::{fail, fail_as, settle, EvalResult};
 use super::scope::{Scope, ScopeKind};
 use super::tags::add_tag;
 use super::Evaluator;
+use crate::error::ErrorKind;
 use crate::span::Span;
 
 impl<'a> Evaluator<'a> {
@@ -38,7 +39,8 @@ impl<'a> Evaluator<'a> {
         let Some(def) = self.class_def(&key, span)? else {
             // A compile names the node it was looking for the class for.
             let for_node = self.node_name.as_ref().map_or_else(String::new, |n| format!(" for {n}"));
-            return Err(fail(span, format!("Could not find class ::{key}{for_node}")));
+            let message = format!("Could not find class ::{key}{for_node}");
+            return Err(fail_as(ErrorKind::UnknownClass, span, message));
         };
         self.place_ancestors(def, &key, span, from)?;
         let index = match self.catalog.early_classes.remove(&key) {

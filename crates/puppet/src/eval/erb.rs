@@ -10,9 +10,10 @@ use confer_core::Value;
 use confer_ruby::RValue;
 
 use super::calls::{CallStyle, Closure};
-use super::flow::{fail, with_notes, EvalResult, Flow};
+use super::flow::{fail, fail_as, with_notes, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;
+use crate::error::ErrorKind;
 use crate::log::{Level, LogEvent};
 use crate::span::Span;
 
@@ -282,7 +283,8 @@ impl confer_ruby::Host for PuppetHost<'_, '_> {
 /// The string arguments of a template function.
 fn string_args<'v>(name: &str, args: &'v [Value], span: Span) -> EvalResult<Vec<&'v str>> {
     if args.is_empty() {
-        return Err(fail(span, format!("{name}(): Wrong number of arguments given (0 for minimum 1)")));
+        let message = format!("{name}(): Wrong number of arguments given (0 for minimum 1)");
+        return Err(fail_as(ErrorKind::FunctionArguments, span, message));
     }
     args.iter()
         .map(|a| match a {
@@ -296,7 +298,9 @@ fn string_args<'v>(name: &str, args: &'v [Value], span: Span) -> EvalResult<Vec<
 pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope: &Rc<Scope>) -> EvalResult {
     let mut out = String::new();
     for file in string_args("template", args, span)? {
-        let path = ev.find_template(file).ok_or_else(|| fail(span, format!("Could not find template '{file}'")))?;
+        let path = ev
+            .find_template(file)
+            .ok_or_else(|| fail_as(ErrorKind::Template, span, format!("Could not find template '{file}'")))?;
         // Read and compiled once a compile, rendered as often as called.
         let (source, compiled) = match ev.erb_templates.get(&path) {
             Some((source, compiled)) => (source.clone(), Ok(compiled.clone())),
@@ -319,7 +323,8 @@ pub(crate) fn template(ev: &mut Evaluator<'_>, args: &[Value], span: Span, scope
             Ok(text) => out.push_str(&text),
             Err(e) => {
                 let (line, column) = confer_ruby::line_col(&source.text, e.at);
-                let failure = fail(
+                let failure = fail_as(
+                    ErrorKind::Template,
                     span,
                     format!(
                         "Failed to parse template {file}:\n  Filepath: {}\n  Line: {line}\n  Column: {column}\n  Detail: {e}\n",
@@ -352,7 +357,10 @@ pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span
                 // Puppet's message names no place in the template; the note does.
                 let (line, column) = confer_ruby::line_col(text, e.at);
                 let note = crate::log::Note::text(format!("at line {line}, column {column} of the inline template"));
-                return Err(with_notes(fail(span, format!("Failed to parse inline template: {e}")), vec![note]));
+                return Err(with_notes(
+                    fail_as(ErrorKind::Template, span, format!("Failed to parse inline template: {e}")),
+                    vec![note],
+                ));
             }
         }
     }

@@ -5,11 +5,14 @@
 use confer_core::undecided::Undecided;
 use confer_core::{CoreError, Value};
 
+use crate::error::ErrorKind;
 use crate::span::Span;
 
 /// An evaluation error before it is given a file and line.
 #[derive(Debug)]
 pub struct Failure {
+    /// What kind of mistake it is (see `PuppetError::kind`).
+    pub kind: ErrorKind,
     /// What went wrong.
     pub message: String,
     /// The expression it refers to.
@@ -63,9 +66,15 @@ impl Flow {
 /// The result of evaluating something.
 pub type EvalResult<T = Value> = Result<T, Flow>;
 
-/// An error at `span`.
+/// An evaluation error at `span`, of no more specific kind.
 pub fn fail(span: Span, message: impl Into<String>) -> Flow {
+    fail_as(ErrorKind::Evaluation, span, message)
+}
+
+/// An error of `kind` at `span`.
+pub fn fail_as(kind: ErrorKind, span: Span, message: impl Into<String>) -> Flow {
     Flow::Error(Box::new(Failure {
+        kind,
         message: message.into(),
         span,
         settled: false,

@@ -5,6 +5,15 @@
 
 use confer_core::Value;
 
+use crate::error::ErrorKind;
+use crate::eval::flow::{fail_as, Flow};
+use crate::span::Span;
+
+/// The error of a limit on hostile input reached at `span`.
+pub(crate) fn exceeded(span: Span, message: impl Into<String>) -> Flow {
+    fail_as(ErrorKind::ResourceLimit, span, message)
+}
+
 /// The longest string an expression may produce, in bytes. Interpolation
 /// refuses a part that would pass it before appending it, so doubling a
 /// string stops at about 340 MB (measured, release build).

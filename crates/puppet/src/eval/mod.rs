@@ -55,7 +55,7 @@ use typed_arena::Arena;
 
 use crate::ast::{BinaryOp, Expr, ExprKind, Program, StringPart, UnaryOp};
 use crate::environment::Environment;
-use crate::error::{Phase, PuppetError};
+use crate::error::{ErrorKind, Phase, PuppetError};
 use crate::log::{Level, LogEvent, Logger};
 use crate::span::{Source, SourceMap, Span};
 
@@ -307,22 +307,27 @@ impl<'a> Evaluator<'a> {
 
     fn to_error(&self, flow: Flow) -> PuppetError {
         let line_only = matches!(&flow, Flow::Error(f) if f.line_only);
-        let (message, span, notes, labels) = match flow {
-            Flow::Error(f) => (f.message, f.span, f.notes, f.labels),
+        let (kind, message, span, notes, labels) = match flow {
+            Flow::Error(f) => (f.kind, f.message, f.span, f.notes, f.labels),
             Flow::Return(_, span) => {
                 let message = "The 'return' function can only be used inside a function or lambda";
-                (message.into(), span, Vec::new(), Vec::new())
+                (ErrorKind::Evaluation, message.into(), span, Vec::new(), Vec::new())
             }
             Flow::Next(_, span) => {
                 let message = "The 'next' function can only be used inside a lambda or iteration";
-                (message.into(), span, Vec::new(), Vec::new())
+                (ErrorKind::Evaluation, message.into(), span, Vec::new(), Vec::new())
             }
-            Flow::Break(span) => ("break() from context where this is illegal".into(), span, Vec::new(), Vec::new()),
+            Flow::Break(span) => {
+                let message = "break() from context where this is illegal";
+                (ErrorKind::Evaluation, message.into(), span, Vec::new(), Vec::new())
+            }
             Flow::Located(error) => return *error,
             // Every expression locates what it left undecided (`eval`); one
             // raised outside any, by code the catalog runs after
             // evaluation, has no expression to name.
-            Flow::Undecided(u) => return PuppetError::new(Phase::Evaluation, u.to_string()),
+            Flow::Undecided(u) => {
+                return PuppetError::new(Phase::Evaluation, u.to_string()).with_kind(ErrorKind::ResourceLimit)
+            }
         };
         let range = self.sources.find(span.start).map(|source| source.local_span(span));
         let mut location = self.location(span);
@@ -331,6 +336,7 @@ impl<'a> Evaluator<'a> {
         }
         PuppetError {
             phase: Phase::Evaluation,
+            kind,
             message,
             location: Some(location),
             span: range,
@@ -389,7 +395,8 @@ impl<'a> Evaluator<'a> {
     fn enter(&mut self, span: Span) -> EvalResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(fail(span, format!("Evaluation nested deeper than {MAX_DEPTH} levels (runaway recursion?)")));
+            let message = format!("Evaluation nested deeper than {MAX_DEPTH} levels (runaway recursion?)");
+            return Err(limits::exceeded(span, message));
         }
         Ok(())
     }
@@ -415,11 +422,11 @@ impl<'a> Evaluator<'a> {
             return Err(fail(e.span, crate::interrupt::MESSAGE));
         }
         let value = self.eval_kind(e, scope).map_err(|flow| match flow {
-            Flow::Undecided(u) => fail(e.span, u.to_string()),
+            Flow::Undecided(u) => limits::exceeded(e.span, u.to_string()),
             other => other,
         })?;
         if let Some(limit) = limits::too_large(&value) {
-            return Err(fail(self.position(e), limit));
+            return Err(limits::exceeded(self.position(e), limit));
         }
         Ok(value)
     }
@@ -552,7 +559,7 @@ impl<'a> Evaluator<'a> {
                     // more, not 384.
                     let longer = v.as_str().map_or(0, str::len);
                     if out.len() + longer > limits::MAX_STRING_BYTES {
-                        return Err(fail(self.position(e), limits::string_too_long()));
+                        return Err(limits::exceeded(self.position(e), limits::string_too_long()));
                     }
                     confer_core::value::push_to_s(&mut out, &v);
                 }
@@ -733,10 +740,10 @@ impl<'a> Evaluator<'a> {
                 return Ok(Type::Reference(name.trim_start_matches("::").into()));
             }
             let notes = self.unknown_type_name_notes(name);
-            return Err(flow::with_notes(
-                fail(span, format!("Resource type not found: {}", capitalize_segments(name))),
-                notes,
-            ));
+            let name = capitalize_segments(name);
+            let message = format!("Resource type not found: {name}");
+            let kind = ErrorKind::UnknownType { name: name.into() };
+            return Err(flow::with_notes(flow::fail_as(kind, span, message), notes));
         }
         Ok(Type::Resource { type_name: Some(capitalize_segments(name).into()), title: None })
     }

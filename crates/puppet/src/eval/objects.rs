@@ -16,10 +16,11 @@ use confer_core::types::{Type, TypeAlias};
 use confer_core::value::object::{Member, ObjectValue};
 use confer_core::{HashMap, Value};
 
-use super::flow::{attribute_to, fail, EvalResult, Flow};
+use super::flow::{attribute_to, fail, fail_as, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;
 use crate::ast::{AttributeOp, Expr, ExprKind};
+use crate::error::ErrorKind;
 use crate::span::Span;
 
 /// Which kind of named type a declaration makes.
@@ -42,15 +43,16 @@ fn declared(expr: &Expr) -> Option<Declared<'_>> {
 }
 
 /// The message of an error raised while building a declared type, as
-/// Puppet words it (a type it cannot find is an unresolved reference).
+/// Puppet words it (a type it cannot find, and no call has reworded yet, is
+/// an unresolved reference).
 fn type_name_error(flow: Flow, span: Span) -> Flow {
     match flow {
         Flow::Error(f) => {
-            let message = match f.message.strip_prefix("Resource type not found: ") {
-                Some(name) => format!("reference to unresolved type '{name}'"),
-                None => f.message,
+            let message = match &f.kind {
+                ErrorKind::UnknownType { name } if !f.settled => format!("reference to unresolved type '{name}'"),
+                _ => f.message,
             };
-            attribute_to(fail(span, message), "Type-Name")
+            attribute_to(fail_as(f.kind, span, message), "Type-Name")
         }
         other => other,
     }

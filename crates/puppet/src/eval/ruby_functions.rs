@@ -20,12 +20,13 @@ use confer_ruby::{Api, Callee, Dispatch, Repeat, RubyError, RubyErrorKind, RubyF
 
 use super::calls::Closure;
 use super::erb::PuppetHost;
-use super::flow::{fail, EvalResult};
+use super::flow::{fail, fail_as, EvalResult};
 use super::functions::dispatch;
 use super::functions::signature::{self, Block, Param, Signature};
 use super::scope::Scope;
 use super::Evaluator;
 use crate::environment::Environment;
+use crate::error::ErrorKind;
 use crate::native_ports;
 use crate::span::Span;
 
@@ -227,13 +228,14 @@ impl<'a> Evaluator<'a> {
                             }
                         }
                         let Some(i) = handler else {
-                            return Err(fail(span, message));
+                            return Err(fail_as(ErrorKind::FunctionArguments, span, message));
                         };
                         let d = &dispatches[*i];
                         let top = self.top.clone();
                         let said = self.run_ruby(&loaded, Callee::Method(&d.method), &args, top, span, lambda)?;
                         let text = confer_core::value::to_s(&said);
-                        return Err(fail(span, format!("'{}' {text}", loaded.function.name)));
+                        let message = format!("'{}' {text}", loaded.function.name);
+                        return Err(fail_as(ErrorKind::FunctionArguments, span, message));
                     }
                 };
                 let d: &Dispatch = &dispatches[index];

@@ -101,7 +101,8 @@ impl<'s> Session<'s> {
     /// session's top scope; the value is the last expression's.
     pub fn eval(&mut self, name: &str, text: &str) -> Result<Value, PuppetError> {
         let Some(source) = self.ev.sources.add(name, text) else {
-            return Err(PuppetError::new(Phase::Evaluation, "The inputs given are larger than confer can hold"));
+            let message = "The inputs given are larger than confer can hold";
+            return Err(PuppetError::new(Phase::Evaluation, message).with_kind(crate::error::ErrorKind::ResourceLimit));
         };
         let (program, warnings) = crate::validate_with_warnings(&source, self.ev.env.strict.level)?;
         for w in warnings {

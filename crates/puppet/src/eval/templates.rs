@@ -9,11 +9,11 @@ use std::sync::Arc;
 use confer_core::Value;
 
 use super::calls::{Args, Binder};
-use super::flow::{fail, EvalResult, Flow};
+use super::flow::{fail, fail_as, EvalResult, Flow};
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
 use crate::ast::{Definition, Expr, ExprKind, Program};
-use crate::error::PuppetError;
+use crate::error::{ErrorKind, PuppetError};
 use crate::log::Location;
 use crate::parser::epp::parse_epp;
 use crate::span::{Source, Span};
@@ -72,14 +72,17 @@ impl<'a> Evaluator<'a> {
 
     /// Reads a template file into the source map, so that spans point into it.
     pub(crate) fn read_template(&mut self, path: &std::path::Path, span: Span) -> EvalResult<Arc<Source>> {
-        let text = crate::files::read_text(path)
-            .map_err(|e| fail(span, format!("Could not read template {}: {e}", path.display())))?;
+        let text = crate::files::read_text(path).map_err(|e| {
+            fail_as(ErrorKind::Template, span, format!("Could not read template {}: {e}", path.display()))
+        })?;
         self.add_source(path.display().to_string(), text, span)
     }
 
     /// Adds template text (from a file or a string) to the source map.
     pub(crate) fn add_source(&mut self, name: String, text: String, span: Span) -> EvalResult<Arc<Source>> {
-        self.sources.add(name, text).ok_or_else(|| fail(span, "The manifests read are larger than confer can hold"))
+        self.sources
+            .add(name, text)
+            .ok_or_else(|| super::limits::exceeded(span, "The manifests read are larger than confer can hold"))
     }
 
     /// Renders the EPP template `source` with `args` (the parameter hash, if
@@ -96,13 +99,14 @@ impl<'a> Evaluator<'a> {
         let located = |error: crate::parser::ParseError| {
             let (line, column) = source.line_col(error.span.start);
             let at = Location { file: source.name.clone(), line, column };
-            fail(span, format!("{func}(): Invalid EPP: {} {at}", error.message))
+            fail_as(ErrorKind::Template, span, format!("{func}(): Invalid EPP: {} {at}", error.message))
         };
         let template = parse_epp(source).map_err(located)?;
         let program = Program { body: template.body };
         crate::validate::check(&program, source, self.env.strict.level).map_err(|e| invalid_epp(func, e, span))?;
         if program.body.iter().any(is_definition) {
-            return Err(fail(span, format!("{func}(): The EPP template contains illegal expressions (definitions)")));
+            let message = format!("{func}(): The EPP template contains illegal expressions (definitions)");
+            return Err(fail_as(ErrorKind::Template, span, message));
         }
         let params_specified = template.params.is_some();
         let def = Definition {
@@ -162,5 +166,5 @@ fn is_definition(e: &Expr) -> bool {
 /// A validation error in a template, worded as Puppet's `epp()` reports it.
 fn invalid_epp(func: &str, error: PuppetError, span: Span) -> Flow {
     let at = error.location.map(|l| format!(" {l}")).unwrap_or_default();
-    fail(span, format!("{func}(): Invalid EPP: {}{at}", error.message))
+    fail_as(ErrorKind::Template, span, format!("{func}(): Invalid EPP: {}{at}", error.message))
 }

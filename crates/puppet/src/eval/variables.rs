@@ -7,9 +7,10 @@ use std::rc::Rc;
 
 use confer_core::Value;
 
-use super::flow::{fail, EvalResult};
+use super::flow::{fail, fail_as, EvalResult};
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
+use crate::error::ErrorKind;
 use crate::log::{Level, LogEvent};
 use crate::span::Span;
 use crate::strict::Strictness;
@@ -50,7 +51,7 @@ impl Evaluator<'_> {
         let message = format!("Unknown variable: '{name}'.");
         match self.env.strict.unknown_variable() {
             Strictness::Off => {}
-            Strictness::Error => return Err(fail(span, message)),
+            Strictness::Error => return Err(fail_as(ErrorKind::UndefinedVariable, span, message)),
             Strictness::Warning => {
                 let notes = if self.advised_unknown_variables < ADVISED_UNKNOWN_VARIABLES {
                     self.advised_unknown_variables += 1;

@@ -11,7 +11,7 @@ mod labels;
 mod registry;
 
 use crate::ast::{AttributeOp, BinaryOp, Expr, ExprKind, Program, ResourceForm, StringPart, UnaryOp};
-use crate::error::{Phase, PuppetError};
+use crate::error::{ErrorKind, Phase, PuppetError};
 use crate::log::Location;
 use crate::span::{Source, Span};
 use crate::strict::Strictness;
@@ -46,6 +46,7 @@ pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<V
             let (span, message) = checker.problems.remove(0);
             return Err(PuppetError {
                 phase: Phase::Syntax,
+                kind: ErrorKind::Syntax,
                 message,
                 location: Some(locate(span)),
                 span: Some(source.local_span(span)),

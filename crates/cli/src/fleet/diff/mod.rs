@@ -108,10 +108,10 @@ enum Outcome {
 }
 
 /// Runs `confer puppet diff`.
-pub fn run(args: DiffArgs) -> ExitCode {
+pub fn run(args: DiffArgs, out: crate::output_settings::OutputSettings) -> ExitCode {
     match diff(&args) {
         Ok(code) => code,
-        Err(e) => e.report(),
+        Err(e) => e.report(out),
     }
 }
 

@@ -8,7 +8,7 @@ use confer_core::{HashMap, Value};
 
 use super::{Builtin, Call};
 use crate::eval::calls::Closure;
-use crate::eval::flow::{fail, EvalResult, Flow};
+use crate::eval::flow::{EvalResult, Flow};
 use crate::eval::Evaluator;
 use crate::span::Span;
 use confer_core::value::iterable::{elements, integer_range, Elements, IterOp, Iteration};
@@ -401,10 +401,8 @@ fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, walk: Walk<'_>) ->
             Ok(v) => {
                 memo_depth = depth::depth_of(&v, Some((&memo, memo_depth)), depth::MAX_DEPTH + 1);
                 if memo_depth > depth::MAX_DEPTH {
-                    return Err(fail(
-                        call.span,
-                        format!("'reduce' built a value nested deeper than {} levels", depth::MAX_DEPTH),
-                    ));
+                    let message = format!("'reduce' built a value nested deeper than {} levels", depth::MAX_DEPTH);
+                    return Err(crate::eval::limits::exceeded(call.span, message));
                 }
                 memo = v;
             }

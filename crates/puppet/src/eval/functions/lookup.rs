@@ -14,7 +14,8 @@ use confer_core::{HashMap, Type, Value};
 use confer_hiera::{Found, Hiera, HieraError, Strategy};
 
 use super::{Builtin, Call};
-use crate::eval::flow::{fail, EvalResult};
+use crate::error::{ErrorKind, PuppetError};
+use crate::eval::flow::{fail, fail_as, EvalResult};
 use crate::eval::scope::Scope;
 use crate::eval::Evaluator;
 use crate::span::{Source, Span};
@@ -285,7 +286,7 @@ fn lookup(call: &mut Call<'_, '_>) -> EvalResult {
             ("Value returned from default block", call.ev.call_lambda(&lambda, vec![name], span)?)
         }
         (None, Some(d), None) => ("Default value", d),
-        (None, None, None) => return Err(fail(span, not_found("lookup", &req.names))),
+        (None, None, None) => return Err(fail_as(ErrorKind::LookupFailed, span, not_found("lookup", &req.names))),
     };
     type_checked(subject, req.value_type.as_ref(), value, span)
 }
@@ -316,7 +317,7 @@ fn hiera(call: &mut Call<'_, '_>) -> EvalResult {
         (Some(f), _, _) => f.value,
         (None, _, Some(lambda)) => call.ev.call_lambda(&lambda, vec![first], span)?,
         (None, Some(d), None) => d,
-        (None, None, None) => return Err(fail(span, not_found(fname, &names))),
+        (None, None, None) => return Err(fail_as(ErrorKind::LookupFailed, span, not_found(fname, &names))),
     };
     if fname != "hiera_include" {
         return Ok(value);
@@ -350,13 +351,14 @@ pub fn convert_value(type_name: &str, value: &Value, args: &[Value]) -> Result<V
 fn hiera_error(e: HieraError, span: Span) -> crate::eval::flow::Flow {
     match e {
         HieraError::TooDeep { stack } => {
-            let mut error = crate::error::PuppetError::new(crate::error::Phase::Loading, "stack level too deep");
-            error.notes.push(crate::log::Note::text(format!(
+            let error = crate::error::PuppetError::new(crate::error::Phase::Loading, "stack level too deep");
+            let note = crate::log::Note::text(format!(
                 "lookups nested {} deep through interpolation, from '{}' to '{}'",
                 stack.len(),
                 stack.first().map_or("", String::as_str),
                 stack.last().map_or("", String::as_str)
-            )));
+            ));
+            let error = PuppetError { notes: vec![note], ..error.with_kind(ErrorKind::ResourceLimit) };
             crate::eval::flow::Flow::Located(Box::new(error))
         }
         e @ (HieraError::NotData { .. } | HieraError::Syntax { .. }) => crate::eval::flow::Flow::Located(Box::new(

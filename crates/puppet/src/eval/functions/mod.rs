@@ -44,9 +44,10 @@ pub use lookup::convert_value;
 use confer_core::Value;
 
 use super::calls::Closure;
-use super::flow::{fail, EvalResult, Flow};
+use super::flow::{fail, fail_as, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;
+use crate::error::ErrorKind;
 use crate::span::Span;
 
 /// A call to a built-in: the evaluator, arguments, block and call site.
@@ -71,7 +72,8 @@ impl<'a> Call<'_, 'a> {
     /// The lambda, or an error saying the function needs one (for functions
     /// whose signatures leave the block optional but whose use needs it).
     pub fn require_lambda(&mut self) -> EvalResult<Closure<'a>> {
-        self.lambda.take().ok_or_else(|| fail(self.span, format!("'{}' expects a block", self.name)))
+        let message = || format!("'{}' expects a block", self.name);
+        self.lambda.take().ok_or_else(|| fail_as(ErrorKind::FunctionArguments, self.span, message()))
     }
 
     /// An error for arguments the declared signatures let through but the
@@ -288,11 +290,11 @@ pub(crate) fn call_builtin<'a>(
                                     Err(Flow::Error(f))
                                 }
                                 Err(other) => Err(other),
-                                Ok(_) => Err(fail(span, message)),
+                                Ok(_) => Err(fail_as(ErrorKind::FunctionArguments, span, message)),
                             };
                         }
                     }
-                    return Err(fail(span, message));
+                    return Err(fail_as(ErrorKind::FunctionArguments, span, message));
                 }
             }
         }
@@ -300,11 +302,13 @@ pub(crate) fn call_builtin<'a>(
             let n = args.len() as i64;
             let arity = i64::from(*arity);
             if arity >= 0 && n != arity {
-                return Err(fail(span, format!("{name}(): Wrong number of arguments given ({n} for {arity})")));
+                let message = format!("{name}(): Wrong number of arguments given ({n} for {arity})");
+                return Err(fail_as(ErrorKind::FunctionArguments, span, message));
             }
             if arity < 0 && n < (arity + 1).abs() {
                 let min = (arity + 1).abs();
-                return Err(fail(span, format!("{name}(): Wrong number of arguments given ({n} for minimum {min})")));
+                let message = format!("{name}(): Wrong number of arguments given ({n} for minimum {min})");
+                return Err(fail_as(ErrorKind::FunctionArguments, span, message));
             }
             0
         }

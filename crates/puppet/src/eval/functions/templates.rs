@@ -6,7 +6,8 @@
 use confer_core::{HashMap, Value};
 
 use super::{Builtin, Call};
-use crate::eval::flow::{fail, EvalResult};
+use crate::error::ErrorKind;
+use crate::eval::flow::{fail_as, EvalResult};
 use crate::eval::templates::EppScope;
 
 /// The template functions: EPP's are Puppet 4 functions, ERB's Puppet 3
@@ -44,8 +45,10 @@ fn epp(call: &mut Call<'_, '_>) -> EvalResult {
         true => name,
         false => format!("{name}.epp"),
     };
-    let path =
-        call.ev.find_template(&wanted).ok_or_else(|| fail(call.span, format!("Could not find template '{wanted}'")))?;
+    let path = call
+        .ev
+        .find_template(&wanted)
+        .ok_or_else(|| fail_as(ErrorKind::Template, call.span, format!("Could not find template '{wanted}'")))?;
     let source = call.ev.read_template(&path, call.span)?;
     call.ev.render_epp(&source, args, EppScope::Global, "epp", call.span, call.scope)
 }

@@ -130,7 +130,8 @@ fn assert_type(call: &mut Call<'_, '_>) -> EvalResult {
     let value = value.clone();
     match call.lambda.take() {
         Some(closure) => {
-            let actual = crate::eval::limits::detailed_type(&value).map_err(|e| fail(call.span, e))?;
+            let actual =
+                crate::eval::limits::detailed_type(&value).map_err(|e| crate::eval::limits::exceeded(call.span, e))?;
             call.ev.call_lambda(&closure, vec![Value::from_type(t), Value::from_type(actual)], call.span)
         }
         None => Err(fail(call.span, format!("assert_type(): {}", describe(&t, &value)))),
@@ -148,7 +149,7 @@ fn type_of(call: &mut Call<'_, '_>) -> EvalResult {
         _ => return Err(call.unexpected_args()),
     };
     let t = match mode {
-        "detailed" => crate::eval::limits::detailed_type(v).map_err(|e| fail(call.span, e))?,
+        "detailed" => crate::eval::limits::detailed_type(v).map_err(|e| crate::eval::limits::exceeded(call.span, e))?,
         "reduced" => infer::infer_reduced(v),
         "generalized" => infer::infer_generalized(v),
         other => {

@@ -156,7 +156,7 @@ fn glob(call: &mut Call<'_, '_>) -> EvalResult {
         let mut found: Vec<String> = paths.filter_map(Result::ok).map(|p| p.to_string_lossy().into_owned()).collect();
         found.sort();
         if found.len() + out.len() > MAX_GLOB {
-            return Err(fail(call.span, format!("glob(): more than {MAX_GLOB} paths match")));
+            return Err(crate::eval::limits::exceeded(call.span, format!("glob(): more than {MAX_GLOB} paths match")));
         }
         out.extend(found.into_iter().map(Value::from));
     }

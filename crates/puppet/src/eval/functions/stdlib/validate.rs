@@ -73,7 +73,9 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         _ => Err(call.unexpected_args()),
     }),
     Builtin::new("type_of", &["Any value"], |call| {
-        crate::eval::limits::detailed_type(&call.args[0]).map(Value::from_type).map_err(|e| fail(call.span, e))
+        crate::eval::limits::detailed_type(&call.args[0])
+            .map(Value::from_type)
+            .map_err(|e| crate::eval::limits::exceeded(call.span, e))
     }),
     Builtin::legacy("validate_string", -1, validate_each),
     Builtin::legacy("validate_array", -1, validate_each),

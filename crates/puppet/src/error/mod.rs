@@ -1,11 +1,15 @@
-//! The error a user gets for a manifest that does not parse or evaluate: a
-//! message and the place it refers to.
+//! The error a user gets for a manifest that does not parse or evaluate: its
+//! kind, Puppet's message and the place it refers to.
+
+mod kind;
 
 use std::fmt;
 
 use confer_diagnostic::{Diagnostic, IntoDiagnostic, Label};
 
 use crate::log::Location;
+
+pub use kind::ErrorKind;
 
 /// Which phase rejected the manifest; Puppet words the two differently.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,8 +34,10 @@ pub enum Phase {
 /// A located error from parsing, validating or evaluating a manifest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuppetError {
-    /// Which phase failed.
+    /// Which phase failed (it decides Puppet's wording).
     pub phase: Phase,
+    /// What kind of mistake it is (it decides the machine code).
+    pub kind: ErrorKind,
     /// What went wrong.
     pub message: String,
     /// Where, when known, as Puppet counts it (columns in characters).
@@ -45,6 +51,19 @@ pub struct PuppetError {
     /// Advice printed on lines of their own after Puppet's message ("did you
     /// mean …?"), so the message itself stays word for word Puppet's.
     pub notes: Vec<crate::log::Note>,
+}
+
+impl Phase {
+    /// The kind of an error of this phase that no site made more specific.
+    pub fn kind(self) -> ErrorKind {
+        match self {
+            Phase::Syntax => ErrorKind::Syntax,
+            Phase::Validation => ErrorKind::Validation,
+            Phase::Evaluation => ErrorKind::Evaluation,
+            Phase::Loading => ErrorKind::Loading,
+            Phase::Data => ErrorKind::Data,
+        }
+    }
 }
 
 impl fmt::Display for PuppetError {
@@ -67,11 +86,12 @@ impl fmt::Display for PuppetError {
 impl std::error::Error for PuppetError {}
 
 impl PuppetError {
-    /// An error of `phase` with no position of its own (its message names
-    /// the places, or it concerns the whole run).
+    /// An error of `phase`, of the phase's own kind, with no position of its
+    /// own (its message names the places, or it concerns the whole run).
     pub fn new(phase: Phase, message: impl Into<String>) -> PuppetError {
         PuppetError {
             phase,
+            kind: phase.kind(),
             message: message.into(),
             location: None,
             span: None,
@@ -80,15 +100,14 @@ impl PuppetError {
         }
     }
 
+    /// The same error, of kind `kind`.
+    pub fn with_kind(self, kind: ErrorKind) -> PuppetError {
+        PuppetError { kind, ..self }
+    }
+
     /// The kind's stable name in diagnostics.
     pub fn code(&self) -> &'static str {
-        match self.phase {
-            Phase::Syntax => "puppet::syntax",
-            Phase::Validation => "puppet::validation",
-            Phase::Evaluation => "puppet::evaluation",
-            Phase::Loading => "puppet::loading",
-            Phase::Data => "puppet::data",
-        }
+        self.kind.code()
     }
 
     /// The diagnostic for this error; `suffix` follows Puppet's line (` on
