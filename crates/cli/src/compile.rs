@@ -13,15 +13,18 @@ use confer_puppet::environment::Environment;
 use confer_puppet::node::Node;
 
 use crate::fleet::compile::FleetCompile;
+use crate::fleet::nodes::NodeSource;
+use crate::fleet::puppetdb::{PuppetDb, PuppetDbArgs};
 use crate::log_output::Console;
 use crate::output_settings::OutputSettings;
 use crate::puppet::report;
 
 /// Arguments of `confer puppet compile`.
 #[derive(Args)]
+#[command(group = clap::ArgGroup::new("fleet").args(["facts_dir", "puppetdb"]).requires("output_dir"))]
 pub struct CompileArgs {
     /// The node to compile for; by default the facts' name (certname).
-    #[arg(conflicts_with = "facts_dir")]
+    #[arg(conflicts_with = "fleet")]
     node: Option<String>,
     /// The environment directory: `manifests/`, `modules/`,
     /// `environment.conf`, `hiera.yaml`, `data/`.
@@ -33,21 +36,25 @@ pub struct CompileArgs {
     modulepath: Option<String>,
     /// The node's facts: Puppet's cached facts YAML, or `facter -y`/`facter
     /// -j` output. Without it, a core set is gathered on this machine.
-    #[arg(long, value_name = "FILE", conflicts_with = "facts_dir")]
+    #[arg(long, value_name = "FILE", conflicts_with = "fleet")]
     facts: Option<PathBuf>,
     /// Compile every node whose facts this directory holds (`*.yaml`,
     /// `*.yml`, `*.json`: Puppet's cached facts, `facter -y`/`-j` output,
     /// or a PuppetDB `factsets` export of many nodes), in parallel.
-    #[arg(long, value_name = "DIR", requires = "output_dir")]
+    #[arg(long, value_name = "DIR")]
     facts_dir: Option<PathBuf>,
-    /// With `--facts-dir`: where each node's catalog (`NODE.json`) and the
-    /// run's summary (`fleet-summary.json`) are written.
-    #[arg(long, value_name = "DIR", requires = "facts_dir")]
+    #[command(flatten)]
+    puppetdb: PuppetDbArgs,
+    /// With `--facts-dir` or `--puppetdb`: where each node's catalog
+    /// (`NODE.json`) and the run's summary (`fleet-summary.json`) are
+    /// written.
+    #[arg(long, value_name = "DIR", requires = "fleet")]
     output_dir: Option<PathBuf>,
-    /// With `--facts-dir`: compile only the K-th of N slices of the nodes,
-    /// chosen by a stable hash of their names (1 ≤ K ≤ N). A Kubernetes
-    /// indexed Job passes `--shard $((JOB_COMPLETION_INDEX+1))/N`.
-    #[arg(long, value_name = "K/N", requires = "facts_dir")]
+    /// With `--facts-dir` or `--puppetdb`: compile only the K-th of N
+    /// slices of the nodes, chosen by a stable hash of their names (1 ≤ K ≤
+    /// N). A Kubernetes indexed Job passes `--shard
+    /// $((JOB_COMPLETION_INDEX+1))/N`.
+    #[arg(long, value_name = "K/N", requires = "fleet")]
     shard: Option<String>,
     /// Writes Sensitive parameter values in clear, as Puppet's catalog
     /// carries them, for tools that apply or store the catalog; by default
@@ -85,8 +92,14 @@ pub fn run(args: CompileArgs, out: OutputSettings) -> ExitCode {
         }
     };
     let sensitive = if args.reveal_sensitive { SensitiveValues::Reveal } else { SensitiveValues::Redact };
-    if let (Some(facts_dir), Some(output_dir)) = (args.facts_dir, args.output_dir) {
-        let job = FleetCompile { environment: env, facts_dir, output_dir, shard: args.shard, sensitive };
+    if let Some(output_dir) = args.output_dir {
+        let nodes = match (args.facts_dir, PuppetDb::from_args(&args.puppetdb)) {
+            (Some(dir), _) => NodeSource::Dir(dir),
+            (None, Ok(Some(db))) => NodeSource::PuppetDb(db),
+            (None, Ok(None)) => unreachable!("clap requires --facts-dir or --puppetdb with --output-dir"),
+            (None, Err(e)) => return e.report(out),
+        };
+        let job = FleetCompile { environment: env, nodes, output_dir, shard: args.shard, sensitive };
         return crate::fleet::compile::run(job, out);
     }
     let env = Rc::new(env);

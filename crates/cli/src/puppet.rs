@@ -37,7 +37,8 @@ pub enum PuppetCommand {
     /// summary; exit 1 if any node failed. `--shard K/N` compiles the K-th
     /// of N stable slices of the nodes (for a CI matrix, or a Kubernetes
     /// indexed Job: `--shard $((JOB_COMPLETION_INDEX+1))/N`); `confer
-    /// puppet fleet-merge` gathers the shards' outputs.
+    /// puppet fleet-merge` gathers the shards' outputs. `--puppetdb URL`
+    /// reads the nodes and their facts from PuppetDB instead.
     ///
     /// Example: confer puppet compile --environment examples/fleet/environments/production --facts-dir examples/fleet/facts --output-dir target/fleet-catalogs
     Compile(crate::compile::CompileArgs),

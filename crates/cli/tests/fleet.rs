@@ -5,58 +5,17 @@
 //! goldens compare theirs, every facts format, shards whose union is the
 //! whole run, and a node that fails without stopping the others.
 
+mod fleet_support;
 mod scratch;
 
 #[path = "../../puppet/tests/catalog_compare/mod.rs"]
 mod catalog_compare;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use fleet_support::{catalogs, env_dir, facts_dir, fleet, json, root, summary};
 use scratch::{confer, Dir};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
-}
-
-fn env_dir() -> String {
-    root().join("examples/fleet/environments/production").display().to_string()
-}
-
-fn facts_dir() -> String {
-    root().join("examples/fleet/facts").display().to_string()
-}
-
-/// Runs a fleet compile of `facts` into `out` with `extra` arguments.
-fn fleet(facts: &str, out: &Path, extra: &[&str]) -> std::process::Output {
-    let (env, out) = (env_dir(), out.display().to_string());
-    let mut args = vec!["puppet", "compile", "--environment", &env, "--facts-dir", facts, "--output-dir", &out];
-    args.extend(extra);
-    confer(&args)
-}
-
-/// The catalogs of a fleet output directory, by file name, without the
-/// per-run fields.
-fn catalogs(dir: &Path) -> BTreeMap<String, serde_json::Value> {
-    let mut found = BTreeMap::new();
-    for entry in std::fs::read_dir(dir).expect("output directory") {
-        let path = entry.expect("entry").path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if name.ends_with(".json") && name != "fleet-summary.json" {
-            let mut catalog: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).expect("catalog JSON");
-            for volatile in ["version", "catalog_uuid", "code_id"] {
-                catalog.as_object_mut().unwrap().remove(volatile);
-            }
-            found.insert(name, catalog);
-        }
-    }
-    found
-}
-
-fn summary(dir: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(dir.join("fleet-summary.json")).expect("summary")).unwrap()
-}
 
 #[test]
 fn the_fleet_compiles_as_puppet_compiled_it() {
@@ -104,22 +63,6 @@ fn the_union_of_the_shards_is_the_whole_fleet() {
     assert_eq!(catalogs(Path::new(&merged)), union);
     assert_eq!(summary(Path::new(&merged))["compiled"], 20);
     assert_eq!(summary(Path::new(&merged))["shards"], serde_json::json!(["1/3", "2/3", "3/3"]));
-}
-
-/// Facts as the JSON `facter -j` prints.
-fn json(value: &confer_core::Value) -> serde_json::Value {
-    use confer_core::Value;
-    match value {
-        Value::Boolean(b) => serde_json::json!(b),
-        Value::Integer(i) => serde_json::json!(i),
-        Value::Float(f) => serde_json::json!(f),
-        Value::String(s) => serde_json::json!(&**s),
-        Value::Array(items) => serde_json::Value::Array(items.iter().map(json).collect()),
-        Value::Hash(map) => {
-            serde_json::Value::Object(map.iter().map(|(k, v)| (confer_core::value::to_s(k), json(v))).collect())
-        }
-        _ => serde_json::Value::Null,
-    }
 }
 
 #[test]

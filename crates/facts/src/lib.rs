@@ -54,6 +54,12 @@ pub fn load_all(path: &Path) -> Result<Vec<Facts>, FactsError> {
     parse::parse_all(&text, &path.display().to_string(), true)
 }
 
+/// Parses the factsets PuppetDB's query API answers (the JSON array that
+/// [`load_all`] reads from an export); `source` names the answer in errors.
+pub fn parse_factsets(text: &str, source: &str) -> Result<Vec<Facts>, FactsError> {
+    parse::parse_factsets(text, source)
+}
+
 /// Parses facts from text; `file` names it in errors.
 pub fn parse_str(text: &str, file: &str) -> Result<Facts, FactsError> {
     parse::parse(text, file)

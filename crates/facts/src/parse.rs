@@ -22,18 +22,42 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Facts, FactsError> {
 /// The nodes of a facts file: one, or with `exports` allowed, each of a
 /// PuppetDB `factsets` export (a JSON array, [`crate::factsets`]).
 pub(crate) fn parse_all(text: &str, file: &str, exports: bool) -> Result<Vec<Facts>, FactsError> {
+    let docs = documents(text, file, file.ends_with(".json"))?;
+    facts_of(&docs, file, exports)
+}
+
+/// The factsets of an answer of PuppetDB's query API: JSON, an array.
+pub(crate) fn parse_factsets(text: &str, source: &str) -> Result<Vec<Facts>, FactsError> {
+    let docs = documents(text, source, true)?;
+    match docs.first().map(|d| &d.data) {
+        Some(YamlDataOwned::Sequence(_)) => facts_of(&docs, source, true),
+        _ => Err(FactsError::Shape {
+            file: source.to_string(),
+            line: 1,
+            column: 1,
+            message: "expected a JSON array of factsets".to_string(),
+        }),
+    }
+}
+
+/// The documents of `text`, refused when its aliases would expand too far.
+fn documents(text: &str, file: &str, json: bool) -> Result<Vec<MarkedYamlOwned>, FactsError> {
     confer_hiera::yaml_aliases::check(text).map_err(|(line, column)| FactsError::Aliases {
         file: file.to_string(),
         line,
         column,
         limit: confer_hiera::yaml_aliases::MAX_ALIASED_NODES,
     })?;
-    let docs = load(text, file.ends_with(".json")).map_err(|e| FactsError::Syntax {
+    load(text, json).map_err(|e| FactsError::Syntax {
         file: file.to_string(),
         line: e.marker().line(),
         column: e.marker().col() + 1,
         message: e.info().to_string(),
-    })?;
+    })
+}
+
+/// The nodes of parsed documents, as [`parse_all`] describes them.
+fn facts_of(docs: &[MarkedYamlOwned], file: &str, exports: bool) -> Result<Vec<Facts>, FactsError> {
     let shape = |node: Option<&MarkedYamlOwned>, message: &str| {
         let (line, column) = node.map_or((1, 1), |n| (n.span.start.line().max(1), n.span.start.col() + 1));
         FactsError::Shape { file: file.to_string(), line, column, message: message.to_string() }

@@ -19,7 +19,7 @@ use confer_puppet::eval::SharedParse;
 use confer_puppet::node::Node;
 use rayon::prelude::*;
 
-use super::nodes::{self, Entry};
+use super::nodes::{self, Entry, NodeSource};
 use super::progress::Progress;
 use super::shard::Shard;
 use super::summary::{self, Failure, Summary};
@@ -29,8 +29,8 @@ use super::FleetError;
 pub struct FleetCompile {
     /// The environment every node is compiled in.
     pub environment: Environment,
-    /// The directory of facts files.
-    pub facts_dir: PathBuf,
+    /// Where the nodes and their facts come from.
+    pub nodes: NodeSource,
     /// Where catalogs and the summary go.
     pub output_dir: PathBuf,
     /// `K/N`, if only a slice of the nodes is compiled.
@@ -47,7 +47,7 @@ pub fn run(job: FleetCompile, out: crate::output_settings::OutputSettings) -> Ex
 fn compile_fleet(job: FleetCompile) -> Result<Summary, FleetError> {
     let start = Instant::now();
     let shard = job.shard.as_deref().map(Shard::parse).transpose()?;
-    let entries = nodes::list(&job.facts_dir, shard)?;
+    let entries = nodes::list(&job.nodes, shard)?;
     let out = &job.output_dir;
     std::fs::create_dir_all(out).map_err(|source| FleetError::OutputDir { dir: out.clone(), source })?;
     let shared = SharedParse::new();

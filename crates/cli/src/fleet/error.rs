@@ -66,6 +66,14 @@ pub enum FleetError {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// PuppetDB cannot be asked, or its answer cannot be used.
+    #[error("PuppetDB at {url}: {reason}")]
+    PuppetDb {
+        /// The URL asked.
+        url: String,
+        /// What went wrong.
+        reason: String,
+    },
     /// The threads to compile on cannot be started.
     #[error("cannot start the compiling threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),

@@ -8,8 +8,9 @@ pub mod compile;
 pub mod diff;
 mod error;
 pub mod merge;
-mod nodes;
+pub mod nodes;
 mod progress;
+pub mod puppetdb;
 mod shard;
 mod summary;
 

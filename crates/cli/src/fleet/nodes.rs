@@ -3,13 +3,23 @@
 //! output), except a JSON file holding an array, which is a PuppetDB
 //! `factsets` export of many. One-node files are only listed here and read
 //! by the thread that compiles the node, so memory holds the facts of the
-//! nodes in flight, not of the fleet.
+//! nodes in flight, not of the fleet. A PuppetDB is asked for every
+//! node's factset before the first is compiled.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use super::puppetdb::PuppetDb;
 use super::shard::Shard;
 use super::FleetError;
+
+/// Where the nodes of a fleet and their facts come from.
+pub enum NodeSource {
+    /// A directory of facts files (`--facts-dir`).
+    Dir(PathBuf),
+    /// PuppetDB's query API (`--puppetdb`).
+    PuppetDb(PuppetDb),
+}
 
 /// A node to compile, or an input that names one but cannot be read.
 pub enum Entry {
@@ -40,8 +50,19 @@ impl Entry {
     }
 }
 
-/// The nodes of `dir` in the shard (all without one), sorted by key.
-pub fn list(dir: &Path, shard: Option<Shard>) -> Result<Vec<Entry>, FleetError> {
+/// The nodes of `source` in the shard (all without one), sorted by key.
+pub fn list(source: &NodeSource, shard: Option<Shard>) -> Result<Vec<Entry>, FleetError> {
+    let mut entries = match source {
+        NodeSource::Dir(dir) => in_dir(dir)?,
+        NodeSource::PuppetDb(db) => db.factsets()?.into_iter().map(Entry::Node).collect(),
+    };
+    entries.retain(|e| shard.is_none_or(|s| s.contains(&e.key())));
+    entries.sort_by_cached_key(Entry::key);
+    Ok(entries)
+}
+
+/// The nodes of the facts files of `dir`.
+fn in_dir(dir: &Path) -> Result<Vec<Entry>, FleetError> {
     let unreadable = |source| FleetError::FactsDir { dir: dir.to_path_buf(), source };
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(unreadable)?
@@ -67,8 +88,6 @@ pub fn list(dir: &Path, shard: Option<Shard>) -> Result<Vec<Entry>, FleetError> 
             }),
         }
     }
-    entries.retain(|e| shard.is_none_or(|s| s.contains(&e.key())));
-    entries.sort_by_cached_key(Entry::key);
     Ok(entries)
 }
 

@@ -26,8 +26,9 @@ use confer_puppet::node::Node;
 use rayon::prelude::*;
 
 use super::compile::{compile_node, pool};
-use super::nodes::{self, Entry};
+use super::nodes::{self, Entry, NodeSource};
 use super::progress::Progress;
+use super::puppetdb::{PuppetDb, PuppetDbArgs};
 use super::FleetError;
 use difference::Difference;
 use ignore::Ignore;
@@ -35,6 +36,7 @@ use revisions::Export;
 
 /// Arguments of `confer puppet diff`.
 #[derive(Args)]
+#[command(group = clap::ArgGroup::new("nodes").args(["facts_dir", "facts", "puppetdb"]).required(true))]
 pub struct DiffArgs {
     /// The old side: an environment directory.
     #[arg(long, value_name = "DIR", required_unless_present = "from_ref", conflicts_with = "from_ref")]
@@ -62,11 +64,13 @@ pub struct DiffArgs {
     modulepath: Option<String>,
     /// The nodes: every facts file of this directory (as `confer puppet
     /// compile --facts-dir` reads it).
-    #[arg(long, value_name = "DIR", required_unless_present = "facts", conflicts_with = "facts")]
+    #[arg(long, value_name = "DIR")]
     facts_dir: Option<PathBuf>,
     /// The nodes: these facts files (or PuppetDB exports).
     #[arg(long, value_name = "FILE", num_args = 1..)]
     facts: Vec<PathBuf>,
+    #[command(flatten)]
+    puppetdb: PuppetDbArgs,
     /// Differences not to report, as octocatalog-diff's `--ignore`:
     /// `Type[title]`, `Type[title]::attribute`; `*` is a wildcard in the
     /// title, and the type may be `*`. Tags, file and line, classes and
@@ -123,9 +127,10 @@ fn diff(args: &DiffArgs) -> Result<ExitCode, FleetError> {
         (_, _, Some(a), Some(b)) => (side_in(args, a, &base)?, side_in(args, b, &base)?),
         _ => unreachable!("clap requires both sides, as directories or as revisions"),
     };
-    let entries = match &args.facts_dir {
-        Some(dir) => nodes::list(dir, None)?,
-        None => {
+    let entries = match (&args.facts_dir, PuppetDb::from_args(&args.puppetdb)?) {
+        (Some(dir), _) => nodes::list(&NodeSource::Dir(dir.clone()), None)?,
+        (None, Some(db)) => nodes::list(&NodeSource::PuppetDb(db), None)?,
+        (None, None) => {
             let mut entries = Vec::new();
             for file in &args.facts {
                 entries.extend(confer_facts::load_all(file)?.into_iter().map(Entry::Node));
