@@ -168,6 +168,67 @@ fn two_revisions_of_a_repository_in_git() {
 }
 
 #[test]
+fn modules_a_puppetfile_pins_come_from_the_module_source() {
+    let dir = Dir::new("diff-puppetfile");
+    let repo = dir.0.join("repo");
+    let git = |args: &[&str]| {
+        let out = Command::new("git").arg("-C").arg(&repo).args(args).output().expect("git runs");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    let commit = |message: &str, puppetfile: &str| {
+        std::fs::write(repo.join("production/Puppetfile"), puppetfile).unwrap();
+        git(&["add", "-A"]);
+        git(&["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", message]);
+    };
+    let cp = |from: PathBuf, to: PathBuf| {
+        let out = Command::new("cp").arg("-rT").arg(from).arg(to).output().unwrap();
+        assert!(out.status.success());
+    };
+    std::fs::create_dir_all(&repo).unwrap();
+    git(&["init", "-q"]);
+    // The repository vendors every module but ntp, which its Puppetfile pins.
+    cp(PathBuf::from(env("production")), repo.join("production"));
+    std::fs::remove_dir_all(repo.join("production/modules/ntp")).unwrap();
+    commit("ntp 1.0.0", "forge 'https://forge.puppet.com'\nmod 'example/ntp', '1.0.0'\n");
+    commit("ntp 1.1.0", "mod 'example-ntp', '1.1.0'\n");
+    commit("ntp 9.9.9", "mod 'example/ntp', '9.9.9'\n");
+    // The module source: release 1.0.0 unpacked under its release name,
+    // 1.1.0 (which logs every peer) under the module's name.
+    let source = dir.0.join("source");
+    std::fs::create_dir_all(&source).unwrap();
+    let ntp = root().join("examples/fleet/environments/production/modules/ntp");
+    cp(ntp.clone(), source.join("example-ntp-1.0.0"));
+    cp(ntp, source.join("ntp"));
+    dir.file("source/ntp/metadata.json", r#"{"name": "example-ntp", "version": "1.1.0"}"#);
+    let template = source.join("ntp/templates/ntp.conf.erb");
+    let text = std::fs::read_to_string(&template).unwrap();
+    std::fs::write(&template, format!("{text}logconfig =all\n")).unwrap();
+    let (repo_arg, source_arg, node) =
+        (repo.display().to_string(), source.display().to_string(), facts("web01.example.com"));
+    let run = |from: &str, to: &str, sources: &[&str]| {
+        let mut args = vec!["puppet", "diff", "--repo", &repo_arg, "--environment", "production"];
+        args.extend(["--from-ref", from, "--to-ref", to, "--facts", &node]);
+        args.extend(sources);
+        confer(&args)
+    };
+    let out = run("HEAD~2", "HEAD~1", &["--module-source", &source_arg]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("  File[/etc/ntp.conf] =>") && text.contains("+logconfig =all"), "{text}");
+    assert!(text.contains("1 nodes compared: 1 changed"), "{text}");
+    let out = run("HEAD~1", "HEAD", &["--module-source", &source_arg]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "Error: the Puppetfile of revision 'HEAD', line 1: the revision does not vendor module 'ntp': \
+         no --module-source directory holds ntp 9.9.9\n"
+    );
+    let out = run("HEAD~2", "HEAD~1", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).ends_with("give --module-source DIR where its modules are unpacked\n"));
+}
+
+#[test]
 fn the_fleet_commands_help_examples_run_as_written() {
     for command in [["compile"], ["fleet-merge"], ["diff"]] {
         let help = confer(&["puppet", command[0], "--help"]);

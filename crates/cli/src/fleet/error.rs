@@ -66,6 +66,17 @@ pub enum FleetError {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// A revision's Puppetfile cannot be read, or names a module that is
+    /// neither vendored nor in a `--module-source` directory.
+    #[error("the Puppetfile of revision '{rev}', line {line}: {reason}")]
+    Puppetfile {
+        /// The revision.
+        rev: String,
+        /// The Puppetfile's line.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
     /// PuppetDB cannot be asked, or its answer cannot be used.
     #[error("PuppetDB at {url}: {reason}")]
     PuppetDb {

@@ -11,6 +11,7 @@
 
 mod difference;
 mod ignore;
+mod puppetfile;
 mod revisions;
 mod summary;
 mod text;
@@ -59,6 +60,13 @@ pub struct DiffArgs {
     /// root is the environment).
     #[arg(long, value_name = "PATH", default_value = ".")]
     environment: PathBuf,
+    /// With `--from-ref`/`--to-ref`: where the modules a revision's
+    /// `Puppetfile` names but does not vendor are found (`:`-separated),
+    /// unpacked as `author-name-VERSION`, `name-VERSION`, `author-name` or
+    /// `name` (the last two checked against the pinned version by their
+    /// `metadata.json`).
+    #[arg(long, value_name = "DIR[:DIR…]", requires = "from_ref")]
+    module_source: Option<String>,
     /// Base module directories for both sides (`:`-separated).
     #[arg(long, value_name = "DIR[:DIR…]")]
     modulepath: Option<String>,
@@ -214,6 +222,8 @@ fn side_in(args: &DiffArgs, dir: &Path, base: &[PathBuf]) -> Result<Side, FleetE
 /// A revision of the repository as one side.
 fn side_at(args: &DiffArgs, rev: &str, base: &[PathBuf]) -> Result<Side, FleetError> {
     let export = Export::new(&args.repo, rev, &args.environment)?;
+    let sources = crate::compile::split_path(args.module_source.as_deref());
+    puppetfile::place_modules(rev, export.environment(), &sources, base)?;
     let loaded = Environment::load(export.environment(), base)?;
     // The environment is named by its directory in the repository, not by
     // the temporary one it was exported into.
