@@ -47,36 +47,19 @@ pub fn run(job: FleetCompile, out: crate::output_settings::OutputSettings) -> Ex
 fn compile_fleet(job: FleetCompile) -> Result<Summary, FleetError> {
     let start = Instant::now();
     let shard = job.shard.as_deref().map(Shard::parse).transpose()?;
-    let entries = nodes::list(&job.nodes, shard)?;
+    let mut remaining = nodes::list(&job.nodes, shard)?;
     let out = &job.output_dir;
     std::fs::create_dir_all(out).map_err(|source| FleetError::OutputDir { dir: out.clone(), source })?;
     let shared = SharedParse::new();
-    let progress = Progress::new(entries.len());
-    let compiled = AtomicU64::new(0);
-    let failed = Mutex::new(Vec::new());
-    let seen = Mutex::new(std::collections::HashSet::new());
-    pool()?.install(|| {
-        entries.into_par_iter().for_each(|entry| {
-            let (node, outcome) = compile_entry(entry, &job.environment, &shared, job.sensitive);
-            let first_time = seen.lock().unwrap_or_else(|e| e.into_inner()).insert(node.clone());
-            let outcome = match outcome {
-                _ if !first_time => Err("Error: this node's facts are given more than once".to_string()),
-                Ok(json) => write_catalog(out, &node, &json),
-                Err(e) => {
-                    let _ = std::fs::remove_file(out.join(format!("{node}.json")));
-                    Err(e)
-                }
-            };
-            progress.done(&node, outcome.as_ref().err().map(String::as_str));
-            match outcome {
-                Ok(()) => {
-                    compiled.fetch_add(1, Ordering::Relaxed);
-                }
-                Err(error) => failed.lock().unwrap_or_else(|e| e.into_inner()).push(Failure { node, error }),
-            }
-        });
-    });
+    let progress = Progress::new(remaining.len());
+    let tally = Tally::default();
+    let pool = pool()?;
+    while !remaining.is_empty() {
+        let batch = nodes::fetch(&job.nodes, nodes::next_batch(&mut remaining, nodes::batch_size(&job.nodes)))?;
+        pool.install(|| compile_batch(batch, &job, &shared, &progress, &tally));
+    }
     progress.finish();
+    let Tally { compiled, failed, .. } = tally;
     let mut failed = failed.into_inner().unwrap_or_else(|e| e.into_inner());
     failed.sort_by(|a, b| a.node.cmp(&b.node));
     let summary = Summary {
@@ -87,6 +70,40 @@ fn compile_fleet(job: FleetCompile) -> Result<Summary, FleetError> {
     };
     summary.write(out)?;
     Ok(summary)
+}
+
+/// What the nodes compiled so far came to, added to by every thread.
+#[derive(Default)]
+struct Tally {
+    compiled: AtomicU64,
+    failed: Mutex<Vec<Failure>>,
+    /// The names compiled, so that a node given twice fails the second time.
+    seen: Mutex<std::collections::HashSet<String>>,
+}
+
+/// Compiles a batch of nodes on the pool's threads, writing each catalog
+/// and recording each outcome as it finishes.
+fn compile_batch(batch: Vec<Entry>, job: &FleetCompile, shared: &SharedParse, progress: &Progress, tally: &Tally) {
+    let out = &job.output_dir;
+    batch.into_par_iter().for_each(|entry| {
+        let (node, outcome) = compile_entry(entry, &job.environment, shared, job.sensitive);
+        let first_time = tally.seen.lock().unwrap_or_else(|e| e.into_inner()).insert(node.clone());
+        let outcome = match outcome {
+            _ if !first_time => Err("Error: this node's facts are given more than once".to_string()),
+            Ok(json) => write_catalog(out, &node, &json),
+            Err(e) => {
+                let _ = std::fs::remove_file(out.join(format!("{node}.json")));
+                Err(e)
+            }
+        };
+        progress.done(&node, outcome.as_ref().err().map(String::as_str));
+        match outcome {
+            Ok(()) => {
+                tally.compiled.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(error) => tally.failed.lock().unwrap_or_else(|e| e.into_inner()).push(Failure { node, error }),
+        }
+    });
 }
 
 /// The threads nodes are compiled on: one a core, each with the stack the
@@ -107,6 +124,7 @@ pub(super) fn compile_entry(
     let facts = match entry {
         Entry::File(path) => confer_facts::load(&path),
         Entry::Node(facts) => Ok(facts),
+        Entry::Remote(_) => return (key, Err(nodes::NOT_FETCHED.to_string())),
         Entry::Broken { error, .. } => return (key, Err(format!("Error: {error}"))),
     };
     let facts = match facts {

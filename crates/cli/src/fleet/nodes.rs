@@ -3,8 +3,9 @@
 //! output), except a JSON file holding an array, which is a PuppetDB
 //! `factsets` export of many. One-node files are only listed here and read
 //! by the thread that compiles the node, so memory holds the facts of the
-//! nodes in flight, not of the fleet. A PuppetDB is asked for every
-//! node's factset before the first is compiled.
+//! nodes in flight, not of the fleet. A PuppetDB is asked for the names
+//! of its nodes first, then for the facts of a batch of them at a time
+//! ([`fetch`]).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -27,6 +28,8 @@ pub enum Entry {
     File(PathBuf),
     /// A node of an export, read with its file.
     Node(confer_facts::Facts),
+    /// A node whose facts PuppetDB holds, asked for with its batch.
+    Remote(String),
     /// A file that cannot be read: the run reports it as a failed node,
     /// named by the file.
     Broken {
@@ -45,6 +48,7 @@ impl Entry {
         match self {
             Entry::File(path) => path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
             Entry::Node(facts) => facts.name.clone(),
+            Entry::Remote(name) => name.clone(),
             Entry::Broken { key, .. } => key.clone(),
         }
     }
@@ -54,11 +58,54 @@ impl Entry {
 pub fn list(source: &NodeSource, shard: Option<Shard>) -> Result<Vec<Entry>, FleetError> {
     let mut entries = match source {
         NodeSource::Dir(dir) => in_dir(dir)?,
-        NodeSource::PuppetDb(db) => db.factsets()?.into_iter().map(Entry::Node).collect(),
+        NodeSource::PuppetDb(db) => db.certnames()?.into_iter().map(Entry::Remote).collect(),
     };
     entries.retain(|e| shard.is_none_or(|s| s.contains(&e.key())));
     entries.sort_by_cached_key(Entry::key);
     Ok(entries)
+}
+
+/// The failure of a PuppetDB node compiled without [`fetch`]ing its facts
+/// first, which the fleet commands never do.
+pub const NOT_FETCHED: &str = "Error: confer compiled the node before asking PuppetDB for its facts";
+
+/// How many nodes are compiled between two requests for facts: a page of
+/// PuppetDB's; a facts directory's nodes need none.
+pub fn batch_size(source: &NodeSource) -> usize {
+    match source {
+        NodeSource::Dir(_) => usize::MAX,
+        NodeSource::PuppetDb(db) => db.page(),
+    }
+}
+
+/// The batch with the facts of its PuppetDB nodes: one request for all of
+/// them; a node PuppetDB no longer holds (deactivated since the run began)
+/// is a failed node.
+pub fn fetch(source: &NodeSource, batch: Vec<Entry>) -> Result<Vec<Entry>, FleetError> {
+    let NodeSource::PuppetDb(db) = source else { return Ok(batch) };
+    let names: Vec<String> =
+        batch.iter().filter_map(|e| if let Entry::Remote(n) = e { Some(n.clone()) } else { None }).collect();
+    if names.is_empty() {
+        return Ok(batch);
+    }
+    let mut facts: std::collections::HashMap<String, confer_facts::Facts> =
+        db.factsets_of(&names)?.into_iter().map(|f| (f.name.clone(), f)).collect();
+    Ok(batch
+        .into_iter()
+        .map(|entry| match entry {
+            Entry::Remote(name) => match facts.remove(&name) {
+                Some(f) => Entry::Node(f),
+                None => Entry::Broken { key: name, error: "PuppetDB no longer holds its facts".to_string() },
+            },
+            other => other,
+        })
+        .collect())
+}
+
+/// Splits off the first `size` entries of `remaining` (all, if fewer).
+pub fn next_batch(remaining: &mut Vec<Entry>, size: usize) -> Vec<Entry> {
+    let rest = remaining.split_off(size.min(remaining.len()));
+    std::mem::replace(remaining, rest)
 }
 
 /// The nodes of the facts files of `dir`.

@@ -5,9 +5,10 @@
 //! hostcert hostprivkey localcacert`), as Puppet's own terminus does;
 //! PuppetDB refuses queries from a client without one.
 //!
-//! The factsets are asked for a page at a time, ordered by certname, so a
-//! fleet of any size is read in bounded requests; each page is parsed as a
-//! factsets export is (`confer_facts::parse_factsets`).
+//! The run first asks for the certnames alone, a page at a time; then the
+//! factsets of a batch of nodes when the batch is compiled, so memory holds
+//! the facts of a batch, not of the fleet, and every request is bounded.
+//! Factsets are parsed as an export is (`confer_facts::parse_factsets`).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -46,7 +47,7 @@ pub struct PuppetDbArgs {
     /// names it.
     #[arg(long, value_name = "FILE", requires = "puppetdb")]
     pub puppetdb_cacert: Option<PathBuf>,
-    /// How many factsets one request to PuppetDB asks for.
+    /// How many nodes one request to PuppetDB asks for.
     #[arg(long, value_name = "N", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..))]
     pub puppetdb_page: u32,
 }
@@ -74,39 +75,68 @@ impl PuppetDb {
         Ok(Some(PuppetDb { url, agent: builder.build(), page: args.puppetdb_page as usize }))
     }
 
-    /// Every node with a factset, in certname order.
-    pub fn factsets(&self) -> Result<Vec<confer_facts::Facts>, FleetError> {
-        let mut nodes = Vec::new();
+    /// How many nodes a request asks for: the size of a batch of nodes.
+    pub fn page(&self) -> usize {
+        self.page
+    }
+
+    /// The certnames of every node with a factset, in order, a page at a
+    /// time.
+    pub fn certnames(&self) -> Result<Vec<String>, FleetError> {
+        let mut names = Vec::new();
         loop {
-            let page = self.page(nodes.len())?;
-            let last = page.len() < self.page;
-            nodes.extend(page);
-            if last {
-                return Ok(nodes);
+            let endpoint = format!("{}/pdb/query/v4/factsets", self.url);
+            let request = self
+                .agent
+                .get(&endpoint)
+                .query("query", r#"["extract", ["certname"]]"#)
+                .query("order_by", r#"[{"field": "certname"}]"#)
+                .query("limit", &self.page.to_string())
+                .query("offset", &names.len().to_string());
+            let body = self.answer(&endpoint, request.call())?;
+            let page: Vec<serde_json::Value> = serde_json::from_str(&body).map_err(|e| FleetError::PuppetDb {
+                url: endpoint.clone(),
+                reason: format!("the answer is not a JSON array of certnames: {e}"),
+            })?;
+            let count = page.len();
+            for node in page {
+                match node.get("certname").and_then(serde_json::Value::as_str) {
+                    Some(name) => names.push(name.to_string()),
+                    None => {
+                        return Err(FleetError::PuppetDb {
+                            url: endpoint,
+                            reason: format!("an answer's element has no certname: {node}"),
+                        })
+                    }
+                }
+            }
+            if count < self.page {
+                return Ok(names);
             }
         }
     }
 
-    /// The factsets from the `offset`-th on, at most a page of them.
-    fn page(&self, offset: usize) -> Result<Vec<confer_facts::Facts>, FleetError> {
+    /// The factsets of the nodes `names` (PuppetDB's `in` query, posted so
+    /// that a long list fits); a node PuppetDB no longer holds is absent.
+    pub fn factsets_of(&self, names: &[String]) -> Result<Vec<confer_facts::Facts>, FleetError> {
         let endpoint = format!("{}/pdb/query/v4/factsets", self.url);
-        let fail = |reason: String| FleetError::PuppetDb { url: endpoint.clone(), reason };
-        let response = self
-            .agent
-            .get(&endpoint)
-            .query("order_by", r#"[{"field": "certname"}]"#)
-            .query("limit", &self.page.to_string())
-            .query("offset", &offset.to_string())
-            .set("Accept", "application/json")
-            .call()
-            .map_err(|e| fail(request_error(e)))?;
+        let query = serde_json::json!({"query": ["in", "certname", ["array", names]]});
+        let request = self.agent.post(&endpoint).set("Content-Type", "application/json");
+        let body = self.answer(&endpoint, request.send_string(&query.to_string()))?;
+        confer_facts::parse_factsets(&body, &endpoint).map_err(FleetError::Facts)
+    }
+
+    /// The text of an answer, at most [`MAX_PAGE_BYTES`] of it.
+    fn answer(&self, endpoint: &str, response: Result<ureq::Response, ureq::Error>) -> Result<String, FleetError> {
+        let fail = |reason: String| FleetError::PuppetDb { url: endpoint.to_string(), reason };
+        let response = response.map_err(|e| fail(request_error(e)))?;
         let mut body = String::new();
         response
             .into_reader()
             .take(MAX_PAGE_BYTES)
             .read_to_string(&mut body)
             .map_err(|e| fail(format!("cannot read the answer: {e}")))?;
-        confer_facts::parse_factsets(&body, &format!("{endpoint} (offset {offset})")).map_err(FleetError::Facts)
+        Ok(body)
     }
 }
 
@@ -229,7 +259,7 @@ mod tests {
         // A port nothing listens on: bound and closed again.
         let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap();
         let db = PuppetDb::from_args(&args(&format!("http://127.0.0.1:{port}/"))).unwrap().unwrap();
-        let e = db.factsets().unwrap_err().to_string();
+        let e = db.certnames().unwrap_err().to_string();
         assert!(e.starts_with(&format!("PuppetDB at http://127.0.0.1:{port}/pdb/query/v4/factsets: no answer")), "{e}");
     }
 }

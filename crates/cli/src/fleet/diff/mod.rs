@@ -135,10 +135,14 @@ fn diff(args: &DiffArgs) -> Result<ExitCode, FleetError> {
         (_, _, Some(a), Some(b)) => (side_in(args, a, &base)?, side_in(args, b, &base)?),
         _ => unreachable!("clap requires both sides, as directories or as revisions"),
     };
-    let entries = match (&args.facts_dir, PuppetDb::from_args(&args.puppetdb)?) {
-        (Some(dir), _) => nodes::list(&NodeSource::Dir(dir.clone()), None)?,
-        (None, Some(db)) => nodes::list(&NodeSource::PuppetDb(db), None)?,
-        (None, None) => {
+    let source = match (&args.facts_dir, PuppetDb::from_args(&args.puppetdb)?) {
+        (Some(dir), _) => Some(NodeSource::Dir(dir.clone())),
+        (None, Some(db)) => Some(NodeSource::PuppetDb(db)),
+        (None, None) => None,
+    };
+    let entries = match &source {
+        Some(source) => nodes::list(source, None)?,
+        None => {
             let mut entries = Vec::new();
             for file in &args.facts {
                 entries.extend(confer_facts::load_all(file)?.into_iter().map(Entry::Node));
@@ -156,8 +160,10 @@ fn diff(args: &DiffArgs) -> Result<ExitCode, FleetError> {
     // A batch of nodes at a time, printed in order as each batch ends: the
     // differences held are a batch's, not the fleet's.
     while !remaining.is_empty() {
-        let rest = remaining.split_off(BATCH.min(remaining.len()));
-        let batch = std::mem::replace(&mut remaining, rest);
+        let mut batch = nodes::next_batch(&mut remaining, BATCH);
+        if let Some(source) = &source {
+            batch = nodes::fetch(source, batch)?;
+        }
         let mut outcomes: Vec<(String, Outcome)> = pool.install(|| {
             batch
                 .into_par_iter()
@@ -241,6 +247,7 @@ fn compare(entry: Entry, old: &Side, new: &Side, shared: &SharedParse, ignores: 
     let facts = match entry {
         Entry::File(path) => confer_facts::load(&path).map_err(|e| format!("Error: {e}")),
         Entry::Node(facts) => Ok(facts),
+        Entry::Remote(_) => Err(nodes::NOT_FETCHED.to_string()),
         Entry::Broken { error, .. } => Err(format!("Error: {error}")),
     };
     let facts = match facts {
