@@ -7,7 +7,11 @@
 # puppet diff` of production against the candidate change over the same
 # nodes, against one fleet compile; and each run's peak memory
 # (/usr/bin/time -v). Needs puppet (apt-get install -y puppet-agent) and a
-# release build (made here, in $CARGO_TARGET_DIR or target/).
+# release build (made here, in $CARGO_TARGET_DIR or target/). With
+# CONFER_PUPPETDB_URL set (a PuppetDB of the benchmark's own: eval "$(bash
+# scripts/puppetdb/start.sh DIR)"), the same nodes are also sent to PuppetDB
+# and compiled from it with --puppetdb (sizes ascending: the first nodes of
+# a larger fleet are the smaller one's).
 #   bench/fleet-vs-puppet.sh [SAMPLE] [N ...]   (defaults: 20; 100 1000 10000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +51,7 @@ measure() {
               /Maximum resident/ { m = $2 / 1024 } END { printf "%.2f %.0f\n", s, m }' "$work/time"
 }
 
-printf "%7s  %12s  %14s  %8s  %8s  %9s  %10s  %9s  %9s\n" nodes "confer fleet" "puppet scaled" ratio growth "peak RSS" "confer diff" "diff/fleet" "diff RSS"
+printf "%7s  %12s  %14s  %8s  %8s  %9s  %10s  %9s  %9s  %11s  %9s\n" nodes "confer fleet" "puppet scaled" ratio growth "peak RSS" "confer diff" "diff/fleet" "diff RSS" "from PDB" "PDB RSS"
 prev=0
 for n in "${sizes[@]}"; do
   python3 scripts/fleet/generate-facts.py --count "$n" --out "$work/facts-$n"
@@ -55,11 +59,17 @@ for n in "${sizes[@]}"; do
     --facts-dir "$work/facts-$n" --output-dir "$work/out-$n")
   read -r dsecs drss < <(measure "$confer" puppet diff --from "$envs/production" --to "$envs/candidate" \
     --facts-dir "$work/facts-$n")
-  rm -rf "$work/out-$n" "$work/facts-$n"
+  psecs=-; prss=-
+  if [ -n "${CONFER_PUPPETDB_URL:-}" ]; then
+    python3 scripts/fleet/generate-facts.py --count "$n" --puppetdb "$CONFER_PUPPETDB_URL"
+    read -r psecs prss < <(measure "$confer" puppet compile --environment "$envs/production" \
+      --puppetdb "$CONFER_PUPPETDB_URL" --output-dir "$work/pdb-$n")
+  fi
+  rm -rf "$work/out-$n" "$work/facts-$n" "$work/pdb-$n"
   puppet_secs=$(awk -v p="$per_node" -v n="$n" 'BEGIN { printf "%.0f", p * n }')
   ratio=$(awk -v p="$puppet_secs" -v c="$secs" 'BEGIN { printf "%.0fx", p / (c > 0 ? c : 0.01) }')
   if [ "$prev" != 0 ]; then growth=$(awk -v a="$secs" -v b="$prev" 'BEGIN { printf "%.1fx", a / b }'); else growth=-; fi
   per=$(awk -v d="$dsecs" -v c="$secs" 'BEGIN { printf "%.2fx", d / (c > 0 ? c : 0.01) }')
-  printf "%7d  %10s s  %12s s  %8s  %8s  %6s MB  %9s s  %9s  %6s MB\n" "$n" "$secs" "$puppet_secs" "$ratio" "$growth" "$rss" "$dsecs" "$per" "$drss"
+  printf "%7d  %10s s  %12s s  %8s  %8s  %6s MB  %9s s  %9s  %6s MB  %9s s  %6s MB\n" "$n" "$secs" "$puppet_secs" "$ratio" "$growth" "$rss" "$dsecs" "$per" "$drss" "$psecs" "$prss"
   prev=$secs
 done

@@ -9,10 +9,19 @@ follow from i alone, so the committed examples/fleet/facts can be
 regenerated exactly and a benchmark's 10,000 nodes start with those 20.
 
     scripts/fleet/generate-facts.py --count 20 --out examples/fleet/facts
+
+With --puppetdb URL, the nodes are sent to that PuppetDB instead, as
+`puppet agent` sends them (PuppetDB's `replace_facts` command), and the
+script returns once PuppetDB holds them all.
 """
 
 import argparse
+import datetime
+import json
 import os
+import time
+import urllib.parse
+import urllib.request
 
 # role, share of the fleet (out of 20), name prefix
 ROLES = [("web", 6, "web"), ("app", 6, "app"), ("db", 4, "db"), (None, 4, "node")]
@@ -89,11 +98,38 @@ def emit(value, indent, out):
             out.append(f"{'  ' * indent}{key}: {scalar(v)}")
 
 
+def send(url, count):
+    """Sends nodes 0..count to PuppetDB and waits until it stores them."""
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+    names = set()
+    for i in range(count):
+        name, facts = node(i)
+        names.add(name)
+        query = urllib.parse.urlencode({"command": "replace_facts", "version": 5, "certname": name})
+        body = json.dumps({"certname": name, "environment": "production", "producer_timestamp": stamp,
+                           "producer": "generate-facts", "values": facts}).encode()
+        request = urllib.request.Request(f"{url}/pdb/cmd/v1?{query}", data=body,
+                                         headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(request).read()
+    extract = urllib.parse.urlencode({"query": json.dumps(["extract", ["certname", "producer_timestamp"]])})
+    while True:
+        stored = json.load(urllib.request.urlopen(f"{url}/pdb/query/v4/factsets?{extract}"))
+        current = {f["certname"] for f in stored if f["producer_timestamp"] == stamp}
+        if names <= current:
+            return
+        time.sleep(0.5)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=20)
-    ap.add_argument("--out", required=True)
+    target = ap.add_mutually_exclusive_group(required=True)
+    target.add_argument("--out")
+    target.add_argument("--puppetdb", metavar="URL")
     args = ap.parse_args()
+    if args.puppetdb:
+        send(args.puppetdb.rstrip("/"), args.count)
+        return
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):
         name, facts = node(i)
