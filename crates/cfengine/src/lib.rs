@@ -10,6 +10,7 @@ pub mod eval;
 pub mod files;
 pub mod functions;
 pub mod host;
+pub mod os_error;
 pub mod shell;
 pub mod syntax;
 

@@ -182,8 +182,7 @@ pub fn run(cmd: Command, settings: OutputSettings) -> ExitCode {
         Ok(root) => root,
         Err(e) => {
             let dir = args.root.as_deref().map(|d| d.display().to_string()).unwrap_or_default();
-            let reason = e.to_string();
-            let reason = reason.split(" (os error").next().unwrap_or(&reason);
+            let reason = confer_cfengine::os_error::describe(&e);
             settings.error("io", "error: ", &format!("--root {dir}: {reason}"));
             return ExitCode::from(2);
         }

@@ -49,7 +49,7 @@ impl<'r, 's> RunHost<'r, 's> {
 impl Host for RunHost<'_, '_> {
     fn read(&mut self, path: &str) -> Result<Vec<u8>, String> {
         let path = self.absolute(path);
-        crate::functions::bounded_read(self.ctx, &path, 0).map_err(|e| crate::functions::os_error(&e))
+        crate::functions::bounded_read(self.ctx, &path, 0).map_err(|e| crate::os_error::describe(&e))
     }
 
     fn write(&mut self, path: &str, bytes: &[u8], append: bool) -> Result<(), String> {
@@ -77,7 +77,7 @@ impl Host for RunHost<'_, '_> {
                 self.ctx.file_changes.push(format!("written by a command: {}", sandbox.policy_path(&real)));
                 Ok(())
             }
-            Err(e) => Err(crate::functions::os_error(&e)),
+            Err(e) => Err(crate::os_error::describe(&e)),
         }
     }
 

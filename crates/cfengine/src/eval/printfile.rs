@@ -24,7 +24,7 @@ pub(crate) fn print_file(ctx: &mut EvalContext, exp: &Expanded) -> bool {
     let bytes = match crate::functions::bounded_read(ctx, &file, 0) {
         Ok(bytes) => bytes,
         Err(e) => {
-            let reason = crate::functions::os_error(&e);
+            let reason = crate::os_error::describe(&e);
             ctx.error(format!("Printing of file '{file}' was not possible. (fopen: {reason})"));
             return false;
         }

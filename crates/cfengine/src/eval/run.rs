@@ -59,10 +59,7 @@ pub(crate) fn dir_of(path: &str) -> String {
 
 fn read_file(path: &str, from: Option<(&Arc<str>, Pos)>) -> Result<String, Diagnostic> {
     std::fs::read(path).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| {
-        let msg = format!(
-            "Can't stat file '{path}' for parsing. (stat: {})",
-            e.to_string().split(" (os error").next().unwrap_or("")
-        );
+        let msg = format!("Can't stat file '{path}' for parsing. (stat: {})", crate::os_error::describe(&e));
         match from {
             Some((f, p)) => Diagnostic::new(f, p, msg),
             None => Diagnostic::new(&Arc::from(path), Pos::default(), msg),

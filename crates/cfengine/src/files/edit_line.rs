@@ -465,7 +465,7 @@ fn insert_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outco
         let refused = match super::host_real(ctx, &exp.promiser).map(|real| std::fs::metadata(&real)) {
             Some(Ok(m)) if m.is_dir() => Some(format!("Could not insert lines from a directory '{}'", exp.promiser)),
             Some(Err(e)) => {
-                Some(format!("Could not read file '{}'. (fopen: {})", exp.promiser, crate::functions::os_error(&e)))
+                Some(format!("Could not read file '{}'. (fopen: {})", exp.promiser, crate::os_error::describe(&e)))
             }
             _ => None,
         };

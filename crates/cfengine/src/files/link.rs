@@ -183,7 +183,7 @@ fn move_obstruction(ctx: &mut EvalContext, t: &Target, link: &Link, failure: Str
     }
     let saved = format!("{}.cfsaved", t.real.display());
     if let Err(e) = std::fs::rename(&t.real, &saved) {
-        ctx.error(format!("Couldn't move '{}' out of the way. ({})", t.shown, crate::functions::os_error(&e)));
+        ctx.error(format!("Couldn't move '{}' out of the way. ({})", t.shown, crate::os_error::describe(&e)));
         return false;
     }
     true

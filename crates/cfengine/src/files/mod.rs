@@ -113,7 +113,7 @@ pub(crate) fn report_to_file(ctx: &mut EvalContext, file: &str, text: &str) {
         .and_then(|mut f| writeln!(f, "{text}"));
     match written {
         Ok(()) => ctx.file_changes.push(format!("reported to {}", sandbox.policy_path(&real))),
-        Err(e) => ctx.error(format!("Could not open log file '{file}'. ({})", crate::functions::os_error(&e))),
+        Err(e) => ctx.error(format!("Could not open log file '{file}'. ({})", crate::os_error::describe(&e))),
     }
 }
 
@@ -127,7 +127,7 @@ fn record(ctx: &mut EvalContext, done: std::io::Result<()>, change: String, fail
             Outcome::Repaired
         }
         Err(e) => {
-            ctx.error(format!("{failure} ({})", crate::functions::os_error(&e)));
+            ctx.error(format!("{failure} ({})", crate::os_error::describe(&e)));
             Outcome::Failed
         }
     }
@@ -238,7 +238,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
     let promiser = exp.promiser.strip_suffix("/.").unwrap_or(&exp.promiser);
     let dir = crate::functions::file::chop_last_node(promiser);
     let reason = match real.parent().map(std::fs::metadata) {
-        Some(Err(e)) => Some(crate::functions::os_error(&e)),
+        Some(Err(e)) => Some(crate::os_error::describe(&e)),
         Some(Ok(m)) if !m.is_dir() => Some("Not a directory".to_string()),
         _ => None,
     };
@@ -502,7 +502,7 @@ fn delete(ctx: &mut EvalContext, exp: &Expanded, t: &Target, search_base: bool) 
         // A directory that is not empty is skipped in silence.
         Err(e) if e.kind() == std::io::ErrorKind::DirectoryNotEmpty => Outcome::Kept,
         Err(e) => {
-            ctx.error(format!("Delete directory '{path}' failed (rmdir: {})", crate::functions::os_error(&e)));
+            ctx.error(format!("Delete directory '{path}' failed (rmdir: {})", crate::os_error::describe(&e)));
             Outcome::Failed
         }
     }
@@ -594,7 +594,7 @@ fn edit_with_bundle(
     let old = match std::fs::read(real) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
-            ctx.error(format!("Couldn't read file '{shown}' for editing. ({})", crate::functions::os_error(&e)));
+            ctx.error(format!("Couldn't read file '{shown}' for editing. ({})", crate::os_error::describe(&e)));
             return Outcome::Failed;
         }
     };

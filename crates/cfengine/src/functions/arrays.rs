@@ -32,7 +32,7 @@ fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataTyp
             match super::bounded_read(ctx, path, maxsize) {
                 Ok(b) => String::from_utf8_lossy(&b).into_owned(),
                 Err(e) => {
-                    ctx.error(format!("{}: Could not read file '{path}' ({})", f.name, super::os_error(&e)));
+                    ctx.error(format!("{}: Could not read file '{path}' ({})", f.name, crate::os_error::describe(&e)));
                     return Ok(Rv::scalar("0"));
                 }
             }
@@ -123,7 +123,10 @@ pub(super) fn getfields(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
     let text = match super::bounded_read(ctx, path, 0) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
-            ctx.error(format!("File '{path}' could not be read in getfields(). (fopen: {})", super::os_error(&e)));
+            ctx.error(format!(
+                "File '{path}' could not be read in getfields(). (fopen: {})",
+                crate::os_error::describe(&e)
+            ));
             return Err(Failed);
         }
     };

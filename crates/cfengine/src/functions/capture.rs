@@ -68,7 +68,7 @@ pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) ->
         Err(e) => {
             ctx.error(format!(
                 "File '{path}' could not be read in countlinesmatching(). (fopen: {})",
-                e.to_string().split(" (os error").next().unwrap_or("")
+                crate::os_error::describe(&e)
             ));
             return Ok(Rv::scalar("0"));
         }

@@ -17,7 +17,10 @@ pub(crate) fn cf_read_file(ctx: &mut EvalContext, path: &str, max: u64) -> Resul
         Err(e) => {
             // A path still naming a variable may resolve on a later pass.
             if !is_cf3_var_string(path) {
-                ctx.error(format!("CfReadFile: Could not examine file '{path}' (stat: {})", super::os_error(&e)));
+                ctx.error(format!(
+                    "CfReadFile: Could not examine file '{path}' (stat: {})",
+                    crate::os_error::describe(&e)
+                ));
             }
             return Err(Failed);
         }

@@ -257,12 +257,7 @@ fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Opti
     match super::bounded_read(ctx, path, 0) {
         Ok(b) => Ok(crate::data::csv::records(&String::from_utf8_lossy(&b))),
         Err(e) => {
-            let why = e.to_string();
-            ctx.error(format!(
-                "{}: Failed to read file {path}: {}",
-                f.name,
-                why.split(" (os error").next().unwrap_or("")
-            ));
+            ctx.error(format!("{}: Failed to read file {path}: {}", f.name, crate::os_error::describe(&e)));
             Err(Failed)
         }
     }

@@ -706,10 +706,3 @@ pub(crate) fn host_path<'p>(ctx: &mut EvalContext, path: &'p str) -> Option<std:
 /// `/dev/null`'s device number (major 1, minor 3 on Linux): a device that
 /// ends at once, read whole like a file.
 const NULL_DEVICE: u64 = (1 << 8) | 3;
-
-/// An I/O error's text without Rust's ` (os error N)` suffix, as
-/// `strerror` gives it.
-pub(crate) fn os_error(e: &std::io::Error) -> String {
-    let s = e.to_string();
-    s.split(" (os error").next().unwrap_or("").to_string()
-}

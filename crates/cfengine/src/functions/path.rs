@@ -137,7 +137,7 @@ pub(super) fn lsdir(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
         Err(e) => {
             ctx.error(format!(
                 "Directory '{dir}' could not be accessed in lsdir(), (opendir: {})",
-                super::os_error(&e)
+                crate::os_error::describe(&e)
             ));
             return Ok(Rv::list_of(Vec::<String>::new()));
         }

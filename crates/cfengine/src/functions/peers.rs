@@ -65,7 +65,7 @@ impl HostList {
             return Err(Failed);
         }
         let bytes = super::bounded_read(ctx, path, MAX_FILE).map_err(|e| {
-            ctx.error(format!("CfReadFile: Could not examine file '{path}' (stat: {})", super::os_error(&e)));
+            ctx.error(format!("CfReadFile: Could not examine file '{path}' (stat: {})", crate::os_error::describe(&e)));
             Failed
         })?;
         let text = strip_patterns(ctx, &String::from_utf8_lossy(&bytes), comment, path)?;

@@ -195,7 +195,7 @@ fn load(ctx: &mut EvalContext, t: &Target, file: &str, max_size: u64, empty_firs
     let meta = match std::fs::metadata(&t.real) {
         Ok(m) => m,
         Err(e) => {
-            let why = crate::functions::os_error(&e);
+            let why = crate::os_error::describe(&e);
             ctx.error(format!("The proposed file '{file}' could not be loaded. (stat: {why})"));
             return Loaded::Failed;
         }
@@ -222,7 +222,7 @@ fn load(ctx: &mut EvalContext, t: &Target, file: &str, max_size: u64, empty_firs
     let bytes = match std::fs::read(&t.real) {
         Ok(b) => b,
         Err(e) => {
-            let why = crate::functions::os_error(&e);
+            let why = crate::os_error::describe(&e);
             ctx.error(format!("The proposed file '{file}' could not be loaded. ({why})"));
             return Loaded::Failed;
         }
