@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use crate::output_settings::OutputSettings;
 use clap::{Args, Subcommand};
+use confer_cfengine::eval::message::Message;
 use confer_cfengine::{Options, Sink};
 use confer_diagnostic::IntoDiagnostic;
 
@@ -110,20 +111,28 @@ impl Sink for Stdout<'_> {
 /// Standard error, where errors are printed as the command's settings say.
 struct Stderr(OutputSettings);
 
-/// A sink writing each line as a JSON `log` object: `R: …` lines are
-/// reports, the indented `error:` lines errors, anything else information.
+/// A sink writing each message of the run as a JSON `log` object: its
+/// level (`report` for a reports promise's text), its text, and an error's
+/// code; text printed as it is (a table) is `info`.
 struct JsonSink;
 
 impl Sink for JsonSink {
     fn line(&mut self, line: &str) {
-        let (level, message) = if let Some(m) = line.strip_prefix("R: ") {
-            ("report", m)
-        } else if let Some(m) = line.trim_start().strip_prefix("error: ") {
-            ("error", m)
-        } else {
-            ("info", line)
+        crate::json_output::emit(&crate::json_output::log_line("info", line, "cf-agent", None, None, None, &[]));
+    }
+
+    fn message(&mut self, m: &Message) {
+        let (level, text, code) = match *m {
+            Message::Report(text) => ("report", text, None),
+            Message::Log(level, text) => (level.name(), text, None),
+            Message::Error(kind, text) => ("error", text, Some(kind.code())),
+            Message::Text(text) => ("info", text, None),
         };
-        crate::json_output::emit(&crate::json_output::log_line(level, message, "cf-agent", None, None, None, &[]));
+        let mut line = crate::json_output::log_line(level, text, "cf-agent", None, None, None, &[]);
+        if let Some(code) = code {
+            line["code"] = serde_json::json!(code);
+        }
+        crate::json_output::emit(&line);
     }
 
     fn diagnostic(&mut self, d: &confer_cfengine::Diagnostic) {

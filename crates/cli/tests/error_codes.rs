@@ -1,6 +1,8 @@
-//! The machine codes of Puppet errors: one manifest per code, run through
-//! `confer puppet apply --error-format json`, and the code it reports. The
-//! table below is the list of codes (docs/error-codes.md shows it to users).
+//! The machine codes of errors: one Puppet manifest per code, run through
+//! `confer puppet apply --error-format json`, and one CFEngine policy per
+//! code of a run's errors, through `confer cfengine run --format json`; and
+//! the code each reports. The tables below are the lists of codes
+//! (docs/error-codes.md shows them to users).
 
 mod scratch;
 
@@ -57,6 +59,72 @@ fn every_kind_of_puppet_error_has_its_code() {
 fn the_cases_cover_every_code() {
     let listed: Vec<&str> = CASES.iter().map(|(code, _, _)| *code).collect();
     for kind in confer_puppet::error::ErrorKind::all() {
+        assert!(listed.contains(&kind.code()), "{} has no case", kind.code());
+    }
+}
+
+/// Each code of a CFEngine run's errors with a policy that raises it and
+/// the options it needs (`ROOT`: a scratch root; `DEFJSON`: a broken
+/// `def.json` beside the policy).
+const CFENGINE_CASES: &[(&str, &str, &[&str])] = &[
+    ("cfengine::function", "vars:\n  \"x\" data => readjson(\"/nonexistent/x.json\", 100);", &[]),
+    ("cfengine::files", "files:\n  \"/x\" copy_from => local(\"/nonexistent\");", &["--root", "ROOT"]),
+    ("cfengine::variables", "vars:\n  \"x\" string => \"a\", string => \"b\", slist => { \"c\" };", &[]),
+    ("cfengine::commands", "commands:\n  \"/nonexistent/cmd\";", &[]),
+    ("cfengine::methods", "methods:\n  \"m\" usebundle => nosuch;", &[]),
+    ("cfengine::classes", "classes:\n  \"c\" select_class => { };", &[]),
+    ("cfengine::policy", "reports:\n  \"x\";", &["-b", "nosuch"]),
+    ("cfengine::augments", "reports:\n  \"x\";", &["DEFJSON"]),
+    ("cfengine::abort", "classes:\n  \"stop\" expression => \"any\";", &[]),
+    ("cfengine::refused", "packages:\n  \"vim\" package_policy => \"add\";", &[]),
+    (
+        "cfengine::limit",
+        "vars:\n  \"a\" string => \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\";\n  \
+         \"s\" string => \"$(a)$(a)$(a)$(a)$(a)$(a)$(a)$(a)$(a)$(a)$(a)$(a)$(a)$(a)$(a)$(a)\";\n  \
+         \"b\" string => string_replace(\"$(a)$(a)\", \"a\", \"$(s)\");\n  \
+         \"c\" string => string_replace(\"$(b)\", \"a\", \"$(s)\");",
+        &[],
+    ),
+];
+
+#[test]
+fn every_kind_of_cfengine_run_error_has_its_code() {
+    let dir = Dir::new("cfengine-error-codes");
+    let root = dir.0.join("root");
+    std::fs::create_dir_all(&root).unwrap();
+    let root = root.display().to_string();
+    for (code, body, options) in CFENGINE_CASES {
+        let _ = std::fs::remove_file(dir.0.join("def.json"));
+        let policy = format!(
+            "body agent control {{ abortbundleclasses => {{ \"stop\" }}; }}\n\
+             body copy_from local(f) {{ source => \"$(f)\"; }}\n\
+             bundle agent main {{\n{body}\n}}\n"
+        );
+        let file = dir.file("policy.cf", &policy);
+        let mut args = vec!["cfengine", "run", "--format", "json", &file];
+        for option in *options {
+            match *option {
+                "ROOT" => args.push(&root),
+                "DEFJSON" => drop(dir.file("def.json", "{ \"vars\": { broken")),
+                other => args.push(other),
+            }
+        }
+        let out = confer(&args);
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let codes: Vec<String> = stdout
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter(|l| l["level"] == "error")
+            .filter_map(|l| l["code"].as_str().map(str::to_string))
+            .collect();
+        assert!(codes.first().is_some_and(|c| c == code), "{code}: {body}: {codes:?}");
+    }
+}
+
+#[test]
+fn the_cfengine_cases_cover_every_code() {
+    let listed: Vec<&str> = CFENGINE_CASES.iter().map(|(code, _, _)| *code).collect();
+    for kind in confer_cfengine::eval::message::ErrorKind::all() {
         assert!(listed.contains(&kind.code()), "{} has no case", kind.code());
     }
 }

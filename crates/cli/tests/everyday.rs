@@ -266,11 +266,22 @@ fn cfengine_run_writes_json_lines_for_tools() {
     assert_eq!(state["type"], "state");
     assert_eq!(state["variables"]["default:main.x"], serde_json::json!(["a", "b"]));
     assert!(state["classes"].as_array().is_some_and(|c| c.iter().any(|c| c == "any")));
+    let failing = policy(
+        "json-error",
+        "bundle agent main {\nvars:\n  \"x\" data => readjson(\"/nonexistent/x.json\", 100);\nreports:\n  \"after\";\n}\n",
+    );
+    let out = confer(&["cfengine", "run", &failing, "--format", "json"], None);
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
+    let error = lines.iter().find(|l| l["level"] == "error").expect("an error line");
+    assert_eq!(error["code"], "cfengine::function");
+    assert!(error["message"].as_str().is_some_and(|m| m.starts_with("readjson: ")), "{error}");
+    assert!(lines.iter().any(|l| l["level"] == "report" && l["message"] == "after"));
     let bad = policy("json-bad", "bundle agent main {\nvars:\n  \"x\" string => nosuchfn(\"a\");\n}\n");
     let out = confer(&["cfengine", "run", &bad, "--format", "json"], None);
     let first: serde_json::Value =
         serde_json::from_str(text(&out.stdout).lines().next().expect("a line")).expect("JSON");
     assert_eq!((first["line"].as_u64(), first["column"].as_u64()), (Some(3), Some(30)));
     assert_eq!(first["message"], "Unknown function");
-    let _ = (std::fs::remove_file(file), std::fs::remove_file(bad));
+    let _ = (std::fs::remove_file(file), std::fs::remove_file(bad), std::fs::remove_file(failing));
 }

@@ -6,6 +6,7 @@
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::eval::promise::evaluate_final_rval;
 use crate::functions::regex::full_match;
 
@@ -51,7 +52,7 @@ pub fn keep_agent_control(ctx: &mut EvalContext) {
 }
 
 fn abort_agent(ctx: &mut EvalContext, class: &str) {
-    ctx.out.line(&format!("  notice: cf-agent aborted on defined class '{class}'"));
+    ctx.notice(format!("cf-agent aborted on defined class '{class}'"));
     ctx.aborted = Some(EC_EVAL_ABORTED);
 }
 
@@ -70,7 +71,7 @@ pub fn before_define(ctx: &mut EvalContext, qualified: &str) {
     let bundle_regexes = ctx.abort_bundle_classes.clone();
     if matches_any(ctx, &bundle_regexes, qualified) {
         let bundle = ctx.bundle().map_or_else(|| "(unknown)".to_string(), |b| b.name.clone());
-        ctx.error(format!("Bundle '{bundle}' aborted on defined class '{qualified}'"));
+        ctx.error(ErrorKind::Abort, format!("Bundle '{bundle}' aborted on defined class '{qualified}'"));
         ctx.bundle_aborted = true;
     }
     let regexes = ctx.abort_classes.clone();
@@ -88,11 +89,11 @@ pub fn after_define(ctx: &mut EvalContext, name: &str) {
     let exprs = ctx.abort_bundle_classes.clone();
     for e in &exprs {
         if crate::syntax::class_expr::parse(e).is_err() {
-            ctx.error(format!("Unable to parse class expression '{e}'"));
+            ctx.error(ErrorKind::Abort, format!("Unable to parse class expression '{e}'"));
             continue;
         }
         if ctx.eval_class_expr(e) == Some(true) {
-            ctx.error(format!("Setting abort for '{e}' when setting class '{name}'"));
+            ctx.error(ErrorKind::Abort, format!("Setting abort for '{e}' when setting class '{name}'"));
             ctx.bundle_aborted = true;
             break;
         }

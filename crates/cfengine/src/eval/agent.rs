@@ -3,6 +3,7 @@
 //! bundle's promise types in cf-agent's order, `classes`, `methods` and
 //! `reports` promises.
 
+use crate::eval::message::{ErrorKind, Message};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -201,10 +202,7 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
         return;
     }
     match exp.get("report_to_file").and_then(Rv::as_scalar) {
-        None => {
-            let text = format!("R: {}", exp.promiser);
-            ctx.out.line(&text);
-        }
+        None => ctx.out.message(&Message::Report(&exp.promiser)),
         Some(file) => {
             let file = file.to_string();
             crate::files::report_to_file(ctx, &file, &exp.promiser);
@@ -291,7 +289,7 @@ fn combined_values(ctx: &EvalContext, r: &Rv) -> Option<Vec<bool>> {
 fn select_class(ctx: &mut EvalContext, r: &Rv) -> bool {
     let items = r.list_strings();
     if items.is_empty() {
-        ctx.error("No classes to select on RHS");
+        ctx.error(ErrorKind::Classes, "No classes to select on RHS");
         return false;
     }
     if items.len() == 1 && is_naked_var(&items[0], b'@') {
@@ -392,7 +390,7 @@ pub fn note_closest_bundle(ctx: &mut EvalContext, name: &str) {
     let bundles: Vec<String> =
         ctx.policy.bundles.iter().filter(|b| b.kind == "agent" || b.kind == "common").map(|b| b.name.clone()).collect();
     if let Some(n) = confer_diagnostic::suggest::closest(bare, bundles.iter().map(String::as_str), 0.85) {
-        ctx.out.line(&format!("    note: did you mean '{n}'?"));
+        ctx.out.message(&Message::Text(&format!("    note: did you mean '{n}'?")));
     }
 }
 
@@ -455,25 +453,26 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
     }
     let Some(bundle) = find_bundle(ctx, &name) else {
         if is_cf3_var_string(&name) {
-            ctx.error("A variable seems to have been used for the name of the method. In this case, the promiser also needs to contain the unique name of the method");
+            ctx.error(ErrorKind::Methods, "A variable seems to have been used for the name of the method. In this case, the promiser also needs to contain the unique name of the method");
         }
-        ctx.error(format!("A method attempted to use a bundle '{name}' that was apparently not defined"));
+        ctx.error(
+            ErrorKind::Methods,
+            format!("A method attempted to use a bundle '{name}' that was apparently not defined"),
+        );
         note_closest_bundle(ctx, &name);
-        ctx.error(format!("Aborting due to missing bundle '{name}'"));
+        ctx.error(ErrorKind::Methods, format!("Aborting due to missing bundle '{name}'"));
         ctx.aborted = Some(1);
         return;
     };
     if ctx.bundles.len() >= MAX_CALL_DEPTH {
-        ctx.error(format!("Method '{name}': bundles are nested too deeply"));
+        ctx.error(ErrorKind::Methods, format!("Method '{name}': bundles are nested too deeply"));
         return;
     }
     if args.len() != bundle.args.len() {
-        ctx.error(format!(
-            "Bundle '{}' expects {} arguments, but {} were given",
-            bundle.name,
-            bundle.args.len(),
-            args.len()
-        ));
+        ctx.error(
+            ErrorKind::Methods,
+            format!("Bundle '{}' expects {} arguments, but {} were given", bundle.name, bundle.args.len(), args.len()),
+        );
     }
     let args = evaluated;
     // `inherit => "true"`: the caller's bundle-scoped classes are seen in
@@ -504,7 +503,7 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
     let outcome = outcome.unwrap_or(crate::eval::classes_body::Outcome::Kept);
     match outcome {
         crate::eval::classes_body::Outcome::Failed => {
-            ctx.error(format!("Method '{}' failed in some repairs", bundle.name))
+            ctx.error(ErrorKind::Methods, format!("Method '{}' failed in some repairs", bundle.name))
         }
         crate::eval::classes_body::Outcome::Warned => {
             ctx.warning(format!("Method '{}' invoked repairs, but only warnings promised", bundle.name))

@@ -4,6 +4,7 @@
 //! `inherit_from` (policy.c's body inheritance: the parent's attributes
 //! first, the child's own replace them).
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use crate::data::value::Rv;
@@ -170,7 +171,7 @@ fn inheritable(ctx: &mut EvalContext, kind: &str, body: &Body, parent: &str, giv
     };
     let Some(problem) = problem else { return true };
     if ctx.aborted.is_none() {
-        ctx.error(problem);
+        ctx.error(ErrorKind::Policy, problem);
         ctx.aborted = Some(1);
     }
     false

@@ -4,6 +4,7 @@
 //! sandbox, refused once otherwise), the directory cf-agent was started
 //! in, and CFEngine itself for a sub-agent.
 
+use crate::eval::message::ErrorKind;
 use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 
@@ -115,7 +116,7 @@ pub(crate) fn check_executable(ctx: &mut EvalContext, command: &str) -> bool {
     match std::fs::metadata(first) {
         Ok(m) => m.is_file() && m.permissions().mode() & 0o111 != 0 && m.permissions().mode() & 0o002 == 0,
         Err(_) => {
-            ctx.error(format!("Proposed executable file '{first}' doesn't exist"));
+            ctx.error(ErrorKind::Commands, format!("Proposed executable file '{first}' doesn't exist"));
             false
         }
     }

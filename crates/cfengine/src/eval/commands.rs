@@ -11,6 +11,7 @@ use crate::eval::body_attributes::{evaluated, scalar};
 use crate::eval::classes_body::{self, Outcome};
 use crate::eval::command_host::{check_executable, is_absolute, RunHost};
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::eval::promise::Expanded;
 use crate::shell;
 
@@ -28,7 +29,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     let contain = evaluated(ctx, "contain", exp.get("contain"));
     let shell = matches!(scalar(&contain, "useshell"), Some("true" | "yes" | "on" | "useshell"));
     if (is_absolute(&line) || !shell) && !check_executable(ctx, &line) {
-        ctx.error(format!("'{}' promises to be executable but isn't", exp.promiser));
+        ctx.error(ErrorKind::Commands, format!("'{}' promises to be executable but isn't", exp.promiser));
         classes_body::settle(ctx, exp, Outcome::Failed);
         return;
     }
@@ -128,7 +129,10 @@ fn judge(ctx: &mut EvalContext, exp: &Expanded, status: i32) -> Outcome {
         if status == 0 {
             return Outcome::Repaired;
         }
-        ctx.error(format!("Finished command related to promiser '{promiser}' -- an error occurred, returned {status}"));
+        ctx.error(
+            ErrorKind::Commands,
+            format!("Finished command related to promiser '{promiser}' -- an error occurred, returned {status}"),
+        );
         return Outcome::Failed;
     }
     let code = status.to_string();
@@ -141,9 +145,10 @@ fn judge(ctx: &mut EvalContext, exp: &Expanded, status: i32) -> Outcome {
         outcome = Some(Outcome::Repaired);
     }
     if has(&failed) {
-        ctx.error(format!(
-            "Command related to promiser '{promiser}' returned code '{status}' defined as promise failed"
-        ));
+        ctx.error(
+            ErrorKind::Commands,
+            format!("Command related to promiser '{promiser}' returned code '{status}' defined as promise failed"),
+        );
         outcome = Some(Outcome::Failed);
     }
     outcome.unwrap_or(Outcome::Failed)

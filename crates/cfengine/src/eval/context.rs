@@ -1,6 +1,7 @@
 //! The evaluation context (eval_context.c): variable tables, classes, the
 //! stack of bundle/promise frames, and the output cf-agent prints.
 
+use crate::eval::message::{ErrorKind, Level, Message};
 use std::collections::{HashMap as StdHashMap, HashSet};
 use std::sync::Arc;
 
@@ -48,10 +49,15 @@ pub struct MethodCall {
     pub iteration: usize,
 }
 
-/// Where output lines go.
+/// Where what a run says goes.
 pub trait Sink {
     /// One line as cf-agent prints it (`R: ...`, `   error: ...`).
     fn line(&mut self, line: &str);
+
+    /// One message of the run; a sink that prints text prints its line.
+    fn message(&mut self, m: &Message) {
+        self.line(&m.render());
+    }
 
     /// A located error, as cf-promises prints it (`F:L:C: error: …` and
     /// the source line); a sink for tools takes its parts instead.
@@ -229,18 +235,22 @@ impl<'s> EvalContext<'s> {
         }
     }
 
-    /// Logs an `error:` line.
-    pub fn error(&mut self, msg: impl AsRef<str>) {
+    /// Logs an error of the family `kind`.
+    pub fn error(&mut self, kind: ErrorKind, msg: impl AsRef<str>) {
         self.errors += 1;
-        let line = format!("   error: {}", msg.as_ref());
-        self.out.line(&line);
+        self.out.message(&Message::Error(kind, msg.as_ref()));
     }
 
-    /// Logs an `error:` line for something confer refuses to do, the first
-    /// time only (a promise is evaluated on every pass).
+    /// Logs an error for something confer refuses to do, the first time
+    /// only (a promise is evaluated on every pass).
     pub fn refuse(&mut self, msg: String) {
+        self.error_once(ErrorKind::Refused, msg);
+    }
+
+    /// Logs an error the first time it is said only.
+    fn error_once(&mut self, kind: ErrorKind, msg: String) {
         if !self.refusals.contains(&msg) {
-            self.error(&msg);
+            self.error(kind, &msg);
             self.refusals.insert(msg);
         }
     }
@@ -261,10 +271,13 @@ impl<'s> EvalContext<'s> {
             return false;
         }
         let at = self.promise_location();
-        self.refuse(format!(
-            "A string would grow past confer's limit of {} bytes (cf-agent runs out of memory), {at}",
-            expand::MAX_SCALAR_BYTES
-        ));
+        self.error_once(
+            ErrorKind::Limit,
+            format!(
+                "A string would grow past confer's limit of {} bytes (cf-agent runs out of memory), {at}",
+                expand::MAX_SCALAR_BYTES
+            ),
+        );
         self.aborted = Some(1);
         true
     }
@@ -272,8 +285,7 @@ impl<'s> EvalContext<'s> {
     /// Logs an `info:` line, under `-I` only.
     pub fn info(&mut self, msg: impl AsRef<str>) {
         if self.inform {
-            let line = format!("    info: {}", msg.as_ref());
-            self.out.line(&line);
+            self.out.message(&Message::Log(Level::Info, msg.as_ref()));
         }
     }
 
@@ -286,20 +298,17 @@ impl<'s> EvalContext<'s> {
 
     /// Logs a `notice:` line.
     pub fn notice(&mut self, msg: impl AsRef<str>) {
-        let line = format!("  notice: {}", msg.as_ref());
-        self.out.line(&line);
+        self.out.message(&Message::Log(Level::Notice, msg.as_ref()));
     }
 
     /// Logs a `warning:` line.
     pub fn warning(&mut self, msg: impl AsRef<str>) {
-        let line = format!(" warning: {}", msg.as_ref());
-        self.out.line(&line);
+        self.out.message(&Message::Log(Level::Warning, msg.as_ref()));
     }
 
     /// Logs a `verbose:` line (the caller knows the run is verbose).
     pub fn verbose(&mut self, msg: impl AsRef<str>) {
-        let line = format!(" verbose: {}", msg.as_ref());
-        self.out.line(&line);
+        self.out.message(&Message::Log(Level::Verbose, msg.as_ref()));
     }
 
     /// The innermost bundle.
@@ -538,7 +547,10 @@ impl<'s> EvalContext<'s> {
         self.budget += n;
         if self.budget > MAX_WORK {
             if self.aborted.is_none() {
-                self.error("Evaluation stopped: the policy does too much work (confer's iteration bound)");
+                self.error(
+                    ErrorKind::Limit,
+                    "Evaluation stopped: the policy does too much work (confer's iteration bound)",
+                );
                 self.aborted = Some(1);
             }
             return false;

@@ -4,16 +4,7 @@
 //! cf-agent's log level, and they are printed once the output is set up —
 //! verbose ones only under `--verbose`.
 
-/// The log levels of cf-agent that the start-up's messages use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    /// `error:`, always printed.
-    Error,
-    /// `warning:`, always printed.
-    Warning,
-    /// `verbose:`, printed under `--verbose` only.
-    Verbose,
-}
+pub use super::message::Level;
 
 /// One message and its level.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,6 +20,7 @@ pub mod defaults;
 pub mod expand;
 pub mod iteration;
 pub mod logged;
+pub mod message;
 pub(crate) mod printfile;
 pub mod promise;
 pub mod run;

@@ -6,6 +6,7 @@
 
 use crate::eval::body_attributes::{evaluated, scalar};
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::eval::promise::Expanded;
 
 /// The number cf-agent reads for an integer attribute that is not set.
@@ -25,7 +26,7 @@ pub(crate) fn print_file(ctx: &mut EvalContext, exp: &Expanded) -> bool {
         Ok(bytes) => bytes,
         Err(e) => {
             let reason = crate::os_error::describe(&e);
-            ctx.error(format!("Printing of file '{file}' was not possible. (fopen: {reason})"));
+            ctx.error(ErrorKind::Files, format!("Printing of file '{file}' was not possible. (fopen: {reason})"));
             return false;
         }
     };
@@ -39,7 +40,7 @@ pub(crate) fn print_file(ctx: &mut EvalContext, exp: &Expanded) -> bool {
     let count = usize::try_from(max.unsigned_abs()).unwrap_or(usize::MAX);
     let shown = if max < 0 { &lines[lines.len().saturating_sub(count)..] } else { &lines[..lines.len().min(count)] };
     for line in shown {
-        ctx.out.line(&format!("R: {line}"));
+        ctx.out.message(&crate::eval::message::Message::Report(line));
     }
     true
 }

@@ -2,6 +2,7 @@
 //! `ExpandDeRefPromise`): class guard, the `this` frame, the iteration
 //! engine, `if`/`unless`, and the evaluation of every attribute.
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use crate::data::value::{DataType, Rv, Variable};
@@ -190,9 +191,12 @@ pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> 
     if let Some(vc) = &pp.varclasses {
         let s = ctx.expand(vc);
         if crate::syntax::class_expr::words_without_operator(&s) {
-            ctx.error(format!(
+            ctx.error(
+                ErrorKind::Policy,
+                format!(
                 "class expressions can't be separated by whitespace without an intervening operator in expression '{s}'"
-            ));
+            ),
+            );
             return None;
         }
         if s.contains('$') || ctx.eval_class_expr(&s) != Some(true) {

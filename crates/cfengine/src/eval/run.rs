@@ -2,6 +2,7 @@
 //! `inputs`, the hard classes and `sys`/`const` variables, pre-evaluation,
 //! and the bundlesequence.
 
+use crate::eval::message::{ErrorKind, Message};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -305,7 +306,7 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
         None => bundlesequence(ctx),
     };
     let Some(sequence) = sequence else {
-        ctx.error("No bundlesequence in the common control body");
+        ctx.error(ErrorKind::Policy, "No bundlesequence in the common control body");
         return 1;
     };
     let mut ok = true;
@@ -321,23 +322,26 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
                 None if ignore_missing => {}
                 None => {
                     let why = if verified_by_promises { "is not a defined bundle" } else { "was not found" };
-                    ctx.error(format!("Bundle '{name}' listed in the bundlesequence {why}"));
+                    ctx.error(ErrorKind::Policy, format!("Bundle '{name}' listed in the bundlesequence {why}"));
                     agent::note_closest_bundle(ctx, &name);
                     ok = false;
                 }
             },
             None => {
-                ctx.error(format!("Illegal item found in bundlesequence: {}", r.to_display()));
+                ctx.error(ErrorKind::Policy, format!("Illegal item found in bundlesequence: {}", r.to_display()));
                 ok = false;
             }
         }
     }
     if !ok {
-        ctx.error(if verified_by_promises {
-            "Fatal CFEngine error: Errors in promise bundles: could not verify bundlesequence"
-        } else {
-            "Fatal CFEngine error: Errors in agent bundles"
-        });
+        ctx.error(
+            ErrorKind::Policy,
+            if verified_by_promises {
+                "Fatal CFEngine error: Errors in promise bundles: could not verify bundlesequence"
+            } else {
+                "Fatal CFEngine error: Errors in agent bundles"
+            },
+        );
         return 1;
     }
     for (b, args) in entries {
@@ -404,12 +408,15 @@ fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &cra
             });
         }
         if let Some((attr, e, value)) = problem {
-            ctx.error(format!(
-                "{file}:0:0: In attribute '{attr}', {}. Given attribute value '{}'",
-                e.message,
-                value.to_display()
-            ));
-            ctx.error("Fatal CFEngine error: Cannot continue");
+            ctx.error(
+                ErrorKind::Policy,
+                format!(
+                    "{file}:0:0: In attribute '{attr}', {}. Given attribute value '{}'",
+                    e.message,
+                    value.to_display()
+                ),
+            );
+            ctx.error(ErrorKind::Policy, "Fatal CFEngine error: Cannot continue");
             ctx.aborted = Some(1);
             return false;
         }
@@ -420,14 +427,14 @@ fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &cra
 /// The located error and the summary line cf-promises prints.
 pub fn report_syntax_error(d: &Diagnostic, out: &mut dyn Sink, err: &mut dyn Sink) {
     if let Some(l) = &d.log {
-        out.line(&format!("   error: {l}"));
+        out.message(&Message::Error(ErrorKind::Policy, l));
     }
     if d.pos.line == 0 {
-        out.line(&format!("   error: {}", d.message));
+        out.message(&Message::Error(ErrorKind::Policy, &d.message));
         return;
     }
     err.diagnostic(d);
-    out.line("   error: There are syntax errors in policy files");
+    out.message(&Message::Error(ErrorKind::Policy, "There are syntax errors in policy files"));
 }
 
 /// Whether a boolean attribute of `body common control` is set
@@ -547,8 +554,10 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     ctx.errors = 0;
     for logged in said {
         match logged.level {
-            Level::Error => ctx.error(logged.message),
+            Level::Error => ctx.error(ErrorKind::Augments, logged.message),
             Level::Warning => ctx.warning(logged.message),
+            Level::Notice => ctx.notice(logged.message),
+            Level::Info => ctx.info(logged.message),
             Level::Verbose if opts.verbose => ctx.verbose(logged.message),
             Level::Verbose => {}
         }
@@ -568,7 +577,7 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
         }
         Some(crate::syntax::check::Problem::Logged(lines)) => {
             for l in lines {
-                ctx.out.line(&format!("   error: {l}"));
+                ctx.out.message(&Message::Error(ErrorKind::Policy, &l));
             }
             None
         }

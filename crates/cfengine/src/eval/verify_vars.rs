@@ -5,6 +5,7 @@
 //! Spec: "Scalar variables", "List variables", "Data container variables",
 //! "Associative arrays".
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use crate::data::number::{format_fixed, int_from_string, real_from_string};
@@ -38,7 +39,7 @@ fn remote_injection(ctx: &mut EvalContext, promiser: &str) -> bool {
     if prefix == current || !ctx.policy.bundles.iter().any(|b| b.name == prefix) {
         return false;
     }
-    ctx.error("Remote bundle variable injection detected!");
+    ctx.error(ErrorKind::Variables, "Remote bundle variable injection detected!");
     true
 }
 
@@ -75,7 +76,10 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
         return;
     };
     if num_values > 2 {
-        ctx.error(format!("Variable '{}' breaks its own promise with multiple ({num_values}) values", exp.promiser));
+        ctx.error(
+            ErrorKind::Variables,
+            format!("Variable '{}' breaks its own promise with multiple ({num_values}) values", exp.promiser),
+        );
         return;
     }
     let mut r = promiser_ref(ctx, &exp.promiser);
@@ -89,7 +93,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
             if let Some(ret) = functions::return_type(&f.name) {
                 if ret != lval {
                     let b = ctx.bundle().map(|b| b.name.clone()).unwrap_or_default();
-                    ctx.error(format!(
+                    ctx.error(ErrorKind::Variables, format!(
                         "While setting variable '{}' in bundle '{b}', variable declared type '{lval}' but function '{}' returns type '{}'",
                         exp.promiser,
                         f.name,
@@ -111,7 +115,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
             Ok(i) => Rv::scalar(i.to_string()),
             Err(log) => {
                 if let Some(l) = log {
-                    ctx.error(l);
+                    ctx.error(ErrorKind::Variables, l);
                 }
                 return;
             }
@@ -120,7 +124,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
             Ok(d) => Rv::scalar(format_fixed(d, 6)),
             Err(log) => {
                 if let Some(l) = log {
-                    ctx.error(l);
+                    ctx.error(ErrorKind::Variables, l);
                 }
                 return;
             }
@@ -130,8 +134,14 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
 
     if let Rv::Scalar(s) = &rval {
         if contains_var(s, &exp.promiser) {
-            ctx.error(format!("Scalar variable '{}' contains itself (non-convergent) '{s}'", exp.promiser));
-            ctx.error(format!("Variable '{}' contains itself indirectly - an unkeepable promise", exp.promiser));
+            ctx.error(
+                ErrorKind::Variables,
+                format!("Scalar variable '{}' contains itself (non-convergent) '{s}'", exp.promiser),
+            );
+            ctx.error(
+                ErrorKind::Variables,
+                format!("Variable '{}' contains itself indirectly - an unkeepable promise", exp.promiser),
+            );
             ctx.aborted = Some(1);
             return;
         }
@@ -148,7 +158,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
         return;
     }
     if !is_legal_name(&exp.promiser) || remote_injection(ctx, &exp.promiser) {
-        ctx.error(format!("Variable identifier '{}' is not legal", exp.promiser));
+        ctx.error(ErrorKind::Variables, format!("Variable identifier '{}' is not legal", exp.promiser));
         promise_ref(ctx);
         return;
     }
@@ -166,15 +176,18 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
     }
     if !r.indices.is_empty() {
         if ty == DataType::Container {
-            ctx.error(format!(
-                "Cannot assign a container to an indexed variable name '{}'. Should be assigned to '{}' instead",
-                display_ref(&r),
-                r.lval
-            ));
+            ctx.error(
+                ErrorKind::Variables,
+                format!(
+                    "Cannot assign a container to an indexed variable name '{}'. Should be assigned to '{}' instead",
+                    display_ref(&r),
+                    r.lval
+                ),
+            );
             return;
         }
         if ctx.get(&r).is_some_and(|v| v.ty == DataType::Container) {
-            ctx.error(format!(
+            ctx.error(ErrorKind::Variables, format!(
                 "Cannot assign value to indexed variable name '{}', because a container is already assigned to the base name '{}'",
                 display_ref(&r),
                 display_ref(&r.indexless())
@@ -183,12 +196,15 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
         }
     }
     if !shape_fits(&rval, ty) {
-        ctx.error(format!(
-            "Variable '{}' expected a variable of type '{}', but was given incompatible value '{}'",
-            display_ref(&r),
-            ty.name(),
-            rval.to_rval_string()
-        ));
+        ctx.error(
+            ErrorKind::Variables,
+            format!(
+                "Variable '{}' expected a variable of type '{}', but was given incompatible value '{}'",
+                display_ref(&r),
+                ty.name(),
+                rval.to_rval_string()
+            ),
+        );
         promise_ref(ctx);
         return;
     }
@@ -216,7 +232,7 @@ fn promise_ref(ctx: &mut EvalContext) {
         return;
     };
     let msg = format!("Promise belongs to bundle '{}' in file '{}' near line {}", b.name, b.file, pp.line);
-    ctx.error(msg);
+    ctx.error(ErrorKind::Variables, msg);
 }
 
 /// `VarRefToString(ref, true)`: `ns:scope.lval[i]`.

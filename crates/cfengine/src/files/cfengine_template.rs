@@ -9,6 +9,7 @@
 //! that bundle, with the caller's classes, on an emptied copy of the file
 //! and saves it when the text differs.
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use crate::eval::context::EvalContext;
@@ -24,13 +25,13 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
         return Outcome::Kept;
     };
     let Some(text) = super::read_input(ctx, &path) else {
-        ctx.error(format!("Unable to open template file '{path}' to make '{}'", t.promiser));
+        ctx.error(ErrorKind::Files, format!("Unable to open template file '{path}' to make '{}'", t.promiser));
         return Outcome::Failed;
     };
     let bundle = match to_bundle(ctx, &path, &text) {
         Ok(b) => Arc::new(b),
         Err(message) => {
-            ctx.error(message);
+            ctx.error(ErrorKind::Files, message);
             return Outcome::Failed;
         }
     };
@@ -38,7 +39,10 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
     if !exists {
         outcome = super::create_path(ctx, t, exp);
         if outcome.failed() {
-            ctx.error(format!("Failed to create file '{}' for rendering cfengine template '{path}'", t.promiser));
+            ctx.error(
+                ErrorKind::Files,
+                format!("Failed to create file '{}' for rendering cfengine template '{path}'", t.promiser),
+            );
             return outcome;
         }
     }

@@ -6,6 +6,7 @@
 //! control's `hashupdates`) allows. cf-agent keeps them in LMDB; confer in
 //! a JSON file of its own there (`confer_changes.json`).
 
+use crate::eval::message::ErrorKind;
 use std::collections::BTreeMap;
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
@@ -132,7 +133,10 @@ pub(super) fn verify(ctx: &mut EvalContext, exp: &Expanded, t: &Target) -> Outco
                         db.insert(key, now);
                         outcome = outcome.and(Outcome::Repaired);
                     } else {
-                        ctx.error(format!("Hash for file '{file}' changed, but not updating the records"));
+                        ctx.error(
+                            ErrorKind::Files,
+                            format!("Hash for file '{file}' changed, but not updating the records"),
+                        );
                         outcome = outcome.and(Outcome::Failed);
                     }
                     // cf-agent stops at the first hash that changed.
@@ -254,7 +258,7 @@ fn ctime(t: i64) -> String {
 
 /// A promise to watch a file that is not there fails.
 pub(super) fn missing(ctx: &mut EvalContext, t: &Target) -> Outcome {
-    ctx.error(format!("Promised to monitor '{}' for changes, but file does not exist", t.promiser));
+    ctx.error(ErrorKind::Files, format!("Promised to monitor '{}' for changes, but file does not exist", t.promiser));
     Outcome::Failed
 }
 

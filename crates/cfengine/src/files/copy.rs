@@ -5,6 +5,7 @@
 //! is false. A directory is copied with a depth search ([`super::copy_tree`]).
 //! A remote source (`servers`) and the other attributes are refused by name.
 
+use crate::eval::message::ErrorKind;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
 
@@ -72,7 +73,7 @@ pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
         return Outcome::Failed;
     }
     let Some(source) = get("source") else {
-        ctx.error(format!("No source given to copy_from, {}", ctx.promise_location()));
+        ctx.error(ErrorKind::Files, format!("No source given to copy_from, {}", ctx.promise_location()));
         return Outcome::Failed;
     };
     let Some(source_real) = sandbox.read_path(&source) else {
@@ -81,7 +82,7 @@ pub(super) fn copy_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
         return Outcome::Failed;
     };
     let Ok(src) = std::fs::metadata(&source_real) else {
-        ctx.error(format!("Can't stat file '{source}' on 'localhost' in files.copy_from promise"));
+        ctx.error(ErrorKind::Files, format!("Can't stat file '{source}' on 'localhost' in files.copy_from promise"));
         return Outcome::Failed;
     };
     let on = |l: &str| matches!(get(l).as_deref(), Some("true" | "yes" | "on"));

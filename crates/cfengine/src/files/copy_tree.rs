@@ -7,6 +7,7 @@
 //! both sides goes through the sandbox, so a link inside either tree
 //! cannot lead a copy or a purge out of it.
 
+use crate::eval::message::ErrorKind;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 
 use crate::eval::context::EvalContext;
@@ -133,7 +134,7 @@ impl Search<'_> {
     /// `SourceSearchAndCopy` of the directory `from` into `to`.
     fn directory(&mut self, ctx: &mut EvalContext, from: &str, to: &Target, levels: u32) -> Outcome {
         if levels == 0 {
-            ctx.error(format!("Maximum recursion level reached at '{from}'"));
+            ctx.error(ErrorKind::Files, format!("Maximum recursion level reached at '{from}'"));
             return Outcome::Failed;
         }
         // cf-agent's names keep a promiser's `/.` (`dest/./file`).
@@ -148,7 +149,7 @@ impl Search<'_> {
             return Outcome::Failed;
         };
         let Ok(entries) = std::fs::read_dir(&from_real) else {
-            ctx.error(format!("Can't open directory '{from}' for copying"));
+            ctx.error(ErrorKind::Files, format!("Can't open directory '{from}' for copying"));
             return Outcome::Failed;
         };
         let Some(names) = considered(entries, &mut self.budget) else {
@@ -174,13 +175,14 @@ impl Search<'_> {
         }
         match std::fs::symlink_metadata(&to.real) {
             Ok(m) if m.file_type().is_symlink() => {
-                ctx.error(format!(
-                    "Path '{to_name}' is a symlink. Unable to move it aside without move_obstructions is set"
-                ));
+                ctx.error(
+                    ErrorKind::Files,
+                    format!("Path '{to_name}' is a symlink. Unable to move it aside without move_obstructions is set"),
+                );
                 Outcome::Failed
             }
             Ok(_) => {
-                ctx.error(format!("Can't make directory '{to_name}': a file is in the way"));
+                ctx.error(ErrorKind::Files, format!("Can't make directory '{to_name}': a file is in the way"));
                 Outcome::Failed
             }
             Err(_) => {
@@ -283,11 +285,11 @@ impl Search<'_> {
     /// `PurgeLocalFiles`: what `to` holds that the source (`kept`) does not.
     fn purge(&self, ctx: &mut EvalContext, to: &Target, to_name: &str, kept: &[String]) -> Outcome {
         if to_name.len() < 2 {
-            ctx.error(format!("Purge of '{to_name}' denied - too dangerous!"));
+            ctx.error(ErrorKind::Files, format!("Purge of '{to_name}' denied - too dangerous!"));
             return Outcome::Failed;
         }
         let Ok(entries) = std::fs::read_dir(&to.real) else {
-            ctx.error(format!("Can't open local directory '{to_name}'."));
+            ctx.error(ErrorKind::Files, format!("Can't open local directory '{to_name}'."));
             return Outcome::Failed;
         };
         let mut outcome = Outcome::Kept;

@@ -4,6 +4,7 @@
 //! functions follow cf-agent's, which walk a linked list of lines; here a
 //! line is its index, and an insertion moves the indices after it.
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use crate::data::value::Rv;
@@ -470,8 +471,11 @@ fn insert_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outco
             _ => None,
         };
         if let Some(message) = refused {
-            ctx.error(message);
-            ctx.error(format!("Errors encountered when actuating insert_lines promise '{}'", exp.promiser));
+            ctx.error(ErrorKind::Files, message);
+            ctx.error(
+                ErrorKind::Files,
+                format!("Errors encountered when actuating insert_lines promise '{}'", exp.promiser),
+            );
             return Outcome::Failed;
         }
     }
@@ -615,7 +619,7 @@ fn insert_at(
     let text = match super::read_input(ctx, &mode.promiser) {
         Some(t) => t,
         None => {
-            ctx.error(format!("Could not read file '{}'", mode.promiser));
+            ctx.error(ErrorKind::Files, format!("Could not read file '{}'", mode.promiser));
             return vec![];
         }
     };
@@ -735,7 +739,10 @@ fn replace_patterns(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> O
     let with = Attrs::of(ctx, "replace_with", exp.get("replace_with"));
     let Some(value) = with.get("replace_value").map(str::to_string) else {
         let at = ctx.promise_location();
-        ctx.error(format!("The promised pattern replace '{}' has no replacement string, {at}", exp.promiser));
+        ctx.error(
+            ErrorKind::Files,
+            format!("The promised pattern replace '{}' has no replacement string, {at}", exp.promiser),
+        );
         return Outcome::Failed;
     };
     let once = with.get("occurrences") == Some("first");
@@ -771,11 +778,14 @@ fn replace_patterns(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> O
         }
         if not_anchored(&exp.promiser) && block_match(ctx, &exp.promiser, &line).is_some() {
             let at = ctx.promise_location();
-            ctx.error(format!(
-                "Promised replacement '{line}' on line '{}' for pattern '{}' is not convergent while editing '{}' \
+            ctx.error(
+                ErrorKind::Files,
+                format!(
+                    "Promised replacement '{line}' on line '{}' for pattern '{}' is not convergent while editing '{}' \
                  (regular expression matches the replacement string), {at}",
-                edit.lines[i], exp.promiser, edit.filename
-            ));
+                    edit.lines[i], exp.promiser, edit.filename
+                ),
+            );
             outcome = outcome.and(Outcome::Failed);
             break;
         }
@@ -801,7 +811,10 @@ fn not_anchored(p: &str) -> bool {
 /// An edit whose region could not be found: cf-agent's error, and the
 /// promise is interrupted.
 fn interrupted(ctx: &mut EvalContext, edit: &Edit, what: &str, promiser: &str) -> Outcome {
-    ctx.error(format!("The promised {what} '{promiser}' could not select an edit region in '{}'", edit.filename));
+    ctx.error(
+        ErrorKind::Files,
+        format!("The promised {what} '{promiser}' could not select an edit region in '{}'", edit.filename),
+    );
     Outcome::Failed
 }
 

@@ -5,6 +5,7 @@
 //! joined again with the first separator found.
 
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::eval::promise::Expanded;
 use crate::functions::regex::regex;
 
@@ -27,7 +28,10 @@ pub(super) fn field_edits(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit
     let a = Attrs::of(ctx, "edit_field", exp.get("edit_field"));
     let at = ctx.promise_location();
     let Some(separator) = a.get("field_separator").map(str::to_string) else {
-        ctx.error(format!("No field_separator in promise to edit by column for '{}', {at}", exp.promiser));
+        ctx.error(
+            ErrorKind::Files,
+            format!("No field_separator in promise to edit by column for '{}', {at}", exp.promiser),
+        );
         return Outcome::Failed;
     };
     let mut select = a.get("select_field").and_then(|s| s.parse::<i64>().ok()).unwrap_or(0);
@@ -35,11 +39,11 @@ pub(super) fn field_edits(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit
         select += 1;
     }
     if select <= 0 {
-        ctx.error(format!("No select_field in promise to edit '{}', {at}", exp.promiser));
+        ctx.error(ErrorKind::Files, format!("No select_field in promise to edit '{}', {at}", exp.promiser));
         return Outcome::Failed;
     }
     let Some(value) = a.get("field_value").map(str::to_string) else {
-        ctx.error(format!("No field_value is promised to column_edit '{}', {at}", exp.promiser));
+        ctx.error(ErrorKind::Files, format!("No field_value is promised to column_edit '{}', {at}", exp.promiser));
         return Outcome::Failed;
     };
     let field = Field {
@@ -56,10 +60,13 @@ pub(super) fn field_edits(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit
         Some(r) => match super::edit_line::select_region(ctx, &edit.lines, &r) {
             Some((b, e)) => (b.unwrap_or(0), e),
             None => {
-                ctx.error(format!(
-                    "The promised column edit '{}' could not select an edit region in '{}'",
-                    exp.promiser, edit.filename
-                ));
+                ctx.error(
+                    ErrorKind::Files,
+                    format!(
+                        "The promised column edit '{}' could not select an edit region in '{}'",
+                        exp.promiser, edit.filename
+                    ),
+                );
                 return Outcome::Failed;
             }
         },
@@ -74,10 +81,10 @@ pub(super) fn field_edits(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit
         }
         found = true;
         let Some((s, e)) = block_match(ctx, &field.separator, &line) else {
-            ctx.error(format!(
-                "Field edit, no fields found by promised pattern '{}' in '{}'",
-                field.separator, edit.filename
-            ));
+            ctx.error(
+                ErrorKind::Files,
+                format!("Field edit, no fields found by promised pattern '{}' in '{}'", field.separator, edit.filename),
+            );
             return outcome.and(Outcome::Failed);
         };
         let joiner = line[s..e].to_string();
@@ -95,7 +102,10 @@ pub(super) fn field_edits(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit
         }
     }
     if !found {
-        ctx.error(format!("No matched line to edit fields of for pattern '{}' in '{}'", exp.promiser, edit.filename));
+        ctx.error(
+            ErrorKind::Files,
+            format!("No matched line to edit fields of for pattern '{}' in '{}'", exp.promiser, edit.filename),
+        );
         return outcome.and(Outcome::Failed);
     }
     outcome
@@ -154,12 +164,15 @@ fn split_values(s: &str, sep: char) -> Vec<String> {
 fn edit_columns(ctx: &mut EvalContext, columns: &mut Vec<String>, f: &Field, edit: &mut Edit) -> Option<bool> {
     if f.select > columns.len() {
         if !f.extend {
-            ctx.error(format!(
-                "The file {} has only {} fields, but there is a promise for field {}",
-                edit.filename,
-                columns.len(),
-                f.select
-            ));
+            ctx.error(
+                ErrorKind::Files,
+                format!(
+                    "The file {} has only {} fields, but there is a promise for field {}",
+                    edit.filename,
+                    columns.len(),
+                    f.select
+                ),
+            );
             return None;
         }
         columns.resize(f.select, String::new());

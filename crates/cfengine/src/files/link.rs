@@ -5,6 +5,7 @@
 //! the way, is replaced only with `move_obstructions`. Linking children of
 //! a directory is refused by name.
 
+use crate::eval::message::ErrorKind;
 use std::os::unix::fs::MetadataExt;
 
 use crate::eval::context::EvalContext;
@@ -24,7 +25,7 @@ pub(super) fn link_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
         return Outcome::Failed;
     }
     let Some(source) = super::scalar(&attrs, "source").map(str::to_string) else {
-        ctx.error(format!("No source given to link_from, {}", ctx.promise_location()));
+        ctx.error(ErrorKind::Files, format!("No source given to link_from, {}", ctx.promise_location()));
         return Outcome::Failed;
     };
     let link = Link {
@@ -37,10 +38,13 @@ pub(super) fn link_from(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox
         "relative" => match relative(&source, &link.destination) {
             Some(rel) => verify(ctx, sandbox, t, &link, &rel),
             None => {
-                ctx.error(format!(
-                    "Failed to link '{}' to '{source}', can't link file '{}' to itself",
-                    link.destination, link.destination
-                ));
+                ctx.error(
+                    ErrorKind::Files,
+                    format!(
+                        "Failed to link '{}' to '{source}', can't link file '{}' to itself",
+                        link.destination, link.destination
+                    ),
+                );
                 Outcome::Failed
             }
         },
@@ -116,7 +120,7 @@ fn verify(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, sou
     let target = if source.starts_with('/') { to.clone() } else { absolute_target(&link.destination, &to) };
     let source_exists = sandbox.read_path(&target).is_some_and(|p| p.exists());
     if !source_exists && link.when_no_source != "force" && link.when_no_source != "delete" {
-        ctx.error(format!("Unable to create link '{}' -> '{to}', no source", link.destination));
+        ctx.error(ErrorKind::Files, format!("Unable to create link '{}' -> '{to}', no source", link.destination));
         return Outcome::Failed;
     }
     let existing = std::fs::read_link(&t.real).ok();
@@ -134,10 +138,10 @@ fn verify(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, sou
                 return Outcome::Kept;
             }
             if !link.move_obstructions {
-                ctx.error(format!(
-                    "Link '{}' points to '{text}' not '{to}', but not moving obstructions",
-                    link.destination
-                ));
+                ctx.error(
+                    ErrorKind::Files,
+                    format!("Link '{}' points to '{text}' not '{to}', but not moving obstructions", link.destination),
+                );
                 return Outcome::Failed;
             }
             if !t.may(ctx, &format!("remove incorrect link '{}'", link.destination)) {
@@ -178,12 +182,15 @@ fn move_obstruction(ctx: &mut EvalContext, t: &Target, link: &Link, failure: Str
         return true;
     }
     if !link.move_obstructions {
-        ctx.error(failure);
+        ctx.error(ErrorKind::Files, failure);
         return false;
     }
     let saved = format!("{}.cfsaved", t.real.display());
     if let Err(e) = std::fs::rename(&t.real, &saved) {
-        ctx.error(format!("Couldn't move '{}' out of the way. ({})", t.shown, crate::os_error::describe(&e)));
+        ctx.error(
+            ErrorKind::Files,
+            format!("Couldn't move '{}' out of the way. ({})", t.shown, crate::os_error::describe(&e)),
+        );
         return false;
     }
     true
@@ -192,15 +199,18 @@ fn move_obstruction(ctx: &mut EvalContext, t: &Target, link: &Link, failure: Str
 /// `VerifyHardLink`: the destination is the same file as the source.
 fn hard_link(ctx: &mut EvalContext, sandbox: &Sandbox, t: &Target, link: &Link, source: &str) -> Outcome {
     let Some(src_real) = sandbox.read_path(source) else {
-        ctx.error(format!("Source file '{source}' doesn't exist"));
+        ctx.error(ErrorKind::Files, format!("Source file '{source}' doesn't exist"));
         return Outcome::Failed;
     };
     let Ok(src) = std::fs::metadata(&src_real) else {
-        ctx.error(format!("Source file '{source}' doesn't exist"));
+        ctx.error(ErrorKind::Files, format!("Source file '{source}' doesn't exist"));
         return Outcome::Failed;
     };
     if !src.is_file() {
-        ctx.error(format!("Source file '{source}' is not a regular file, not appropriate to hard-link"));
+        ctx.error(
+            ErrorKind::Files,
+            format!("Source file '{source}' is not a regular file, not appropriate to hard-link"),
+        );
         return Outcome::Failed;
     }
     if std::fs::symlink_metadata(&t.real).is_ok_and(|d| d.ino() == src.ino() && d.dev() == src.dev()) {

@@ -25,6 +25,7 @@ mod rename;
 mod sandbox;
 mod template;
 
+use crate::eval::message::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -89,7 +90,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
         // cf-agent's line for a promise that failed; not for one confer
         // refused, which its refusal already says.
         if done.failed() && ctx.refusals.len() == refusals {
-            ctx.error(format!("Errors encountered when actuating files promise '{}'", one.promiser));
+            ctx.error(ErrorKind::Files, format!("Errors encountered when actuating files promise '{}'", one.promiser));
         } else if done.warned() {
             ctx.warning(format!("Warnings encountered when actuating files promise '{}'", one.promiser));
         }
@@ -113,7 +114,8 @@ pub(crate) fn report_to_file(ctx: &mut EvalContext, file: &str, text: &str) {
         .and_then(|mut f| writeln!(f, "{text}"));
     match written {
         Ok(()) => ctx.file_changes.push(format!("reported to {}", sandbox.policy_path(&real))),
-        Err(e) => ctx.error(format!("Could not open log file '{file}'. ({})", crate::os_error::describe(&e))),
+        Err(e) => ctx
+            .error(ErrorKind::Files, format!("Could not open log file '{file}'. ({})", crate::os_error::describe(&e))),
     }
 }
 
@@ -127,7 +129,7 @@ fn record(ctx: &mut EvalContext, done: std::io::Result<()>, change: String, fail
             Outcome::Repaired
         }
         Err(e) => {
-            ctx.error(format!("{failure} ({})", crate::os_error::describe(&e)));
+            ctx.error(ErrorKind::Files, format!("{failure} ({})", crate::os_error::describe(&e)));
             Outcome::Failed
         }
     }
@@ -217,7 +219,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
     // Checked before anything is created: `template_data` that did not
     // resolve to a data container (an undefined one) fails the promise.
     if exp.get("template_data").is_some_and(|d| !matches!(d, Rv::Container(_))) {
-        ctx.error(format!("No template data for the promise '{}'", exp.promiser));
+        ctx.error(ErrorKind::Files, format!("No template data for the promise '{}'", exp.promiser));
         return Outcome::Failed;
     }
     let mut outcome = Outcome::Kept;
@@ -243,7 +245,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         _ => None,
     };
     match reason {
-        Some(reason) => ctx.error(format!("Failed to chdir into '{dir}'. (chdir: '{reason}')")),
+        Some(reason) => ctx.error(ErrorKind::Files, format!("Failed to chdir into '{dir}'. (chdir: '{reason}')")),
         None => ctx.cwd = Some(dir.to_string()),
     }
     // A file there that `file_select` does not select is left alone (a
@@ -279,10 +281,13 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
     }
     if let Some(content) = exp.get("content").and_then(Rv::as_scalar) {
         if exp.get("edit_line").is_some() || exp.get("edit_xml").is_some() {
-            ctx.error(format!(
-                "A file promise with content attribute cannot have edit operations, {}",
-                ctx.promise_location()
-            ));
+            ctx.error(
+                ErrorKind::Files,
+                format!(
+                    "A file promise with content attribute cannot have edit operations, {}",
+                    ctx.promise_location()
+                ),
+            );
             return Outcome::Failed;
         }
         if !exists && flag(exp, "create") != Some(false) {
@@ -303,7 +308,10 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
         if exists {
             outcome = outcome.and(edit_file(ctx, exp, edit, t));
         } else {
-            ctx.error(format!("File '{}' was marked for editing but could not be opened", t.promiser));
+            ctx.error(
+                ErrorKind::Files,
+                format!("File '{}' was marked for editing but could not be opened", t.promiser),
+            );
             outcome = Outcome::Failed;
         }
     }
@@ -356,10 +364,13 @@ fn search_leaves(
     }
     let delete = exp.get("delete").is_some();
     if delete && exp.get("file_select").is_none() {
-        ctx.error(format!(
-            "Dangerous or ambiguous promise - '{}' specifies recursive deletion but has no file selection criteria",
-            t.promiser
-        ));
+        ctx.error(
+            ErrorKind::Files,
+            format!(
+                "Dangerous or ambiguous promise - '{}' specifies recursive deletion but has no file selection criteria",
+                t.promiser
+            ),
+        );
         return Outcome::Kept;
     }
     let leaf_ops = ["rename", "perms", "touch", "changes"].iter().any(|a| exp.get(a).is_some());
@@ -440,9 +451,10 @@ fn create_path(ctx: &mut EvalContext, t: &Target, exp: &Expanded) -> Outcome {
     if let Some(parent) = real.parent() {
         if std::fs::symlink_metadata(parent).is_ok_and(|m| !m.is_dir() && !m.file_type().is_symlink()) {
             let parent = crate::functions::file::chop_last_node(promiser);
-            ctx.error(format!(
-                "The object '{parent}' is not a directory. Cannot make a new directory without deleting it."
-            ));
+            ctx.error(
+                ErrorKind::Files,
+                format!("The object '{parent}' is not a directory. Cannot make a new directory without deleting it."),
+            );
             return Outcome::Failed;
         }
     }
@@ -502,7 +514,10 @@ fn delete(ctx: &mut EvalContext, exp: &Expanded, t: &Target, search_base: bool) 
         // A directory that is not empty is skipped in silence.
         Err(e) if e.kind() == std::io::ErrorKind::DirectoryNotEmpty => Outcome::Kept,
         Err(e) => {
-            ctx.error(format!("Delete directory '{path}' failed (rmdir: {})", crate::os_error::describe(&e)));
+            ctx.error(
+                ErrorKind::Files,
+                format!("Delete directory '{path}' failed (rmdir: {})", crate::os_error::describe(&e)),
+            );
             Outcome::Failed
         }
     }
@@ -562,7 +577,10 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Ou
         _ => return Outcome::Failed,
     };
     let Some(bundle) = crate::eval::agent::find_bundle_of(ctx, "edit_line", &name) else {
-        ctx.error(format!("Could not find the edit_line bundle '{name}', {}", ctx.promise_location()));
+        ctx.error(
+            ErrorKind::Files,
+            format!("Could not find the edit_line bundle '{name}', {}", ctx.promise_location()),
+        );
         return Outcome::Failed;
     };
     edit_with_bundle(ctx, exp, t, &bundle, args, EditRun { empty_first, inherit: false, always_save: false })
@@ -594,7 +612,10 @@ fn edit_with_bundle(
     let old = match std::fs::read(real) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
-            ctx.error(format!("Couldn't read file '{shown}' for editing. ({})", crate::os_error::describe(&e)));
+            ctx.error(
+                ErrorKind::Files,
+                format!("Couldn't read file '{shown}' for editing. ({})", crate::os_error::describe(&e)),
+            );
             return Outcome::Failed;
         }
     };

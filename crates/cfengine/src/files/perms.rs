@@ -4,6 +4,7 @@
 //! is one of the list, else given the first of the list that names a user
 //! (group) of this host. The other attributes are refused by name.
 
+use crate::eval::message::ErrorKind;
 use std::ffi::CString;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
@@ -30,7 +31,7 @@ pub(super) fn perms(ctx: &mut EvalContext, exp: &Expanded, t: &Target) -> Outcom
     let mut outcome = Outcome::Kept;
     if let Some(text) = super::scalar(&attrs, "mode") {
         let Some((plus, minus)) = parse_mode(text) else {
-            ctx.error(format!("Mode string '{text}' is not valid, {}", ctx.promise_location()));
+            ctx.error(ErrorKind::Files, format!("Mode string '{text}' is not valid, {}", ctx.promise_location()));
             return Outcome::Failed;
         };
         let current = meta.permissions().mode() & 0o7777;

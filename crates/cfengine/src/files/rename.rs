@@ -3,6 +3,7 @@
 //! `disable_mode`, a link deleted) or rotated (`rotate => N`: `FILE.1` …
 //! `FILE.N` shifted, the file copied to `FILE.1` and emptied).
 
+use crate::eval::message::ErrorKind;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::PathBuf;
 
@@ -46,7 +47,10 @@ pub(super) fn rename(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t
         let mode = match super::scalar(&attrs, "disable_mode").map(perms::parse_mode) {
             Some(Some((plus, minus))) => ((meta.permissions().mode() & 0o7777) | plus) & !minus,
             Some(None) => {
-                ctx.error(format!("Mode string in disable_mode is not valid, {}", ctx.promise_location()));
+                ctx.error(
+                    ErrorKind::Files,
+                    format!("Mode string in disable_mode is not valid, {}", ctx.promise_location()),
+                );
                 return Outcome::Failed;
             }
             None => 0o600,

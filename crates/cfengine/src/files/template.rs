@@ -4,6 +4,7 @@
 //! (by default what `datastate()` gives), and the file, created if need
 //! be, saved through the same backup as an edit when the text differs.
 
+use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
 use crate::data::value::Rv;
@@ -30,7 +31,10 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
         match super::read_input(ctx, &path) {
             Some(t) => t,
             None => {
-                ctx.error(format!("Could not open template file '{path}', {}", ctx.promise_location()));
+                ctx.error(
+                    ErrorKind::Files,
+                    format!("Could not open template file '{path}', {}", ctx.promise_location()),
+                );
                 return Outcome::Failed;
             }
         }
@@ -55,7 +59,7 @@ pub(super) fn render(ctx: &mut EvalContext, exp: &Expanded, t: &Target, exists: 
         Ok(t) => t,
         Err(why) => {
             why.say(ctx);
-            ctx.error(format!("Error rendering mustache template '{name}'"));
+            ctx.error(ErrorKind::Files, format!("Error rendering mustache template '{name}'"));
             return Outcome::Failed;
         }
     };

@@ -10,6 +10,7 @@
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 use crate::syntax::class_expr::canonify;
 
@@ -117,11 +118,11 @@ pub(crate) fn address_matches(ctx: &mut EvalContext, range: &str, address: &str)
         return false;
     }
     if cidr && is_range {
-        ctx.error(format!("Cannot mix CIDR notation with xxx-yyy range notation '{range}'"));
+        ctx.error(ErrorKind::Function, format!("Cannot mix CIDR notation with xxx-yyy range notation '{range}'"));
         return false;
     }
     if !(v4 || v6) {
-        ctx.error(format!("Not a valid address range - or not a fully qualified name '{range}'"));
+        ctx.error(ErrorKind::Function, format!("Not a valid address range - or not a fully qualified name '{range}'"));
         return false;
     }
     if !(cidr || is_range) {
@@ -137,7 +138,7 @@ pub(crate) fn address_matches(ctx: &mut EvalContext, range: &str, address: &str)
 
 fn v4_cidr(ctx: &mut EvalContext, range: &str, address: &str) -> bool {
     let Some((net, mask)) = scan_cidr(range, 16).filter(|(_, m)| *m <= 32) else {
-        ctx.error(format!("Invalid IPv4 CIDR: {range}"));
+        ctx.error(ErrorKind::Function, format!("Invalid IPv4 CIDR: {range}"));
         return false;
     };
     if mask == 0 {
@@ -214,11 +215,11 @@ fn fields_match(g: &Groups, range: &str, address: &str) -> bool {
 
 fn v6_cidr(ctx: &mut EvalContext, range: &str, address: &str) -> bool {
     let Some((net, mask)) = scan_cidr(range, 40).filter(|(_, m)| *m <= 128) else {
-        ctx.error(format!("Invalid IPv6 CIDR: {range}"));
+        ctx.error(ErrorKind::Function, format!("Invalid IPv6 CIDR: {range}"));
         return false;
     };
     if mask % 8 != 0 {
-        ctx.error("Cannot handle ipv6 masks which are not 8 bit multiples (fix me)");
+        ctx.error(ErrorKind::Function, "Cannot handle ipv6 masks which are not 8 bit multiples (fix me)");
         return false;
     }
     // inet_pton into a zeroed address: one that does not parse is `::`.
@@ -265,7 +266,10 @@ pub(super) fn hostrange(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         scan_long(&rest[1..], 10).map(|(end, _)| (start, end))
     });
     let Some((start, end)) = bounds else {
-        ctx.error("HostRange syntax error: second arg should have X-Y format where X and Y are decimal numbers");
+        ctx.error(
+            ErrorKind::Function,
+            "HostRange syntax error: second arg should have X-Y format where X and Y are decimal numbers",
+        );
         return Err(Failed);
     };
     let host = ctx.lookup("sys.uqhost").and_then(|v| v.rval.as_scalar().map(str::to_string)).unwrap_or_default();

@@ -7,6 +7,7 @@
 //! "crypt")`, `strftime("utc", …)` and `string_head("abc", "x")` stop the
 //! run there; arguments holding a variable reference are not checked.
 
+use crate::eval::message::ErrorKind;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -62,9 +63,12 @@ pub fn check(ctx: &mut EvalContext, f: &FnCall) -> Result<(), super::Failed> {
             continue;
         };
         if let Some(l) = log {
-            ctx.error(l);
+            ctx.error(ErrorKind::Function, l);
         }
-        ctx.error(format!("Fatal CFEngine error: In function '{}', error in variable '{s}', '{problem}'", f.name));
+        ctx.error(
+            ErrorKind::Function,
+            format!("Fatal CFEngine error: In function '{}', error in variable '{s}', '{problem}'", f.name),
+        );
         ctx.aborted = Some(1);
         return Err(super::Failed);
     }

@@ -9,6 +9,7 @@
 
 use crate::data::value::{DataType, Rv};
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 
 use super::regex::{full_match, regex};
@@ -32,7 +33,10 @@ fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataTyp
             match super::bounded_read(ctx, path, maxsize) {
                 Ok(b) => String::from_utf8_lossy(&b).into_owned(),
                 Err(e) => {
-                    ctx.error(format!("{}: Could not read file '{path}' ({})", f.name, crate::os_error::describe(&e)));
+                    ctx.error(
+                        ErrorKind::Function,
+                        format!("{}: Could not read file '{path}' ({})", f.name, crate::os_error::describe(&e)),
+                    );
                     return Ok(Rv::scalar("0"));
                 }
             }
@@ -75,7 +79,7 @@ fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataTyp
 }
 
 fn fatal(ctx: &mut EvalContext, msg: &str) -> FnResult {
-    ctx.error(format!("Fatal CFEngine error: {msg}"));
+    ctx.error(ErrorKind::Function, format!("Fatal CFEngine error: {msg}"));
     ctx.aborted = Some(1);
     Err(Failed)
 }
@@ -123,10 +127,10 @@ pub(super) fn getfields(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
     let text = match super::bounded_read(ctx, path, 0) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
-            ctx.error(format!(
-                "File '{path}' could not be read in getfields(). (fopen: {})",
-                crate::os_error::describe(&e)
-            ));
+            ctx.error(
+                ErrorKind::Function,
+                format!("File '{path}' could not be read in getfields(). (fopen: {})", crate::os_error::describe(&e)),
+            );
             return Err(Failed);
         }
     };

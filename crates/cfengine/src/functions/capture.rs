@@ -2,6 +2,7 @@
 //! data_regextract (libntech's `StringMatchCaptures`) and
 //! countlinesmatching.
 
+use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
 use crate::data::json;
@@ -66,10 +67,13 @@ pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) ->
     let text = match super::bounded_read(ctx, &path, 0) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
-            ctx.error(format!(
-                "File '{path}' could not be read in countlinesmatching(). (fopen: {})",
-                crate::os_error::describe(&e)
-            ));
+            ctx.error(
+                ErrorKind::Function,
+                format!(
+                    "File '{path}' could not be read in countlinesmatching(). (fopen: {})",
+                    crate::os_error::describe(&e)
+                ),
+            );
             return Ok(Rv::scalar("0"));
         }
     };

@@ -5,6 +5,7 @@
 //! loses its final newline (`SingleLine`, `StripTrailingNewline`).
 
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::syntax::reference::is_cf3_var_string;
 
 use super::Failed;
@@ -17,10 +18,10 @@ pub(crate) fn cf_read_file(ctx: &mut EvalContext, path: &str, max: u64) -> Resul
         Err(e) => {
             // A path still naming a variable may resolve on a later pass.
             if !is_cf3_var_string(path) {
-                ctx.error(format!(
-                    "CfReadFile: Could not examine file '{path}' (stat: {})",
-                    crate::os_error::describe(&e)
-                ));
+                ctx.error(
+                    ErrorKind::Function,
+                    format!("CfReadFile: Could not examine file '{path}' (stat: {})", crate::os_error::describe(&e)),
+                );
             }
             return Err(Failed);
         }

@@ -1,6 +1,7 @@
 //! Data-container functions: parsejson, readjson, parseyaml, readyaml,
 //! mergedata, storejson, data_readstringarray(idx), maparray, mapdata, ...
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use confer_core::{HashMap, Value};
@@ -32,13 +33,13 @@ fn parse_container(ctx: &mut EvalContext, text: &str, yaml: bool) -> FnResult {
     let rest = text.get(stop..).unwrap_or_default();
     match r {
         Ok(v) if json::is_primitive(&v) => {
-            ctx.error(format!("Non-container from parsing {kind} expression '{rest}'"));
+            ctx.error(ErrorKind::Function, format!("Non-container from parsing {kind} expression '{rest}'"));
             Err(Failed)
         }
         Ok(v) => Ok(Rv::Container(v)),
         Err(DataError::Fatal(m)) => Err(exits(ctx, m)),
         Err(DataError::Invalid(e)) => {
-            ctx.error(format!("Error parsing {kind} expression '{rest}': {e}"));
+            ctx.error(ErrorKind::Function, format!("Error parsing {kind} expression '{rest}': {e}"));
             Err(Failed)
         }
     }
@@ -49,7 +50,7 @@ fn parse_container(ctx: &mut EvalContext, text: &str, yaml: bool) -> FnResult {
 /// again before the run stops does not repeat it.
 pub(super) fn exits(ctx: &mut EvalContext, message: String) -> Failed {
     if ctx.aborted.is_none() {
-        ctx.error(message);
+        ctx.error(ErrorKind::Function, message);
         ctx.aborted = Some(1);
     }
     Failed
@@ -77,7 +78,7 @@ pub(super) fn parseyaml(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
 fn read_data_file(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], yaml: bool) -> FnResult {
     // Declared variadic: the size is optional, the file is not.
     if a.is_empty() {
-        ctx.error(format!("Function '{}' requires at least one argument", f.name));
+        ctx.error(ErrorKind::Function, format!("Function '{}' requires at least one argument", f.name));
         return Err(Failed);
     }
     let path = arg_str(a, 0).to_string();
@@ -85,15 +86,18 @@ fn read_data_file(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], yaml: bool) -> Fn
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)?.max(0) as u64 } else { 0 };
     let bytes = match super::bounded_read(ctx, &path, if max == 0 { 0 } else { max + 1 }) {
         Ok(b) if max != 0 && b.len() as u64 > max => {
-            ctx.error(format!(
-                "{}: error parsing {kind} file '{path}': Unable to parse JSON without truncating",
-                f.name
-            ));
+            ctx.error(
+                ErrorKind::Function,
+                format!("{}: error parsing {kind} file '{path}': Unable to parse JSON without truncating", f.name),
+            );
             return Err(Failed);
         }
         Ok(b) => b,
         Err(_) => {
-            ctx.error(format!("{}: data error parsing {kind} file '{path}': No such file or directory", f.name));
+            ctx.error(
+                ErrorKind::Function,
+                format!("{}: data error parsing {kind} file '{path}': No such file or directory", f.name),
+            );
             return Err(Failed);
         }
     };
@@ -103,7 +107,7 @@ fn read_data_file(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], yaml: bool) -> Fn
     } else {
         match json_reader::read(&text, None) {
             Err(refused) if refused.error == json_reader::JsonError::NoData => {
-                ctx.error(format!("{}: data error parsing {kind} file '{path}': No data", f.name));
+                ctx.error(ErrorKind::Function, format!("{}: data error parsing {kind} file '{path}': No data", f.name));
                 return Err(Failed);
             }
             r => json::parsed(r),
@@ -111,13 +115,13 @@ fn read_data_file(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], yaml: bool) -> Fn
     };
     match r {
         Ok(v) if json::is_primitive(&v) => {
-            ctx.error(format!("{}: non-container from parsing {kind} file '{path}'", f.name));
+            ctx.error(ErrorKind::Function, format!("{}: non-container from parsing {kind} file '{path}'", f.name));
             Err(Failed)
         }
         Ok(v) => Ok(Rv::Container(v)),
         Err(DataError::Fatal(m)) => Err(exits(ctx, m)),
         Err(DataError::Invalid(e)) => {
-            ctx.error(format!("{}: error parsing {kind} file '{path}': {e}", f.name));
+            ctx.error(ErrorKind::Function, format!("{}: error parsing {kind} file '{path}': {e}", f.name));
             Err(Failed)
         }
     }
@@ -257,7 +261,10 @@ fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Opti
     match super::bounded_read(ctx, path, 0) {
         Ok(b) => Ok(crate::data::csv::records(&String::from_utf8_lossy(&b))),
         Err(e) => {
-            ctx.error(format!("{}: Failed to read file {path}: {}", f.name, crate::os_error::describe(&e)));
+            ctx.error(
+                ErrorKind::Function,
+                format!("{}: Failed to read file {path}: {}", f.name, crate::os_error::describe(&e)),
+            );
             Err(Failed)
         }
     }
@@ -267,7 +274,7 @@ fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Opti
 /// records that do not parse are skipped.
 pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.is_empty() {
-        ctx.error(format!("Function '{}' requires at least one argument", f.name));
+        ctx.error(ErrorKind::Function, format!("Function '{}' requires at least one argument", f.name));
         return Err(Failed);
     }
     let rows: Vec<Value> =
@@ -293,10 +300,13 @@ pub(super) fn classfiltercsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnR
         if width == 0 {
             width = fields.len();
             if class_index >= width {
-                ctx.error(format!(
-                    "{}: Class expression index is out of bounds. Row length {width}, index {class_index}",
-                    f.name
-                ));
+                ctx.error(
+                    ErrorKind::Function,
+                    format!(
+                        "{}: Class expression index is out of bounds. Row length {width}, index {class_index}",
+                        f.name
+                    ),
+                );
                 return Err(Failed);
             }
         } else if fields.len() != width {
@@ -390,7 +400,7 @@ pub(super) fn readdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
         "JSON" => readjson(ctx, f, &path_only),
         "ENV" => super::env_file::read_env(ctx, &path, u64::MAX),
         other => {
-            ctx.error(format!("{}: unknown data type '{other}'", f.name));
+            ctx.error(ErrorKind::Function, format!("{}: unknown data type '{other}'", f.name));
             Err(Failed)
         }
     }
@@ -409,7 +419,7 @@ pub(super) fn validdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
         "JSON" => parses(json::parse(text)),
         "YAML" => parses(crate::data::yaml::parse(text)),
         other => {
-            ctx.error(format!("{}: data type '{other}' is not supported", f.name));
+            ctx.error(ErrorKind::Function, format!("{}: data type '{other}' is not supported", f.name));
             return Err(Failed);
         }
     };
@@ -438,7 +448,10 @@ pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnR
                 crate::data::number::real_from_string(item).is_ok()
             };
             if !fits {
-                ctx.error(format!("Presumed {name} value '{item}' read from file '{path}' has no recognizable value"));
+                ctx.error(
+                    ErrorKind::Function,
+                    format!("Presumed {name} value '{item}' read from file '{path}' has no recognizable value"),
+                );
                 ok = false;
             }
         }

@@ -3,6 +3,7 @@
 //! ([`crate::shell`]) knows every part of it, and otherwise refuses, the
 //! call failing as a failing function does.
 
+use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
 use crate::data::json;
@@ -19,16 +20,16 @@ fn run(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], output_used: bool) -> Result
     let command = arg_str(a, 0);
     let shell = arg_str(a, 1) == "useshell";
     if arg_str(a, 1) == "powershell" {
-        ctx.error("Powershell is only supported on Windows");
+        ctx.error(ErrorKind::Commands, "Powershell is only supported on Windows");
         return Err(Failed);
     }
     let absolute = command_host::is_absolute(command);
     if !absolute && !shell {
-        ctx.error(format!("{} '{command}' does not have an absolute path", f.name));
+        ctx.error(ErrorKind::Commands, format!("{} '{command}' does not have an absolute path", f.name));
         return Err(Failed);
     }
     if absolute && !command_host::check_executable(ctx, command) {
-        ctx.error(format!("{} '{command}' is assumed to be executable but isn't", f.name));
+        ctx.error(ErrorKind::Commands, format!("{} '{command}' is assumed to be executable but isn't", f.name));
         return Err(Failed);
     }
     match shell::run(&mut RunHost::new(ctx), command, shell, output_used) {

@@ -2,6 +2,7 @@
 //! (evalfunction.c's `FnCallFindfilesUp`): the files a relative glob
 //! matches in a directory and in each of its parents in turn.
 
+use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
 use crate::data::value::Rv;
@@ -57,16 +58,16 @@ pub(super) fn findfiles_up(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
     let name = &f.name;
     if a.len() < 2 {
         let what = if a.is_empty() { "path as first" } else { "glob as second" };
-        ctx.error(format!("Function {name} requires {what} argument"));
+        ctx.error(ErrorKind::Function, format!("Function {name} requires {what} argument"));
         return Err(Failed);
     }
     let (path, glob) = (arg_str(a, 0), arg_str(a, 1));
     if path.len() >= PATH_MAX {
-        ctx.error(format!("Function {name}, path is too long ({} > {PATH_MAX})", path.len()));
+        ctx.error(ErrorKind::Function, format!("Function {name}, path is too long ({} > {PATH_MAX})", path.len()));
         return Err(Failed);
     }
     if !path.starts_with('/') {
-        ctx.error(format!("Function {name}, not an absolute path '{path}'"));
+        ctx.error(ErrorKind::Function, format!("Function {name}, not an absolute path '{path}'"));
         return Err(Failed);
     }
     let is_dir = match super::host_path(ctx, path) {
@@ -74,15 +75,15 @@ pub(super) fn findfiles_up(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
         None => return Err(Failed),
     };
     if !is_dir {
-        ctx.error(format!("Function {name}, path '{path}' is not a directory"));
+        ctx.error(ErrorKind::Function, format!("Function {name}, path '{path}' is not a directory"));
         return Err(Failed);
     }
     if glob.len() >= PATH_MAX {
-        ctx.error(format!("Function {name}, glob is too long ({} > {PATH_MAX})", glob.len()));
+        ctx.error(ErrorKind::Function, format!("Function {name}, glob is too long ({} > {PATH_MAX})", glob.len()));
         return Err(Failed);
     }
     if glob.starts_with('/') {
-        ctx.error(format!("Function {name}, glob '{glob}' cannot be an absolute path"));
+        ctx.error(ErrorKind::Function, format!("Function {name}, glob '{glob}' cannot be an absolute path"));
         return Err(Failed);
     }
     let glob = single_slashes(glob);
@@ -98,10 +99,13 @@ pub(super) fn findfiles_up(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
             (format!("{}/{glob}", posix_glob::escape(&dir)), None)
         };
         let matches = glob_paths(ctx, &pattern).map_err(|posix_glob::TooMany| {
-            ctx.error(format!(
-                "Function {name}: pattern '{pattern}' reads more than {} directory entries",
-                posix_glob::MAX_ENTRIES
-            ));
+            ctx.error(
+                ErrorKind::Function,
+                format!(
+                    "Function {name}: pattern '{pattern}' reads more than {} directory entries",
+                    posix_glob::MAX_ENTRIES
+                ),
+            );
             Failed
         })?;
         for m in matches {

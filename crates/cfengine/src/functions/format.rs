@@ -9,6 +9,7 @@ use crate::data::json;
 use crate::data::number::{scan_int, scan_real};
 use crate::data::value::{prefix_within, DataType, Rv, Variable, MAX_SCALAR};
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 
 use super::c_printf::{printf, Arg, Failure};
@@ -75,14 +76,14 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         } else if let Some(x) = args.next() {
             x
         } else {
-            ctx.error("format() didn't have enough parameters");
+            ctx.error(ErrorKind::Function, "format() didn't have enough parameters");
             return Err(Failed);
         };
         if let Some(&m) = BAD_MODIFIERS.iter().find(|m| d.as_bytes().contains(m)) {
-            ctx.error(format!(
-                "format() does not allow modifier character '{}' in format specifier '{d}'.",
-                char::from(m)
-            ));
+            ctx.error(
+                ErrorKind::Function,
+                format!("format() does not allow modifier character '{}' in format specifier '{d}'.", char::from(m)),
+            );
             return Err(Failed);
         }
         let has = |c: char| d.contains(c);
@@ -96,7 +97,10 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
             printf(d, Arg::Double(x), MAX_SCALAR).map(Option::unwrap_or_default)
         } else if has('s') || has('S') {
             if widest_field(d) > MAX_FIELD {
-                ctx.error(format!("format() field '{d}' is wider than confer's limit of {MAX_FIELD} bytes"));
+                ctx.error(
+                    ErrorKind::Function,
+                    format!("format() field '{d}' is wider than confer's limit of {MAX_FIELD} bytes"),
+                );
                 return Err(Failed);
             }
             text_field(ctx, d, data)?
@@ -105,13 +109,19 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         };
         match printed {
             Ok(t) if (out.len() + t.len()) as u64 > super::MAX_EXPANDED_BYTES => {
-                ctx.error(format!("format() built more than confer's limit of {} bytes", super::MAX_EXPANDED_BYTES));
+                ctx.error(
+                    ErrorKind::Function,
+                    format!("format() built more than confer's limit of {} bytes", super::MAX_EXPANDED_BYTES),
+                );
                 return Err(Failed);
             }
             Ok(t) => out.push_str(&t),
             Err(Failure::Fails) => return Err(Failed),
             Err(Failure::Undefined) => {
-                ctx.error(format!("format() cannot print '{d}': its '*' takes an argument cf-agent does not pass"));
+                ctx.error(
+                    ErrorKind::Function,
+                    format!("format() cannot print '{d}': its '*' takes an argument cf-agent does not pass"),
+                );
                 return Err(Failed);
             }
         }
@@ -155,7 +165,10 @@ fn serialised(ctx: &mut EvalContext, name: &str) -> Option<String> {
             Some(format!("{{ {} }}", quoted.join(", ")))
         }
         Some(v) if !v.ty.is_list() => {
-            ctx.error(format!("Function 'format' expected a list variable, got variable of type '{}'", v.ty.name()));
+            ctx.error(
+                ErrorKind::Function,
+                format!("Function 'format' expected a list variable, got variable of type '{}'", v.ty.name()),
+            );
             None
         }
         _ => None,

@@ -2,6 +2,7 @@
 //! `FnCallHashToInt`, `FnCallCanonify`): hash, file_hash, hashmatch,
 //! hash_to_int, canonifyuniquely. The digests are RustCrypto's.
 
+use crate::eval::message::ErrorKind;
 use md5::Md5;
 use sha1::Sha1;
 use sha2::{Digest, Sha224, Sha256, Sha384, Sha512};
@@ -26,7 +27,10 @@ fn digest(ctx: &mut EvalContext, method: &str, data: &[u8]) -> Vec<u8> {
         "sha384" => Sha384::digest(data).to_vec(),
         "sha512" => Sha512::digest(data).to_vec(),
         "crypt" => {
-            ctx.error("The crypt support is not presently implemented, please use another algorithm instead");
+            ctx.error(
+                ErrorKind::Function,
+                "The crypt support is not presently implemented, please use another algorithm instead",
+            );
             vec![0; 64]
         }
         other => {
@@ -36,7 +40,7 @@ fn digest(ctx: &mut EvalContext, method: &str, data: &[u8]) -> Vec<u8> {
                 "best" => (7, 0),
                 _ => (9, 0),
             };
-            ctx.error(format!("Could not determine function for file hashing (type={id})"));
+            ctx.error(ErrorKind::Function, format!("Could not determine function for file hashing (type={id})"));
             vec![0; len]
         }
     }

@@ -1,6 +1,7 @@
 //! List functions: splitstring, join, sort, filter, maplist, getindices,
 //! getvalues, every/some/none, sum/product/max/min, ...
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use confer_core::Value;
@@ -83,9 +84,10 @@ pub(super) fn string_split(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
             // Every further round cuts the same empty piece.
             let n = max - 1 - out.len();
             if n > MAX_PIECES {
-                ctx.error(format!(
-                    "string_split() would cut {n} empty pieces, more than confer's limit of {MAX_PIECES}"
-                ));
+                ctx.error(
+                    ErrorKind::Function,
+                    format!("string_split() would cut {n} empty pieces, more than confer's limit of {MAX_PIECES}"),
+                );
                 return Err(Failed);
             }
             out.extend(std::iter::repeat_n(Arc::from(""), n));
@@ -115,7 +117,7 @@ const MAX_PIECES: usize = 4 << 20;
 
 pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.len() != 2 {
-        ctx.error(format!("Function '{}' expects 2 arguments", f.name));
+        ctx.error(ErrorKind::Function, format!("Function '{}' expects 2 arguments", f.name));
         return Err(Failed);
     }
     let glue = arg_str(a, 0).to_string();

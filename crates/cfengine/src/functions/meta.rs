@@ -2,6 +2,7 @@
 //! type, getclassmetatags, classify, the cf_version_* comparisons, and the
 //! package inventory queries.
 
+use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
 use crate::data::value::{DataType, Rv};
@@ -72,7 +73,10 @@ pub(super) fn classify(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
 fn compare(ctx: &mut EvalContext, f: &FnCall, given: &str) -> Result<std::cmp::Ordering, Failed> {
     let parts: Vec<Option<u64>> = given.split('.').map(|p| p.parse().ok()).collect();
     if given.is_empty() || parts.len() > 3 || parts.iter().any(Option::is_none) {
-        ctx.error(format!("{}: Format of version comparison string '{given}' is incorrect", f.name));
+        ctx.error(
+            ErrorKind::Function,
+            format!("{}: Format of version comparison string '{given}' is incorrect", f.name),
+        );
         return Err(Failed);
     }
     let mine = VERSION.iter().take(parts.len());

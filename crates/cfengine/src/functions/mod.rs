@@ -33,6 +33,7 @@ mod string;
 pub(crate) mod system;
 mod time;
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use confer_core::Value;
@@ -381,7 +382,7 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
     let Some(spec) = spec(&f.name) else {
         let file = ctx.bundle().map(|b| b.file.to_string()).unwrap_or_default();
         let line = ctx.promise.as_ref().map_or(0, |p| p.line);
-        ctx.error(format!("No such FnCall '{}' in promise '{file}' near line {line}", f.name));
+        ctx.error(ErrorKind::Function, format!("No such FnCall '{}' in promise '{file}' near line {line}", f.name));
         return failed;
     };
     if !ctx.spend(1) {
@@ -391,7 +392,10 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
     // an implementation may index its arguments.
     if let Some(n) = spec.nargs {
         if f.args.len() != n {
-            ctx.error(format!("Arguments to function '{}' do not tally. Expected {n} not {}", f.name, f.args.len()));
+            ctx.error(
+                ErrorKind::Function,
+                format!("Arguments to function '{}' do not tally. Expected {n} not {}", f.name, f.args.len()),
+            );
             ctx.aborted = Some(1);
             return failed;
         }
@@ -433,12 +437,15 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
         if let Some(n) = spec.nargs {
             if args.len() != n {
                 let items: Vec<String> = args.iter().map(|a| format!("\"{}\"", a.to_display())).collect();
-                ctx.error(format!("Argument template mismatch handling function {}( {{{}}})", f.name, items.join(",")));
+                ctx.error(
+                    ErrorKind::Function,
+                    format!("Argument template mismatch handling function {}( {{{}}})", f.name, items.join(",")),
+                );
                 let params = arg_template::params(&f.name);
                 for (i, (a, p)) in args.iter().zip(params).take(n).enumerate() {
-                    ctx.error(format!("  arg[{i}] range {}\t {} ", p.range, a.to_display()));
+                    ctx.error(ErrorKind::Function, format!("  arg[{i}] range {}\t {} ", p.range, a.to_display()));
                 }
-                ctx.error("Fatal CFEngine error: Bad arguments");
+                ctx.error(ErrorKind::Function, "Fatal CFEngine error: Bad arguments");
                 ctx.aborted = Some(1);
                 return failed;
             }
@@ -456,11 +463,14 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
     match result {
         Ok(Rv::Container(v)) if v.expanded_size() > MAX_EXPANDED_BYTES => {
             let at = ctx.promise_location();
-            ctx.error(format!(
-                "Function '{}' built a data container that takes more than {MAX_EXPANDED_BYTES} bytes with its \
+            ctx.error(
+                ErrorKind::Function,
+                format!(
+                    "Function '{}' built a data container that takes more than {MAX_EXPANDED_BYTES} bytes with its \
                  shared parts counted each time they appear (confer's limit on hostile input), {at}",
-                f.name
-            ));
+                    f.name
+                ),
+            );
             failed
         }
         Ok(Rv::Scalar(s)) if s.len() > crate::eval::expand::MAX_SCALAR_BYTES => {
@@ -533,7 +543,7 @@ fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
 /// The functions of cf-agent 3.21 that confer knows (a policy calling them
 /// is valid) but does not evaluate yet: the call fails, with a message.
 fn not_implemented(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
-    ctx.error(format!("Function '{}' is not implemented in confer", f.name));
+    ctx.error(ErrorKind::Function, format!("Function '{}' is not implemented in confer", f.name));
     Err(Failed)
 }
 
@@ -552,9 +562,9 @@ pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) 
     let s = arg_str(args, i);
     crate::data::number::int_from_string(s).map_err(|log| {
         if let Some(l) = log {
-            ctx.error(l);
+            ctx.error(ErrorKind::Function, l);
         }
-        ctx.error(format!("{}: argument {} '{s}' is not an integer", f.name, i + 1));
+        ctx.error(ErrorKind::Function, format!("{}: argument {} '{s}' is not an integer", f.name, i + 1));
         Failed
     })
 }
@@ -572,10 +582,13 @@ pub(crate) fn arg_int_in(
     let v = arg_int(ctx, f, args, i)?;
     if v < lo || v > hi {
         let text = arg_str(args, i);
-        ctx.error(format!(
-            "Fatal CFEngine error: In function '{}', error in variable '{text}', 'Integer is out of range'",
-            f.name
-        ));
+        ctx.error(
+            ErrorKind::Function,
+            format!(
+                "Fatal CFEngine error: In function '{}', error in variable '{text}', 'Integer is out of range'",
+                f.name
+            ),
+        );
         ctx.aborted = Some(1);
         return Err(Failed);
     }

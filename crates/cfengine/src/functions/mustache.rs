@@ -15,6 +15,7 @@
 //! extensions (JSON rendering, keys, `-top-`, the object rule) and would
 //! need forking; the renderer is small.
 
+use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
 use crate::data::json;
@@ -50,14 +51,14 @@ impl Unrendered {
         match self {
             Unrendered::Silent => {}
             Unrendered::Warning(m) => ctx.warning(m),
-            Unrendered::Error(m) => ctx.error(m),
+            Unrendered::Error(m) => ctx.error(ErrorKind::Function, m),
         }
     }
 }
 
 pub(super) fn string_mustache(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.is_empty() || a.len() > 2 {
-        ctx.error(format!("Function '{}' requires one or two arguments", f.name));
+        ctx.error(ErrorKind::Function, format!("Function '{}' requires one or two arguments", f.name));
         return Err(Failed);
     }
     let template = arg_str(a, 0).to_string();

@@ -3,6 +3,7 @@
 //! changedbefore, makerule. They read directories and metadata, never file
 //! contents.
 
+use crate::eval::message::ErrorKind;
 use std::collections::BTreeSet;
 use std::os::unix::fs::MetadataExt;
 
@@ -78,10 +79,13 @@ pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
         let these = match glob_in_order(ctx, pattern) {
             Ok(paths) => paths,
             Err(posix_glob::TooMany) => {
-                ctx.error(format!(
-                    "findfiles: pattern '{pattern}' reads more than {} directory entries",
-                    posix_glob::MAX_ENTRIES
-                ));
+                ctx.error(
+                    ErrorKind::Function,
+                    format!(
+                        "findfiles: pattern '{pattern}' reads more than {} directory entries",
+                        posix_glob::MAX_ENTRIES
+                    ),
+                );
                 return Err(Failed);
             }
         };
@@ -135,10 +139,13 @@ pub(super) fn lsdir(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let entries = match std::fs::read_dir(&host) {
         Ok(e) => e,
         Err(e) => {
-            ctx.error(format!(
-                "Directory '{dir}' could not be accessed in lsdir(), (opendir: {})",
-                crate::os_error::describe(&e)
-            ));
+            ctx.error(
+                ErrorKind::Function,
+                format!(
+                    "Directory '{dir}' could not be accessed in lsdir(), (opendir: {})",
+                    crate::os_error::describe(&e)
+                ),
+            );
             return Ok(Rv::list_of(Vec::<String>::new()));
         }
     };

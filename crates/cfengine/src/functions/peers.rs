@@ -4,6 +4,7 @@
 //! groups of `groupsize` hosts; this host is the line equal to `sys.fqhost`
 //! or `sys.uqhost`.
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use crate::data::value::Rv;
@@ -38,7 +39,7 @@ fn strip_patterns(ctx: &mut EvalContext, text: &str, pattern: &str, file: &str) 
         }
         count += 1;
         if count > limit {
-            ctx.error(format!(
+            ctx.error(ErrorKind::Function, format!(
                 "Comment regex '{pattern}' was irreconcilable reading input '{file}' probably because it legally matches nothing"
             ));
             break;
@@ -65,7 +66,10 @@ impl HostList {
             return Err(Failed);
         }
         let bytes = super::bounded_read(ctx, path, MAX_FILE).map_err(|e| {
-            ctx.error(format!("CfReadFile: Could not examine file '{path}' (stat: {})", crate::os_error::describe(&e)));
+            ctx.error(
+                ErrorKind::Function,
+                format!("CfReadFile: Could not examine file '{path}' (stat: {})", crate::os_error::describe(&e)),
+            );
             Failed
         })?;
         let text = strip_patterns(ctx, &String::from_utf8_lossy(&bytes), comment, path)?;

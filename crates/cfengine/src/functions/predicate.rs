@@ -4,6 +4,7 @@
 use crate::data::number::real_from_string;
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 
 use super::regex::full_match;
@@ -63,7 +64,7 @@ pub(super) fn islessthan(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
 /// in 3.21).
 pub(super) fn validjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.is_empty() {
-        ctx.error(format!("Function '{}' requires one argument", f.name));
+        ctx.error(ErrorKind::Function, format!("Function '{}' requires one argument", f.name));
         return Err(Failed);
     }
     class_result(super::data::parses(crate::data::json::parse(arg_str(a, 0))))

@@ -2,6 +2,7 @@
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 
 use super::{arg_int, arg_str, Failed, FnResult};
@@ -18,7 +19,7 @@ pub(super) fn irange(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 pub(super) fn rrange(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     let text = arg_str(a, 0);
     let Ok(from) = crate::data::number::real_from_string(text) else {
-        ctx.error(format!("Function {}, error reading assumed real value '{text}'", f.name));
+        ctx.error(ErrorKind::Function, format!("Function {}, error reading assumed real value '{text}'", f.name));
         return Err(Failed);
     };
     let v = crate::data::number::format_fixed(from, 6);
@@ -40,7 +41,7 @@ pub(super) fn expandrange(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
         Some((&template[..open], from, to, &template[close + 1..]))
     });
     let fatal = |ctx: &mut EvalContext, msg: &str| {
-        ctx.error(format!("Fatal CFEngine error: {msg}"));
+        ctx.error(ErrorKind::Function, format!("Fatal CFEngine error: {msg}"));
         ctx.aborted = Some(1);
         Err(Failed)
     };

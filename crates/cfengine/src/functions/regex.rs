@@ -7,6 +7,7 @@
 //! backreferences or lookaround run on the regex crate's automaton inside
 //! fancy-regex and never hit the limit.
 
+use crate::eval::message::ErrorKind;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -45,7 +46,7 @@ pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result
         return Ok(Rx { re, pattern: pattern.to_string() });
     }
     let re = fancy_regex::Regex::new(&src).map_err(|e| {
-        ctx.error(format!("Could not compile regular expression '{pattern}': {e}"));
+        ctx.error(ErrorKind::Function, format!("Could not compile regular expression '{pattern}': {e}"));
         Failed
     })?;
     REGEX_CACHE.with(|c| {
@@ -65,7 +66,10 @@ impl Rx {
     /// Logs that the pattern could not be decided on `s`.
     fn undecided(&self, ctx: &mut EvalContext, s: &str, e: &dyn std::fmt::Display) {
         let shown: String = s.chars().take(80).collect();
-        ctx.error(format!("Regular expression '{}' could not be matched against '{shown}': {e}", self.pattern));
+        ctx.error(
+            ErrorKind::Function,
+            format!("Regular expression '{}' could not be matched against '{shown}': {e}", self.pattern),
+        );
     }
 
     /// The first match at or after byte `start`.

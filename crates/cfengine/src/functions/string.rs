@@ -5,6 +5,7 @@ use crate::data::number::format_fixed;
 use crate::data::value::{Rv, MAX_SCALAR};
 use crate::eval::context::EvalContext;
 use crate::eval::expand::MAX_SCALAR_BYTES;
+use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 use crate::syntax::class_expr::canonify;
 
@@ -20,7 +21,7 @@ pub(super) fn concat(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     for x in a {
         out.push_str(x.as_scalar().unwrap_or(""));
         if out.len() > MAX_SCALAR {
-            ctx.error("Unable to evaluate concat() function, arguments are too long");
+            ctx.error(ErrorKind::Function, "Unable to evaluate concat() function, arguments are too long");
             return Err(Failed);
         }
     }
@@ -137,7 +138,7 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
 
 pub(super) fn ifelse(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     if a.len().is_multiple_of(2) || a.is_empty() {
-        ctx.error("Fatal CFEngine error: in built-in FnCall ifelse: even number of arguments");
+        ctx.error(ErrorKind::Function, "Fatal CFEngine error: in built-in FnCall ifelse: even number of arguments");
         ctx.aborted = Some(1);
         return Err(Failed);
     }
@@ -186,7 +187,7 @@ pub(super) fn int(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
         Ok(d) => Ok(Rv::scalar((d.trunc() as i64).to_string())),
         Err(log) => {
             if let Some(l) = log {
-                ctx.error(l);
+                ctx.error(ErrorKind::Function, l);
             }
             Err(Failed)
         }

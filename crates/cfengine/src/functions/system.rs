@@ -5,6 +5,7 @@
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 
 use confer_core::Value;
@@ -24,7 +25,7 @@ fn id_of(db: &str, name: &str) -> Option<String> {
 pub(super) fn getuid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let user = arg_str(a, 0);
     id_of("/etc/passwd", user).map(Rv::scalar).ok_or_else(|| {
-        ctx.error(format!("Could not get UID for user '{user}', (getpwnam: not found)"));
+        ctx.error(ErrorKind::Function, format!("Could not get UID for user '{user}', (getpwnam: not found)"));
         Failed
     })
 }
@@ -33,7 +34,7 @@ pub(super) fn getuid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 pub(super) fn getgid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let group = arg_str(a, 0);
     id_of("/etc/group", group).map(Rv::scalar).ok_or_else(|| {
-        ctx.error(format!("Could not get GID for group '{group}', (getgrnam: not found)"));
+        ctx.error(ErrorKind::Function, format!("Could not get GID for group '{group}', (getgrnam: not found)"));
         Failed
     })
 }

@@ -20,6 +20,7 @@ mod trees;
 mod xpath;
 mod xpath_syntax;
 
+use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
 use crate::data::value::Rv;
@@ -126,7 +127,7 @@ pub(super) fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Ta
         _ => return Outcome::Failed,
     };
     let Some(bundle) = crate::eval::agent::find_bundle_of(ctx, "edit_xml", &name) else {
-        ctx.error(format!("Could not find the edit_xml bundle '{name}', {}", ctx.promise_location()));
+        ctx.error(ErrorKind::Files, format!("Could not find the edit_xml bundle '{name}', {}", ctx.promise_location()));
         return Outcome::Failed;
     };
     let file = exp.promiser.clone();
@@ -134,7 +135,7 @@ pub(super) fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Ta
         Loaded::Doc(d) => Some(d),
         Loaded::Unparsed => None,
         Loaded::Failed => {
-            ctx.error(format!("File '{file}' was marked for editing but could not be opened"));
+            ctx.error(ErrorKind::Files, format!("File '{file}' was marked for editing but could not be opened"));
             return Outcome::Failed;
         }
     };
@@ -196,7 +197,7 @@ fn load(ctx: &mut EvalContext, t: &Target, file: &str, max_size: u64, empty_firs
         Ok(m) => m,
         Err(e) => {
             let why = crate::os_error::describe(&e);
-            ctx.error(format!("The proposed file '{file}' could not be loaded. (stat: {why})"));
+            ctx.error(ErrorKind::Files, format!("The proposed file '{file}' could not be loaded. (stat: {why})"));
             return Loaded::Failed;
         }
     };
@@ -223,14 +224,14 @@ fn load(ctx: &mut EvalContext, t: &Target, file: &str, max_size: u64, empty_firs
         Ok(b) => b,
         Err(e) => {
             let why = crate::os_error::describe(&e);
-            ctx.error(format!("The proposed file '{file}' could not be loaded. ({why})"));
+            ctx.error(ErrorKind::Files, format!("The proposed file '{file}' could not be loaded. ({why})"));
             return Loaded::Failed;
         }
     };
     match parse::document(&bytes) {
         Ok(d) => Loaded::Doc(d),
         Err(parse::ParseError::Malformed(why)) => {
-            ctx.error(format!("Document '{file}' not parsed successfully: {why}"));
+            ctx.error(ErrorKind::Files, format!("Document '{file}' not parsed successfully: {why}"));
             Loaded::Unparsed
         }
         Err(parse::ParseError::Unsupported(why)) => {

@@ -8,6 +8,7 @@
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 use crate::eval::promise::Expanded;
 
 use super::dom::{Doc, Kind, NodeId};
@@ -93,22 +94,25 @@ pub(super) fn keep(ctx: &mut EvalContext, ptype: &str, exp: &Expanded, edit: &mu
     let sane = if ptype == "insert_tree" {
         let empty = edit.doc.as_ref().is_none_or(|d| d.root().is_none());
         if k.select.is_some() && k.build.is_none() && empty {
-            ctx.error("Tree insertion into an empty file, using select_xpath, does not make sense");
+            ctx.error(ErrorKind::Files, "Tree insertion into an empty file, using select_xpath, does not make sense");
             false
         } else if k.select.is_none() && k.build.is_some() {
-            ctx.error("Tree insertion requires select_xpath to be specified, unless inserting into an empty file");
+            ctx.error(
+                ErrorKind::Files,
+                "Tree insertion requires select_xpath to be specified, unless inserting into an empty file",
+            );
             false
         } else {
             k.select.as_deref().is_none_or(build::convergent)
         }
     } else if k.select.is_none() {
-        ctx.error(needs_select);
+        ctx.error(ErrorKind::Files, needs_select);
         false
     } else {
         k.select.as_deref().is_some_and(build::convergent)
     };
     if !sane {
-        ctx.error(check.replace("{}", k.promiser));
+        ctx.error(ErrorKind::Files, check.replace("{}", k.promiser));
         return Some(Res::Fail);
     }
     let mut res = Res::NoOp;
@@ -122,16 +126,19 @@ pub(super) fn keep(ctx: &mut EvalContext, ptype: &str, exp: &Expanded, edit: &mu
             "set_text" => format!("Failed to build XPath for changing text in '{}'", k.promiser),
             _ => format!("Failed to build XPath for text insertion into '{}'", edit.filename),
         };
-        ctx.error(failed);
+        ctx.error(ErrorKind::Files, failed);
         return Some(Res::Fail);
     }
     if edit.doc.is_none() {
         let file = &edit.filename;
-        ctx.error(if ptype == "delete_tree" {
-            "Unable to load XML document".to_string()
-        } else {
-            format!("Unable to load XML document '{file}'")
-        });
+        ctx.error(
+            ErrorKind::Files,
+            if ptype == "delete_tree" {
+                "Unable to load XML document".to_string()
+            } else {
+                format!("Unable to load XML document '{file}'")
+            },
+        );
         return Some(Res::Fail);
     }
     let node = match &k.select {
@@ -139,7 +146,7 @@ pub(super) fn keep(ctx: &mut EvalContext, ptype: &str, exp: &Expanded, edit: &mu
             Some(n) => Some(n),
             None => {
                 let (xpath, file) = (xpath.as_str(), edit.filename.as_str());
-                ctx.error(match ptype {
+                ctx.error(ErrorKind::Files, match ptype {
                     "delete_tree" => format!("The promised XPath pattern '{xpath}', was NOT successful when selecting an edit node, in XML document '{file})"),
                     "insert_tree" => format!("Failed to select edit node in the XML document '{file}' using the XPath '{xpath}'"),
                     "delete_attribute" => format!("The promised XPath pattern '{xpath}', was NOT successful when selecting an edit node, in XML document '{file}'"),
@@ -179,14 +186,16 @@ fn outcome_line(ctx: &mut EvalContext, k: &Keep, edit: &mut XmlEdit, res: Res) {
         Res::NoOp => {}
         Res::Change => edit.said(format!("{ptype} promise '{promiser}' repaired"), false),
         Res::Warn => ctx.warning(format!("Warnings encountered when actuating {ptype} promise '{promiser}'")),
-        Res::Fail => ctx.error(format!("Errors encountered when actuating {ptype} promise '{promiser}'")),
+        Res::Fail => {
+            ctx.error(ErrorKind::Files, format!("Errors encountered when actuating {ptype} promise '{promiser}'"))
+        }
     }
 }
 
 /// `XmlSelectNode`: the one element the XPath selects; failures said.
 pub(super) fn select_node(ctx: &mut EvalContext, edit: &XmlEdit, xpath: &str, res: &mut Res) -> Option<NodeId> {
     if !build::convergent(xpath) {
-        ctx.error(format!("select_xpath expression '{xpath}', is NOT convergent"));
+        ctx.error(ErrorKind::Files, format!("select_xpath expression '{xpath}', is NOT convergent"));
         *res = res.and(Res::Fail);
         return None;
     }
@@ -194,7 +203,7 @@ pub(super) fn select_node(ctx: &mut EvalContext, edit: &XmlEdit, xpath: &str, re
     let nodes = match select(doc, xpath) {
         Ok(n) => n,
         Err(XPathError::Invalid(_)) => {
-            ctx.error(format!("Unable to evaluate XPath expression '{xpath}'"));
+            ctx.error(ErrorKind::Files, format!("Unable to evaluate XPath expression '{xpath}'"));
             *res = res.and(Res::Fail);
             return None;
         }
@@ -206,7 +215,7 @@ pub(super) fn select_node(ctx: &mut EvalContext, edit: &XmlEdit, xpath: &str, re
         }
     };
     if nodes.len() > 1 {
-        ctx.error(format!(
+        ctx.error(ErrorKind::Files, format!(
             "Current select_xpath expression '{xpath}' returns {} edit nodes in XML document '{}', unique edit node required",
             nodes.len(),
             edit.filename
@@ -219,10 +228,13 @@ pub(super) fn select_node(ctx: &mut EvalContext, edit: &XmlEdit, xpath: &str, re
         _ => None,
     });
     if element.is_none() && !nodes.is_empty() {
-        ctx.error(format!(
-            "The promised XPath pattern '{xpath}' was NOT found when selecting an edit node in XML document '{}'",
-            edit.filename
-        ));
+        ctx.error(
+            ErrorKind::Files,
+            format!(
+                "The promised XPath pattern '{xpath}' was NOT found when selecting an edit node in XML document '{}'",
+                edit.filename
+            ),
+        );
         *res = res.and(Res::Fail);
     }
     element
@@ -232,29 +244,29 @@ pub(super) fn select_node(ctx: &mut EvalContext, edit: &XmlEdit, xpath: &str, re
 fn build_xpath(ctx: &mut EvalContext, k: &Keep, edit: &mut XmlEdit, res: &mut Res) -> bool {
     let raw = k.build.clone().unwrap_or_else(|| k.promiser.to_string());
     let sane = if k.ptype == "build_xpath" && k.build.is_some() {
-        ctx.error("Attribute: build_xpath is not allowed within bundle: build_xpath");
+        ctx.error(ErrorKind::Files, "Attribute: build_xpath is not allowed within bundle: build_xpath");
         false
     } else if k.select.is_some() && k.build.is_none() {
-        ctx.error("XPath build does not require select_xpath to be specified");
+        ctx.error(ErrorKind::Files, "XPath build does not require select_xpath to be specified");
         false
     } else if !build::convergent(&raw) {
-        ctx.error(format!("Promiser expression ({raw}) is not convergent"));
+        ctx.error(ErrorKind::Files, format!("Promiser expression ({raw}) is not convergent"));
         *res = res.and(Res::Fail);
         false
     } else if !build::buildable(&raw) {
-        ctx.error(format!("Promiser expression '{raw}' contains syntax that is not supported for xpath_build. Please refer to users manual for supported syntax specifications."));
+        ctx.error(ErrorKind::Files, format!("Promiser expression '{raw}' contains syntax that is not supported for xpath_build. Please refer to users manual for supported syntax specifications."));
         *res = res.and(Res::Fail);
         false
     } else {
         true
     };
     if !sane {
-        ctx.error(format!("The promised XPath build '{raw}' breaks its own promises"));
+        ctx.error(ErrorKind::Files, format!("The promised XPath build '{raw}' breaks its own promises"));
         *res = res.and(Res::Fail);
         return false;
     }
     let Some(doc) = edit.doc.as_ref() else {
-        ctx.error(format!("Unable to load XML document '{}'", edit.filename));
+        ctx.error(ErrorKind::Files, format!("Unable to load XML document '{}'", edit.filename));
         *res = res.and(Res::Fail);
         return false;
     };
@@ -272,7 +284,7 @@ fn build_xpath(ctx: &mut EvalContext, k: &Keep, edit: &mut XmlEdit, res: &mut Re
 
 /// A node cf-agent could not make of a path's segment.
 fn not_extracted(ctx: &mut EvalContext, segment: &str, res: &mut Res) {
-    ctx.error(format!("Could not extract node '{segment}'"));
+    ctx.error(ErrorKind::Files, format!("Could not extract node '{segment}'"));
     *res = res.and(Res::Fail);
 }
 
@@ -285,9 +297,12 @@ fn build_in_file(ctx: &mut EvalContext, raw: &str, edit: &mut XmlEdit, res: &mut
         Ok(n) => n,
         Err(segment) => {
             not_extracted(ctx, &segment, res);
-            ctx.error(format!(
+            ctx.error(
+                ErrorKind::Files,
+                format!(
                 "Unable to extract root node from XPath '{raw}', to be inserted into an empty XML document '{file}'"
-            ));
+            ),
+            );
             return false;
         }
     };
@@ -373,7 +388,10 @@ fn delete_attribute(ctx: &mut EvalContext, k: &Keep, node: NodeId, edit: &mut Xm
         e.attrs.remove(i);
     }
     if edit.doc.as_ref().is_some_and(|d| d.has_prop(node, name).is_some()) {
-        ctx.error(format!("Failed to delete the attribute '{name}' at XPath '{at}' in the XML document '{file}'."));
+        ctx.error(
+            ErrorKind::Files,
+            format!("Failed to delete the attribute '{name}' at XPath '{at}' in the XML document '{file}'."),
+        );
         *res = res.and(Res::Fail);
         return false;
     }
@@ -386,7 +404,7 @@ fn delete_attribute(ctx: &mut EvalContext, k: &Keep, node: NodeId, edit: &mut Xm
 fn set_attribute(ctx: &mut EvalContext, k: &Keep, node: NodeId, edit: &mut XmlEdit, res: &mut Res) -> bool {
     let (name, at, file) = (k.promiser, k.at(), edit.filename.clone());
     let Some(value) = k.value.as_deref() else {
-        ctx.error(format!(
+        ctx.error(ErrorKind::Files, format!(
             "Failed to load the value of the attribute '{name}' (to be set at XPath '{at}' in XML document '{file}')into a buffer"
         ));
         *res = res.and(Res::Fail);
@@ -403,7 +421,7 @@ fn set_attribute(ctx: &mut EvalContext, k: &Keep, node: NodeId, edit: &mut XmlEd
     let Some(doc) = edit.doc.as_mut() else { return false };
     doc.set_prop(node, name, value);
     if !compare::has_attribute(doc, node, name, value) {
-        ctx.error(format!("Failed to set the attribute with name '{name}' to value '{value}' at XPath '{at}' in XML document '{file}'"));
+        ctx.error(ErrorKind::Files, format!("Failed to set the attribute with name '{name}' to value '{value}' at XPath '{at}' in XML document '{file}'"));
         *res = res.and(Res::Fail);
         return false;
     }

@@ -8,6 +8,7 @@
 //! resolved here, any other is refused.
 
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 
 use super::dom::{Doc, Kind, NodeId};
 use super::{parse, Res, XmlEdit};
@@ -76,7 +77,7 @@ pub(super) fn edit_text(
     };
     let the = if ptype == "set_text" { "" } else { "the " };
     if !ok {
-        ctx.error(format!("{failed} '{text}' at XPath '{at}' in {the}XML document '{file}'"));
+        ctx.error(ErrorKind::Files, format!("{failed} '{text}' at XPath '{at}' in {the}XML document '{file}'"));
         *res = res.and(Res::Fail);
         return false;
     }

@@ -5,6 +5,7 @@
 //! inserted without `select_xpath` exactly.
 
 use crate::eval::context::EvalContext;
+use crate::eval::message::ErrorKind;
 
 use super::compare;
 use super::dom::NodeId;
@@ -18,11 +19,14 @@ pub(super) fn insert_in_file(ctx: &mut EvalContext, raw: &str, edit: &mut XmlEdi
         Ok(t) => t,
         Err(why) => {
             match why {
-                NoTree::Unparsed => ctx
-                    .error(format!("Failed to parse the tree '{raw}' (to be inserted into the XML document '{file}')")),
-                NoTree::Empty => {
-                    ctx.error(format!("The tree '{raw}' (to be inserted into the XML document '{file}') is empty"))
-                }
+                NoTree::Unparsed => ctx.error(
+                    ErrorKind::Files,
+                    format!("Failed to parse the tree '{raw}' (to be inserted into the XML document '{file}')"),
+                ),
+                NoTree::Empty => ctx.error(
+                    ErrorKind::Files,
+                    format!("The tree '{raw}' (to be inserted into the XML document '{file}') is empty"),
+                ),
                 NoTree::Refused => {}
             }
             *res = res.and(Res::Fail);
@@ -32,7 +36,7 @@ pub(super) fn insert_in_file(ctx: &mut EvalContext, raw: &str, edit: &mut XmlEdi
     let Some(doc) = edit.doc.as_mut() else { return false };
     if let Some(root) = doc.root() {
         if !compare::same(doc, tree, root) {
-            ctx.error(format!(
+            ctx.error(ErrorKind::Files, format!(
                 "The tree '{raw}' requested to be inserted into the XML document '{file}', however XML document is not empty and tree to be inserted does not match existing content"
             ));
             ctx.notice("Specify select_xpath expression insert into a non-empty XML document");
@@ -67,12 +71,16 @@ pub(super) fn insert_in_node(
         Ok(t) => t,
         Err(why) => {
             match why {
-                NoTree::Unparsed => ctx.error(format!(
+                NoTree::Unparsed => ctx.error(
+                    ErrorKind::Files,
+                    format!(
                     "Failed to parse the tree '{raw}' (to be inserted at XPath '{at}' in the XML document '{file}')"
-                )),
-                NoTree::Empty => ctx.error(format!(
-                    "The tree '{raw}' (to be inserted at XPath '{at}' in XML document '{file}') is empty"
-                )),
+                ),
+                ),
+                NoTree::Empty => ctx.error(
+                    ErrorKind::Files,
+                    format!("The tree '{raw}' (to be inserted at XPath '{at}' in XML document '{file}') is empty"),
+                ),
                 NoTree::Refused => {}
             }
             *res = res.and(Res::Fail);
@@ -108,9 +116,12 @@ pub(super) fn delete_in_node(
     let tree = match tree_of(ctx, raw, edit) {
         Ok(t) => t,
         Err(NoTree::Unparsed) => {
-            ctx.error(format!(
-                "Tree to be deleted '{raw}' at XPath '{at}' in XML document '{file}' was not parsed successfully"
-            ));
+            ctx.error(
+                ErrorKind::Files,
+                format!(
+                    "Tree to be deleted '{raw}' at XPath '{at}' in XML document '{file}' was not parsed successfully"
+                ),
+            );
             *res = res.and(Res::Fail);
             return false;
         }
@@ -128,7 +139,7 @@ pub(super) fn delete_in_node(
     let Some(doc) = edit.doc.as_mut() else { return false };
     doc.unlink(found);
     if compare::child_holding(doc, tree, node).is_some() {
-        ctx.error(format!("Failed to delete tree '{raw}' at XPath '{at}' in XML document '{file}'"));
+        ctx.error(ErrorKind::Files, format!("Failed to delete tree '{raw}' at XPath '{at}' in XML document '{file}'"));
         *res = res.and(Res::Fail);
         return false;
     }
