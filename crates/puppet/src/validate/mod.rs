@@ -25,16 +25,9 @@ use labels::{a_an, a_an_uc, label};
 /// environment production: …`); several as Puppet's validator logs them,
 /// one per line, followed by its `Language validation logged N errors`.
 pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<Vec<(Span, String)>, PuppetError> {
-    let mut checker = Checker { problems: Vec::new(), warnings: Vec::new(), bad_regex: None, source, strict };
-    let statements: Vec<&Expr> = program.body.iter().collect();
-    checker.block(&statements, None);
-    let place = if program.body.len() > 1 { Place::ProgramBlock } else { Place::Program };
-    for stmt in &program.body {
-        checker.expr(stmt, place);
-    }
+    let mut checker = run(program, source, strict);
     if let Some(message) = checker.bad_regex {
-        // Ruby compiles a regexp literal while the manifest is parsed.
-        return Err(PuppetError::new(Phase::Loading, format!("Could not parse for environment production: {message}")));
+        return Err(bad_regex(&message));
     }
     let locate = |span: Span| {
         let (line, column) = source.line_col(span.start);
@@ -44,15 +37,7 @@ pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<V
         0 => {}
         1 => {
             let (span, message) = checker.problems.remove(0);
-            return Err(PuppetError {
-                phase: Phase::Syntax,
-                kind: ErrorKind::Syntax,
-                message,
-                location: Some(locate(span)),
-                span: Some(source.local_span(span)),
-                labels: Box::default(),
-                notes: Vec::new(),
-            });
+            return Err(located(source, span, message));
         }
         n => {
             let mut lines: Vec<String> =
@@ -63,6 +48,52 @@ pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<V
     }
     registry::check(program, source)?;
     Ok(checker.warnings)
+}
+
+/// Each problem of `program` as an error of its own at its place, and the
+/// warnings: what an editor marks, where [`check`] words several problems
+/// as Puppet's one message. The loaders' checks (`registry`) run only on a
+/// manifest without other problems, as in Puppet.
+pub fn check_each(program: &Program, source: &Source, strict: Strictness) -> (Vec<PuppetError>, Vec<(Span, String)>) {
+    let checker = run(program, source, strict);
+    let mut errors: Vec<PuppetError> = checker.bad_regex.as_deref().map(bad_regex).into_iter().collect();
+    errors.extend(checker.problems.into_iter().map(|(span, message)| located(source, span, message)));
+    if errors.is_empty() {
+        errors.extend(registry::check(program, source).err());
+    }
+    (errors, checker.warnings)
+}
+
+/// Visits the whole manifest, collecting its problems and warnings.
+fn run<'s>(program: &Program, source: &'s Source, strict: Strictness) -> Checker<'s> {
+    let mut checker = Checker { problems: Vec::new(), warnings: Vec::new(), bad_regex: None, source, strict };
+    let statements: Vec<&Expr> = program.body.iter().collect();
+    checker.block(&statements, None);
+    let place = if program.body.len() > 1 { Place::ProgramBlock } else { Place::Program };
+    for stmt in &program.body {
+        checker.expr(stmt, place);
+    }
+    checker
+}
+
+/// A regexp literal that does not compile: Ruby compiles it while the
+/// manifest is parsed, so Puppet raises it as a load error.
+fn bad_regex(message: &str) -> PuppetError {
+    PuppetError::new(Phase::Loading, format!("Could not parse for environment production: {message}"))
+}
+
+/// One problem as Puppet's parser words it, at `span`.
+fn located(source: &Source, span: Span, message: String) -> PuppetError {
+    let (line, column) = source.line_col(span.start);
+    PuppetError {
+        phase: Phase::Syntax,
+        kind: ErrorKind::Syntax,
+        message,
+        location: Some(Location { file: source.name.clone(), line, column }),
+        span: Some(source.local_span(span)),
+        labels: Box::default(),
+        notes: Vec::new(),
+    }
 }
 
 /// Where a definition stands, for Puppet's rule that classes, defined types
