@@ -72,6 +72,7 @@ impl Settings {
             });
         let root_module =
             root.join("manifests").is_dir().then(|| root.clone()).filter(|_| !root.join("environment.conf").is_file());
+        let modulepath = modulepath.iter().map(|p| lexical(p)).collect();
         Settings { root: Some(root), modulepath, root_module, facts }
     }
 
@@ -122,6 +123,22 @@ fn module_name(dir: &Path) -> String {
     from_metadata.unwrap_or_else(|| dir.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()))
 }
 
+/// `path` without `.` and `dir/..` components, so the index names files
+/// as an editor that opened them does (links are kept, as Puppet keeps them).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir if out.file_name().is_some() => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 fn is_module_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_lowercase())
         && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
@@ -156,5 +173,11 @@ mod tests {
         let settings = Settings::new(Some(root), Some(&options));
         assert_eq!(settings.modulepath, [PathBuf::from("/nowhere/mods"), PathBuf::from("/abs")]);
         assert_eq!(settings.facts, Some(PathBuf::from("/nowhere/f.yaml")));
+    }
+
+    #[test]
+    fn module_path_entries_lose_their_dot_dots() {
+        assert_eq!(lexical(Path::new("/a/b/../../c/./d")), PathBuf::from("/c/d"));
+        assert_eq!(lexical(Path::new("/../x")), PathBuf::from("/x"));
     }
 }

@@ -136,12 +136,21 @@ fn located(
         .with_suggestion(suggestion)
 }
 
+/// `span`, or when it is empty the character it stands before (an empty
+/// range is hard to see in an editor), unless that ends the line.
+fn visible(text: &str, span: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    match text.get(span.start..).and_then(|rest| rest.chars().next()) {
+        Some(c) if span.is_empty() && c != '\n' => span.start..span.start + c.len_utf8(),
+        _ => span,
+    }
+}
+
 /// The LSP form of `d`: its primary span (else Puppet's line and column)
 /// as the range, the message with the suggestion, the code, and `confer`.
 pub fn to_lsp(doc: &Document, d: &Diagnostic) -> lsp_types::Diagnostic {
     let text = doc.text();
     let range = match (&d.primary, &d.location) {
-        (Some(label), _) => doc.range(label.range.clone()),
+        (Some(label), _) => doc.range(visible(text, label.range.clone())),
         (None, Some(l)) if l.line > 0 => {
             let at = doc.lines.line_column(text, l.line, l.column);
             lsp_types::Range { start: at, end: at }

@@ -19,7 +19,7 @@ pub fn hover(index: &WorkspaceIndex, doc: &Document, position: Position) -> Opti
     let o = doc.occurrence_at(position)?;
     let text = match &o.kind {
         Kind::Attribute(owner) => attribute(index, o, owner)?,
-        _ => target(doc, resolve::resolve(index, doc, o)?),
+        _ => target(index, doc, resolve::resolve(index, doc, o)?),
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: text }),
@@ -27,9 +27,9 @@ pub fn hover(index: &WorkspaceIndex, doc: &Document, position: Position) -> Opti
     })
 }
 
-fn target(doc: &Document, target: Target) -> String {
+fn target(index: &WorkspaceIndex, doc: &Document, target: Target) -> String {
     match target {
-        Target::Entries(entries) => entry(entries[0]),
+        Target::Entries(entries) => entry(index, entries[0]),
         Target::BuiltinFunction(f) => {
             let sigs: Vec<String> = f.signatures.iter().map(|s| format!("{}({s})", f.name)).collect();
             let origin = f.module.map_or_else(
@@ -57,7 +57,7 @@ fn target(doc: &Document, target: Target) -> String {
 }
 
 /// The text for a definition in the workspace.
-fn entry(e: &Entry) -> String {
+fn entry(index: &WorkspaceIndex, e: &Entry) -> String {
     let def = &e.def;
     let header = match (def.kind, e.origin) {
         (DefKind::Function, Origin::RubyModern | Origin::RubyLegacy) => ruby::signatures(e).join("\n"),
@@ -89,7 +89,7 @@ fn entry(e: &Entry) -> String {
     if let Some(info) = &e.type_info {
         out.push_str(&format!("\n\nAttributes: {}", list(&info.attributes)));
     }
-    out.push_str(&format!("\n\n*{}*", e.file.display()));
+    out.push_str(&format!("\n\n*{}*", index.display_path(&e.file)));
     out
 }
 

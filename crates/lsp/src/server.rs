@@ -142,9 +142,11 @@ fn notified(connection: &Connection, state: &mut State, n: Notification) -> Resu
             let p: lsp_types::DidCloseTextDocumentParams = serde_json::from_value(n.params)?;
             let uri = p.text_document.uri;
             state.documents.close(&uri);
+            // The file on disk, if any, is what the workspace holds again.
             if let Some(path) = crate::uri::to_path(&uri) {
-                if let Some(file) = scan::manifest(&path) {
-                    state.index.set_file(path, file);
+                match scan::manifest(&path) {
+                    Some(file) => state.index.set_file(path, file),
+                    None => state.index.remove_file(&path),
                 }
             }
             let cleared = PublishDiagnosticsParams { uri, diagnostics: Vec::new(), version: None };

@@ -61,20 +61,15 @@ fn expr(doc: &Document, e: &Expr) -> Vec<DocumentSymbol> {
         }
         ExprKind::Resource { type_name, bodies, .. } => {
             let t = text_of(text, type_name);
+            // One body stands for the whole declaration; several each for their own.
+            let whole = (bodies.len() == 1).then(|| e.span.start as usize..e.span.end as usize);
             bodies
                 .iter()
                 .map(|b| {
                     let name = format!("{t} {}", text_of(text, &b.title));
                     let at = b.title.span.start as usize..b.title.span.end as usize;
-                    symbol(
-                        doc,
-                        name,
-                        SymbolKind::OBJECT,
-                        None,
-                        b.span.start as usize..b.span.end as usize,
-                        at,
-                        Vec::new(),
-                    )
+                    let span = whole.clone().unwrap_or(b.span.start as usize..b.span.end as usize);
+                    symbol(doc, name, SymbolKind::OBJECT, None, span, at, Vec::new())
                 })
                 .collect()
         }

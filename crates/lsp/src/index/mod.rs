@@ -115,6 +115,11 @@ impl WorkspaceIndex {
         self.files.insert(file, index);
     }
 
+    /// Forgets what `file` defines and uses.
+    pub fn remove_file(&mut self, file: &Path) {
+        self.files.remove(file);
+    }
+
     /// Every definition, in no particular order.
     pub fn entries(&self) -> impl Iterator<Item = &Entry> {
         self.files.values().flat_map(|f| &f.entries)
@@ -150,6 +155,17 @@ impl WorkspaceIndex {
                 })
                 .map(move |u| (path.as_path(), u.range))
         })
+    }
+
+    /// `file` as a reader knows it: `module/path` inside a module of the
+    /// module path, else as it is.
+    pub fn display_path(&self, file: &Path) -> String {
+        self.modules
+            .iter()
+            .find_map(|m| Some(Path::new(&m.name).join(file.strip_prefix(&m.dir).ok()?)))
+            .unwrap_or_else(|| file.to_path_buf())
+            .display()
+            .to_string()
     }
 
     /// How many files the index holds.

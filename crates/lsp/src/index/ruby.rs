@@ -108,8 +108,10 @@ pub fn signatures(entry: &Entry) -> Vec<String> {
             })
             .collect(),
         confer_ruby::Api::Legacy { arity, rvalue } => {
-            let args =
-                if arity < 0 { format!("at least {} arguments", -arity - 1) } else { format!("{arity} arguments") };
+            let count = if arity < 0 { -arity - 1 } else { arity };
+            let plural = if count == 1 { "" } else { "s" };
+            let least = if arity < 0 { "at least " } else { "" };
+            let args = format!("{least}{count} argument{plural}");
             let kind = if rvalue { "rvalue" } else { "statement" };
             vec![format!("{}(…) — 3.x {kind} function, {args}", entry.def.name)]
         }

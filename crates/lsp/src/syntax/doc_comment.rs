@@ -50,7 +50,9 @@ pub fn read(text: &str, start: usize) -> Option<DocComment> {
             in_param = false;
         } else if in_param && line.starts_with(char::is_whitespace) {
             if let Some((_, description)) = doc.params.last_mut() {
-                description.push(' ');
+                if !description.is_empty() {
+                    description.push(' ');
+                }
                 description.push_str(line.trim());
             }
         } else {
@@ -68,10 +70,11 @@ mod tests {
 
     #[test]
     fn the_block_above_is_read_with_its_params() {
-        let text = "# unrelated\n\n# @summary Installs NTP.\n#\n# Longer words.\n# @param servers The\n#   servers to use.\n# @example\n#   include ntp\nclass ntp($servers) {}\n";
+        let text = "# unrelated\n\n# @summary Installs NTP.\n#\n# Longer words.\n# @param servers The\n#   servers to use.\n# @param pool\n#   The pool.\n# @example\n#   include ntp\nclass ntp($servers) {}\n";
         let doc = read(text, text.find("class").expect("a class")).expect("a comment");
         assert_eq!(doc.text, "Installs NTP.\n\nLonger words.\n@example\n  include ntp");
         assert_eq!(doc.param("servers"), Some("The servers to use."));
+        assert_eq!(doc.param("pool"), Some("The pool."));
     }
 
     #[test]
