@@ -133,6 +133,8 @@ fn lexical(path: &Path) -> PathBuf {
             std::path::Component::ParentDir if out.file_name().is_some() => {
                 out.pop();
             }
+            // `/..` is `/`.
+            std::path::Component::ParentDir if out.has_root() => {}
             other => out.push(other),
         }
     }

@@ -62,7 +62,7 @@ fn expr(doc: &Document, e: &Expr) -> Vec<DocumentSymbol> {
         ExprKind::Resource { type_name, bodies, .. } => {
             let t = text_of(text, type_name);
             // One body stands for the whole declaration; several each for their own.
-            let whole = (bodies.len() == 1).then(|| e.span.start as usize..e.span.end as usize);
+            let whole = (bodies.len() == 1).then_some(e.span.start as usize..e.span.end as usize);
             bodies
                 .iter()
                 .map(|b| {
