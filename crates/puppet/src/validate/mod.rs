@@ -612,3 +612,18 @@ fn op_value(op: &AttributeOp) -> &Expr {
         AttributeOp::Set { value, .. } | AttributeOp::Splat { value, .. } => value,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::span::Source;
+
+    #[test]
+    fn check_each_keeps_every_problem_at_its_place() {
+        let source = Source::new("t.pp", "1 = 2\n$a::b = 3\n");
+        let checked = crate::check_each(&source, Default::default());
+        let found: Vec<_> = checked.errors.iter().map(|e| (e.span.map(|s| s.start), e.code())).collect();
+        assert_eq!(found, [(Some(0), "puppet::syntax"), (Some(6), "puppet::syntax")]);
+        let joined = crate::validate(&source).expect_err("two problems");
+        assert_eq!(joined.code(), "puppet::validation", "validate still words them as Puppet's one message");
+    }
+}
