@@ -43,6 +43,7 @@ pub fn of(doc: &Document, index: &WorkspaceIndex, indexed: bool) -> Vec<lsp_type
 fn unknown(doc: &Document, index: &WorkspaceIndex, o: &Occurrence) -> Option<Diagnostic> {
     let (code, message, candidates): (_, String, Vec<&str>) = match &o.kind {
         Kind::Attribute(owner) => return unknown_attribute(doc, index, o, owner),
+        Kind::Variable => return None,
         _ if resolve::resolve(index, doc, o).is_some() => return None,
         Kind::Class => {
             ("puppet::unknown_class", format!("Could not find class ::{}", o.name), index.names(DefKind::Class))
@@ -65,7 +66,6 @@ fn unknown(doc: &Document, index: &WorkspaceIndex, o: &Occurrence) -> Option<Dia
             names.extend(index.names(DefKind::TypeAlias));
             ("puppet::unknown_type", format!("Resource type not found: {}", o.name), names)
         }
-        Kind::Variable => return None,
     };
     let shown = if o.kind == Kind::TypeRef { o.name.clone() } else { o.name.to_ascii_lowercase() };
     let suggestion = confer_diagnostic::suggest::closest(&shown, candidates, THRESHOLD).map(String::from);

@@ -105,6 +105,10 @@ impl FileIndex {
 #[derive(Debug, Default)]
 pub struct WorkspaceIndex {
     files: HashMap<PathBuf, FileIndex>,
+    /// The files defining each name (lower case), so a lookup reads a
+    /// few files' entries rather than the whole workspace's: the unknown
+    /// names check looks up every name of a manifest on every change.
+    by_name: HashMap<String, Vec<PathBuf>>,
     /// The modules, in module-path order.
     pub modules: Vec<Module>,
 }
@@ -112,12 +116,24 @@ pub struct WorkspaceIndex {
 impl WorkspaceIndex {
     /// Records (or replaces) what `file` defines and uses.
     pub fn set_file(&mut self, file: PathBuf, index: FileIndex) {
+        self.remove_file(&file);
+        for e in &index.entries {
+            let files = self.by_name.entry(e.def.name.to_ascii_lowercase()).or_default();
+            if !files.contains(&file) {
+                files.push(file.clone());
+            }
+        }
         self.files.insert(file, index);
     }
 
     /// Forgets what `file` defines and uses.
     pub fn remove_file(&mut self, file: &Path) {
-        self.files.remove(file);
+        let Some(old) = self.files.remove(file) else { return };
+        for e in &old.entries {
+            if let Some(files) = self.by_name.get_mut(&e.def.name.to_ascii_lowercase()) {
+                files.retain(|f| f != file);
+            }
+        }
     }
 
     /// Every definition, in no particular order.
@@ -129,7 +145,22 @@ impl WorkspaceIndex {
     /// without case for all but type aliases' first letters).
     pub fn find(&self, kinds: &[DefKind], name: &str) -> Vec<&Entry> {
         let name = occurrences::normalize(name);
-        self.entries().filter(|e| kinds.contains(&e.def.kind) && e.def.name.eq_ignore_ascii_case(&name)).collect()
+        let Some(files) = self.by_name.get(&name) else { return Vec::new() };
+        let mut found: Vec<&Entry> = files
+            .iter()
+            .filter_map(|f| self.files.get(f))
+            .flat_map(|f| &f.entries)
+            .filter(|e| kinds.contains(&e.def.kind) && e.def.name.eq_ignore_ascii_case(&name))
+            .collect();
+        // The first module on the module path wins, as in Puppet.
+        found.sort_by_key(|e| self.module_rank(&e.file));
+        found
+    }
+
+    /// The position on the module path of the module holding `file`
+    /// (files outside modules last).
+    fn module_rank(&self, file: &Path) -> usize {
+        self.modules.iter().position(|m| file.starts_with(&m.dir)).unwrap_or(self.modules.len())
     }
 
     /// The names of the definitions of `kind`, sorted, each once.
