@@ -192,6 +192,14 @@ async def test_static_checks_each_at_its_place(s):
     s.close(doc)
 
 
+async def test_a_bad_regexp_is_marked_where_it_is_written(s):
+    doc = s.open(ROOT / "manifests/regexp.pp", "$x = 1\n$y = /(/\n")
+    [d] = await s.diagnostics_for(doc, 1)
+    check((rng(d.range), d.severity, d.code), ((1, 5, 1, 8), E, "puppet::loading"))
+    assert d.message.startswith("Could not parse for environment production: "), d.message
+    s.close(doc)
+
+
 async def test_unknown_names_with_did_you_mean(s):
     text = (
         "include ntpp\n"

@@ -26,7 +26,7 @@ use labels::{a_an, a_an_uc, label};
 /// one per line, followed by its `Language validation logged N errors`.
 pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<Vec<(Span, String)>, PuppetError> {
     let mut checker = run(program, source, strict);
-    if let Some(message) = checker.bad_regex {
+    if let Some((_, message)) = checker.bad_regex {
         return Err(bad_regex(&message));
     }
     let locate = |span: Span| {
@@ -56,7 +56,15 @@ pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<V
 /// manifest without other problems, as in Puppet.
 pub fn check_each(program: &Program, source: &Source, strict: Strictness) -> (Vec<PuppetError>, Vec<(Span, String)>) {
     let checker = run(program, source, strict);
-    let mut errors: Vec<PuppetError> = checker.bad_regex.as_deref().map(bad_regex).into_iter().collect();
+    // Puppet names no place for a regexp that does not compile; an editor marks the literal.
+    let mut errors: Vec<PuppetError> = checker
+        .bad_regex
+        .map(|(span, message)| {
+            let at = located(source, span, String::new());
+            PuppetError { location: at.location, span: at.span, ..bad_regex(&message) }
+        })
+        .into_iter()
+        .collect();
     errors.extend(checker.problems.into_iter().map(|(span, message)| located(source, span, message)));
     if errors.is_empty() {
         errors.extend(registry::check(program, source).err());
@@ -117,7 +125,7 @@ pub(super) struct Checker<'s> {
     problems: Vec<(Span, String)>,
     warnings: Vec<(Span, String)>,
     /// The first regexp literal that does not compile, with why.
-    bad_regex: Option<String>,
+    bad_regex: Option<(Span, String)>,
     source: &'s Source,
     /// Whether a strict issue (a hash key written twice) is said, and how.
     strict: Strictness,
@@ -316,12 +324,12 @@ impl Checker<'_> {
 
     /// A regular expression literal must compile, as Ruby compiles it when
     /// the manifest is parsed.
-    fn regex(&mut self, pattern: &str) {
+    fn regex(&mut self, pattern: &str, span: Span) {
         if self.bad_regex.is_some() {
             return;
         }
         if let Err(err) = confer_core::Regexp::new(pattern) {
-            self.bad_regex = Some(format!("{err}: /{pattern}/"));
+            self.bad_regex = Some((span, format!("{err}: /{pattern}/")));
         }
     }
 
@@ -370,7 +378,7 @@ impl Checker<'_> {
                 self.expr(target, Place::Nested);
                 self.expr(value, Place::Nested);
             }
-            ExprKind::Regex(pattern) => self.regex(pattern),
+            ExprKind::Regex(pattern) => self.regex(pattern, e.span),
             _ => {
                 self.own_rules(e);
                 self.children(e);
@@ -625,5 +633,19 @@ mod tests {
         assert_eq!(found, [(Some(0), "puppet::syntax"), (Some(6), "puppet::syntax")]);
         let joined = crate::validate(&source).expect_err("two problems");
         assert_eq!(joined.code(), "puppet::validation", "validate still words them as Puppet's one message");
+    }
+
+    #[test]
+    fn a_regexp_that_does_not_compile_is_marked_where_it_is_written() {
+        let source = Source::new(
+            "t.pp",
+            "$x = 1
+$y = /(/
+",
+        );
+        let checked = crate::check_each(&source, Default::default());
+        let found: Vec<_> = checked.errors.iter().map(|e| (e.span.map(|s| (s.start, s.end)), e.code())).collect();
+        assert_eq!(found, [(Some((12, 15)), "puppet::loading")]);
+        assert_eq!(crate::validate(&source).expect_err("a bad regexp").span, None, "Puppet names no place");
     }
 }
