@@ -178,6 +178,15 @@ mod tests {
     }
 
     #[test]
+    fn a_module_opened_alone_is_its_own_workspace() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lsp/control-repo/modules/webapp");
+        let settings = Settings::new(Some(root.clone()), None);
+        assert_eq!(settings.root_module.as_ref(), Some(&root));
+        assert!(settings.modulepath.is_empty());
+        assert_eq!(settings.modules(), [Module { name: "webapp".into(), dir: root }]);
+    }
+
+    #[test]
     fn module_path_entries_lose_their_dot_dots() {
         assert_eq!(lexical(Path::new("/a/b/../../c/./d")), PathBuf::from("/c/d"));
         assert_eq!(lexical(Path::new("/../x")), PathBuf::from("/x"));

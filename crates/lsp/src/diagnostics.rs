@@ -38,6 +38,29 @@ pub fn of(doc: &Document, index: &WorkspaceIndex, indexed: bool) -> Vec<lsp_type
     found.iter().map(|d| to_lsp(doc, d)).collect()
 }
 
+/// The resource types Puppet 7's packages ship in modules of their own
+/// (vendored by puppet-agent, absent from Puppet's own `lib`), with the
+/// module: when it is not on the module path a compile fails, but the
+/// cause is the module path, so this is a warning that says so.
+const BUNDLED_TYPES: &[(&str, &str)] = &[
+    ("augeas", "augeas_core"),
+    ("cron", "cron_core"),
+    ("host", "host_core"),
+    ("k5login", "k5login_core"),
+    ("mailalias", "mailalias_core"),
+    ("maillist", "maillist_core"),
+    ("mount", "mount_core"),
+    ("scheduled_task", "scheduled_task"),
+    ("selboolean", "selinux_core"),
+    ("selmodule", "selinux_core"),
+    ("ssh_authorized_key", "sshkeys_core"),
+    ("sshkey", "sshkeys_core"),
+    ("yumrepo", "yumrepo_core"),
+    ("zfs", "zfs_core"),
+    ("zone", "zone_core"),
+    ("zpool", "zfs_core"),
+];
+
 /// A diagnostic for `o` when it names nothing the workspace or Puppet
 /// defines.
 fn unknown(doc: &Document, index: &WorkspaceIndex, o: &Occurrence) -> Option<Diagnostic> {
@@ -45,6 +68,15 @@ fn unknown(doc: &Document, index: &WorkspaceIndex, o: &Occurrence) -> Option<Dia
         Kind::Attribute(owner) => return unknown_attribute(doc, index, o, owner),
         Kind::Variable => return None,
         _ if resolve::resolve(index, doc, o).is_some() => return None,
+        Kind::ResourceType | Kind::TypeRef if bundled(&o.name).is_some() => {
+            let module = bundled(&o.name)?;
+            let message = format!(
+                "Unknown resource type: '{}' (Puppet's packages ship it in the module {module}, which is not on the module path)",
+                o.name.to_ascii_lowercase()
+            );
+            let d = Diagnostic::warning("puppet::unknown_resource_type", format!("Warning: {message}"), message);
+            return Some(d.with_primary(Some(Label::new(doc.source.name.as_str(), o.span.clone(), "here"))));
+        }
         Kind::Class => {
             ("puppet::unknown_class", format!("Could not find class ::{}", o.name), index.names(DefKind::Class))
         }
@@ -114,6 +146,12 @@ fn unknown_attribute(doc: &Document, index: &WorkspaceIndex, o: &Occurrence, own
     let message = format!("{shown}: has no parameter named '{}'", o.name);
     let suggestion = confer_diagnostic::suggest::closest(&o.name, declared.iter().map(String::as_str), THRESHOLD);
     Some(located(doc, "puppet::type_mismatch", message, o, suggestion.map(String::from)))
+}
+
+/// The module Puppet's packages ship the resource type `name` in, if they do.
+fn bundled(name: &str) -> Option<&'static str> {
+    let name = name.to_ascii_lowercase();
+    BUNDLED_TYPES.iter().find(|(t, _)| *t == name).map(|(_, m)| *m)
 }
 
 /// Every resource type the workspace and Puppet know.
