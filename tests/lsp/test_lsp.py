@@ -211,6 +211,7 @@ async def test_unknown_names_with_did_you_mean(s):
         "webapp_config { 'x': valu => 1 }\n"
         "$x = Strng\n"
         "webapp::vhost { 'b': port => 1, require => Package['p'] }\n"
+        "cron { 'backup': command => 'x' }\n"
     )
     doc = s.open(ROOT / "manifests/unknown.pp", text)
     check([diag(d) for d in await s.diagnostics_for(doc, 1)], [
@@ -263,6 +264,13 @@ async def test_unknown_names_with_did_you_mean(s):
             "puppet::unknown_type",
             "confer",
             "Resource type not found: Strng (did you mean 'String'?)",
+        ),
+        (
+            (9, 0, 9, 4),
+            W,
+            "puppet::unknown_resource_type",
+            "confer",
+            "Unknown resource type: 'cron' (Puppet's packages ship it in the module cron_core, which is not on the module path)",
         ),
     ])
     s.close(doc)
