@@ -6,6 +6,7 @@
 //! server says so in a log message (`confer: indexed N files`).
 
 use std::error::Error;
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -34,6 +35,11 @@ use crate::{completion, definition, diagnostics, folding, hover, references, sym
 /// What ends the server: the connection failing, or a message that is not
 /// the protocol's.
 pub type ServerError = Box<dyn Error + Send + Sync>;
+
+/// Stack for the thread that parses the workspace: the parser bounds
+/// nesting and tree height, and every walk over a tree recurses as deep, so
+/// it gets the command line's evaluation stack, not a thread's default.
+const SCAN_STACK_SIZE: usize = 64 * 1024 * 1024;
 
 /// What the server offers.
 fn capabilities() -> ServerCapabilities {
@@ -65,11 +71,11 @@ pub fn serve(connection: &Connection) -> Result<(), ServerError> {
     connection.initialize_finish(id, info)?;
     let (send_index, received) = crossbeam_channel::bounded(1);
     let for_scan = settings.clone();
-    std::thread::spawn(move || {
+    std::thread::Builder::new().stack_size(SCAN_STACK_SIZE).spawn(move || {
         let started = Instant::now();
         let index = scan::build(&for_scan);
         let _ = send_index.send((index, started.elapsed()));
-    });
+    })?;
     let facts = settings.facts.as_ref().and_then(|p| confer_facts::load(p).ok()).map(|f| f.values);
     let mut state = State { settings, facts, ..State::default() };
     let mut index_rx: Receiver<(WorkspaceIndex, std::time::Duration)> = received;
@@ -82,7 +88,13 @@ pub fn serve(connection: &Connection) -> Result<(), ServerError> {
                         if connection.handle_shutdown(&req)? {
                             return Ok(());
                         }
-                        connection.sender.send(Message::Response(answer(&state, req)))?;
+                        let id = req.id.clone();
+                        // A bug in one answer fails that request, not the editor's session.
+                        let response = std::panic::catch_unwind(AssertUnwindSafe(|| answer(&state, req)))
+                            .unwrap_or_else(|_| {
+                                Response::new_err(id, ErrorCode::InternalError as i32, "confer lsp failed on this request".into())
+                            });
+                        connection.sender.send(Message::Response(response))?;
                     }
                     Message::Notification(n) => notified(connection, &mut state, n)?,
                     Message::Response(_) => {}
