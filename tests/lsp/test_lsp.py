@@ -363,6 +363,20 @@ async def test_definitions_across_the_module_path(s):
     assert await s.definition(vhost, 8, 5) == [("fleet:modules/nginx/manifests/site.pp", (1, 7, 1, 18))]
 
 
+async def test_definitions_of_contain_class_and_resource_references(s):
+    text = "contain webapp::params\nnotice(Class['webapp'])\nWebapp::Vhost['x'] -> Nginx::Site['y']\n"
+    doc = s.open(ROOT / "manifests/references.pp", text)
+    check(await s.definition(doc, 0, 10), [("repo:modules/webapp/manifests/params.pp", (1, 6, 1, 20))])
+    check(await s.definition(doc, 1, 15), [("repo:modules/webapp/manifests/init.pp", (7, 6, 7, 12))])
+    check(await s.definition(doc, 2, 3), [("repo:modules/webapp/manifests/vhost.pp", (3, 7, 3, 20))])
+    check(await s.definition(doc, 2, 26), [("fleet:modules/nginx/manifests/site.pp", (1, 7, 1, 18))])
+    check(await s.references(doc, 2, 3, declaration=False), [
+        ("repo:manifests/references.pp", (2, 0, 2, 13)),
+        ("repo:modules/webapp/manifests/init.pp", (17, 2, 17, 15)),
+    ])
+    s.close(doc)
+
+
 async def test_references_to_classes_and_defined_types(s):
     site = s.open(ROOT / "manifests/site.pp")
     check(await s.references(site, 1, 12), [
@@ -441,6 +455,16 @@ async def test_document_symbols(s):
         )
     ]
     assert rng(found[0].range) == (7, 0, 24, 1)
+
+
+async def test_node_symbols(s):
+    doc = s.open(ROOT / "manifests/site.pp")
+    found = await s.client.text_document_document_symbol_async(t.DocumentSymbolParams(t.TextDocumentIdentifier(doc)))
+    [node] = found
+    check((node.name, node.kind, rng(node.selection_range), rng(node.range)),
+          ("node 'web01.example.com'", t.SymbolKind.Namespace, (0, 5, 0, 24), (0, 0, 5, 1)))
+    check([(c.name, c.kind, rng(c.selection_range)) for c in node.children],
+          [("class 'webapp'", t.SymbolKind.Object, (2, 10, 2, 18))])
 
 
 async def test_workspace_symbols(s):
