@@ -12,7 +12,7 @@ use crate::documents::Document;
 use crate::index::{ruby, Entry, Origin, WorkspaceIndex};
 use crate::resolve::{self, Target};
 use crate::syntax::occurrences::{Kind, Occurrence, Owner};
-use crate::syntax::outline::{DefKind, Param};
+use crate::syntax::outline::{self, DefKind, Param};
 
 /// The hover at `position` of `doc`.
 pub fn hover(index: &WorkspaceIndex, doc: &Document, position: Position) -> Option<Hover> {
@@ -48,10 +48,7 @@ fn target(index: &WorkspaceIndex, doc: &Document, target: Target) -> String {
         Target::DataType(name) => format!("{}\n\nPuppet's data type.", code(name)),
         Target::Local { span, value } => match value {
             Some(v) => code(&format!("{} = {v}", &doc.text()[span])),
-            None => {
-                let declared = doc.occurrences.iter().any(|d| d.span == span && d.definition);
-                code(&format!("{}{}", &doc.text()[span], if declared { "" } else { " (parameter)" }))
-            }
+            None => parameter(doc, span),
         },
     }
 }
@@ -119,6 +116,22 @@ fn attribute(index: &WorkspaceIndex, o: &Occurrence, owner: &Owner) -> Option<St
     }
     out.push_str(&format!("\n\nParameter of `{}`", e.def.name));
     Some(out)
+}
+
+/// A parameter declared at `span` of `doc`: its type, default and
+/// description when a class, defined type or function declares it, else
+/// (a lambda's) its name.
+fn parameter(doc: &Document, span: std::ops::Range<usize>) -> String {
+    let defs = doc.program.as_ref().map(|p| outline::outline(p, doc.text())).unwrap_or_default();
+    let declared = defs.iter().find_map(|d| Some((d, d.params.iter().find(|p| p.span == span)?)));
+    let Some((def, p)) = declared else { return code(&doc.text()[span]) };
+    let mut out = code(&param_text(p));
+    if let Some(d) = def.doc.as_ref().and_then(|d| d.param(&p.name)) {
+        out.push_str("\n\n");
+        out.push_str(d);
+    }
+    out.push_str(&format!("\n\nParameter of `{}`", def.name));
+    out
 }
 
 fn params(params: &[Param]) -> String {
