@@ -319,6 +319,7 @@ async def test_hover_functions_types_and_variables(s):
         (20, 4): "```puppet\ntype webapp_config\n```\n\nOne setting of the application's configuration file.\n\n"
         "Attributes: `ensure`, `name`, `value`\n\n*webapp/lib/puppet/type/webapp_config.rb*",
         (9, 4): "```puppet\nInteger\n```\n\nPuppet's data type.",
+        (21, 5): "```puppet\nwebapp_config::value\n```\n\nAttribute of the resource type `webapp_config`",
         (13, 28): "```puppet\nInteger[1] $workers = 2\n```\n\nHow many workers to start.\n\nParameter of `webapp`",
     }
     got = {}

@@ -108,6 +108,12 @@ fn attribute(index: &WorkspaceIndex, o: &Occurrence, owner: &Owner) -> Option<St
         },
     };
     let e = entries.first()?;
+    if let Some(info) = &e.type_info {
+        let kind = if info.attributes.contains(&o.name) { "Attribute" } else { "Metaparameter" };
+        let text =
+            format!("{}\n\n{kind} of the resource type `{}`", code(&format!("{}::{}", info.name, o.name)), info.name);
+        return info.accepts(&o.name).then_some(text);
+    }
     let param = e.def.params.iter().find(|p| p.name == o.name)?;
     let mut out = code(&param_text(param));
     if let Some(d) = e.def.doc.as_ref().and_then(|d| d.param(&o.name)) {
