@@ -43,6 +43,7 @@ class Session:
         self.published = asyncio.Condition()
         self.indexed = asyncio.Event()
         self.logs = []
+        self.opened = set()
 
         @self.client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         async def on_diagnostics(params):
@@ -88,13 +89,20 @@ class Session:
 
     def open(self, path, text=None, version=1):
         text = path.read_text() if text is None else text
+        self.opened.add(uri(path))
         self.client.text_document_did_open(
             t.DidOpenTextDocumentParams(t.TextDocumentItem(uri=uri(path), language_id="puppet", version=version, text=text))
         )
         return uri(path)
 
     def close(self, doc_uri):
+        self.opened.discard(doc_uri)
         self.client.text_document_did_close(t.DidCloseTextDocumentParams(t.TextDocumentIdentifier(doc_uri)))
+
+    def close_all(self):
+        """Closes what a test left open, so the next starts from the files on disk."""
+        for doc_uri in list(self.opened):
+            self.close(doc_uri)
 
     def change(self, doc_uri, text, version):
         self.client.text_document_did_change(
@@ -212,6 +220,7 @@ async def test_unknown_names_with_did_you_mean(s):
         "$x = Strng\n"
         "webapp::vhost { 'b': port => 1, require => Package['p'] }\n"
         "cron { 'backup': command => 'x' }\n"
+        "webapp::vhost { default: docroot => '/d'; 'c': ; 'd': port => 2 }\n"
     )
     doc = s.open(ROOT / "manifests/unknown.pp", text)
     check([diag(d) for d in await s.diagnostics_for(doc, 1)], [
@@ -271,6 +280,13 @@ async def test_unknown_names_with_did_you_mean(s):
             "puppet::unknown_resource_type",
             "confer",
             "Unknown resource type: 'cron' (Puppet's packages ship it in the module cron_core, which is not on the module path)",
+        ),
+        (
+            (10, 42, 10, 45),
+            E,
+            "puppet::type_mismatch",
+            "confer",
+            "Webapp::Vhost[c]: expects a value for parameter 'port'",
         ),
     ])
     s.close(doc)
@@ -505,6 +521,7 @@ async def main(confer):
             failed.append(name)
             print(f"FAIL {name}")
             traceback.print_exc()
+        session.close_all()
     await session.stop()
     print(f"{len(tests) - len(failed)} of {len(tests)} passed")
     return 1 if failed else 0
