@@ -424,6 +424,7 @@ async def test_completion_by_context(s):
         "$o = $facts['os']['\n"
         "$t = Webapp::\n"
         "$u = webapp::gr\n"
+        "class { 'web\n"
     )
     doc = s.open(ROOT / "manifests/completion.pp", text)
     labels, _ = await s.completion(doc, 0, 8)
@@ -444,6 +445,9 @@ async def test_completion_by_context(s):
     assert rng(edit.range) == (9, 5, 9, 13) and edit.new_text == "Webapp::Name"
     labels, _ = await s.completion(doc, 10, 15)
     assert "webapp::greeting" in labels and "webapp::upcase_all" in labels and "notice" in labels
+    labels, items = await s.completion(doc, 11, 12)
+    assert "webapp" in labels and "notice" not in labels, labels
+    check(rng(items[labels.index("webapp::params")].text_edit.range), (11, 9, 11, 12))
     s.close(doc)
 
 

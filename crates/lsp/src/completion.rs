@@ -55,7 +55,7 @@ pub fn complete(state: &State, doc: &Document, position: Position) -> Vec<Comple
         vars.dedup();
         return named(vars, CompletionItemKind::VARIABLE);
     }
-    let unquoted = head.trim_end_matches(['\'', '"']);
+    let unquoted = head.trim_end_matches(['\'', '"']).trim_end();
     if CLASS_KEYWORDS.iter().any(|k| ends_with_word(unquoted, k))
         || unquoted.ends_with("Class[")
         || unquoted.strip_suffix('{').is_some_and(|h| ends_with_word(h.trim_end(), "class"))
