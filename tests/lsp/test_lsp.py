@@ -51,6 +51,12 @@ class Session:
                 self.diagnostics[params.uri] = (params.version, params.diagnostics)
                 self.published.notify_all()
 
+        self.registrations = []
+
+        @self.client.feature(t.CLIENT_REGISTER_CAPABILITY)
+        def on_register(params):
+            self.registrations.extend(params.registrations)
+
         @self.client.feature(t.WINDOW_LOG_MESSAGE)
         def on_log(params):
             self.logs.append(params.message)
@@ -62,7 +68,11 @@ class Session:
         facts = "../../../examples/fleet/facts/web01.example.com.yaml"
         result = await self.client.initialize_async(
             t.InitializeParams(
-                capabilities=t.ClientCapabilities(),
+                capabilities=t.ClientCapabilities(
+                    workspace=t.WorkspaceClientCapabilities(
+                        did_change_watched_files=t.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
+                    )
+                ),
                 workspace_folders=[t.WorkspaceFolder(uri=uri(ROOT), name="control-repo")],
                 initialization_options={"facts": facts},
             )
@@ -296,6 +306,28 @@ async def test_workspace_files_are_clean(s):
     for path in [ROOT / "modules/webapp/manifests/init.pp", FLEET / "site-modules/profile/manifests/base.pp"]:
         doc = s.open(path)
         check([diag(d) for d in await s.diagnostics_for(doc, 1)], [])
+
+
+async def test_files_changed_on_disk_are_read_again(s):
+    [watch] = s.registrations
+    check((watch.method, [w["globPattern"] for w in watch.register_options["watchers"]]),
+          ("workspace/didChangeWatchedFiles", ["**/*.pp", "**/*.rb"]))
+    extra = ROOT / "modules/webapp/manifests/extra.pp"
+    doc = s.open(ROOT / "manifests/watch.pp", "include webapp::extra\n")
+    check([d.code for d in await s.diagnostics_for(doc, 1)], ["puppet::unknown_class"])
+
+    async def report(kind):
+        s.diagnostics.pop(doc, None)
+        change = t.FileEvent(uri=uri(extra), type=kind)
+        s.client.workspace_did_change_watched_files(t.DidChangeWatchedFilesParams(changes=[change]))
+        return [d.code for d in await s.diagnostics_for(doc, 1)]
+
+    try:
+        extra.write_text("class webapp::extra {}\n")
+        check(await report(t.FileChangeType.Created), [])
+    finally:
+        extra.unlink()
+    check(await report(t.FileChangeType.Deleted), ["puppet::unknown_class"])
 
 
 # ---------------------------------------------------------------- hover

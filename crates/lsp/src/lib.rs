@@ -22,6 +22,7 @@ pub mod state;
 pub mod symbols;
 pub mod syntax;
 pub mod uri;
+pub mod watch;
 
 pub use server::{serve, ServerError};
 

@@ -13,7 +13,8 @@ use std::time::Instant;
 use crossbeam_channel::{never, select, Receiver};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, LogMessage, Notification as _, PublishDiagnostics,
+    DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument, LogMessage,
+    Notification as _, PublishDiagnostics,
 };
 use lsp_types::request::{
     Completion, DocumentSymbolRequest, FoldingRangeRequest, GotoDefinition, HoverRequest, References, Request as _,
@@ -69,6 +70,9 @@ pub fn serve(connection: &Connection) -> Result<(), ServerError> {
         "serverInfo": {"name": "confer", "version": env!("CARGO_PKG_VERSION")},
     });
     connection.initialize_finish(id, info)?;
+    if let Some(register) = crate::watch::registration(&init) {
+        connection.sender.send(Message::Request(register))?;
+    }
     let (send_index, received) = crossbeam_channel::bounded(1);
     let for_scan = settings.clone();
     std::thread::Builder::new().stack_size(SCAN_STACK_SIZE).spawn(move || {
@@ -163,6 +167,13 @@ fn notified(connection: &Connection, state: &mut State, n: Notification) -> Resu
             }
             let cleared = PublishDiagnosticsParams { uri, diagnostics: Vec::new(), version: None };
             return notify::<PublishDiagnostics>(connection, cleared);
+        }
+        DidChangeWatchedFiles::METHOD => {
+            crate::watch::changed(state, serde_json::from_value(n.params)?);
+            for doc in state.documents.all() {
+                publish(connection, &state.index, state.indexed, doc)?;
+            }
+            return Ok(());
         }
         _ => return Ok(()),
     };

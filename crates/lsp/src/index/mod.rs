@@ -136,6 +136,14 @@ impl WorkspaceIndex {
         }
     }
 
+    /// Forgets every file under `dir`.
+    pub fn remove_under(&mut self, dir: &Path) {
+        let under: Vec<PathBuf> = self.files.keys().filter(|f| f.starts_with(dir)).cloned().collect();
+        for file in under {
+            self.remove_file(&file);
+        }
+    }
+
     /// Every definition, in no particular order.
     pub fn entries(&self) -> impl Iterator<Item = &Entry> {
         self.files.values().flat_map(|f| &f.entries)
