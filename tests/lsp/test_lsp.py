@@ -387,6 +387,16 @@ async def test_hover_builtin_resource_type_and_attribute(s):
     assert hover.contents.value.startswith("```puppet\npackage::ensure\n```")
 
 
+async def test_hover_facts_from_the_facts_file(s):
+    doc = s.open(ROOT / "manifests/facts.pp", "$f = $facts['os']['family']\n")
+    hover = await s.hover(doc, 0, 20)
+    check(rng(hover.range), (0, 19, 0, 25))
+    check(hover.contents.value,
+          "```puppet\n$facts['os']['family'] = 'RedHat'\n```\n\nFrom the facts file of the workspace's settings.")
+    hover = await s.hover(doc, 0, 13)
+    assert hover.contents.value.startswith("```puppet\n$facts['os'] = {"), hover.contents.value
+
+
 # ---------------------------------------------------------------- definition
 
 

@@ -7,7 +7,6 @@
 //! letter; variables after `$`; otherwise functions and resource types.
 
 use confer_core::types::params::capitalize_segments;
-use confer_core::value::Value;
 use confer_puppet::resource_types::METAPARAMETERS;
 use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, Position, TextEdit};
 
@@ -29,10 +28,8 @@ pub fn complete(state: &State, doc: &Document, position: Position) -> Vec<Comple
     let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
     if let Some((path, partial)) = facts_path(line) {
         let edit = doc.range(offset - partial.len()..offset);
-        return facts(state.facts.as_ref(), &path)
-            .into_iter()
-            .map(|n| item(n, CompletionItemKind::FIELD, None, edit))
-            .collect();
+        let names = state.facts.as_ref().map(|f| crate::facts::keys(f, &path)).unwrap_or_default();
+        return names.into_iter().map(|n| item(n, CompletionItemKind::FIELD, None, edit)).collect();
     }
     let prefix_len = before.len() - before.trim_end_matches(is_name_char).len();
     let prefix = &before[offset - prefix_len..];
@@ -218,26 +215,6 @@ fn facts_path(line: &str) -> Option<(Vec<String>, &str)> {
             }
         }
     }
-}
-
-/// The fact names under `path` of `facts`, sorted.
-fn facts(facts: Option<&Value>, path: &[String]) -> Vec<String> {
-    let Some(mut at) = facts else { return Vec::new() };
-    for key in path {
-        let Value::Hash(map) = at else { return Vec::new() };
-        let Some(next) = map.get(&Value::from(key.as_str())) else { return Vec::new() };
-        at = next;
-    }
-    let Value::Hash(map) = at else { return Vec::new() };
-    let mut names: Vec<String> = map
-        .keys()
-        .filter_map(|k| match k {
-            Value::String(s) => Some(s.to_string()),
-            _ => None,
-        })
-        .collect();
-    names.sort_unstable();
-    names
 }
 
 #[cfg(test)]

@@ -4,8 +4,10 @@
 //! function's signatures (Puppet-language, Ruby dispatches, or confer's
 //! built-ins); a resource type's attributes; a type alias's type; an
 //! attribute's declaration; a variable's value when it is assigned in
-//! the same manifest or a class's variable.
+//! the same manifest or a class's variable; a fact's value in
+//! `$facts['…']`, from the workspace's facts file.
 
+use confer_core::value::{puppet_quote, Value};
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
 use crate::documents::Document;
@@ -14,8 +16,11 @@ use crate::resolve::{self, Target};
 use crate::syntax::occurrences::{Kind, Occurrence, Owner};
 use crate::syntax::outline::{self, DefKind, Param};
 
-/// The hover at `position` of `doc`.
-pub fn hover(index: &WorkspaceIndex, doc: &Document, position: Position) -> Option<Hover> {
+/// The hover at `position` of `doc`; `facts` answers for `$facts['…']`.
+pub fn hover(index: &WorkspaceIndex, facts: Option<&Value>, doc: &Document, position: Position) -> Option<Hover> {
+    if let Some(fact) = facts.and_then(|f| fact(f, doc, position)) {
+        return Some(fact);
+    }
     let o = doc.occurrence_at(position)?;
     let text = match &o.kind {
         Kind::Attribute(owner) => attribute(index, o, owner)?,
@@ -24,6 +29,26 @@ pub fn hover(index: &WorkspaceIndex, doc: &Document, position: Position) -> Opti
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: text }),
         range: Some(doc.range(o.span.clone())),
+    })
+}
+
+/// The value of the fact whose key is under the cursor in `$facts['…']`.
+fn fact(facts: &Value, doc: &Document, position: Position) -> Option<Hover> {
+    let (path, span) = crate::facts::path_at(doc, doc.offset(position))?;
+    let value = match crate::facts::at(facts, &path)? {
+        Value::String(s) => puppet_quote(s),
+        v => v.to_string(),
+    };
+    let keys: String = path.iter().map(|k| format!("[{}]", puppet_quote(k))).collect();
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: format!(
+                "{}\n\nFrom the facts file of the workspace's settings.",
+                code(&format!("$facts{keys} = {value}"))
+            ),
+        }),
+        range: Some(doc.range(span)),
     })
 }
 

@@ -11,6 +11,7 @@ pub mod config;
 pub mod definition;
 pub mod diagnostics;
 pub mod documents;
+pub mod facts;
 pub mod folding;
 pub mod hover;
 pub mod index;

@@ -216,7 +216,7 @@ fn answer(state: &State, req: Request) -> Response {
         HoverRequest::METHOD => on::<HoverRequest>(req, |p| {
             let at = p.text_document_position_params;
             let doc = state.documents.get(&at.text_document.uri)?;
-            hover::hover(&state.index, doc, at.position)
+            hover::hover(&state.index, state.facts.as_ref(), doc, at.position)
         }),
         GotoDefinition::METHOD => on::<GotoDefinition>(req, |p| {
             let at = p.text_document_position_params;
