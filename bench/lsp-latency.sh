@@ -49,7 +49,7 @@ fi
 
 row() { printf "  %-44s %10s ms   %s\n" "$1" "$(awk -v v="$2" 'BEGIN { printf "%.2f", v }')" "$3"; }
 ok() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t) ? "target <= " t " ms: met" : "target <= " t " ms: MISSED" }'; }
-echo "confer lsp on $modules ($modules_n modules), a $lines-line manifest open"
+echo "confer lsp on $modules ($modules_n module directories), a $lines-line manifest open"
 echo "  (${m[index_note]//_/ })"
 row "start to first diagnostics" "${m[first_diagnostics]}" "$(ok "${m[first_diagnostics]}" 200)"
 row "start to workspace index" "${m[indexed]}" "(in the background)"
