@@ -33,4 +33,8 @@ fi
 export CONFER_STDLIB_MODULES=$modules
 export CONFER_PUPPET_MODULES=$modules
 
+# The language server's test drives `confer lsp` with a real LSP client
+# (pygls, pinned); pip returns at once when the pins are installed.
+python3 -m pip install --quiet --disable-pip-version-check -r tests/lsp/requirements.txt
+
 cargo test --workspace --lib --bins --tests

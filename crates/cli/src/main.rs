@@ -48,10 +48,27 @@ enum Command {
     ///
     /// Example: confer completions bash > ~/.local/share/bash-completion/completions/confer
     Completions(setup::CompletionsArgs),
+    /// Serve the Language Server Protocol on standard input and output, for
+    /// editors: diagnostics, hover, definitions, references, completion,
+    /// symbols and folding for Puppet manifests.
+    ///
+    /// Example (Neovim): vim.lsp.start{name = 'confer', cmd = {'confer', 'lsp'}}
+    Lsp,
     /// Write the man pages (`confer.1`, `confer-puppet-apply.1`, …) into a directory.
     ///
     /// Example: confer manpages ~/.local/share/man/man1
     Manpages(setup::ManpagesArgs),
+}
+
+/// Runs `confer lsp` until the client shuts the server down.
+fn lsp(out: output_settings::OutputSettings) -> ExitCode {
+    match confer_lsp::run_stdio() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            out.error("lsp::protocol", "Error: ", &format!("confer lsp: {e}"));
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Stack for the thread that parses and evaluates: recursion is bounded by
@@ -67,6 +84,7 @@ fn main() -> ExitCode {
         Command::Cfengine(c) => cfengine::run(c, out),
         Command::Completions(args) => setup::completions(Cli::command(), args, out),
         Command::Manpages(args) => setup::manpages(Cli::command(), args, out),
+        Command::Lsp => lsp(out),
     });
     match worker.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,

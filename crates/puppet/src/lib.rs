@@ -42,21 +42,7 @@ pub fn validate_with_warnings(
     source: &Source,
     strict: strict::Strictness,
 ) -> Result<(ast::Program, Vec<log::LogEvent>), PuppetError> {
-    let parsed = parser::parse_with_warnings(source).map_err(|e| {
-        let span = source.local_span(e.span);
-        // The end of input is no place Puppet's locator can name: it gives the file alone.
-        let (line, column) =
-            if span.start as usize >= source.text.len() { (0, 0) } else { source.line_col(e.span.start) };
-        PuppetError {
-            phase: Phase::Syntax,
-            kind: ErrorKind::Syntax,
-            message: e.message,
-            location: Some(Location { file: source.name.clone(), line, column }),
-            span: Some(span),
-            labels: Box::default(),
-            notes: Vec::new(),
-        }
-    })?;
+    let parsed = parser::parse_with_warnings(source).map_err(|e| syntax_error(source, e))?;
     let validation_warnings = validate::check(&parsed.program, source, strict)?;
     let warnings = parsed
         .warnings
@@ -74,6 +60,48 @@ pub fn validate_with_warnings(
         })
         .collect();
     Ok((parsed.program, warnings))
+}
+
+/// A parse error as `puppet parser validate` reports it.
+fn syntax_error(source: &Source, e: parser::ParseError) -> PuppetError {
+    let span = source.local_span(e.span);
+    // The end of input is no place Puppet's locator can name: it gives the file alone.
+    let (line, column) = if span.start as usize >= source.text.len() { (0, 0) } else { source.line_col(e.span.start) };
+    PuppetError {
+        phase: Phase::Syntax,
+        kind: ErrorKind::Syntax,
+        message: e.message,
+        location: Some(Location { file: source.name.clone(), line, column }),
+        span: Some(span),
+        labels: Box::default(),
+        notes: Vec::new(),
+    }
+}
+
+/// A manifest as an editor sees it: the tree when it parses, and every
+/// problem at its own place rather than Puppet's first error.
+#[derive(Debug)]
+pub struct Checked {
+    /// The syntax tree, when the manifest parses.
+    pub program: Option<ast::Program>,
+    /// The parse error, or each static problem (the same errors
+    /// `puppet parser validate` reports, one by one).
+    pub errors: Vec<PuppetError>,
+    /// The lexer's and the checks' warnings, with their spans.
+    pub warnings: Vec<(span::Span, String)>,
+}
+
+/// Parses and checks a manifest as [`validate_with_warnings`] does, keeping
+/// each problem apart (the checks of `puppet parser validate`, for editors).
+pub fn check_each(source: &Source, strict: strict::Strictness) -> Checked {
+    match parser::parse_with_warnings(source) {
+        Err(e) => Checked { program: None, errors: vec![syntax_error(source, e)], warnings: Vec::new() },
+        Ok(parsed) => {
+            let (errors, checks) = validate::check_each(&parsed.program, source, strict);
+            let warnings = parsed.warnings.into_iter().chain(checks).collect();
+            Checked { program: Some(parsed.program), errors, warnings }
+        }
+    }
 }
 
 /// Parses, checks and evaluates a manifest as `puppet apply` compiles it,

@@ -24,7 +24,7 @@ fn puppet_functions() -> &'static HashSet<&'static str> {
 }
 
 /// Whether `name` is one of Puppet 7.23's own functions.
-pub(crate) fn is_puppet_function(name: &str) -> bool {
+pub fn is_puppet_function(name: &str) -> bool {
     puppet_functions().contains(name)
 }
 

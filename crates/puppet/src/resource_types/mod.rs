@@ -86,50 +86,52 @@ const BUILTIN: &str = include_str!("builtin.tsv");
 
 /// Puppet's own resource type `name` (lower case).
 pub fn builtin(name: &str) -> Option<&'static TypeInfo> {
+    table().get(name)
+}
+
+/// Every one of Puppet's own resource types, in no particular order (for
+/// an editor's completion and its "did you mean").
+pub fn builtins() -> impl Iterator<Item = &'static TypeInfo> {
+    table().values()
+}
+
+/// The recorded table, read once.
+fn table() -> &'static HashMap<String, TypeInfo> {
     static TABLE: OnceLock<HashMap<String, TypeInfo>> = OnceLock::new();
-    TABLE
-        .get_or_init(|| {
-            BUILTIN
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-                .filter_map(|l| {
-                    let mut cols = l.split('\t');
-                    let name = cols.next()?.to_string();
-                    let list = |c: Option<&str>| {
-                        c.unwrap_or("").split(',').filter(|s| !s.is_empty()).map(String::from).collect::<Vec<_>>()
-                    };
-                    let namevars = list(cols.next());
-                    let attributes = list(cols.next());
-                    let named_values = cols
-                        .next()
-                        .unwrap_or("")
-                        .split(';')
-                        .filter_map(|entry| {
-                            let (attribute, values) = entry.split_once(':')?;
-                            let (aliases, values): (Vec<&str>, Vec<&str>) =
-                                values.split('|').partition(|v| v.starts_with('='));
-                            Some(NamedValues {
-                                attribute: attribute.to_string(),
-                                values: values.into_iter().map(String::from).collect(),
-                                aliases: aliases.into_iter().map(|a| a.trim_start_matches('=').to_string()).collect(),
-                            })
+    TABLE.get_or_init(|| {
+        BUILTIN
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| {
+                let mut cols = l.split('\t');
+                let name = cols.next()?.to_string();
+                let list = |c: Option<&str>| {
+                    c.unwrap_or("").split(',').filter(|s| !s.is_empty()).map(String::from).collect::<Vec<_>>()
+                };
+                let namevars = list(cols.next());
+                let attributes = list(cols.next());
+                let named_values = cols
+                    .next()
+                    .unwrap_or("")
+                    .split(';')
+                    .filter_map(|entry| {
+                        let (attribute, values) = entry.split_once(':')?;
+                        let (aliases, values): (Vec<&str>, Vec<&str>) =
+                            values.split('|').partition(|v| v.starts_with('='));
+                        Some(NamedValues {
+                            attribute: attribute.to_string(),
+                            values: values.into_iter().map(String::from).collect(),
+                            aliases: aliases.into_iter().map(|a| a.trim_start_matches('=').to_string()).collect(),
                         })
-                        .collect();
-                    Some((
-                        name.clone(),
-                        TypeInfo {
-                            name,
-                            namevars,
-                            attributes,
-                            complete: true,
-                            named_values,
-                            title_patterns: Vec::new(),
-                        },
-                    ))
-                })
-                .collect()
-        })
-        .get(name)
+                    })
+                    .collect();
+                Some((
+                    name.clone(),
+                    TypeInfo { name, namevars, attributes, complete: true, named_values, title_patterns: Vec::new() },
+                ))
+            })
+            .collect()
+    })
 }
 
 #[cfg(test)]

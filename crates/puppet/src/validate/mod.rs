@@ -25,16 +25,9 @@ use labels::{a_an, a_an_uc, label};
 /// environment production: …`); several as Puppet's validator logs them,
 /// one per line, followed by its `Language validation logged N errors`.
 pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<Vec<(Span, String)>, PuppetError> {
-    let mut checker = Checker { problems: Vec::new(), warnings: Vec::new(), bad_regex: None, source, strict };
-    let statements: Vec<&Expr> = program.body.iter().collect();
-    checker.block(&statements, None);
-    let place = if program.body.len() > 1 { Place::ProgramBlock } else { Place::Program };
-    for stmt in &program.body {
-        checker.expr(stmt, place);
-    }
-    if let Some(message) = checker.bad_regex {
-        // Ruby compiles a regexp literal while the manifest is parsed.
-        return Err(PuppetError::new(Phase::Loading, format!("Could not parse for environment production: {message}")));
+    let mut checker = run(program, source, strict);
+    if let Some((_, message)) = checker.bad_regex {
+        return Err(bad_regex(&message));
     }
     let locate = |span: Span| {
         let (line, column) = source.line_col(span.start);
@@ -44,15 +37,7 @@ pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<V
         0 => {}
         1 => {
             let (span, message) = checker.problems.remove(0);
-            return Err(PuppetError {
-                phase: Phase::Syntax,
-                kind: ErrorKind::Syntax,
-                message,
-                location: Some(locate(span)),
-                span: Some(source.local_span(span)),
-                labels: Box::default(),
-                notes: Vec::new(),
-            });
+            return Err(located(source, span, message));
         }
         n => {
             let mut lines: Vec<String> =
@@ -63,6 +48,60 @@ pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<V
     }
     registry::check(program, source)?;
     Ok(checker.warnings)
+}
+
+/// Each problem of `program` as an error of its own at its place, and the
+/// warnings: what an editor marks, where [`check`] words several problems
+/// as Puppet's one message. The loaders' checks (`registry`) run only on a
+/// manifest without other problems, as in Puppet.
+pub fn check_each(program: &Program, source: &Source, strict: Strictness) -> (Vec<PuppetError>, Vec<(Span, String)>) {
+    let checker = run(program, source, strict);
+    // Puppet names no place for a regexp that does not compile; an editor marks the literal.
+    let mut errors: Vec<PuppetError> = checker
+        .bad_regex
+        .map(|(span, message)| {
+            let at = located(source, span, String::new());
+            PuppetError { location: at.location, span: at.span, ..bad_regex(&message) }
+        })
+        .into_iter()
+        .collect();
+    errors.extend(checker.problems.into_iter().map(|(span, message)| located(source, span, message)));
+    if errors.is_empty() {
+        errors.extend(registry::check(program, source).err());
+    }
+    (errors, checker.warnings)
+}
+
+/// Visits the whole manifest, collecting its problems and warnings.
+fn run<'s>(program: &Program, source: &'s Source, strict: Strictness) -> Checker<'s> {
+    let mut checker = Checker { problems: Vec::new(), warnings: Vec::new(), bad_regex: None, source, strict };
+    let statements: Vec<&Expr> = program.body.iter().collect();
+    checker.block(&statements, None);
+    let place = if program.body.len() > 1 { Place::ProgramBlock } else { Place::Program };
+    for stmt in &program.body {
+        checker.expr(stmt, place);
+    }
+    checker
+}
+
+/// A regexp literal that does not compile: Ruby compiles it while the
+/// manifest is parsed, so Puppet raises it as a load error.
+fn bad_regex(message: &str) -> PuppetError {
+    PuppetError::new(Phase::Loading, format!("Could not parse for environment production: {message}"))
+}
+
+/// One problem as Puppet's parser words it, at `span`.
+fn located(source: &Source, span: Span, message: String) -> PuppetError {
+    let (line, column) = source.line_col(span.start);
+    PuppetError {
+        phase: Phase::Syntax,
+        kind: ErrorKind::Syntax,
+        message,
+        location: Some(Location { file: source.name.clone(), line, column }),
+        span: Some(source.local_span(span)),
+        labels: Box::default(),
+        notes: Vec::new(),
+    }
 }
 
 /// Where a definition stands, for Puppet's rule that classes, defined types
@@ -86,7 +125,7 @@ pub(super) struct Checker<'s> {
     problems: Vec<(Span, String)>,
     warnings: Vec<(Span, String)>,
     /// The first regexp literal that does not compile, with why.
-    bad_regex: Option<String>,
+    bad_regex: Option<(Span, String)>,
     source: &'s Source,
     /// Whether a strict issue (a hash key written twice) is said, and how.
     strict: Strictness,
@@ -285,12 +324,12 @@ impl Checker<'_> {
 
     /// A regular expression literal must compile, as Ruby compiles it when
     /// the manifest is parsed.
-    fn regex(&mut self, pattern: &str) {
+    fn regex(&mut self, pattern: &str, span: Span) {
         if self.bad_regex.is_some() {
             return;
         }
         if let Err(err) = confer_core::Regexp::new(pattern) {
-            self.bad_regex = Some(format!("{err}: /{pattern}/"));
+            self.bad_regex = Some((span, format!("{err}: /{pattern}/")));
         }
     }
 
@@ -339,7 +378,7 @@ impl Checker<'_> {
                 self.expr(target, Place::Nested);
                 self.expr(value, Place::Nested);
             }
-            ExprKind::Regex(pattern) => self.regex(pattern),
+            ExprKind::Regex(pattern) => self.regex(pattern, e.span),
             _ => {
                 self.own_rules(e);
                 self.children(e);
@@ -579,5 +618,34 @@ impl Checker<'_> {
 fn op_value(op: &AttributeOp) -> &Expr {
     match op {
         AttributeOp::Set { value, .. } | AttributeOp::Splat { value, .. } => value,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::span::Source;
+
+    #[test]
+    fn check_each_keeps_every_problem_at_its_place() {
+        let source = Source::new("t.pp", "1 = 2\n$a::b = 3\n");
+        let checked = crate::check_each(&source, Default::default());
+        let found: Vec<_> = checked.errors.iter().map(|e| (e.span.map(|s| s.start), e.code())).collect();
+        assert_eq!(found, [(Some(0), "puppet::syntax"), (Some(6), "puppet::syntax")]);
+        let joined = crate::validate(&source).expect_err("two problems");
+        assert_eq!(joined.code(), "puppet::validation", "validate still words them as Puppet's one message");
+    }
+
+    #[test]
+    fn a_regexp_that_does_not_compile_is_marked_where_it_is_written() {
+        let source = Source::new(
+            "t.pp",
+            "$x = 1
+$y = /(/
+",
+        );
+        let checked = crate::check_each(&source, Default::default());
+        let found: Vec<_> = checked.errors.iter().map(|e| (e.span.map(|s| (s.start, s.end)), e.code())).collect();
+        assert_eq!(found, [(Some((12, 15)), "puppet::loading")]);
+        assert_eq!(crate::validate(&source).expect_err("a bad regexp").span, None, "Puppet names no place");
     }
 }

@@ -1,0 +1,4 @@
+# A greeting for a host.
+function webapp::greeting(String $who) >> String {
+  "Hello from ${who}"
+}

@@ -1,0 +1,5 @@
+# The application's defaults.
+class webapp::params {
+  $package = 'webapp'
+  $port = 8080
+}
