@@ -9,7 +9,14 @@
 
 use confer_core::Value;
 
-use super::json::real;
+use super::number::format_fixed;
+
+/// A real as cf-agent stores it in a container: rounded to four decimals
+/// (`JsonRealCreate` formats with `%.4f`).
+pub fn real(f: f64) -> Value {
+    let f = if f.is_finite() { f } else { 0.0 };
+    Value::Float(format_fixed(f, 4).parse().unwrap_or(f))
+}
 
 /// Why a document could not become a container.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,13 +11,6 @@ use crate::data::container_number::DataError;
 use crate::data::json_reader;
 use crate::data::number::format_fixed;
 
-/// A real as cf-agent stores it in a container: rounded to four decimals
-/// (`JsonRealCreate` formats with `%.4f`).
-pub fn real(f: f64) -> Value {
-    let f = if f.is_finite() { f } else { 0.0 };
-    Value::Float(format_fixed(f, 4).parse().unwrap_or(f))
-}
-
 /// Parses a JSON document as libntech does ([`json_reader`]). A number a
 /// stored copy cannot convert makes it [`DataError::Fatal`].
 pub fn parse(s: &str) -> Result<Value, DataError> {

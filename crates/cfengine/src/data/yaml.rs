@@ -152,7 +152,7 @@ fn yaml_scalar(sc: &saphyr::Scalar) -> Value {
         Scalar::Null => Value::Undef,
         Scalar::Boolean(b) => Value::Boolean(*b),
         Scalar::Integer(i) => Value::Integer(*i),
-        Scalar::FloatingPoint(f) => json::real(f.into_inner()),
+        Scalar::FloatingPoint(f) => container_number::real(f.into_inner()),
         Scalar::String(s) => Value::String(s.as_ref().into()),
     }
 }

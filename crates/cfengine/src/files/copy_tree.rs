@@ -13,7 +13,7 @@ use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use crate::eval::context::EvalContext;
 use crate::eval::promise::Expanded;
 
-use super::copy::{copy_file, Copying};
+use super::copy_file::{copy_file, Copying};
 use super::outcome::Outcome;
 use super::{Sandbox, Target};
 

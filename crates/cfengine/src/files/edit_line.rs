@@ -1,23 +1,18 @@
-//! `edit_line` bundles (files_editline.c): a file's lines, changed by the
-//! bundle's `delete_lines`, `insert_lines` and `replace_patterns` promises
-//! over three passes, in cf-agent's order (`EDITLINETYPESEQUENCE`). The
+//! `edit_line` promises (files_editline.c): a file's lines, changed by
+//! `delete_lines`, `insert_lines` and `replace_patterns` promises (the
+//! bundle's passes are run by [`super::edit_bundle`]), and what
+//! `field_edits` shares with them: regions, line matching. The
 //! functions follow cf-agent's, which walk a linked list of lines; here a
 //! line is its index, and an insertion moves the indices after it.
 
 use crate::eval::message::ErrorKind;
-use std::sync::Arc;
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
-use crate::eval::promise::{evaluate_final_rval, expand_promise, Expanded};
+use crate::eval::promise::{evaluate_final_rval, Expanded};
 use crate::functions::regex::regex;
-use crate::syntax::ast::{Bundle, Promise};
 
 use super::outcome::Outcome;
-
-/// The order promise types run in within a pass.
-const SEQUENCE: &[&str] =
-    &["vars", "classes", "delete_lines", "field_edits", "insert_lines", "replace_patterns", "reports"];
 
 /// Most replacements on one line (`CF_MAX_REPLACE`).
 const MAX_REPLACE: usize = 20;
@@ -232,68 +227,6 @@ fn match_policy(ctx: &mut EvalContext, camel: &str, haystack: &str, policy: &[St
     ok
 }
 
-/// Runs the edit bundle `bundle` with `args` on `edit` (seeing the
-/// calling bundle's classes when `inherit`). Each edit
-/// promise's outcome goes to its own `classes` body.
-pub(crate) fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, inherit: bool, edit: &mut Edit) {
-    ctx.put_special("edit", "filename", &edit.filename);
-    let inherited = if inherit { ctx.bundles.last().map(|f| f.classes.clone()) } else { None };
-    crate::eval::agent::push_bundle(ctx, bundle, args);
-    if let (Some(frame), Some(classes)) = (ctx.bundles.last_mut(), inherited) {
-        frame.classes = classes;
-    }
-    'passes: for pass in 1..=crate::eval::agent::PASSES {
-        for ptype in SEQUENCE {
-            for section in bundle.sections_of(ptype) {
-                for pp in &section.promises {
-                    ctx.pass = pass;
-                    let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| {
-                        keep(ctx, pp, exp, ptype, edit);
-                    };
-                    expand_promise(ctx, pp, ptype, crate::eval::promise::Stage::Actuate, &mut act);
-                    if ctx.aborted.is_some() || ctx.bundle_aborted {
-                        break 'passes;
-                    }
-                }
-            }
-        }
-    }
-    ctx.bundle_aborted = false;
-    ctx.bundles.pop();
-}
-
-/// `KeepEditLinePromise`.
-fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: &mut Edit) {
-    match ptype {
-        "vars" | "classes" | "reports" => crate::eval::agent::keep_promise(ctx, pp, exp, ptype, true),
-        _ => {
-            // Each edit promise is carried out once a run per file, as
-            // cf-agent's edit locks make it; two promises alike in one
-            // bundle are two promises (a template's repeated lines).
-            let lock = format!("{ptype}-{}:{}-{}-{}", pp.id, pp.line, exp.promiser, edit.filename);
-            if !ctx.locks.insert(lock) {
-                return;
-            }
-            let outcome = match ptype {
-                "delete_lines" => delete_lines(ctx, exp, edit),
-                "insert_lines" => insert_lines(ctx, exp, edit),
-                "replace_patterns" => replace_patterns(ctx, exp, edit),
-                "field_edits" => super::field_edits::field_edits(ctx, exp, edit),
-                _ => {
-                    let at = ctx.promise_location();
-                    ctx.refuse(format!("confer does not carry out '{ptype}' promises yet, {at}"));
-                    Outcome::Failed
-                }
-            };
-            if outcome.repaired() {
-                let kind = if ptype == "field_edits" { "fields_edit" } else { ptype };
-                edit.said.push(Said { text: format!("{kind} promise '{}' repaired", exp.promiser), change: false });
-            }
-            outcome.set_classes(ctx, exp);
-        }
-    }
-}
-
 /// `FullTextMatch`: the text itself, or a regex matching the whole line
 /// (setting `match.N`).
 pub(super) fn full_match(ctx: &mut EvalContext, pattern: &str, line: &str) -> bool {
@@ -392,7 +325,7 @@ fn match_region(
 }
 
 /// `VerifyLineDeletions` and `DeletePromisedLinesMatching`.
-fn delete_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outcome {
+pub(super) fn delete_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outcome {
     let select = LineSelect::of(ctx, exp, "delete_select", "delete_if_");
     let not_matching = super::flag(exp, "not_matching") == Some(true);
     let region = Region::of(ctx, exp);
@@ -439,7 +372,7 @@ struct Location {
 }
 
 /// `VerifyLineInsertions`.
-fn insert_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outcome {
+pub(super) fn insert_lines(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outcome {
     let select = LineSelect::of(ctx, exp, "insert_select", "insert_if_");
     let policy = match exp.get("whitespace_policy") {
         Some(Rv::Scalar(s)) => vec![s.to_string()],
@@ -735,7 +668,7 @@ fn insert_line(
 }
 
 /// `VerifyPatterns` and `ReplacePatterns`.
-fn replace_patterns(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outcome {
+pub(super) fn replace_patterns(ctx: &mut EvalContext, exp: &Expanded, edit: &mut Edit) -> Outcome {
     let with = Attrs::of(ctx, "replace_with", exp.get("replace_with"));
     let Some(value) = with.get("replace_value").map(str::to_string) else {
         let at = ctx.promise_location();

@@ -10,7 +10,9 @@
 mod cfengine_template;
 mod changes;
 mod copy;
+mod copy_file;
 mod copy_tree;
+mod edit_bundle;
 mod edit_line;
 pub mod edit_xml;
 mod field_edits;
@@ -623,7 +625,7 @@ fn edit_with_bundle(
     let mut file = edit_line::Edit { lines, edits: 0, filename: exp.promiser.clone(), said: vec![] };
     // As `ScheduleEditOperation`: the edit promises' own outcomes go to
     // their classes only; whatever edits were made are saved.
-    edit_line::run(ctx, bundle, args, how.inherit, &mut file);
+    edit_bundle::run(ctx, bundle, args, how.inherit, &mut file);
     if file.edits == 0 && !how.always_save {
         return Outcome::Kept;
     }

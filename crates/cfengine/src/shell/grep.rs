@@ -5,7 +5,7 @@
 
 use confer_core::Regexp;
 
-use super::tools::{inputs, split_lines, Ran};
+use super::program_io::{inputs, split_lines, Ran};
 use super::{posix_regex, Host, Unsupported};
 
 /// A planned `grep`.

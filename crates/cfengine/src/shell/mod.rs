@@ -17,6 +17,7 @@ mod grep;
 mod parse;
 mod plan;
 mod posix_regex;
+mod program_io;
 mod sed;
 mod tools;
 

@@ -7,7 +7,7 @@
 
 use confer_core::Regexp;
 
-use super::tools::{inputs, Ran};
+use super::program_io::{inputs, Ran};
 use super::{posix_regex, Host, Unsupported, MAX_OUTPUT};
 
 /// A planned `sed`.

@@ -4,8 +4,9 @@
 //! compare as bytes), with the programs' own messages on standard error.
 
 use super::grep::Grep;
+use super::program_io::{inputs, split_lines, Ran};
 use super::sed::Sed;
-use super::{Host, Unsupported, MAX_OUTPUT};
+use super::{Host, Unsupported};
 
 /// A planned command.
 #[derive(Debug)]
@@ -33,21 +34,6 @@ pub(super) enum Tool {
     Diff { a: String, b: String, brief: bool },
     /// cf-agent or cf-promises, run in-process by the host.
     CfEngine(Vec<String>),
-}
-
-/// What a command gave.
-#[derive(Debug, Default)]
-pub(super) struct Ran {
-    pub stdout: Vec<u8>,
-    pub stderr: Vec<u8>,
-    pub status: i32,
-}
-
-impl Ran {
-    /// A failure with the program's message.
-    fn failed(status: i32, message: String) -> Ran {
-        Ran { stdout: Vec::new(), stderr: message.into_bytes(), status }
-    }
 }
 
 /// How a command is called.
@@ -260,17 +246,6 @@ impl Tool {
     }
 }
 
-impl Ran {
-    /// The result, or a failure when it grew past [`MAX_OUTPUT`].
-    fn capped(self) -> Ran {
-        if self.stdout.len() > MAX_OUTPUT {
-            Ran::failed(1, format!("confer: the command's output passed {MAX_OUTPUT} bytes\n"))
-        } else {
-            self
-        }
-    }
-}
-
 /// The file arguments of a program that takes no options (`-` is
 /// standard input).
 fn files(args: &[String], option: &dyn Fn(&str) -> Unsupported) -> Result<Vec<String>, Unsupported> {
@@ -278,25 +253,6 @@ fn files(args: &[String], option: &dyn Fn(&str) -> Unsupported) -> Result<Vec<St
         Some(o) => Err(option(o)),
         None => Ok(args.to_vec()),
     }
-}
-
-/// The contents of each named input in order (standard input when none is
-/// named, or for `-`), or the name and the system's reason.
-pub(super) fn inputs(host: &mut dyn Host, names: &[String], stdin: &[u8]) -> Vec<Result<Vec<u8>, (String, String)>> {
-    if names.is_empty() {
-        return vec![Ok(stdin.to_vec())];
-    }
-    names.iter().map(|n| if n == "-" { Ok(stdin.to_vec()) } else { host.read(n).map_err(|e| (n.clone(), e)) }).collect()
-}
-
-/// The lines of a text, without their newlines (a last line without one
-/// is still a line).
-pub(super) fn split_lines(bytes: &[u8]) -> Vec<Vec<u8>> {
-    let mut lines: Vec<Vec<u8>> = bytes.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
-    if bytes.is_empty() || bytes.ends_with(b"\n") {
-        lines.pop();
-    }
-    lines
 }
 
 /// Lines written out, each ending in a newline.

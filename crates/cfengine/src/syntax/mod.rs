@@ -9,6 +9,7 @@ pub mod attribute_syntax;
 pub mod check;
 pub mod class_expr;
 pub mod lexer;
+pub mod literal;
 pub mod parser;
 pub mod policy_json;
 pub mod reference;

@@ -5,12 +5,13 @@
 
 use std::sync::Arc;
 
-use crate::data::value::Rv;
 use crate::diagnostic::Pos;
 use crate::syntax::ast::{FnCall, Rval};
 use crate::syntax::attribute_syntax::{lookup, Block, Lookup};
 use crate::syntax::class_expr;
 use crate::syntax::type_match::type_match;
+
+pub use crate::syntax::literal::{Literal, SyntaxError};
 
 /// The bundle types cf-promises accepts.
 pub fn is_bundle_type(kind: &str) -> bool {
@@ -53,47 +54,6 @@ pub fn magic_rval(lval: &str, rval: Rval, pos: Pos) -> Rval {
     Rval::FnCall(FnCall { name: name.into(), args: vec![rval.clone()], pos })
 }
 
-/// A value as the literal checks see it, whether the parser's [`Rval`] or
-/// an evaluated [`Rv`] (cf-agent's `PromiseRecheckAllConstraints` runs the
-/// same checks on expanded values): a scalar, the scalar items of a list,
-/// or something the checks do not look into (a function call, a container).
-pub enum Literal<'a> {
-    /// A scalar.
-    Scalar(&'a str),
-    /// A list's scalar items.
-    List(Vec<&'a str>),
-    /// A function call or a data container.
-    Unchecked,
-}
-
-impl<'a> Literal<'a> {
-    /// A parsed value.
-    pub fn of_rval(r: &'a Rval) -> Literal<'a> {
-        match r {
-            Rval::Scalar(s) => Literal::Scalar(s),
-            Rval::List(items) => Literal::List(
-                items
-                    .iter()
-                    .filter_map(|i| match i {
-                        Rval::Scalar(s) => Some(&**s),
-                        _ => None,
-                    })
-                    .collect(),
-            ),
-            Rval::FnCall(_) => Literal::Unchecked,
-        }
-    }
-
-    /// An evaluated value.
-    pub fn of_rv(r: &'a Rv) -> Literal<'a> {
-        match r {
-            Rv::Scalar(s) => Literal::Scalar(s),
-            Rv::List(items) => Literal::List(items.iter().filter_map(Rv::as_scalar).collect()),
-            Rv::FnCall(_) | Rv::Container(_) => Literal::Unchecked,
-        }
-    }
-}
-
 /// cf-promises' checks of an attribute's value in a promise of
 /// `promise_type`: `CheckConstraintTypeMatch` against the attribute's
 /// described syntax, and a class guard (`if`, `ifvarclass`) that must
@@ -128,22 +88,6 @@ fn check_guard(lval: &str, value: &Literal) -> Option<SyntaxError> {
     None
 }
 
-/// A value cf-promises rejects while parsing.
-#[derive(Debug)]
-pub struct SyntaxError {
-    /// The located message.
-    pub message: String,
-    /// A log line the conversion printed first (`Failed to parse ...`).
-    pub log: Option<String>,
-}
-
-impl From<&str> for SyntaxError {
-    fn from(message: &str) -> SyntaxError {
-        SyntaxError { message: message.to_string(), log: None }
-    }
-}
-
-/// Where a class guard fails to parse, as an offset into it.
 /// Whether a class guard has two class names with only whitespace between
 /// them (cf3lex.l's check with libntech's
 /// `CFENGINE_REGEX_WHITESPACE_IN_CONTEXTS`, `.*[_A-Za-z0-9][ \t]+[_A-Za-z0-9].*`).

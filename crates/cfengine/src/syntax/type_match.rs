@@ -7,8 +7,8 @@
 
 use crate::data::number;
 use crate::syntax::attribute_syntax::Syntax;
+use crate::syntax::literal::{Literal, SyntaxError};
 use crate::syntax::reference::{is_cf3_var_string, is_naked_var};
-use crate::syntax::rules::{Literal, SyntaxError};
 
 /// cf-agent's `CF_INFINITY`, the value `inf` stands for in an integer range.
 const INFINITY: i64 = 999_999_999;

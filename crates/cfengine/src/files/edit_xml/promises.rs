@@ -11,10 +11,10 @@ use crate::eval::context::EvalContext;
 use crate::eval::message::ErrorKind;
 use crate::eval::promise::Expanded;
 
-use super::dom::{Doc, Kind, NodeId};
+use super::dom::{Doc, NodeId};
 use super::xpath::{select, XNode};
 use super::xpath_syntax::XPathError;
-use super::{build, compare, parse, Res, XmlEdit};
+use super::{build, compare, Res, XmlEdit};
 
 /// One promise being kept: its attributes and where messages go.
 struct Keep<'a> {
@@ -431,40 +431,4 @@ fn set_attribute(ctx: &mut EvalContext, k: &Keep, node: NodeId, edit: &mut XmlEd
     );
     *res = res.and(Res::Change);
     true
-}
-
-/// Why a promised tree is not there to use.
-pub(super) enum NoTree {
-    /// It did not parse (cf-agent says so).
-    Unparsed,
-    /// It is empty.
-    Empty,
-    /// confer refused it (and said why).
-    Refused,
-}
-
-/// The one element of a promised tree, copied into the edited document.
-/// A chunk of several nodes, or of text only, is refused.
-pub(super) fn tree_of(ctx: &mut EvalContext, raw: &str, edit: &mut XmlEdit) -> Result<NodeId, NoTree> {
-    let chunk = match parse::chunk(raw.as_bytes()) {
-        Ok(c) => c,
-        Err(parse::ParseError::Malformed(_)) => return Err(NoTree::Unparsed),
-        Err(parse::ParseError::Unsupported(why)) => {
-            let at = ctx.promise_location();
-            ctx.refuse(format!("{why} (tree '{raw}'), {at}"));
-            return Err(NoTree::Refused);
-        }
-    };
-    match chunk.top.as_slice() {
-        [] => Err(NoTree::Empty),
-        [one] if matches!(chunk.node(*one).kind, Kind::Element(_)) => {
-            let doc = edit.doc.as_mut().ok_or(NoTree::Unparsed)?;
-            Ok(doc.import(&chunk, *one))
-        }
-        _ => {
-            let at = ctx.promise_location();
-            ctx.refuse(format!("confer inserts and deletes trees of exactly one element, not '{raw}', {at}"));
-            Err(NoTree::Refused)
-        }
-    }
 }

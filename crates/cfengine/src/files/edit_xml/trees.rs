@@ -7,9 +7,9 @@
 use crate::eval::context::EvalContext;
 use crate::eval::message::ErrorKind;
 
-use super::compare;
+use super::dom::Kind;
 use super::dom::NodeId;
-use super::promises::{tree_of, NoTree};
+use super::{compare, parse};
 use super::{Res, XmlEdit};
 
 /// `InsertTreeInFile`: the tree as the root of an empty document.
@@ -146,4 +146,40 @@ pub(super) fn delete_in_node(
     edit.said(format!("Deleted tree '{raw}' at XPath '{at}' in XML document '{file}'"), true);
     *res = res.and(Res::Change);
     true
+}
+
+/// Why a promised tree is not there to use.
+enum NoTree {
+    /// It did not parse (cf-agent says so).
+    Unparsed,
+    /// It is empty.
+    Empty,
+    /// confer refused it (and said why).
+    Refused,
+}
+
+/// The one element of a promised tree, copied into the edited document.
+/// A chunk of several nodes, or of text only, is refused.
+fn tree_of(ctx: &mut EvalContext, raw: &str, edit: &mut XmlEdit) -> Result<NodeId, NoTree> {
+    let chunk = match parse::chunk(raw.as_bytes()) {
+        Ok(c) => c,
+        Err(parse::ParseError::Malformed(_)) => return Err(NoTree::Unparsed),
+        Err(parse::ParseError::Unsupported(why)) => {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("{why} (tree '{raw}'), {at}"));
+            return Err(NoTree::Refused);
+        }
+    };
+    match chunk.top.as_slice() {
+        [] => Err(NoTree::Empty),
+        [one] if matches!(chunk.node(*one).kind, Kind::Element(_)) => {
+            let doc = edit.doc.as_mut().ok_or(NoTree::Unparsed)?;
+            Ok(doc.import(&chunk, *one))
+        }
+        _ => {
+            let at = ctx.promise_location();
+            ctx.refuse(format!("confer inserts and deletes trees of exactly one element, not '{raw}', {at}"));
+            Err(NoTree::Refused)
+        }
+    }
 }
