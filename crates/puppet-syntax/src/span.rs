@@ -58,7 +58,9 @@ impl Source {
         Source::at(name, text, 0)
     }
 
-    pub(crate) fn at(name: impl Into<String>, text: impl Into<String>, base: u32) -> Arc<Source> {
+    /// A source placed at offset `base` of a compile's span space (the
+    /// evaluator places shared and per-compile files apart).
+    pub fn at(name: impl Into<String>, text: impl Into<String>, base: u32) -> Arc<Source> {
         let text = text.into();
         let mut line_starts = vec![0];
         line_starts.extend(text.char_indices().filter(|(_, c)| *c == '\n').map(|(i, _)| i + 1));

@@ -5,7 +5,7 @@
 //! selector `?` tighter than `and`.
 
 mod definitions;
-pub(crate) mod epp;
+pub mod epp;
 mod expr;
 mod primary;
 mod resources;
