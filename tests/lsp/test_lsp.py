@@ -455,6 +455,54 @@ async def test_references_to_classes_and_defined_types(s):
     ])
 
 
+# ---------------------------------------------------------------- hiera
+
+
+async def test_hiera_keys_go_to_the_data_of_the_node(s):
+    text = (
+        "$w = lookup('webapp::workers')\n"
+        "$b = hiera('webapp::banner')\n"
+        "$n = lookup('webapp::server_name', String)\n"
+        "$x = lookup('webapp::nothing', Integer, 'first', 0)\n"
+    )
+    doc = s.open(ROOT / "manifests/lookups.pp", text)
+    # The node's own file wins over common.yaml; the OS family's over common.
+    check(await s.definition(doc, 0, 15), [("repo:data/nodes/web01.example.com.yaml", (1, 0, 1, 15))])
+    check(await s.definition(doc, 1, 15), [("repo:data/os/RedHat.yaml", (1, 0, 1, 14))])
+    # A key the environment lacks comes from the module's own data.
+    check(await s.definition(doc, 2, 15), [("repo:modules/webapp/data/common.yaml", (1, 0, 1, 19))])
+    check(await s.definition(doc, 3, 15), [])
+    hover = await s.hover(doc, 0, 15)
+    check(rng(hover.range), (0, 13, 0, 28))
+    check(hover.contents.value, (
+        "```puppet\nlookup('webapp::workers') = 8\n```\n\n"
+        "From `data/nodes/web01.example.com.yaml:2`, hierarchy level \"Per-node data\" (environment), "
+        "for node `web01.example.com`."
+    ))
+    hover = await s.hover(doc, 2, 15)
+    check(hover.contents.value, (
+        "```puppet\nlookup('webapp::server_name') = 'localhost'\n```\n\n"
+        "From `modules/webapp/data/common.yaml:2`, hierarchy level \"Module defaults\" (module webapp), "
+        "for node `web01.example.com`."
+    ))
+    hover = await s.hover(doc, 3, 15)
+    check(hover.contents.value,
+          "```puppet\nlookup('webapp::nothing')\n```\n\nNo hierarchy level has `webapp::nothing`, for node `web01.example.com`.")
+    s.close(doc)
+
+
+async def test_class_parameters_are_bound_from_hiera(s):
+    doc = s.open(INIT)
+    check(await s.definition(doc, 9, 14), [("repo:data/nodes/web01.example.com.yaml", (1, 0, 1, 15))])
+    check(await s.definition(doc, 8, 17), [("repo:modules/webapp/data/common.yaml", (1, 0, 1, 19))])
+    hover = await s.hover(doc, 9, 14)
+    check(hover.contents.value, (
+        "```puppet\nInteger[1] $workers = 2\n```\n\nHow many workers to start.\n\nParameter of `webapp`\n\n"
+        "Hiera gives `webapp::workers` = `8`: from `data/nodes/web01.example.com.yaml:2`, "
+        "hierarchy level \"Per-node data\" (environment), for node `web01.example.com`."
+    ))
+
+
 # ---------------------------------------------------------------- completion
 
 

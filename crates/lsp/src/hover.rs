@@ -5,7 +5,9 @@
 //! built-ins); a resource type's attributes; a type alias's type; an
 //! attribute's declaration; a variable's value when it is assigned in
 //! the same manifest or a class's variable; a fact's value in
-//! `$facts['…']`, from the workspace's facts file.
+//! `$facts['…']`, from the workspace's facts file; a Hiera key's value for
+//! the workspace's node and the data file's line it comes from, on
+//! `lookup('k')` and on a class parameter (key `class::param`).
 
 use confer_core::value::{puppet_quote, Value};
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
@@ -13,17 +15,30 @@ use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use crate::documents::Document;
 use crate::index::{ruby, Entry, Origin, WorkspaceIndex};
 use crate::resolve::{self, Target};
+use crate::state::State;
 use crate::syntax::occurrences::{Kind, Occurrence, Owner};
 use crate::syntax::outline::{self, DefKind, Param};
 
-/// The hover at `position` of `doc`; `facts` answers for `$facts['…']`.
-pub fn hover(index: &WorkspaceIndex, facts: Option<&Value>, doc: &Document, position: Position) -> Option<Hover> {
-    if let Some(fact) = facts.and_then(|f| fact(f, doc, position)) {
+/// The hover at `position` of `doc`.
+pub fn hover(state: &State, doc: &Document, position: Position) -> Option<Hover> {
+    let index = &state.index;
+    if let Some(fact) = state.facts.as_ref().and_then(|f| fact(f, doc, position)) {
         return Some(fact);
     }
     let o = doc.occurrence_at(position)?;
-    let text = match &o.kind {
-        Kind::Attribute(owner) => attribute(index, o, owner)?,
+    let key = crate::hiera::key::of(doc, o);
+    let text = match (&o.kind, key) {
+        (Kind::HieraKey, Some(key)) => crate::hiera::hover::text(state, &key.key, false),
+        (Kind::Attribute(owner), _) => attribute(index, o, owner)?,
+        (_, Some(key)) => {
+            let declared = target(index, doc, resolve::resolve(index, doc, o)?);
+            format!(
+                "{declared}
+
+{}",
+                crate::hiera::hover::text(state, &key.key, true)
+            )
+        }
         _ => target(index, doc, resolve::resolve(index, doc, o)?),
     };
     Some(Hover {

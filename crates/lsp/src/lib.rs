@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod documents;
 pub mod facts;
 pub mod folding;
+pub mod hiera;
 pub mod hover;
 pub mod index;
 pub mod position;

@@ -80,8 +80,9 @@ pub fn serve(connection: &Connection) -> Result<(), ServerError> {
         let index = scan::build(&for_scan);
         let _ = send_index.send((index, started.elapsed()));
     })?;
-    let facts = settings.facts.as_ref().and_then(|p| confer_facts::load(p).ok()).map(|f| f.values);
-    let mut state = State { settings, facts, ..State::default() };
+    let loaded = settings.facts.as_ref().and_then(|p| confer_facts::load(p).ok());
+    let (facts, node) = loaded.map(|f| (f.values, f.name)).unzip();
+    let mut state = State { settings, facts, node, ..State::default() };
     let mut index_rx: Receiver<(WorkspaceIndex, std::time::Duration)> = received;
     loop {
         select! {
@@ -216,12 +217,12 @@ fn answer(state: &State, req: Request) -> Response {
         HoverRequest::METHOD => on::<HoverRequest>(req, |p| {
             let at = p.text_document_position_params;
             let doc = state.documents.get(&at.text_document.uri)?;
-            hover::hover(&state.index, state.facts.as_ref(), doc, at.position)
+            hover::hover(state, doc, at.position)
         }),
         GotoDefinition::METHOD => on::<GotoDefinition>(req, |p| {
             let at = p.text_document_position_params;
             let doc = state.documents.get(&at.text_document.uri)?;
-            Some(GotoDefinitionResponse::Array(definition::definition(&state.index, doc, at.position)))
+            Some(GotoDefinitionResponse::Array(definition::definition(state, doc, at.position)))
         }),
         References::METHOD => on::<References>(req, |p| {
             let at = p.text_document_position;
