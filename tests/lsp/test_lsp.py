@@ -186,6 +186,29 @@ async def test_syntax_error_and_its_fix(s):
     check(await s.diagnostics_for(doc, None), [])
 
 
+async def test_a_burst_of_keystrokes_is_checked_on_its_last_text(s):
+    """Twenty one-character range edits sent without waiting: the last
+    version's diagnostics arrive and are those of the whole text typed."""
+    doc = s.open(ROOT / "manifests/typed.pp", "class typed {\n  \n}\n")
+    await s.diagnostics_for(doc, 1)
+
+    typed = 'notice("01234567\\q")'
+    for n, c in enumerate(typed):
+        edit = t.TextDocumentContentChangePartial(range=t.Range(t.Position(1, 2 + n), t.Position(1, 2 + n)), text=c)
+        s.client.text_document_did_change(
+            t.DidChangeTextDocumentParams(
+                text_document=t.VersionedTextDocumentIdentifier(uri=doc, version=n + 2), content_changes=[edit]
+            )
+        )
+    final = len(typed) + 1
+    check([diag(d) for d in await s.diagnostics_for(doc, final)], [
+        ((1, 21, 1, 22), W, "puppet::warning", "confer", "Unrecognized escape sequence '\\q'"),
+    ])
+    hover = await s.hover(doc, 1, 4)
+    assert hover.contents.value.startswith("```puppet\nnotice("), hover.contents.value
+    s.close(doc)
+
+
 async def test_static_checks_each_at_its_place(s):
     # The emoji is two UTF-16 units: the range after it counts them.
     text = 'class checks {\n  notice("\\q")\n  $s = "😀"; 1 = 2\n  $x::y = 3\n}\n'
@@ -605,6 +628,7 @@ async def main(confer):
     assert caps.hover_provider and caps.definition_provider and caps.references_provider
     assert caps.completion_provider and caps.document_symbol_provider and caps.workspace_symbol_provider
     assert caps.folding_range_provider and not caps.document_formatting_provider
+    assert caps.text_document_sync == t.TextDocumentSyncKind.Incremental
     tests = [(name, f) for name, f in globals().items() if name.startswith("test_")]
     failed = []
     for name, test in tests:

@@ -6,11 +6,13 @@
 //! module of its own, answering from the open documents (`documents`) and
 //! the workspace index (`index`).
 
+pub mod burst;
 pub mod completion;
 pub mod config;
 pub mod definition;
 pub mod diagnostics;
 pub mod documents;
+pub mod edits;
 pub mod facts;
 pub mod folding;
 pub mod hiera;
