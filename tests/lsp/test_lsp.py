@@ -382,7 +382,9 @@ async def test_hover_functions_types_and_variables(s):
         (13, 14): "```puppet\nwebapp_legacy(…) — 3.x rvalue function, 1 argument\n```\n\n"
         "*webapp/lib/puppet/parser/functions/webapp_legacy.rb*",
         (23, 4): "```puppet\nnotice(Any values*)\n```\n\nPuppet's built-in function",
-        (18, 24): "```puppet\n$webapp::params::port = 8080\n```\n\n*webapp/manifests/params.pp*",
+        (18, 24): "```puppet\n$webapp::params::port = 8080\n```\n\n"
+        "Type `Integer` (what `type($webapp::params::port, 'generalized')` gives), value `8080`\n\n"
+        "*webapp/manifests/params.pp*",
         (23, 10): "```puppet\n$shout = webapp::upcase_all([$greeting])\n```",
         (8, 5): "```puppet\ntype Webapp::Name = Pattern[/\\A[a-z0-9.-]+\\z/]\n```\n\n"
         "A host name in lower case.\n\n*webapp/types/name.pp*",
@@ -399,6 +401,23 @@ async def test_hover_functions_types_and_variables(s):
         got[(line, character)] = hover and hover.contents.value
     for key, value in expected.items():
         check((key, got[key]), (key, value))
+
+
+async def test_hover_constants_with_their_value_and_type(s):
+    text = "$n = 2 * 3\n$l = [1, 2] + [$n]\n$s = \"v${1 + 1}\"\n$h = { 'a' => [1.5] }\nnotice($n, $l, $s, $h)\n"
+    doc = s.open(ROOT / "manifests/constants.pp", text)
+    expected = {
+        (4, 8): "```puppet\n$n = 2 * 3\n```\n\nType `Integer` (what `type($n, 'generalized')` gives), value `6`",
+        # Naming a variable, the value depends on the compile: no type.
+        (4, 12): "```puppet\n$l = [1, 2] + [$n]\n```",
+        (4, 16): "```puppet\n$s = \"v${1 + 1}\"\n```\n\nType `String` (what `type($s, 'generalized')` gives), value `'v2'`",
+        (4, 20): "```puppet\n$h = { 'a' => [1.5] }\n```\n\n"
+        "Type `Hash[String, Array[Float]]` (what `type($h, 'generalized')` gives), value `{'a' => [1.5]}`",
+    }
+    for (line, character), value in expected.items():
+        hover = await s.hover(doc, line, character)
+        check(((line, character), hover.contents.value), ((line, character), value))
+    s.close(doc)
 
 
 async def test_hover_builtin_resource_type_and_attribute(s):

@@ -4,7 +4,8 @@
 //! function's signatures (Puppet-language, Ruby dispatches, or confer's
 //! built-ins); a resource type's attributes; a type alias's type; an
 //! attribute's declaration; a variable's value when it is assigned in
-//! the same manifest or a class's variable; a fact's value in
+//! the same manifest or a class's variable (with its value and inferred
+//! type when it is a constant); a fact's value in
 //! `$facts['…']`, from the workspace's facts file; a Hiera key's value for
 //! the workspace's node and the data file's line it comes from, on
 //! `lookup('k')` and on a class parameter (key `class::param`).
@@ -87,9 +88,22 @@ fn target(index: &WorkspaceIndex, doc: &Document, target: Target) -> String {
         }
         Target::DataType(name) => format!("{}\n\nPuppet's data type.", code(name)),
         Target::Local { span, value } => match value {
-            Some(v) => code(&format!("{} = {v}", &doc.text()[span])),
+            Some(v) => local(&doc.text()[span], &v),
             None => parameter(doc, span),
         },
+    }
+}
+
+/// A variable assigned `value` (its source text): the assignment, and for
+/// a constant its value and type.
+fn local(name: &str, value: &str) -> String {
+    let assignment = code(&format!("{name} = {value}"));
+    match crate::inferred::constant(value) {
+        Some((v, ty)) => format!(
+            "{assignment}\n\nType `{ty}` (what `type({name}, 'generalized')` gives), value `{}`",
+            crate::hiera::hover::literal(&v)
+        ),
+        None => assignment,
     }
 }
 
@@ -110,7 +124,10 @@ fn entry(index: &WorkspaceIndex, e: &Entry) -> String {
         (DefKind::Variable, _) => format!("${} = {}", def.name, def.detail.as_deref().unwrap_or("")),
         (DefKind::Node, _) => format!("node {}", def.name),
     };
-    let mut out = code(&header);
+    let mut out = match (def.kind, &def.detail) {
+        (DefKind::Variable, Some(value)) => local(&format!("${}", def.name), value),
+        _ => code(&header),
+    };
     if let Some(doc) = &def.doc {
         if !doc.text.is_empty() {
             out.push_str("\n\n");

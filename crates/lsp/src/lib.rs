@@ -18,6 +18,7 @@ pub mod folding;
 pub mod hiera;
 pub mod hover;
 pub mod index;
+pub mod inferred;
 pub mod position;
 pub mod references;
 pub mod resolve;
