@@ -63,9 +63,12 @@ class Session:
             if params.message.startswith("confer: indexed"):
                 self.indexed.set()
 
-    async def start(self):
+    async def start(self, root=ROOT, options=None):
+        """Starts the server on the workspace `root` with `options` (by
+        default, the fleet example's facts of web01)."""
         await self.client.start_io(self.confer, "lsp")
-        facts = "../../../examples/fleet/facts/web01.example.com.yaml"
+        if options is None:
+            options = {"facts": "../../../examples/fleet/facts/web01.example.com.yaml"}
         result = await self.client.initialize_async(
             t.InitializeParams(
                 capabilities=t.ClientCapabilities(
@@ -73,8 +76,8 @@ class Session:
                         did_change_watched_files=t.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
                     )
                 ),
-                workspace_folders=[t.WorkspaceFolder(uri=uri(ROOT), name="control-repo")],
-                initialization_options={"facts": facts},
+                workspace_folders=[t.WorkspaceFolder(uri=root.absolute().as_uri(), name=root.name)],
+                initialization_options=options,
             )
         )
         self.client.initialized(t.InitializedParams())
