@@ -63,9 +63,12 @@ class Session:
             if params.message.startswith("confer: indexed"):
                 self.indexed.set()
 
-    async def start(self):
+    async def start(self, root=ROOT, options=None):
+        """Starts the server on the workspace `root` with `options` (by
+        default, the fleet example's facts of web01)."""
         await self.client.start_io(self.confer, "lsp")
-        facts = "../../../examples/fleet/facts/web01.example.com.yaml"
+        if options is None:
+            options = {"facts": "../../../examples/fleet/facts/web01.example.com.yaml"}
         result = await self.client.initialize_async(
             t.InitializeParams(
                 capabilities=t.ClientCapabilities(
@@ -73,8 +76,8 @@ class Session:
                         did_change_watched_files=t.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
                     )
                 ),
-                workspace_folders=[t.WorkspaceFolder(uri=uri(ROOT), name="control-repo")],
-                initialization_options={"facts": facts},
+                workspace_folders=[t.WorkspaceFolder(uri=root.absolute().as_uri(), name=root.name)],
+                initialization_options=options,
             )
         )
         self.client.initialized(t.InitializedParams())
@@ -184,6 +187,29 @@ async def test_syntax_error_and_its_fix(s):
     check(await s.diagnostics_for(doc, 2), [])
     s.close(doc)
     check(await s.diagnostics_for(doc, None), [])
+
+
+async def test_a_burst_of_keystrokes_is_checked_on_its_last_text(s):
+    """Twenty one-character range edits sent without waiting: the last
+    version's diagnostics arrive and are those of the whole text typed."""
+    doc = s.open(ROOT / "manifests/typed.pp", "class typed {\n  \n}\n")
+    await s.diagnostics_for(doc, 1)
+
+    typed = 'notice("01234567\\q")'
+    for n, c in enumerate(typed):
+        edit = t.TextDocumentContentChangePartial(range=t.Range(t.Position(1, 2 + n), t.Position(1, 2 + n)), text=c)
+        s.client.text_document_did_change(
+            t.DidChangeTextDocumentParams(
+                text_document=t.VersionedTextDocumentIdentifier(uri=doc, version=n + 2), content_changes=[edit]
+            )
+        )
+    final = len(typed) + 1
+    check([diag(d) for d in await s.diagnostics_for(doc, final)], [
+        ((1, 21, 1, 22), W, "puppet::warning", "confer", "Unrecognized escape sequence '\\q'"),
+    ])
+    hover = await s.hover(doc, 1, 4)
+    assert hover.contents.value.startswith("```puppet\nnotice("), hover.contents.value
+    s.close(doc)
 
 
 async def test_static_checks_each_at_its_place(s):
@@ -359,7 +385,9 @@ async def test_hover_functions_types_and_variables(s):
         (13, 14): "```puppet\nwebapp_legacy(…) — 3.x rvalue function, 1 argument\n```\n\n"
         "*webapp/lib/puppet/parser/functions/webapp_legacy.rb*",
         (23, 4): "```puppet\nnotice(Any values*)\n```\n\nPuppet's built-in function",
-        (18, 24): "```puppet\n$webapp::params::port = 8080\n```\n\n*webapp/manifests/params.pp*",
+        (18, 24): "```puppet\n$webapp::params::port = 8080\n```\n\n"
+        "Type `Integer` (what `type($webapp::params::port, 'generalized')` gives), value `8080`\n\n"
+        "*webapp/manifests/params.pp*",
         (23, 10): "```puppet\n$shout = webapp::upcase_all([$greeting])\n```",
         (8, 5): "```puppet\ntype Webapp::Name = Pattern[/\\A[a-z0-9.-]+\\z/]\n```\n\n"
         "A host name in lower case.\n\n*webapp/types/name.pp*",
@@ -376,6 +404,23 @@ async def test_hover_functions_types_and_variables(s):
         got[(line, character)] = hover and hover.contents.value
     for key, value in expected.items():
         check((key, got[key]), (key, value))
+
+
+async def test_hover_constants_with_their_value_and_type(s):
+    text = "$n = 2 * 3\n$l = [1, 2] + [$n]\n$s = \"v${1 + 1}\"\n$h = { 'a' => [1.5] }\nnotice($n, $l, $s, $h)\n"
+    doc = s.open(ROOT / "manifests/constants.pp", text)
+    expected = {
+        (4, 8): "```puppet\n$n = 2 * 3\n```\n\nType `Integer` (what `type($n, 'generalized')` gives), value `6`",
+        # Naming a variable, the value depends on the compile: no type.
+        (4, 12): "```puppet\n$l = [1, 2] + [$n]\n```",
+        (4, 16): "```puppet\n$s = \"v${1 + 1}\"\n```\n\nType `String` (what `type($s, 'generalized')` gives), value `'v2'`",
+        (4, 20): "```puppet\n$h = { 'a' => [1.5] }\n```\n\n"
+        "Type `Hash[String, Array[Float]]` (what `type($h, 'generalized')` gives), value `{'a' => [1.5]}`",
+    }
+    for (line, character), value in expected.items():
+        hover = await s.hover(doc, line, character)
+        check(((line, character), hover.contents.value), ((line, character), value))
+    s.close(doc)
 
 
 async def test_hover_builtin_resource_type_and_attribute(s):
@@ -453,6 +498,54 @@ async def test_references_to_classes_and_defined_types(s):
         ("fleet:site-modules/profile/manifests/web.pp", (6, 4, 6, 15)),
         ("repo:modules/webapp/manifests/vhost.pp", (8, 2, 8, 13)),
     ])
+
+
+# ---------------------------------------------------------------- hiera
+
+
+async def test_hiera_keys_go_to_the_data_of_the_node(s):
+    text = (
+        "$w = lookup('webapp::workers')\n"
+        "$b = hiera('webapp::banner')\n"
+        "$n = lookup('webapp::server_name', String)\n"
+        "$x = lookup('webapp::nothing', Integer, 'first', 0)\n"
+    )
+    doc = s.open(ROOT / "manifests/lookups.pp", text)
+    # The node's own file wins over common.yaml; the OS family's over common.
+    check(await s.definition(doc, 0, 15), [("repo:data/nodes/web01.example.com.yaml", (1, 0, 1, 15))])
+    check(await s.definition(doc, 1, 15), [("repo:data/os/RedHat.yaml", (1, 0, 1, 14))])
+    # A key the environment lacks comes from the module's own data.
+    check(await s.definition(doc, 2, 15), [("repo:modules/webapp/data/common.yaml", (1, 0, 1, 19))])
+    check(await s.definition(doc, 3, 15), [])
+    hover = await s.hover(doc, 0, 15)
+    check(rng(hover.range), (0, 13, 0, 28))
+    check(hover.contents.value, (
+        "```puppet\nlookup('webapp::workers') = 8\n```\n\n"
+        "From `data/nodes/web01.example.com.yaml:2`, hierarchy level \"Per-node data\" (environment), "
+        "for node `web01.example.com`."
+    ))
+    hover = await s.hover(doc, 2, 15)
+    check(hover.contents.value, (
+        "```puppet\nlookup('webapp::server_name') = 'localhost'\n```\n\n"
+        "From `modules/webapp/data/common.yaml:2`, hierarchy level \"Module defaults\" (module webapp), "
+        "for node `web01.example.com`."
+    ))
+    hover = await s.hover(doc, 3, 15)
+    check(hover.contents.value,
+          "```puppet\nlookup('webapp::nothing')\n```\n\nNo hierarchy level has `webapp::nothing`, for node `web01.example.com`.")
+    s.close(doc)
+
+
+async def test_class_parameters_are_bound_from_hiera(s):
+    doc = s.open(INIT)
+    check(await s.definition(doc, 9, 14), [("repo:data/nodes/web01.example.com.yaml", (1, 0, 1, 15))])
+    check(await s.definition(doc, 8, 17), [("repo:modules/webapp/data/common.yaml", (1, 0, 1, 19))])
+    hover = await s.hover(doc, 9, 14)
+    check(hover.contents.value, (
+        "```puppet\nInteger[1] $workers = 2\n```\n\nHow many workers to start.\n\nParameter of `webapp`\n\n"
+        "Hiera gives `webapp::workers` = `8`: from `data/nodes/web01.example.com.yaml:2`, "
+        "hierarchy level \"Per-node data\" (environment), for node `web01.example.com`."
+    ))
 
 
 # ---------------------------------------------------------------- completion
@@ -557,6 +650,7 @@ async def main(confer):
     assert caps.hover_provider and caps.definition_provider and caps.references_provider
     assert caps.completion_provider and caps.document_symbol_provider and caps.workspace_symbol_provider
     assert caps.folding_range_provider and not caps.document_formatting_provider
+    assert caps.text_document_sync == t.TextDocumentSyncKind.Incremental
     tests = [(name, f) for name, f in globals().items() if name.startswith("test_")]
     failed = []
     for name, test in tests:

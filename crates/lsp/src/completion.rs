@@ -136,7 +136,10 @@ fn enclosing_resource(before: &str) -> Option<(String, String)> {
         return None;
     }
     let body = &before[open + 1..];
-    let colon = body.find(':').filter(|&c| body.as_bytes().get(c + 1) != Some(&b':'))?;
+    // The title's colon, not one of a qualified name's `::` (`$ntp::package_name:`).
+    let bytes = body.as_bytes();
+    let colon = (0..bytes.len())
+        .find(|&c| bytes[c] == b':' && bytes.get(c + 1) != Some(&b':') && (c == 0 || bytes[c - 1] != b':'))?;
     let title = body[..colon].trim().trim_matches(['\'', '"']).to_string();
     Some((owner.to_string(), title))
 }
@@ -235,5 +238,7 @@ mod tests {
         let text = "class { 'ntp':\n  servers => ['{'],\n  ";
         assert_eq!(enclosing_resource(text), Some(("class".into(), "ntp".into())));
         assert_eq!(enclosing_resource("if $x {\n  "), None);
+        let text = "package { $ntp::package_name:\n  ensure => present,\n  ";
+        assert_eq!(enclosing_resource(text), Some(("package".into(), "$ntp::package_name".into())));
     }
 }

@@ -1,6 +1,6 @@
-//! The documents the client has open: their text (the client sends it
-//! whole on every change), and what the parser and Puppet's static checks
-//! made of it, redone on each change. A document that does not parse keeps
+//! The documents the client has open: their text (kept as the client's edits
+//! leave it), and what the parser and Puppet's static checks made of it,
+//! redone once per burst of changes. A document that does not parse keeps
 //! no tree; its diagnostics say why.
 
 use std::collections::HashMap;

@@ -4,8 +4,11 @@
 //! function's signatures (Puppet-language, Ruby dispatches, or confer's
 //! built-ins); a resource type's attributes; a type alias's type; an
 //! attribute's declaration; a variable's value when it is assigned in
-//! the same manifest or a class's variable; a fact's value in
-//! `$facts['…']`, from the workspace's facts file.
+//! the same manifest or a class's variable (with its value and inferred
+//! type when it is a constant); a fact's value in
+//! `$facts['…']`, from the workspace's facts file; a Hiera key's value for
+//! the workspace's node and the data file's line it comes from, on
+//! `lookup('k')` and on a class parameter (key `class::param`).
 
 use confer_core::value::{puppet_quote, Value};
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
@@ -13,17 +16,30 @@ use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use crate::documents::Document;
 use crate::index::{ruby, Entry, Origin, WorkspaceIndex};
 use crate::resolve::{self, Target};
+use crate::state::State;
 use crate::syntax::occurrences::{Kind, Occurrence, Owner};
 use crate::syntax::outline::{self, DefKind, Param};
 
-/// The hover at `position` of `doc`; `facts` answers for `$facts['…']`.
-pub fn hover(index: &WorkspaceIndex, facts: Option<&Value>, doc: &Document, position: Position) -> Option<Hover> {
-    if let Some(fact) = facts.and_then(|f| fact(f, doc, position)) {
+/// The hover at `position` of `doc`.
+pub fn hover(state: &State, doc: &Document, position: Position) -> Option<Hover> {
+    let index = &state.index;
+    if let Some(fact) = state.facts.as_ref().and_then(|f| fact(f, doc, position)) {
         return Some(fact);
     }
     let o = doc.occurrence_at(position)?;
-    let text = match &o.kind {
-        Kind::Attribute(owner) => attribute(index, o, owner)?,
+    let key = crate::hiera::key::of(doc, o);
+    let text = match (&o.kind, key) {
+        (Kind::HieraKey, Some(key)) => crate::hiera::hover::text(state, &key.key, false),
+        (Kind::Attribute(owner), _) => attribute(index, o, owner)?,
+        (_, Some(key)) => {
+            let declared = target(index, doc, resolve::resolve(index, doc, o)?);
+            format!(
+                "{declared}
+
+{}",
+                crate::hiera::hover::text(state, &key.key, true)
+            )
+        }
         _ => target(index, doc, resolve::resolve(index, doc, o)?),
     };
     Some(Hover {
@@ -72,9 +88,22 @@ fn target(index: &WorkspaceIndex, doc: &Document, target: Target) -> String {
         }
         Target::DataType(name) => format!("{}\n\nPuppet's data type.", code(name)),
         Target::Local { span, value } => match value {
-            Some(v) => code(&format!("{} = {v}", &doc.text()[span])),
+            Some(v) => local(&doc.text()[span], &v),
             None => parameter(doc, span),
         },
+    }
+}
+
+/// A variable assigned `value` (its source text): the assignment, and for
+/// a constant its value and type.
+fn local(name: &str, value: &str) -> String {
+    let assignment = code(&format!("{name} = {value}"));
+    match crate::inferred::constant(value) {
+        Some((v, ty)) => format!(
+            "{assignment}\n\nType `{ty}` (what `type({name}, 'generalized')` gives), value `{}`",
+            crate::hiera::hover::literal(&v)
+        ),
+        None => assignment,
     }
 }
 
@@ -95,7 +124,10 @@ fn entry(index: &WorkspaceIndex, e: &Entry) -> String {
         (DefKind::Variable, _) => format!("${} = {}", def.name, def.detail.as_deref().unwrap_or("")),
         (DefKind::Node, _) => format!("node {}", def.name),
     };
-    let mut out = code(&header);
+    let mut out = match (def.kind, &def.detail) {
+        (DefKind::Variable, Some(value)) => local(&format!("${}", def.name), value),
+        _ => code(&header),
+    };
     if let Some(doc) = &def.doc {
         if !doc.text.is_empty() {
             out.push_str("\n\n");

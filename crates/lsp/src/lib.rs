@@ -6,15 +6,19 @@
 //! module of its own, answering from the open documents (`documents`) and
 //! the workspace index (`index`).
 
+pub mod burst;
 pub mod completion;
 pub mod config;
 pub mod definition;
 pub mod diagnostics;
 pub mod documents;
+pub mod edits;
 pub mod facts;
 pub mod folding;
+pub mod hiera;
 pub mod hover;
 pub mod index;
+pub mod inferred;
 pub mod position;
 pub mod references;
 pub mod resolve;

@@ -62,7 +62,7 @@ pub fn resolve<'a>(index: &'a WorkspaceIndex, doc: &Document, o: &Occurrence) ->
             .or_else(|| data_type(&o.name).map(Target::DataType)),
         Kind::Variable if o.name.contains("::") => entries(&[DefKind::Variable]),
         Kind::Variable => local_variable(doc, o),
-        Kind::Attribute(_) => None,
+        Kind::Attribute(_) | Kind::HieraKey => None,
     }
 }
 

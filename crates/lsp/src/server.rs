@@ -3,7 +3,9 @@
 //! state as it is. The workspace index is built on a thread of its own, so
 //! a document's syntax and static-check diagnostics come at once; when the
 //! index arrives every open document is checked again with names, and the
-//! server says so in a log message (`confer: indexed N files`).
+//! server says so in a log message (`confer: indexed N files`). Changes are
+//! read in bursts (`burst`): diagnostics once per changed document after
+//! the messages already waiting, not once per keystroke.
 
 use std::error::Error;
 use std::panic::AssertUnwindSafe;
@@ -27,6 +29,7 @@ use lsp_types::{
 };
 use serde_json::Value;
 
+use crate::burst::Burst;
 use crate::config::Settings;
 use crate::documents::Document;
 use crate::index::{scan, FileIndex, WorkspaceIndex};
@@ -45,7 +48,7 @@ const SCAN_STACK_SIZE: usize = 64 * 1024 * 1024;
 /// What the server offers.
 fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::INCREMENTAL)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
@@ -80,28 +83,22 @@ pub fn serve(connection: &Connection) -> Result<(), ServerError> {
         let index = scan::build(&for_scan);
         let _ = send_index.send((index, started.elapsed()));
     })?;
-    let facts = settings.facts.as_ref().and_then(|p| confer_facts::load(p).ok()).map(|f| f.values);
-    let mut state = State { settings, facts, ..State::default() };
+    let loaded = settings.facts.as_ref().and_then(|p| confer_facts::load(p).ok());
+    let (facts, node) = loaded.map(|f| (f.values, f.name)).unzip();
+    let mut state = State { settings, facts, node, ..State::default() };
     let mut index_rx: Receiver<(WorkspaceIndex, std::time::Duration)> = received;
     loop {
         select! {
             recv(connection.receiver) -> msg => {
                 let Ok(msg) = msg else { return Ok(()) };
-                match msg {
-                    Message::Request(req) => {
-                        if connection.handle_shutdown(&req)? {
-                            return Ok(());
-                        }
-                        let id = req.id.clone();
-                        // A bug in one answer fails that request, not the editor's session.
-                        let response = std::panic::catch_unwind(AssertUnwindSafe(|| answer(&state, req)))
-                            .unwrap_or_else(|_| {
-                                Response::new_err(id, ErrorCode::InternalError as i32, "confer lsp failed on this request".into())
-                            });
-                        connection.sender.send(Message::Response(response))?;
-                    }
-                    Message::Notification(n) => notified(connection, &mut state, n)?,
-                    Message::Response(_) => {}
+                // A keystroke's change brings the ones typed after it.
+                let burst: Vec<Message> = if is_change(&msg) {
+                    std::iter::once(msg).chain(connection.receiver.try_iter()).collect()
+                } else {
+                    vec![msg]
+                };
+                if read_burst(connection, &mut state, burst)? == Flow::Shutdown {
+                    return Ok(());
                 }
             }
             recv(index_rx) -> built => {
@@ -112,6 +109,59 @@ pub fn serve(connection: &Connection) -> Result<(), ServerError> {
             }
         }
     }
+}
+
+/// Whether the loop goes on after a burst.
+#[derive(Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Shutdown,
+}
+
+/// Whether `msg` is a document's change, which starts a burst.
+fn is_change(msg: &Message) -> bool {
+    matches!(msg, Message::Notification(n) if n.method == DidChangeTextDocument::METHOD)
+}
+
+/// Reads the messages of one burst in order: requests are answered at
+/// once on every edit before them, and each changed document's
+/// diagnostics are published once, at the end.
+fn read_burst(connection: &Connection, state: &mut State, burst: Vec<Message>) -> Result<Flow, ServerError> {
+    let mut pending = Burst::default();
+    for msg in burst {
+        match msg {
+            Message::Request(req) => {
+                pending.analyse(state);
+                if req.method == lsp_types::request::Shutdown::METHOD {
+                    // The edits before it still get their diagnostics.
+                    publish_due(connection, state, std::mem::take(&mut pending))?;
+                }
+                if connection.handle_shutdown(&req)? {
+                    return Ok(Flow::Shutdown);
+                }
+                let id = req.id.clone();
+                // A bug in one answer fails that request, not the editor's session.
+                let response = std::panic::catch_unwind(AssertUnwindSafe(|| answer(state, req))).unwrap_or_else(|_| {
+                    Response::new_err(id, ErrorCode::InternalError as i32, "confer lsp failed on this request".into())
+                });
+                connection.sender.send(Message::Response(response))?;
+            }
+            Message::Notification(n) => notified(connection, state, &mut pending, n)?,
+            Message::Response(_) => {}
+        }
+    }
+    publish_due(connection, state, pending)?;
+    Ok(Flow::Continue)
+}
+
+/// Ends `burst`: the diagnostics of each document it changed, once.
+fn publish_due(connection: &Connection, state: &mut State, burst: Burst) -> Result<(), ServerError> {
+    for uri in burst.finish(state) {
+        if let Some(doc) = state.documents.get(&uri) {
+            publish(connection, &state.index, state.indexed, doc)?;
+        }
+    }
+    Ok(())
 }
 
 /// Takes the background scan's index, with the open documents' own
@@ -142,21 +192,22 @@ fn indexed(
     Ok(())
 }
 
-fn notified(connection: &Connection, state: &mut State, n: Notification) -> Result<(), ServerError> {
-    let doc = match n.method.as_str() {
+fn notified(connection: &Connection, state: &mut State, burst: &mut Burst, n: Notification) -> Result<(), ServerError> {
+    match n.method.as_str() {
         DidOpenTextDocument::METHOD => {
             let p: lsp_types::DidOpenTextDocumentParams = serde_json::from_value(n.params)?;
-            Document::new(p.text_document.uri, p.text_document.version, p.text_document.text)
+            burst.set(p.text_document.uri, p.text_document.version, p.text_document.text);
         }
         DidChangeTextDocument::METHOD => {
             let p: lsp_types::DidChangeTextDocumentParams = serde_json::from_value(n.params)?;
-            // Full synchronisation: the last change holds the whole text.
-            let Some(change) = p.content_changes.into_iter().last() else { return Ok(()) };
-            Document::new(p.text_document.uri, p.text_document.version, change.text)
+            let uri = p.text_document.uri;
+            let Some(text) = burst.text(state, &uri) else { return Ok(()) };
+            burst.set(uri, p.text_document.version, crate::edits::apply(text, p.content_changes));
         }
         DidCloseTextDocument::METHOD => {
             let p: lsp_types::DidCloseTextDocumentParams = serde_json::from_value(n.params)?;
             let uri = p.text_document.uri;
+            burst.forget(&uri);
             state.documents.close(&uri);
             // The file on disk, if any, is what the workspace holds again.
             if let Some(path) = crate::uri::to_path(&uri) {
@@ -166,32 +217,26 @@ fn notified(connection: &Connection, state: &mut State, n: Notification) -> Resu
                 }
             }
             let cleared = PublishDiagnosticsParams { uri, diagnostics: Vec::new(), version: None };
-            return notify::<PublishDiagnostics>(connection, cleared);
+            notify::<PublishDiagnostics>(connection, cleared)?;
         }
         DidChangeWatchedFiles::METHOD => {
+            burst.analyse(state);
             crate::watch::changed(state, serde_json::from_value(n.params)?);
-            for doc in state.documents.all() {
-                publish(connection, &state.index, state.indexed, doc)?;
-            }
-            return Ok(());
+            burst.all_due();
         }
-        _ => return Ok(()),
-    };
-    if let Some(file) = file_index(&doc) {
-        state.index.set_file(key(&doc), file);
+        _ => {}
     }
-    let doc = state.documents.set(doc);
-    publish(connection, &state.index, state.indexed, doc)
+    Ok(())
 }
 
 /// The index entry of an open document that parses.
-fn file_index(doc: &Document) -> Option<FileIndex> {
+pub(crate) fn file_index(doc: &Document) -> Option<FileIndex> {
     let path = key(doc);
     doc.program.as_ref().map(|p| FileIndex::of_manifest(&path, doc.text(), p, &doc.occurrences))
 }
 
 /// The index's key for a document: its path, or its URI.
-fn key(doc: &Document) -> PathBuf {
+pub(crate) fn key(doc: &Document) -> PathBuf {
     doc.path.clone().unwrap_or_else(|| PathBuf::from(doc.uri.as_str()))
 }
 
@@ -216,12 +261,12 @@ fn answer(state: &State, req: Request) -> Response {
         HoverRequest::METHOD => on::<HoverRequest>(req, |p| {
             let at = p.text_document_position_params;
             let doc = state.documents.get(&at.text_document.uri)?;
-            hover::hover(&state.index, state.facts.as_ref(), doc, at.position)
+            hover::hover(state, doc, at.position)
         }),
         GotoDefinition::METHOD => on::<GotoDefinition>(req, |p| {
             let at = p.text_document_position_params;
             let doc = state.documents.get(&at.text_document.uri)?;
-            Some(GotoDefinitionResponse::Array(definition::definition(&state.index, doc, at.position)))
+            Some(GotoDefinitionResponse::Array(definition::definition(state, doc, at.position)))
         }),
         References::METHOD => on::<References>(req, |p| {
             let at = p.text_document_position;

@@ -1,6 +1,7 @@
 //! What the server knows between requests: its settings, the open
 //! documents, the workspace index (empty until the background scan
-//! delivers it) and the facts for `$facts` completion.
+//! delivers it) and the node of the facts file, for `$facts` completion
+//! and Hiera lookups.
 
 use confer_core::value::Value;
 
@@ -22,4 +23,7 @@ pub struct State {
     pub indexed: bool,
     /// The facts of `initializationOptions.facts`, if given and readable.
     pub facts: Option<Value>,
+    /// The node those facts are of (the facts file's `name`), whose
+    /// certname Hiera hierarchies interpolate.
+    pub node: Option<String>,
 }

@@ -39,7 +39,7 @@ const BUNDLED_TYPES: &[(&str, &str)] = &[
 /// defines.
 pub(super) fn unknown(doc: &Document, index: &WorkspaceIndex, o: &Occurrence) -> Option<Diagnostic> {
     let (code, message, candidates): (_, String, Vec<&str>) = match &o.kind {
-        Kind::Attribute(_) | Kind::Variable => return None,
+        Kind::Attribute(_) | Kind::Variable | Kind::HieraKey => return None,
         _ if resolve::resolve(index, doc, o).is_some() => return None,
         Kind::ResourceType | Kind::TypeRef if bundled(&o.name).is_some() => {
             let module = bundled(&o.name)?;

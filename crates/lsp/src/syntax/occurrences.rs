@@ -1,7 +1,7 @@
 //! Every name a manifest uses or defines, with its span and what kind of
 //! thing it names: classes (`include x`, `class { 'x': }`, `Class['x']`,
-//! `inherits x`), resource types, functions, type references, variables and
-//! attributes. Hover, definition, references and the unknown-name checks
+//! `inherits x`), resource types, functions, type references, variables,
+//! attributes and the Hiera keys of `lookup('k')` and `hiera('k')`. Hover, definition, references and the unknown-name checks
 //! all start from the occurrence under the cursor or from this list.
 
 use std::ops::Range;
@@ -27,6 +27,8 @@ pub enum Kind {
     Variable,
     /// An attribute of a resource body, of a resource of `owner`.
     Attribute(Owner),
+    /// A Hiera key: the literal first argument of `lookup` or `hiera*`.
+    HieraKey,
 }
 
 /// Whose attribute an attribute is.
@@ -55,6 +57,9 @@ pub struct Occurrence {
 
 /// The functions whose arguments name classes.
 const CLASS_FUNCTIONS: &[&str] = &["include", "contain", "require"];
+
+/// The functions whose first argument is a Hiera key.
+const LOOKUP_FUNCTIONS: &[&str] = &["lookup", "hiera", "hiera_array", "hiera_hash", "hiera_include"];
 
 /// The occurrences of `program` (whose text is `text`), in the order written.
 pub fn occurrences(program: &Program, text: &str) -> Vec<Occurrence> {
@@ -106,6 +111,15 @@ impl Collector<'_> {
         }
     }
 
+    /// The key a lookup names, when it is a string written out.
+    fn hiera_key(&mut self, arg: Option<&Expr>) {
+        if let Some((key, span)) =
+            arg.filter(|a| matches!(a.kind, ExprKind::String(_))).and_then(|a| names::literal_name(self.text, a))
+        {
+            self.found.push(Occurrence { kind: Kind::HieraKey, name: key, span, definition: false });
+        }
+    }
+
     fn attributes(&mut self, ops: &[AttributeOp], owner: &Owner) {
         for op in ops {
             if let AttributeOp::Set { name, span, .. } = op {
@@ -124,6 +138,9 @@ impl<'a> Visitor<'a> for Collector<'_> {
                 if let ExprKind::BareWord(name) = &callee.kind {
                     if CLASS_FUNCTIONS.contains(&name.as_str()) {
                         args.iter().for_each(|a| self.class_names(a));
+                    }
+                    if LOOKUP_FUNCTIONS.contains(&name.as_str()) {
+                        self.hiera_key(args.first());
                     }
                     self.add(Kind::Function, name, callee.span.start as usize..callee.span.end as usize, false);
                 }
@@ -225,5 +242,17 @@ mod tests {
         assert!(all.contains(&(Kind::Variable, "x".into(), "$x".into())));
         assert!(all.contains(&(Kind::Attribute(Owner::Resource("file".into())), "ensure".into(), "ensure".into())));
         assert!(all.contains(&(Kind::Variable, "v".into(), "$v".into())));
+    }
+
+    #[test]
+    fn lookups_name_hiera_keys() {
+        let all = found(
+            "$a = lookup('ntp::servers', Array, 'unique')
+$b = hiera(\"motd::message\")
+$c = lookup($k)
+",
+        );
+        let keys: Vec<_> = all.iter().filter(|o| o.0 == Kind::HieraKey).map(|o| (o.1.as_str(), o.2.as_str())).collect();
+        assert_eq!(keys, [("ntp::servers", "ntp::servers"), ("motd::message", "motd::message")]);
     }
 }
