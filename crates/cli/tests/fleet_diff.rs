@@ -114,31 +114,41 @@ fn no_differences_is_exit_0_and_a_failed_compile_is_exit_1() {
     assert!(out.contains("diff production/web01.example.com"), "{out}");
 }
 
+/// Runs git in `repo`, failing the test when git fails.
+fn git(repo: &Path, args: &[&str]) {
+    let out = Command::new("git").arg("-C").arg(repo).args(args).output().expect("git runs");
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Commits everything in `repo` as a test author.
+fn commit_all(repo: &Path, message: &str) {
+    git(repo, &["add", "-A"]);
+    git(repo, &["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", message]);
+}
+
+/// Copies the directory `from` to `to` (made or replaced in place).
+fn copy_dir(from: &Path, to: &Path) {
+    let out = Command::new("cp").arg("-rT").arg(from).arg(to).output().expect("cp runs");
+    assert!(out.status.success());
+}
+
 #[test]
 fn two_revisions_of_a_repository_in_git() {
     let dir = Dir::new("diff-git");
     let repo = dir.0.join("repo");
-    let git = |args: &[&str]| {
-        let out = Command::new("git").arg("-C").arg(&repo).args(args).output().expect("git runs");
-        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    };
     std::fs::create_dir_all(&repo).unwrap();
-    git(&["init", "-q"]);
-    let copy = |from: &str| {
-        let out = Command::new("cp").arg("-rT").arg(env(from)).arg(repo.join("production")).output().unwrap();
-        assert!(out.status.success());
-    };
-    copy("production");
-    git(&["add", "."]);
-    git(&["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "production"]);
+    git(&repo, &["init", "-q"]);
+    let production = PathBuf::from(env("production"));
+    copy_dir(&production, &repo.join("production"));
+    commit_all(&repo, "production");
     std::fs::remove_dir_all(repo.join("production")).unwrap();
-    copy("production");
+    copy_dir(&production, &repo.join("production"));
     std::fs::write(
         repo.join("production/data/common.yaml"),
         std::fs::read_to_string(root().join("examples/fleet/environments/candidate/data/common.yaml")).unwrap(),
     )
     .unwrap();
-    git(&["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qam", "candidate data"]);
+    commit_all(&repo, "candidate data");
     let repo_arg = repo.display().to_string();
     let node = facts("node01.example.com");
     let run = |from: &str, to: &str| {
@@ -171,23 +181,14 @@ fn two_revisions_of_a_repository_in_git() {
 fn modules_a_puppetfile_pins_come_from_the_module_source() {
     let dir = Dir::new("diff-puppetfile");
     let repo = dir.0.join("repo");
-    let git = |args: &[&str]| {
-        let out = Command::new("git").arg("-C").arg(&repo).args(args).output().expect("git runs");
-        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    };
     let commit = |message: &str, puppetfile: &str| {
         std::fs::write(repo.join("production/Puppetfile"), puppetfile).unwrap();
-        git(&["add", "-A"]);
-        git(&["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", message]);
-    };
-    let cp = |from: PathBuf, to: PathBuf| {
-        let out = Command::new("cp").arg("-rT").arg(from).arg(to).output().unwrap();
-        assert!(out.status.success());
+        commit_all(&repo, message);
     };
     std::fs::create_dir_all(&repo).unwrap();
-    git(&["init", "-q"]);
+    git(&repo, &["init", "-q"]);
     // The repository vendors every module but ntp, which its Puppetfile pins.
-    cp(PathBuf::from(env("production")), repo.join("production"));
+    copy_dir(Path::new(&env("production")), &repo.join("production"));
     std::fs::remove_dir_all(repo.join("production/modules/ntp")).unwrap();
     commit("ntp 1.0.0", "forge 'https://forge.puppet.com'\nmod 'example/ntp', '1.0.0'\n");
     commit("ntp 1.1.0", "mod 'example-ntp', '1.1.0'\n");
@@ -197,8 +198,8 @@ fn modules_a_puppetfile_pins_come_from_the_module_source() {
     let source = dir.0.join("source");
     std::fs::create_dir_all(&source).unwrap();
     let ntp = root().join("examples/fleet/environments/production/modules/ntp");
-    cp(ntp.clone(), source.join("example-ntp-1.0.0"));
-    cp(ntp, source.join("ntp"));
+    copy_dir(&ntp, &source.join("example-ntp-1.0.0"));
+    copy_dir(&ntp, &source.join("ntp"));
     dir.file("source/ntp/metadata.json", r#"{"name": "example-ntp", "version": "1.1.0"}"#);
     let template = source.join("ntp/templates/ntp.conf.erb");
     let text = std::fs::read_to_string(&template).unwrap();
