@@ -1,6 +1,7 @@
 //! An `edit_line` bundle run on a file (files_editline.c's
-//! `ScheduleEditLineOperations`): three passes over its promise types in
-//! cf-agent's order (`EDITLINETYPESEQUENCE`), each edit promise carried out
+//! `ScheduleEditLineOperations`): its passes ([`super::edit_passes`]) over
+//! the promise types in cf-agent's order (`EDITLINETYPESEQUENCE`), each
+//! edit promise carried out
 //! by its type ([`super::edit_line`], [`super::field_edits`]) once a run
 //! per file, its outcome said and given to its `classes` body.
 
@@ -8,10 +9,11 @@ use std::sync::Arc;
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
-use crate::eval::promise::{expand_promise, Expanded};
+use crate::eval::promise::Expanded;
 use crate::syntax::ast::{Bundle, Promise};
 
 use super::edit_line::{self, Edit, Said};
+use super::edit_passes::{run_passes, EditCall};
 use super::field_edits;
 use super::outcome::Outcome;
 
@@ -23,30 +25,9 @@ const SEQUENCE: &[&str] =
 /// calling bundle's classes when `inherit`). Each edit
 /// promise's outcome goes to its own `classes` body.
 pub(crate) fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, inherit: bool, edit: &mut Edit) {
-    ctx.put_special("edit", "filename", &edit.filename);
-    let inherited = if inherit { ctx.bundles.last().map(|f| f.classes.clone()) } else { None };
-    crate::eval::agent::push_bundle(ctx, bundle, args);
-    if let (Some(frame), Some(classes)) = (ctx.bundles.last_mut(), inherited) {
-        frame.classes = classes;
-    }
-    'passes: for pass in 1..=crate::eval::agent::PASSES {
-        for ptype in SEQUENCE {
-            for section in bundle.sections_of(ptype) {
-                for pp in &section.promises {
-                    ctx.pass = pass;
-                    let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| {
-                        keep(ctx, pp, exp, ptype, edit);
-                    };
-                    expand_promise(ctx, pp, ptype, crate::eval::promise::Stage::Actuate, &mut act);
-                    if ctx.aborted.is_some() || ctx.bundle_aborted {
-                        break 'passes;
-                    }
-                }
-            }
-        }
-    }
-    ctx.bundle_aborted = false;
-    ctx.bundles.pop();
+    let filename = edit.filename.clone();
+    let call = EditCall { bundle, args, filename: &filename, inherit, sequence: SEQUENCE };
+    run_passes(ctx, call, &mut |ctx, pp, exp, ptype| keep(ctx, pp, exp, ptype, edit));
 }
 
 /// `KeepEditLinePromise`.

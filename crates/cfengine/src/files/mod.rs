@@ -14,6 +14,7 @@ mod copy_file;
 mod copy_tree;
 mod edit_bundle;
 mod edit_line;
+mod edit_passes;
 pub mod edit_xml;
 mod field_edits;
 mod file_select;

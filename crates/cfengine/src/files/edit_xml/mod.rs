@@ -26,10 +26,11 @@ use std::sync::Arc;
 use crate::data::value::Rv;
 use crate::eval::body_attributes::{evaluated as body, scalar};
 use crate::eval::context::EvalContext;
-use crate::eval::promise::{expand_promise, Expanded};
+use crate::eval::promise::Expanded;
 use crate::syntax::ast::{Bundle, Promise};
 
 use super::edit_line::Said;
+use super::edit_passes::{run_passes, EditCall};
 use super::outcome::Outcome;
 use super::Target;
 
@@ -244,24 +245,9 @@ fn load(ctx: &mut EvalContext, t: &Target, file: &str, max_size: u64, empty_firs
 
 /// `ScheduleEditXmlOperations`: the bundle's promises, three passes.
 fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, edit: &mut XmlEdit) {
-    ctx.put_special("edit", "filename", &edit.filename);
-    crate::eval::agent::push_bundle(ctx, bundle, args);
-    'passes: for pass in 1..=crate::eval::agent::PASSES {
-        for ptype in SEQUENCE {
-            for section in bundle.sections_of(ptype) {
-                for pp in &section.promises {
-                    ctx.pass = pass;
-                    let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| keep(ctx, pp, exp, ptype, edit);
-                    expand_promise(ctx, pp, ptype, crate::eval::promise::Stage::Actuate, &mut act);
-                    if ctx.aborted.is_some() || ctx.bundle_aborted {
-                        break 'passes;
-                    }
-                }
-            }
-        }
-    }
-    ctx.bundle_aborted = false;
-    ctx.bundles.pop();
+    let filename = edit.filename.clone();
+    let call = EditCall { bundle, args, filename: &filename, inherit: false, sequence: SEQUENCE };
+    run_passes(ctx, call, &mut |ctx, pp, exp, ptype| keep(ctx, pp, exp, ptype, edit));
 }
 
 /// `KeepEditXmlPromise`.
