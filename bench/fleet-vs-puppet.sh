@@ -10,8 +10,8 @@
 # release build (made here, in $CARGO_TARGET_DIR or target/). With
 # CONFER_PUPPETDB_URL set (a PuppetDB of the benchmark's own: eval "$(bash
 # scripts/puppetdb/start.sh DIR)"), the same nodes are also sent to PuppetDB
-# and compiled from it with --puppetdb (sizes ascending: the first nodes of
-# a larger fleet are the smaller one's).
+# and compiled from it with --puppetdb (generate-facts.py deactivates the
+# nodes of an earlier size).
 #   bench/fleet-vs-puppet.sh [SAMPLE] [N ...]   (defaults: 20; 100 1000 10000)
 set -euo pipefail
 cd "$(dirname "$0")/.."

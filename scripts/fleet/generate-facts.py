@@ -11,8 +11,9 @@ regenerated exactly and a benchmark's 10,000 nodes start with those 20.
     scripts/fleet/generate-facts.py --count 20 --out examples/fleet/facts
 
 With --puppetdb URL, the nodes are sent to that PuppetDB instead, as
-`puppet agent` sends them (PuppetDB's `replace_facts` command), and the
-script returns once PuppetDB holds them all.
+`puppet agent` sends them (PuppetDB's `replace_facts` command), any other
+node it holds is deactivated, and the script returns once its active nodes
+are exactly these.
 """
 
 import argparse
@@ -98,24 +99,33 @@ def emit(value, indent, out):
             out.append(f"{'  ' * indent}{key}: {scalar(v)}")
 
 
+def command(url, name, version, certname, body):
+    """Sends one command to PuppetDB's command API."""
+    query = urllib.parse.urlencode({"command": name, "version": version, "certname": certname})
+    request = urllib.request.Request(f"{url}/pdb/cmd/v1?{query}", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request).read()
+
+
 def send(url, count):
-    """Sends nodes 0..count to PuppetDB and waits until it stores them."""
+    """Makes nodes 0..count PuppetDB's active nodes: sends their facts,
+    deactivates any other node it holds, and waits until it has done so."""
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
     names = set()
     for i in range(count):
         name, facts = node(i)
         names.add(name)
-        query = urllib.parse.urlencode({"command": "replace_facts", "version": 5, "certname": name})
-        body = json.dumps({"certname": name, "environment": "production", "producer_timestamp": stamp,
-                           "producer": "generate-facts", "values": facts}).encode()
-        request = urllib.request.Request(f"{url}/pdb/cmd/v1?{query}", data=body,
-                                         headers={"Content-Type": "application/json"})
-        urllib.request.urlopen(request).read()
+        command(url, "replace_facts", 5, name, {"certname": name, "environment": "production",
+                                                 "producer_timestamp": stamp, "producer": "generate-facts",
+                                                 "values": facts})
     extract = urllib.parse.urlencode({"query": json.dumps(["extract", ["certname", "producer_timestamp"]])})
+    stale = {f["certname"] for f in json.load(urllib.request.urlopen(f"{url}/pdb/query/v4/factsets?{extract}"))}
+    for name in stale - names:
+        command(url, "deactivate_node", 3, name, {"certname": name, "producer_timestamp": stamp})
     while True:
         stored = json.load(urllib.request.urlopen(f"{url}/pdb/query/v4/factsets?{extract}"))
         current = {f["certname"] for f in stored if f["producer_timestamp"] == stamp}
-        if names <= current:
+        if names <= current and len(stored) == len(names):
             return
         time.sleep(0.5)
 
