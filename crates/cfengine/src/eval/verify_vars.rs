@@ -91,13 +91,13 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
     let mut rval = match cp_rval {
         Rv::FnCall(f) => {
             if let Some(ret) = functions::return_type(&f.name) {
-                if ret != lval {
+                if ret != crate::functions::return_type::ReturnType::Data(ty) {
                     let b = ctx.bundle().map(|b| b.name.clone()).unwrap_or_default();
                     ctx.error(ErrorKind::Variables, format!(
                         "While setting variable '{}' in bundle '{b}', variable declared type '{lval}' but function '{}' returns type '{}'",
                         exp.promiser,
                         f.name,
-                        ret
+                        ret.name()
                     ));
                     ctx.aborted = Some(1);
                     return;

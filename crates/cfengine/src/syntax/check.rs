@@ -169,14 +169,8 @@ fn return_type_problem(c: &Constraint, file: &std::sync::Arc<str>) -> Option<Dia
         return None;
     };
     let ret = functions::return_type(&f.name)?;
-    let wanted = c.lval.as_str();
-    if !matches!(wanted, "string" | "int" | "real" | "slist" | "ilist" | "rlist" | "data") {
-        return None;
-    }
-    let fits = ret == wanted
-        || (wanted == "string" && matches!(ret, "int" | "real" | "context"))
-        || matches!((ret, wanted), ("string", "slist") | ("int", "ilist") | ("real", "rlist"));
-    if fits {
+    let wanted = crate::data::value::DataType::from_lval(&c.lval)?;
+    if ret.fits(wanted) {
         return None;
     }
     let source = std::fs::read_to_string(&**file).unwrap_or_default();
