@@ -328,6 +328,26 @@ async def test_unknown_names_with_did_you_mean(s):
     s.close(doc)
 
 
+async def test_deprecated_functions_are_struck_through(s):
+    text = "class old(String $s) {\n  if is_string($s) { notice(try_get_value({}, 'a')) }\n}\n"
+    doc = s.open(ROOT / "manifests/old.pp", text)
+    found = await s.diagnostics_for(doc, 1)
+    check([(diag(d), list(d.tags)) for d in found], [
+        (
+            ((1, 5, 1, 14), W, "puppet::deprecated", "confer",
+             "This method is deprecated, please use match expressions with Stdlib::Compat::String instead. "
+             "They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions."),
+            [t.DiagnosticTag.Deprecated],
+        ),
+        (
+            ((1, 28, 1, 41), W, "puppet::deprecated", "confer",
+             "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead."),
+            [t.DiagnosticTag.Deprecated],
+        ),
+    ])
+    s.close(doc)
+
+
 async def test_workspace_files_are_clean(s):
     for path in [ROOT / "modules/webapp/manifests/init.pp", FLEET / "site-modules/profile/manifests/base.pp"]:
         doc = s.open(path)
