@@ -328,6 +328,24 @@ async def test_unknown_names_with_did_you_mean(s):
     s.close(doc)
 
 
+async def test_literal_values_a_parameter_type_rejects(s):
+    text = (
+        "class { 'webapp': server_name => 'a', workers => '4' }\n"
+        "webapp::vhost { 'v': port => 0, docroot => ['/d'] }\n"
+        "webapp::vhost { 'w': port => $p, docroot => undef }\n"
+    )
+    doc = s.open(ROOT / "manifests/values.pp", text)
+    check([diag(d) for d in await s.diagnostics_for(doc, 1)], [
+        ((0, 49, 0, 52), E, "puppet::type_mismatch", "confer",
+         "Class[Webapp]: parameter 'workers' expects an Integer value, got String"),
+        ((1, 29, 1, 30), E, "puppet::type_mismatch", "confer",
+         "Webapp::Vhost[v]: parameter 'port' expects an Integer[1, 65535] value, got Integer[0, 0]"),
+        ((1, 43, 1, 49), E, "puppet::type_mismatch", "confer",
+         "Webapp::Vhost[v]: parameter 'docroot' expects a String value, got Array"),
+    ])
+    s.close(doc)
+
+
 async def test_deprecated_functions_are_struck_through(s):
     text = "class old(String $s) {\n  if is_string($s) { notice(try_get_value({}, 'a')) }\n}\n"
     doc = s.open(ROOT / "manifests/old.pp", text)

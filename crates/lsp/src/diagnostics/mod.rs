@@ -3,7 +3,8 @@
 //! puppet parser validate` prints, through the same `PuppetError` →
 //! `confer_diagnostic::Diagnostic` path) and the checks' warnings; once the
 //! workspace is indexed, the names no module defines (`names`) and the
-//! parameters a declaration gets wrong (`parameters`); calls of deprecated
+//! parameters a declaration gets wrong (`parameters`) and the literal
+//! values their declared types reject (`values`); calls of deprecated
 //! functions (`deprecated`) at any time. Everything is a
 //! `confer_diagnostic::Diagnostic` first and becomes an LSP one at the
 //! edge (`to_lsp`), with its code and the source `confer`.
@@ -11,6 +12,7 @@
 mod deprecated;
 mod names;
 mod parameters;
+mod values;
 
 use confer_diagnostic::{Diagnostic, Label, Severity};
 use lsp_types::{DiagnosticSeverity, DiagnosticTag, NumberOrString};
@@ -43,6 +45,7 @@ pub fn of(doc: &Document, index: &WorkspaceIndex, indexed: bool) -> Vec<lsp_type
             });
         }
         found.extend(parameters::missing(doc, index));
+        found.extend(values::mismatches(doc, index));
     }
     found.iter().map(|d| to_lsp(doc, d)).collect()
 }
