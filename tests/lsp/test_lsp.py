@@ -346,6 +346,21 @@ async def test_literal_values_a_parameter_type_rejects(s):
     s.close(doc)
 
 
+async def test_undefined_variables(s):
+    text = (
+        "class undefined($p) {\n"
+        "  $a = $p\n"
+        "  notice($a, $osfamily, $facts, $nowhere, $webapp::params::port, $webapp::params::nothing)\n"
+        "}\n"
+    )
+    doc = s.open(ROOT / "manifests/undefined.pp", text)
+    check([diag(d) for d in await s.diagnostics_for(doc, 1)], [
+        ((2, 32, 2, 40), W, "puppet::undefined_variable", "confer", "Unknown variable: 'nowhere'."),
+        ((2, 65, 2, 89), W, "puppet::undefined_variable", "confer", "Unknown variable: 'webapp::params::nothing'."),
+    ])
+    s.close(doc)
+
+
 async def test_deprecated_functions_are_struck_through(s):
     text = "class old(String $s) {\n  if is_string($s) { notice(try_get_value({}, 'a')) }\n}\n"
     doc = s.open(ROOT / "manifests/old.pp", text)

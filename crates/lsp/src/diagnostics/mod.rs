@@ -4,7 +4,8 @@
 //! `confer_diagnostic::Diagnostic` path) and the checks' warnings; once the
 //! workspace is indexed, the names no module defines (`names`) and the
 //! parameters a declaration gets wrong (`parameters`) and the literal
-//! values their declared types reject (`values`); calls of deprecated
+//! values their declared types reject (`values`), and variables nothing
+//! defines (`variables`); calls of deprecated
 //! functions (`deprecated`) at any time. Everything is a
 //! `confer_diagnostic::Diagnostic` first and becomes an LSP one at the
 //! edge (`to_lsp`), with its code and the source `confer`.
@@ -13,6 +14,7 @@ mod deprecated;
 mod names;
 mod parameters;
 mod values;
+mod variables;
 
 use confer_diagnostic::{Diagnostic, Label, Severity};
 use lsp_types::{DiagnosticSeverity, DiagnosticTag, NumberOrString};
@@ -25,8 +27,13 @@ use crate::syntax::occurrences::Kind;
 const THRESHOLD: f64 = 0.85;
 
 /// The document's diagnostics in LSP form; names are checked only when
-/// `index` covers the whole workspace.
-pub fn of(doc: &Document, index: &WorkspaceIndex, indexed: bool) -> Vec<lsp_types::Diagnostic> {
+/// `index` covers the whole workspace, variables against `facts` too.
+pub fn of(
+    doc: &Document,
+    index: &WorkspaceIndex,
+    indexed: bool,
+    facts: Option<&confer_core::Value>,
+) -> Vec<lsp_types::Diagnostic> {
     let mut found: Vec<Diagnostic> = doc.errors.iter().map(|e| e.to_diagnostic("")).collect();
     let name = doc.source.name.as_str();
     found.extend(doc.warnings.iter().map(|(span, message)| {
@@ -46,6 +53,7 @@ pub fn of(doc: &Document, index: &WorkspaceIndex, indexed: bool) -> Vec<lsp_type
         }
         found.extend(parameters::missing(doc, index));
         found.extend(values::mismatches(doc, index));
+        found.extend(variables::undefined(doc, index, facts));
     }
     found.iter().map(|d| to_lsp(doc, d)).collect()
 }
