@@ -328,6 +328,59 @@ async def test_unknown_names_with_did_you_mean(s):
     s.close(doc)
 
 
+async def test_literal_values_a_parameter_type_rejects(s):
+    text = (
+        "class { 'webapp': server_name => 'a', workers => '4' }\n"
+        "webapp::vhost { 'v': port => 0, docroot => ['/d'] }\n"
+        "webapp::vhost { 'w': port => $p, docroot => undef }\n"
+    )
+    doc = s.open(ROOT / "manifests/values.pp", text)
+    check([diag(d) for d in await s.diagnostics_for(doc, 1)], [
+        ((0, 49, 0, 52), E, "puppet::type_mismatch", "confer",
+         "Class[Webapp]: parameter 'workers' expects an Integer value, got String"),
+        ((1, 29, 1, 30), E, "puppet::type_mismatch", "confer",
+         "Webapp::Vhost[v]: parameter 'port' expects an Integer[1, 65535] value, got Integer[0, 0]"),
+        ((1, 43, 1, 49), E, "puppet::type_mismatch", "confer",
+         "Webapp::Vhost[v]: parameter 'docroot' expects a String value, got Array"),
+    ])
+    s.close(doc)
+
+
+async def test_undefined_variables(s):
+    text = (
+        "class undefined($p) {\n"
+        "  $a = $p\n"
+        "  notice($a, $osfamily, $facts, $nowhere, $webapp::params::port, $webapp::params::nothing)\n"
+        "}\n"
+    )
+    doc = s.open(ROOT / "manifests/undefined.pp", text)
+    check([diag(d) for d in await s.diagnostics_for(doc, 1)], [
+        ((2, 32, 2, 40), W, "puppet::undefined_variable", "confer", "Unknown variable: 'nowhere'."),
+        ((2, 65, 2, 89), W, "puppet::undefined_variable", "confer", "Unknown variable: 'webapp::params::nothing'."),
+    ])
+    s.close(doc)
+
+
+async def test_deprecated_functions_are_struck_through(s):
+    text = "class old(String $s) {\n  if is_string($s) { notice(try_get_value({}, 'a')) }\n}\n"
+    doc = s.open(ROOT / "manifests/old.pp", text)
+    found = await s.diagnostics_for(doc, 1)
+    check([(diag(d), list(d.tags)) for d in found], [
+        (
+            ((1, 5, 1, 14), W, "puppet::deprecated", "confer",
+             "This method is deprecated, please use match expressions with Stdlib::Compat::String instead. "
+             "They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions."),
+            [t.DiagnosticTag.Deprecated],
+        ),
+        (
+            ((1, 28, 1, 41), W, "puppet::deprecated", "confer",
+             "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead."),
+            [t.DiagnosticTag.Deprecated],
+        ),
+    ])
+    s.close(doc)
+
+
 async def test_workspace_files_are_clean(s):
     for path in [ROOT / "modules/webapp/manifests/init.pp", FLEET / "site-modules/profile/manifests/base.pp"]:
         doc = s.open(path)

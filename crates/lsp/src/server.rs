@@ -158,7 +158,7 @@ fn read_burst(connection: &Connection, state: &mut State, burst: Vec<Message>) -
 fn publish_due(connection: &Connection, state: &mut State, burst: Burst) -> Result<(), ServerError> {
     for uri in burst.finish(state) {
         if let Some(doc) = state.documents.get(&uri) {
-            publish(connection, &state.index, state.indexed, doc)?;
+            publish(connection, state, doc)?;
         }
     }
     Ok(())
@@ -187,7 +187,7 @@ fn indexed(
     );
     notify::<LogMessage>(connection, LogMessageParams { typ: MessageType::INFO, message })?;
     for doc in state.documents.all() {
-        publish(connection, &state.index, state.indexed, doc)?;
+        publish(connection, state, doc)?;
     }
     Ok(())
 }
@@ -240,8 +240,8 @@ pub(crate) fn key(doc: &Document) -> PathBuf {
     doc.path.clone().unwrap_or_else(|| PathBuf::from(doc.uri.as_str()))
 }
 
-fn publish(connection: &Connection, index: &WorkspaceIndex, indexed: bool, doc: &Document) -> Result<(), ServerError> {
-    let diagnostics = diagnostics::of(doc, index, indexed);
+fn publish(connection: &Connection, state: &State, doc: &Document) -> Result<(), ServerError> {
+    let diagnostics = diagnostics::of(doc, &state.index, state.indexed, state.facts.as_ref());
     let params = PublishDiagnosticsParams { uri: doc.uri.clone(), diagnostics, version: Some(doc.version) };
     notify::<PublishDiagnostics>(connection, params)
 }

@@ -3,15 +3,21 @@
 //! puppet parser validate` prints, through the same `PuppetError` →
 //! `confer_diagnostic::Diagnostic` path) and the checks' warnings; once the
 //! workspace is indexed, the names no module defines (`names`) and the
-//! parameters a declaration gets wrong (`parameters`). Everything is a
+//! parameters a declaration gets wrong (`parameters`) and the literal
+//! values their declared types reject (`values`), and variables nothing
+//! defines (`variables`); calls of deprecated
+//! functions (`deprecated`) at any time. Everything is a
 //! `confer_diagnostic::Diagnostic` first and becomes an LSP one at the
 //! edge (`to_lsp`), with its code and the source `confer`.
 
+mod deprecated;
 mod names;
 mod parameters;
+mod values;
+mod variables;
 
 use confer_diagnostic::{Diagnostic, Label, Severity};
-use lsp_types::{DiagnosticSeverity, NumberOrString};
+use lsp_types::{DiagnosticSeverity, DiagnosticTag, NumberOrString};
 
 use crate::documents::Document;
 use crate::index::WorkspaceIndex;
@@ -21,8 +27,13 @@ use crate::syntax::occurrences::Kind;
 const THRESHOLD: f64 = 0.85;
 
 /// The document's diagnostics in LSP form; names are checked only when
-/// `index` covers the whole workspace.
-pub fn of(doc: &Document, index: &WorkspaceIndex, indexed: bool) -> Vec<lsp_types::Diagnostic> {
+/// `index` covers the whole workspace, variables against `facts` too.
+pub fn of(
+    doc: &Document,
+    index: &WorkspaceIndex,
+    indexed: bool,
+    facts: Option<&confer_core::Value>,
+) -> Vec<lsp_types::Diagnostic> {
     let mut found: Vec<Diagnostic> = doc.errors.iter().map(|e| e.to_diagnostic("")).collect();
     let name = doc.source.name.as_str();
     found.extend(doc.warnings.iter().map(|(span, message)| {
@@ -30,6 +41,9 @@ pub fn of(doc: &Document, index: &WorkspaceIndex, indexed: bool) -> Vec<lsp_type
         Diagnostic::warning("puppet::warning", format!("Warning: {message}"), message.clone())
             .with_primary(Some(Label::new(name, span.start as usize..span.end as usize, "here")))
     }));
+    if doc.errors.is_empty() {
+        found.extend(doc.occurrences.iter().filter_map(|o| deprecated::call(doc, o)));
+    }
     if indexed && doc.errors.is_empty() {
         for o in doc.occurrences.iter().filter(|o| !o.definition) {
             found.extend(match &o.kind {
@@ -38,6 +52,8 @@ pub fn of(doc: &Document, index: &WorkspaceIndex, indexed: bool) -> Vec<lsp_type
             });
         }
         found.extend(parameters::missing(doc, index));
+        found.extend(values::mismatches(doc, index));
+        found.extend(variables::undefined(doc, index, facts));
     }
     found.iter().map(|d| to_lsp(doc, d)).collect()
 }
@@ -89,6 +105,7 @@ pub fn to_lsp(doc: &Document, d: &Diagnostic) -> lsp_types::Diagnostic {
         code: Some(NumberOrString::String(d.code.to_string())),
         source: Some("confer".to_string()),
         message,
+        tags: (d.code == deprecated::CODE).then(|| vec![DiagnosticTag::DEPRECATED]),
         ..lsp_types::Diagnostic::default()
     }
 }

@@ -15,7 +15,7 @@ mod destructure;
 
 pub use compile::{compile, compile_sharing};
 pub use functions::convert_value;
-pub use functions::{builtin_functions, FunctionInfo};
+pub use functions::{builtin_functions, deprecation, FunctionInfo};
 pub use shared_parse::SharedParse;
 pub use suggest::is_puppet_function;
 mod control;

@@ -374,6 +374,12 @@ fn legacy_signature(arity: i32) -> String {
     params.join(", ")
 }
 
+/// The deprecation warning a call of the function `name` prints (stdlib's
+/// `validate_*`, `is_*` and `try_get_value`), without its location.
+pub fn deprecation(name: &str) -> Option<String> {
+    stdlib::deprecation(name)
+}
+
 /// Every built-in confer implements, Puppet's own first, each group sorted by name.
 pub fn builtin_functions() -> Vec<FunctionInfo> {
     let info = |module: Option<&'static str>, b: &'static Builtin| FunctionInfo {

@@ -25,13 +25,13 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     }),
 ];
 
+/// The warning `try_get_value` prints on every call.
+pub(super) const TRY_GET_VALUE_DEPRECATED: &str =
+    "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.";
+
 /// `try_get_value(data, 'a/b/0', default, separator)`.
 fn try_get_value(call: &mut Call<'_, '_>) -> EvalResult {
-    call.ev.log(
-        Level::Warning,
-        call.scope,
-        "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.".to_string(),
-    );
+    call.ev.log(Level::Warning, call.scope, TRY_GET_VALUE_DEPRECATED.to_string());
     let data = call.args[0].clone();
     let path = call.args.get(1).map_or(String::new(), to_s);
     let default = call.args.get(2).cloned().unwrap_or(Value::Undef);

@@ -17,7 +17,7 @@ use crate::log::Level;
 /// when Puppet code calls them (not when `validate_legacy` does): the key
 /// and the message, as stdlib declares them (`is_ipv6_address` shares its
 /// key with `is_ipv4_address` there).
-fn deprecated(name: &str) -> Option<(&'static str, String)> {
+pub(super) fn deprecated(name: &str) -> Option<(&'static str, String)> {
     let legacy = |with: &str| {
         format!("This method is deprecated, please use the stdlib validate_legacy function,\n                    with {with}. There is further documentation for validate_legacy function in the README.")
     };
