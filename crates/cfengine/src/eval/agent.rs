@@ -147,7 +147,7 @@ pub(crate) fn keep_promise(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, 
         "classes" => verify_class_promise(ctx, exp),
         "defaults" if agent => crate::eval::defaults::verify_defaults_promise(ctx, exp),
         "methods" | "files" | "reports" | "commands" if agent => {
-            if ctx.verbose_mode {
+            if ctx.settings.verbose {
                 crate::eval::banner::promise_banner(ctx, pp, exp, ptype);
             }
             match ptype {
@@ -351,7 +351,7 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
     }
     ctx.define_class(&name, bundle_scope, tags);
     if let Some(c) = exp.get("comment").and_then(Rv::as_scalar) {
-        if ctx.verbose_mode {
+        if ctx.settings.verbose {
             ctx.verbose(format!("Added class '{name}' with comment '{c}'"));
         }
         ctx.class_comments.insert(name, c.to_string());

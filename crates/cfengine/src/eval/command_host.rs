@@ -27,7 +27,7 @@ pub(crate) struct RunHost<'r, 's> {
 impl<'r, 's> RunHost<'r, 's> {
     /// The host for commands of `ctx`'s run.
     pub(crate) fn new(ctx: &'r mut EvalContext<'s>) -> RunHost<'r, 's> {
-        let cwd = ctx.launch_dir.clone();
+        let cwd = ctx.settings.launch_dir.clone();
         RunHost { ctx, cwd }
     }
 
@@ -56,7 +56,7 @@ impl Host for RunHost<'_, '_> {
     fn write(&mut self, path: &str, bytes: &[u8], append: bool) -> Result<(), String> {
         let path = self.absolute(path);
         let at = self.ctx.promise_location();
-        let Some(sandbox) = self.ctx.files.clone() else {
+        let Some(sandbox) = self.ctx.settings.files.clone() else {
             self.ctx
                 .refuse(format!("confer does not write '{path}': commands write files only under --root DIR, {at}"));
             return Err("Read-only file system".into());

@@ -34,7 +34,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
         return;
     }
     let action = evaluated(ctx, "action", exp.get("action"));
-    if ctx.dry_run {
+    if ctx.settings.dry_run {
         ctx.warning(format!("Would execute script '{line}'"));
         classes_body::settle(ctx, exp, Outcome::Warned);
         return;

@@ -2,6 +2,7 @@
 //! stack of bundle/promise frames, and the output cf-agent prints.
 
 use crate::eval::message::{ErrorKind, Level, Message};
+use crate::eval::run_settings::RunSettings;
 use std::collections::{HashMap as StdHashMap, HashSet};
 use std::sync::Arc;
 
@@ -78,6 +79,8 @@ impl Sink for Vec<String> {
 pub struct EvalContext<'s> {
     /// The policy being run.
     pub policy: Arc<Policy>,
+    /// What the run was started with.
+    pub settings: RunSettings,
     /// Every variable outside the `this` scope.
     pub vars: IndexMap<VarKey, Variable>,
     /// Global classes, `ns:name` (`name` alone in the default namespace).
@@ -115,24 +118,13 @@ pub struct EvalContext<'s> {
     /// longer than `expand::MAX_SCALAR_BYTES`; the promise being evaluated
     /// reports it and stops the run.
     pub oversized: std::cell::Cell<bool>,
-    /// Where `files` promises may change files; none: they change nothing.
-    pub files: Option<crate::files::Sandbox>,
     /// What `files` promises changed, in order (`created /etc/motd`).
     pub file_changes: Vec<String>,
-    /// `dryrun` of `body agent control`: promises only say what they would
-    /// change.
-    pub dry_run: bool,
-    /// cf-agent's `-I`: changes are said as they are made.
-    pub inform: bool,
-    /// cf-agent's `-v`: the verbose lines confer says are said.
-    pub verbose_mode: bool,
     /// Which iteration of the promise being expanded this is (from 1).
     pub iteration: usize,
     /// The handles of the promises kept or repaired so far, which the
     /// promises that `depends_on` them wait for.
     pub dependency_handles: HashSet<String>,
-    /// Environment variables that stand in for the process's.
-    pub env: Vec<(String, String)>,
     /// Regexes of classes that abort the run when defined (`abortclasses`).
     pub abort_classes: Vec<String>,
     /// Regexes (and class expressions) of classes that abort the current
@@ -147,8 +139,6 @@ pub struct EvalContext<'s> {
     /// The methods promises being carried out, outermost first, as the
     /// stack cf-agent reports (the verbose stack path, `callstack_callers`).
     pub method_calls: Vec<MethodCall>,
-    /// The directory the agent was started in, for relative paths.
-    pub launch_dir: String,
     /// The directory a `files` promise last moved cf-agent into (it
     /// `chdir`s into each promised file's directory and stays there), for
     /// relative paths functions read afterwards; `None` before any.
@@ -195,6 +185,7 @@ impl<'s> EvalContext<'s> {
     pub fn new(policy: Arc<Policy>, out: &'s mut dyn Sink) -> EvalContext<'s> {
         EvalContext {
             policy,
+            settings: RunSettings::started_here(),
             vars: IndexMap::new(),
             classes: HashSet::new(),
             class_tags: StdHashMap::new(),
@@ -211,23 +202,15 @@ impl<'s> EvalContext<'s> {
             aborted: None,
             refusals: Default::default(),
             oversized: Default::default(),
-            files: None,
             file_changes: Vec::new(),
-            dry_run: false,
-            inform: false,
             dependency_handles: HashSet::new(),
-            env: Vec::new(),
             abort_classes: vec![],
             abort_bundle_classes: vec![],
             bundle_aborted: false,
             method_promisers: vec![],
             method_calls: vec![],
-            launch_dir: std::env::current_dir()
-                .map(|p| p.to_string_lossy().into_owned())
-                .unwrap_or_else(|_| ".".into()),
             budget: 0,
             bundle_outcome: None,
-            verbose_mode: false,
             iteration: 0,
             single_copied: HashSet::new(),
             cwd: None,
@@ -284,7 +267,7 @@ impl<'s> EvalContext<'s> {
 
     /// Logs an `info:` line, under `-I` only.
     pub fn info(&mut self, msg: impl AsRef<str>) {
-        if self.inform {
+        if self.settings.inform {
             self.out.message(&Message::Log(Level::Info, msg.as_ref()));
         }
     }
@@ -357,7 +340,7 @@ impl<'s> EvalContext<'s> {
 
     /// An environment variable: the run's own value, else the process's.
     pub fn getenv(&self, name: &str) -> Option<String> {
-        match self.env.iter().rev().find(|(k, _)| k == name) {
+        match self.settings.env.iter().rev().find(|(k, _)| k == name) {
             Some((_, v)) => Some(v.clone()),
             None => std::env::var(name).ok(),
         }

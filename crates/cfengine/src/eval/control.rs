@@ -35,7 +35,7 @@ pub(crate) fn agent_flag(ctx: &mut EvalContext, lval: &str) -> Option<bool> {
 /// already set when given).
 pub fn keep_control_promises(ctx: &mut EvalContext) {
     if let Some(v) = control_values(ctx, "agent", "dryrun").last() {
-        ctx.dry_run |= matches!(v.as_scalar(), Some("true" | "yes" | "on"));
+        ctx.settings.dry_run |= matches!(v.as_scalar(), Some("true" | "yes" | "on"));
     }
     for v in control_values(ctx, "common", "domain") {
         let Some(domain) = v.as_scalar().map(str::to_string) else { continue };

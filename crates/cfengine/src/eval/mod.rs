@@ -24,6 +24,7 @@ pub mod message;
 pub(crate) mod printfile;
 pub mod promise;
 pub mod run;
+pub mod run_settings;
 pub mod show;
 pub(crate) mod subagent;
 pub mod var_table;

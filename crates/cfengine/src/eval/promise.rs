@@ -109,7 +109,7 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, s
 /// Sets `this.promise_filename` and `this.promise_dirname` for a promise or
 /// body read from `file` (relative names are taken from the launch directory).
 fn put_file_frame(ctx: &mut EvalContext, file: &str) {
-    let path = if file.starts_with('/') { file.to_string() } else { format!("{}/{}", ctx.launch_dir, file) };
+    let path = if file.starts_with('/') { file.to_string() } else { format!("{}/{}", ctx.settings.launch_dir, file) };
     let dir = match path.rfind('/') {
         Some(0) => "/".to_string(),
         Some(i) => path[..i].to_string(),

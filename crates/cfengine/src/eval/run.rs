@@ -197,7 +197,11 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) -> Vec<Logged> {
         ctx.put_special("const", k, v);
     }
     let workdir = ctx.getenv("CFENGINE_TEST_OVERRIDE_WORKDIR").unwrap_or_else(|| "/var/cfengine".into());
-    let main = if opts.file.starts_with('/') { opts.file.clone() } else { format!("{}/{}", ctx.launch_dir, opts.file) };
+    let main = if opts.file.starts_with('/') {
+        opts.file.clone()
+    } else {
+        format!("{}/{}", ctx.settings.launch_dir, opts.file)
+    };
     let bindir = format!("{workdir}/bin");
     crate::host::os::detect(ctx);
     for (k, v) in [
@@ -245,9 +249,9 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) -> Vec<Logged> {
     // override the host-specific data. The work directory is the
     // machine's, so under `--root` its data is read there; the augments lie
     // beside the policy, which is not.
-    ctx.files = opts.root.clone();
+    ctx.settings.files = opts.root.clone();
     let mut said = crate::eval::cmdb::load(ctx, &workdir);
-    ctx.files = None;
+    ctx.settings.files = None;
     said.extend(crate::eval::augments::load(ctx, &dir_of(&main)));
     said
 }
@@ -527,7 +531,7 @@ pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
 pub fn loaded_policy(opts: &Options) -> Option<Arc<Policy>> {
     let mut discard = Discard;
     let mut ctx = EvalContext::new(Arc::new(Policy::default()), &mut discard);
-    ctx.env = opts.env.clone();
+    ctx.settings.env = opts.env.clone();
     let _ = setup(&mut ctx, opts);
     load(&mut ctx, opts).ok()?;
     Some(ctx.policy.clone())
@@ -540,15 +544,15 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     // The ZST `Discard` is leaked without allocating; the real sink comes
     // back once the policy is loaded.
     let mut ctx = EvalContext::new(Arc::new(Policy::default()), Box::leak(Box::new(Discard)));
-    ctx.env = opts.env.clone();
+    ctx.settings.env = opts.env.clone();
     let said = setup(&mut ctx, opts);
     // Loading evaluates variables (those `inputs` names, and more), whose
     // functions may run a sub-agent: it acts in the run's sandbox, with the
     // run's options, from the start.
-    ctx.files = opts.root.clone();
-    ctx.inform = opts.inform;
-    ctx.verbose_mode = opts.verbose;
-    ctx.dry_run = opts.dry_run;
+    ctx.settings.files = opts.root.clone();
+    ctx.settings.inform = opts.inform;
+    ctx.settings.verbose = opts.verbose;
+    ctx.settings.dry_run = opts.dry_run;
     let loaded = load(&mut ctx, opts);
     ctx.out = out;
     ctx.errors = 0;

@@ -220,7 +220,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
     ctx.put(&r, rval, ty, &tag_refs);
     if let Some(Rv::Scalar(c)) = exp.get("comment") {
         ctx.set_comment(&r, c);
-        if ctx.verbose_mode {
+        if ctx.settings.verbose {
             ctx.verbose(format!("Added variable '{}' with comment '{c}'", r.lval));
         }
     }

@@ -60,7 +60,9 @@ struct State {
 /// when it does not).
 fn state(ctx: &mut EvalContext) -> State {
     let workdir = ctx.lookup("sys.workdir").and_then(|v| v.rval.as_scalar().map(str::to_string));
-    let (Some(workdir), Some(sandbox)) = (workdir, ctx.files.clone()) else { return State { db: None, log: None } };
+    let (Some(workdir), Some(sandbox)) = (workdir, ctx.settings.files.clone()) else {
+        return State { db: None, log: None };
+    };
     let mut at = |name: &str| super::inside(ctx, &sandbox, &format!("{workdir}/state/{name}"));
     State { db: at("confer_changes.json"), log: at("file_changes.log") }
 }

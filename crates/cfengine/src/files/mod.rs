@@ -51,7 +51,7 @@ const DIR_MODE: u32 = 0o700;
 
 /// `VerifyFilePromise` for one expanded promise.
 pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
-    let Some(sandbox) = ctx.files.clone() else { return };
+    let Some(sandbox) = ctx.settings.files.clone() else { return };
     // Kept once a run, as cf-agent's promise lock makes it.
     let lock = crate::eval::agent::lock_key(ctx, "files", exp);
     if !ctx.locks.insert(lock) {
@@ -62,7 +62,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     let action = body(ctx, "action", exp.get("action"));
     let warn_only = if matches!(scalar(&action, "action_policy"), Some("warn" | "nop")) {
         Some(OnlySay::Warning)
-    } else if ctx.dry_run {
+    } else if ctx.settings.dry_run {
         Some(OnlySay::DryRun)
     } else {
         None
@@ -107,7 +107,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
 /// goes nowhere, as before).
 pub(crate) fn report_to_file(ctx: &mut EvalContext, file: &str, text: &str) {
     use std::io::Write;
-    let Some(sandbox) = ctx.files.clone() else { return };
+    let Some(sandbox) = ctx.settings.files.clone() else { return };
     let Some(real) = inside(ctx, &sandbox, file) else { return };
     let written = std::fs::OpenOptions::new()
         .append(true)

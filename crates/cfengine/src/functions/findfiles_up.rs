@@ -93,7 +93,7 @@ pub(super) fn findfiles_up(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
     let mut found: Vec<Value> = vec![];
     for dir in levels(path, level) {
         let (pattern, shown) = if dir.is_empty() {
-            let cwd = ctx.launch_dir.trim_end_matches('/').to_string();
+            let cwd = ctx.settings.launch_dir.trim_end_matches('/').to_string();
             (format!("{}/{glob}", posix_glob::escape(&cwd)), Some(format!("{cwd}/")))
         } else {
             (format!("{}/{glob}", posix_glob::escape(&dir)), None)

@@ -716,7 +716,7 @@ pub(crate) fn host_path<'p>(ctx: &mut EvalContext, path: &'p str) -> Option<std:
         }
         _ => std::borrow::Cow::Borrowed(path),
     };
-    let Some(sandbox) = ctx.files.as_ref().filter(|s| s.is_rooted()) else {
+    let Some(sandbox) = ctx.settings.files.as_ref().filter(|s| s.is_rooted()) else {
         return Some(path);
     };
     match sandbox.resolve(&path) {

@@ -112,7 +112,7 @@ pub(super) fn glob_paths(ctx: &EvalContext, pattern: &str) -> Result<BTreeSet<St
 fn glob_in_order(ctx: &EvalContext, pattern: &str) -> Result<Vec<String>, posix_glob::TooMany> {
     let mut found = vec![];
     let mut budget = posix_glob::MAX_ENTRIES;
-    let root = ctx.files.as_ref().filter(|s| s.is_rooted()).and_then(|s| s.resolve("/").ok());
+    let root = ctx.settings.files.as_ref().filter(|s| s.is_rooted()).and_then(|s| s.resolve("/").ok());
     let root = root.map(|r| r.to_string_lossy().trim_end_matches('/').to_string());
     for p in posix_glob::candidates(pattern) {
         let p = match &root {
