@@ -39,7 +39,7 @@ pub fn keep_agent_control(ctx: &mut EvalContext) {
         }
     }
     let regexes = ctx.abort_classes.clone();
-    let mut defined: Vec<String> = ctx.classes.iter().cloned().collect();
+    let mut defined: Vec<String> = ctx.defined.classes.iter().cloned().collect();
     defined.sort();
     for re in &regexes {
         for class in &defined {

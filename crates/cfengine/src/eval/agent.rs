@@ -236,6 +236,7 @@ fn get_return_value(ctx: &mut EvalContext, callee: &Bundle, useresult: &str) {
         return;
     };
     let results: Vec<(String, Rv)> = ctx
+        .defined
         .vars
         .iter()
         .filter(|(k, _)| {
@@ -354,7 +355,7 @@ fn verify_class_promise(ctx: &mut EvalContext, exp: &Expanded) {
         if ctx.settings.verbose {
             ctx.verbose(format!("Added class '{name}' with comment '{c}'"));
         }
-        ctx.class_comments.insert(name, c.to_string());
+        ctx.defined.class_comments.insert(name, c.to_string());
     }
 }
 
@@ -534,7 +535,7 @@ pub fn call_bundle(
     if as_method {
         let ns = bundle.ns.clone();
         let name = bundle.name.clone();
-        ctx.vars.retain(|k, _| k.indices.is_empty() || k.scope != name || k.ns.as_deref() != Some(&ns));
+        ctx.defined.vars.retain(|k, _| k.indices.is_empty() || k.scope != name || k.ns.as_deref() != Some(&ns));
         bundle_resolve(ctx, bundle);
     }
     schedule(ctx, bundle);

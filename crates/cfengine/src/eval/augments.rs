@@ -190,7 +190,7 @@ fn class(ctx: &mut EvalContext, errs: &mut Vec<Logged>, file: &str, name: &str, 
         all.push(TAG.to_string());
         ctx.define_class(name, false, all);
         if let Some(c) = comment {
-            ctx.class_comments.insert(name.to_string(), c);
+            ctx.defined.class_comments.insert(name.to_string(), c);
         }
     }
 }
@@ -211,7 +211,8 @@ fn holds(ctx: &mut EvalContext, errs: &mut Vec<Logged>, check: &str) -> bool {
 /// `CanSetVariable`: the augments do not replace a variable the
 /// host-specific data defined.
 fn can_set_variable(ctx: &EvalContext, errs: &mut Vec<Logged>, r: &VarRef) -> bool {
-    let from_cmdb = ctx.key(r).and_then(|k| ctx.vars.get(&k)).is_some_and(|v| v.tags.iter().any(|t| &**t == cmdb::TAG));
+    let from_cmdb =
+        ctx.key(r).and_then(|k| ctx.defined.vars.get(&k)).is_some_and(|v| v.tags.iter().any(|t| &**t == cmdb::TAG));
     if from_cmdb {
         errs.push(Logged::verbose(format!(
             "Cannot set variable {}:{}.{} from augments, already defined from host-specific data",
@@ -234,7 +235,7 @@ fn can_set_class(ctx: &EvalContext, errs: &mut Vec<Logged>, spec: &str) -> bool 
         Some(ns) if ns != "default" => format!("{ns}:{name}"),
         _ => name.to_string(),
     };
-    let from_cmdb = ctx.class_tags.get(&key).is_some_and(|tags| tags.iter().any(|t| t == cmdb::TAG));
+    let from_cmdb = ctx.defined.class_tags.get(&key).is_some_and(|tags| tags.iter().any(|t| t == cmdb::TAG));
     if from_cmdb {
         // cf-agent prints a missing namespace with glibc's "(null)".
         errs.push(Logged::verbose(format!(

@@ -62,7 +62,7 @@ pub fn apply(ctx: &mut EvalContext, exp: &Expanded, outcome: Outcome) {
     }
     for class in value(ctx, del) {
         let c = canonify(&class);
-        ctx.classes.remove(&c);
+        ctx.defined.classes.remove(&c);
         if let Some(f) = ctx.bundles.last_mut() {
             f.classes.remove(&c);
         }

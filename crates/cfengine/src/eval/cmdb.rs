@@ -297,7 +297,7 @@ fn add_class(
     let qualified = if ns == "default" { name } else { format!("{ns}:{name}") };
     ctx.define_class(&qualified, false, with_tag(given_tags));
     if let Some(c) = comment {
-        ctx.class_comments.insert(qualified, c);
+        ctx.defined.class_comments.insert(qualified, c);
     }
 }
 

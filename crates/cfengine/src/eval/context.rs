@@ -1,12 +1,11 @@
 //! The evaluation context (eval_context.c): variable tables, classes, the
 //! stack of bundle/promise frames, and the output cf-agent prints.
 
+use crate::eval::defined::Defined;
 use crate::eval::message::{ErrorKind, Level, Message};
 use crate::eval::run_settings::RunSettings;
 use std::collections::{HashMap as StdHashMap, HashSet};
 use std::sync::Arc;
-
-use indexmap::IndexMap;
 
 use crate::data::json;
 use crate::data::value::{DataType, Rv, Variable};
@@ -81,15 +80,8 @@ pub struct EvalContext<'s> {
     pub policy: Arc<Policy>,
     /// What the run was started with.
     pub settings: RunSettings,
-    /// Every variable outside the `this` scope.
-    pub vars: IndexMap<VarKey, Variable>,
-    /// Global classes, `ns:name` (`name` alone in the default namespace).
-    pub classes: HashSet<String>,
-    /// The tags of classes (qualified as in `classes`), for
-    /// `classesmatching()` and friends.
-    pub class_tags: StdHashMap<String, Vec<String>>,
-    /// The comments of classes defined by promises, for `--show-classes`.
-    pub class_comments: StdHashMap<String, String>,
+    /// The variables and classes evaluation has defined.
+    pub defined: Defined,
     /// Bundle frames, innermost last.
     pub bundles: Vec<BundleFrame>,
     /// The `this` scope of the promise being evaluated.
@@ -186,10 +178,7 @@ impl<'s> EvalContext<'s> {
         EvalContext {
             policy,
             settings: RunSettings::started_here(),
-            vars: IndexMap::new(),
-            classes: HashSet::new(),
-            class_tags: StdHashMap::new(),
-            class_comments: StdHashMap::new(),
+            defined: Defined::default(),
             bundles: vec![],
             this: ThisTable::default(),
             spare_this: Vec::new(),
@@ -317,17 +306,17 @@ impl<'s> EvalContext<'s> {
             return;
         };
         let tags = Arc::new(tags.iter().map(|t| Arc::from(*t)).collect());
-        self.vars.insert(k, Variable { rval, ty, tags, comment: None });
+        self.defined.vars.insert(k, Variable { rval, ty, tags, comment: None });
     }
 
     /// Whether `n` is a hard class (the agent defined it, tagged so).
     pub fn is_hard_class(&self, n: &str) -> bool {
-        self.class_tags.get(n).is_some_and(|t| t.iter().any(|x| x == "hardclass"))
+        self.defined.class_tags.get(n).is_some_and(|t| t.iter().any(|x| x == "hardclass"))
     }
 
     /// Sets the comment of a defined variable.
     pub fn set_comment(&mut self, r: &VarRef, comment: &str) {
-        if let Some(v) = self.key(r).and_then(|k| self.vars.get_mut(&k)) {
+        if let Some(v) = self.key(r).and_then(|k| self.defined.vars.get_mut(&k)) {
             v.comment = Some(Arc::from(comment));
         }
     }
@@ -349,13 +338,13 @@ impl<'s> EvalContext<'s> {
     /// Removes every variable of a special scope (`match` before a new
     /// regex match sets it, as `EvalContextVariableClearMatch`).
     pub fn clear_scope(&mut self, scope: &str) {
-        self.vars.retain(|k, _| !(k.ns.is_none() && k.scope == scope));
+        self.defined.vars.retain(|k, _| !(k.ns.is_none() && k.scope == scope));
     }
 
     /// Removes a variable.
     pub fn remove(&mut self, r: &VarRef) {
         if let Some(k) = self.key(r) {
-            self.vars.shift_remove(&k);
+            self.defined.vars.shift_remove(&k);
         }
     }
 
@@ -365,7 +354,7 @@ impl<'s> EvalContext<'s> {
             return self.this.get(&r.name_with_indices());
         }
         let k = self.key(r)?;
-        self.vars.get(&k)
+        self.defined.vars.get(&k)
     }
 
     /// `VariableResolve2`: the exact variable, or for an indexed reference
@@ -464,11 +453,11 @@ impl<'s> EvalContext<'s> {
             None => (self.ns(), name),
         };
         let qualified = if ns == "default" { n.to_string() } else { format!("{ns}:{n}") };
-        if self.classes.contains(&qualified) {
+        if self.defined.classes.contains(&qualified) {
             return true;
         }
         // Hard classes live in the default namespace and are seen from all.
-        if ns != "default" && self.classes.contains(n) && self.is_hard_class(n) {
+        if ns != "default" && self.defined.classes.contains(n) && self.is_hard_class(n) {
             return true;
         }
         self.bundles.last().is_some_and(|f| f.classes.contains(&qualified))
@@ -513,7 +502,7 @@ impl<'s> EvalContext<'s> {
         };
         let q = if ns == "default" { n.clone() } else { format!("{ns}:{n}") };
         crate::eval::abort::before_define(self, &q);
-        self.class_tags.insert(q.clone(), tags);
+        self.defined.class_tags.insert(q.clone(), tags);
         if bundle_scope {
             if let Some(f) = self.bundles.last_mut() {
                 f.classes.insert(q);
@@ -521,7 +510,7 @@ impl<'s> EvalContext<'s> {
                 return;
             }
         }
-        self.classes.insert(q);
+        self.defined.classes.insert(q);
         crate::eval::abort::after_define(self, &n);
     }
 

@@ -48,8 +48,8 @@ pub fn keep_control_promises(ctx: &mut EvalContext) {
         );
         crate::host::facts::sys(ctx, "domain", &domain, &["source=agent"]);
         let class = canonify(&domain);
-        ctx.class_tags.insert(class.clone(), vec!["source=agent".into(), "hardclass".into()]);
-        ctx.classes.insert(class);
+        ctx.defined.class_tags.insert(class.clone(), vec!["source=agent".into(), "hardclass".into()]);
+        ctx.defined.classes.insert(class);
     }
     for v in control_values(ctx, "agent", "addclasses") {
         for class in v.list_strings() {

@@ -17,6 +17,7 @@ pub(crate) mod commands;
 pub mod context;
 pub mod control;
 pub mod defaults;
+pub mod defined;
 pub mod expand;
 pub mod iteration;
 pub mod logged;

@@ -179,16 +179,16 @@ pub fn setup(ctx: &mut EvalContext, opts: &Options) -> Vec<Logged> {
     crate::host::facts::detect(ctx, "agent");
     // `-I` is visible to policy (generic_agent.c).
     if opts.inform {
-        ctx.class_tags.insert("inform_mode".into(), vec!["cfe_internal".into(), "source=agent".into()]);
-        ctx.classes.insert("inform_mode".into());
+        ctx.defined.class_tags.insert("inform_mode".into(), vec!["cfe_internal".into(), "source=agent".into()]);
+        ctx.defined.classes.insert("inform_mode".into());
     }
     for c in &opts.defines {
         for part in c.split(',') {
             let p = part.trim();
             if !p.is_empty() {
                 let c = crate::syntax::class_expr::canonify(p);
-                ctx.class_tags.insert(c.clone(), vec!["source=environment".into()]);
-                ctx.classes.insert(c);
+                ctx.defined.class_tags.insert(c.clone(), vec!["source=environment".into()]);
+                ctx.defined.classes.insert(c);
             }
         }
     }

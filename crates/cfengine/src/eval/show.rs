@@ -61,6 +61,7 @@ fn qualified_name(k: &VarKey) -> String {
 /// The variable table's rows.
 pub fn var_rows(ctx: &EvalContext) -> Vec<String> {
     let mut rows: Vec<String> = ctx
+        .defined
         .vars
         .iter()
         .map(|(k, v)| {
@@ -91,9 +92,9 @@ pub struct FinalState {
 /// The variables and classes `ctx` holds.
 pub fn final_state(ctx: &EvalContext) -> FinalState {
     let mut vars: Vec<(String, String)> =
-        ctx.vars.iter().map(|(k, v)| (qualified_name(k), value_json(&v.rval))).collect();
+        ctx.defined.vars.iter().map(|(k, v)| (qualified_name(k), value_json(&v.rval))).collect();
     vars.sort();
-    let mut classes: Vec<String> = ctx.classes.iter().map(|c| c.to_string()).collect();
+    let mut classes: Vec<String> = ctx.defined.classes.iter().map(|c| c.to_string()).collect();
     classes.sort();
     FinalState { vars, classes, files_changed: ctx.file_changes.clone() }
 }
@@ -122,11 +123,12 @@ fn value_json(r: &Rv) -> String {
 /// The class table's rows.
 pub fn class_rows(ctx: &EvalContext) -> Vec<String> {
     let mut rows: Vec<String> = ctx
+        .defined
         .classes
         .iter()
         .map(|c| {
-            let tags = ctx.class_tags.get(c).map(|t| t.join(",")).unwrap_or_default();
-            let comment = ctx.class_comments.get(c).map_or("", String::as_str);
+            let tags = ctx.defined.class_tags.get(c).map(|t| t.join(",")).unwrap_or_default();
+            let comment = ctx.defined.class_comments.get(c).map_or("", String::as_str);
             format!("{c:<60} {tags:<40} {comment:<40}")
         })
         .collect();
@@ -185,7 +187,7 @@ fn control_vars(ctx: &mut EvalContext) {
 fn cf_promises_view(ctx: &mut EvalContext) {
     let bundles: std::collections::HashSet<String> =
         ctx.policy.bundles.iter().map(|b| format!("{}_meta", b.name)).collect();
-    ctx.vars.retain(|k, _| !bundles.contains(&k.scope));
+    ctx.defined.vars.retain(|k, _| !bundles.contains(&k.scope));
     let r = VarRef { ns: Some("default".into()), scope: Some("def".into()), lval: "jq".into(), indices: vec![] };
     let jq = "jq --compact-output --monochrome-output --ascii-output --unbuffered --sort-keys";
     ctx.put(&r, Rv::scalar(jq), DataType::String, &["invocation", "source=agent", "command_name=jq"]);
@@ -231,10 +233,12 @@ pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink
             return 1;
         };
         // cf-promises is the `common` component, not the `agent`.
-        ctx.classes.remove("agent");
-        ctx.class_tags.remove("agent");
-        ctx.classes.insert("common".into());
-        ctx.class_tags.insert("common".into(), vec!["cfe_internal".into(), "source=agent".into(), "hardclass".into()]);
+        ctx.defined.classes.remove("agent");
+        ctx.defined.class_tags.remove("agent");
+        ctx.defined.classes.insert("common".into());
+        ctx.defined
+            .class_tags
+            .insert("common".into(), vec!["cfe_internal".into(), "source=agent".into(), "hardclass".into()]);
         preliminary_convergence(&mut ctx, false);
         control_vars(&mut ctx);
         cf_promises_view(&mut ctx);

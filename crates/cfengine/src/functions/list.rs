@@ -457,6 +457,7 @@ pub(super) fn variablesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> 
     let tags: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
     let mut names = vec![];
     let keys: Vec<(String, Arc<Vec<Arc<str>>>)> = ctx
+        .defined
         .vars
         .iter()
         .map(|(k, v)| {
@@ -510,7 +511,7 @@ pub(super) fn countclassesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) 
 pub(crate) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<String>, Failed> {
     let pat = arg_str(a, 0).to_string();
     let tag_regexes: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
-    let mut all: Vec<String> = ctx.classes.iter().cloned().collect();
+    let mut all: Vec<String> = ctx.defined.classes.iter().cloned().collect();
     if let Some(fr) = ctx.bundles.last() {
         all.extend(fr.classes.iter().cloned());
     }
@@ -522,7 +523,7 @@ pub(crate) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<St
             continue;
         }
         let mut pass = tag_regexes.is_empty();
-        let tags = ctx.class_tags.get(&c).cloned().unwrap_or_default();
+        let tags = ctx.defined.class_tags.get(&c).cloned().unwrap_or_default();
         for t in &tag_regexes {
             for tag in &tags {
                 if t == tag || full_match(ctx, t, tag)? {

@@ -49,7 +49,7 @@ pub(super) fn getclassmetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> F
     if !ctx.class_defined(name) {
         return Err(Failed);
     }
-    let tags = ctx.class_tags.get(name).cloned().unwrap_or_default();
+    let tags = ctx.defined.class_tags.get(name).cloned().unwrap_or_default();
     let key = a.get(1).and_then(Rv::as_scalar).map(|k| format!("{k}="));
     let out: Vec<String> = tags
         .iter()

@@ -77,6 +77,7 @@ fn lval_key(k: &crate::eval::context::VarKey) -> String {
 pub(super) fn bundlestate(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     let want = arg_str(a, 0);
     let entries: Vec<(String, Value)> = ctx
+        .defined
         .vars
         .iter()
         .filter(|(k, _)| scope_key(k) == want)
@@ -92,14 +93,14 @@ pub(super) fn bundlestate(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResu
 /// with the global classes, the current bundle's classes, and every
 /// variable (`DefaultTemplateData` for all bundles).
 pub(crate) fn datastate(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
-    let mut classes: Vec<String> = ctx.classes.iter().cloned().collect();
+    let mut classes: Vec<String> = ctx.defined.classes.iter().cloned().collect();
     if let Some(f) = ctx.bundles.last() {
         classes.extend(f.classes.iter().cloned());
     }
     classes.sort();
     classes.dedup();
     let mut scopes: Vec<(String, Vec<(String, Value)>)> = vec![];
-    for (k, v) in &ctx.vars {
+    for (k, v) in &ctx.defined.vars {
         let key = scope_key(k);
         let entry = (lval_key(k), to_json(&v.rval, v.ty));
         match scopes.iter_mut().find(|(s, _)| *s == key) {

@@ -68,8 +68,8 @@ fn cpus() -> i64 {
 }
 
 fn class(ctx: &mut EvalContext, name: &str, tags: &[&str]) {
-    ctx.classes.insert(name.to_string());
-    ctx.class_tags.insert(name.to_string(), tags.iter().map(|t| t.to_string()).collect());
+    ctx.defined.classes.insert(name.to_string());
+    ctx.defined.class_tags.insert(name.to_string(), tags.iter().map(|t| t.to_string()).collect());
 }
 
 /// Defines a `sys` variable with its tags.

@@ -97,8 +97,8 @@ fn flag_text(flags: u32) -> String {
 }
 
 fn class(ctx: &mut EvalContext, name: &str, tags: &[&str]) {
-    ctx.classes.insert(name.to_string());
-    ctx.class_tags.insert(name.to_string(), tags.iter().map(|t| t.to_string()).collect());
+    ctx.defined.classes.insert(name.to_string());
+    ctx.defined.class_tags.insert(name.to_string(), tags.iter().map(|t| t.to_string()).collect());
 }
 
 fn indexed(ctx: &mut EvalContext, lval: &str, index: &str, value: &str) {

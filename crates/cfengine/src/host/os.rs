@@ -60,8 +60,8 @@ pub fn detect(ctx: &mut EvalContext) {
     classes.dedup();
     for (c, from) in &classes {
         let tags = ["inventory", "attribute_name=none", "source=agent", from, "hardclass"];
-        ctx.class_tags.insert(c.clone(), tags.iter().map(|t| t.to_string()).collect());
-        ctx.classes.insert(c.clone());
+        ctx.defined.class_tags.insert(c.clone(), tags.iter().map(|t| t.to_string()).collect());
+        ctx.defined.classes.insert(c.clone());
     }
     if !flavor.is_empty() {
         sys(ctx, "flavor", &flavor, &["inventory", "source=agent", "attribute_name=none"]);
@@ -70,7 +70,7 @@ pub fn detect(ctx: &mut EvalContext) {
     let major = flavor.split('_').find(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     sys(ctx, "os_version_major", major.unwrap_or("Unknown"), &["source=agent", "derived-from=flavor"]);
     os_release_var(ctx, &release);
-    let human = HUMAN_NAMES.iter().find(|(c, _)| ctx.classes.contains(*c));
+    let human = HUMAN_NAMES.iter().find(|(c, _)| ctx.defined.classes.contains(*c));
     let from = human.map(|(c, _)| format!("derived-from={c}"));
     let mut tags = vec!["source=agent"];
     tags.extend(from.as_deref());

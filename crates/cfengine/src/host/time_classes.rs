@@ -42,7 +42,7 @@ pub fn detect(ctx: &mut EvalContext) {
     let local = names(start, TimeZone::system(), "");
     let gmt = names(start, TimeZone::UTC, "GMT_");
     for n in local.into_iter().chain(gmt) {
-        ctx.class_tags.insert(n.clone(), TAGS.iter().map(|t| t.to_string()).collect());
-        ctx.classes.insert(n);
+        ctx.defined.class_tags.insert(n.clone(), TAGS.iter().map(|t| t.to_string()).collect());
+        ctx.defined.classes.insert(n);
     }
 }

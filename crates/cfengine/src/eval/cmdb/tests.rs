@@ -61,10 +61,10 @@ fn only_unconditional_classes_are_defined() {
         "other": 1 }"#;
     with_data("classes", json, |said, ctx| {
         for c in ["data:c1", "data:c2", "ns3:c3", "data:c6"] {
-            assert!(ctx.classes.contains(c), "{c}");
+            assert!(ctx.defined.classes.contains(c), "{c}");
         }
-        assert!(!ctx.classes.contains("data:c4") && !ctx.classes.contains("data:c5"));
-        assert_eq!(ctx.class_comments.get("data:c6").map(String::as_str), Some("k"));
+        assert!(!ctx.defined.classes.contains("data:c4") && !ctx.defined.classes.contains("data:c5"));
+        assert_eq!(ctx.defined.class_comments.get("data:c6").map(String::as_str), Some("k"));
         assert!(said[0].message.starts_with("Loaded CMDB data file '") && said[0].level == Level::Verbose);
         assert!(
             said[1].message.starts_with("Invalid key 'other' in the CMDB data file '")
@@ -85,7 +85,7 @@ fn a_section_with_a_reference_is_refused_whole() {
     let json = r#"{ "variables": { "a": "ok", "b": { "value": "$(sys.uptime)" } }, "classes": { "c": "any::" } }"#;
     with_data("references", json, |said, ctx| {
         assert!(var(ctx, "data:variables.a").is_none());
-        assert!(ctx.classes.contains("data:c"));
+        assert!(ctx.defined.classes.contains("data:c"));
         assert_eq!(
             errors(said),
             ["Invalid 'variables' CMDB data, cannot contain variable references", "Failed to load CMDB data"]
