@@ -704,7 +704,14 @@ async def main(confer):
     assert caps.completion_provider and caps.document_symbol_provider and caps.workspace_symbol_provider
     assert caps.folding_range_provider and not caps.document_formatting_provider
     assert caps.text_document_sync == t.TextDocumentSyncKind.Incremental
-    tests = [(name, f) for name, f in globals().items() if name.startswith("test_")]
+    return await run_tests(session, globals(), "")
+
+
+async def run_tests(session, scope, where):
+    """Runs every `test_*` coroutine of `scope` on the started `session`,
+    each on its own (a failure is printed and the others go on), then stops
+    the server; the exit status."""
+    tests = [(name, f) for name, f in scope.items() if name.startswith("test_")]
     failed = []
     for name, test in tests:
         try:
@@ -716,7 +723,7 @@ async def main(confer):
             traceback.print_exc()
         session.close_all()
     await session.stop()
-    print(f"{len(tests) - len(failed)} of {len(tests)} passed")
+    print(f"{len(tests) - len(failed)} of {len(tests)} passed{where}")
     return 1 if failed else 0
 
 

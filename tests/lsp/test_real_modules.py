@@ -10,11 +10,10 @@ import asyncio
 import os
 import pathlib
 import sys
-import traceback
 
 from lsprotocol import types as t
 
-from test_lsp import HERE, Session, check, diag, rng
+from test_lsp import HERE, Session, check, diag, rng, run_tests
 
 if "CONFER_PUPPET_MODULES" not in os.environ:
     sys.exit("CONFER_PUPPET_MODULES is not set: run through scripts/test.sh, which sets it to Debian's modules")
@@ -137,20 +136,7 @@ async def test_document_symbols(s):
 async def main(confer):
     session = Session(confer)
     await session.start(NTP, {"modulepath": [str(MODULES)], "facts": str(FACTS)})
-    tests = [(name, f) for name, f in globals().items() if name.startswith("test_")]
-    failed = []
-    for name, test in tests:
-        try:
-            await test(session)
-            print(f"ok   {name}")
-        except Exception:
-            failed.append(name)
-            print(f"FAIL {name}")
-            traceback.print_exc()
-        session.close_all()
-    await session.stop()
-    print(f"{len(tests) - len(failed)} of {len(tests)} passed on {MODULES}")
-    return 1 if failed else 0
+    return await run_tests(session, globals(), f" on {MODULES}")
 
 
 if __name__ == "__main__":
