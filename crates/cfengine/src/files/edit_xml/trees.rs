@@ -15,24 +15,8 @@ use super::{Res, XmlEdit};
 /// `InsertTreeInFile`: the tree as the root of an empty document.
 pub(super) fn insert_in_file(ctx: &mut EvalContext, raw: &str, edit: &mut XmlEdit, res: &mut Res) -> bool {
     let file = edit.filename.clone();
-    let tree = match tree_of(ctx, raw, edit) {
-        Ok(t) => t,
-        Err(why) => {
-            match why {
-                NoTree::Unparsed => ctx.error(
-                    ErrorKind::Files,
-                    format!("Failed to parse the tree '{raw}' (to be inserted into the XML document '{file}')"),
-                ),
-                NoTree::Empty => ctx.error(
-                    ErrorKind::Files,
-                    format!("The tree '{raw}' (to be inserted into the XML document '{file}') is empty"),
-                ),
-                NoTree::Refused => {}
-            }
-            *res = res.and(Res::Fail);
-            return false;
-        }
-    };
+    let place = format!("to be inserted into the XML document '{file}'");
+    let Some(tree) = tree_to_insert(ctx, raw, edit, res, (&place, &place)) else { return false };
     let Some(doc) = edit.doc.as_mut() else { return false };
     if let Some(root) = doc.root() {
         if !compare::same(doc, tree, root) {
@@ -67,26 +51,10 @@ pub(super) fn insert_in_node(
     res: &mut Res,
 ) -> bool {
     let file = edit.filename.clone();
-    let tree = match tree_of(ctx, raw, edit) {
-        Ok(t) => t,
-        Err(why) => {
-            match why {
-                NoTree::Unparsed => ctx.error(
-                    ErrorKind::Files,
-                    format!(
-                    "Failed to parse the tree '{raw}' (to be inserted at XPath '{at}' in the XML document '{file}')"
-                ),
-                ),
-                NoTree::Empty => ctx.error(
-                    ErrorKind::Files,
-                    format!("The tree '{raw}' (to be inserted at XPath '{at}' in XML document '{file}') is empty"),
-                ),
-                NoTree::Refused => {}
-            }
-            *res = res.and(Res::Fail);
-            return false;
-        }
-    };
+    // cf-agent words the two places differently ("the XML document").
+    let unparsed = format!("to be inserted at XPath '{at}' in the XML document '{file}'");
+    let empty = format!("to be inserted at XPath '{at}' in XML document '{file}'");
+    let Some(tree) = tree_to_insert(ctx, raw, edit, res, (&unparsed, &empty)) else { return false };
     let Some(doc) = edit.doc.as_mut() else { return false };
     if compare::child_holding(doc, tree, node).is_some() {
         return false;
@@ -146,6 +114,29 @@ pub(super) fn delete_in_node(
     edit.said(format!("Deleted tree '{raw}' at XPath '{at}' in XML document '{file}'"), true);
     *res = res.and(Res::Change);
     true
+}
+
+/// The tree an insertion promises, or `None` with the failure said in
+/// cf-agent's words — `place` says where the tree was to go, as the
+/// messages for a tree that does not parse and for an empty one word it.
+fn tree_to_insert(
+    ctx: &mut EvalContext,
+    raw: &str,
+    edit: &mut XmlEdit,
+    res: &mut Res,
+    (unparsed, empty): (&str, &str),
+) -> Option<NodeId> {
+    let why = match tree_of(ctx, raw, edit) {
+        Ok(tree) => return Some(tree),
+        Err(why) => why,
+    };
+    match why {
+        NoTree::Unparsed => ctx.error(ErrorKind::Files, format!("Failed to parse the tree '{raw}' ({unparsed})")),
+        NoTree::Empty => ctx.error(ErrorKind::Files, format!("The tree '{raw}' ({empty}) is empty")),
+        NoTree::Refused => {}
+    }
+    *res = res.and(Res::Fail);
+    None
 }
 
 /// Why a promised tree is not there to use.
