@@ -54,7 +54,8 @@ pub struct PuppetDbArgs {
 
 /// A PuppetDB to read factsets from.
 pub struct PuppetDb {
-    url: String,
+    /// The query endpoint, `URL/pdb/query/v4/factsets`.
+    factsets: String,
     agent: ureq::Agent,
     page: usize,
 }
@@ -72,7 +73,8 @@ impl PuppetDb {
         if url.starts_with("https://") || args.puppetdb_cert.is_some() || args.puppetdb_cacert.is_some() {
             builder = builder.tls_config(Arc::new(tls_config(args).map_err(fail)?));
         }
-        Ok(Some(PuppetDb { url, agent: builder.build(), page: args.puppetdb_page as usize }))
+        let factsets = format!("{url}/pdb/query/v4/factsets");
+        Ok(Some(PuppetDb { factsets, agent: builder.build(), page: args.puppetdb_page as usize }))
     }
 
     /// How many nodes a request asks for: the size of a batch of nodes.
@@ -84,16 +86,16 @@ impl PuppetDb {
     /// time.
     pub fn certnames(&self) -> Result<Vec<String>, FleetError> {
         let mut names = Vec::new();
+        let endpoint = &self.factsets;
         loop {
-            let endpoint = format!("{}/pdb/query/v4/factsets", self.url);
             let request = self
                 .agent
-                .get(&endpoint)
+                .get(endpoint)
                 .query("query", r#"["extract", ["certname"]]"#)
                 .query("order_by", r#"[{"field": "certname"}]"#)
                 .query("limit", &self.page.to_string())
                 .query("offset", &names.len().to_string());
-            let body = self.answer(&endpoint, request.call())?;
+            let body = answer(endpoint, request.call())?;
             let page: Vec<serde_json::Value> = serde_json::from_str(&body).map_err(|e| FleetError::PuppetDb {
                 url: endpoint.clone(),
                 reason: format!("the answer is not a JSON array of certnames: {e}"),
@@ -104,7 +106,7 @@ impl PuppetDb {
                     Some(name) => names.push(name.to_string()),
                     None => {
                         return Err(FleetError::PuppetDb {
-                            url: endpoint,
+                            url: endpoint.clone(),
                             reason: format!("an answer's element has no certname: {node}"),
                         })
                     }
@@ -119,25 +121,25 @@ impl PuppetDb {
     /// The factsets of the nodes `names` (PuppetDB's `in` query, posted so
     /// that a long list fits); a node PuppetDB no longer holds is absent.
     pub fn factsets_of(&self, names: &[String]) -> Result<Vec<confer_facts::Facts>, FleetError> {
-        let endpoint = format!("{}/pdb/query/v4/factsets", self.url);
+        let endpoint = &self.factsets;
         let query = serde_json::json!({"query": ["in", "certname", ["array", names]]});
-        let request = self.agent.post(&endpoint).set("Content-Type", "application/json");
-        let body = self.answer(&endpoint, request.send_string(&query.to_string()))?;
-        confer_facts::parse_factsets(&body, &endpoint).map_err(FleetError::Facts)
+        let request = self.agent.post(endpoint).set("Content-Type", "application/json");
+        let body = answer(endpoint, request.send_string(&query.to_string()))?;
+        confer_facts::parse_factsets(&body, endpoint).map_err(FleetError::Facts)
     }
+}
 
-    /// The text of an answer, at most [`MAX_PAGE_BYTES`] of it.
-    fn answer(&self, endpoint: &str, response: Result<ureq::Response, ureq::Error>) -> Result<String, FleetError> {
-        let fail = |reason: String| FleetError::PuppetDb { url: endpoint.to_string(), reason };
-        let response = response.map_err(|e| fail(request_error(e)))?;
-        let mut body = String::new();
-        response
-            .into_reader()
-            .take(MAX_PAGE_BYTES)
-            .read_to_string(&mut body)
-            .map_err(|e| fail(format!("cannot read the answer: {e}")))?;
-        Ok(body)
-    }
+/// The text of an answer from `endpoint`, at most [`MAX_PAGE_BYTES`] of it.
+fn answer(endpoint: &str, response: Result<ureq::Response, ureq::Error>) -> Result<String, FleetError> {
+    let fail = |reason: String| FleetError::PuppetDb { url: endpoint.to_string(), reason };
+    let response = response.map_err(|e| fail(request_error(e)))?;
+    let mut body = String::new();
+    response
+        .into_reader()
+        .take(MAX_PAGE_BYTES)
+        .read_to_string(&mut body)
+        .map_err(|e| fail(format!("cannot read the answer: {e}")))?;
+    Ok(body)
 }
 
 /// What a failed request says, in a user's words: the server's status and
