@@ -8,7 +8,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::data::value::{DataType, Rv};
-use crate::eval::context::{BundleFrame, EvalContext};
+use crate::eval::context::EvalContext;
+use crate::eval::frames::BundleFrame;
 use crate::eval::promise::{evaluate_final_rval, expand_promise, Expanded};
 use crate::functions;
 use crate::syntax::ast::{Bundle, FnCall, Promise, Rval};
@@ -489,7 +490,7 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         return;
     }
     ctx.method_promisers.push(pp.promiser.to_string());
-    ctx.method_calls.push(crate::eval::context::MethodCall {
+    ctx.method_calls.push(crate::eval::frames::MethodCall {
         promiser: exp.promiser.clone(),
         classes: pp.classes.to_string(),
         iteration: ctx.iteration,

@@ -4,24 +4,9 @@
 
 use crate::data::value::Rv;
 use crate::eval::context::EvalContext;
+pub use crate::eval::outcome::Outcome;
 use crate::eval::promise::{evaluate_final_rval, Expanded};
 use crate::syntax::class_expr::canonify;
-
-/// A promise's outcome, as far as classes bodies see it. Ordered as
-/// `PromiseResultUpdate` weighs them: a failure outweighs a change, a
-/// change outweighs nothing done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Outcome {
-    /// `PROMISE_RESULT_NOOP`.
-    Kept,
-    /// `PROMISE_RESULT_CHANGE` (a `files` promise changed a file).
-    Repaired,
-    /// `PROMISE_RESULT_WARN`: a repair was due but only a warning was
-    /// promised (`action_policy => "warn"`); classes as for a failure.
-    Warned,
-    /// `PROMISE_RESULT_FAIL`.
-    Failed,
-}
 
 /// Defines (and cancels) the classes an agent bundle's promise gives for
 /// `outcome`, which also counts towards the bundle's own outcome (what a

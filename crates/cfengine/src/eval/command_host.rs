@@ -95,12 +95,6 @@ impl Host for RunHost<'_, '_> {
     }
 }
 
-/// Whether a command line starts with an absolute path, quoted or not
-/// (libntech's `IsAbsoluteFileName`).
-pub(crate) fn is_absolute(command: &str) -> bool {
-    command.trim_start_matches('"').starts_with('/')
-}
-
 /// Whether the program a command line starts with (its first word, or
 /// its quoted start, as cf-agent's `CommandArg0` cuts it) is one cf-agent
 /// would run: an executable file on this machine, or CFEngine itself.

@@ -9,11 +9,12 @@
 use crate::data::value::Rv;
 use crate::eval::body_attributes::{evaluated, scalar};
 use crate::eval::classes_body::{self, Outcome};
-use crate::eval::command_host::{check_executable, is_absolute, RunHost};
+use crate::eval::command_host::{check_executable, RunHost};
 use crate::eval::context::EvalContext;
 use crate::eval::message::ErrorKind;
 use crate::eval::promise::Expanded;
 use crate::shell;
+use crate::shell::is_absolute;
 
 /// cf-agent's `CF_BUFSIZE`: quoted lines are logged in batches this big.
 const QUOTE_BUFFER: usize = 4096;

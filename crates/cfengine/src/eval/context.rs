@@ -1,7 +1,8 @@
 //! The evaluation context (eval_context.c): variable tables, classes, the
 //! stack of bundle/promise frames, and the output cf-agent prints.
 
-use crate::eval::defined::Defined;
+use crate::eval::defined::{Defined, VarKey};
+use crate::eval::frames::{BundleFrame, MethodCall, ThisTable};
 use crate::eval::message::{ErrorKind, Level, Message};
 use crate::eval::run_settings::RunSettings;
 use std::collections::{HashMap as StdHashMap, HashSet};
@@ -13,41 +14,6 @@ use crate::eval::expand::{self, Resolved};
 use crate::syntax::ast::{Bundle, Policy, Promise};
 use crate::syntax::class_expr;
 use crate::syntax::varref::{is_special_scope, VarRef};
-
-/// Key of a variable in the global table.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct VarKey {
-    /// Namespace (`None` for special scopes).
-    pub ns: Option<String>,
-    /// Bundle or special scope.
-    pub scope: String,
-    /// Name.
-    pub lval: String,
-    /// Array indices.
-    pub indices: Vec<String>,
-}
-
-/// One frame of the evaluation stack.
-#[derive(Debug)]
-pub struct BundleFrame {
-    /// The bundle being evaluated.
-    pub bundle: Arc<Bundle>,
-    /// Classes defined with bundle scope.
-    pub classes: HashSet<String>,
-    /// The arguments it was called with.
-    pub args: Vec<Rv>,
-}
-
-/// A methods promise being carried out.
-#[derive(Clone, Debug)]
-pub struct MethodCall {
-    /// Its promiser, expanded.
-    pub promiser: String,
-    /// Its class guard.
-    pub classes: String,
-    /// Which iteration of it this is (from 1).
-    pub iteration: usize,
-}
 
 /// Where what a run says goes.
 pub trait Sink {
@@ -140,22 +106,19 @@ pub struct EvalContext<'s> {
     /// What the agent bundle being evaluated has done so far, weighed as
     /// `ScheduleAgentOperations` does (`None` while every promise was
     /// skipped).
-    pub bundle_outcome: Option<crate::eval::classes_body::Outcome>,
+    pub bundle_outcome: Option<crate::eval::outcome::Outcome>,
     /// Destinations copied to this run that agent control's
     /// `files_single_copy` keeps from being copied to again.
     pub single_copied: HashSet<String>,
     /// Results of the functions cf-agent evaluates once a run, by name and
     /// arguments (`EvalContextFunctionCacheGet`).
     pub function_cache: StdHashMap<String, Rv>,
+    /// The regular expressions the run's functions and checks compiled.
+    pub(crate) regexes: crate::functions::regex_cache::RegexCache,
 }
 
 /// Upper bound on promise iterations in one run.
 pub const MAX_WORK: u64 = 20_000_000;
-
-/// The `this.` variables of the promise being evaluated. Their names come
-/// from the policy and are few per promise; foldhash (seeded per process)
-/// hashes them much faster than SipHash.
-pub type ThisTable = StdHashMap<String, Variable, foldhash::fast::RandomState>;
 
 impl<'s> EvalContext<'s> {
     /// Sets the `this` table aside for a nested promise or bundle and gives
@@ -204,6 +167,7 @@ impl<'s> EvalContext<'s> {
             single_copied: HashSet::new(),
             cwd: None,
             function_cache: StdHashMap::new(),
+            regexes: Default::default(),
         }
     }
 

@@ -9,7 +9,19 @@ use std::collections::{HashMap, HashSet};
 use indexmap::IndexMap;
 
 use crate::data::value::Variable;
-use crate::eval::context::VarKey;
+
+/// Key of a variable in the global table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VarKey {
+    /// Namespace (`None` for special scopes).
+    pub ns: Option<String>,
+    /// Bundle or special scope.
+    pub scope: String,
+    /// Name.
+    pub lval: String,
+    /// Array indices.
+    pub indices: Vec<String>,
+}
 
 /// The variables and classes of a run.
 #[derive(Default)]

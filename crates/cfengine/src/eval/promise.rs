@@ -390,8 +390,5 @@ pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv) -> Rv {
 /// Parses a reference the way the vars promise's promiser names a variable:
 /// qualified to the current bundle.
 pub fn promiser_ref(ctx: &EvalContext, promiser: &str) -> VarRef {
-    let b = ctx.bundle();
-    let ns = b.map(|b| b.ns.clone()).unwrap_or_else(|| "default".into());
-    let scope = b.map(|b| b.name.clone()).unwrap_or_else(|| "default".into());
-    VarRef::parse_with(promiser, Some(&ns), Some(&scope))
+    VarRef::in_bundle(promiser, ctx.bundle().map(|b| &**b))
 }

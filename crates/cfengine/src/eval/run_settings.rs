@@ -9,7 +9,7 @@
 #[derive(Default)]
 pub struct RunSettings {
     /// Where `files` promises may change files; none: they change nothing.
-    pub files: Option<crate::files::Sandbox>,
+    pub files: Option<crate::files::sandbox::Sandbox>,
     /// `--dry-run` or `dryrun` of `body agent control`: promises only say
     /// what they would change.
     pub dry_run: bool,

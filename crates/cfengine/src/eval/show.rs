@@ -7,7 +7,8 @@
 use std::sync::Arc;
 
 use crate::data::value::{DataType, Rv, Variable};
-use crate::eval::context::{EvalContext, Sink, VarKey};
+use crate::eval::context::{EvalContext, Sink};
+use crate::eval::defined::VarKey;
 use crate::eval::run::{load_checked, preliminary_convergence, Options};
 use crate::syntax::varref::VarRef;
 

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::eval::context::VarKey;
+use crate::eval::defined::VarKey;
 
 /// `DEFAULT_HASHMAP_INIT_SIZE`: the buckets of the table when it stops
 /// being a small array map.

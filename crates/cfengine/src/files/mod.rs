@@ -25,7 +25,7 @@ mod perms;
 mod promiser_group;
 pub(crate) use perms::parse_mode;
 mod rename;
-mod sandbox;
+pub mod sandbox;
 mod template;
 
 use crate::eval::message::ErrorKind;

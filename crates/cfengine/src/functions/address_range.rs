@@ -8,8 +8,8 @@
 //! whatever number came before. The scanner below keeps those rules so an
 //! odd range matches, or not, as it does in cf-agent.
 
+use super::host::FunctionHost;
 use crate::data::value::Rv;
-use crate::eval::context::EvalContext;
 use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 use crate::syntax::class_expr::canonify;
@@ -106,7 +106,7 @@ impl<'a> Fields<'a> {
 /// CIDR block, an octet range (`10.0.1-5.0-255`), or a textual prefix that
 /// ends at an octet (`10.0` matches `10.0.3.4`, not `10.03.4.5`). Errors are
 /// logged in cf-agent's words.
-pub(crate) fn address_matches(ctx: &mut EvalContext, range: &str, address: &str) -> bool {
+pub(crate) fn address_matches(ctx: &mut dyn FunctionHost, range: &str, address: &str) -> bool {
     if range == address {
         return true;
     }
@@ -136,7 +136,7 @@ pub(crate) fn address_matches(ctx: &mut EvalContext, range: &str, address: &str)
     }
 }
 
-fn v4_cidr(ctx: &mut EvalContext, range: &str, address: &str) -> bool {
+fn v4_cidr(ctx: &mut dyn FunctionHost, range: &str, address: &str) -> bool {
     let Some((net, mask)) = scan_cidr(range, 16).filter(|(_, m)| *m <= 32) else {
         ctx.error(ErrorKind::Function, format!("Invalid IPv4 CIDR: {range}"));
         return false;
@@ -213,7 +213,7 @@ fn fields_match(g: &Groups, range: &str, address: &str) -> bool {
     true
 }
 
-fn v6_cidr(ctx: &mut EvalContext, range: &str, address: &str) -> bool {
+fn v6_cidr(ctx: &mut dyn FunctionHost, range: &str, address: &str) -> bool {
     let Some((net, mask)) = scan_cidr(range, 40).filter(|(_, m)| *m <= 128) else {
         ctx.error(ErrorKind::Function, format!("Invalid IPv6 CIDR: {range}"));
         return false;
@@ -233,7 +233,7 @@ fn v6_cidr(ctx: &mut EvalContext, range: &str, address: &str) -> bool {
 /// accepts every string (its address test stops at the first character
 /// that is not a hex digit, before it can see a colon), so there is no
 /// failure here.
-pub(super) fn isipinsubnet(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn isipinsubnet(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let range = arg_str(a, 0);
     for ip in &a[1.min(a.len())..] {
         if address_matches(ctx, range, ip.as_scalar().unwrap_or("")) {
@@ -245,7 +245,7 @@ pub(super) fn isipinsubnet(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnRes
 
 /// `iprange(range, interface...)`: whether an address of this host (of one
 /// of the named interfaces, when some are given) is in the range.
-pub(super) fn iprange(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn iprange(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let range = arg_str(a, 0);
     let ifaces: Vec<String> = a.iter().skip(1).map(|i| canonify(i.as_scalar().unwrap_or(""))).collect();
     for (ip, iface) in crate::host::net::ip_addresses() {
@@ -258,7 +258,7 @@ pub(super) fn iprange(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `hostrange(prefix, "from-to")`: whether this host's unqualified name is
 /// the prefix (ignoring case) followed by a number in the range.
-pub(super) fn hostrange(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn hostrange(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (prefix, range) = (arg_str(a, 0), arg_str(a, 1));
     let b = range.as_bytes();
     let bounds = scan_long(b, 10).and_then(|(start, n)| {
@@ -289,6 +289,7 @@ fn host_in_range(prefix: &str, start: i64, end: i64, host: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::context::EvalContext;
 
     fn matches(range: &str, address: &str) -> bool {
         let mut out: Vec<String> = vec![];

@@ -11,8 +11,8 @@ use crate::eval::message::ErrorKind;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use super::host::FunctionHost;
 use crate::data::number::{int_from_string, real_from_string, NOINT};
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::{FnCall, Rval};
 use crate::syntax::reference::{is_cf3_var_string, is_naked_var};
 
@@ -50,8 +50,8 @@ pub fn params(name: &str) -> &'static [Param] {
 /// Checks the literal arguments of `f` (`CheckConstraintTypeMatch` at level
 /// 1). On a misfit it reports cf-agent's fatal error and ends the run; once
 /// the run is ending, no call runs and nothing more is said.
-pub fn check(ctx: &mut EvalContext, f: &FnCall) -> Result<(), super::Failed> {
-    if ctx.aborted.is_some() {
+pub fn check(ctx: &mut dyn FunctionHost, f: &FnCall) -> Result<(), super::Failed> {
+    if ctx.ending() {
         return Err(super::Failed);
     }
     for (arg, param) in f.args.iter().zip(params(&f.name)) {
@@ -65,11 +65,10 @@ pub fn check(ctx: &mut EvalContext, f: &FnCall) -> Result<(), super::Failed> {
         if let Some(l) = log {
             ctx.error(ErrorKind::Function, l);
         }
-        ctx.error(
+        ctx.fatal(
             ErrorKind::Function,
-            format!("Fatal CFEngine error: In function '{}', error in variable '{s}', '{problem}'", f.name),
+            &format!("Fatal CFEngine error: In function '{}', error in variable '{s}', '{problem}'", f.name),
         );
-        ctx.aborted = Some(1);
         return Err(super::Failed);
     }
     Ok(())
@@ -77,7 +76,7 @@ pub fn check(ctx: &mut EvalContext, f: &FnCall) -> Result<(), super::Failed> {
 
 /// Why `s` does not fit `param` (`SyntaxTypeMatchToString`), with the line
 /// a number's conversion logs first.
-fn misfit(ctx: &mut EvalContext, s: &str, param: &Param) -> (Option<String>, Option<&'static str>) {
+fn misfit(ctx: &mut dyn FunctionHost, s: &str, param: &Param) -> (Option<String>, Option<&'static str>) {
     match param.kind {
         "string" => (None, string_misfit(ctx, s, param.range)),
         "int" => {
@@ -122,7 +121,7 @@ fn misfit(ctx: &mut EvalContext, s: &str, param: &Param) -> (Option<String>, Opt
 /// `StringMatchFull` matches it, through the one regex layer
 /// (`functions/regex.rs`); a match it cannot decide is logged there and
 /// counts as no match, as a PCRE error does in cf-agent.
-fn string_misfit(ctx: &mut EvalContext, s: &str, range: &str) -> Option<&'static str> {
+fn string_misfit(ctx: &mut dyn FunctionHost, s: &str, range: &str) -> Option<&'static str> {
     if range.is_empty()
         || is_naked_var(s, b'@')
         || is_naked_var(s, b'$')
@@ -151,6 +150,7 @@ fn bounds(range: &str) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::context::EvalContext;
     use crate::eval::context::Sink;
     use crate::syntax::ast::Policy;
 

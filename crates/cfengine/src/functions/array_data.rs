@@ -6,12 +6,12 @@
 
 use confer_core::Value;
 
+use super::host::FunctionHost;
 use crate::data::value::Rv;
-use crate::eval::context::EvalContext;
 
 /// An associative array `name[k]...` collected into an object, as cf-agent
 /// turns arrays into containers for the collection functions.
-pub fn array_as_data(ctx: &EvalContext, name: &str) -> Option<Value> {
+pub(crate) fn array_as_data(ctx: &dyn FunctionHost, name: &str) -> Option<Value> {
     let ns = ctx.ns();
     let r = crate::syntax::varref::VarRef::parse_with(name, Some(&ns), None);
     let b = ctx.bundle()?;
@@ -19,7 +19,7 @@ pub fn array_as_data(ctx: &EvalContext, name: &str) -> Option<Value> {
     let rns = r.ns.clone().unwrap_or_else(|| b.ns.clone());
     let mut root = serde_like::Obj::default();
     let entries: Vec<_> = ctx
-        .defined
+        .defined()
         .vars
         .iter()
         .enumerate()
@@ -38,7 +38,7 @@ pub fn array_as_data(ctx: &EvalContext, name: &str) -> Option<Value> {
     // the reference itself (`sys.ipv4` beside `sys.ipv4[lo]`), when the walk
     // meets it, overwrites the top-level entry of that key.
     let mut last_key: Option<String> = None;
-    for (_, k, var) in crate::eval::var_table::sort_as_walked(entries, ctx.defined.vars.len()) {
+    for (_, k, var) in crate::eval::var_table::sort_as_walked(entries, ctx.defined().vars.len()) {
         let leaf = match &var.rval {
             Rv::Scalar(s) => Value::String(s.to_string().into()),
             Rv::List(l) => {

@@ -7,10 +7,11 @@
 //! getfields (`FnCallGetFields`) fills `name[1]`, `name[2]`, ... from the
 //! first line of a file that a regex matches.
 
+use super::host::FunctionHost;
 use crate::data::value::{DataType, Rv};
-use crate::eval::context::EvalContext;
 use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
+use crate::syntax::varref::VarRef;
 
 use super::regex::{full_match, regex};
 use super::{arg_int, arg_str, Failed, FnResult};
@@ -22,7 +23,7 @@ enum Source {
     Text,
 }
 
-fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataType, by_line: bool) -> FnResult {
+fn fill(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv], source: Source, ty: DataType, by_line: bool) -> FnResult {
     let array = arg_str(a, 0).to_string();
     let (comment, split) = (arg_str(a, 2).to_string(), arg_str(a, 3).to_string());
     let maxent = arg_int(ctx, f, a, 4)?.max(0) as usize;
@@ -68,7 +69,7 @@ fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataTyp
                 },
                 _ => field.clone(),
             };
-            let mut r = crate::eval::promise::promiser_ref(ctx, &array);
+            let mut r = VarRef::in_bundle(&array, ctx.bundle().map(|b| &**b));
             r.indices.push(key.clone());
             r.indices.push(i.to_string());
             ctx.put(&r, Rv::scalar(value), ty, &["source=function", "function=buildlinearray"]);
@@ -78,41 +79,40 @@ fn fill(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], source: Source, ty: DataTyp
     Ok(Rv::scalar(lines.to_string()))
 }
 
-fn fatal(ctx: &mut EvalContext, msg: &str) -> FnResult {
-    ctx.error(ErrorKind::Function, format!("Fatal CFEngine error: {msg}"));
-    ctx.aborted = Some(1);
+fn fatal(ctx: &mut dyn FunctionHost, msg: &str) -> FnResult {
+    ctx.fatal(ErrorKind::Function, &format!("Fatal CFEngine error: {msg}"));
     Err(Failed)
 }
 
-pub(super) fn readstringarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readstringarray(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     fill(ctx, f, a, Source::File, DataType::String, false)
 }
 
-pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readstringarrayidx(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     fill(ctx, f, a, Source::File, DataType::String, true)
 }
 
-pub(super) fn readintarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readintarray(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     fill(ctx, f, a, Source::File, DataType::Int, false)
 }
 
-pub(super) fn readrealarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readrealarray(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     fill(ctx, f, a, Source::File, DataType::Real, false)
 }
 
-pub(super) fn parsestringarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn parsestringarray(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     fill(ctx, f, a, Source::Text, DataType::String, false)
 }
 
-pub(super) fn parsestringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn parsestringarrayidx(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     fill(ctx, f, a, Source::Text, DataType::String, true)
 }
 
-pub(super) fn parseintarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn parseintarray(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     fill(ctx, f, a, Source::Text, DataType::Int, false)
 }
 
-pub(super) fn parserealarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn parserealarray(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     fill(ctx, f, a, Source::Text, DataType::Real, false)
 }
 
@@ -121,7 +121,7 @@ pub(super) fn parserealarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnR
 /// (at most 31 pieces, blanks kept), fills `array[1]`, `array[2]`, ... in
 /// the calling bundle unless the name is qualified. A file that cannot be
 /// read fails the call.
-pub(super) fn getfields(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn getfields(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (pattern, path, split, array) = (arg_str(a, 0), arg_str(a, 1), arg_str(a, 2), arg_str(a, 3));
     regex(ctx, pattern, "sm")?;
     let text = match super::bounded_read(ctx, path, 0) {
@@ -147,7 +147,7 @@ pub(super) fn getfields(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
             let re = regex(ctx, split, "sm")?;
             let fields: Vec<String> = re.split_cf(ctx, line, 31, true)?.into_iter().map(str::to_string).collect();
             for (i, field) in fields.into_iter().enumerate() {
-                let mut r = crate::eval::promise::promiser_ref(ctx, array);
+                let mut r = VarRef::in_bundle(array, ctx.bundle().map(|b| &**b));
                 r.indices.push((i + 1).to_string());
                 ctx.put(&r, Rv::scalar(field), DataType::String, &["source=function", "function=getfields"]);
             }

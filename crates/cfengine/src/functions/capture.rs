@@ -5,9 +5,9 @@
 use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
+use super::host::FunctionHost;
 use crate::data::json;
 use crate::data::value::{DataType, Rv};
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 use crate::syntax::varref::VarRef;
 
@@ -17,7 +17,7 @@ use super::{arg_str, class_result, Failed, FnResult};
 /// `StringMatchCaptures(regex, s, true)`: (name, text) of every group of the
 /// first match, the whole match as `0`; a named group is keyed by its name,
 /// an unset group is empty. `None` when there is no match.
-fn captures(ctx: &mut EvalContext, re: &str, s: &str) -> Result<Option<Vec<(String, String)>>, Failed> {
+fn captures(ctx: &mut dyn FunctionHost, re: &str, s: &str) -> Result<Option<Vec<(String, String)>>, Failed> {
     let r = regex(ctx, re, "sm")?;
     let Some(caps) = r.captures_at(ctx, s, 0)? else {
         return Ok(None);
@@ -36,7 +36,7 @@ fn captures(ctx: &mut EvalContext, re: &str, s: &str) -> Result<Option<Vec<(Stri
 
 /// `regextract(regex, string, array)`: defines `array[i]` (or
 /// `array[name]`) for each group of the first match; a class result.
-pub(super) fn regextract(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn regextract(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let Some(groups) = captures(ctx, arg_str(a, 0), arg_str(a, 1))? else {
         return class_result(false);
     };
@@ -55,14 +55,14 @@ pub(super) fn regextract(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResul
 
 /// `data_regextract(regex, string)`: the groups of the first match as an
 /// object; fails when there is no match.
-pub(super) fn data_regextract(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn data_regextract(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let groups = captures(ctx, arg_str(a, 0), arg_str(a, 1))?.ok_or(Failed)?;
     Ok(Rv::Container(json::object(groups.into_iter().map(|(k, v)| (k, Value::String(v.into()))))))
 }
 
 /// `countlinesmatching(regex, file)`: the lines matching in full; an
 /// unreadable file logs an error and counts 0.
-pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn countlinesmatching(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (re, path) = (arg_str(a, 0).to_string(), arg_str(a, 1).to_string());
     let text = match super::bounded_read(ctx, &path, 0) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
@@ -88,7 +88,7 @@ pub(super) fn countlinesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) ->
 
 /// `regline(regex, file)`: whether a line of the file matches in full; an
 /// unreadable file is false.
-pub(super) fn regline(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn regline(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (re, path) = (arg_str(a, 0).to_string(), arg_str(a, 1));
     let Ok(bytes) = super::bounded_read(ctx, path, 0) else {
         return class_result(false);

@@ -4,7 +4,7 @@
 //! ends at a NUL (cf-agent's buffer is a C string), and a file of one line
 //! loses its final newline (`SingleLine`, `StripTrailingNewline`).
 
-use crate::eval::context::EvalContext;
+use super::host::FunctionHost;
 use crate::eval::message::ErrorKind;
 use crate::syntax::reference::is_cf3_var_string;
 
@@ -12,7 +12,7 @@ use super::Failed;
 
 /// The text of the file at `path`, at most `max` bytes (0: all of it), or
 /// the failure, said as cf-agent says it.
-pub(crate) fn cf_read_file(ctx: &mut EvalContext, path: &str, max: u64) -> Result<String, Failed> {
+pub(crate) fn cf_read_file(ctx: &mut dyn FunctionHost, path: &str, max: u64) -> Result<String, Failed> {
     let mut bytes = match super::bounded_read(ctx, path, max) {
         Ok(bytes) => bytes,
         Err(e) => {

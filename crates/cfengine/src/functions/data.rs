@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use confer_core::{HashMap, Value};
 
+use super::host::FunctionHost;
 use crate::data::container_number::DataError;
 use crate::data::value::Rv;
 use crate::data::{json, json_reader};
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::{regex, Rx};
@@ -18,7 +18,7 @@ use super::{arg_int, arg_str, collection, Collection, Failed, FnResult};
 /// `parsejson` (`JsonParseWithLookup`, bare words naming variables) or
 /// `parseyaml`: a container, or cf-agent's error showing the text from
 /// where its reader stopped.
-fn parse_container(ctx: &mut EvalContext, text: &str, yaml: bool) -> FnResult {
+fn parse_container(ctx: &mut dyn FunctionHost, text: &str, yaml: bool) -> FnResult {
     let kind = if yaml { "YAML" } else { "JSON" };
     let (r, stop) = if yaml {
         (crate::data::yaml::parse(text), 0)
@@ -48,15 +48,14 @@ fn parse_container(ctx: &mut EvalContext, text: &str, yaml: bool) -> FnResult {
 /// Ends the run as cf-agent exits when storing a container whose number it
 /// cannot convert (`container_number`). Said once: a promise evaluated
 /// again before the run stops does not repeat it.
-pub(super) fn exits(ctx: &mut EvalContext, message: String) -> Failed {
-    if ctx.aborted.is_none() {
-        ctx.error(ErrorKind::Function, message);
-        ctx.aborted = Some(1);
+pub(super) fn exits(ctx: &mut dyn FunctionHost, message: String) -> Failed {
+    if !ctx.ending() {
+        ctx.fatal(ErrorKind::Function, &message);
     }
     Failed
 }
 
-pub(super) fn parsejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn parsejson(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     match &a[0] {
         Rv::Container(c) => Ok(Rv::Container(c.clone())),
         _ => {
@@ -66,7 +65,7 @@ pub(super) fn parsejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
     }
 }
 
-pub(super) fn parseyaml(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn parseyaml(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let t = arg_str(a, 0).to_string();
     parse_container(ctx, &t, true)
 }
@@ -75,7 +74,7 @@ pub(super) fn parseyaml(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
 /// file (at most the size argument's bytes, when given and positive; a
 /// longer file is refused, as libntech will not truncate a document)
 /// read as a container, or cf-agent's error.
-fn read_data_file(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], yaml: bool) -> FnResult {
+fn read_data_file(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv], yaml: bool) -> FnResult {
     // Declared variadic: the size is optional, the file is not.
     if a.is_empty() {
         ctx.error(ErrorKind::Function, format!("Function '{}' requires at least one argument", f.name));
@@ -127,11 +126,11 @@ fn read_data_file(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], yaml: bool) -> Fn
     }
 }
 
-pub(super) fn readjson(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readjson(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     read_data_file(ctx, f, a, false)
 }
 
-pub(super) fn readyaml(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readyaml(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     read_data_file(ctx, f, a, true)
 }
 
@@ -145,7 +144,7 @@ pub(super) fn to_value(c: Collection) -> Value {
 
 /// `mergedata(a, b, ...)`: objects merge key by key (later wins), arrays
 /// concatenate; mixing an object and an array wraps by position.
-pub(super) fn mergedata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn mergedata(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut parts = vec![];
     for arg in a {
         // cf-agent fails silently on an argument that is not a container.
@@ -186,7 +185,7 @@ pub(super) fn mergedata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
     Ok(Rv::Container(Value::hash(m)))
 }
 
-pub(super) fn storejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn storejson(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     // Not a container: cf-agent fails with a verbose-level message only.
     let c = a.first().and_then(|x| collection(ctx, x)).ok_or(Failed)?;
     Ok(Rv::scalar(json::write_pretty(&to_value(c))))
@@ -196,7 +195,7 @@ pub(super) fn storejson(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
 /// max, ...)`: the file's text with the `comment` regex (compiled with
 /// `comment_flags`) removed, the `split` regex, and `max`.
 pub(super) fn read_split_args(
-    ctx: &mut EvalContext,
+    ctx: &mut dyn FunctionHost,
     f: &FnCall,
     a: &[Rv],
     comment_flags: &str,
@@ -219,7 +218,7 @@ pub(super) fn read_split_args(
 
 /// Reads `file` split into rows by `split_row`-less lines and columns by the
 /// `split` regex, skipping `comment` matches, at most `max` rows.
-fn read_rows(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<String>>, Failed> {
+fn read_rows(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> Result<Vec<Vec<String>>, Failed> {
     let (text, re, max) = read_split_args(ctx, f, a, "m")?;
     let mut rows = vec![];
     for line in text.lines() {
@@ -239,7 +238,7 @@ fn strings_value(items: &[String]) -> Value {
 }
 
 /// `data_readstringarray`: the first column keys an object of the rest.
-pub(super) fn readstringarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readstringarray(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let rows = read_rows(ctx, f, a)?;
     let mut m = HashMap::new();
     for r in rows {
@@ -251,13 +250,13 @@ pub(super) fn readstringarray(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Fn
 }
 
 /// `data_readstringarrayidx`: an array of rows.
-pub(super) fn readstringarrayidx(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readstringarrayidx(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let rows = read_rows(ctx, f, a)?;
     Ok(Rv::Container(Value::array(rows.iter().map(|r| strings_value(r)).collect())))
 }
 
 /// The records of a CSV file; a missing file is cf-agent's error.
-fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, Failed> {
+fn csv_records(ctx: &mut dyn FunctionHost, f: &FnCall, path: &str) -> Result<Vec<Option<Vec<String>>>, Failed> {
     match super::bounded_read(ctx, path, 0) {
         Ok(b) => Ok(crate::data::csv::records(&String::from_utf8_lossy(&b))),
         Err(e) => {
@@ -272,7 +271,7 @@ fn csv_records(ctx: &mut EvalContext, f: &FnCall, path: &str) -> Result<Vec<Opti
 
 /// `readcsv(file)`: an array of the records (each an array of fields);
 /// records that do not parse are skipped.
-pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readcsv(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.is_empty() {
         ctx.error(ErrorKind::Function, format!("Function '{}' requires at least one argument", f.name));
         return Err(Failed);
@@ -286,7 +285,7 @@ pub(super) fn readcsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 /// whose class expression holds, without that column, as objects keyed by
 /// the heading (or the position); comment lines (`#`), empty lines and rows
 /// of another width are skipped; optionally sorted by a column.
-pub(super) fn classfiltercsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn classfiltercsv(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let has_heading = matches!(arg_str(a, 1), "true" | "yes" | "on");
     let class_index = usize::try_from(arg_int(ctx, f, a, 2)?).map_err(|_| Failed)?;
     let mut heading: Option<Vec<String>> = None;
@@ -338,7 +337,7 @@ pub(super) fn classfiltercsv(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnR
     Ok(Rv::Container(Value::array(values.collect())))
 }
 
-pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn variablesmatching_as_data(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let names = super::list::variablesmatching(ctx, f, a)?;
     let mut m = HashMap::new();
     for n in names.list_strings() {
@@ -357,12 +356,12 @@ pub(super) fn variablesmatching_as_data(ctx: &mut EvalContext, f: &FnCall, a: &[
     Ok(Rv::Container(Value::hash(m)))
 }
 
-pub(super) fn data_expand(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn data_expand(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let v = collection(ctx, &a[0]).map(to_value).ok_or(Failed)?;
     Ok(Rv::Container(expand_value(ctx, &v)))
 }
 
-fn expand_value(ctx: &EvalContext, v: &Value) -> Value {
+fn expand_value(ctx: &dyn FunctionHost, v: &Value) -> Value {
     match v {
         Value::String(s) => Value::String(ctx.expand(s).into()),
         Value::Array(x) => Value::array(x.iter().map(|i| expand_value(ctx, i)).collect()),
@@ -384,7 +383,7 @@ fn expand_value(ctx: &EvalContext, v: &Value) -> Value {
 /// `readdata(path, type)`: JSON, YAML, CSV or ENV by name; `auto` picks by
 /// the file's extension (`.csv`, `.yaml`/`.yml`, `.env`, anything else
 /// JSON).
-pub(super) fn readdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readdata(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0).to_string();
     let mode = match arg_str(a, 1) {
         "auto" if path.ends_with(".csv") => "CSV",
@@ -413,7 +412,7 @@ pub(super) fn parses(r: Result<Value, DataError>) -> bool {
 }
 
 /// `validdata(text, type)`: whether the text parses as JSON or YAML.
-pub(super) fn validdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn validdata(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let text = arg_str(a, 0);
     let ok = match arg_str(a, 1) {
         "JSON" => parses(json::parse(text)),
@@ -429,7 +428,7 @@ pub(super) fn validdata(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
 /// `readstringlist`, `readintlist`, `readreallist`: the file's fields, empty
 /// ones dropped, at most `max`. As `ReadList`, every field of an int or real
 /// list must read as one, or the call fails (each misfit logged).
-pub(super) fn readstringlist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readstringlist(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let (text, re, max) = read_split_args(ctx, f, a, "")?;
     let items: Vec<Arc<str>> =
         re.split(ctx, &text)?.into_iter().filter(|s| !s.is_empty()).take(max).map(Arc::from).collect();

@@ -4,8 +4,8 @@
 
 use confer_core::Value;
 
+use super::host::FunctionHost;
 use crate::data::value::Rv;
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::{arg_int, arg_str, Failed, FnResult};
@@ -84,13 +84,13 @@ pub(super) fn parse_env(text: &str, max: u64) -> Value {
 
 /// Reads an env file; a file that cannot be opened fails the call
 /// silently (cf-agent says why at verbose level only).
-pub(super) fn read_env(ctx: &mut EvalContext, path: &str, max: u64) -> FnResult {
+pub(super) fn read_env(ctx: &mut dyn FunctionHost, path: &str, max: u64) -> FnResult {
     let bytes = super::bounded_read(ctx, path, 0).map_err(|_| Failed)?;
     Ok(Rv::Container(parse_env(&String::from_utf8_lossy(&bytes), max)))
 }
 
 /// `readenvfile(path[, max_bytes])`.
-pub(super) fn readenvfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readenvfile(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let max = if a.len() > 1 { u64::try_from(arg_int(ctx, f, a, 1)?).unwrap_or(0) } else { u64::MAX };
     read_env(ctx, arg_str(a, 0), max)
 }

@@ -6,8 +6,8 @@
 use std::fs::Metadata;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 
+use super::host::FunctionHost;
 use crate::data::value::Rv;
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::{arg_str, class_result, Failed, FnResult};
@@ -20,29 +20,29 @@ fn lstat(path: &str) -> Option<Metadata> {
     std::fs::symlink_metadata(path).ok()
 }
 
-pub(super) fn fileexists(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn fileexists(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
     class_result(lstat(&path).is_some())
 }
 
-pub(super) fn isdir(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn isdir(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
     class_result(lstat(&path).is_some_and(|m| m.is_dir()))
 }
 
-pub(super) fn isplain(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn isplain(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
     class_result(lstat(&path).is_some_and(|m| m.is_file()))
 }
 
-pub(super) fn islink(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn islink(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
     class_result(lstat(&path).is_some_and(|m| m.file_type().is_symlink()))
 }
 
 /// `isexecutable()`: a link is judged by its target; cf-agent's
 /// `IsExecutable` wants a plain file with an execute bit.
-pub(super) fn isexecutable(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn isexecutable(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
     if lstat(&path).is_none() {
         return class_result(false);
@@ -52,14 +52,14 @@ pub(super) fn isexecutable(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnRes
 }
 
 /// `filesize()`: fails when the file does not exist.
-pub(super) fn filesize(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn filesize(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?;
     lstat(&path).map(|m| Rv::scalar(m.size().to_string())).ok_or(Failed)
 }
 
 /// `filestat(path, field)`: fails when the file does not exist; an unknown
 /// field gives an empty string.
-pub(super) fn filestat(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn filestat(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0);
     let m = lstat(&super::host_path(ctx, path).ok_or(Failed)?).ok_or(Failed)?;
     let mode = m.mode();

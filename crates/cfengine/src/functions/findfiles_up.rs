@@ -5,8 +5,8 @@
 use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
+use super::host::FunctionHost;
 use crate::data::value::Rv;
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::path::glob_paths;
@@ -54,7 +54,7 @@ fn levels(path: &str, level: i64) -> Vec<String> {
 /// then in its parent, up to `level` levels up (all the way by default),
 /// nearest first. Each level's matches are sorted (cf-agent's come from a
 /// hash set).
-pub(super) fn findfiles_up(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn findfiles_up(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let name = &f.name;
     if a.len() < 2 {
         let what = if a.is_empty() { "path as first" } else { "glob as second" };
@@ -93,7 +93,7 @@ pub(super) fn findfiles_up(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
     let mut found: Vec<Value> = vec![];
     for dir in levels(path, level) {
         let (pattern, shown) = if dir.is_empty() {
-            let cwd = ctx.settings.launch_dir.trim_end_matches('/').to_string();
+            let cwd = ctx.settings().launch_dir.trim_end_matches('/').to_string();
             (format!("{}/{glob}", posix_glob::escape(&cwd)), Some(format!("{cwd}/")))
         } else {
             (format!("{}/{glob}", posix_glob::escape(&dir)), None)

@@ -5,10 +5,10 @@
 //! conversions (`%e`, `%g`, `%c`, `%i`, `%X`, ...) print `(unhandled
 //! format)`, and text after a `%` that starts no directive is dropped.
 
+use super::host::FunctionHost;
 use crate::data::json;
 use crate::data::number::{scan_int, scan_real};
 use crate::data::value::{prefix_within, DataType, Rv, Variable, MAX_SCALAR};
-use crate::eval::context::EvalContext;
 use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 
@@ -59,7 +59,7 @@ fn next_piece(s: &str) -> Option<Piece<'_>> {
 }
 
 /// `format(fmt, args...)`.
-pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn format_fn(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let fmt = arg_str(a, 0);
     // A list or container argument is not among cf-agent's final arguments.
     let mut args = a.iter().skip(1).filter_map(Rv::as_scalar);
@@ -135,7 +135,7 @@ pub(super) fn format_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
 
 /// A `%s` or `%S` field: the text as it stands, or the named list or
 /// container serialised.
-fn text_field(ctx: &mut EvalContext, d: &str, data: &str) -> Result<Result<String, Failure>, Failed> {
+fn text_field(ctx: &mut dyn FunctionHost, d: &str, data: &str) -> Result<Result<String, Failure>, Failed> {
     if !d.ends_with('S') {
         return Ok(printf(d, Arg::Str(data), usize::MAX).map(Option::unwrap_or_default));
     }
@@ -156,7 +156,7 @@ fn widest_field(d: &str) -> usize {
 /// What `%S` prints for the variable `name`: a container as compact JSON,
 /// a string list as `{ "a", "b" }` (quotes escaped). Anything else fails
 /// the call; a variable of another type says so, as cf-agent does.
-fn serialised(ctx: &mut EvalContext, name: &str) -> Option<String> {
+fn serialised(ctx: &mut dyn FunctionHost, name: &str) -> Option<String> {
     match ctx.lookup(name) {
         Some(Variable { rval: Rv::Container(c), .. }) => Some(json::write_compact(&c)),
         Some(Variable { rval: Rv::List(items), ty: DataType::Slist, .. }) => {

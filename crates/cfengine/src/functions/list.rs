@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
+use super::host::FunctionHost;
 use crate::data::json;
 use crate::data::number::format_fixed;
 use crate::data::value::{prefix_within, Rv};
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::{full_match, regex};
@@ -18,7 +18,7 @@ use super::{arg_int, arg_str, class_result, collection, Collection, Failed, FnRe
 
 /// The strings of a collection argument: a list's items, or a container's
 /// primitive values.
-fn strings(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<Arc<str>>, Failed> {
+fn strings(ctx: &mut dyn FunctionHost, f: &FnCall, arg: &Rv) -> Result<Vec<Arc<str>>, Failed> {
     match collection(ctx, arg) {
         Some(Collection::List(l)) => Ok(l),
         Some(Collection::Data(v)) => Ok(data_strings(&v)),
@@ -51,7 +51,7 @@ fn list(items: Vec<Arc<str>>) -> FnResult {
     Ok(Rv::List(Arc::new(items.into_iter().map(Rv::Scalar).collect())))
 }
 
-pub(super) fn splitstring(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn splitstring(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
     // cf-agent's count is an `int` passed as a `size_t`: a negative one sets
     // no limit.
@@ -65,7 +65,7 @@ pub(super) fn splitstring(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
 /// to `max - 1` pieces before matches, each match sought afresh in the rest
 /// (an empty match there cuts an empty piece without moving on), then the
 /// rest. Pieces are cut to 1,023 bytes, as cf-agent's buffer cuts them.
-pub(super) fn string_split(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn string_split(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
     // cf-agent holds the count in an `int`; below 1 it fails quietly.
     let max = arg_int(ctx, f, a, 2)? as i32;
@@ -115,7 +115,7 @@ const MAX_PIECE: usize = 1024;
 /// The most pieces a split makes (a list is not to take gigabytes).
 const MAX_PIECES: usize = 4 << 20;
 
-pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn join(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.len() != 2 {
         ctx.error(ErrorKind::Function, format!("Function '{}' expects 2 arguments", f.name));
         return Err(Failed);
@@ -126,7 +126,7 @@ pub(super) fn join(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(joined.join(&glue)))
 }
 
-pub(super) fn sort(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn sort(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let Some(first) = a.first() else {
         return Err(Failed);
     };
@@ -141,19 +141,19 @@ pub(super) fn sort(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     list(merge_sort(items, |x, y| item_less(mode, x, y)))
 }
 
-pub(super) fn reverse(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn reverse(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let mut items = strings(ctx, f, &a[0])?;
     items.reverse();
     list(items)
 }
 
-pub(super) fn unique(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn unique(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let items = strings(ctx, f, &a[0])?;
     let mut seen = std::collections::HashSet::new();
     list(items.into_iter().filter(|s| seen.insert(s.clone())).collect())
 }
 
-pub(super) fn length(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn length(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let n = match collection(ctx, &a[0]) {
         Some(Collection::List(l)) => l.len(),
         Some(Collection::Data(Value::Array(x))) => x.len(),
@@ -167,7 +167,7 @@ pub(super) fn length(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(n.to_string()))
 }
 
-pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn nth(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let key = arg_str(a, 1).to_string();
     match collection(ctx, &a[0]) {
         Some(Collection::List(l)) => {
@@ -200,7 +200,7 @@ pub(super) fn nth(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     }
 }
 
-pub(super) fn filter(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn filter(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let pat = arg_str(a, 0).to_string();
     let items = strings(ctx, f, &a[1])?;
     let is_regex = arg_str(a, 2) == "true";
@@ -219,7 +219,7 @@ pub(super) fn filter(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     list(out)
 }
 
-pub(super) fn grep(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn grep(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let pat = arg_str(a, 0).to_string();
     let items = strings(ctx, f, &a[1])?;
     let mut out = vec![];
@@ -231,7 +231,7 @@ pub(super) fn grep(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     list(out)
 }
 
-pub(super) fn sublist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn sublist(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let items = strings(ctx, f, &a[0])?;
     let n = arg_int(ctx, f, a, 2)?.max(0) as usize;
     let n = n.min(items.len());
@@ -241,14 +241,14 @@ pub(super) fn sublist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     }
 }
 
-pub(super) fn difference(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn difference(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let x = strings(ctx, f, &a[0])?;
     let y = strings(ctx, f, &a[1])?;
     let mut seen = std::collections::HashSet::new();
     list(x.into_iter().filter(|s| !y.contains(s) && seen.insert(s.clone())).collect())
 }
 
-pub(super) fn intersection(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn intersection(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let x = strings(ctx, f, &a[0])?;
     let y = strings(ctx, f, &a[1])?;
     let mut seen = std::collections::HashSet::new();
@@ -256,7 +256,7 @@ pub(super) fn intersection(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnRes
 }
 
 /// `maplist(pattern, list)`: `$(this)` in the pattern becomes each item.
-pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn maplist(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let pattern = arg_str(a, 0).to_string();
     // A call as the pattern (`maplist(canonify($(this)), l)`) is made once
     // per item, with `this` bound, as `FnCallMapList` resolves its
@@ -271,11 +271,11 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
         other => other.clone(),
     };
     let items = strings(ctx, f, &source)?;
-    let saved = ctx.this.remove("this");
+    let saved = ctx.this_mut().remove("this");
     let mut out = vec![];
     let mut failed = false;
     for it in items {
-        ctx.this.insert(
+        ctx.this_mut().insert(
             "this".into(),
             crate::data::value::Variable {
                 rval: Rv::Scalar(it.clone()),
@@ -298,9 +298,9 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
         };
         out.push(Arc::from(mapped));
     }
-    ctx.this.remove("this");
+    ctx.this_mut().remove("this");
     if let Some(s) = saved {
-        ctx.this.insert("this".into(), s);
+        ctx.this_mut().insert("this".into(), s);
     }
     if failed {
         return Err(Failed);
@@ -310,18 +310,18 @@ pub(super) fn maplist(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 
 /// The items as numbers, as `FnCallFold` reads them with `sscanf("%lf")`:
 /// a leading number, or 0 for an item that does not start with one.
-fn reals(ctx: &mut EvalContext, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, Failed> {
+fn reals(ctx: &mut dyn FunctionHost, f: &FnCall, arg: &Rv) -> Result<Vec<f64>, Failed> {
     let items = strings(ctx, f, arg)?;
     Ok(items.iter().map(|s| crate::data::number::scan_real(s.as_bytes()).map_or(0.0, |(d, _)| d)).collect())
 }
 
-pub(super) fn sum(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn sum(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     // From +0.0, as cf-agent adds: Rust's `Sum` starts at -0.0, and an
     // empty list would print "-0.000000".
     Ok(Rv::scalar(format_fixed(reals(ctx, f, &a[0])?.iter().fold(0.0, |s, x| s + x), 6)))
 }
 
-pub(super) fn product(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn product(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(format_fixed(reals(ctx, f, &a[0])?.iter().product(), 6)))
 }
 
@@ -341,14 +341,14 @@ fn mean_and_m2(xs: &[f64]) -> Option<(f64, f64)> {
 }
 
 /// `mean(list)`: fails for an empty list.
-pub(super) fn mean(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn mean(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let (mean, _) = mean_and_m2(&reals(ctx, f, &a[0])?).ok_or(Failed)?;
     Ok(Rv::scalar(format_fixed(mean, 6)))
 }
 
 /// `variance(list)`: the sample variance (0 for one item); fails for an
 /// empty list.
-pub(super) fn variance(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn variance(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let xs = reals(ctx, f, &a[0])?;
     let (_, m2) = mean_and_m2(&xs).ok_or(Failed)?;
     let v = if xs.len() > 1 { m2 / (xs.len() - 1) as f64 } else { 0.0 };
@@ -357,7 +357,7 @@ pub(super) fn variance(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
 
 /// `FnCallFold`'s min/max: a running pick, replaced as cf-agent does on
 /// ties (min takes the later of equal items, max keeps the earlier).
-fn extreme(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], want_max: bool) -> FnResult {
+fn extreme(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv], want_max: bool) -> FnResult {
     let items = strings(ctx, f, &a[0])?;
     let mode = if a.len() > 1 { arg_str(a, 1) } else { "lex" };
     let mut pick: Option<Arc<str>> = None;
@@ -374,15 +374,15 @@ fn extreme(ctx: &mut EvalContext, f: &FnCall, a: &[Rv], want_max: bool) -> FnRes
     pick.map(Rv::Scalar).ok_or(Failed)
 }
 
-pub(super) fn max(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn max(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     extreme(ctx, f, a, true)
 }
 
-pub(super) fn min(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn min(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     extreme(ctx, f, a, false)
 }
 
-fn count_matches(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<(usize, usize), Failed> {
+fn count_matches(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> Result<(usize, usize), Failed> {
     let pat = arg_str(a, 0).to_string();
     let items = strings(ctx, f, &a[1])?;
     let mut n = 0;
@@ -394,16 +394,16 @@ fn count_matches(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<(usize, 
     Ok((n, items.len()))
 }
 
-pub(super) fn every(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn every(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let (n, total) = count_matches(ctx, f, a)?;
     class_result(n == total && total > 0)
 }
 
-pub(super) fn some(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn some(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     class_result(count_matches(ctx, f, a)?.0 > 0)
 }
 
-pub(super) fn none(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn none(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     class_result(count_matches(ctx, f, a)?.0 == 0)
 }
 
@@ -418,7 +418,7 @@ fn collect_values(v: &Value, out: &mut Vec<Arc<str>>) {
     }
 }
 
-fn indices_or_values(ctx: &mut EvalContext, a: &[Rv], values: bool) -> FnResult {
+fn indices_or_values(ctx: &mut dyn FunctionHost, a: &[Rv], values: bool) -> FnResult {
     let name = arg_str(a, 0).to_string();
     let data = match collection(ctx, &a[0]) {
         Some(Collection::Data(v)) => Some(v),
@@ -444,20 +444,20 @@ fn indices_or_values(ctx: &mut EvalContext, a: &[Rv], values: bool) -> FnResult 
     }
 }
 
-pub(super) fn getindices(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn getindices(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     indices_or_values(ctx, a, false)
 }
 
-pub(super) fn getvalues(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn getvalues(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     indices_or_values(ctx, a, true)
 }
 
-pub(super) fn variablesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn variablesmatching(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let pat = arg_str(a, 0).to_string();
     let tags: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
     let mut names = vec![];
     let keys: Vec<(String, Arc<Vec<Arc<str>>>)> = ctx
-        .defined
+        .defined()
         .vars
         .iter()
         .map(|(k, v)| {
@@ -497,22 +497,22 @@ pub(super) fn variablesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> 
     list(names)
 }
 
-pub(super) fn classesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn classesmatching(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     list(matching_classes(ctx, a)?.into_iter().map(Arc::from).collect())
 }
 
-pub(super) fn countclassesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn countclassesmatching(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(matching_classes(ctx, a)?.len().to_string()))
 }
 
 /// `ClassesMatching`: the defined classes (global, then the bundle's) whose
 /// name matches `a[0]` and, when tag regexes follow, with a tag matching one
 /// of them.
-pub(crate) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<String>, Failed> {
+pub(crate) fn matching_classes(ctx: &mut dyn FunctionHost, a: &[Rv]) -> Result<Vec<String>, Failed> {
     let pat = arg_str(a, 0).to_string();
     let tag_regexes: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
-    let mut all: Vec<String> = ctx.defined.classes.iter().cloned().collect();
-    if let Some(fr) = ctx.bundles.last() {
+    let mut all: Vec<String> = ctx.defined().classes.iter().cloned().collect();
+    if let Some(fr) = ctx.frames().last() {
         all.extend(fr.classes.iter().cloned());
     }
     all.sort();
@@ -523,7 +523,7 @@ pub(crate) fn matching_classes(ctx: &mut EvalContext, a: &[Rv]) -> Result<Vec<St
             continue;
         }
         let mut pass = tag_regexes.is_empty();
-        let tags = ctx.defined.class_tags.get(&c).cloned().unwrap_or_default();
+        let tags = ctx.defined().class_tags.get(&c).cloned().unwrap_or_default();
         for t in &tag_regexes {
             for tag in &tags {
                 if t == tag || full_match(ctx, t, tag)? {
@@ -594,7 +594,7 @@ pub(crate) fn string_hash(s: &str) -> u32 {
 /// `shuffle(list, seed)`: cf-agent's `SeqShuffle` (Fisher-Yates from the
 /// end with glibc's `rand()` seeded by the seed's hash), the result
 /// prepended item by item, so in reverse.
-pub(super) fn shuffle(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn shuffle(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let mut items = strings(ctx, f, &a[0])?;
     let mut rng = GlibcRand::new(string_hash(arg_str(a, 1)));
     for i in (1..items.len()).rev() {

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use confer_core::Value;
 
+use super::host::FunctionHost;
 use crate::data::json;
 use crate::data::value::{DataType, Rv, Variable};
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::data::to_value;
@@ -30,7 +30,7 @@ struct Element {
 /// The elements of the container `arg` names: top-level primitives, and the
 /// primitive children of top-level containers. An array is walked as an
 /// object keyed by position (cf-agent merges it into an object first).
-fn elements(ctx: &mut EvalContext, arg: &Rv) -> Result<Vec<Element>, Failed> {
+fn elements(ctx: &mut dyn FunctionHost, arg: &Rv) -> Result<Vec<Element>, Failed> {
     let source = match arg {
         Rv::Scalar(s) => Rv::scalar(ctx.expand(s)),
         Rv::FnCall(inner) => super::call(ctx, inner).1,
@@ -62,8 +62,8 @@ fn elements(ctx: &mut EvalContext, arg: &Rv) -> Result<Vec<Element>, Failed> {
     Ok(out)
 }
 
-fn set_this(ctx: &mut EvalContext, name: &str, value: &str) {
-    ctx.this.insert(
+fn set_this(ctx: &mut dyn FunctionHost, name: &str, value: &str) {
+    ctx.this_mut().insert(
         name.into(),
         Variable { rval: Rv::scalar(value), ty: DataType::String, tags: Arc::new(vec![]), comment: None },
     );
@@ -78,10 +78,10 @@ fn json_escaped(s: &str) -> String {
 
 /// Expands `pattern` for each element; fails when a result still holds a
 /// `this.k`/`this.v` reference.
-fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv, mode: &str) -> Result<Vec<String>, Failed> {
+fn map_each(ctx: &mut dyn FunctionHost, pattern: &str, arg: &Rv, mode: &str) -> Result<Vec<String>, Failed> {
     let items = elements(ctx, arg)?;
     let names = ["k", "k[1]", "v"];
-    let saved: Vec<_> = names.iter().map(|n| (n.to_string(), ctx.this.remove(*n))).collect();
+    let saved: Vec<_> = names.iter().map(|n| (n.to_string(), ctx.this_mut().remove(*n))).collect();
     // The pattern's own references (`$(spec$(i))`) expand first; the
     // `$(this.k)`/`$(this.v)` they yield are expanded for each element.
     // Meanwhile those names stand for themselves, so that a bundle variable
@@ -95,7 +95,7 @@ fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv, mode: &str) -> Resul
     let mut result = Ok(());
     for e in items {
         set_this(ctx, "k", &escape(&e.k));
-        ctx.this.remove("k[1]");
+        ctx.this_mut().remove("k[1]");
         if let Some(k1) = &e.k1 {
             set_this(ctx, "k[1]", &escape(k1));
         }
@@ -115,9 +115,9 @@ fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv, mode: &str) -> Resul
         }
     }
     for (n, s) in saved {
-        ctx.this.remove(&n);
+        ctx.this_mut().remove(&n);
         if let Some(s) = s {
-            ctx.this.insert(n, s);
+            ctx.this_mut().insert(n, s);
         }
     }
     result.map(|()| out)
@@ -125,21 +125,21 @@ fn map_each(ctx: &mut EvalContext, pattern: &str, arg: &Rv, mode: &str) -> Resul
 
 /// The pattern argument: a string, or a call (`concat("$(spec)")`)
 /// evaluated first.
-fn pattern_arg(ctx: &mut EvalContext, r: &Rv) -> String {
+fn pattern_arg(ctx: &mut dyn FunctionHost, r: &Rv) -> String {
     match r {
         Rv::FnCall(f) => super::call(ctx, f).1.as_scalar().unwrap_or_default().to_string(),
         other => other.as_scalar().unwrap_or_default().to_string(),
     }
 }
 
-pub(super) fn maparray(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn maparray(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let pattern = pattern_arg(ctx, &a[0]);
     Ok(Rv::list_of(map_each(ctx, &pattern, &a[1], "none")?))
 }
 
 /// `mapdata(mode, pattern, container)`: `none` keeps the strings, `canonify`
 /// canonifies them, `json` parses each one as JSON.
-pub(super) fn mapdata(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn mapdata(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let mode = arg_str(a, 0).to_string();
     let pattern = pattern_arg(ctx, &a[1]);
     let out = map_each(ctx, &pattern, &a[2], &mode)?;

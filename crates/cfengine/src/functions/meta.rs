@@ -5,8 +5,8 @@
 use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
+use super::host::FunctionHost;
 use crate::data::value::{DataType, Rv};
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::{arg_str, class_result, Failed, FnResult};
@@ -17,7 +17,7 @@ const VERSION: [u64; 3] = [3, 21, 0];
 /// `type(name[, detail])`: the variable's type name (`none` when
 /// undefined); with detail, `policy <type>` or, for a container, `data
 /// <json type>`.
-pub(super) fn type_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn type_fn(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let var = ctx.lookup(arg_str(a, 0));
     let detail = a.len() > 1 && matches!(arg_str(a, 1), "true" | "yes" | "on");
     let name = var.as_ref().map_or("none", |v| v.ty.name());
@@ -43,13 +43,13 @@ pub(super) fn type_fn(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `getclassmetatags(class[, key])`: the class's tags, or with a key the
 /// values of its `key=value` tags; fails for an undefined class.
-pub(super) fn getclassmetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn getclassmetatags(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let name = arg_str(a, 0);
     let name = name.strip_prefix("default:").unwrap_or(name);
     if !ctx.class_defined(name) {
         return Err(Failed);
     }
-    let tags = ctx.defined.class_tags.get(name).cloned().unwrap_or_default();
+    let tags = ctx.defined().class_tags.get(name).cloned().unwrap_or_default();
     let key = a.get(1).and_then(Rv::as_scalar).map(|k| format!("{k}="));
     let out: Vec<String> = tags
         .iter()
@@ -62,7 +62,7 @@ pub(super) fn getclassmetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> F
 }
 
 /// `classify(text)`: whether the canonified text is a defined class.
-pub(super) fn classify(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn classify(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let c = crate::syntax::class_expr::canonify(arg_str(a, 0));
     class_result(ctx.class_defined(&c))
 }
@@ -70,7 +70,7 @@ pub(super) fn classify(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
 /// `CompareVersion`: the agent's version against a dotted version of up to
 /// three numbers, compared on the given components only ("3.21" equals
 /// 3.21.0 and 3.21.5).
-fn compare(ctx: &mut EvalContext, f: &FnCall, given: &str) -> Result<std::cmp::Ordering, Failed> {
+fn compare(ctx: &mut dyn FunctionHost, f: &FnCall, given: &str) -> Result<std::cmp::Ordering, Failed> {
     let parts: Vec<Option<u64>> = given.split('.').map(|p| p.parse().ok()).collect();
     if given.is_empty() || parts.len() > 3 || parts.iter().any(Option::is_none) {
         ctx.error(
@@ -84,7 +84,7 @@ fn compare(ctx: &mut EvalContext, f: &FnCall, given: &str) -> Result<std::cmp::O
 }
 
 /// `cf_version_minimum/maximum/after/before/at/between`.
-pub(super) fn cf_version(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn cf_version(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     use std::cmp::Ordering::*;
     let c = compare(ctx, f, arg_str(a, 0))?;
     let ok = match f.name.as_str() {
@@ -105,8 +105,8 @@ pub(super) fn cf_version(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResul
 /// `package_inventory` in `body common control` (the legacy inventory) the
 /// answer is an empty array; with one (the MPF sets it) the package
 /// module's cache cannot be read and the call fails, quietly.
-pub(super) fn packagesmatching(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
-    let modules = ctx.policy.bodies.iter().any(|b| {
+pub(super) fn packagesmatching(ctx: &mut dyn FunctionHost, _: &FnCall, _: &[Rv]) -> FnResult {
+    let modules = ctx.policy().bodies.iter().any(|b| {
         b.kind == "common" && b.name == "control" && b.constraints.iter().any(|c| c.lval == "package_inventory")
     });
     if modules {

@@ -16,6 +16,7 @@ pub(crate) mod file;
 mod findfiles_up;
 mod format;
 mod hash;
+pub(crate) mod host;
 pub(crate) mod list;
 mod map;
 mod math;
@@ -28,6 +29,7 @@ mod posix_glob;
 mod predicate;
 mod range;
 pub(crate) mod regex;
+pub(crate) mod regex_cache;
 pub mod return_type;
 mod sort;
 mod string;
@@ -40,13 +42,13 @@ use std::sync::Arc;
 use confer_core::Value;
 
 use crate::data::value::{DataType, Rv, Variable};
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::{FnCall, Rval};
 use crate::syntax::reference::is_cf3_scalar;
+use host::FunctionHost;
 use return_type::ReturnType;
 
 /// A function's result: `Err(Failed)` when it failed (it logged why).
-pub use array_data::array_as_data;
+pub(crate) use array_data::array_as_data;
 
 /// A call that failed: cf-agent has already logged why (or fails silently,
 /// as cf-agent does), and the call stays unexpanded.
@@ -57,7 +59,7 @@ pub(crate) struct Failed;
 pub(crate) type FnResult = Result<Rv, Failed>;
 
 /// An implementation.
-type Impl = fn(&mut EvalContext, &FnCall, &[Rv]) -> FnResult;
+type Impl = fn(&mut dyn FunctionHost, &FnCall, &[Rv]) -> FnResult;
 
 /// One registered function.
 struct Spec {
@@ -390,11 +392,11 @@ fn unresolved(args: &[Rv]) -> bool {
 
 /// Calls `f` in the current context (`FnCallEvaluate`). Returns whether it
 /// succeeded, and the result (the call itself when it failed).
-pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
+pub(crate) fn call(ctx: &mut dyn FunctionHost, f: &Arc<FnCall>) -> (bool, Rv) {
     let failed = (false, Rv::FnCall(f.clone()));
     let Some(spec) = spec(&f.name) else {
         let file = ctx.bundle().map(|b| b.file.to_string()).unwrap_or_default();
-        let line = ctx.promise.as_ref().map_or(0, |p| p.line);
+        let line = ctx.promise().map_or(0, |p| p.line);
         ctx.error(ErrorKind::Function, format!("No such FnCall '{}' in promise '{file}' near line {line}", f.name));
         return failed;
     };
@@ -405,11 +407,10 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
     // an implementation may index its arguments.
     if let Some(n) = spec.nargs {
         if f.args.len() != n {
-            ctx.error(
+            ctx.fatal(
                 ErrorKind::Function,
-                format!("Arguments to function '{}' do not tally. Expected {n} not {}", f.name, f.args.len()),
+                &format!("Arguments to function '{}' do not tally. Expected {n} not {}", f.name, f.args.len()),
             );
-            ctx.aborted = Some(1);
             return failed;
         }
     }
@@ -458,20 +459,19 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
                 for (i, (a, p)) in args.iter().zip(params).take(n).enumerate() {
                     ctx.error(ErrorKind::Function, format!("  arg[{i}] range {}\t {} ", p.range, a.to_display()));
                 }
-                ctx.error(ErrorKind::Function, "Fatal CFEngine error: Bad arguments");
-                ctx.aborted = Some(1);
+                ctx.fatal(ErrorKind::Function, "Fatal CFEngine error: Bad arguments");
                 return failed;
             }
         }
         args
     };
     let cache_key = cached_call_key(ctx, f, &args);
-    if let Some(r) = cache_key.as_ref().and_then(|k| ctx.function_cache.get(k)) {
+    if let Some(r) = cache_key.as_ref().and_then(|k| ctx.function_cache().get(k)) {
         return (true, r.clone());
     }
     let result = (spec.imp)(ctx, f, &args);
     if let (Some(key), Ok(r)) = (cache_key, &result) {
-        ctx.function_cache.insert(key, r.clone());
+        ctx.function_cache().insert(key, r.clone());
     }
     match result {
         Ok(Rv::Container(v)) if v.expanded_size() > MAX_EXPANDED_BYTES => {
@@ -487,7 +487,7 @@ pub fn call(ctx: &mut EvalContext, f: &Arc<FnCall>) -> (bool, Rv) {
             failed
         }
         Ok(Rv::Scalar(s)) if s.len() > crate::eval::expand::MAX_SCALAR_BYTES => {
-            ctx.oversized.set(true);
+            ctx.flag_oversized();
             failed
         }
         Ok(r) => (true, r),
@@ -518,18 +518,11 @@ const CACHED: &[&str] = &[
 /// evaluated arguments), or `None` when it is not cached: not a cached
 /// function, body common control's `cache_system_functions` is false, or
 /// its promise says `ifelapsed => "0"` (ENT-7478).
-fn cached_call_key(ctx: &mut EvalContext, f: &FnCall, args: &[Rv]) -> Option<String> {
+fn cached_call_key(ctx: &mut dyn FunctionHost, f: &FnCall, args: &[Rv]) -> Option<String> {
     if !CACHED.contains(&f.name.as_str()) {
         return None;
     }
-    // `cache_system_functions => "false"` in body common control.
-    let cached = crate::eval::control::control_values(ctx, "common", "cache_system_functions");
-    if cached.last().and_then(Rv::as_scalar).is_some_and(|v| matches!(v, "false" | "no" | "off")) {
-        return None;
-    }
-    let action = ctx.promise.as_ref().and_then(|p| p.constraint("action")).map(|c| Rv::from_ast(&c.rval));
-    let attrs = crate::eval::body_attributes::evaluated(ctx, "action", action.as_ref());
-    if crate::eval::body_attributes::scalar(&attrs, "ifelapsed") == Some("0") {
+    if !ctx.caches_function_results() {
         return None;
     }
     let shown: Vec<String> = args.iter().map(Rv::to_display).collect();
@@ -544,7 +537,7 @@ pub(crate) const MAX_EXPANDED_BYTES: u64 = 256 << 20;
 /// The functions that run commands or reach the network: confer knows them
 /// (so a policy using them is valid) but never calls them. The call fails as
 /// a failing function does in cf-agent: the promise using it is not kept.
-fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
+fn not_evaluated(ctx: &mut dyn FunctionHost, f: &FnCall, _: &[Rv]) -> FnResult {
     let at = ctx.promise_location();
     ctx.refuse(format!(
         "Function '{}' is not evaluated: confer does not run commands or reach the network ({at})",
@@ -555,7 +548,7 @@ fn not_evaluated(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
 
 /// The functions of cf-agent 3.21 that confer knows (a policy calling them
 /// is valid) but does not evaluate yet: the call fails, with a message.
-fn not_implemented(ctx: &mut EvalContext, f: &FnCall, _: &[Rv]) -> FnResult {
+fn not_implemented(ctx: &mut dyn FunctionHost, f: &FnCall, _: &[Rv]) -> FnResult {
     ctx.error(ErrorKind::Function, format!("Function '{}' is not implemented in confer", f.name));
     Err(Failed)
 }
@@ -571,7 +564,7 @@ pub(crate) fn arg_str(args: &[Rv], i: usize) -> &str {
 }
 
 /// Argument `i` as an integer, or an error naming the function.
-pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) -> Result<i64, Failed> {
+pub(crate) fn arg_int(ctx: &mut dyn FunctionHost, f: &FnCall, args: &[Rv], i: usize) -> Result<i64, Failed> {
     let s = arg_str(args, i);
     crate::data::number::int_from_string(s).map_err(|log| {
         if let Some(l) = log {
@@ -585,7 +578,7 @@ pub(crate) fn arg_int(ctx: &mut EvalContext, f: &FnCall, args: &[Rv], i: usize) 
 /// Argument `i` as an integer in `lo..=hi`. Outside the range it is a fatal
 /// error, as cf-agent's argument template check makes it.
 pub(crate) fn arg_int_in(
-    ctx: &mut EvalContext,
+    ctx: &mut dyn FunctionHost,
     f: &FnCall,
     args: &[Rv],
     i: usize,
@@ -595,14 +588,13 @@ pub(crate) fn arg_int_in(
     let v = arg_int(ctx, f, args, i)?;
     if v < lo || v > hi {
         let text = arg_str(args, i);
-        ctx.error(
+        ctx.fatal(
             ErrorKind::Function,
-            format!(
+            &format!(
                 "Fatal CFEngine error: In function '{}', error in variable '{text}', 'Integer is out of range'",
                 f.name
             ),
         );
-        ctx.aborted = Some(1);
         return Err(Failed);
     }
     Ok(v)
@@ -619,7 +611,7 @@ pub enum Collection {
 
 /// Resolves a collection argument (`VarNameOrInlineToJson`). Inline JSON
 /// holding a number cf-agent cannot store ends the run, as it does.
-pub fn collection(ctx: &mut EvalContext, arg: &Rv) -> Option<Collection> {
+pub(crate) fn collection(ctx: &mut dyn FunctionHost, arg: &Rv) -> Option<Collection> {
     match arg {
         Rv::Container(c) => Some(Collection::Data(c.clone())),
         Rv::List(items) => Some(Collection::List(items.iter().filter_map(|i| i.as_scalar().map(Arc::from)).collect())),
@@ -653,7 +645,7 @@ pub fn collection(ctx: &mut EvalContext, arg: &Rv) -> Option<Collection> {
 /// A variable's value as JSON, for a bare name inside inline JSON
 /// (`LookupVarRefToJson`): a scalar is a string, a list an array of strings,
 /// an associative array an object.
-pub(super) fn var_json(ctx: &EvalContext, name: &str) -> Option<Value> {
+pub(super) fn var_json(ctx: &dyn FunctionHost, name: &str) -> Option<Value> {
     match ctx.lookup(name).map(|v| v.rval) {
         Some(Rv::Container(c)) => Some(c),
         Some(Rv::Scalar(s)) => Some(Value::String(s.to_string().into())),
@@ -673,7 +665,7 @@ pub(crate) const MAX_INPUT: u64 = 256 << 20;
 /// and refused (reported once) when none does: `/dev/urandom` never ends,
 /// and cf-agent reads it until memory runs out. A file longer than
 /// `MAX_INPUT` with no size argument is an error.
-pub(crate) fn bounded_read(ctx: &mut EvalContext, path: &str, max: u64) -> std::io::Result<Vec<u8>> {
+pub(crate) fn bounded_read(ctx: &mut dyn FunctionHost, path: &str, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     use std::os::unix::fs::{FileTypeExt, MetadataExt};
     let shown = path;
@@ -707,16 +699,16 @@ pub(crate) fn bounded_read(ctx: &mut EvalContext, path: &str, max: u64) -> std::
 /// else the path itself; `None`, the refusal reported once, when it leads
 /// out of the root. Every function that looks at or reads a file goes
 /// through it, so a rooted policy sees only its copy of the machine.
-pub(crate) fn host_path<'p>(ctx: &mut EvalContext, path: &'p str) -> Option<std::borrow::Cow<'p, str>> {
+pub(crate) fn host_path<'p>(ctx: &mut dyn FunctionHost, path: &'p str) -> Option<std::borrow::Cow<'p, str>> {
     // A relative path is taken from the directory a files promise left
     // cf-agent in, when one did.
-    let path: std::borrow::Cow<'p, str> = match &ctx.cwd {
+    let path: std::borrow::Cow<'p, str> = match ctx.cwd() {
         Some(cwd) if !path.starts_with('/') && !path.is_empty() => {
             std::borrow::Cow::Owned(format!("{}/{path}", cwd.trim_end_matches('/')))
         }
         _ => std::borrow::Cow::Borrowed(path),
     };
-    let Some(sandbox) = ctx.settings.files.as_ref().filter(|s| s.is_rooted()) else {
+    let Some(sandbox) = ctx.settings().files.as_ref().filter(|s| s.is_rooted()) else {
         return Some(path);
     };
     match sandbox.resolve(&path) {

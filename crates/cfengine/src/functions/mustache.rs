@@ -18,9 +18,9 @@
 use crate::eval::message::ErrorKind;
 use confer_core::Value;
 
+use super::host::FunctionHost;
 use crate::data::json;
 use crate::data::value::Rv;
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::{arg_str, collection, Collection, Failed, FnResult};
@@ -47,7 +47,7 @@ pub(crate) enum Unrendered {
 
 impl Unrendered {
     /// Says the message, if any, as cf-agent does.
-    pub(crate) fn say(self, ctx: &mut EvalContext) {
+    pub(crate) fn say(self, ctx: &mut dyn FunctionHost) {
         match self {
             Unrendered::Silent => {}
             Unrendered::Warning(m) => ctx.warning(m),
@@ -56,7 +56,7 @@ impl Unrendered {
     }
 }
 
-pub(super) fn string_mustache(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn string_mustache(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     if a.is_empty() || a.len() > 2 {
         ctx.error(ErrorKind::Function, format!("Function '{}' requires one or two arguments", f.name));
         return Err(Failed);

@@ -7,8 +7,8 @@ use crate::eval::message::ErrorKind;
 use std::collections::BTreeSet;
 use std::os::unix::fs::MetadataExt;
 
+use super::host::FunctionHost;
 use crate::data::value::Rv;
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::posix_glob;
@@ -43,13 +43,13 @@ pub(crate) fn compress_path(p: &str) -> String {
 
 /// `translatepath(path)`: cf-agent's `MapName` only changes separators on
 /// Windows; elsewhere the path is returned as given.
-pub(super) fn translatepath(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn translatepath(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(arg_str(a, 0)))
 }
 
 /// `basename(path[, suffix])`: POSIX basename (trailing slashes ignored,
 /// `/` stays `/`), then the suffix removed when it is a proper suffix.
-pub(super) fn basename(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn basename(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0);
     if path.is_empty() {
         return Ok(Rv::scalar(""));
@@ -67,7 +67,7 @@ pub(super) fn basename(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 /// `findfiles(glob, ...)`: the paths matching each absolute pattern, as
 /// glob(3) finds them (`posix_glob`), without duplicates, shallower paths
 /// first (`glob_in_order`).
-pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn findfiles(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut found: Vec<String> = vec![];
     let mut seen = std::collections::HashSet::new();
     for arg in a {
@@ -100,7 +100,7 @@ pub(super) fn findfiles(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult
 
 /// The paths an absolute glob pattern matches (libntech's `GlobFileList`,
 /// `**` included), sorted.
-pub(super) fn glob_paths(ctx: &EvalContext, pattern: &str) -> Result<BTreeSet<String>, posix_glob::TooMany> {
+pub(super) fn glob_paths(ctx: &dyn FunctionHost, pattern: &str) -> Result<BTreeSet<String>, posix_glob::TooMany> {
     Ok(glob_in_order(ctx, pattern)?.into_iter().collect())
 }
 
@@ -109,10 +109,10 @@ pub(super) fn glob_paths(ctx: &EvalContext, pattern: &str) -> Result<BTreeSet<St
 /// sorts them, so shallower paths come first. Under `--root` the pattern
 /// is globbed under the root, and what it finds is shown as the policy's
 /// paths.
-fn glob_in_order(ctx: &EvalContext, pattern: &str) -> Result<Vec<String>, posix_glob::TooMany> {
+fn glob_in_order(ctx: &dyn FunctionHost, pattern: &str) -> Result<Vec<String>, posix_glob::TooMany> {
     let mut found = vec![];
     let mut budget = posix_glob::MAX_ENTRIES;
-    let root = ctx.settings.files.as_ref().filter(|s| s.is_rooted()).and_then(|s| s.resolve("/").ok());
+    let root = ctx.settings().files.as_ref().filter(|s| s.is_rooted()).and_then(|s| s.resolve("/").ok());
     let root = root.map(|r| r.to_string_lossy().trim_end_matches('/').to_string());
     for p in posix_glob::candidates(pattern) {
         let p = match &root {
@@ -131,7 +131,7 @@ fn glob_in_order(ctx: &EvalContext, pattern: &str) -> Result<Vec<String>, posix_
 /// included, as readdir gives them) whose names fully match the regex, in
 /// the reverse of readdir's order as cf-agent prepends them. A directory
 /// that cannot be read gives an empty list and an error.
-pub(super) fn lsdir(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn lsdir(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let dir = arg_str(a, 0);
     let regex = arg_str(a, 1);
     let with_path = matches!(arg_str(a, 2), "true" | "yes" | "on");
@@ -163,7 +163,7 @@ pub(super) fn lsdir(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 }
 
 /// `filesexist(list)`: whether every listed path exists (false for none).
-pub(super) fn filesexist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn filesexist(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let items: Vec<String> = match a.first().and_then(|x| collection(ctx, x)) {
         Some(Collection::List(l)) => l.iter().map(|s| s.to_string()).collect(),
         Some(Collection::Data(v)) => super::list::data_strings(&v).iter().map(|s| s.to_string()).collect(),
@@ -178,33 +178,33 @@ pub(super) fn filesexist(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResul
 
 /// The metadata of both arguments (following links, as `stat`), or a
 /// failure.
-fn both(ctx: &mut EvalContext, a: &[Rv]) -> Result<(std::fs::Metadata, std::fs::Metadata), Failed> {
+fn both(ctx: &mut dyn FunctionHost, a: &[Rv]) -> Result<(std::fs::Metadata, std::fs::Metadata), Failed> {
     let x = std::fs::metadata(&*super::host_path(ctx, arg_str(a, 0)).ok_or(Failed)?).map_err(|_| Failed)?;
     let y = std::fs::metadata(&*super::host_path(ctx, arg_str(a, 1)).ok_or(Failed)?).map_err(|_| Failed)?;
     Ok((x, y))
 }
 
 /// `isnewerthan(a, b)`: a's mtime is after b's.
-pub(super) fn isnewerthan(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn isnewerthan(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (x, y) = both(ctx, a)?;
     class_result(x.mtime() > y.mtime())
 }
 
 /// `accessedbefore(a, b)`: a's atime is before b's.
-pub(super) fn accessedbefore(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn accessedbefore(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (x, y) = both(ctx, a)?;
     class_result(x.atime() < y.atime())
 }
 
 /// `changedbefore(a, b)`: a's ctime is before b's.
-pub(super) fn changedbefore(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn changedbefore(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (x, y) = both(ctx, a)?;
     class_result(x.ctime() < y.ctime())
 }
 
 /// `lstat`'s modification time of a policy path, in seconds; `None` when
 /// it does not exist (or leads out of the root).
-fn lstat_mtime(ctx: &mut EvalContext, path: &str) -> Option<(i64, bool)> {
+fn lstat_mtime(ctx: &mut dyn FunctionHost, path: &str) -> Option<(i64, bool)> {
     let host = super::host_path(ctx, path)?;
     std::fs::symlink_metadata(&*host).ok().map(|m| (m.mtime(), m.file_type().is_file()))
 }
@@ -214,7 +214,7 @@ fn lstat_mtime(ctx: &mut EvalContext, path: &str) -> Option<(i64, bool)> {
 /// list, array or data container of files (by name or inline JSON); a
 /// source that does not exist answers false, as there is nothing to build
 /// from yet (`FnCallMakerule`).
-pub(super) fn makerule(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn makerule(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let target = arg_str(a, 0);
     let target_time = match lstat_mtime(ctx, target) {
         Some((mtime, plain)) => {

@@ -7,8 +7,8 @@
 use crate::eval::message::ErrorKind;
 use std::sync::Arc;
 
+use super::host::FunctionHost;
 use crate::data::value::Rv;
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::regex::regex;
@@ -23,7 +23,7 @@ const MAX_LINES: usize = 100_000;
 /// `StripPatterns`: the first match of the comment regex removed, again and
 /// again until none is left. An empty match stops it (cf-agent warns), and
 /// so does a count of removals beyond the text's length.
-fn strip_patterns(ctx: &mut EvalContext, text: &str, pattern: &str, file: &str) -> Result<String, Failed> {
+fn strip_patterns(ctx: &mut dyn FunctionHost, text: &str, pattern: &str, file: &str) -> Result<String, Failed> {
     let mut text = text.to_string();
     if pattern.is_empty() {
         return Ok(text);
@@ -57,7 +57,7 @@ struct HostList {
 }
 
 impl HostList {
-    fn read(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<HostList, Failed> {
+    fn read(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> Result<HostList, Failed> {
         let (path, comment) = (arg_str(a, 0), arg_str(a, 1));
         // `IntFromString` into an `int`.
         let size = arg_int(ctx, f, a, 2)? as i32;
@@ -74,7 +74,7 @@ impl HostList {
         })?;
         let text = strip_patterns(ctx, &String::from_utf8_lossy(&bytes), comment, path)?;
         let hosts = text.split('\n').take(MAX_LINES).filter(|l| !l.is_empty()).map(str::to_string).collect();
-        let name = |ctx: &EvalContext, v: &str| {
+        let name = |ctx: &dyn FunctionHost, v: &str| {
             ctx.lookup(v).and_then(|v| v.rval.as_scalar().map(str::to_string)).unwrap_or_default()
         };
         Ok(HostList { size: size as usize, hosts, me: [name(ctx, "sys.fqhost"), name(ctx, "sys.uqhost")] })
@@ -113,18 +113,18 @@ fn list(items: Vec<&str>) -> FnResult {
 }
 
 /// `peers(file, comment_regex, groupsize)`: this host's group, without it.
-pub(super) fn peers(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn peers(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     list(HostList::read(ctx, f, a)?.peers())
 }
 
 /// `peerleader(file, comment_regex, groupsize)`: this host's group leader;
 /// fails when this host is not in the file.
-pub(super) fn peerleader(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn peerleader(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     HostList::read(ctx, f, a)?.leader().map(Rv::scalar).ok_or(Failed)
 }
 
 /// `peerleaders(file, comment_regex, groupsize)`: every group's leader.
-pub(super) fn peerleaders(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn peerleaders(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     list(HostList::read(ctx, f, a)?.leaders())
 }
 

@@ -4,9 +4,9 @@
 
 use confer_core::Value;
 
+use super::host::FunctionHost;
 use crate::data::json;
 use crate::data::value::{DataType, Rv};
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 use crate::syntax::varref::VarRef;
 
@@ -17,10 +17,10 @@ use super::{arg_str, Failed, FnResult};
 /// of the bundles whose name matches, and whose `meta` `tags` match every
 /// tag regex when some are given. cf-agent prepends each match, so the
 /// result lists the bundles in reverse policy order.
-pub(super) fn bundlesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn bundlesmatching(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let regex = arg_str(a, 0).to_string();
     let tag_regexes: Vec<String> = a.iter().skip(1).filter_map(|t| t.as_scalar().map(str::to_string)).collect();
-    let bundles = ctx.policy.bundles.clone();
+    let bundles = ctx.policy().bundles.clone();
     let mut matches: Vec<String> = vec![];
     for b in bundles.iter() {
         let name = format!("{}:{}", b.ns, b.name);
@@ -49,7 +49,7 @@ pub(super) fn bundlesmatching(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> Fn
 
 /// The `tags` a bundle declares in its `meta` promises (a list, or a
 /// comma-separated string).
-fn bundle_tags(ctx: &EvalContext, ns: &str, bundle: &str) -> Vec<String> {
+fn bundle_tags(ctx: &dyn FunctionHost, ns: &str, bundle: &str) -> Vec<String> {
     let r = VarRef { ns: Some(ns.into()), scope: Some(format!("{bundle}_meta")), lval: "tags".into(), indices: vec![] };
     match ctx.get(&r).map(|v| v.rval) {
         Some(Rv::Scalar(s)) => s.split(',').map(str::to_string).collect(),
@@ -60,7 +60,7 @@ fn bundle_tags(ctx: &EvalContext, ns: &str, bundle: &str) -> Vec<String> {
 
 /// The scope key of a variable as `DefaultTemplateData` writes it: the
 /// bundle, `ns:bundle` outside the default namespace.
-fn scope_key(k: &crate::eval::context::VarKey) -> String {
+fn scope_key(k: &crate::eval::defined::VarKey) -> String {
     match k.ns.as_deref() {
         None | Some("default") => k.scope.clone(),
         Some(ns) => format!("{ns}:{}", k.scope),
@@ -68,16 +68,16 @@ fn scope_key(k: &crate::eval::context::VarKey) -> String {
 }
 
 /// A variable's key inside its scope object: its name with indices.
-fn lval_key(k: &crate::eval::context::VarKey) -> String {
+fn lval_key(k: &crate::eval::defined::VarKey) -> String {
     VarRef { ns: None, scope: None, lval: k.lval.clone(), indices: k.indices.clone() }.name_with_indices()
 }
 
 /// `bundlestate(bundle)`: the bundle's variables as an object keyed by name
 /// (with indices, `a[k]`); fails when the bundle has none.
-pub(super) fn bundlestate(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn bundlestate(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let want = arg_str(a, 0);
     let entries: Vec<(String, Value)> = ctx
-        .defined
+        .defined()
         .vars
         .iter()
         .filter(|(k, _)| scope_key(k) == want)
@@ -92,15 +92,15 @@ pub(super) fn bundlestate(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResu
 /// `datastate()`: `{"classes": {name: true, ...}, "vars": {scope: {...}}}`
 /// with the global classes, the current bundle's classes, and every
 /// variable (`DefaultTemplateData` for all bundles).
-pub(crate) fn datastate(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
-    let mut classes: Vec<String> = ctx.defined.classes.iter().cloned().collect();
-    if let Some(f) = ctx.bundles.last() {
+pub(crate) fn datastate(ctx: &mut dyn FunctionHost, _: &FnCall, _: &[Rv]) -> FnResult {
+    let mut classes: Vec<String> = ctx.defined().classes.iter().cloned().collect();
+    if let Some(f) = ctx.frames().last() {
         classes.extend(f.classes.iter().cloned());
     }
     classes.sort();
     classes.dedup();
     let mut scopes: Vec<(String, Vec<(String, Value)>)> = vec![];
-    for (k, v) in &ctx.defined.vars {
+    for (k, v) in &ctx.defined().vars {
         let key = scope_key(k);
         let entry = (lval_key(k), to_json(&v.rval, v.ty));
         match scopes.iter_mut().find(|(s, _)| *s == key) {
@@ -124,7 +124,7 @@ fn to_json(r: &Rv, ty: DataType) -> Value {
 
 /// `getvariablemetatags(name, key?)`: the variable's tags, or with a key the
 /// values of its `key=value` tags; fails for an undefined variable.
-pub(super) fn getvariablemetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn getvariablemetatags(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let v = ctx.lookup(arg_str(a, 0)).ok_or(Failed)?;
     let key = a.get(1).and_then(Rv::as_scalar).map(|k| format!("{k}="));
     let tags: Vec<String> = v
@@ -141,8 +141,8 @@ pub(super) fn getvariablemetatags(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -
 /// `callstack_promisers()`: the promisers (as written) of the methods
 /// promises that led to this one, outermost first
 /// (`EvalContextGetPromiseCallerMethods`).
-pub(super) fn callstack_promisers(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
-    Ok(Rv::list_of(ctx.method_promisers.iter().map(String::as_str)))
+pub(super) fn callstack_promisers(ctx: &mut dyn FunctionHost, _: &FnCall, _: &[Rv]) -> FnResult {
+    Ok(Rv::list_of(ctx.method_promisers().iter().map(String::as_str)))
 }
 
 /// `callstack_callers()`: the evaluation stack, outermost first, as
@@ -151,14 +151,14 @@ pub(super) fn callstack_promisers(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -
 /// the promise and the iteration that called the next bundle (or, for the
 /// innermost, that is being evaluated). Each frame has its `depth` from
 /// the outside and its `frame` number from the inside.
-pub(super) fn callstack_callers(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+pub(super) fn callstack_callers(ctx: &mut dyn FunctionHost, _: &FnCall, _: &[Rv]) -> FnResult {
     use crate::data::json::object;
     use confer_core::Value;
     let text = |s: &str| Value::String(s.into());
     let mut frames: Vec<Vec<(String, Value)>> = vec![];
-    let depth = ctx.bundles.len();
-    let callers = ctx.method_calls.len();
-    for (i, frame) in ctx.bundles.iter().enumerate() {
+    let depth = ctx.frames().len();
+    let callers = ctx.method_calls().len();
+    for (i, frame) in ctx.frames().iter().enumerate() {
         frames.push(vec![
             ("type".into(), text("bundle")),
             ("bundle".into(), crate::syntax::policy_json::bundle(&frame.bundle)),
@@ -168,18 +168,18 @@ pub(super) fn callstack_callers(ctx: &mut EvalContext, _: &FnCall, _: &[Rv]) -> 
         let at = if i + 1 < depth {
             (i + callers + 1)
                 .checked_sub(depth)
-                .and_then(|n| ctx.method_calls.get(n))
+                .and_then(|n| ctx.method_calls().get(n))
                 .map(|c| ("methods".to_string(), c.promiser.clone(), c.classes.clone(), c.iteration))
         } else {
-            ctx.promise.as_ref().map(|pp| {
+            ctx.promise().map(|pp| {
                 let ptype = frame
                     .bundle
                     .sections
                     .iter()
                     .find(|s| s.promises.iter().any(|p| p.id == pp.id))
                     .map_or(String::new(), |s| s.promise_type.clone());
-                let promiser = ctx.this.get("promiser").and_then(|v| v.rval.as_scalar().map(str::to_string));
-                (ptype, promiser.unwrap_or_else(|| pp.promiser.to_string()), pp.classes.to_string(), ctx.iteration)
+                let promiser = ctx.this().get("promiser").and_then(|v| v.rval.as_scalar().map(str::to_string));
+                (ptype, promiser.unwrap_or_else(|| pp.promiser.to_string()), pp.classes.to_string(), ctx.iteration())
             })
         };
         if let Some((ptype, promiser, classes, iteration)) = at {

@@ -8,29 +8,16 @@
 //! fancy-regex and never hit the limit.
 
 use crate::eval::message::ErrorKind;
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::{Mutex, OnceLock};
 
-use crate::eval::context::EvalContext;
+use super::host::FunctionHost;
 
 use super::Failed;
 
 /// How many compiled regexes the cache keeps before it starts over.
 const REGEX_CACHE_SIZE: usize = 4096;
-
-thread_local! {
-    /// Compiled regexes by source: policies match the same few patterns
-    /// against many strings (variablesmatching over every variable, class
-    /// guards in loops), and compiling dominates otherwise.
-    static REGEX_CACHE: RefCell<HashMap<String, fancy_regex::Regex>> = RefCell::new(HashMap::new());
-    /// Per pattern, the (subject's hash, start) pairs that hit the backtrack
-    /// limit: a policy evaluates the same call in every pass, and deciding
-    /// again would spend the whole limit each time. Keyed by pattern first
-    /// so that the common case (a pattern never undecided) costs one lookup,
-    /// not a pass over the subject: a split walks a long file match by match.
-    static UNDECIDED: RefCell<HashMap<String, std::collections::HashSet<(u64, usize)>>> = RefCell::new(HashMap::new());
-}
 
 /// A compiled pattern and the text it was written as (for messages).
 pub(crate) struct Rx {
@@ -39,23 +26,21 @@ pub(crate) struct Rx {
 }
 
 /// Compiles a CFEngine (PCRE) regex with the given inline options.
-pub(crate) fn regex(ctx: &mut EvalContext, pattern: &str, flags: &str) -> Result<Rx, Failed> {
+pub(crate) fn regex(ctx: &mut dyn FunctionHost, pattern: &str, flags: &str) -> Result<Rx, Failed> {
     let translated = pcre_escapes(pattern);
     let src = if flags.is_empty() { translated } else { format!("(?{flags}){translated}") };
-    if let Some(re) = REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
+    if let Some(re) = ctx.regexes().compiled.get(&src).cloned() {
         return Ok(Rx { re, pattern: pattern.to_string() });
     }
     let re = fancy_regex::Regex::new(&src).map_err(|e| {
         ctx.error(ErrorKind::Function, format!("Could not compile regular expression '{pattern}': {e}"));
         Failed
     })?;
-    REGEX_CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= REGEX_CACHE_SIZE {
-            c.clear();
-        }
-        c.insert(src, re.clone());
-    });
+    let cache = &mut ctx.regexes().compiled;
+    if cache.len() >= REGEX_CACHE_SIZE {
+        cache.clear();
+    }
+    cache.insert(src, re.clone());
     Ok(Rx { re, pattern: pattern.to_string() })
 }
 
@@ -64,7 +49,7 @@ pub(crate) type Groups = Vec<Option<Range<usize>>>;
 
 impl Rx {
     /// Logs that the pattern could not be decided on `s`.
-    fn undecided(&self, ctx: &mut EvalContext, s: &str, e: &dyn std::fmt::Display) {
+    fn undecided(&self, ctx: &mut dyn FunctionHost, s: &str, e: &dyn std::fmt::Display) {
         let shown: String = s.chars().take(80).collect();
         ctx.error(
             ErrorKind::Function,
@@ -73,8 +58,13 @@ impl Rx {
     }
 
     /// The first match at or after byte `start`.
-    pub(crate) fn find_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Range<usize>>, Failed> {
-        let seen = UNDECIDED.with(|u| u.borrow().get(&self.pattern).map(|set| set.contains(&(subject_hash(s), start))));
+    pub(crate) fn find_at(
+        &self,
+        ctx: &mut dyn FunctionHost,
+        s: &str,
+        start: usize,
+    ) -> Result<Option<Range<usize>>, Failed> {
+        let seen = ctx.regexes().undecided.get(&self.pattern).map(|set| set.contains(&(subject_hash(s), start)));
         if seen == Some(true) {
             self.undecided(ctx, s, &"backtrack limit exceeded (as before)");
             return Err(Failed);
@@ -83,20 +73,23 @@ impl Rx {
             Ok(m) => Ok(m.map(|m| m.range())),
             Err(e) => {
                 self.undecided(ctx, s, &e);
-                UNDECIDED.with(|u| {
-                    let mut u = u.borrow_mut();
-                    if u.len() >= REGEX_CACHE_SIZE {
-                        u.clear();
-                    }
-                    u.entry(self.pattern.clone()).or_default().insert((subject_hash(s), start));
-                });
+                let undecided = &mut ctx.regexes().undecided;
+                if undecided.len() >= REGEX_CACHE_SIZE {
+                    undecided.clear();
+                }
+                undecided.entry(self.pattern.clone()).or_default().insert((subject_hash(s), start));
                 Err(Failed)
             }
         }
     }
 
     /// The groups of the first match at or after `start`.
-    pub(crate) fn captures_at(&self, ctx: &mut EvalContext, s: &str, start: usize) -> Result<Option<Groups>, Failed> {
+    pub(crate) fn captures_at(
+        &self,
+        ctx: &mut dyn FunctionHost,
+        s: &str,
+        start: usize,
+    ) -> Result<Option<Groups>, Failed> {
         // Decide the match first (bounded, remembered when undecidable),
         // then take its groups.
         if self.find_at(ctx, s, start)?.is_none() {
@@ -114,7 +107,7 @@ impl Rx {
 
     /// Every non-overlapping match's groups, left to right. An empty match
     /// moves on by one character, so the walk always ends.
-    pub(crate) fn captures_all(&self, ctx: &mut EvalContext, s: &str) -> Result<Vec<Groups>, Failed> {
+    pub(crate) fn captures_all(&self, ctx: &mut dyn FunctionHost, s: &str) -> Result<Vec<Groups>, Failed> {
         let mut out = vec![];
         let mut pos = 0;
         while pos <= s.len() {
@@ -131,7 +124,7 @@ impl Rx {
     }
 
     /// The ranges of every non-overlapping match.
-    pub(crate) fn find_all(&self, ctx: &mut EvalContext, s: &str) -> Result<Vec<Range<usize>>, Failed> {
+    pub(crate) fn find_all(&self, ctx: &mut dyn FunctionHost, s: &str) -> Result<Vec<Range<usize>>, Failed> {
         let mut out = vec![];
         let mut pos = 0;
         while pos <= s.len() {
@@ -146,7 +139,7 @@ impl Rx {
 
     /// `s` cut at every match (an empty match at the very start or end does
     /// not cut), as the regex crate's `split` does.
-    pub(crate) fn split<'t>(&self, ctx: &mut EvalContext, s: &'t str) -> Result<Vec<&'t str>, Failed> {
+    pub(crate) fn split<'t>(&self, ctx: &mut dyn FunctionHost, s: &'t str) -> Result<Vec<&'t str>, Failed> {
         let mut out = vec![];
         let mut last = 0;
         for m in self.find_all(ctx, s)? {
@@ -168,7 +161,7 @@ impl Rx {
     /// when blanks are kept and some match was cut.
     pub(crate) fn split_cf<'t>(
         &self,
-        ctx: &mut EvalContext,
+        ctx: &mut dyn FunctionHost,
         s: &'t str,
         max: usize,
         allow_blanks: bool,
@@ -196,7 +189,7 @@ impl Rx {
     }
 
     /// `s` with every match removed.
-    pub(crate) fn remove_all(&self, ctx: &mut EvalContext, s: &str) -> Result<String, Failed> {
+    pub(crate) fn remove_all(&self, ctx: &mut dyn FunctionHost, s: &str) -> Result<String, Failed> {
         let mut out = String::with_capacity(s.len());
         let mut last = 0;
         for m in self.find_all(ctx, s)? {
@@ -229,27 +222,30 @@ fn next_char(s: &str, i: usize) -> usize {
 /// `StringMatchFull`: the first match of `re` (compiled, as libntech's
 /// `CompileRegex` does, with PCRE_MULTILINE and PCRE_DOTALL) must start at
 /// the beginning of `s` and end at its end.
-pub(crate) fn full_match(ctx: &mut EvalContext, re: &str, s: &str) -> Result<bool, Failed> {
+pub(crate) fn full_match(ctx: &mut dyn FunctionHost, re: &str, s: &str) -> Result<bool, Failed> {
     let r = regex(ctx, re, "sm")?;
     Ok(matches!(r.find_at(ctx, s, 0)?, Some(m) if m.start == 0 && m.end == s.len()))
 }
 
 /// [`full_match`] where no run is at hand to log a failure (cf-promises'
 /// checks of attribute values against their ranges): `None` when the
-/// pattern does not compile or the match is undecided.
+/// pattern does not compile or the match is undecided. The ranges are
+/// cf-agent's syntax tables, a fixed set, so their compiled forms are kept
+/// for the process: the same result for every caller, whatever the run.
 pub(crate) fn matches_whole(pattern: &str, s: &str) -> Option<bool> {
+    static RANGES: OnceLock<Mutex<HashMap<String, fancy_regex::Regex>>> = OnceLock::new();
     let src = format!("(?sm){}", pcre_escapes(pattern));
-    let re = match REGEX_CACHE.with(|c| c.borrow().get(&src).cloned()) {
+    let ranges = RANGES.get_or_init(Mutex::default);
+    let cached = ranges.lock().ok()?.get(&src).cloned();
+    let re = match cached {
         Some(re) => re,
         None => {
             let re = fancy_regex::Regex::new(&src).ok()?;
-            REGEX_CACHE.with(|c| {
-                let mut c = c.borrow_mut();
-                if c.len() >= REGEX_CACHE_SIZE {
-                    c.clear();
-                }
-                c.insert(src, re.clone());
-            });
+            let mut compiled = ranges.lock().ok()?;
+            if compiled.len() >= REGEX_CACHE_SIZE {
+                compiled.clear();
+            }
+            compiled.insert(src, re.clone());
             re
         }
     };

@@ -1,9 +1,9 @@
 //! String functions: canonify, concat, format, string_* and friends, eval,
 //! readfile, ifelse.
 
+use super::host::FunctionHost;
 use crate::data::number::format_fixed;
 use crate::data::value::{Rv, MAX_SCALAR};
-use crate::eval::context::EvalContext;
 use crate::eval::expand::MAX_SCALAR_BYTES;
 use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
@@ -12,11 +12,11 @@ use crate::syntax::class_expr::canonify;
 use super::regex::regex;
 use super::{arg_int, arg_str, Failed, FnResult};
 
-pub(super) fn canonify_fn(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn canonify_fn(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(canonify(arg_str(a, 0))))
 }
 
-pub(super) fn concat(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn concat(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut out = String::new();
     for x in a {
         out.push_str(x.as_scalar().unwrap_or(""));
@@ -28,15 +28,15 @@ pub(super) fn concat(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(out))
 }
 
-pub(super) fn downcase(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn downcase(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(arg_str(a, 0).to_ascii_lowercase()))
 }
 
-pub(super) fn upcase(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn upcase(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(arg_str(a, 0).to_ascii_uppercase()))
 }
 
-pub(super) fn reverse(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn reverse(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut b = arg_str(a, 0).as_bytes().to_vec();
     b.reverse();
     Ok(Rv::scalar(String::from_utf8_lossy(&b).into_owned()))
@@ -46,7 +46,7 @@ fn byte_slice(s: &str, from: usize, to: usize) -> String {
     String::from_utf8_lossy(&s.as_bytes()[from.min(s.len())..to.min(s.len())]).into_owned()
 }
 
-pub(super) fn head(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn head(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let s = arg_str(a, 0);
     let n = arg_int(ctx, f, a, 1)?;
     let len = s.len() as i64;
@@ -54,7 +54,7 @@ pub(super) fn head(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(byte_slice(s, 0, end as usize)))
 }
 
-pub(super) fn tail(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn tail(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let s = arg_str(a, 0);
     let n = arg_int(ctx, f, a, 1)?;
     let len = s.len() as i64;
@@ -62,11 +62,11 @@ pub(super) fn tail(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(byte_slice(s, start as usize, s.len())))
 }
 
-pub(super) fn length(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn length(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(arg_str(a, 0).len().to_string()))
 }
 
-pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn regex_replace(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (s, pat, rep, opts) = (arg_str(a, 0), arg_str(a, 1), arg_str(a, 2), arg_str(a, 3));
     let flags: String = opts.chars().filter(|c| matches!(c, 'i' | 'm' | 's' | 'x' | 'U')).collect();
     let global = opts.contains('g');
@@ -96,7 +96,7 @@ pub(super) fn regex_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnRe
     Ok(Rv::scalar(out))
 }
 
-pub(super) fn string_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn string_replace(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (s, m, r) = (arg_str(a, 0), arg_str(a, 1), arg_str(a, 2));
     if m.is_empty() {
         return Ok(Rv::scalar(s));
@@ -104,17 +104,17 @@ pub(super) fn string_replace(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnR
     // The result's length is known before it is built.
     let grows_by = r.len().saturating_sub(m.len());
     if grows_by > 0 && s.len() + s.matches(m).count().saturating_mul(grows_by) > MAX_SCALAR_BYTES {
-        ctx.oversized.set(true);
+        ctx.flag_oversized();
         return Err(Failed);
     }
     Ok(Rv::scalar(s.replace(m, r)))
 }
 
-pub(super) fn trim(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn trim(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(arg_str(a, 0).trim()))
 }
 
-pub(super) fn lastnode(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn lastnode(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let (s, sep) = (arg_str(a, 0), arg_str(a, 1));
     let re = regex(ctx, sep, "sm")?;
     let last = re.split_cf(ctx, s, 100, true)?.last().copied().ok_or(Failed)?;
@@ -122,13 +122,13 @@ pub(super) fn lastnode(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult 
 }
 
 /// `dirname()`: `DeleteSlash` then `ChopLastNode`, as cf-agent.
-pub(super) fn dirname(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn dirname(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     Ok(Rv::scalar(super::file::chop_last_node(super::file::delete_slash(arg_str(a, 0)))))
 }
 
 /// `readfile(path, max)` as `CfReadFile`: at most `max` bytes (0 or `inf`:
 /// all); a file of a single line loses its trailing newline.
-pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn readfile(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let path = arg_str(a, 0);
     // The size is optional; without it the whole file is read.
     let max = if a.len() > 1 { arg_int(ctx, f, a, 1)? } else { 0 };
@@ -136,10 +136,9 @@ pub(super) fn readfile(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult 
     super::cf_read_file::cf_read_file(ctx, path, bound).map(Rv::scalar)
 }
 
-pub(super) fn ifelse(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn ifelse(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     if a.len().is_multiple_of(2) || a.is_empty() {
-        ctx.error(ErrorKind::Function, "Fatal CFEngine error: in built-in FnCall ifelse: even number of arguments");
-        ctx.aborted = Some(1);
+        ctx.fatal(ErrorKind::Function, "Fatal CFEngine error: in built-in FnCall ifelse: even number of arguments");
         return Err(Failed);
     }
     let mut i = 0;
@@ -157,7 +156,7 @@ pub(super) fn ifelse(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 /// that is not an ASCII letter or digit (`_` and space included). cf-agent
 /// escapes each byte of a multi-byte character; a `str` cannot hold that,
 /// so such a character gets one backslash.
-pub(super) fn escape(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn escape(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let mut out = String::new();
     for c in arg_str(a, 0).chars() {
         if !c.is_ascii_alphanumeric() {
@@ -170,7 +169,7 @@ pub(super) fn escape(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `string(x)`: the argument as text; an `@(name)` argument is the named
 /// variable as compact JSON.
-pub(super) fn string(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn string(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let text = a.first().map(Rv::to_display).unwrap_or_default();
     if text.starts_with("@(") || text.starts_with("@{") {
         if let Some(c) = a.first().and_then(|x| super::collection(ctx, x)) {
@@ -182,7 +181,7 @@ pub(super) fn string(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `int()`: the number read as a real (`DoubleFromString`, suffixes
 /// included), decimals discarded.
-pub(super) fn int(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn int(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     match crate::data::number::real_from_string(arg_str(a, 0)) {
         Ok(d) => Ok(Rv::scalar((d.trunc() as i64).to_string())),
         Err(log) => {
@@ -196,7 +195,7 @@ pub(super) fn int(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `eval(expr, mode, "infix")`: `math` gives the value with six decimals,
 /// `class` a context (true unless near zero or unparsable).
-pub(super) fn eval_math(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn eval_math(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let expr = arg_str(a, 0);
     let result = super::math::evaluate(expr);
     if arg_str(a, 1) == "class" {

@@ -3,8 +3,8 @@
 //! userexists, groupexists, getusers, getuserinfo; and randomint(),
 //! sysctlvalue(), diskfree().
 
+use super::host::FunctionHost;
 use crate::data::value::Rv;
-use crate::eval::context::EvalContext;
 use crate::eval::message::ErrorKind;
 use crate::syntax::ast::FnCall;
 
@@ -22,7 +22,7 @@ fn id_of(db: &str, name: &str) -> Option<String> {
 }
 
 /// `getuid(user)`: fails with cf-agent's error for an unknown user.
-pub(super) fn getuid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn getuid(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let user = arg_str(a, 0);
     id_of("/etc/passwd", user).map(Rv::scalar).ok_or_else(|| {
         ctx.error(ErrorKind::Function, format!("Could not get UID for user '{user}', (getpwnam: not found)"));
@@ -31,7 +31,7 @@ pub(super) fn getuid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 }
 
 /// `getgid(group)`: fails with cf-agent's error for an unknown group.
-pub(super) fn getgid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn getgid(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let group = arg_str(a, 0);
     id_of("/etc/group", group).map(Rv::scalar).ok_or_else(|| {
         ctx.error(ErrorKind::Function, format!("Could not get GID for group '{group}', (getgrnam: not found)"));
@@ -42,7 +42,7 @@ pub(super) fn getgid(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 /// `randomint(from, to)`: a number in `[from, to)` (the bounds in either
 /// order; equal bounds give that number). cf-agent draws with drand48;
 /// confer uses the standard library's random hash keys.
-pub(super) fn randomint(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn randomint(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let (x, y) = (arg_int(ctx, f, a, 0)?, arg_int(ctx, f, a, 1)?);
     let (from, to) = if x <= y { (x, y) } else { (y, x) };
     let range = u64::try_from(to - from).map_err(|_| Failed)?;
@@ -71,18 +71,18 @@ fn exists(db: &str, who: &str) -> bool {
 }
 
 /// `userexists(name or uid)`.
-pub(super) fn userexists(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn userexists(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     super::class_result(exists("/etc/passwd", arg_str(a, 0)))
 }
 
 /// `groupexists(name or gid)`.
-pub(super) fn groupexists(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn groupexists(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     super::class_result(exists("/etc/group", arg_str(a, 0)))
 }
 
 /// `getusers(except_names, except_uids)`: the users of the password
 /// database in its order, without the comma-separated exceptions.
-pub(super) fn getusers(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn getusers(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let names: Vec<&str> = arg_str(a, 0).split(',').collect();
     let uids: Vec<&str> = arg_str(a, 1).split(',').collect();
     let mut out: Vec<String> = vec![];
@@ -97,7 +97,7 @@ pub(super) fn getusers(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `sysctlvalue(key)`: the content of `/proc/sys/<key with . as />`,
 /// trimmed; fails when there is no such key.
-pub(super) fn sysctlvalue(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn sysctlvalue(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let key = arg_str(a, 0);
     if key.contains("..") {
         return Err(Failed);
@@ -109,7 +109,7 @@ pub(super) fn sysctlvalue(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResu
 
 /// `diskfree(path)`: the kilobytes available to unprivileged users on the
 /// file system holding `path` (`statvfs`); 0 when it cannot be examined.
-pub(super) fn diskfree(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn diskfree(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let Ok(path) = std::ffi::CString::new(arg_str(a, 0)) else {
         return Ok(Rv::scalar("0"));
     };
@@ -170,7 +170,7 @@ pub(crate) fn own_uid() -> u32 {
 /// `(uid_t)-2` no one (the call fails). A user not in the database gives
 /// the running user's entry: libenv's `GetUserInfo` takes the missing
 /// entry for "no user given".
-pub(super) fn getuserinfo(_: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn getuserinfo(_: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let who = match a.first().and_then(Rv::as_scalar) {
         None => Who::Uid(own_uid()),
         Some(arg) if arg.bytes().all(|b| b.is_ascii_digit()) => {

@@ -6,8 +6,8 @@
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
 
+use super::host::FunctionHost;
 use crate::data::value::{Rv, MAX_SCALAR};
-use crate::eval::context::EvalContext;
 use crate::syntax::ast::FnCall;
 
 use super::{arg_int, arg_int_in, arg_str, class_result, Failed, FnResult};
@@ -15,7 +15,7 @@ use super::{arg_int, arg_int_in, arg_str, class_result, Failed, FnResult};
 /// `accumulated(years, months, days, hours, minutes, seconds)`: a duration
 /// in seconds, with cf-agent's fixed 30-day months and 365-day years. Each
 /// argument is range-checked as cf-agent's `ACCUM_ARGS` declare.
-pub(super) fn accumulated(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn accumulated(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     const LIMITS: [i64; 6] = [1000, 1000, 1000, 1000, 1000, 40000];
     const UNIT: [i64; 6] = [365 * 24 * 3600, 30 * 24 * 3600, 24 * 3600, 3600, 60, 1];
     let mut total = 0;
@@ -26,12 +26,12 @@ pub(super) fn accumulated(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResu
 }
 
 /// `now()`: the start time in seconds since the epoch.
-pub(super) fn now(_: &mut EvalContext, _: &FnCall, _: &[Rv]) -> FnResult {
+pub(super) fn now(_: &mut dyn FunctionHost, _: &FnCall, _: &[Rv]) -> FnResult {
     Ok(Rv::scalar(crate::host::facts::start_time().as_second().to_string()))
 }
 
 /// The six integer arguments of on(), ago() and laterthan().
-fn six(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> Result<[i64; 6], Failed> {
+fn six(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> Result<[i64; 6], Failed> {
     let mut v = [0; 6];
     for (i, slot) in v.iter_mut().enumerate() {
         *slot = arg_int(ctx, f, a, i)?;
@@ -61,14 +61,14 @@ fn mktime(year: i64, month0: i64, day: i64, hour: i64, min: i64, sec: i64) -> Op
 
 /// `on(y, m, d, h, min, s)`: an absolute date (months and days counted from
 /// 0, as `FnArgsToTm` reads them) in seconds since the epoch.
-pub(super) fn on(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn on(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let [y, mo, d, h, mi, s] = six(ctx, f, a)?;
     Ok(Rv::scalar(mktime(y, mo, d + 1, h, mi, s).unwrap_or(-1).to_string()))
 }
 
 /// `ago(y, m, d, h, min, s)`: the start time minus a duration, field by
 /// field in local time (0 when before the epoch).
-pub(super) fn ago(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn ago(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let [y, mo, d, h, mi, s] = six(ctx, f, a)?;
     let now = crate::host::facts::start_time().to_zoned(TimeZone::system());
     let t = mktime(
@@ -84,7 +84,7 @@ pub(super) fn ago(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
 
 /// `laterthan(y, m, d, h, min, s)`: whether the start time is after the
 /// given date (read as on() reads it).
-pub(super) fn laterthan(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn laterthan(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let [y, mo, d, h, mi, s] = six(ctx, f, a)?;
     let then = mktime(y, mo, d + 1, h, mi, s).unwrap_or(i64::MAX);
     class_result(crate::host::facts::start_time().as_second() > then)
@@ -92,7 +92,7 @@ pub(super) fn laterthan(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult
 
 /// `strftime(mode, format, time)`: C's strftime over `gmtime` (mode
 /// `gmtime`) or `localtime` (any other mode).
-pub(super) fn strftime(ctx: &mut EvalContext, f: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn strftime(ctx: &mut dyn FunctionHost, f: &FnCall, a: &[Rv]) -> FnResult {
     let when = arg_int(ctx, f, a, 2)?;
     let Some(tm) = broken_down(when, arg_str(a, 0) == "gmtime") else {
         ctx.warning(format!("Function {}, the given time stamp '{when}' was invalid.", f.name));
@@ -150,7 +150,7 @@ fn splay_slot(text: &str, policy: &str) -> String {
 
 /// `splayclass(text, "hourly"|"daily")`: whether now is the text's slot,
 /// so that hosts spread a task over the hour or the day.
-pub(super) fn splayclass(ctx: &mut EvalContext, _: &FnCall, a: &[Rv]) -> FnResult {
+pub(super) fn splayclass(ctx: &mut dyn FunctionHost, _: &FnCall, a: &[Rv]) -> FnResult {
     let class = splay_slot(arg_str(a, 0), arg_str(a, 1));
     class_result(ctx.eval_class_expr(&class) == Some(true))
 }

@@ -71,6 +71,12 @@ pub(crate) trait Host {
 /// Runs `line` (through the shell when `shell`), or says why it cannot.
 /// `output_used` is false when nothing reads the final standard output
 /// (`returnszero`), which lets `diff` answer with its status alone.
+/// Whether a command line starts with an absolute path, quoted or not
+/// (libntech's `IsAbsoluteFileName`).
+pub(crate) fn is_absolute(command: &str) -> bool {
+    command.trim_start_matches('"').starts_with('/')
+}
+
 pub(crate) fn run(host: &mut dyn Host, line: &str, shell: bool, output_used: bool) -> Result<Output, Unsupported> {
     let script = parse::parse(line, shell)?;
     let planned = plan::plan(host, &script, output_used, shell)?;

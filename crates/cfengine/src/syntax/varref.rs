@@ -48,6 +48,14 @@ pub struct VarRef {
 }
 
 impl VarRef {
+    /// Parses a promiser as a `vars` promise names its variable: the
+    /// namespace and scope default to `bundle`'s (`default` outside one).
+    pub fn in_bundle(promiser: &str, bundle: Option<&crate::syntax::ast::Bundle>) -> VarRef {
+        let ns = bundle.map_or("default", |b| b.ns.as_str());
+        let scope = bundle.map_or("default", |b| b.name.as_str());
+        VarRef::parse_with(promiser, Some(ns), Some(scope))
+    }
+
     /// Parses `name`, defaulting namespace and scope to `ns`/`scope`.
     pub fn parse_with(name: &str, ns: Option<&str>, scope: Option<&str>) -> VarRef {
         Self::parse_sep(name, ns, scope, ':', '.')
