@@ -32,6 +32,45 @@ def modules(root):
     return found
 
 
+def paths(source, root):
+    """The paths named after `root::`, with `use` groups expanded:
+    `crate::eval::{agent, run::Options}` names `eval::agent` and
+    `eval::run::Options`."""
+    found = []
+    for m in re.finditer(root + r"::((?:[A-Za-z_][A-Za-z0-9_]*::)*)(\{|[A-Za-z_][A-Za-z0-9_]*)", source):
+        prefix, rest = m.group(1), m.group(2)
+        if rest != "{":
+            found.append(prefix + rest)
+            continue
+        depth, i = 1, m.end()
+        while i < len(source) and depth:
+            depth += {"{": 1, "}": -1}.get(source[i], 0)
+            i += 1
+        found += [prefix + item for item in group_items(source[m.end():i - 1])]
+    return found
+
+
+def group_items(group):
+    """The paths of a `use` group's items, nested groups expanded."""
+    items, depth, start = [], 0, 0
+    for i, c in enumerate(group + ","):
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            item = group[start:i].strip()
+            start = i + 1
+            if "{" in item:
+                head, inner = item.split("{", 1)
+                items += [head + sub for sub in group_items(inner.rsplit("}", 1)[0])]
+            elif item and item != "self":
+                items.append(item.split(" as ")[0].strip())
+            elif item == "self":
+                items.append("")
+    return [i.rstrip(":") for i in items]
+
+
 def references(found):
     """The graph: each module and the modules it names."""
     known = set(found)
@@ -46,9 +85,8 @@ def references(found):
     graph = collections.defaultdict(set)
     for module, source in found.items():
         parent = module.rsplit("::", 1)[0] if "::" in module else ""
-        named = [resolve(r.rstrip(":")) for r in re.findall(r"crate::([A-Za-z_][A-Za-z0-9_:]*)", source)]
-        named += [resolve(((parent + "::") if parent else "") + r.rstrip(":"))
-                  for r in re.findall(r"super::([A-Za-z_][A-Za-z0-9_:]*)", source)]
+        named = [resolve(r.rstrip(":")) for r in paths(source, "crate")]
+        named += [resolve(((parent + "::") if parent else "") + r.rstrip(":")) for r in paths(source, "super")]
         for target in named:
             # A module and its own submodules or parents are one unit.
             if target and target != module and not target.startswith(module + "::") \

@@ -219,9 +219,7 @@ fn run_test(suite: &Path, test: &str, work: &Path) -> Option<(i32, Vec<String>, 
             bundles: None,
             root: sandbox,
             env,
-            inform: false,
-            verbose: false,
-            dry_run: false,
+            ..Default::default()
         };
         // testall judges cf-agent's exit code: a refused command leaves it
         // as cf-agent's (the refusal shows in the output as an `error:`).

@@ -204,8 +204,8 @@ pub fn run(cmd: Command, settings: OutputSettings) -> ExitCode {
         root,
         env: vec![],
         inform: args.inform,
-        verbose: false,
         dry_run: args.dry_run,
+        ..Options::default()
     };
     if args.format == crate::puppet::RunFormat::Json && !validate && !args.show_vars && !args.show_classes {
         return run_json(&opts);

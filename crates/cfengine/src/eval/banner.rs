@@ -16,7 +16,7 @@ const MAX_FRAGMENT: usize = 19;
 
 /// Says the banner of `pp`, expanded as `exp`, of type `ptype`.
 pub fn promise_banner(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str) {
-    let key = format!("{}\u{1}{}", crate::eval::agent::lock_key(ctx, ptype, exp), ctx.iteration);
+    let key = format!("{}\u{1}{}", crate::eval::bundle_stack::lock_key(ctx, ptype, exp), ctx.iteration);
     if !ctx.locks.insert(format!("banner\u{1}{key}")) {
         return;
     }

@@ -8,8 +8,8 @@ use crate::eval::message::ErrorKind;
 use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 
+use crate::eval::cfengine_command;
 use crate::eval::context::EvalContext;
-use crate::eval::subagent;
 use crate::shell::Host;
 
 /// Mode of a file a command's redirection creates: cf-agent runs commands
@@ -46,6 +46,9 @@ impl<'r, 's> RunHost<'r, 's> {
         }
     }
 }
+
+/// How deeply sub-agents may start sub-agents.
+const MAX_NESTING: usize = 8;
 
 impl Host for RunHost<'_, '_> {
     fn read(&mut self, path: &str) -> Result<Vec<u8>, String> {
@@ -87,11 +90,25 @@ impl Host for RunHost<'_, '_> {
     }
 
     fn takes_cfengine(&self, argv: &[String]) -> bool {
-        subagent::takes(self.ctx, argv)
+        cfengine_command::program(self.ctx, argv).is_some()
     }
 
+    /// Runs the CFEngine program `argv` names in-process, or `None` when
+    /// it is not one confer can stand in for, when the run starts no
+    /// sub-agents, or when sub-agents are nested too deeply.
     fn cfengine(&mut self, argv: &[String]) -> Option<(Vec<u8>, i32)> {
-        subagent::run(self.ctx, argv)
+        let program = cfengine_command::program(self.ctx, argv)?;
+        let start = self.ctx.settings.start_program?;
+        if self.ctx.settings.nesting >= MAX_NESTING {
+            return None;
+        }
+        let ran = start(&program);
+        if ran.refused {
+            // Reported in the inner run's output; the outer run did not
+            // do all its policy asked either.
+            self.ctx.refusals.insert(format!("in the run of '{}'", argv.join(" ")));
+        }
+        Some((ran.text, ran.code))
     }
 }
 
@@ -104,7 +121,7 @@ pub(crate) fn check_executable(ctx: &mut EvalContext, command: &str) -> bool {
         Some(rest) => rest.split('"').next().unwrap_or(""),
         None => command.split(' ').next().unwrap_or(""),
     };
-    if subagent::is_cfengine(ctx, first) {
+    if cfengine_command::is_cfengine(ctx, first) {
         return true;
     }
     match std::fs::metadata(first) {

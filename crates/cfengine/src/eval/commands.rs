@@ -22,7 +22,7 @@ const QUOTE_BUFFER: usize = 4096;
 /// `VerifyExecPromise` for one expanded promise.
 pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     // Run once a run, as cf-agent's promise lock makes it.
-    let lock = crate::eval::agent::lock_key(ctx, "commands", exp);
+    let lock = crate::eval::bundle_stack::lock_key(ctx, "commands", exp);
     if !ctx.locks.insert(lock) {
         return;
     }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::data::json;
 use crate::data::value::{DataType, Rv, Variable};
 use crate::eval::expand::{self, Resolved};
+use crate::functions::regex::full_match;
 use crate::syntax::ast::{Bundle, Policy, Promise};
 use crate::syntax::class_expr;
 use crate::syntax::varref::{is_special_scope, VarRef};
@@ -116,6 +117,10 @@ pub struct EvalContext<'s> {
     /// The regular expressions the run's functions and checks compiled.
     pub(crate) regexes: crate::functions::regex_cache::RegexCache,
 }
+
+/// cf-agent's exit code when an abort class stopped the run
+/// (`EC_EVAL_ABORTED`).
+pub const EC_EVAL_ABORTED: i32 = 6;
 
 /// Upper bound on promise iterations in one run.
 pub const MAX_WORK: u64 = 20_000_000;
@@ -465,17 +470,69 @@ impl<'s> EvalContext<'s> {
             None => (ns, name.to_string()),
         };
         let q = if ns == "default" { n.clone() } else { format!("{ns}:{n}") };
-        crate::eval::abort::before_define(self, &q);
+        self.before_define(&q);
         self.defined.class_tags.insert(q.clone(), tags);
         if bundle_scope {
             if let Some(f) = self.bundles.last_mut() {
                 f.classes.insert(q);
-                crate::eval::abort::after_define(self, &n);
+                self.after_define(&n);
                 return;
             }
         }
         self.defined.classes.insert(q);
-        crate::eval::abort::after_define(self, &n);
+        self.after_define(&n);
+    }
+
+    /// Ends the run because `class`, matching an `abortclasses` regex, was
+    /// defined (`EvalContextHeapAddAbort`).
+    pub fn abort_on_class(&mut self, class: &str) {
+        self.notice(format!("cf-agent aborted on defined class '{class}'"));
+        self.aborted = Some(EC_EVAL_ABORTED);
+    }
+
+    /// Whether `name` (qualified) fully matches one of `regexes`.
+    fn matches_any(&mut self, regexes: &[String], name: &str) -> bool {
+        regexes.iter().any(|re| full_match(self, re, name).unwrap_or(false))
+    }
+
+    /// The checks made as a class is about to be defined: an
+    /// `abortbundleclasses` regex it matches aborts the current bundle, an
+    /// `abortclasses` regex the run (`EvalContextClassPutTagsSet`).
+    fn before_define(&mut self, qualified: &str) {
+        if self.abort_classes.is_empty() && self.abort_bundle_classes.is_empty() {
+            return;
+        }
+        let bundle_regexes = self.abort_bundle_classes.clone();
+        if self.matches_any(&bundle_regexes, qualified) {
+            let bundle = self.bundle().map_or_else(|| "(unknown)".to_string(), |b| b.name.clone());
+            self.error(ErrorKind::Abort, format!("Bundle '{bundle}' aborted on defined class '{qualified}'"));
+            self.bundle_aborted = true;
+        }
+        let regexes = self.abort_classes.clone();
+        if self.matches_any(&regexes, qualified) {
+            self.abort_on_class(qualified);
+        }
+    }
+
+    /// The check made once a class is defined: an `abortbundleclasses` item
+    /// that is a class expression now true aborts the current bundle
+    /// (`EvalContextStackFrameAddSoft`).
+    fn after_define(&mut self, name: &str) {
+        if self.bundle_aborted || self.abort_bundle_classes.is_empty() {
+            return;
+        }
+        let exprs = self.abort_bundle_classes.clone();
+        for e in &exprs {
+            if class_expr::parse(e).is_err() {
+                self.error(ErrorKind::Abort, format!("Unable to parse class expression '{e}'"));
+                continue;
+            }
+            if self.eval_class_expr(e) == Some(true) {
+                self.error(ErrorKind::Abort, format!("Setting abort for '{e}' when setting class '{name}'"));
+                self.bundle_aborted = true;
+                break;
+            }
+        }
     }
 
     /// Counts work; `false` once the run has done too much.

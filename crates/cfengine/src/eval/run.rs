@@ -8,44 +8,17 @@ use std::sync::Arc;
 
 use crate::data::value::{DataType, Rv};
 use crate::diagnostic::{Diagnostic, Pos};
-use crate::eval::agent;
 use crate::eval::context::{EvalContext, Sink};
+use crate::eval::final_state::{final_state, FinalState};
 use crate::eval::logged::{Level, Logged};
+pub use crate::eval::options::Options;
 use crate::eval::promise::evaluate_final_rval;
-use crate::eval::show::{final_state, FinalState};
+use crate::eval::{agent, bundle_stack};
 use crate::functions::path::compress_path;
 use crate::syntax::ast::{Body, Policy, Rval};
 use crate::syntax::reference::is_naked_var;
 use crate::syntax::varref::VarRef;
 use crate::syntax::{parser, rules};
-
-/// What to run.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// The policy file, as given.
-    pub file: String,
-    /// Classes defined with `-D`.
-    pub defines: Vec<String>,
-    /// Bundles given with `-b`, which replace the policy's bundlesequence
-    /// (names only: cf-agent takes no arguments there either).
-    pub bundles: Option<Vec<String>>,
-    /// Where `files` promises are carried out (`--root DIR`); with none
-    /// they change nothing.
-    pub root: Option<crate::files::Sandbox>,
-    /// Environment variables the run sees in place of the process's
-    /// (`getenv`, `CFENGINE_TEST_OVERRIDE_WORKDIR`), so runs side by side
-    /// in one process each have their own.
-    pub env: Vec<(String, String)>,
-    /// cf-agent's `-I`: say what is changed (`info:` lines), as it is.
-    pub inform: bool,
-    /// cf-agent's `--verbose`: confer says only the start-up's verbose
-    /// lines (the host-specific data and what it keeps the augments from
-    /// changing), not the rest of cf-agent's verbose log.
-    pub verbose: bool,
-    /// cf-agent's `--dry-run`: what would change is said, nothing is
-    /// changed (as agent control's `dryrun`).
-    pub dry_run: bool,
-}
 
 /// Upper bound on the number of policy files one run loads.
 const MAX_FILES: usize = 1000;
@@ -321,13 +294,13 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
     let ignore_missing = common_control_flag(ctx, "ignore_missing_bundles");
     for r in &sequence {
         match agent::sequence_entry(r) {
-            Some((name, args)) => match agent::find_bundle(ctx, &name) {
+            Some((name, args)) => match bundle_stack::find_bundle(ctx, &name) {
                 Some(b) => entries.push((b, args)),
                 None if ignore_missing => {}
                 None => {
                     let why = if verified_by_promises { "is not a defined bundle" } else { "was not found" };
                     ctx.error(ErrorKind::Policy, format!("Bundle '{name}' listed in the bundlesequence {why}"));
-                    agent::note_closest_bundle(ctx, &name);
+                    bundle_stack::note_closest_bundle(ctx, &name);
                     ok = false;
                 }
             },
@@ -349,7 +322,7 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
         return 1;
     }
     for (b, args) in entries {
-        let args = agent::eval_args(ctx, &args);
+        let args = bundle_stack::eval_args(ctx, &args);
         agent::call_bundle(ctx, &b, args, None);
         if ctx.aborted.is_some() {
             break;
@@ -368,7 +341,7 @@ pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
     agent::policy_resolve(ctx);
     let bundles = ctx.policy.bundles.clone();
     for b in bundles.iter() {
-        agent::push_bundle(ctx, b, vec![]);
+        bundle_stack::push_bundle(ctx, b, vec![]);
         for section in &b.sections {
             for pp in &section.promises {
                 // `CommonEvalPromise` does nothing, but `ExpandPromise` verifies
@@ -553,6 +526,8 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     ctx.settings.inform = opts.inform;
     ctx.settings.verbose = opts.verbose;
     ctx.settings.dry_run = opts.dry_run;
+    ctx.settings.nesting = opts.nesting;
+    ctx.settings.start_program = opts.start_program;
     let loaded = load(&mut ctx, opts);
     ctx.out = out;
     ctx.errors = 0;

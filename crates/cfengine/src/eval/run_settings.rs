@@ -5,6 +5,8 @@
 //! are set before the policy is loaded (agent control's `dryrun` as the
 //! agent starts) and kept apart from the state evaluation produces.
 
+use crate::eval::options::StartProgram;
+
 /// The settings of a run.
 #[derive(Default)]
 pub struct RunSettings {
@@ -21,6 +23,11 @@ pub struct RunSettings {
     pub env: Vec<(String, String)>,
     /// The directory the agent was started in, for relative paths.
     pub launch_dir: String,
+    /// How many sub-agents deep the run is ([`crate::eval::options::Options::nesting`]).
+    pub nesting: usize,
+    /// How a CFEngine program a command runs is started
+    /// ([`crate::eval::options::Options::start_program`]).
+    pub start_program: Option<StartProgram>,
 }
 
 impl RunSettings {

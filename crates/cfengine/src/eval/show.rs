@@ -8,18 +8,10 @@ use std::sync::Arc;
 
 use crate::data::value::{DataType, Rv, Variable};
 use crate::eval::context::{EvalContext, Sink};
-use crate::eval::defined::VarKey;
-use crate::eval::run::{load_checked, preliminary_convergence, Options};
+use crate::eval::final_state::qualified_name;
+use crate::eval::options::{Options, Table};
+use crate::eval::run::{load_checked, preliminary_convergence};
 use crate::syntax::varref::VarRef;
-
-/// What to print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Table {
-    /// The variables.
-    Vars,
-    /// The classes.
-    Classes,
-}
 
 /// `StringIsPrintable`: every byte is printable ASCII (the C locale's
 /// `isprint`); otherwise cf-promises shows `<non-printable>`.
@@ -50,15 +42,6 @@ fn value_text(r: &Rv) -> String {
     }
 }
 
-/// A variable's name as cf-promises shows it: `ns:scope.lval[i]…`.
-fn qualified_name(k: &VarKey) -> String {
-    let mut name = format!("{}:{}.{}", k.ns.as_deref().unwrap_or("default"), k.scope, k.lval);
-    for i in &k.indices {
-        name.push_str(&format!("[{i}]"));
-    }
-    name
-}
-
 /// The variable table's rows.
 pub fn var_rows(ctx: &EvalContext) -> Vec<String> {
     let mut rows: Vec<String> = ctx
@@ -76,49 +59,6 @@ pub fn var_rows(ctx: &EvalContext) -> Vec<String> {
         .collect();
     rows.sort();
     rows
-}
-
-/// What a run leaves defined, for tools: each variable's qualified name
-/// (as `--show-vars` writes it) and its value as JSON, and the classes.
-#[derive(Debug, Default)]
-pub struct FinalState {
-    /// `(name, JSON value)`, sorted by name.
-    pub vars: Vec<(String, String)>,
-    /// The defined classes, sorted.
-    pub classes: Vec<String>,
-    /// What `files` promises changed, in order (`edited /etc/motd`).
-    pub files_changed: Vec<String>,
-}
-
-/// The variables and classes `ctx` holds.
-pub fn final_state(ctx: &EvalContext) -> FinalState {
-    let mut vars: Vec<(String, String)> =
-        ctx.defined.vars.iter().map(|(k, v)| (qualified_name(k), value_json(&v.rval))).collect();
-    vars.sort();
-    let mut classes: Vec<String> = ctx.defined.classes.iter().map(|c| c.to_string()).collect();
-    classes.sort();
-    FinalState { vars, classes, files_changed: ctx.file_changes.clone() }
-}
-
-/// A value as JSON: a string, a list of strings, or the data container.
-fn value_json(r: &Rv) -> String {
-    let mut out = String::new();
-    match r {
-        Rv::Scalar(s) => confer_core::json_string::push_json_string(&mut out, s),
-        Rv::List(_) => {
-            out.push('[');
-            for (i, item) in r.list_strings().iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                confer_core::json_string::push_json_string(&mut out, item);
-            }
-            out.push(']');
-        }
-        Rv::Container(c) => out.push_str(&crate::data::json::write_compact(c)),
-        Rv::FnCall(_) => confer_core::json_string::push_json_string(&mut out, &r.to_display()),
-    }
-    out
 }
 
 /// The class table's rows.
@@ -149,7 +89,7 @@ fn control_vars(ctx: &mut EvalContext) {
         let dir = crate::eval::run::dir_of(&b.file);
         let first = ctx.policy.bundles.first().cloned();
         if let Some(f) = &first {
-            crate::eval::agent::push_bundle(ctx, f, vec![]);
+            crate::eval::bundle_stack::push_bundle(ctx, f, vec![]);
         }
         for (k, v) in [("promise_filename", b.file.to_string()), ("promise_dirname", dir)] {
             ctx.this.insert(
@@ -224,6 +164,8 @@ pub fn run_and_show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut 
     code
 }
 
+/// `cf-promises --show-vars` / `--show-classes`: the table after
+/// pre-evaluation; the exit code.
 pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     let mut log: Vec<String> = vec![];
     let (rows, aborted) = {

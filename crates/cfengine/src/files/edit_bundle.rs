@@ -33,7 +33,9 @@ pub(crate) fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, in
 /// `KeepEditLinePromise`.
 fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: &mut Edit) {
     match ptype {
-        "vars" | "classes" | "reports" => crate::eval::agent::keep_promise(ctx, pp, exp, ptype, true),
+        "vars" | "classes" | "reports" => {
+            crate::eval::common_promises::keep(ctx, pp, exp, ptype, true);
+        }
         _ => {
             // Each edit promise is carried out once a run per file, as
             // cf-agent's edit locks make it; two promises alike in one

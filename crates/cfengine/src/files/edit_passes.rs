@@ -35,11 +35,11 @@ pub(super) fn run_passes(
 ) {
     ctx.put_special("edit", "filename", call.filename);
     let inherited = if call.inherit { ctx.bundles.last().map(|f| f.classes.clone()) } else { None };
-    crate::eval::agent::push_bundle(ctx, call.bundle, call.args);
+    crate::eval::bundle_stack::push_bundle(ctx, call.bundle, call.args);
     if let (Some(frame), Some(classes)) = (ctx.bundles.last_mut(), inherited) {
         frame.classes = classes;
     }
-    'passes: for pass in 1..=crate::eval::agent::PASSES {
+    'passes: for pass in 1..=crate::eval::bundle_stack::PASSES {
         for ptype in call.sequence {
             for section in call.bundle.sections_of(ptype) {
                 for pp in &section.promises {

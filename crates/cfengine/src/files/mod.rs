@@ -53,7 +53,7 @@ const DIR_MODE: u32 = 0o700;
 pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     let Some(sandbox) = ctx.settings.files.clone() else { return };
     // Kept once a run, as cf-agent's promise lock makes it.
-    let lock = crate::eval::agent::lock_key(ctx, "files", exp);
+    let lock = crate::eval::bundle_stack::lock_key(ctx, "files", exp);
     if !ctx.locks.insert(lock) {
         return;
     }
@@ -575,11 +575,11 @@ fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Target) -> Ou
     let defaults = body(ctx, "edit_defaults", exp.get("edit_defaults"));
     let empty_first = matches!(scalar(&defaults, "empty_file_before_editing"), Some("true" | "yes" | "on"));
     let (name, args) = match edit {
-        Rv::FnCall(f) => (ctx.expand(&f.name), crate::eval::agent::eval_args(ctx, &f.args)),
+        Rv::FnCall(f) => (ctx.expand(&f.name), crate::eval::bundle_stack::eval_args(ctx, &f.args)),
         Rv::Scalar(s) => (s.to_string(), vec![]),
         _ => return Outcome::Failed,
     };
-    let Some(bundle) = crate::eval::agent::find_bundle_of(ctx, "edit_line", &name) else {
+    let Some(bundle) = crate::eval::bundle_stack::find_bundle_of(ctx, "edit_line", &name) else {
         ctx.error(
             ErrorKind::Files,
             format!("Could not find the edit_line bundle '{name}', {}", ctx.promise_location()),

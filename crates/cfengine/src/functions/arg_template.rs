@@ -16,9 +16,36 @@ use crate::data::number::{int_from_string, real_from_string, NOINT};
 use crate::syntax::ast::{FnCall, Rval};
 use crate::syntax::reference::{is_cf3_var_string, is_naked_var};
 
-/// A parameter: its type (`string`, `int`, `real`, `option`) and range.
+/// The type of a function's parameter (cf-agent's `CF_DATA_TYPE_*` as
+/// `FnCallArg` declares it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamType {
+    /// `CF_DATA_TYPE_STRING`: matched against a regex range.
+    String,
+    /// `CF_DATA_TYPE_INT`: an integer within `min,max`.
+    Int,
+    /// `CF_DATA_TYPE_REAL`: a real within `min,max`.
+    Real,
+    /// `CF_DATA_TYPE_OPTION`: one of a comma-separated list.
+    Option,
+}
+
+impl ParamType {
+    /// The type `cf-promises --syntax-description json` names.
+    fn from_name(name: &str) -> Option<ParamType> {
+        Some(match name {
+            "string" => ParamType::String,
+            "int" => ParamType::Int,
+            "real" => ParamType::Real,
+            "option" => ParamType::Option,
+            _ => return None,
+        })
+    }
+}
+
+/// A parameter: its type and range.
 pub struct Param {
-    kind: &'static str,
+    kind: ParamType,
     /// A regex for strings, `min,max` for numbers, the choices for options.
     pub range: &'static str,
 }
@@ -34,6 +61,9 @@ fn table() -> &'static HashMap<&'static str, Vec<Param>> {
             let mut cols = line.splitn(4, '\t');
             let (Some(name), Some(_), Some(kind), Some(range)) = (cols.next(), cols.next(), cols.next(), cols.next())
             else {
+                continue;
+            };
+            let Some(kind) = ParamType::from_name(kind) else {
                 continue;
             };
             t.entry(name).or_default().push(Param { kind, range });
@@ -78,8 +108,8 @@ pub fn check(ctx: &mut dyn FunctionHost, f: &FnCall) -> Result<(), super::Failed
 /// a number's conversion logs first.
 fn misfit(ctx: &mut dyn FunctionHost, s: &str, param: &Param) -> (Option<String>, Option<&'static str>) {
     match param.kind {
-        "string" => (None, string_misfit(ctx, s, param.range)),
-        "int" => {
+        ParamType::String => (None, string_misfit(ctx, s, param.range)),
+        ParamType::Int => {
             if is_cf3_var_string(s) {
                 return (None, None);
             }
@@ -91,7 +121,7 @@ fn misfit(ctx: &mut dyn FunctionHost, s: &str, param: &Param) -> (Option<String>
                 Err(log) => (log, Some("Cannot parse value as integer")),
             }
         }
-        "real" => {
+        ParamType::Real => {
             if s == "inf" {
                 return (None, Some("Keyword 'inf' has an integer value, cannot be used as real"));
             }
@@ -105,7 +135,7 @@ fn misfit(ctx: &mut dyn FunctionHost, s: &str, param: &Param) -> (Option<String>
                 Err(log) => (log, Some("Real value is out of range")),
             }
         }
-        "option" => {
+        ParamType::Option => {
             if s.is_empty() || is_naked_var(s, b'@') || is_naked_var(s, b'$') || param.range.split(',').any(|o| o == s)
             {
                 (None, None)
@@ -113,7 +143,6 @@ fn misfit(ctx: &mut dyn FunctionHost, s: &str, param: &Param) -> (Option<String>
                 (None, Some("Selection is out of bounds"))
             }
         }
-        _ => (None, None),
     }
 }
 
@@ -171,6 +200,13 @@ mod tests {
         assert_eq!(params("hash").len(), 2);
         assert_eq!(params("hash")[1].range, "md5,sha1,sha256,sha384,sha512");
         assert!(params("nosuch").is_empty());
+    }
+
+    #[test]
+    fn every_row_has_a_known_type() {
+        let rows = include_str!("arg_templates.tsv").lines().filter(|l| !l.starts_with('#')).count();
+        assert_eq!(table().values().map(Vec::len).sum::<usize>(), rows);
+        assert_eq!(params("hash")[1].kind, ParamType::Option);
     }
 
     #[test]

@@ -123,11 +123,11 @@ pub(super) fn edit_file(ctx: &mut EvalContext, exp: &Expanded, edit: &Rv, t: &Ta
     let max_size = scalar(&defaults, "max_file_size").and_then(|s| s.parse::<u64>().ok()).unwrap_or(EDIT_FILE_SIZE);
     let backup = super::keeps_backup(&defaults);
     let (name, args) = match edit {
-        Rv::FnCall(f) => (ctx.expand(&f.name), crate::eval::agent::eval_args(ctx, &f.args)),
+        Rv::FnCall(f) => (ctx.expand(&f.name), crate::eval::bundle_stack::eval_args(ctx, &f.args)),
         Rv::Scalar(s) => (s.to_string(), vec![]),
         _ => return Outcome::Failed,
     };
-    let Some(bundle) = crate::eval::agent::find_bundle_of(ctx, "edit_xml", &name) else {
+    let Some(bundle) = crate::eval::bundle_stack::find_bundle_of(ctx, "edit_xml", &name) else {
         ctx.error(ErrorKind::Files, format!("Could not find the edit_xml bundle '{name}', {}", ctx.promise_location()));
         return Outcome::Failed;
     };
@@ -253,7 +253,9 @@ fn run(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>, edit: &mut Xm
 /// `KeepEditXmlPromise`.
 fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: &mut XmlEdit) {
     match ptype {
-        "vars" | "classes" | "reports" => crate::eval::agent::keep_promise(ctx, pp, exp, ptype, true),
+        "vars" | "classes" | "reports" => {
+            crate::eval::common_promises::keep(ctx, pp, exp, ptype, true);
+        }
         _ => {
             if let Some(res) = promises::keep(ctx, ptype, exp, edit) {
                 res.outcome().set_classes(ctx, exp);
