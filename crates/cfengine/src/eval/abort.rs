@@ -27,14 +27,14 @@ pub fn keep_agent_control(ctx: &mut EvalContext) {
             }
             let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
             for item in v.list_strings() {
-                let list = if bundle_level { &mut ctx.abort_bundle_classes } else { &mut ctx.abort_classes };
+                let list = if bundle_level { &mut ctx.halt.abort_bundle_classes } else { &mut ctx.halt.abort_classes };
                 if !list.iter().any(|a| **a == *item) {
                     list.push(item.to_string());
                 }
             }
         }
     }
-    let regexes = ctx.abort_classes.clone();
+    let regexes = ctx.halt.abort_classes.clone();
     let mut defined: Vec<String> = ctx.defined.classes.iter().cloned().collect();
     defined.sort();
     for re in &regexes {

@@ -73,7 +73,7 @@ pub fn resolve_bundles(ctx: &mut EvalContext, bundles: &[Arc<Bundle>]) {
         for b in bundles.iter().filter(|b| (b.kind == "common") == common) {
             push_bundle(ctx, b, vec![]);
             bundle_resolve(ctx, b);
-            ctx.bundles.pop();
+            ctx.stack.bundles.pop();
         }
     }
 }
@@ -86,19 +86,19 @@ pub fn schedule(ctx: &mut EvalContext, bundle: &Arc<Bundle>) {
             if !has {
                 continue;
             }
-            ctx.pass = pass;
+            ctx.stack.pass = pass;
             for section in bundle.sections_of(ptype) {
                 for pp in &section.promises {
-                    ctx.pass = pass;
+                    ctx.stack.pass = pass;
                     let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| {
                         keep_promise(ctx, pp, exp, ptype, true);
                     };
                     expand_promise(ctx, pp, ptype, crate::eval::promise::Stage::Actuate, &mut act);
-                    if ctx.aborted.is_some() {
+                    if ctx.halt.aborted.is_some() {
                         return;
                     }
-                    if ctx.bundle_aborted {
-                        ctx.bundle_aborted = false;
+                    if ctx.halt.bundle_aborted {
+                        ctx.halt.bundle_aborted = false;
                         return;
                     }
                 }
@@ -177,7 +177,7 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
     }
     let shown: Vec<String> = evaluated.iter().map(Rv::to_display).collect();
     let key = format!("{}({})", lock_key(ctx, "methods", exp), shown.join(","));
-    if !ctx.locks.insert(key) {
+    if !ctx.agent.locks.insert(key) {
         return;
     }
     let Some(bundle) = find_bundle(ctx, &name) else {
@@ -190,10 +190,10 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         );
         note_closest_bundle(ctx, &name);
         ctx.error(ErrorKind::Methods, format!("Aborting due to missing bundle '{name}'"));
-        ctx.aborted = Some(1);
+        ctx.halt.aborted = Some(1);
         return;
     };
-    if ctx.bundles.len() >= MAX_CALL_DEPTH {
+    if ctx.stack.bundles.len() >= MAX_CALL_DEPTH {
         ctx.error(ErrorKind::Methods, format!("Method '{name}': bundles are nested too deeply"));
         return;
     }
@@ -207,7 +207,7 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
     // `inherit => "true"`: the caller's bundle-scoped classes are seen in
     // the called bundle.
     let inherited = match exp.get("inherit").and_then(Rv::as_scalar) {
-        Some("true" | "yes" | "on") => ctx.bundles.last().map(|f| f.classes.clone()).unwrap_or_default(),
+        Some("true" | "yes" | "on") => ctx.stack.bundles.last().map(|f| f.classes.clone()).unwrap_or_default(),
         _ => HashSet::new(),
     };
     let action = crate::eval::body_attributes::evaluated(ctx, "action", exp.get("action"));
@@ -216,15 +216,15 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
         crate::eval::classes_body::settle(ctx, exp, crate::eval::classes_body::Outcome::Warned);
         return;
     }
-    ctx.method_promisers.push(pp.promiser.to_string());
-    ctx.method_calls.push(crate::eval::frames::MethodCall {
+    ctx.stack.method_promisers.push(pp.promiser.to_string());
+    ctx.stack.method_calls.push(crate::eval::frames::MethodCall {
         promiser: exp.promiser.clone(),
         classes: pp.classes.to_string(),
-        iteration: ctx.iteration,
+        iteration: ctx.stack.iteration,
     });
     let outcome = call_bundle(ctx, &bundle, args, Some(inherited));
-    ctx.method_promisers.pop();
-    ctx.method_calls.pop();
+    ctx.stack.method_promisers.pop();
+    ctx.stack.method_calls.pop();
     if let Some(useresult) = exp.get("useresult").and_then(Rv::as_scalar) {
         get_return_value(ctx, &bundle, useresult);
     }
@@ -251,13 +251,13 @@ pub fn call_bundle(
     args: Vec<Rv>,
     method: Option<HashSet<String>>,
 ) -> Option<crate::eval::classes_body::Outcome> {
-    let saved_outcome = ctx.bundle_outcome.take();
-    let saved_this = ctx.take_this();
-    let saved_promise = ctx.promise.take();
-    let saved_pass = ctx.pass;
+    let saved_outcome = ctx.agent.bundle_outcome.take();
+    let saved_this = ctx.stack.take_this();
+    let saved_promise = ctx.stack.promise.take();
+    let saved_pass = ctx.stack.pass;
     let as_method = method.is_some();
     push_bundle(ctx, bundle, args);
-    if let (Some(frame), Some(inherited)) = (ctx.bundles.last_mut(), method) {
+    if let (Some(frame), Some(inherited)) = (ctx.stack.bundles.last_mut(), method) {
         frame.classes = inherited;
     }
     if as_method {
@@ -267,7 +267,7 @@ pub fn call_bundle(
         bundle_resolve(ctx, bundle);
     }
     schedule(ctx, bundle);
-    ctx.bundles.pop();
+    ctx.stack.bundles.pop();
     if as_method {
         for p in &bundle.args {
             ctx.remove(&VarRef {
@@ -278,10 +278,10 @@ pub fn call_bundle(
             });
         }
     }
-    ctx.restore_this(saved_this);
-    ctx.promise = saved_promise;
-    ctx.pass = saved_pass;
-    std::mem::replace(&mut ctx.bundle_outcome, saved_outcome)
+    ctx.stack.restore_this(saved_this);
+    ctx.stack.promise = saved_promise;
+    ctx.stack.pass = saved_pass;
+    std::mem::replace(&mut ctx.agent.bundle_outcome, saved_outcome)
 }
 
 /// A bundlesequence entry: a name, or a call with arguments.

@@ -16,11 +16,11 @@ const MAX_FRAGMENT: usize = 19;
 
 /// Says the banner of `pp`, expanded as `exp`, of type `ptype`.
 pub fn promise_banner(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str) {
-    let key = format!("{}\u{1}{}", crate::eval::bundle_stack::lock_key(ctx, ptype, exp), ctx.iteration);
-    if !ctx.locks.insert(format!("banner\u{1}{key}")) {
+    let key = format!("{}\u{1}{}", crate::eval::bundle_stack::lock_key(ctx, ptype, exp), ctx.stack.iteration);
+    if !ctx.agent.locks.insert(format!("banner\u{1}{key}")) {
         return;
     }
-    let Some(frame) = ctx.bundles.last() else { return };
+    let Some(frame) = ctx.stack.bundles.last() else { return };
     let bundle = frame.bundle.clone();
     let args = frame.args.clone();
     let handle = match exp.get("handle").and_then(Rv::as_scalar) {
@@ -32,7 +32,7 @@ pub fn promise_banner(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype
     };
     let mut lines = vec![
         "P: .........................................................".to_string(),
-        format!("P: BEGIN promise '{handle}' of type \"{ptype}\" (pass {})", ctx.pass),
+        format!("P: BEGIN promise '{handle}' of type \"{ptype}\" (pass {})", ctx.stack.pass),
         format!("P:    Promiser/affected object: '{}'", abbreviated(&exp.promiser)),
     ];
     if args.is_empty() {
@@ -66,16 +66,16 @@ pub fn promise_banner(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype
 /// that called the next, then this promise and its iteration.
 fn stack_path(ctx: &EvalContext, ptype: &str, promiser: &str) -> String {
     let mut path = String::new();
-    let depth = ctx.bundles.len();
-    for (i, frame) in ctx.bundles.iter().enumerate() {
+    let depth = ctx.stack.bundles.len();
+    for (i, frame) in ctx.stack.bundles.iter().enumerate() {
         path.push_str(&format!("/{}/{}", frame.bundle.ns, frame.bundle.name));
         if i + 1 < depth {
-            let callers = &ctx.method_calls;
+            let callers = &ctx.stack.method_calls;
             let caller = (i + callers.len() + 1).checked_sub(depth).and_then(|n| callers.get(n));
             path.push_str(&format!("/methods/'{}'", caller.map_or("", |c| c.promiser.as_str())));
         }
     }
-    path.push_str(&format!("/{ptype}/'{promiser}'[{}]", ctx.iteration));
+    path.push_str(&format!("/{ptype}/'{promiser}'[{}]", ctx.stack.iteration));
     path
 }
 

@@ -170,9 +170,9 @@ fn inheritable(ctx: &mut EvalContext, kind: &str, body: &Body, parent: &str, giv
         })
     };
     let Some(problem) = problem else { return true };
-    if ctx.aborted.is_none() {
+    if ctx.halt.aborted.is_none() {
         ctx.error(ErrorKind::Policy, problem);
-        ctx.aborted = Some(1);
+        ctx.halt.aborted = Some(1);
     }
     false
 }

@@ -23,7 +23,7 @@ pub const PASSES: u32 = 3;
 
 /// Pushes a bundle frame, binding its parameters to `args`.
 pub fn push_bundle(ctx: &mut EvalContext, bundle: &Arc<Bundle>, args: Vec<Rv>) {
-    ctx.bundles.push(BundleFrame { bundle: bundle.clone(), classes: HashSet::new(), args: args.clone() });
+    ctx.stack.bundles.push(BundleFrame { bundle: bundle.clone(), classes: HashSet::new(), args: args.clone() });
     for (i, param) in bundle.args.iter().enumerate() {
         let Some(a) = args.get(i) else { break };
         let r = VarRef {

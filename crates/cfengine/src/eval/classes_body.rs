@@ -12,7 +12,7 @@ use crate::syntax::class_expr::canonify;
 /// `outcome`, which also counts towards the bundle's own outcome (what a
 /// `methods` promise calling it reports).
 pub fn settle(ctx: &mut EvalContext, exp: &Expanded, outcome: Outcome) {
-    ctx.bundle_outcome = Some(ctx.bundle_outcome.map_or(outcome, |o| o.max(outcome)));
+    ctx.agent.bundle_outcome = Some(ctx.agent.bundle_outcome.map_or(outcome, |o| o.max(outcome)));
     apply(ctx, exp, outcome);
 }
 
@@ -48,7 +48,7 @@ pub fn apply(ctx: &mut EvalContext, exp: &Expanded, outcome: Outcome) {
     for class in value(ctx, del) {
         let c = canonify(&class);
         ctx.defined.classes.remove(&c);
-        if let Some(f) = ctx.bundles.last_mut() {
+        if let Some(f) = ctx.stack.bundles.last_mut() {
             f.classes.remove(&c);
         }
     }

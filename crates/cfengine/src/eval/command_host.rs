@@ -78,7 +78,7 @@ impl Host for RunHost<'_, '_> {
             .and_then(|mut f| f.write_all(bytes));
         match written {
             Ok(()) => {
-                self.ctx.file_changes.push(format!("written by a command: {}", sandbox.policy_path(&real)));
+                self.ctx.agent.file_changes.push(format!("written by a command: {}", sandbox.policy_path(&real)));
                 Ok(())
             }
             Err(e) => Err(crate::os_error::describe(&e)),

@@ -23,7 +23,7 @@ const QUOTE_BUFFER: usize = 4096;
 pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     // Run once a run, as cf-agent's promise lock makes it.
     let lock = crate::eval::bundle_stack::lock_key(ctx, "commands", exp);
-    if !ctx.locks.insert(lock) {
+    if !ctx.agent.locks.insert(lock) {
         return;
     }
     let line = command_line(exp);

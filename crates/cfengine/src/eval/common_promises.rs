@@ -41,7 +41,7 @@ pub(crate) fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &
 /// `VerifyReportPromise`: a report with an unexpanded reference waits for
 /// the last pass; an identical report in the same bundle prints once.
 fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
-    if ctx.pass < PASSES && is_cf3_var_string(&exp.promiser) {
+    if ctx.stack.pass < PASSES && is_cf3_var_string(&exp.promiser) {
         return;
     }
     if let Some(index) = exp.get("bundle_return_value_index").and_then(Rv::as_scalar) {
@@ -49,7 +49,7 @@ fn verify_report(ctx: &mut EvalContext, exp: &Expanded) {
         return;
     }
     let key = lock_key(ctx, "reports", exp);
-    if !ctx.locks.insert(key) {
+    if !ctx.agent.locks.insert(key) {
         return;
     }
     match exp.get("report_to_file").and_then(Rv::as_scalar) {

@@ -1,18 +1,24 @@
-//! The evaluation context (eval_context.c): variable tables, classes, the
-//! stack of bundle/promise frames, and the output cf-agent prints.
+//! The evaluation context (eval_context.c): a run's state, by owner — the
+//! policy it runs, the settings it was started with, what evaluation has
+//! defined (variables, classes), where evaluation is (the stack), what the
+//! agent's promises have done, what halts the run — and the output
+//! cf-agent prints. Each part is a type of its own module; the context
+//! holds them and the operations that span them (defining a class checks
+//! the abort classes, expansion reads the stack and the variables).
 
+use crate::eval::agent_state::AgentState;
 use crate::eval::defined::{Defined, VarKey};
-use crate::eval::frames::{BundleFrame, MethodCall, ThisTable};
+use crate::eval::frames::Stack;
+use crate::eval::halt::Halt;
 use crate::eval::message::{ErrorKind, Level, Message};
 use crate::eval::run_settings::RunSettings;
-use std::collections::{HashMap as StdHashMap, HashSet};
 use std::sync::Arc;
 
 use crate::data::json;
 use crate::data::value::{DataType, Rv, Variable};
 use crate::eval::expand::{self, Resolved};
 use crate::functions::regex::full_match;
-use crate::syntax::ast::{Bundle, Policy, Promise};
+use crate::syntax::ast::{Bundle, Policy};
 use crate::syntax::class_expr;
 use crate::syntax::varref::{is_special_scope, VarRef};
 
@@ -49,71 +55,20 @@ pub struct EvalContext<'s> {
     pub settings: RunSettings,
     /// The variables and classes evaluation has defined.
     pub defined: Defined,
-    /// Bundle frames, innermost last.
-    pub bundles: Vec<BundleFrame>,
-    /// The `this` scope of the promise being evaluated.
-    pub this: ThisTable,
-    /// Emptied `this` tables kept for the next promise, so that each
-    /// promise does not allocate, grow and free one.
-    spare_this: Vec<ThisTable>,
-    /// The empty tag list `this` variables share.
-    pub no_tags: Arc<Vec<Arc<str>>>,
-    /// The promise being evaluated, if any.
-    pub promise: Option<Promise>,
-    /// The current pass (1..=3 during the agent run, 0 before).
-    pub pass: u32,
-    /// Promises already done (cf-agent's promise lock cache).
-    pub locks: HashSet<String>,
+    /// Where evaluation is: the bundle stack, the promise being kept.
+    pub stack: Stack,
+    /// What the agent's promises have done so far this run.
+    pub agent: AgentState,
+    /// What stops the run or the bundle: abort classes, a fatal error,
+    /// the work budget, an oversized string.
+    pub halt: Halt,
     /// Output.
     pub out: &'s mut dyn Sink,
     /// Whether an error was logged (for the exit code of `validate`).
     pub errors: usize,
-    /// Set when an abort class was defined or a fatal error happened.
-    pub aborted: Option<i32>,
     /// What confer refused to do that cf-agent would have done (run a
     /// command, reach the network), each reported once.
     pub refusals: std::collections::BTreeSet<String>,
-    /// Set when an expansion or a function would have built a string
-    /// longer than `expand::MAX_SCALAR_BYTES`; the promise being evaluated
-    /// reports it and stops the run.
-    pub oversized: std::cell::Cell<bool>,
-    /// What `files` promises changed, in order (`created /etc/motd`).
-    pub file_changes: Vec<String>,
-    /// Which iteration of the promise being expanded this is (from 1).
-    pub iteration: usize,
-    /// The handles of the promises kept or repaired so far, which the
-    /// promises that `depends_on` them wait for.
-    pub dependency_handles: HashSet<String>,
-    /// Regexes of classes that abort the run when defined (`abortclasses`).
-    pub abort_classes: Vec<String>,
-    /// Regexes (and class expressions) of classes that abort the current
-    /// bundle (`abortbundleclasses`).
-    pub abort_bundle_classes: Vec<String>,
-    /// Set when an `abortbundleclasses` class stopped the current bundle;
-    /// the bundle's evaluation clears it as it returns (`BundleAbort`).
-    pub bundle_aborted: bool,
-    /// The promisers of the methods promises being carried out, outermost
-    /// first (the promise frames `callstack_promisers()` reads).
-    pub method_promisers: Vec<String>,
-    /// The methods promises being carried out, outermost first, as the
-    /// stack cf-agent reports (the verbose stack path, `callstack_callers`).
-    pub method_calls: Vec<MethodCall>,
-    /// The directory a `files` promise last moved cf-agent into (it
-    /// `chdir`s into each promised file's directory and stays there), for
-    /// relative paths functions read afterwards; `None` before any.
-    pub cwd: Option<String>,
-    /// Work done, to bound runaway policies.
-    pub budget: u64,
-    /// What the agent bundle being evaluated has done so far, weighed as
-    /// `ScheduleAgentOperations` does (`None` while every promise was
-    /// skipped).
-    pub bundle_outcome: Option<crate::eval::outcome::Outcome>,
-    /// Destinations copied to this run that agent control's
-    /// `files_single_copy` keeps from being copied to again.
-    pub single_copied: HashSet<String>,
-    /// Results of the functions cf-agent evaluates once a run, by name and
-    /// arguments (`EvalContextFunctionCacheGet`).
-    pub function_cache: StdHashMap<String, Rv>,
     /// The regular expressions the run's functions and checks compiled.
     pub(crate) regexes: crate::functions::regex_cache::RegexCache,
 }
@@ -126,52 +81,18 @@ pub const EC_EVAL_ABORTED: i32 = 6;
 pub const MAX_WORK: u64 = 20_000_000;
 
 impl<'s> EvalContext<'s> {
-    /// Sets the `this` table aside for a nested promise or bundle and gives
-    /// an empty one, reusing a table emptied before.
-    pub fn take_this(&mut self) -> ThisTable {
-        let fresh = self.spare_this.pop().unwrap_or_default();
-        std::mem::replace(&mut self.this, fresh)
-    }
-
-    /// Puts back the table [`take_this`](Self::take_this) set aside, keeping
-    /// the one in use, emptied, for the next promise.
-    pub fn restore_this(&mut self, saved: ThisTable) {
-        let mut used = std::mem::replace(&mut self.this, saved);
-        used.clear();
-        self.spare_this.push(used);
-    }
-
     /// A fresh context for `policy`.
     pub fn new(policy: Arc<Policy>, out: &'s mut dyn Sink) -> EvalContext<'s> {
         EvalContext {
             policy,
             settings: RunSettings::started_here(),
             defined: Defined::default(),
-            bundles: vec![],
-            this: ThisTable::default(),
-            spare_this: Vec::new(),
-            no_tags: Arc::new(Vec::new()),
-            promise: None,
-            pass: 0,
-            locks: HashSet::new(),
+            stack: Stack::default(),
+            agent: AgentState::default(),
+            halt: Halt::default(),
             out,
             errors: 0,
-            aborted: None,
             refusals: Default::default(),
-            oversized: Default::default(),
-            file_changes: Vec::new(),
-            dependency_handles: HashSet::new(),
-            abort_classes: vec![],
-            abort_bundle_classes: vec![],
-            bundle_aborted: false,
-            method_promisers: vec![],
-            method_calls: vec![],
-            budget: 0,
-            bundle_outcome: None,
-            iteration: 0,
-            single_copied: HashSet::new(),
-            cwd: None,
-            function_cache: StdHashMap::new(),
             regexes: Default::default(),
         }
     }
@@ -200,7 +121,7 @@ impl<'s> EvalContext<'s> {
     /// `in promise 'FILE' near line N`, as cf-agent locates a promise.
     pub fn promise_location(&self) -> String {
         let file = self.bundle().map(|b| b.file.to_string()).unwrap_or_default();
-        let line = self.promise.as_ref().map_or(0, |p| p.line);
+        let line = self.stack.promise.as_ref().map_or(0, |p| p.line);
         format!("in promise '{file}' near line {line}")
     }
 
@@ -208,7 +129,7 @@ impl<'s> EvalContext<'s> {
     /// the promise being evaluated, and stops the run as cf-agent stops
     /// when its allocation fails; whether it did.
     pub fn stop_if_oversized(&mut self) -> bool {
-        if !self.oversized.take() {
+        if !self.halt.oversized.take() {
             return false;
         }
         let at = self.promise_location();
@@ -219,7 +140,7 @@ impl<'s> EvalContext<'s> {
                 expand::MAX_SCALAR_BYTES
             ),
         );
-        self.aborted = Some(1);
+        self.halt.aborted = Some(1);
         true
     }
 
@@ -234,7 +155,7 @@ impl<'s> EvalContext<'s> {
     /// under `-I`, and kept for the run's change report.
     pub fn record_change(&mut self, msg: String) {
         self.info(&msg);
-        self.file_changes.push(msg);
+        self.agent.file_changes.push(msg);
     }
 
     /// Logs a `notice:` line.
@@ -254,7 +175,7 @@ impl<'s> EvalContext<'s> {
 
     /// The innermost bundle.
     pub fn bundle(&self) -> Option<&Arc<Bundle>> {
-        self.bundles.last().map(|f| &f.bundle)
+        self.stack.bundles.last().map(|f| &f.bundle)
     }
 
     /// Namespace of the innermost bundle.
@@ -320,7 +241,7 @@ impl<'s> EvalContext<'s> {
     fn get_exact(&self, r: &VarRef) -> Option<&Variable> {
         let scope = r.scope.as_deref()?;
         if scope == "this" {
-            return self.this.get(&r.name_with_indices());
+            return self.stack.this.get(&r.name_with_indices());
         }
         let k = self.key(r)?;
         self.defined.vars.get(&k)
@@ -361,7 +282,7 @@ impl<'s> EvalContext<'s> {
             if r.scope.as_deref() != Some("this") {
                 return None;
             }
-        } else if self.promise.is_some() {
+        } else if self.stack.promise.is_some() {
             let mut t = r.clone();
             t.scope = Some("this".into());
             t.ns = None;
@@ -381,7 +302,7 @@ impl<'s> EvalContext<'s> {
 
     /// Resolves the text of a reference as it appears inside `$(...)`.
     pub fn lookup(&self, name: &str) -> Option<Variable> {
-        if let Some(v) = self.this.get(name) {
+        if let Some(v) = self.stack.this.get(name) {
             return Some(v.clone());
         }
         let ns = self.ns();
@@ -406,7 +327,7 @@ impl<'s> EvalContext<'s> {
             None => Resolved::Undefined,
         });
         expanded.unwrap_or_else(|expand::Oversized| {
-            self.oversized.set(true);
+            self.halt.oversized.set(true);
             s.to_string()
         })
     }
@@ -429,7 +350,7 @@ impl<'s> EvalContext<'s> {
         if ns != "default" && self.defined.classes.contains(n) && self.is_hard_class(n) {
             return true;
         }
-        self.bundles.last().is_some_and(|f| f.classes.contains(&qualified))
+        self.stack.bundles.last().is_some_and(|f| f.classes.contains(&qualified))
     }
 
     /// Evaluates a class expression (after expanding variables in it).
@@ -473,7 +394,7 @@ impl<'s> EvalContext<'s> {
         self.before_define(&q);
         self.defined.class_tags.insert(q.clone(), tags);
         if bundle_scope {
-            if let Some(f) = self.bundles.last_mut() {
+            if let Some(f) = self.stack.bundles.last_mut() {
                 f.classes.insert(q);
                 self.after_define(&n);
                 return;
@@ -487,7 +408,7 @@ impl<'s> EvalContext<'s> {
     /// defined (`EvalContextHeapAddAbort`).
     pub fn abort_on_class(&mut self, class: &str) {
         self.notice(format!("cf-agent aborted on defined class '{class}'"));
-        self.aborted = Some(EC_EVAL_ABORTED);
+        self.halt.aborted = Some(EC_EVAL_ABORTED);
     }
 
     /// Whether `name` (qualified) fully matches one of `regexes`.
@@ -499,16 +420,16 @@ impl<'s> EvalContext<'s> {
     /// `abortbundleclasses` regex it matches aborts the current bundle, an
     /// `abortclasses` regex the run (`EvalContextClassPutTagsSet`).
     fn before_define(&mut self, qualified: &str) {
-        if self.abort_classes.is_empty() && self.abort_bundle_classes.is_empty() {
+        if self.halt.abort_classes.is_empty() && self.halt.abort_bundle_classes.is_empty() {
             return;
         }
-        let bundle_regexes = self.abort_bundle_classes.clone();
+        let bundle_regexes = self.halt.abort_bundle_classes.clone();
         if self.matches_any(&bundle_regexes, qualified) {
             let bundle = self.bundle().map_or_else(|| "(unknown)".to_string(), |b| b.name.clone());
             self.error(ErrorKind::Abort, format!("Bundle '{bundle}' aborted on defined class '{qualified}'"));
-            self.bundle_aborted = true;
+            self.halt.bundle_aborted = true;
         }
-        let regexes = self.abort_classes.clone();
+        let regexes = self.halt.abort_classes.clone();
         if self.matches_any(&regexes, qualified) {
             self.abort_on_class(qualified);
         }
@@ -518,10 +439,10 @@ impl<'s> EvalContext<'s> {
     /// that is a class expression now true aborts the current bundle
     /// (`EvalContextStackFrameAddSoft`).
     fn after_define(&mut self, name: &str) {
-        if self.bundle_aborted || self.abort_bundle_classes.is_empty() {
+        if self.halt.bundle_aborted || self.halt.abort_bundle_classes.is_empty() {
             return;
         }
-        let exprs = self.abort_bundle_classes.clone();
+        let exprs = self.halt.abort_bundle_classes.clone();
         for e in &exprs {
             if class_expr::parse(e).is_err() {
                 self.error(ErrorKind::Abort, format!("Unable to parse class expression '{e}'"));
@@ -529,7 +450,7 @@ impl<'s> EvalContext<'s> {
             }
             if self.eval_class_expr(e) == Some(true) {
                 self.error(ErrorKind::Abort, format!("Setting abort for '{e}' when setting class '{name}'"));
-                self.bundle_aborted = true;
+                self.halt.bundle_aborted = true;
                 break;
             }
         }
@@ -537,14 +458,14 @@ impl<'s> EvalContext<'s> {
 
     /// Counts work; `false` once the run has done too much.
     pub fn spend(&mut self, n: u64) -> bool {
-        self.budget += n;
-        if self.budget > MAX_WORK {
-            if self.aborted.is_none() {
+        self.halt.budget += n;
+        if self.halt.budget > MAX_WORK {
+            if self.halt.aborted.is_none() {
                 self.error(
                     ErrorKind::Limit,
                     "Evaluation stopped: the policy does too much work (confer's iteration bound)",
                 );
-                self.aborted = Some(1);
+                self.halt.aborted = Some(1);
             }
             return false;
         }

@@ -25,7 +25,7 @@ pub fn final_state(ctx: &EvalContext) -> FinalState {
     vars.sort();
     let mut classes: Vec<String> = ctx.defined.classes.iter().map(|c| c.to_string()).collect();
     classes.sort();
-    FinalState { vars, classes, files_changed: ctx.file_changes.clone() }
+    FinalState { vars, classes, files_changed: ctx.agent.file_changes.clone() }
 }
 
 /// A value as JSON: a string, a list of strings, or the data container.

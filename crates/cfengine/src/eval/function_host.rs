@@ -35,11 +35,11 @@ impl FunctionHost for EvalContext<'_> {
 
     fn fatal(&mut self, kind: ErrorKind, msg: &str) {
         self.error(kind, msg);
-        self.aborted = Some(1);
+        self.halt.aborted = Some(1);
     }
 
     fn ending(&self) -> bool {
-        self.aborted.is_some()
+        self.halt.aborted.is_some()
     }
 
     fn promise_location(&self) -> String {
@@ -47,7 +47,7 @@ impl FunctionHost for EvalContext<'_> {
     }
 
     fn flag_oversized(&self) {
-        self.oversized.set(true);
+        self.halt.oversized.set(true);
     }
 
     fn spend(&mut self, n: u64) -> bool {
@@ -83,11 +83,11 @@ impl FunctionHost for EvalContext<'_> {
     }
 
     fn this(&self) -> &ThisTable {
-        &self.this
+        &self.stack.this
     }
 
     fn this_mut(&mut self) -> &mut ThisTable {
-        &mut self.this
+        &mut self.stack.this
     }
 
     fn bundle(&self) -> Option<&Arc<Bundle>> {
@@ -99,23 +99,23 @@ impl FunctionHost for EvalContext<'_> {
     }
 
     fn frames(&self) -> &[BundleFrame] {
-        &self.bundles
+        &self.stack.bundles
     }
 
     fn promise(&self) -> Option<&Promise> {
-        self.promise.as_ref()
+        self.stack.promise.as_ref()
     }
 
     fn iteration(&self) -> usize {
-        self.iteration
+        self.stack.iteration
     }
 
     fn method_calls(&self) -> &[MethodCall] {
-        &self.method_calls
+        &self.stack.method_calls
     }
 
     fn method_promisers(&self) -> &[String] {
-        &self.method_promisers
+        &self.stack.method_promisers
     }
 
     fn policy(&self) -> &Policy {
@@ -131,7 +131,7 @@ impl FunctionHost for EvalContext<'_> {
     }
 
     fn cwd(&self) -> Option<&str> {
-        self.cwd.as_deref()
+        self.agent.cwd.as_deref()
     }
 
     fn caches_function_results(&mut self) -> bool {
@@ -139,13 +139,13 @@ impl FunctionHost for EvalContext<'_> {
         if cached.last().and_then(Rv::as_scalar).is_some_and(|v| matches!(v, "false" | "no" | "off")) {
             return false;
         }
-        let action = self.promise.as_ref().and_then(|p| p.constraint("action")).map(|c| Rv::from_ast(&c.rval));
+        let action = self.stack.promise.as_ref().and_then(|p| p.constraint("action")).map(|c| Rv::from_ast(&c.rval));
         let attrs = body_attributes::evaluated(self, "action", action.as_ref());
         body_attributes::scalar(&attrs, "ifelapsed") != Some("0")
     }
 
     fn function_cache(&mut self) -> &mut HashMap<String, Rv> {
-        &mut self.function_cache
+        &mut self.agent.function_cache
     }
 
     fn regexes(&mut self) -> &mut RegexCache {

@@ -132,7 +132,7 @@ impl PromiseIterator {
 
     fn put(ctx: &mut EvalContext, name: &str, ty: DataType, value: &Arc<str>) {
         let elem = if ty == DataType::Container { DataType::String } else { ty.element() };
-        ctx.this.insert(
+        ctx.stack.this.insert(
             name.to_string(),
             Variable { rval: Rv::Scalar(value.clone()), ty: elem, tags: Arc::new(vec![]), comment: None },
         );
@@ -148,9 +148,9 @@ impl PromiseIterator {
                 w.ty = None;
                 // Drop the previous value so the lookup sees the real variable.
                 if let Some(old) = w.exp.take() {
-                    ctx.this.remove(&old);
+                    ctx.stack.this.remove(&old);
                 }
-                ctx.this.remove(&exp);
+                ctx.stack.this.remove(&exp);
                 w.exp = Some(exp.clone());
                 if let Some(v) = ctx.lookup(&exp) {
                     w.ty = Some(v.ty);

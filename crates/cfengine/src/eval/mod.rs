@@ -7,6 +7,7 @@
 
 pub mod abort;
 pub mod agent;
+pub mod agent_state;
 pub mod augments;
 pub mod banner;
 pub mod body_attributes;
@@ -25,6 +26,7 @@ pub mod expand;
 pub mod final_state;
 pub mod frames;
 mod function_host;
+pub mod halt;
 pub mod iteration;
 pub mod logged;
 pub mod message;

@@ -46,20 +46,22 @@ pub enum Stage {
 }
 
 fn put_this(ctx: &mut EvalContext, name: &str, value: &str) {
-    let tags = ctx.no_tags.clone();
-    ctx.this.insert(name.to_string(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags, comment: None });
+    let tags = ctx.stack.no_tags.clone();
+    ctx.stack
+        .this
+        .insert(name.to_string(), Variable { rval: Rv::scalar(value), ty: DataType::String, tags, comment: None });
 }
 
 /// `ExpandPromise`: runs `act` once per iteration of `pp`.
 pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, stage: Stage, act: &mut Actuator) {
-    if ctx.aborted.is_some() || !ctx.spend(1) {
+    if ctx.halt.aborted.is_some() || !ctx.spend(1) {
         return;
     }
     if &*pp.classes != "any" && ctx.eval_class_expr(&pp.classes) != Some(true) {
         return;
     }
-    let saved_this = ctx.take_this();
-    let saved_promise = ctx.promise.replace(pp.clone());
+    let saved_this = ctx.stack.take_this();
+    let saved_promise = ctx.stack.promise.replace(pp.clone());
     push_promise_frame(ctx, pp);
 
     let mut iter = PromiseIterator::default();
@@ -80,8 +82,8 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, s
     while iter.next(ctx) || !actuated {
         actuated = true;
         iteration += 1;
-        ctx.iteration = iteration;
-        if ctx.aborted.is_some() || !ctx.spend(1) {
+        ctx.stack.iteration = iteration;
+        if ctx.halt.aborted.is_some() || !ctx.spend(1) {
             break;
         }
         put_with(ctx, pp);
@@ -95,15 +97,15 @@ pub fn expand_promise(ctx: &mut EvalContext, pp: &Promise, promise_type: &str, s
             // one's handle may run now (not after the evaluation that only
             // checks, Redmine#6484).
             if let (Stage::Actuate, Some(handle)) = (stage, exp.get("handle").and_then(Rv::as_scalar)) {
-                ctx.dependency_handles.insert(handle.to_string());
+                ctx.agent.dependency_handles.insert(handle.to_string());
             }
         }
         if ctx.stop_if_oversized() {
             break;
         }
     }
-    ctx.restore_this(saved_this);
-    ctx.promise = saved_promise;
+    ctx.stack.restore_this(saved_this);
+    ctx.stack.promise = saved_promise;
 }
 
 /// Sets `this.promise_filename` and `this.promise_dirname` for a promise or
@@ -143,7 +145,7 @@ fn put_with(ctx: &mut EvalContext, pp: &Promise) {
     if let Some(c) = pp.constraint("with") {
         let v = evaluate_final_rval(ctx, &Rv::from_ast(&c.rval));
         if let Rv::Scalar(s) = v {
-            if ctx.pass == 3 || !is_cf3_var_string(&s) {
+            if ctx.stack.pass == 3 || !is_cf3_var_string(&s) {
                 put_this(ctx, "with", &s);
             }
         }
@@ -173,7 +175,7 @@ fn check_var_class(
 /// `MissingDependencies`: a promise waits until every handle it depends on
 /// belongs to a promise that has been kept or repaired.
 fn missing_dependencies(ctx: &EvalContext, depends_on: &Rv) -> bool {
-    let done = |h: &Rv| h.as_scalar().is_some_and(|h| ctx.dependency_handles.contains(h));
+    let done = |h: &Rv| h.as_scalar().is_some_and(|h| ctx.agent.dependency_handles.contains(h));
     match depends_on {
         Rv::List(items) => !items.iter().all(done),
         Rv::Scalar(_) => !done(depends_on),
@@ -213,7 +215,7 @@ pub fn expand_deref(ctx: &mut EvalContext, pp: &Promise, promise_type: &str) -> 
     }
     if let Some(c) = pp.constraint("unless") {
         let v = check_var_class(ctx, "unless", &c.rval, &mut constraints);
-        let last_pass_error = ctx.pass == 3 && v.is_none();
+        let last_pass_error = ctx.stack.pass == 3 && v.is_none();
         if !last_pass_error && v != Some(false) {
             return None;
         }
@@ -370,7 +372,7 @@ pub fn evaluate_final_rval(ctx: &mut EvalContext, r: &Rv) -> Rv {
                         (true, Rv::List(items)) => out.extend(items.iter().cloned()),
                         (_, v) => out.push(v),
                     },
-                    Rv::Scalar(s) if ctx.promise.is_some() && is_cf3_var_string(s) => {
+                    Rv::Scalar(s) if ctx.stack.promise.is_some() && is_cf3_var_string(s) => {
                         out.push(Rv::scalar(ctx.expand(s)));
                     }
                     o => out.push(o.clone()),

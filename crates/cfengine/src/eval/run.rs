@@ -270,12 +270,12 @@ pub fn run_with_state(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) ->
 /// The run proper, from a loaded and checked context.
 pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
     preliminary_convergence(ctx, true);
-    if let Some(code) = ctx.aborted {
+    if let Some(code) = ctx.halt.aborted {
         return code;
     }
     crate::eval::control::keep_control_promises(ctx);
     crate::eval::abort::keep_agent_control(ctx);
-    if let Some(code) = ctx.aborted {
+    if let Some(code) = ctx.halt.aborted {
         return code;
     }
     let sequence = match &opts.bundles {
@@ -324,11 +324,11 @@ pub(crate) fn run_loaded(ctx: &mut EvalContext, opts: &Options) -> i32 {
     for (b, args) in entries {
         let args = bundle_stack::eval_args(ctx, &args);
         agent::call_bundle(ctx, &b, args, None);
-        if ctx.aborted.is_some() {
+        if ctx.halt.aborted.is_some() {
             break;
         }
     }
-    ctx.aborted.unwrap_or(0)
+    ctx.halt.aborted.unwrap_or(0)
 }
 
 /// What cf-agent does between loading and the bundlesequence
@@ -364,7 +364,7 @@ pub fn preliminary_convergence(ctx: &mut EvalContext, agent: bool) {
                 );
             }
         }
-        ctx.bundles.pop();
+        ctx.stack.bundles.pop();
     }
     agent::policy_resolve(ctx);
 }
@@ -394,7 +394,7 @@ fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &cra
                 ),
             );
             ctx.error(ErrorKind::Policy, "Fatal CFEngine error: Cannot continue");
-            ctx.aborted = Some(1);
+            ctx.halt.aborted = Some(1);
             return false;
         }
     }
@@ -495,7 +495,7 @@ pub fn validate(opts: &Options, out: &mut dyn Sink, err: &mut dyn Sink) -> i32 {
     // function argument out of its range, a list given where a scalar is
     // wanted) rejects it.
     preliminary_convergence(&mut ctx, false);
-    ctx.aborted.map_or(0, |c| c.max(1))
+    ctx.halt.aborted.map_or(0, |c| c.max(1))
 }
 
 /// The policy `opts.file` and its inputs make, loaded as a run loads it
@@ -543,7 +543,7 @@ pub fn load_checked<'s>(opts: &Options, out: &'s mut dyn Sink, err: &mut dyn Sin
     }
     // What loading reported went nowhere: the run reports it again.
     ctx.refusals.clear();
-    ctx.aborted = None;
+    ctx.halt.aborted = None;
     if let Err(d) = loaded {
         report_syntax_error(&d, ctx.out, err);
         return None;

@@ -84,7 +84,7 @@ pub fn class_rows(ctx: &EvalContext) -> Vec<String> {
 /// `control_<component>`.
 fn control_vars(ctx: &mut EvalContext) {
     let bodies = ctx.policy.bodies.clone();
-    let saved = ctx.this.clone();
+    let saved = ctx.stack.this.clone();
     for b in bodies.iter().filter(|b| b.name == "control") {
         let dir = crate::eval::run::dir_of(&b.file);
         let first = ctx.policy.bundles.first().cloned();
@@ -92,7 +92,7 @@ fn control_vars(ctx: &mut EvalContext) {
             crate::eval::bundle_stack::push_bundle(ctx, f, vec![]);
         }
         for (k, v) in [("promise_filename", b.file.to_string()), ("promise_dirname", dir)] {
-            ctx.this.insert(
+            ctx.stack.this.insert(
                 k.into(),
                 Variable { rval: Rv::scalar(v), ty: DataType::String, tags: Arc::new(vec![]), comment: None },
             );
@@ -116,10 +116,10 @@ fn control_vars(ctx: &mut EvalContext) {
             ctx.put(&r, v, ty, &["source=promise"]);
         }
         if first.is_some() {
-            ctx.bundles.pop();
+            ctx.stack.bundles.pop();
         }
     }
-    ctx.this = saved;
+    ctx.stack.this = saved;
 }
 
 /// What cf-promises' table holds that the agent's pre-evaluation differs
@@ -189,7 +189,7 @@ pub fn show(opts: &Options, table: Table, out: &mut dyn Sink, err: &mut dyn Sink
             Table::Vars => var_rows(&ctx),
             Table::Classes => class_rows(&ctx),
         };
-        (rows, ctx.aborted)
+        (rows, ctx.halt.aborted)
     };
     for l in log {
         out.line(&l);

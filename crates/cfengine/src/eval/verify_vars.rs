@@ -99,7 +99,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
                         f.name,
                         ret.name()
                     ));
-                    ctx.aborted = Some(1);
+                    ctx.halt.aborted = Some(1);
                     return;
                 }
             }
@@ -142,7 +142,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
                 ErrorKind::Variables,
                 format!("Variable '{}' contains itself indirectly - an unkeepable promise", exp.promiser),
             );
-            ctx.aborted = Some(1);
+            ctx.halt.aborted = Some(1);
             return;
         }
     }
@@ -228,7 +228,7 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
 
 /// `PromiseRef`: where the promise being verified comes from.
 fn promise_ref(ctx: &mut EvalContext) {
-    let (Some(b), Some(pp)) = (ctx.bundle(), ctx.promise.as_ref()) else {
+    let (Some(b), Some(pp)) = (ctx.bundle(), ctx.stack.promise.as_ref()) else {
         return;
     };
     let msg = format!("Promise belongs to bundle '{}' in file '{}' near line {}", b.name, b.file, pp.line);

@@ -87,7 +87,7 @@ fn log_change(ctx: &EvalContext, state: &State, file: &str, kind: char, message:
     use std::io::Write;
     let Some(log) = &state.log else { return false };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let handle = match (ctx.bundle(), ctx.promise.as_ref()) {
+    let handle = match (ctx.bundle(), ctx.stack.promise.as_ref()) {
         (Some(b), Some(pp)) => {
             let file = b.file.rsplit('/').next().unwrap_or(&b.file);
             format!("promise_{}_{}", crate::syntax::class_expr::canonify(file), pp.line)

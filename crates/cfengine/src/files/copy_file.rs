@@ -53,7 +53,7 @@ pub(super) fn copy_file(
     let (real, shown) = (t.real.as_path(), t.shown.as_str());
     // agent control's `files_single_copy`: a destination copied to once
     // this run is not copied to again.
-    if ctx.single_copied.contains(&t.promiser) {
+    if ctx.agent.single_copied.contains(&t.promiser) {
         return Outcome::Kept;
     }
     let dest = std::fs::metadata(real).ok();
@@ -72,7 +72,7 @@ pub(super) fn copy_file(
     };
     if !differs {
         if single_copy(ctx, &t.promiser) {
-            ctx.single_copied.insert(t.promiser.clone());
+            ctx.agent.single_copied.insert(t.promiser.clone());
         }
         return Outcome::Kept;
     }
@@ -122,7 +122,7 @@ pub(super) fn copy_file(
             single_copy(ctx, &t.promiser)
         };
     if remembered {
-        ctx.single_copied.insert(t.promiser.clone());
+        ctx.agent.single_copied.insert(t.promiser.clone());
     }
     let updated = match dest {
         Some(_) => format!("Updated '{to}' from source '{source}' on 'localhost'"),

@@ -41,7 +41,7 @@ fn keep(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded, ptype: &str, edit: 
             // cf-agent's edit locks make it; two promises alike in one
             // bundle are two promises (a template's repeated lines).
             let lock = format!("{ptype}-{}:{}-{}-{}", pp.id, pp.line, exp.promiser, edit.filename);
-            if !ctx.locks.insert(lock) {
+            if !ctx.agent.locks.insert(lock) {
                 return;
             }
             let outcome = match ptype {

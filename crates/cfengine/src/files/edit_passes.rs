@@ -34,25 +34,25 @@ pub(super) fn run_passes(
     keep: &mut dyn FnMut(&mut EvalContext, &Promise, &Expanded, &str),
 ) {
     ctx.put_special("edit", "filename", call.filename);
-    let inherited = if call.inherit { ctx.bundles.last().map(|f| f.classes.clone()) } else { None };
+    let inherited = if call.inherit { ctx.stack.bundles.last().map(|f| f.classes.clone()) } else { None };
     crate::eval::bundle_stack::push_bundle(ctx, call.bundle, call.args);
-    if let (Some(frame), Some(classes)) = (ctx.bundles.last_mut(), inherited) {
+    if let (Some(frame), Some(classes)) = (ctx.stack.bundles.last_mut(), inherited) {
         frame.classes = classes;
     }
     'passes: for pass in 1..=crate::eval::bundle_stack::PASSES {
         for ptype in call.sequence {
             for section in call.bundle.sections_of(ptype) {
                 for pp in &section.promises {
-                    ctx.pass = pass;
+                    ctx.stack.pass = pass;
                     let mut act = |ctx: &mut EvalContext, pp: &Promise, exp: &Expanded| keep(ctx, pp, exp, ptype);
                     expand_promise(ctx, pp, ptype, Stage::Actuate, &mut act);
-                    if ctx.aborted.is_some() || ctx.bundle_aborted {
+                    if ctx.halt.aborted.is_some() || ctx.halt.bundle_aborted {
                         break 'passes;
                     }
                 }
             }
         }
     }
-    ctx.bundle_aborted = false;
-    ctx.bundles.pop();
+    ctx.halt.bundle_aborted = false;
+    ctx.stack.bundles.pop();
 }

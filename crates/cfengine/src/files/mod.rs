@@ -54,7 +54,7 @@ pub(crate) fn verify(ctx: &mut EvalContext, exp: &Expanded) {
     let Some(sandbox) = ctx.settings.files.clone() else { return };
     // Kept once a run, as cf-agent's promise lock makes it.
     let lock = crate::eval::bundle_stack::lock_key(ctx, "files", exp);
-    if !ctx.locks.insert(lock) {
+    if !ctx.agent.locks.insert(lock) {
         return;
     }
     // `action_policy => "warn"` (or "nop") and agent control's `dryrun`:
@@ -116,7 +116,7 @@ pub(crate) fn report_to_file(ctx: &mut EvalContext, file: &str, text: &str) {
         .open(&real)
         .and_then(|mut f| writeln!(f, "{text}"));
     match written {
-        Ok(()) => ctx.file_changes.push(format!("reported to {}", sandbox.policy_path(&real))),
+        Ok(()) => ctx.agent.file_changes.push(format!("reported to {}", sandbox.policy_path(&real))),
         Err(e) => ctx
             .error(ErrorKind::Files, format!("Could not open log file '{file}'. ({})", crate::os_error::describe(&e))),
     }
@@ -249,7 +249,7 @@ fn carry_out(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t: &Targe
     };
     match reason {
         Some(reason) => ctx.error(ErrorKind::Files, format!("Failed to chdir into '{dir}'. (chdir: '{reason}')")),
-        None => ctx.cwd = Some(dir.to_string()),
+        None => ctx.agent.cwd = Some(dir.to_string()),
     }
     // A file there that `file_select` does not select is left alone (a
     // directory searched is searched all the same).

@@ -88,7 +88,7 @@ impl Outcome {
     pub(crate) fn settle(self, ctx: &mut EvalContext, exp: &Expanded) {
         self.set_classes(ctx, exp);
         let weighed = self.weighed();
-        ctx.bundle_outcome = Some(ctx.bundle_outcome.map_or(weighed, |o| o.max(weighed)));
+        ctx.agent.bundle_outcome = Some(ctx.agent.bundle_outcome.map_or(weighed, |o| o.max(weighed)));
     }
 
     /// Defines the promise's classes for this outcome.

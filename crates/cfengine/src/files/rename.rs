@@ -95,7 +95,7 @@ pub(super) fn rename(ctx: &mut EvalContext, exp: &Expanded, sandbox: &Sandbox, t
     }
     // `RotateFiles` shifts a file once a run; each check of the promise
     // says it again, as cf-agent does.
-    let done = if ctx.locks.insert(format!("rotated\u{1}{}", t.real.display())) {
+    let done = if ctx.agent.locks.insert(format!("rotated\u{1}{}", t.real.display())) {
         rotate_files(&t.real, rotate, &meta)
     } else {
         Ok(())

@@ -160,7 +160,7 @@ pub(super) fn keep(ctx: &mut EvalContext, ptype: &str, exp: &Expanded, edit: &mu
         None => None,
     };
     let lock = format!("{}-{}-{}", ptype.replace('_', ""), k.promiser, edit.filename);
-    if !ctx.locks.insert(lock) {
+    if !ctx.agent.locks.insert(lock) {
         return None;
     }
     let done = match (ptype, node) {
@@ -271,7 +271,7 @@ fn build_xpath(ctx: &mut EvalContext, k: &Keep, edit: &mut XmlEdit, res: &mut Re
         return false;
     };
     let lock = format!("buildxpath-{}-{}", k.promiser, edit.filename);
-    if !ctx.locks.insert(lock) {
+    if !ctx.agent.locks.insert(lock) {
         return false;
     }
     let built =
