@@ -8,8 +8,37 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::ast::Block;
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::interp::{err, Ctl, Ev};
+use crate::value::RValue;
+
+/// A call of a value's method, as its implementation receives it.
+pub(crate) struct Call<'c> {
+    /// The receiver.
+    pub recv: &'c RValue,
+    /// The name it was called by, one of its row's names.
+    pub name: &'c str,
+    /// The arguments, as many as the row's arity admits.
+    pub args: &'c [RValue],
+    /// The block given, if any.
+    pub block: Option<&'c Block>,
+    /// Where the call is, for errors.
+    pub at: usize,
+}
+
+impl<'c> Call<'c> {
+    /// The block of a method whose row takes one ([`Takes::Block`]), which
+    /// [`Method::admit`] has already required.
+    pub fn given_block(&self) -> Ev<&'c Block> {
+        self.block.ok_or_else(|| without_block(self.name, self.at))
+    }
+}
+
+/// confer's refusal of a method that needs a block called without one.
+fn without_block(name: &str, at: usize) -> Ctl {
+    Ctl::Err(crate::RubyError::new(RubyErrorKind::Unsupported(format!("`{name}' without a block")), at))
+}
 
 /// How many arguments a method takes, as Ruby counts them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +118,7 @@ impl<F> Method<F> {
             );
         }
         if self.takes == Takes::Block && !block {
-            return err(RubyErrorKind::Unsupported(format!("`{shown}' without a block")), at);
+            return Err(without_block(shown, at));
         }
         Ok(&self.run)
     }

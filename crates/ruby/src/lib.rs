@@ -18,12 +18,12 @@
 //! `scope.function_f([..])`, and a function's `call_function`,
 //! `closure_scope` and `lookupvar`.
 
+mod array;
 mod assign;
 mod ast;
 mod binary;
 mod charsets;
 mod class_methods;
-mod collections;
 mod contract;
 pub mod crypt;
 mod defined;
@@ -31,6 +31,7 @@ mod did_you_mean;
 mod error;
 mod function;
 mod gem_version;
+mod hash;
 mod in_place;
 mod interp;
 mod ipaddr;
