@@ -130,6 +130,10 @@ static CLASS_METHODS: Table<ClassFn> = Table::new(&[
         _ => err(RubyErrorKind::Type("Regexp.new needs a String or Regexp".into()), c.at),
     }),
     row(&["Regexp.union"], Arity::Unchecked, regexp_union),
+    row(&["Regexp.escape", "Regexp.quote"], Arity::Exactly(1), |_, c| {
+        Ok(RValue::str(crate::methods::regexp_escape(&c.args[0].to_s())))
+    }),
+    row(&["IPAddr.new"], Arity::Exactly(1), |_, c| crate::ipaddr::new(&c.args[0].to_s(), c.at)),
     row(&["Shellwords.escape", "Shellwords.shellescape"], Arity::Exactly(1), |_, c| {
         Ok(RValue::str(shell_escape(&c.args[0].to_s())))
     }),
