@@ -106,19 +106,6 @@ pub(crate) fn flatten(items: &[RValue], out: &mut Vec<RValue>, depth: usize) {
     }
 }
 
-pub(crate) fn arity(name: &str, args: &[RValue], n: usize, at: usize) -> Ev<()> {
-    if args.len() != n {
-        return err(
-            RubyErrorKind::Argument(format!(
-                "wrong number of arguments calling `{name}' (given {}, expected {n})",
-                args.len()
-            )),
-            at,
-        );
-    }
-    Ok(())
-}
-
 pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
     match args.get(i) {
         Some(RValue::Int(n)) => Ok(*n),
