@@ -62,6 +62,23 @@ impl Arity {
         }
     }
 
+    /// Ruby's ArgumentError when `given` arguments do not fit, naming the
+    /// method as `shown`. The tables' one check; an implementation whose
+    /// row is `Unchecked` calls it where its method checks something
+    /// else first (Regexp#match refuses a non-String before counting).
+    pub fn check(self, shown: &str, given: usize, at: usize) -> Ev<()> {
+        if self.admits(given) {
+            return Ok(());
+        }
+        err(
+            RubyErrorKind::Argument(format!(
+                "wrong number of arguments calling `{shown}' (given {given}, expected {})",
+                self.expected()
+            )),
+            at,
+        )
+    }
+
     /// What Ruby's message says was expected (`1`, `1..2`).
     fn expected(self) -> String {
         match self {
@@ -108,15 +125,7 @@ impl<F> Method<F> {
     /// fit the row: else Ruby's ArgumentError for a wrong count, naming the
     /// method as `shown`, or confer's refusal of a missing block.
     pub fn admit(&self, shown: &str, given: usize, block: bool, at: usize) -> Ev<&F> {
-        if !self.arity.admits(given) {
-            return err(
-                RubyErrorKind::Argument(format!(
-                    "wrong number of arguments calling `{shown}' (given {given}, expected {})",
-                    self.arity.expected()
-                )),
-                at,
-            );
-        }
+        self.arity.check(shown, given, at)?;
         if self.takes == Takes::Block && !block {
             return Err(without_block(shown, at));
         }

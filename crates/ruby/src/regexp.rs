@@ -14,8 +14,9 @@ type RegexpFn = fn(&mut Interp<'_>, &Call<'_>, &Arc<confer_core::Regexp>) -> Ev;
 
 /// Every Regexp method confer answers.
 static REGEXP_METHODS: Table<RegexpFn> = Table::new(&[
-    Method { names: &["match", "=~"], arity: Arity::Exactly(1), takes: Takes::AnyBlock, run: matches },
-    Method { names: &["match?"], arity: Arity::Exactly(1), takes: Takes::AnyBlock, run: is_match },
+    // The subject's type is refused before the count (see `subject`).
+    Method { names: &["match", "=~"], arity: Arity::Unchecked, takes: Takes::AnyBlock, run: matches },
+    Method { names: &["match?"], arity: Arity::Unchecked, takes: Takes::AnyBlock, run: is_match },
     Method {
         names: &["source"],
         arity: Arity::Unchecked,
@@ -27,13 +28,9 @@ static REGEXP_METHODS: Table<RegexpFn> = Table::new(&[
 /// `regexp =~ text` (the offset in characters) and `regexp.match(text)`
 /// (the MatchData); nil matches nothing.
 fn matches(it: &mut Interp<'_>, c: &Call<'_>, r: &Arc<confer_core::Regexp>) -> Ev {
-    let text = match &c.args[0] {
-        RValue::Nil => {
-            it.last_match = None;
-            return Ok(RValue::Nil);
-        }
-        RValue::Str(_) | RValue::Sym(_) => c.args[0].to_s(),
-        other => return crate::interp::no_implicit(other, "String", c.at),
+    let Some(text) = subject(c)? else {
+        it.last_match = None;
+        return Ok(RValue::Nil);
     };
     let caps = crate::interp::decided(r.try_captures(&text), c.at)?;
     it.last_match = caps.map(|m| Rc::new(crate::value::Matched::of(r, m)));
@@ -53,13 +50,24 @@ fn matches(it: &mut Interp<'_>, c: &Call<'_>, r: &Arc<confer_core::Regexp>) -> E
 /// `regexp.match?(text)`: whether it matches, leaving the last match as
 /// it is.
 fn is_match(_: &mut Interp<'_>, c: &Call<'_>, r: &Arc<confer_core::Regexp>) -> Ev {
-    match &c.args[0] {
-        RValue::Nil => Ok(RValue::Bool(false)),
-        RValue::Str(_) | RValue::Sym(_) => {
-            Ok(RValue::Bool(crate::interp::decided(r.try_is_match(&c.args[0].to_s()), c.at)?))
-        }
-        other => crate::interp::no_implicit(other, "String", c.at),
+    match subject(c)? {
+        None => Ok(RValue::Bool(false)),
+        Some(text) => Ok(RValue::Bool(crate::interp::decided(r.try_is_match(&text), c.at)?)),
     }
+}
+
+/// The text a match reads (`None` for nil, which matches nothing): a
+/// subject that is not a String or Symbol is refused before the arguments
+/// are counted, so `/a/.match(5, 1)` is a TypeError, as Ruby answers it.
+fn subject(c: &Call<'_>) -> Ev<Option<String>> {
+    if let Some(other) = c.args.first().filter(|a| !matches!(a, RValue::Nil | RValue::Str(_) | RValue::Sym(_))) {
+        return crate::interp::no_implicit(other, "String", c.at);
+    }
+    Arity::Exactly(1).check(c.name, c.args.len(), c.at)?;
+    Ok(match &c.args[0] {
+        RValue::Nil => None,
+        text => Some(text.to_s()),
+    })
 }
 
 /// Calls the Regexp method `name` on `recv`, the pattern `r`.
