@@ -5,9 +5,14 @@
 //! segment before a number).
 
 use std::cmp::Ordering;
+use std::rc::Rc;
 use std::sync::LazyLock;
 
 use regex::Regex;
+
+use crate::contract::{Arity, Call, Method, Table, Takes};
+use crate::interp::Ev;
+use crate::value::RValue;
 
 /// A parsed version.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,6 +82,45 @@ impl Version {
             }
         }
         Ordering::Equal
+    }
+}
+
+/// A `Gem::Version` method's implementation.
+type VersionFn = fn(&Version, &Call<'_>) -> Ev;
+
+/// Every `Gem::Version` method confer answers: its text and the
+/// comparisons, with another version or a version string (anything else,
+/// or a string that is no version, compares as nil).
+static VERSION_METHODS: Table<VersionFn> = Table::new(&[
+    Method {
+        names: &["version"],
+        arity: Arity::Unchecked,
+        takes: Takes::AnyBlock,
+        run: |v, _| Ok(RValue::str(&v.text)),
+    },
+    Method {
+        names: &["<=>", "<", ">", "<=", ">="],
+        arity: Arity::Exactly(1),
+        takes: Takes::AnyBlock,
+        run: |v, c| {
+            let other = match &c.args[0] {
+                RValue::GemVersion(o) => o.clone(),
+                RValue::Str(s) => match Version::new(s) {
+                    Ok(o) => Rc::new(o),
+                    Err(_) => return Ok(RValue::Nil),
+                },
+                _ => return Ok(RValue::Nil),
+            };
+            Ok(crate::methods::comparison(c.name, v.compare(&other)))
+        },
+    },
+]);
+
+/// Calls the `Gem::Version` method `name` on `v`.
+pub(crate) fn method(v: &Version, c: &Call<'_>) -> Ev {
+    match VERSION_METHODS.find(c.name) {
+        Some(row) => row.admit(c.name, c.args.len(), c.block.is_some(), c.at)?(v, c),
+        None => crate::missing::missing_method(c.recv, c.name, c.at),
     }
 }
 

@@ -18,27 +18,32 @@
 //! `scope.function_f([..])`, and a function's `call_function`,
 //! `closure_scope` and `lookupvar`.
 
+mod array;
 mod assign;
 mod ast;
 mod binary;
 mod charsets;
-mod collections;
+mod class_methods;
+mod contract;
 pub mod crypt;
 mod defined;
 mod did_you_mean;
 mod error;
 mod function;
 mod gem_version;
+mod hash;
 mod in_place;
 mod interp;
 mod ipaddr;
 mod json;
 pub mod json_parse;
+mod kernel;
 mod lexer;
 mod library;
 mod load_path;
 mod methods;
 mod missing;
+mod numeric;
 mod objects;
 mod openssl;
 mod pairs;
@@ -49,6 +54,7 @@ mod puppet_types;
 mod raise;
 pub mod random;
 mod ranges;
+mod regexp;
 mod resources;
 mod scan;
 mod scope_methods;

@@ -7,8 +7,9 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use crate::ast::{Block, Kind, Node};
+use crate::contract::Call;
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ctl, Ev, Interp, SelfKind};
+use crate::interp::{err, Ev, Interp, SelfKind};
 use crate::shared::Changes;
 use crate::value::{from_puppet, RValue};
 
@@ -105,19 +106,6 @@ pub(crate) fn flatten(items: &[RValue], out: &mut Vec<RValue>, depth: usize) {
     }
 }
 
-pub(crate) fn arity(name: &str, args: &[RValue], n: usize, at: usize) -> Ev<()> {
-    if args.len() != n {
-        return err(
-            RubyErrorKind::Argument(format!(
-                "wrong number of arguments calling `{name}' (given {}, expected {n})",
-                args.len()
-            )),
-            at,
-        );
-    }
-    Ok(())
-}
-
 pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
     match args.get(i) {
         Some(RValue::Int(n)) => Ok(*n),
@@ -195,6 +183,9 @@ impl Interp<'_> {
         if block.is_some() {
             return err(RubyErrorKind::Unsupported(format!("a block given to `{name}'")), at);
         }
+        if let Some(result) = self.kernel_method(name, &args, at) {
+            return result;
+        }
         match name {
             "scope" if args.is_empty() && self.self_kind == SelfKind::Template => Ok(RValue::Scope),
             "self" if self.self_kind != SelfKind::Function => Ok(RValue::Scope),
@@ -215,57 +206,12 @@ impl Interp<'_> {
                 let fargs = crate::binary::puppet_values(rest, at)?;
                 self.puppet_call(&fname.to_s(), fargs, at)
             }
-            "has_variable?" => {
-                arity(name, &args, 1, at)?;
-                Ok(RValue::Bool(self.host.variable(&args[0].to_s()).is_some()))
-            }
-            "Array" => {
-                arity(name, &args, 1, at)?;
-                Ok(match &args[0] {
-                    RValue::Nil => RValue::array(vec![]),
-                    RValue::Array(_) => args[0].clone(),
-                    other => other.elements().map_or_else(|| RValue::array(vec![other.clone()]), RValue::array),
-                })
-            }
-            "String" => {
-                arity(name, &args, 1, at)?;
-                Ok(RValue::str(args[0].to_s()))
-            }
             // `rand(n)`: a random draw, different every run, as in Ruby.
             "rand" if matches!(args.as_slice(), [RValue::Int(_)] | [RValue::Range(..)]) => {
                 let mt = self.random.get_or_insert_with(crate::random::unseeded).clone();
                 crate::random::method(&mt, "rand", &args, at)
             }
-            // `URI(text)` is `URI.parse(text)`.
-            "URI" => self
-                .class_method("URI", "parse", &args, None, at)
-                .unwrap_or_else(|| err(RubyErrorKind::Unsupported("URI()".into()), at)),
-            "Integer" => {
-                arity(name, &args, 1, at)?;
-                match &args[0] {
-                    RValue::Int(_) => Ok(args[0].clone()),
-                    RValue::Float(f) => Ok(RValue::Int(*f as i64)),
-                    RValue::Str(s) => s.trim().replace('_', "").parse().map(RValue::Int).or_else(|_| {
-                        err(RubyErrorKind::Argument(format!("invalid value for Integer(): {}", args[0].inspect())), at)
-                    }),
-                    other => err(RubyErrorKind::Type(format!("can't convert {} into Integer", other.class_name())), at),
-                }
-            }
             "&" => err(RubyErrorKind::Unsupported("'&:symbol' outside a call".into()), at),
-            // Templates and methods load libraries (`require 'ipaddr'`); what
-            // they then use of them is checked where it is used. A module's
-            // own files load at a function file's top level only.
-            "require" => {
-                arity(name, &args, 1, at)?;
-                let spec = args[0].to_s();
-                if crate::load_path::provides(&spec) {
-                    Ok(RValue::Bool(true))
-                } else if spec.starts_with("puppet_x/") {
-                    err(RubyErrorKind::Unsupported(format!("`require '{spec}'' of a module file inside a method")), at)
-                } else {
-                    err(RubyErrorKind::Raised(crate::load_path::load_error(&spec)), at)
-                }
-            }
             _ if args.is_empty() => err(RubyErrorKind::UndefinedName(name.to_string()), at),
             _ => err(RubyErrorKind::Unsupported(format!("the method `{name}'")), at),
         }
@@ -340,65 +286,15 @@ impl Interp<'_> {
         if let Some(result) = self.mutating(&recv, name, &args, block, at, recv_node)? {
             return Ok(result);
         }
+        let call = Call { recv: &recv, name, args: &args, block, at };
+        if let Some(result) = self.object_method_of_any(&call) {
+            return result;
+        }
         match (&recv, name) {
-            (_, "nil?") => Ok(RValue::Bool(matches!(recv, RValue::Nil))),
             (_, "to_s") if args.is_empty() => Ok(RValue::str(recv.to_s())),
-            (_, "inspect") => Ok(RValue::str(recv.inspect())),
             (_, "to_yaml") if args.len() <= 1 => crate::psych_dump::ruby_to_yaml(&recv, args.first(), at),
-            (_, "is_a?" | "kind_of?" | "instance_of?") => {
-                arity(name, &args, 1, at)?;
-                match &args[0] {
-                    RValue::Class(c) => {
-                        Ok(RValue::Bool(if name == "instance_of?" { recv.class_name() == &**c } else { recv.is_a(c) }))
-                    }
-                    _ => err(RubyErrorKind::Type("class or module required".into()), at),
-                }
-            }
-            (RValue::Object(o), "class") => Ok(RValue::Class(o.class.clone())),
-            (_, "class") => Ok(RValue::Class(Rc::from(recv.class_name()))),
-            (_, "==") => {
-                arity(name, &args, 1, at)?;
-                Ok(RValue::Bool(recv.equals(&args[0])))
-            }
-            (_, "===") => {
-                arity(name, &args, 1, at)?;
-                Ok(RValue::Bool(case_equal(&recv, &args[0], at)?))
-            }
-            (_, "!") => Ok(RValue::Bool(!recv.truthy())),
-            // Identity: the same object, or the same immediate value.
-            (_, "equal?") => {
-                arity(name, &args, 1, at)?;
-                Ok(RValue::Bool(match (&recv, &args[0]) {
-                    (RValue::Array(_) | RValue::Hash(_) | RValue::Str(_), other) => recv.same_object(other),
-                    (RValue::Nil | RValue::Bool(_) | RValue::Int(_) | RValue::Sym(_), other) => recv.equals(other),
-                    _ => return err(RubyErrorKind::Unsupported(format!("equal? on {}", recv.class_name())), at),
-                }))
-            }
-            // A copy is a new object: a change in place to it reaches
-            // nothing else (its elements are shared, as in Ruby).
-            (_, "dup" | "clone") => Ok(match &recv {
-                RValue::Array(items) => RValue::array(items.snapshot()),
-                RValue::Hash(pairs) => RValue::hash(pairs.snapshot()),
-                RValue::Str(s) => RValue::str(&**s),
-                other => other.clone(),
-            }),
             (_, "freeze" | "to_sym" | "itself") if !matches!(recv, RValue::Str(_)) || name != "to_sym" => {
                 Ok(recv.clone())
-            }
-            // Ruby's answer, from its recorded methods: code that then
-            // calls a method confer lacks is refused there.
-            (RValue::Object(o), "respond_to?") => {
-                let method = args.first().map(RValue::to_s).unwrap_or_default();
-                let own = crate::objects::instance_key(&o.class, &method);
-                let public = self.methods.contains_key(&own) && !self.private.contains(&own);
-                Ok(RValue::Bool(public || crate::missing::ruby_has("Object", &method) == Some(true)))
-            }
-            (_, "respond_to?") => {
-                let method = args.first().map(RValue::to_s).unwrap_or_default();
-                match crate::missing::ruby_has(recv.class_name(), &method) {
-                    Some(has) => Ok(RValue::Bool(has)),
-                    None => err(RubyErrorKind::Unsupported(format!("respond_to? on {}", recv.class_name())), at),
-                }
             }
             (RValue::Scope, _) => self.scope_method(name, args, at),
             (RValue::Nil, "to_a") => Ok(RValue::array(vec![])),
@@ -432,20 +328,8 @@ impl Interp<'_> {
                 Some(all) => Ok(RValue::array(all.into_iter().map(|r| RValue::Resource(Rc::new(r))).collect())),
                 None => err(RubyErrorKind::Unsupported("the catalog's resources here".into()), at),
             },
-            (RValue::GemVersion(v), "version") => Ok(RValue::str(&v.text)),
-            (RValue::GemVersion(v), "<=>" | "<" | ">" | "<=" | ">=") => {
-                arity(name, &args, 1, at)?;
-                let other = match &args[0] {
-                    RValue::GemVersion(o) => o.clone(),
-                    RValue::Str(s) => match crate::gem_version::Version::new(s) {
-                        Ok(o) => Rc::new(o),
-                        Err(_) => return Ok(RValue::Nil),
-                    },
-                    _ => return Ok(RValue::Nil),
-                };
-                Ok(comparison(name, v.compare(&other)))
-            }
-            (RValue::Int(_) | RValue::Float(_), _) => self.numeric_method(recv, name, args, at),
+            (RValue::GemVersion(v), _) => crate::gem_version::method(v, &call),
+            (RValue::Int(_) | RValue::Float(_), _) => crate::numeric::method(&recv, name, &args, at),
             (RValue::Str(s), _) => {
                 let s = s.clone();
                 self.string_method(&s, name, std::mem::take(&mut args), block, at)
@@ -460,35 +344,7 @@ impl Interp<'_> {
             }
             (RValue::Hash(_), _) => self.hash_method(recv, name, args, block, at),
             (RValue::Class(c), "name") if args.is_empty() => Ok(RValue::Str(c.clone())),
-            (RValue::Regex(_), "match" | "=~" | "match?") if matches!(args.first(), Some(RValue::Nil)) => {
-                arity(name, &args, 1, at)?;
-                if name != "match?" {
-                    self.last_match = None;
-                }
-                Ok(if name == "match?" { RValue::Bool(false) } else { RValue::Nil })
-            }
-            (RValue::Regex(_), "match" | "=~" | "match?")
-                if !matches!(args.first(), None | Some(RValue::Str(_) | RValue::Sym(_))) =>
-            {
-                crate::interp::no_implicit(&args[0], "String", at)
-            }
-            (RValue::Regex(r), "match" | "=~") => {
-                arity(name, &args, 1, at)?;
-                let text = args[0].to_s();
-                let caps = crate::interp::decided(r.try_captures(&text), at)?;
-                self.last_match = caps.map(|c| Rc::new(crate::value::Matched::of(r, c)));
-                Ok(match &self.last_match {
-                    Some(m) if name == "match" => RValue::MatchData(m.clone()),
-                    Some(_) => RValue::Int(
-                        r.matches(&text, 1)
-                            .ok()
-                            .and_then(|all| all.into_iter().next())
-                            .and_then(|groups| groups.first().cloned().flatten())
-                            .map_or(0, |m| text[..m.start].chars().count() as i64),
-                    ),
-                    None => RValue::Nil,
-                })
-            }
+            (RValue::Regex(r), _) => crate::regexp::method(self, r, &call),
             (RValue::IpAddr(ip), _) => match crate::ipaddr::method(ip, name, &args, at) {
                 Some(result) => result,
                 None => crate::missing::missing_method(&recv, name, at),
@@ -497,21 +353,6 @@ impl Interp<'_> {
                 Some(result) => result,
                 None => err(RubyErrorKind::Unsupported(format!("the method Range#{name} on a range of addresses")), at),
             },
-            (RValue::Regex(r), "source") => Ok(RValue::str(r.source())),
-            (RValue::Regex(r), "match?") => {
-                arity(name, &args, 1, at)?;
-                Ok(RValue::Bool(
-                    !matches!(args[0], RValue::Nil) && crate::interp::decided(r.try_is_match(&args[0].to_s()), at)?,
-                ))
-            }
-            (RValue::Class(c), "new") if &**c == "IPAddr" => {
-                arity(name, &args, 1, at)?;
-                crate::ipaddr::new(&args[0].to_s(), at)
-            }
-            (RValue::Class(c), "escape" | "quote") if &**c == "Regexp" => {
-                arity(name, &args, 1, at)?;
-                Ok(RValue::str(regexp_escape(&args[0].to_s())))
-            }
             (RValue::MatchData(m), "[]") if matches!(args.as_slice(), [RValue::Str(_) | RValue::Sym(_)]) => {
                 let wanted = args[0].to_s();
                 match m.names.iter().position(|n| n.as_deref() == Some(&*wanted)) {
@@ -551,160 +392,6 @@ impl Interp<'_> {
             _ => crate::missing::missing_method(&recv, name, at),
         }
     }
-
-    fn numeric_method(&mut self, recv: RValue, name: &str, args: Vec<RValue>, at: usize) -> Ev {
-        let as_f = |v: &RValue| match v {
-            RValue::Int(i) => Some(*i as f64),
-            RValue::Float(f) => Some(*f),
-            _ => None,
-        };
-        match name {
-            "positive?" => Ok(RValue::Bool(as_f(&recv).is_some_and(|f| f > 0.0))),
-            "negative?" => Ok(RValue::Bool(as_f(&recv).is_some_and(|f| f < 0.0))),
-            "even?" | "odd?" => match recv {
-                RValue::Int(i) => Ok(RValue::Bool((i % 2 == 0) == (name == "even?"))),
-                _ => crate::missing::missing_method(&recv, name, at),
-            },
-            "abs" => Ok(match recv {
-                RValue::Int(i) => RValue::Int(i.checked_abs().ok_or_else(|| {
-                    Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit("integer overflow".into()), at))
-                })?),
-                RValue::Float(f) => RValue::Float(f.abs()),
-                other => other,
-            }),
-            "to_i" | "to_int" | "floor" | "truncate" => Ok(match recv {
-                RValue::Float(f) => RValue::Int(f as i64),
-                other => other,
-            }),
-            "to_f" => Ok(RValue::Float(as_f(&recv).unwrap_or(0.0))),
-            "to_s" => match (&recv, args.as_slice()) {
-                (RValue::Int(i), [RValue::Int(base)]) if (2..=36).contains(base) => {
-                    Ok(RValue::str(int_to_base(*i, *base as u32)))
-                }
-                _ => err(
-                    RubyErrorKind::Argument(format!(
-                        "invalid radix {}",
-                        args.first().map(RValue::inspect).unwrap_or_default()
-                    )),
-                    at,
-                ),
-            },
-            "zero?" => Ok(RValue::Bool(as_f(&recv) == Some(0.0))),
-            "chr" if args.is_empty() => match recv {
-                RValue::Int(i @ 0..=127) => Ok(RValue::str(char::from(i as u8).to_string())),
-                RValue::Int(128..=255) => err(RubyErrorKind::Unsupported("binary (non-UTF-8) strings".into()), at),
-                RValue::Int(i) => err(
-                    RubyErrorKind::Raised(crate::value::Exception {
-                        class: "RangeError".into(),
-                        message: format!("{i} out of char range"),
-                    }),
-                    at,
-                ),
-                _ => crate::missing::missing_method(&recv, name, at),
-            },
-            "-@" => Ok(match recv {
-                RValue::Int(i) => RValue::Int(-i),
-                RValue::Float(f) => RValue::Float(-f),
-                other => other,
-            }),
-            "<<" | ">>" | "&" | "|" | "^" => {
-                arity(name, &args, 1, at)?;
-                let (RValue::Int(a), RValue::Int(b)) = (&recv, &args[0]) else {
-                    return err(
-                        RubyErrorKind::Type(format!("{} can't be coerced into Integer", args[0].class_name())),
-                        at,
-                    );
-                };
-                let (a, b) = (*a, *b);
-                let shifted = |left: bool| {
-                    let by = u32::try_from(b.unsigned_abs()).unwrap_or(u32::MAX);
-                    if left == (b >= 0) {
-                        a.checked_shl(by).filter(|r| r >> by == a)
-                    } else {
-                        Some(a.checked_shr(by).unwrap_or(if a < 0 { -1 } else { 0 }))
-                    }
-                };
-                let out = match name {
-                    "<<" => shifted(true),
-                    ">>" => shifted(false),
-                    "&" => Some(a & b),
-                    "|" => Some(a | b),
-                    _ => Some(a ^ b),
-                };
-                out.map(RValue::Int).map_or_else(|| err(RubyErrorKind::Limit("integer overflow".into()), at), Ok)
-            }
-            "+" | "-" | "*" | "/" | "%" | "<" | ">" | "<=" | ">=" | "<=>" | "**" => {
-                arity(name, &args, 1, at)?;
-                let other = &args[0];
-                if let (RValue::Int(a), RValue::Int(b)) = (&recv, other) {
-                    let (a, b) = (*a, *b);
-                    let overflow =
-                        || Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit("integer overflow".into()), at));
-                    return Ok(match name {
-                        "+" => RValue::Int(a.checked_add(b).ok_or_else(overflow)?),
-                        "-" => RValue::Int(a.checked_sub(b).ok_or_else(overflow)?),
-                        "*" => RValue::Int(a.checked_mul(b).ok_or_else(overflow)?),
-                        "/" | "%" if b == 0 => return err(RubyErrorKind::Argument("divided by 0".into()), at),
-                        "/" => RValue::Int(
-                            a.div_euclid(b)
-                                - if (a % b != 0) && ((a < 0) != (b < 0)) && a.rem_euclid(b) == 0 { 1 } else { 0 },
-                        ),
-                        "%" => RValue::Int(a - b * (a as f64 / b as f64).floor() as i64),
-                        "**" => RValue::Int(u32::try_from(b).ok().and_then(|e| a.checked_pow(e)).ok_or_else(overflow)?),
-                        "<=>" => RValue::Int(a.cmp(&b) as i64),
-                        op => RValue::Bool(match op {
-                            "<" => a < b,
-                            ">" => a > b,
-                            "<=" => a <= b,
-                            _ => a >= b,
-                        }),
-                    });
-                }
-                let (Some(a), Some(b)) = (as_f(&recv), as_f(other)) else {
-                    return err(
-                        RubyErrorKind::Type(format!(
-                            "{} can't be coerced into {}",
-                            other.class_name(),
-                            recv.class_name()
-                        )),
-                        at,
-                    );
-                };
-                Ok(match name {
-                    "+" => RValue::Float(a + b),
-                    "-" => RValue::Float(a - b),
-                    "*" => RValue::Float(a * b),
-                    "/" => RValue::Float(a / b),
-                    "%" => RValue::Float(a - b * (a / b).floor()),
-                    "**" => RValue::Float(a.powf(b)),
-                    "<=>" => a.partial_cmp(&b).map_or(RValue::Nil, |o| RValue::Int(o as i64)),
-                    "<" => RValue::Bool(a < b),
-                    ">" => RValue::Bool(a > b),
-                    "<=" => RValue::Bool(a <= b),
-                    _ => RValue::Bool(a >= b),
-                })
-            }
-            _ => crate::missing::missing_method(&recv, name, at),
-        }
-    }
-}
-
-/// An integer written in `base` (2–36), lower-case digits, as
-/// `Integer#to_s(base)`.
-fn int_to_base(i: i64, base: u32) -> String {
-    let mut n = i.unsigned_abs();
-    let mut digits = Vec::new();
-    loop {
-        digits.push(std::char::from_digit((n % base as u64) as u32, base).unwrap_or('0'));
-        n /= base as u64;
-        if n == 0 {
-            break;
-        }
-    }
-    if i < 0 {
-        digits.push('-');
-    }
-    digits.iter().rev().collect()
 }
 
 /// A variable's name as `scope.lookupvar` takes it: top scope's `::x` is `x`.

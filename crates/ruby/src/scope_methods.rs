@@ -4,10 +4,66 @@
 
 use std::rc::Rc;
 
+use crate::contract::{Arity, Call, Method, Table, Takes};
 use crate::error::RubyErrorKind;
 use crate::interp::{err, Ev, Interp};
-use crate::methods::{arity, variable_name};
+use crate::methods::variable_name;
 use crate::value::{from_puppet, RValue};
+
+/// A scope method's implementation.
+type ScopeFn = fn(&mut Interp<'_>, &Call<'_>) -> Ev;
+
+/// The scope's methods whose contract is fixed; the others (`compiler`,
+/// `send`, `call_function`, `function_x`) are chosen by their arguments or
+/// their name's prefix in [`Interp::scope_method`].
+static SCOPE_METHODS: Table<ScopeFn> = Table::new(&[
+    Method {
+        names: &["lookupvar", "[]"],
+        arity: Arity::Exactly(1),
+        takes: Takes::AnyBlock,
+        run: |it, c| it.scope_variable_value(&variable_name(&c.args[0]), c.at),
+    },
+    Method {
+        names: &["setvar"],
+        arity: Arity::Exactly(2),
+        takes: Takes::AnyBlock,
+        run: |it, c| {
+            let value = crate::binary::puppet_value(&c.args[1], c.at)?;
+            match it.host.set_variable(&c.args[0].to_s(), value) {
+                Ok(()) => Ok(c.args[1].clone()),
+                Err(message) => err(RubyErrorKind::Function(message), c.at),
+            }
+        },
+    },
+    // A Hash of the defaults' attribute names (Symbols) to their values
+    // (Puppet's are Param objects; their names are what code asks of them).
+    Method {
+        names: &["lookupdefaults"],
+        arity: Arity::Exactly(1),
+        takes: Takes::AnyBlock,
+        run: |it, c| match it.host.resource_defaults(&c.args[0].to_s()) {
+            Some(defaults) => Ok(RValue::hash(
+                defaults.into_iter().map(|(k, v)| (RValue::Sym(Rc::from(k)), from_puppet(&v))).collect(),
+            )),
+            None => err(RubyErrorKind::Unsupported("the scope method `lookupdefaults'".into()), c.at),
+        },
+    },
+    // Puppet's `Scope#to_hash` leaves out variables that are undef.
+    Method {
+        names: &["to_hash"],
+        arity: Arity::Unchecked,
+        takes: Takes::AnyBlock,
+        run: |it, _| {
+            let vars = it.host.variables();
+            Ok(RValue::hash(
+                vars.into_iter()
+                    .filter(|(_, v)| !v.is_undef())
+                    .map(|(k, v)| (RValue::str(k), from_puppet(&v)))
+                    .collect(),
+            ))
+        },
+    },
+]);
 
 impl Interp<'_> {
     /// What `scope.lookupvar(var)` answers: the object a template changed
@@ -32,6 +88,10 @@ impl Interp<'_> {
     }
 
     pub(crate) fn scope_method(&mut self, name: &str, args: Vec<RValue>, at: usize) -> Ev {
+        if let Some(row) = SCOPE_METHODS.find(name) {
+            let run = row.admit(name, args.len(), false, at)?;
+            return run(self, &Call { recv: &RValue::Scope, name, args: &args, block: None, at });
+        }
         match name {
             // The scope's compiler and environment: what confer's host
             // stands for (Puppet's lookups take them as their context).
@@ -49,40 +109,6 @@ impl Interp<'_> {
                 let mut args = args;
                 let method = args.remove(0).to_s();
                 self.scope_method(&method, args, at)
-            }
-            "lookupvar" | "[]" => {
-                arity(name, &args, 1, at)?;
-                self.scope_variable_value(&variable_name(&args[0]), at)
-            }
-            "setvar" => {
-                arity(name, &args, 2, at)?;
-                let value = crate::binary::puppet_value(&args[1], at)?;
-                match self.host.set_variable(&args[0].to_s(), value) {
-                    Ok(()) => Ok(args[1].clone()),
-                    Err(message) => err(RubyErrorKind::Function(message), at),
-                }
-            }
-            // A Hash of the defaults' attribute names (Symbols) to their
-            // values (Puppet's are Param objects; their names are what code
-            // asks of them).
-            "lookupdefaults" => {
-                arity(name, &args, 1, at)?;
-                match self.host.resource_defaults(&args[0].to_s()) {
-                    Some(defaults) => Ok(RValue::hash(
-                        defaults.into_iter().map(|(k, v)| (RValue::Sym(Rc::from(k)), from_puppet(&v))).collect(),
-                    )),
-                    None => err(RubyErrorKind::Unsupported("the scope method `lookupdefaults'".into()), at),
-                }
-            }
-            // Puppet's `Scope#to_hash` leaves out variables that are undef.
-            "to_hash" => {
-                let vars = self.host.variables();
-                Ok(RValue::hash(
-                    vars.into_iter()
-                        .filter(|(_, v)| !v.is_undef())
-                        .map(|(k, v)| (RValue::str(k), from_puppet(&v)))
-                        .collect(),
-                ))
             }
             "call_function" => {
                 if args.is_empty() || args.len() > 2 {
