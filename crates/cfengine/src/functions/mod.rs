@@ -37,7 +37,8 @@ pub(crate) mod system;
 mod time;
 
 use crate::eval::message::ErrorKind;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 use confer_core::Value;
 
@@ -61,33 +62,53 @@ pub(crate) type FnResult = Result<Rv, Failed>;
 /// An implementation.
 type Impl = fn(&mut dyn FunctionHost, &FnCall, &[Rv]) -> FnResult;
 
-/// One registered function.
+/// One registered function: its name, what it returns, how its arguments
+/// are passed, and its implementation. Its parameters — how many, their
+/// types and ranges — are cf-agent's own declaration (`arg_templates.tsv`),
+/// not repeated here.
 struct Spec {
     name: &'static str,
     ret: ReturnType,
-    /// Number of arguments; `None` for variadic functions.
-    nargs: Option<usize>,
+    /// Takes any number of arguments (`FNCALL_VARARGS`); otherwise exactly
+    /// its declared parameters.
+    variadic: bool,
     /// Arguments are passed unexpanded (maplist, maparray, mapdata).
     delayed: bool,
-    /// List arguments are collected into one container argument.
+    /// List arguments arrive as one container (`FNCALL_OPTION_COLLECTING`).
     collecting: bool,
     imp: Impl,
 }
 
-const fn f(name: &'static str, ret: ReturnType, nargs: usize, imp: Impl) -> Spec {
-    Spec { name, ret, nargs: Some(nargs), delayed: false, collecting: false, imp }
+/// A function of exactly its declared parameters.
+const fn fixed(name: &'static str, ret: ReturnType, imp: Impl) -> Spec {
+    Spec { name, ret, variadic: false, delayed: false, collecting: false, imp }
 }
 
-const fn v(name: &'static str, ret: ReturnType, imp: Impl) -> Spec {
-    Spec { name, ret, nargs: None, delayed: false, collecting: false, imp }
+/// A function of any number of arguments.
+const fn variadic(name: &'static str, ret: ReturnType, imp: Impl) -> Spec {
+    Spec { name, ret, variadic: true, delayed: false, collecting: false, imp }
 }
 
-const fn delayed(name: &'static str, ret: ReturnType, nargs: usize, imp: Impl) -> Spec {
-    Spec { name, ret, nargs: Some(nargs), delayed: true, collecting: false, imp }
-}
+impl Spec {
+    /// Its arguments unexpanded.
+    const fn delayed(self) -> Spec {
+        Spec { delayed: true, ..self }
+    }
 
-const fn collecting(name: &'static str, ret: ReturnType, imp: Impl) -> Spec {
-    Spec { name, ret, nargs: None, delayed: false, collecting: true, imp }
+    /// Its list arguments as one container.
+    const fn collecting(self) -> Spec {
+        Spec { collecting: true, ..self }
+    }
+
+    /// Its parameters, as cf-agent declares them.
+    fn params(&self) -> &'static [arg_template::Param] {
+        arg_template::params(self.name)
+    }
+
+    /// How many arguments it takes; `None` for any number.
+    fn arity(&self) -> Option<usize> {
+        (!self.variadic).then(|| self.params().len())
+    }
 }
 
 const STRING: ReturnType = ReturnType::Data(DataType::String);
@@ -103,244 +124,215 @@ const RRANGE: ReturnType = ReturnType::RealRange;
 
 static SPECS: &[Spec] = &[
     // strings
-    f("canonify", STRING, 1, string::canonify_fn),
-    v("concat", STRING, string::concat),
-    v("format", STRING, format::format_fn),
-    f("string_downcase", STRING, 1, string::downcase),
-    f("string_upcase", STRING, 1, string::upcase),
-    f("string_reverse", STRING, 1, string::reverse),
-    f("string_head", STRING, 2, string::head),
-    f("string_tail", STRING, 2, string::tail),
-    f("string_length", INT, 1, string::length),
-    f("regex_replace", STRING, 4, string::regex_replace),
-    f("string_replace", STRING, 3, string::string_replace),
-    f("string_trim", STRING, 1, string::trim),
-    f("lastnode", STRING, 2, string::lastnode),
-    f("dirname", STRING, 1, string::dirname),
-    v("eval", STRING, string::eval_math),
-    f("int", INT, 1, string::int),
-    f("string", STRING, 1, string::string),
+    fixed("canonify", STRING, string::canonify_fn),
+    variadic("concat", STRING, string::concat),
+    variadic("format", STRING, format::format_fn).collecting(),
+    fixed("string_downcase", STRING, string::downcase),
+    fixed("string_upcase", STRING, string::upcase),
+    fixed("string_reverse", STRING, string::reverse),
+    fixed("string_head", STRING, string::head),
+    fixed("string_tail", STRING, string::tail),
+    fixed("string_length", INT, string::length),
+    fixed("regex_replace", STRING, string::regex_replace),
+    fixed("string_replace", STRING, string::string_replace),
+    fixed("string_trim", STRING, string::trim),
+    fixed("lastnode", STRING, string::lastnode),
+    fixed("dirname", STRING, string::dirname),
+    variadic("eval", STRING, string::eval_math),
+    fixed("int", INT, string::int),
+    fixed("string", STRING, string::string),
     // users, groups, randomness
-    f("getuid", INT, 1, system::getuid),
-    f("getgid", INT, 1, system::getgid),
-    f("randomint", INT, 2, system::randomint),
-    v("readfile", STRING, string::readfile),
-    v("ifelse", STRING, string::ifelse),
-    f("escape", STRING, 1, string::escape),
+    fixed("getuid", INT, system::getuid),
+    fixed("getgid", INT, system::getgid),
+    fixed("randomint", INT, system::randomint),
+    variadic("readfile", STRING, string::readfile),
+    variadic("ifelse", STRING, string::ifelse),
+    fixed("escape", STRING, string::escape),
     // lists
-    f("splitstring", SLIST, 3, list::splitstring),
-    f("string_split", SLIST, 3, list::string_split),
-    v("join", STRING, list::join),
-    v("sort", SLIST, list::sort),
-    f("reverse", SLIST, 1, list::reverse),
-    f("unique", SLIST, 1, list::unique),
-    f("length", INT, 1, list::length),
-    f("nth", STRING, 2, list::nth),
-    f("filter", SLIST, 5, list::filter),
-    f("grep", SLIST, 2, list::grep),
-    f("sublist", SLIST, 3, list::sublist),
-    f("difference", SLIST, 2, list::difference),
-    f("intersection", SLIST, 2, list::intersection),
-    delayed("maplist", SLIST, 2, list::maplist),
-    f("sum", REAL, 1, list::sum),
-    f("product", REAL, 1, list::product),
-    f("mean", REAL, 1, list::mean),
-    f("variance", REAL, 1, list::variance),
-    v("max", STRING, list::max),
-    v("min", STRING, list::min),
-    f("every", CONTEXT, 2, list::every),
-    f("some", CONTEXT, 2, list::some),
-    f("none", CONTEXT, 2, list::none),
-    f("getindices", SLIST, 1, list::getindices),
-    f("shuffle", SLIST, 2, list::shuffle),
-    f("getvalues", SLIST, 1, list::getvalues),
-    v("variablesmatching", SLIST, list::variablesmatching),
-    v("classesmatching", SLIST, list::classesmatching),
-    v("countclassesmatching", INT, list::countclassesmatching),
-    f("readstringlist", SLIST, 5, data::readstringlist),
-    f("readintlist", ILIST, 5, data::readstringlist),
-    f("readreallist", RLIST, 5, data::readstringlist),
+    fixed("splitstring", SLIST, list::splitstring),
+    fixed("string_split", SLIST, list::string_split),
+    variadic("join", STRING, list::join).collecting(),
+    variadic("sort", SLIST, list::sort).collecting(),
+    fixed("reverse", SLIST, list::reverse).collecting(),
+    fixed("unique", SLIST, list::unique).collecting(),
+    fixed("length", INT, list::length).collecting(),
+    fixed("nth", STRING, list::nth).collecting(),
+    fixed("filter", SLIST, list::filter).collecting(),
+    fixed("grep", SLIST, list::grep).collecting(),
+    fixed("sublist", SLIST, list::sublist).collecting(),
+    fixed("difference", SLIST, list::difference).collecting(),
+    fixed("intersection", SLIST, list::intersection).collecting(),
+    fixed("maplist", SLIST, list::maplist).delayed(),
+    fixed("sum", REAL, list::sum).collecting(),
+    fixed("product", REAL, list::product).collecting(),
+    fixed("mean", REAL, list::mean).collecting(),
+    fixed("variance", REAL, list::variance).collecting(),
+    variadic("max", STRING, list::max).collecting(),
+    variadic("min", STRING, list::min).collecting(),
+    fixed("every", CONTEXT, list::every).collecting(),
+    fixed("some", CONTEXT, list::some).collecting(),
+    fixed("none", CONTEXT, list::none).collecting(),
+    fixed("getindices", SLIST, list::getindices).collecting(),
+    fixed("shuffle", SLIST, list::shuffle).collecting(),
+    fixed("getvalues", SLIST, list::getvalues).collecting(),
+    variadic("variablesmatching", SLIST, list::variablesmatching),
+    variadic("classesmatching", SLIST, list::classesmatching),
+    variadic("countclassesmatching", INT, list::countclassesmatching),
+    fixed("readstringlist", SLIST, data::readstringlist),
+    fixed("readintlist", ILIST, data::readstringlist),
+    fixed("readreallist", RLIST, data::readstringlist),
     // data
-    f("parsejson", DATA, 1, data::parsejson),
-    v("readjson", DATA, data::readjson),
-    f("parseyaml", DATA, 1, data::parseyaml),
-    v("readyaml", DATA, data::readyaml),
-    collecting("mergedata", DATA, data::mergedata),
-    v("storejson", STRING, data::storejson),
-    f("data_readstringarray", DATA, 5, data::readstringarray),
-    f("data_readstringarrayidx", DATA, 5, data::readstringarrayidx),
-    delayed("maparray", SLIST, 2, map::maparray),
-    delayed("mapdata", DATA, 3, map::mapdata),
-    v("variablesmatching_as_data", DATA, data::variablesmatching_as_data),
-    f("data_expand", DATA, 1, data::data_expand),
-    v("readcsv", DATA, data::readcsv),
-    v("classfiltercsv", DATA, data::classfiltercsv),
-    f("readdata", DATA, 2, data::readdata),
-    f("validdata", CONTEXT, 2, data::validdata),
+    fixed("parsejson", DATA, data::parsejson),
+    variadic("readjson", DATA, data::readjson),
+    fixed("parseyaml", DATA, data::parseyaml),
+    variadic("readyaml", DATA, data::readyaml),
+    variadic("mergedata", DATA, data::mergedata).collecting(),
+    variadic("storejson", STRING, data::storejson).collecting(),
+    fixed("data_readstringarray", DATA, data::readstringarray),
+    fixed("data_readstringarrayidx", DATA, data::readstringarrayidx),
+    fixed("maparray", SLIST, map::maparray).delayed(),
+    fixed("mapdata", DATA, map::mapdata).delayed(),
+    variadic("variablesmatching_as_data", DATA, data::variablesmatching_as_data),
+    fixed("data_expand", DATA, data::data_expand),
+    variadic("readcsv", DATA, data::readcsv),
+    variadic("classfiltercsv", DATA, data::classfiltercsv),
+    fixed("readdata", DATA, data::readdata),
+    fixed("validdata", CONTEXT, data::validdata),
     // predicates
-    f("strcmp", CONTEXT, 2, predicate::strcmp),
-    f("regcmp", CONTEXT, 2, predicate::regcmp),
-    f("isvariable", CONTEXT, 1, predicate::isvariable),
-    v("and", CONTEXT, predicate::and),
-    v("or", CONTEXT, predicate::or),
-    f("not", CONTEXT, 1, predicate::not),
-    v("classmatch", CONTEXT, predicate::classmatch),
-    f("isgreaterthan", CONTEXT, 2, predicate::isgreaterthan),
-    f("islessthan", CONTEXT, 2, predicate::islessthan),
+    fixed("strcmp", CONTEXT, predicate::strcmp),
+    fixed("regcmp", CONTEXT, predicate::regcmp),
+    fixed("isvariable", CONTEXT, predicate::isvariable),
+    variadic("and", CONTEXT, predicate::and),
+    variadic("or", CONTEXT, predicate::or),
+    fixed("not", CONTEXT, predicate::not),
+    variadic("classmatch", CONTEXT, predicate::classmatch),
+    fixed("isgreaterthan", CONTEXT, predicate::isgreaterthan),
+    fixed("islessthan", CONTEXT, predicate::islessthan),
     // time
-    f("accumulated", INT, 6, time::accumulated),
-    f("now", INT, 0, time::now),
-    f("on", INT, 6, time::on),
-    f("ago", INT, 6, time::ago),
-    f("laterthan", CONTEXT, 6, time::laterthan),
-    f("strftime", STRING, 3, time::strftime),
+    fixed("accumulated", INT, time::accumulated),
+    fixed("now", INT, time::now),
+    fixed("on", INT, time::on),
+    fixed("ago", INT, time::ago),
+    fixed("laterthan", CONTEXT, time::laterthan),
+    fixed("strftime", STRING, time::strftime),
     // paths and directories
-    f("translatepath", STRING, 1, path::translatepath),
-    v("basename", STRING, path::basename),
-    v("findfiles", SLIST, path::findfiles),
-    f("lsdir", SLIST, 3, path::lsdir),
-    collecting("filesexist", CONTEXT, path::filesexist),
-    f("isnewerthan", CONTEXT, 2, path::isnewerthan),
-    f("accessedbefore", CONTEXT, 2, path::accessedbefore),
-    f("changedbefore", CONTEXT, 2, path::changedbefore),
+    fixed("translatepath", STRING, path::translatepath),
+    variadic("basename", STRING, path::basename),
+    variadic("findfiles", SLIST, path::findfiles),
+    fixed("lsdir", SLIST, path::lsdir),
+    variadic("filesexist", CONTEXT, path::filesexist).collecting(),
+    fixed("isnewerthan", CONTEXT, path::isnewerthan),
+    fixed("accessedbefore", CONTEXT, path::accessedbefore),
+    fixed("changedbefore", CONTEXT, path::changedbefore),
     // digests
-    f("hash", STRING, 2, hash::hash),
-    f("file_hash", STRING, 2, hash::file_hash),
-    f("hashmatch", CONTEXT, 3, hash::hashmatch),
-    f("hash_to_int", INT, 3, hash::hash_to_int),
-    f("canonifyuniquely", STRING, 1, hash::canonifyuniquely),
+    fixed("hash", STRING, hash::hash),
+    fixed("file_hash", STRING, hash::file_hash),
+    fixed("hashmatch", CONTEXT, hash::hashmatch),
+    fixed("hash_to_int", INT, hash::hash_to_int),
+    fixed("canonifyuniquely", STRING, hash::canonifyuniquely),
     // ranges
-    f("irange", IRANGE, 2, range::irange),
-    f("rrange", RRANGE, 2, range::rrange),
-    f("expandrange", SLIST, 2, range::expandrange),
+    fixed("irange", IRANGE, range::irange),
+    fixed("rrange", RRANGE, range::rrange),
+    fixed("expandrange", SLIST, range::expandrange),
     // the policy, the agent, the package inventory
-    v("string_mustache", STRING, mustache::string_mustache),
-    v("type", STRING, meta::type_fn),
-    v("getclassmetatags", SLIST, meta::getclassmetatags),
-    f("classify", CONTEXT, 1, meta::classify),
-    f("cf_version_minimum", CONTEXT, 1, meta::cf_version),
-    f("cf_version_maximum", CONTEXT, 1, meta::cf_version),
-    f("cf_version_after", CONTEXT, 1, meta::cf_version),
-    f("cf_version_before", CONTEXT, 1, meta::cf_version),
-    f("cf_version_at", CONTEXT, 1, meta::cf_version),
-    f("cf_version_between", CONTEXT, 2, meta::cf_version),
-    f("packagesmatching", DATA, 4, meta::packagesmatching),
-    f("packageupdatesmatching", DATA, 4, meta::packagesmatching),
+    variadic("string_mustache", STRING, mustache::string_mustache),
+    variadic("type", STRING, meta::type_fn),
+    variadic("getclassmetatags", SLIST, meta::getclassmetatags),
+    fixed("classify", CONTEXT, meta::classify),
+    fixed("cf_version_minimum", CONTEXT, meta::cf_version),
+    fixed("cf_version_maximum", CONTEXT, meta::cf_version),
+    fixed("cf_version_after", CONTEXT, meta::cf_version),
+    fixed("cf_version_before", CONTEXT, meta::cf_version),
+    fixed("cf_version_at", CONTEXT, meta::cf_version),
+    fixed("cf_version_between", CONTEXT, meta::cf_version),
+    fixed("packagesmatching", DATA, meta::packagesmatching),
+    fixed("packageupdatesmatching", DATA, meta::packagesmatching),
     // classic arrays filled from lines
-    f("readstringarray", INT, 6, arrays::readstringarray),
-    f("readstringarrayidx", INT, 6, arrays::readstringarrayidx),
-    f("readintarray", INT, 6, arrays::readintarray),
-    f("readrealarray", INT, 6, arrays::readrealarray),
-    f("parsestringarray", INT, 6, arrays::parsestringarray),
-    f("parsestringarrayidx", INT, 6, arrays::parsestringarrayidx),
-    f("parseintarray", INT, 6, arrays::parseintarray),
-    f("parserealarray", INT, 6, arrays::parserealarray),
+    fixed("readstringarray", INT, arrays::readstringarray),
+    fixed("readstringarrayidx", INT, arrays::readstringarrayidx),
+    fixed("readintarray", INT, arrays::readintarray),
+    fixed("readrealarray", INT, arrays::readrealarray),
+    fixed("parsestringarray", INT, arrays::parsestringarray),
+    fixed("parsestringarrayidx", INT, arrays::parsestringarrayidx),
+    fixed("parseintarray", INT, arrays::parseintarray),
+    fixed("parserealarray", INT, arrays::parserealarray),
     // users, groups, kernel settings
-    f("userexists", CONTEXT, 1, system::userexists),
-    f("groupexists", CONTEXT, 1, system::groupexists),
-    f("getusers", SLIST, 2, system::getusers),
-    f("sysctlvalue", STRING, 1, system::sysctlvalue),
-    f("diskfree", INT, 1, system::diskfree),
+    fixed("userexists", CONTEXT, system::userexists),
+    fixed("groupexists", CONTEXT, system::groupexists),
+    fixed("getusers", SLIST, system::getusers),
+    fixed("sysctlvalue", STRING, system::sysctlvalue),
+    fixed("diskfree", INT, system::diskfree),
     // captures and matches
-    f("regextract", CONTEXT, 3, capture::regextract),
-    f("data_regextract", DATA, 2, capture::data_regextract),
-    f("countlinesmatching", INT, 2, capture::countlinesmatching),
-    f("regline", CONTEXT, 2, capture::regline),
+    fixed("regextract", CONTEXT, capture::regextract),
+    fixed("data_regextract", DATA, capture::data_regextract),
+    fixed("countlinesmatching", INT, capture::countlinesmatching),
+    fixed("regline", CONTEXT, capture::regline),
     // files, read only
-    f("fileexists", CONTEXT, 1, file::fileexists),
-    f("isdir", CONTEXT, 1, file::isdir),
-    f("isplain", CONTEXT, 1, file::isplain),
-    f("islink", CONTEXT, 1, file::islink),
-    f("isexecutable", CONTEXT, 1, file::isexecutable),
-    f("filesize", INT, 1, file::filesize),
-    f("filestat", STRING, 2, file::filestat),
+    fixed("fileexists", CONTEXT, file::fileexists),
+    fixed("isdir", CONTEXT, file::isdir),
+    fixed("isplain", CONTEXT, file::isplain),
+    fixed("islink", CONTEXT, file::islink),
+    fixed("isexecutable", CONTEXT, file::isexecutable),
+    fixed("filesize", INT, file::filesize),
+    fixed("filestat", STRING, file::filestat),
     // the policy and the evaluation state
-    v("bundlesmatching", SLIST, policy::bundlesmatching),
-    f("bundlestate", DATA, 1, policy::bundlestate),
-    f("datastate", DATA, 0, policy::datastate),
-    v("getvariablemetatags", SLIST, policy::getvariablemetatags),
+    variadic("bundlesmatching", SLIST, policy::bundlesmatching),
+    fixed("bundlestate", DATA, policy::bundlestate),
+    fixed("datastate", DATA, policy::datastate),
+    variadic("getvariablemetatags", SLIST, policy::getvariablemetatags),
     // functions confer never evaluates: they run commands or reach the network
-    v("execresult", STRING, exec::execresult),
-    v("execresult_as_data", DATA, exec::execresult_as_data),
-    v("returnszero", CONTEXT, exec::returnszero),
-    v("usemodule", CONTEXT, not_evaluated),
-    v("readtcp", STRING, not_evaluated),
-    v("selectservers", INT, not_evaluated),
-    v("remotescalar", STRING, not_evaluated),
-    v("remoteclassesmatching", CONTEXT, not_evaluated),
-    v("hubknowledge", STRING, not_evaluated),
-    v("url_get", DATA, not_evaluated),
-    v("host2ip", STRING, not_evaluated),
-    v("ip2host", STRING, not_evaluated),
-    v("ldaparray", CONTEXT, not_evaluated),
-    v("ldaplist", SLIST, not_evaluated),
-    v("ldapvalue", STRING, not_evaluated),
-    v("regldap", CONTEXT, not_evaluated),
-    v("hostsseen", SLIST, not_evaluated),
-    v("hostswithclass", SLIST, not_evaluated),
-    v("hostinnetgroup", CONTEXT, not_evaluated),
-    v("registryvalue", STRING, not_evaluated),
-    v("read_module_protocol", CONTEXT, not_evaluated),
+    variadic("execresult", STRING, exec::execresult),
+    variadic("execresult_as_data", DATA, exec::execresult_as_data),
+    variadic("returnszero", CONTEXT, exec::returnszero),
+    variadic("usemodule", CONTEXT, not_evaluated),
+    variadic("readtcp", STRING, not_evaluated),
+    variadic("selectservers", INT, not_evaluated),
+    variadic("remotescalar", STRING, not_evaluated),
+    variadic("remoteclassesmatching", CONTEXT, not_evaluated),
+    variadic("hubknowledge", STRING, not_evaluated),
+    variadic("url_get", DATA, not_evaluated),
+    variadic("host2ip", STRING, not_evaluated),
+    variadic("ip2host", STRING, not_evaluated),
+    variadic("ldaparray", CONTEXT, not_evaluated),
+    variadic("ldaplist", SLIST, not_evaluated),
+    variadic("ldapvalue", STRING, not_evaluated),
+    variadic("regldap", CONTEXT, not_evaluated),
+    variadic("hostsseen", SLIST, not_evaluated),
+    variadic("hostswithclass", SLIST, not_evaluated),
+    variadic("hostinnetgroup", CONTEXT, not_evaluated),
+    variadic("registryvalue", STRING, not_evaluated),
+    variadic("read_module_protocol", CONTEXT, not_evaluated),
     // functions confer knows but does not evaluate yet (see docs/cfengine.md)
-    f("callstack_callers", DATA, 0, policy::callstack_callers),
-    f("callstack_promisers", SLIST, 0, policy::callstack_promisers),
-    v("data_sysctlvalues", DATA, not_implemented),
-    v("findfiles_up", DATA, findfiles_up::findfiles_up),
-    v("search_up", DATA, findfiles_up::findfiles_up),
-    v("findprocesses", DATA, not_implemented),
-    v("processexists", CONTEXT, not_implemented),
-    f("getfields", INT, 4, arrays::getfields),
-    v("getuserinfo", DATA, system::getuserinfo),
-    f("hostrange", CONTEXT, 2, address_range::hostrange),
-    v("iprange", CONTEXT, address_range::iprange),
-    v("isipinsubnet", CONTEXT, address_range::isipinsubnet),
-    f("makerule", STRING, 2, path::makerule),
-    v("network_connections", DATA, not_implemented),
-    f("peerleader", STRING, 3, peers::peerleader),
-    f("peerleaders", SLIST, 3, peers::peerleaders),
-    f("peers", SLIST, 3, peers::peers),
-    v("readenvfile", DATA, env_file::readenvfile),
-    f("splayclass", CONTEXT, 2, time::splayclass),
-    v("validjson", CONTEXT, predicate::validjson),
-    f("reglist", CONTEXT, 2, predicate::reglist),
-    f("regarray", CONTEXT, 2, predicate::regarray),
-    f("getenv", STRING, 2, predicate::getenv),
+    fixed("callstack_callers", DATA, policy::callstack_callers),
+    fixed("callstack_promisers", SLIST, policy::callstack_promisers),
+    variadic("data_sysctlvalues", DATA, not_implemented),
+    variadic("findfiles_up", DATA, findfiles_up::findfiles_up),
+    variadic("search_up", DATA, findfiles_up::findfiles_up),
+    variadic("findprocesses", DATA, not_implemented),
+    variadic("processexists", CONTEXT, not_implemented),
+    fixed("getfields", INT, arrays::getfields),
+    variadic("getuserinfo", DATA, system::getuserinfo),
+    fixed("hostrange", CONTEXT, address_range::hostrange),
+    variadic("iprange", CONTEXT, address_range::iprange),
+    variadic("isipinsubnet", CONTEXT, address_range::isipinsubnet),
+    fixed("makerule", STRING, path::makerule).collecting(),
+    variadic("network_connections", DATA, not_implemented),
+    fixed("peerleader", STRING, peers::peerleader),
+    fixed("peerleaders", SLIST, peers::peerleaders),
+    fixed("peers", SLIST, peers::peers),
+    variadic("readenvfile", DATA, env_file::readenvfile),
+    fixed("splayclass", CONTEXT, time::splayclass),
+    variadic("validjson", CONTEXT, predicate::validjson),
+    fixed("reglist", CONTEXT, predicate::reglist),
+    fixed("regarray", CONTEXT, predicate::regarray),
+    fixed("getenv", STRING, predicate::getenv),
 ];
 
-/// Functions whose list-valued arguments arrive as one container
-/// (`FNCALL_OPTION_COLLECTING`).
-const COLLECTING: &[&str] = &[
-    "join",
-    "shuffle",
-    "sort",
-    "reverse",
-    "unique",
-    "length",
-    "nth",
-    "filter",
-    "grep",
-    "sublist",
-    "difference",
-    "intersection",
-    "sum",
-    "product",
-    "mean",
-    "variance",
-    "max",
-    "min",
-    "every",
-    "some",
-    "none",
-    "getindices",
-    "getvalues",
-    "storejson",
-    "mergedata",
-    "format",
-    "makerule",
-];
-
+/// The function `name`, found through an index built on first use (a
+/// policy calls functions in every pass of every promise).
 fn spec(name: &str) -> Option<&'static Spec> {
-    SPECS.iter().find(|s| s.name == name)
+    static INDEX: OnceLock<HashMap<&'static str, &'static Spec>> = OnceLock::new();
+    INDEX.get_or_init(|| SPECS.iter().map(|s| (s.name, s)).collect()).get(name).copied()
 }
 
 /// The type a function returns (`string`, `int`, `slist`, `data`,
@@ -352,7 +344,7 @@ pub fn return_type(name: &str) -> Option<ReturnType> {
 /// The fixed number of arguments of a built-in function (`None` for
 /// variadic ones and unknown names).
 pub fn arity(name: &str) -> Option<usize> {
-    spec(name).and_then(|s| s.nargs)
+    spec(name).and_then(Spec::arity)
 }
 
 /// The built-in function closest to the unknown `name`, when it is likely
@@ -405,7 +397,7 @@ pub(crate) fn call(ctx: &mut dyn FunctionHost, f: &Arc<FnCall>) -> (bool, Rv) {
     }
     // The arity is checked for every function, delayed ones included, so that
     // an implementation may index its arguments.
-    if let Some(n) = spec.nargs {
+    if let Some(n) = spec.arity() {
         if f.args.len() != n {
             ctx.fatal(
                 ErrorKind::Function,
@@ -431,7 +423,7 @@ pub(crate) fn call(ctx: &mut dyn FunctionHost, f: &Arc<FnCall>) -> (bool, Rv) {
                 Rval::List(_) => Rv::from_ast(a),
             };
             match r {
-                Rv::List(items) if spec.collecting || COLLECTING.contains(&spec.name) => {
+                Rv::List(items) if spec.collecting => {
                     let arr: Vec<Value> =
                         items.iter().filter_map(|i| i.as_scalar().map(|s| Value::String(s.into()))).collect();
                     args.push(Rv::Container(Value::array(arr)));
@@ -448,14 +440,14 @@ pub(crate) fn call(ctx: &mut dyn FunctionHost, f: &Arc<FnCall>) -> (bool, Rv) {
         }
         // `CallFunction`: a list spliced into a fixed-arity function's
         // arguments no longer fits its template.
-        if let Some(n) = spec.nargs {
+        if let Some(n) = spec.arity() {
             if args.len() != n {
                 let items: Vec<String> = args.iter().map(|a| format!("\"{}\"", a.to_display())).collect();
                 ctx.error(
                     ErrorKind::Function,
                     format!("Argument template mismatch handling function {}( {{{}}})", f.name, items.join(",")),
                 );
-                let params = arg_template::params(&f.name);
+                let params = spec.params();
                 for (i, (a, p)) in args.iter().zip(params).take(n).enumerate() {
                     ctx.error(ErrorKind::Function, format!("  arg[{i}] range {}\t {} ", p.range, a.to_display()));
                 }
@@ -724,3 +716,26 @@ pub(crate) fn host_path<'p>(ctx: &mut dyn FunctionHost, path: &'p str) -> Option
 /// `/dev/null`'s device number (major 1, minor 3 on Linux): a device that
 /// ends at once, read whole like a file.
 const NULL_DEVICE: u64 = (1 << 8) | 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_declared_function_is_registered() {
+        let declared = include_str!("arg_templates.tsv").lines().filter(|l| !l.starts_with('#'));
+        for name in declared.filter_map(|l| l.split('\t').next()) {
+            assert!(is_builtin(name), "{name} is declared by cf-agent but not registered");
+        }
+    }
+
+    #[test]
+    fn arity_is_the_declaration() {
+        assert_eq!(arity("canonify"), Some(1));
+        assert_eq!(arity("regextract"), Some(3));
+        assert_eq!(arity("now"), Some(0));
+        assert_eq!(arity("concat"), None);
+        assert!(spec("getindices").is_some_and(|s| s.collecting && !s.variadic));
+        assert!(spec("maplist").is_some_and(|s| s.delayed));
+    }
+}
