@@ -380,3 +380,28 @@ pub fn builtin_functions() -> Vec<FunctionInfo> {
     core.extend(modules);
     core
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every declared signature of every family parses, so that a malformed
+    /// one fails here rather than in a user's run.
+    #[test]
+    fn every_declared_signature_parses() {
+        let mut sink = crate::log::Collect::default();
+        let arena = typed_arena::Arena::new();
+        let env = Rc::new(crate::environment::Environment::bare(Vec::new()));
+        let mut ev = Evaluator::new(crate::span::SourceMap::default(), &arena, env, &mut sink);
+        let modules = MODULE_FAMILIES.iter().flat_map(|(_, families)| families.iter());
+        let mut bad = Vec::new();
+        for builtin in FAMILIES.iter().chain(modules).flat_map(|f| f.iter()) {
+            for text in builtin.signatures() {
+                if let Err(e) = signature::signature(&mut ev, text.trim_start_matches('!'), Span::default()) {
+                    bad.push(format!("{}: {text}: {e:?}", builtin.name));
+                }
+            }
+        }
+        assert!(bad.is_empty(), "signatures that do not parse:\n{}", bad.join("\n"));
+    }
+}
