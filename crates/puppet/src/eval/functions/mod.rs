@@ -62,7 +62,8 @@ use crate::span::Span;
 pub(crate) struct Call<'e, 'a> {
     /// The evaluator, for logging, lambdas and the catalog.
     pub ev: &'e mut Evaluator<'a>,
-    /// The function's name.
+    /// The function's declared name, for wording messages (behaviour is
+    /// chosen by the declaration, never by this name).
     pub name: &'e str,
     /// The evaluated arguments, already checked against the signature the
     /// implementation was declared with.
