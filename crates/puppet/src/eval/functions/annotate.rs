@@ -8,7 +8,7 @@ use std::sync::Arc;
 use confer_core::types::instance_of;
 use confer_core::types::object::ObjectType;
 use confer_core::value::object::new_object;
-use confer_core::{Type, Value};
+use confer_core::Value;
 
 use super::{Builtin, Call};
 use crate::eval::flow::{fail, EvalResult};
@@ -24,24 +24,13 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[Builtin::new(
     annotate,
 )];
 
-/// The annotation type named by the first argument.
-fn annotation_type(v: &Value) -> Option<Arc<ObjectType>> {
-    match v {
-        Value::Type(t) => match t.resolved() {
-            Type::ObjectType(o) => Some(o.clone()),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// Ruby's refusal to attach anything to a frozen value.
 fn frozen(v: &Value) -> String {
     format!("can't modify frozen {}: {}", super::ruby::class(v), super::ruby::inspect(v))
 }
 
 fn annotate(call: &mut Call<'_, '_>) -> EvalResult {
-    let Some(ty) = annotation_type(&call.args[0]) else { return Err(call.unexpected_args()) };
+    let ty = call.arg::<&Arc<ObjectType>>(0)?.clone();
     let target = call.args[1].clone();
     let Value::Object(object) = &target else { return Err(fail(call.span, frozen(&target))) };
     let key = (Arc::as_ptr(object) as usize, ty.label().to_string());

@@ -3,19 +3,24 @@
 
 use confer_core::Value;
 
-use super::{Builtin, Call};
+use super::{sig, Builtin, Call};
 use crate::eval::calls::CallStyle;
 use crate::eval::flow::EvalResult;
 
 /// `with`, `then`, `lest` and `call`.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("with", &["Any arg*, &Callable block"], with),
-    Builtin::new("then", &["Any arg, &Callable[1,1] block"], then_lest),
-    Builtin::new("lest", &["Any arg, &Callable[0,0] block"], then_lest),
-    Builtin::new(
+    Builtin::new("then", &["Any arg, &Callable[1,1] block"], then),
+    Builtin::new("lest", &["Any arg, &Callable[0,0] block"], lest),
+    Builtin::dispatch(
         "call",
-        &["String function_name, Any arguments*, &Callable block?", "Deferred deferred"],
-        call_by_name,
+        &[
+            sig("String function_name, Any arguments*, &Callable block?", call_by_name),
+            sig("Deferred deferred", |call| {
+                let deferred = call.arg::<&Value>(0)?.clone();
+                resolve(call, &deferred)
+            }),
+        ],
     ),
 ];
 
@@ -25,23 +30,30 @@ fn with(call: &mut Call<'_, '_>) -> EvalResult {
     call.ev.call_lambda(&closure, args, call.span)
 }
 
-fn then_lest(call: &mut Call<'_, '_>) -> EvalResult {
+/// `then`: the block called with the value, unless it is `undef`.
+fn then(call: &mut Call<'_, '_>) -> EvalResult {
     let closure = call.require_lambda()?;
-    let subject = call.args.first().cloned().unwrap_or(Value::Undef);
-    match (call.name, subject.is_undef()) {
-        ("then", true) | ("lest", false) => Ok(subject),
-        ("then", false) => call.ev.call_lambda(&closure, vec![subject], call.span),
-        _ => call.ev.call_lambda(&closure, Vec::new(), call.span),
+    let subject = call.arg::<&Value>(0)?.clone();
+    if subject.is_undef() {
+        return Ok(subject);
     }
+    call.ev.call_lambda(&closure, vec![subject], call.span)
+}
+
+/// `lest`: the value, or the block's result when it is `undef`.
+fn lest(call: &mut Call<'_, '_>) -> EvalResult {
+    let closure = call.require_lambda()?;
+    let subject = call.arg::<&Value>(0)?.clone();
+    if !subject.is_undef() {
+        return Ok(subject);
+    }
+    call.ev.call_lambda(&closure, Vec::new(), call.span)
 }
 
 /// `call(name, args...)`: calls the function `name` with the arguments and the
-/// block given to `call`; `call(deferred)` resolves a Deferred value.
+/// block given to `call` (`call(deferred)` resolves a Deferred value instead).
 fn call_by_name(call: &mut Call<'_, '_>) -> EvalResult {
     let mut args = std::mem::take(&mut call.args);
-    if call.signature == 1 {
-        return resolve(call, &args[0]);
-    }
     let name = confer_core::value::to_s(&args.remove(0));
     let lambda = call.lambda.take();
     call.ev.call_function(&name, args, lambda, call.span, call.scope, CallStyle::ByName)

@@ -5,9 +5,9 @@
 use std::cmp::Ordering;
 
 use confer_core::value::{compare, to_s, Comparison};
-use confer_core::Value;
+use confer_core::{HashMap, Value};
 
-use super::{Builtin, Call};
+use super::{sig, Builtin, Call, Numeric};
 use crate::eval::flow::{fail, EvalResult, Flow};
 
 /// The collection and number functions.
@@ -19,8 +19,10 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         &["Collection coll", "Sensitive[String] str", "String str", "Numeric num", "Binary bin", "Undef x"],
         empty,
     ),
-    Builtin::new("keys", &["Hash hsh"], keys_values),
-    Builtin::new("values", &["Hash hsh"], keys_values),
+    Builtin::new("keys", &["Hash hsh"], |call| Ok(Value::array(call.arg::<&HashMap>(0)?.keys().cloned().collect()))),
+    Builtin::new("values", &["Hash hsh"], |call| {
+        Ok(Value::array(call.arg::<&HashMap>(0)?.values().cloned().collect()))
+    }),
     Builtin::new("join", &["Array arg, String delimiter?"], join),
     Builtin::new("flatten", &["Any args*"], |call| Ok(Value::array(flatten(&call.args)))),
     Builtin::new(
@@ -39,12 +41,26 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         sort,
     ),
     Builtin::new("dig", &["Optional[Collection] data, Any arg*"], dig),
-    Builtin::new("min", &["Any values*", "Any values*, &Callable[2,2] block"], min_max),
-    Builtin::new("max", &["Any values*", "Any values*, &Callable[2,2] block"], min_max),
-    Builtin::new("abs", &["Numeric val", "String val"], number_fn),
-    Builtin::new("round", &["Numeric val"], number_fn),
-    Builtin::new("floor", &["Numeric val", "String val"], number_fn),
-    Builtin::new("ceiling", &["Numeric val", "String val"], number_fn),
+    Builtin::new("min", &["Any values*", "Any values*, &Callable[2,2] block"], |call| min_max(call, Ordering::Less)),
+    Builtin::new("max", &["Any values*", "Any values*, &Callable[2,2] block"], |call| {
+        min_max(call, Ordering::Greater)
+    }),
+    Builtin::dispatch("abs", &[sig("Numeric val", abs), sig("String val", abs_of_string)]),
+    Builtin::new("round", &["Numeric val"], |call| to_integer(call, f64::round)),
+    Builtin::dispatch(
+        "floor",
+        &[
+            sig("Numeric val", |call| to_integer(call, f64::floor)),
+            sig("String val", |call| string_to_integer(call, f64::floor)),
+        ],
+    ),
+    Builtin::dispatch(
+        "ceiling",
+        &[
+            sig("Numeric val", |call| to_integer(call, f64::ceil)),
+            sig("String val", |call| string_to_integer(call, f64::ceil)),
+        ],
+    ),
     Builtin::new(
         "getvar",
         &[
@@ -52,36 +68,23 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         ],
         getvar,
     ),
-    Builtin::new(
+    Builtin::dispatch(
         "compare",
         &[
-            "Numeric a, Numeric b",
-            "String a, String b, Boolean ignore_case?",
-            "SemVer a, SemVer b",
-            "Numeric a, Variant[Timespan, Timestamp] b",
-            "Timestamp a, Variant[Timestamp, Numeric] b",
-            "Timespan a, Variant[Timespan, Numeric] b",
-            "!Variant[Numeric, String, SemVer, Timestamp, Timespan] a, Variant[Numeric, String, SemVer, Timestamp, Timespan] b, Any ignore_case*",
-            "!Any a, Any b, Any ignore_case*",
+            sig("Numeric a, Numeric b", compare_fn),
+            sig("String a, String b, Boolean ignore_case?", compare_fn),
+            sig("SemVer a, SemVer b", compare_fn),
+            sig("Numeric a, Variant[Timespan, Timestamp] b", compare_fn),
+            sig("Timestamp a, Variant[Timestamp, Numeric] b", compare_fn),
+            sig("Timespan a, Variant[Timespan, Numeric] b", compare_fn),
+            sig(
+                "!Variant[Numeric, String, SemVer, Timestamp, Timespan] a, Variant[Numeric, String, SemVer, Timestamp, Timespan] b, Any ignore_case*",
+                compare_mismatch,
+            ),
+            sig("!Any a, Any b, Any ignore_case*", not_comparable),
         ],
-        compare_fn,
     ),
 ];
-
-fn one<'v>(call: &'v Call<'_, '_>) -> EvalResult<&'v Value> {
-    call.args.first().ok_or_else(|| call.unexpected_args())
-}
-
-fn keys_values(call: &mut Call<'_, '_>) -> EvalResult {
-    match one(call)? {
-        Value::Hash(map) => Ok(Value::array(if call.name == "keys" {
-            map.keys().cloned().collect()
-        } else {
-            map.values().cloned().collect()
-        })),
-        _ => Err(call.unexpected_args()),
-    }
-}
 
 fn expects(call: &Call<'_, '_>, what: &str, got: &Value) -> Flow {
     fail(
@@ -91,7 +94,7 @@ fn expects(call: &Call<'_, '_>, what: &str, got: &Value) -> Flow {
 }
 
 fn length(call: &mut Call<'_, '_>) -> EvalResult {
-    let v = one(call)?;
+    let v = call.arg::<&Value>(0)?;
     let n = match v {
         Value::String(s) => s.chars().count(),
         Value::Array(a) => a.len(),
@@ -106,7 +109,7 @@ fn length(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 fn empty(call: &mut Call<'_, '_>) -> EvalResult {
-    let v = one(call)?;
+    let v = call.arg::<&Value>(0)?;
     Ok(Value::Boolean(match v {
         Value::String(s) => s.is_empty(),
         Value::Array(a) => a.is_empty(),
@@ -119,12 +122,8 @@ fn empty(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `join(array, separator = '')`: nested arrays are joined flat, as Ruby does.
 fn join(call: &mut Call<'_, '_>) -> EvalResult {
-    let (items, sep) = match call.args.as_slice() {
-        [Value::Array(a)] => (a, ""),
-        [Value::Array(a), Value::String(s)] => (a, s.as_ref()),
-        [other, ..] => return Err(expects(call, "an Array", other)),
-        [] => return Err(call.unexpected_args()),
-    };
+    let items: &[Value] = call.arg(0)?;
+    let sep = call.arg::<Option<&str>>(1)?.unwrap_or("");
     // Each element is written into the one result, not into a string of its own.
     let mut out = String::new();
     for (i, item) in flatten(items).iter().enumerate() {
@@ -153,7 +152,7 @@ pub(crate) fn flatten(items: &[Value]) -> Vec<Value> {
 /// of each kept; a lambda gives what counts as a repeat. A Hash maps the keys
 /// sharing a value (or a lambda's answer) to those values, without repeats.
 fn unique(call: &mut Call<'_, '_>) -> EvalResult {
-    let v = one(call)?.clone();
+    let v = call.arg::<&Value>(0)?.clone();
     let closure = call.lambda.take();
     /// The items without repeats, by themselves or by the lambda's answer.
     fn uniq<'a>(
@@ -240,11 +239,10 @@ fn natural_order(a: &Value, b: &Value) -> Option<Ordering> {
 }
 
 fn sort(call: &mut Call<'_, '_>) -> EvalResult {
-    let (items, is_string): (Vec<Value>, bool) = match call.args.as_slice() {
-        [Value::Array(a)] => (a.to_vec(), false),
-        [Value::String(s)] => (s.chars().map(|c| Value::from(c.to_string())).collect(), true),
-        [other] => return Err(expects(call, "an Array or a String", other)),
-        _ => return Err(call.unexpected_args()),
+    let (items, is_string): (Vec<Value>, bool) = match call.arg::<&Value>(0)? {
+        Value::Array(a) => (a.to_vec(), false),
+        Value::String(s) => (s.chars().map(|c| Value::from(c.to_string())).collect(), true),
+        other => return Err(expects(call, "an Array or a String", other)),
     };
     let mut failure = None;
     let mut sorted = items;
@@ -287,9 +285,7 @@ fn sort(call: &mut Call<'_, '_>) -> EvalResult {
 /// `dig(data, keys...)`: follows keys and indexes; `undef` as soon as one is
 /// missing, an error when something in between cannot be dug into.
 fn dig(call: &mut Call<'_, '_>) -> EvalResult {
-    let Some((first, keys)) = call.args.split_first() else {
-        return Err(call.unexpected_args());
-    };
+    let (first, keys) = (call.arg::<&Value>(0)?, &call.args[1..]);
     if !matches!(first, Value::Undef | Value::Array(_) | Value::Hash(_)) {
         return Err(fail(
             call.span,
@@ -328,9 +324,9 @@ fn dig(call: &mut Call<'_, '_>) -> EvalResult {
 /// compare as numbers (with a deprecation warning); anything else compares
 /// by its text (another warning), so a SemVer or a Timespan compares as its
 /// string. A single array stands for its elements; a lambda compares.
-/// Among equals the first wins, as Ruby's `Array#max` keeps it.
-fn min_max(call: &mut Call<'_, '_>) -> EvalResult {
-    let want = if call.name == "min" { Ordering::Less } else { Ordering::Greater };
+/// Among equals the first wins, as Ruby's `Array#max` keeps it. `want` is
+/// the order the result has to the others: `Less` for `min`.
+fn min_max(call: &mut Call<'_, '_>, want: Ordering) -> EvalResult {
     let values = match call.args.as_slice() {
         [Value::Array(items)] => items.to_vec(),
         _ => call.args.clone(),
@@ -412,61 +408,68 @@ fn looks_numeric(s: &str) -> Option<f64> {
     s.replace('_', "").parse().ok()
 }
 
-fn number_fn(call: &mut Call<'_, '_>) -> EvalResult {
-    let v = one(call)?;
-    let to_int = |f: f64| -> EvalResult {
-        if f.is_finite() && f.abs() < 9.2e18 {
-            Ok(Value::Integer(f as i64))
-        } else {
-            Err(fail(call.span, format!("'{}' result is outside of the Integer range", call.name)))
-        }
-    };
-    match (call.name, v) {
-        ("abs", Value::Integer(i)) => i
-            .checked_abs()
-            .map(Value::Integer)
-            .ok_or_else(|| fail(call.span, "'abs' result is outside of the Integer range")),
-        ("abs", Value::Float(f)) => Ok(Value::Float(f.abs())),
-        (_, Value::Integer(i)) => Ok(Value::Integer(*i)),
-        ("round", Value::Float(f)) => to_int(f.round()),
-        ("floor", Value::Float(f)) => to_int(f.floor()),
-        ("ceiling", Value::Float(f)) => to_int(f.ceil()),
-        ("abs" | "floor" | "ceiling", Value::String(s)) => {
-            let s = s.to_string();
-            number_from_string(call, &s)
-        }
-        (_, other) => Err(expects(call, "a Numeric value", other)),
+/// An Integer from a Float `f`, or the error saying it is outside the range.
+fn integer_of(call: &Call<'_, '_>, f: f64) -> EvalResult {
+    if f.is_finite() && f.abs() < 9.2e18 {
+        Ok(Value::Integer(f as i64))
+    } else {
+        Err(fail(call.span, format!("'{}' result is outside of the Integer range", call.name)))
     }
 }
 
-/// Puppet's `abs`, `floor` and `ceiling` of a String: converted, with the
-/// deprecation warning Puppet gives once a run, as its `on_string`
-/// dispatches do.
-fn number_from_string(call: &mut Call<'_, '_>, s: &str) -> EvalResult {
-    let name = call.name;
-    let target = if name == "abs" { "Numeric" } else { "Float" };
-    call.ev.warn_once_unlocated(format!(
-        "The {name}() function's auto conversion of String to {target} is deprecated - change to convert input before calling"
-    ));
-    if name == "abs" {
-        let float = regex_match(s, r"^-?(?:\d+)(?:\.\d+){1}$");
-        let int = regex_match(s, r"^-?\d+$");
-        return match (float, int) {
-            (true, _) => Ok(Value::Float(s.parse::<f64>().map(f64::abs).unwrap_or(0.0))),
-            (false, true) => s
-                .parse::<i64>()
-                .ok()
-                .and_then(i64::checked_abs)
-                .map(Value::Integer)
-                .ok_or_else(|| fail(call.span, "'abs' result is outside of the Integer range")),
-            _ => Err(fail(call.span, "abs(): Requires float or integer to work with - was given non decimal string")),
-        };
+/// `abs` of a number.
+fn abs(call: &mut Call<'_, '_>) -> EvalResult {
+    match call.arg::<Numeric>(0)? {
+        Numeric::Integer(i) => i
+            .checked_abs()
+            .map(Value::Integer)
+            .ok_or_else(|| fail(call.span, "'abs' result is outside of the Integer range")),
+        Numeric::Float(f) => Ok(Value::Float(f.abs())),
     }
-    let parsed = ruby_float(s);
-    match parsed {
-        Some(f) if f.is_finite() && f.abs() < 9.2e18 => {
-            Ok(Value::Integer(if name == "floor" { f.floor() } else { f.ceil() } as i64))
-        }
+}
+
+/// `round`, `floor` and `ceiling` of a number: an Integer stays, a Float is
+/// rounded by `op` to an Integer.
+fn to_integer(call: &mut Call<'_, '_>, op: fn(f64) -> f64) -> EvalResult {
+    match call.arg::<Numeric>(0)? {
+        Numeric::Integer(i) => Ok(Value::Integer(i)),
+        Numeric::Float(f) => integer_of(call, op(f)),
+    }
+}
+
+/// Puppet's `abs` of a String: converted, with the deprecation warning
+/// Puppet gives once a run, as its `on_string` dispatch does.
+fn abs_of_string(call: &mut Call<'_, '_>) -> EvalResult {
+    let s = call.arg::<&str>(0)?.to_string();
+    call.ev.warn_once_unlocated(
+        "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling"
+            .to_string(),
+    );
+    let float = regex_match(&s, r"^-?(?:\d+)(?:\.\d+){1}$");
+    let int = regex_match(&s, r"^-?\d+$");
+    match (float, int) {
+        (true, _) => Ok(Value::Float(s.parse::<f64>().map(f64::abs).unwrap_or(0.0))),
+        (false, true) => s
+            .parse::<i64>()
+            .ok()
+            .and_then(i64::checked_abs)
+            .map(Value::Integer)
+            .ok_or_else(|| fail(call.span, "'abs' result is outside of the Integer range")),
+        _ => Err(fail(call.span, "abs(): Requires float or integer to work with - was given non decimal string")),
+    }
+}
+
+/// Puppet's `floor` and `ceiling` (`op`) of a String: converted as Ruby's
+/// `Float()` does, with the deprecation warning Puppet gives once a run, as
+/// their `on_string` dispatches do.
+fn string_to_integer(call: &mut Call<'_, '_>, op: fn(f64) -> f64) -> EvalResult {
+    let name = call.name;
+    let s = call.arg::<&str>(0)?.to_string();
+    call.ev.warn_once_unlocated(format!(
+        "The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"
+    ));
+    match ruby_float(&s) {
+        Some(f) if f.is_finite() && f.abs() < 9.2e18 => Ok(Value::Integer(op(f) as i64)),
         _ => Err(fail(call.span, format!("{name}(): cannot convert given value to a floating point value."))),
     }
 }
@@ -508,10 +511,7 @@ fn regex_match(s: &str, pattern: &str) -> bool {
 /// `getvar('name')` / `getvar('a::b')`: a variable's value, or `undef` without
 /// a warning when it does not exist.
 fn getvar(call: &mut Call<'_, '_>) -> EvalResult {
-    let name = match call.args.as_slice() {
-        [Value::String(s)] | [Value::String(s), _] => s.to_string(),
-        _ => return Err(call.unexpected_args()),
-    };
+    let name = call.arg::<&str>(0)?.to_string();
     let default = call.args.get(1).cloned().unwrap_or(Value::Undef);
     Ok(call.ev.lookup_quietly(name.trim_start_matches('$'), call.scope).unwrap_or(default))
 }
@@ -519,26 +519,8 @@ fn getvar(call: &mut Call<'_, '_>) -> EvalResult {
 /// `compare(a, b, ignore_case = true)`: -1, 0 or 1. Strings compare ignoring
 /// case unless told otherwise; numbers with numbers; other kinds are an error.
 fn compare_fn(call: &mut Call<'_, '_>) -> EvalResult {
-    match call.signature {
-        6 => return compare_mismatch(call),
-        7 => {
-            let (a, b) = (&call.args[0], &call.args[1]);
-            return Err(fail(
-                call.span,
-                format!(
-                    "compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got {} and {}",
-                    a.type_name(),
-                    b.type_name()
-                ),
-            ));
-        }
-        _ => {}
-    }
-    let (a, b, ignore_case) = match call.args.as_slice() {
-        [a, b] => (a, b, true),
-        [a, b, Value::Boolean(i)] => (a, b, *i),
-        _ => return Err(call.unexpected_args()),
-    };
+    let (a, b): (&Value, &Value) = (call.arg(0)?, call.arg(1)?);
+    let ignore_case = call.arg::<Option<bool>>(2)?.unwrap_or(true);
     let order = match (a, b) {
         (Value::String(x), Value::String(y)) if ignore_case => {
             x.chars().map(|c| c.to_ascii_lowercase()).cmp(y.chars().map(|c| c.to_ascii_lowercase()))
@@ -555,9 +537,23 @@ fn compare_fn(call: &mut Call<'_, '_>) -> EvalResult {
     }))
 }
 
+/// `compare`'s `argument_mismatch` handler for values of a type it cannot
+/// compare at all.
+fn not_comparable(call: &mut Call<'_, '_>) -> EvalResult {
+    let (a, b): (&Value, &Value) = (call.arg(0)?, call.arg(1)?);
+    Err(fail(
+        call.span,
+        format!(
+            "compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got {} and {}",
+            a.type_name(),
+            b.type_name()
+        ),
+    ))
+}
+
 /// `compare`'s `argument_mismatch` handler for comparable values that no
 /// signature takes together.
-fn compare_mismatch(call: &Call<'_, '_>) -> EvalResult {
+fn compare_mismatch(call: &mut Call<'_, '_>) -> EvalResult {
     let (a, b, rest) = (&call.args[0], &call.args[1], &call.args[2..]);
     let both_strings = matches!(a, Value::String(_)) && matches!(b, Value::String(_));
     let message = if !rest.is_empty() && !both_strings {

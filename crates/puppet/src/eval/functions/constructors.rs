@@ -16,8 +16,9 @@
 use confer_core::{Type, Value};
 
 use super::dispatch;
-use super::signature::{regular, signature};
+use super::signature::{regular, signature, Table};
 use crate::eval::flow::EvalResult;
+use crate::eval::identity::Identity;
 use crate::eval::Evaluator;
 use crate::span::Span;
 
@@ -228,6 +229,6 @@ pub(crate) fn unaccepted(ev: &mut Evaluator<'_>, t: &Type, args: &[Value], span:
             return Ok(None);
         }
     }
-    let sigs = regular(ev, c.signatures, span)?;
+    let sigs = regular(ev, Table::Texts(Identity(c.signatures)), span)?;
     Ok(dispatch::select(c.function, &sigs.sigs, args, None)?.err())
 }

@@ -4,30 +4,28 @@
 use confer_core::value::iterable::{elements, Elements};
 use confer_core::{HashMap, Value};
 
-use super::{Builtin, Call};
+use super::{sig, Builtin, Call};
 use crate::eval::calls::CallStyle;
 use crate::eval::flow::{fail, EvalResult, Flow};
 
 /// The collection functions added by Puppet 6 and later.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new("get", &["Any value, String dotted_string, Any default_value?, &Callable[1,1] block?"], get),
-    Builtin::new(
+    Builtin::dispatch(
         "partition",
         &[
-            "Collection collection, &Callable[1,1] block",
-            "Array array, &Callable[2,2] block",
-            "Collection collection, &Callable[2,2] block",
+            sig("Collection collection, &Callable[1,1] block", |call| partition(call, false)),
+            sig("Array array, &Callable[2,2] block", |call| partition(call, true)),
+            sig("Collection collection, &Callable[2,2] block", |call| partition(call, true)),
         ],
-        partition,
     ),
-    Builtin::new(
+    Builtin::dispatch(
         "group_by",
         &[
-            "Collection collection, &Callable[1,1] block",
-            "Array array, &Callable[2,2] block",
-            "Collection collection, &Callable[2,2] block",
+            sig("Collection collection, &Callable[1,1] block", |call| group_by(call, false)),
+            sig("Array array, &Callable[2,2] block", |call| group_by(call, true)),
+            sig("Collection collection, &Callable[2,2] block", |call| group_by(call, true)),
         ],
-        group_by,
     ),
     Builtin::new(
         "tree_each",
@@ -107,10 +105,9 @@ fn get(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 /// The collection's items as the block sees them: values, or `[key, value]`
-/// pairs of a hash; with two parameters, an array's items come with their
-/// index.
-fn items(call: &Call<'_, '_>) -> EvalResult<(Vec<Value>, Vec<Vec<Value>>)> {
-    let two = call.signature > 0;
+/// pairs of a hash; with two parameters (`two`), an array's items come with
+/// their index and a hash's pairs split in two.
+fn items(call: &Call<'_, '_>, two: bool) -> EvalResult<(Vec<Value>, Vec<Vec<Value>>)> {
     let elems = elements(&call.args[0]).map_err(|e| fail(call.span, e.to_string()))?;
     Ok(match elems {
         Elements::Values(vs) => {
@@ -133,10 +130,11 @@ fn items(call: &Call<'_, '_>) -> EvalResult<(Vec<Value>, Vec<Vec<Value>>)> {
     })
 }
 
-/// `partition`: the items the block accepts, and the others.
-fn partition(call: &mut Call<'_, '_>) -> EvalResult {
+/// `partition`: the items the block (of two parameters when `two`) accepts,
+/// and the others.
+fn partition(call: &mut Call<'_, '_>, two: bool) -> EvalResult {
     let closure = call.require_lambda()?;
-    let (values, args) = items(call)?;
+    let (values, args) = items(call, two)?;
     let (mut yes, mut no) = (Vec::new(), Vec::new());
     for (value, a) in values.into_iter().zip(args) {
         if call.ev.call_lambda(&closure, a, call.span)?.is_truthy() {
@@ -148,10 +146,11 @@ fn partition(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::array(vec![Value::array(yes), Value::array(no)]))
 }
 
-/// `group_by`: the items grouped by the block's result.
-fn group_by(call: &mut Call<'_, '_>) -> EvalResult {
+/// `group_by`: the items grouped by the result of the block (of two
+/// parameters when `two`).
+fn group_by(call: &mut Call<'_, '_>, two: bool) -> EvalResult {
     let closure = call.require_lambda()?;
-    let (values, args) = items(call)?;
+    let (values, args) = items(call, two)?;
     let mut groups: indexmap::IndexMap<Value, Vec<Value>> = indexmap::IndexMap::new();
     for (value, a) in values.into_iter().zip(args) {
         let key = call.ev.call_lambda(&closure, a, call.span)?;

@@ -6,9 +6,9 @@ use std::ops::RangeInclusive;
 use confer_core::value::{depth, puppet_equals};
 use confer_core::{HashMap, Value};
 
-use super::{Builtin, Call};
+use super::{sig, Builtin, Call};
 use crate::eval::calls::Closure;
-use crate::eval::flow::{EvalResult, Flow};
+use crate::eval::flow::{fail, EvalResult, Flow};
 use crate::eval::Evaluator;
 use crate::span::Span;
 use confer_core::value::iterable::{elements, integer_range, Elements, IterOp, Iteration};
@@ -192,33 +192,37 @@ const EACH: &[&str] = &[
 
 /// The iteration functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
-    Builtin::new("each", EACH, run),
-    Builtin::new("map", EACH, run),
-    Builtin::new("filter", EACH, run),
-    Builtin::new("any", EACH, run),
-    Builtin::new("all", EACH, run),
-    Builtin::new(
+    Builtin::new("each", EACH, each),
+    Builtin::new("map", EACH, map),
+    Builtin::new("filter", EACH, filter),
+    Builtin::new("any", EACH, |call| quantify(call, false)),
+    Builtin::new("all", EACH, |call| quantify(call, true)),
+    Builtin::dispatch(
         "index",
         &[
-            "Hash[Any, Any] hash, &Callable[2,2] block",
-            "Hash[Any, Any] hash, &Callable[1,1] block",
-            "Iterable enumerable, &Callable[2,2] block",
-            "Iterable enumerable, &Callable[1,1] block",
-            "String str, Variant[String,Regexp] match",
-            "Iterable enumerable, Any match",
+            sig("Hash[Any, Any] hash, &Callable[2,2] block", index_by_block),
+            sig("Hash[Any, Any] hash, &Callable[1,1] block", index_by_block),
+            sig("Iterable enumerable, &Callable[2,2] block", index_by_block),
+            sig("Iterable enumerable, &Callable[1,1] block", index_by_block),
+            sig("String str, Variant[String,Regexp] match", index_in_string),
+            sig("Iterable enumerable, Any match", index_of_value),
         ],
-        run,
     ),
     Builtin::new(
         "reduce",
         &["Iterable enumerable, &Callable[2,2] block", "Iterable enumerable, Any memo, &Callable[2,2] block"],
-        run,
+        reduce,
     ),
-    Builtin::new("reverse_each", &["Iterable iterable", "Iterable iterable, &Callable[1,1] block"], run),
+    Builtin::new("reverse_each", &["Iterable iterable", "Iterable iterable, &Callable[1,1] block"], |call| {
+        chain(call, IterOp::Reverse)
+    }),
     Builtin::new(
         "step",
         &["Iterable iterable, Integer[1] step", "Iterable iterable, Integer[1] step, &Callable[1,1] block"],
-        run,
+        |call| {
+            let op = IterOp::Step(step_size(call)?);
+            chain(call, op)
+        },
     ),
     Builtin::new(
         "slice",
@@ -226,116 +230,140 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
             "Hash[Any, Any] hash, Integer[1, default] slice_size, &Callable block?",
             "Iterable enumerable, Integer[1, default] slice_size, &Callable block?",
         ],
-        run,
+        slice,
     ),
 ];
 
-fn run(call: &mut Call<'_, '_>) -> EvalResult {
-    let span = call.span;
-    let Some(subject) = call.args.first().cloned() else {
-        return Err(call.unexpected_args());
-    };
-    let walk = Walk::of(&subject).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
-    match call.name {
-        "slice" => return slice(call, walk.into_elements()),
-        "index" if call.lambda.is_none() => {
-            let Some(wanted) = call.args.get(1) else {
-                return Err(call.unexpected_args());
-            };
-            // A String searched for a String or Regexp: Ruby's `String#index`,
-            // the character offset where the first match starts.
-            if let Value::String(text) = &subject {
-                let found = match wanted {
-                    Value::String(w) => text.find(&**w),
-                    Value::Regexp(re) => re
-                        .matches(text, 1)
-                        .map_err(|e| crate::eval::flow::fail(span, e.to_string()))?
-                        .first()
-                        .and_then(|groups| groups.first().cloned().flatten())
-                        .map(|m| m.start),
-                    _ => return Ok(position(walk.into_elements(), |_, v| puppet_equals(v, wanted))),
-                };
-                return Ok(found.map_or(Value::Undef, |at| Value::Integer(text[..at].chars().count() as i64)));
-            }
-            return Ok(position(walk.into_elements(), |_, v| puppet_equals(v, wanted)));
-        }
-        "reverse_each" | "step" => {
-            let op = match call.name {
-                "step" => IterOp::Step(step_size(call)?),
-                _ => IterOp::Reverse,
-            };
-            let iterator = Iteration::chain(subject.clone(), op);
-            let Some(closure) = call.lambda.take() else {
-                return Ok(iterator);
-            };
-            let picked = elements(&iterator).map_err(|e| crate::eval::flow::fail(span, e.to_string()))?;
-            for_each_until(call.ev, &closure, Walk::Listed(picked), span, |_| false)?;
-            return Ok(subject);
-        }
-        _ => {}
-    }
+/// The call's subject, its first argument.
+fn subject(call: &Call<'_, '_>) -> EvalResult<Value> {
+    call.arg::<&Value>(0).cloned()
+}
+
+/// How an iteration walks `subject`.
+fn walk<'v>(call: &Call<'_, '_>, subject: &'v Value) -> EvalResult<Walk<'v>> {
+    Walk::of(subject).map_err(|e| fail(call.span, e.to_string()))
+}
+
+/// `each`: the block called for each element; the subject is returned.
+fn each(call: &mut Call<'_, '_>) -> EvalResult {
+    let subject = subject(call)?;
+    let walk = walk(call, &subject)?;
+    let closure = call.require_lambda()?;
+    for_each_until(call.ev, &closure, walk, call.span, |_| false)?;
+    Ok(subject)
+}
+
+/// `map`: the block's results.
+fn map(call: &mut Call<'_, '_>) -> EvalResult {
+    let subject = subject(call)?;
+    let walk = walk(call, &subject)?;
+    let closure = call.require_lambda()?;
+    let mut out = Vec::with_capacity(walk.len());
+    for_each_until(call.ev, &closure, walk, call.span, |r| {
+        out.push(r);
+        false
+    })?;
+    Ok(Value::array(out))
+}
+
+/// `filter`: the elements the block accepts, a hash's as a hash.
+fn filter(call: &mut Call<'_, '_>) -> EvalResult {
+    let subject = subject(call)?;
+    let walk = walk(call, &subject)?;
     let closure = call.require_lambda()?;
     let is_hash = walk.is_hash();
-    match call.name {
-        "each" => {
-            for_each_until(call.ev, &closure, walk, span, |_| false)?;
-            Ok(subject)
-        }
-        "map" => {
-            let mut out = Vec::with_capacity(walk.len());
-            for_each_until(call.ev, &closure, walk, span, |r| {
-                out.push(r);
-                false
-            })?;
-            Ok(Value::array(out))
-        }
-        "filter" => {
-            let mut values = Vec::new();
-            let mut pairs = HashMap::new();
-            for_each(call.ev, &closure, walk, span, |e, r| {
-                if r.is_truthy() {
-                    match e {
-                        Element::Single(v) => values.push(v),
-                        Element::Pair(k, v) => {
-                            pairs.insert(k, v);
-                        }
-                    }
+    let mut values = Vec::new();
+    let mut pairs = HashMap::new();
+    for_each(call.ev, &closure, walk, call.span, |e, r| {
+        if r.is_truthy() {
+            match e {
+                Element::Single(v) => values.push(v),
+                Element::Pair(k, v) => {
+                    pairs.insert(k, v);
                 }
-            })?;
-            Ok(if is_hash { Value::hash(pairs) } else { Value::array(values) })
+            }
         }
-        "any" | "all" => {
-            let want_all = call.name == "all";
-            let mut verdict = want_all;
-            let mut decided = false;
-            for_each_until(call.ev, &closure, walk, span, |r| {
-                if r.is_truthy() != want_all {
-                    verdict = !want_all;
-                    decided = true;
-                }
-                decided
-            })?;
-            Ok(Value::Boolean(verdict))
+    })?;
+    Ok(if is_hash { Value::hash(pairs) } else { Value::array(values) })
+}
+
+/// `all` (`want_all`) and `any`: whether the block accepts every element,
+/// or some; it is called until the answer is known.
+fn quantify(call: &mut Call<'_, '_>, want_all: bool) -> EvalResult {
+    let subject = subject(call)?;
+    let walk = walk(call, &subject)?;
+    let closure = call.require_lambda()?;
+    let mut verdict = want_all;
+    let mut decided = false;
+    for_each_until(call.ev, &closure, walk, call.span, |r| {
+        if r.is_truthy() != want_all {
+            verdict = !want_all;
+            decided = true;
         }
-        "index" => {
-            let mut found = None;
-            let mut i = 0usize;
-            let elems = walk.into_elements();
-            let keys: Vec<Value> = match &elems {
-                Elements::Pairs(ps) => ps.iter().map(|(k, _)| k.clone()).collect(),
-                Elements::Values(vs) => (0..vs.len()).map(|i| Value::Integer(i as i64)).collect(),
-            };
-            for_each_until(call.ev, &closure, Walk::Listed(elems), span, |r| {
-                if r.is_truthy() {
-                    found = keys.get(i).cloned();
-                }
-                i += 1;
-                found.is_some()
-            })?;
-            Ok(found.unwrap_or(Value::Undef))
+        decided
+    })?;
+    Ok(Value::Boolean(verdict))
+}
+
+/// `index` with a block: the index (or key) of the first element it accepts.
+fn index_by_block(call: &mut Call<'_, '_>) -> EvalResult {
+    let subject = subject(call)?;
+    let walk = walk(call, &subject)?;
+    let closure = call.require_lambda()?;
+    let mut found = None;
+    let mut i = 0usize;
+    let elems = walk.into_elements();
+    let keys: Vec<Value> = match &elems {
+        Elements::Pairs(ps) => ps.iter().map(|(k, _)| k.clone()).collect(),
+        Elements::Values(vs) => (0..vs.len()).map(|i| Value::Integer(i as i64)).collect(),
+    };
+    for_each_until(call.ev, &closure, Walk::Listed(elems), call.span, |r| {
+        if r.is_truthy() {
+            found = keys.get(i).cloned();
         }
-        _ => reduce(call, &closure, walk),
-    }
+        i += 1;
+        found.is_some()
+    })?;
+    Ok(found.unwrap_or(Value::Undef))
+}
+
+/// `index(str, match)`: a String searched for a String or Regexp, as Ruby's
+/// `String#index` does: the character offset where the first match starts.
+fn index_in_string(call: &mut Call<'_, '_>) -> EvalResult {
+    let (text, wanted): (&str, &Value) = (call.arg(0)?, call.arg(1)?);
+    let found = match wanted {
+        Value::Regexp(re) => re
+            .matches(text, 1)
+            .map_err(|e| fail(call.span, e.to_string()))?
+            .first()
+            .and_then(|groups| groups.first().cloned().flatten())
+            .map(|m| m.start),
+        _ => text.find(call.arg::<&str>(1)?),
+    };
+    Ok(found.map_or(Value::Undef, |at| Value::Integer(text[..at].chars().count() as i64)))
+}
+
+/// `index(enumerable, value)`: the index (or key) of the first element equal
+/// to the value.
+fn index_of_value(call: &mut Call<'_, '_>) -> EvalResult {
+    let subject = subject(call)?;
+    let walk = walk(call, &subject)?;
+    let wanted: &Value = call.arg(1)?;
+    Ok(position(walk.into_elements(), |_, v| puppet_equals(v, wanted)))
+}
+
+/// `reverse_each` and `step` (`op`): an iterator over the subject, or with a
+/// block, the block called for each of its elements and the subject returned.
+fn chain(call: &mut Call<'_, '_>, op: IterOp) -> EvalResult {
+    let subject = subject(call)?;
+    walk(call, &subject)?;
+    let iterator = Iteration::chain(subject.clone(), op);
+    let Some(closure) = call.lambda.take() else {
+        return Ok(iterator);
+    };
+    let picked = elements(&iterator).map_err(|e| fail(call.span, e.to_string()))?;
+    for_each_until(call.ev, &closure, Walk::Listed(picked), call.span, |_| false)?;
+    Ok(subject)
 }
 
 /// The index (or hash key) of the first element accepted by `pred`.
@@ -354,17 +382,19 @@ fn position(elems: Elements, pred: impl Fn(usize, &Value) -> bool) -> Value {
 fn step_size(call: &Call<'_, '_>) -> EvalResult<usize> {
     match call.args.get(1) {
         Some(Value::Integer(n)) if *n > 0 => Ok(*n as usize),
-        _ => Err(crate::eval::flow::fail(call.span, "'step' expects a positive Integer step")),
+        _ => Err(fail(call.span, "'step' expects a positive Integer step")),
     }
 }
 
 /// `slice(n)`: the elements in groups of `n`; with a block, each group is given
 /// to it (spread over its parameters when it has several) and the subject is
 /// returned.
-fn slice(call: &mut Call<'_, '_>, elems: Elements) -> EvalResult {
+fn slice(call: &mut Call<'_, '_>) -> EvalResult {
+    let subject = subject(call)?;
+    let elems = walk(call, &subject)?.into_elements();
     let n = match call.args.get(1) {
         Some(Value::Integer(n)) if *n > 0 => *n as usize,
-        _ => return Err(crate::eval::flow::fail(call.span, "'slice' expects a positive Integer slice size")),
+        _ => return Err(fail(call.span, "'slice' expects a positive Integer slice size")),
     };
     let items = elems.into_values();
     let groups: Vec<Value> = items.chunks(n).map(|c| Value::array(c.to_vec())).collect();
@@ -379,12 +409,15 @@ fn slice(call: &mut Call<'_, '_>, elems: Elements) -> EvalResult {
             Err(other) => return Err(other),
         }
     }
-    Ok(call.args[0].clone())
+    Ok(subject)
 }
 
 /// `reduce`: folds the elements with the lambda, starting from the given memo
 /// or from the first element.
-fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, walk: Walk<'_>) -> EvalResult {
+fn reduce(call: &mut Call<'_, '_>) -> EvalResult {
+    let subject = subject(call)?;
+    let walk = walk(call, &subject)?;
+    let closure = call.require_lambda()?;
     let mut items = walk.into_iter().map(Element::into_value);
     let mut memo = match call.args.get(1) {
         Some(start) => start.clone(),
@@ -397,7 +430,7 @@ fn reduce<'a>(call: &mut Call<'_, 'a>, closure: &Closure<'a>, walk: Walk<'_>) ->
     // is re-measured each step, reusing the previous memo's.
     let mut memo_depth = depth::depth_of(&memo, None, depth::MAX_DEPTH + 1);
     for item in items {
-        match call.ev.call_lambda_with(closure, ElementArgs::two(memo.clone(), item), call.span) {
+        match call.ev.call_lambda_with(&closure, ElementArgs::two(memo.clone(), item), call.span) {
             Ok(v) => {
                 memo_depth = depth::depth_of(&v, Some((&memo, memo_depth)), depth::MAX_DEPTH + 1);
                 if memo_depth > depth::MAX_DEPTH {

@@ -15,21 +15,21 @@ fn message(args: &[Value]) -> String {
 
 /// The logging functions and `fail`.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
-    Builtin::new("debug", VALUES, log),
-    Builtin::new("info", VALUES, log),
-    Builtin::new("notice", VALUES, log),
-    Builtin::new("warning", VALUES, log),
-    Builtin::new("err", VALUES, log),
-    Builtin::new("alert", VALUES, log),
-    Builtin::new("crit", VALUES, log),
-    Builtin::new("emerg", VALUES, log),
+    Builtin::new("debug", VALUES, |call| log(call, Level::Debug)),
+    Builtin::new("info", VALUES, |call| log(call, Level::Info)),
+    Builtin::new("notice", VALUES, |call| log(call, Level::Notice)),
+    Builtin::new("warning", VALUES, |call| log(call, Level::Warning)),
+    Builtin::new("err", VALUES, |call| log(call, Level::Err)),
+    Builtin::new("alert", VALUES, |call| log(call, Level::Alert)),
+    Builtin::new("crit", VALUES, |call| log(call, Level::Crit)),
+    Builtin::new("emerg", VALUES, |call| log(call, Level::Emerg)),
     Builtin::legacy("fail", -1, fail_fn),
 ];
 
 const VALUES: &[&str] = &["Any values*"];
 
-fn log(call: &mut Call<'_, '_>) -> EvalResult {
-    let level = Level::from_name(call.name);
+/// A logging function: its message logged at `level`.
+fn log(call: &mut Call<'_, '_>, level: Level) -> EvalResult {
     let text = message(&call.args);
     call.ev.log(level, call.scope, text);
     Ok(Value::Undef)

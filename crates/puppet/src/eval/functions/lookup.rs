@@ -259,10 +259,10 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         &["Any name, Any value_type?, Any merge?, Any default_value?, &Callable[1,1] block?"],
         lookup,
     ),
-    Builtin::new("hiera", &[HIERA_SIGNATURE], hiera),
-    Builtin::new("hiera_array", &[HIERA_SIGNATURE], hiera),
-    Builtin::new("hiera_hash", &[HIERA_SIGNATURE], hiera),
-    Builtin::new("hiera_include", &[HIERA_SIGNATURE], hiera),
+    Builtin::new("hiera", &[HIERA_SIGNATURE], |call| hiera(call, Strategy::First)),
+    Builtin::new("hiera_array", &[HIERA_SIGNATURE], |call| hiera(call, Strategy::Unique)),
+    Builtin::new("hiera_hash", &[HIERA_SIGNATURE], |call| hiera(call, Strategy::Hash)),
+    Builtin::new("hiera_include", &[HIERA_SIGNATURE], hiera_include),
 ];
 
 const HIERA_SIGNATURE: &str = "Any key, Any default?, Any override?, &Callable[1,1] block?";
@@ -291,10 +291,9 @@ fn lookup(call: &mut Call<'_, '_>) -> EvalResult {
     type_checked(subject, req.value_type.as_ref(), value, span)
 }
 
-/// The deprecated `hiera_*` functions: `hiera` finds the first value,
-/// `hiera_array` merges `unique`, `hiera_hash` merges `hash`, and
-/// `hiera_include` declares the classes a `unique` merge names.
-fn hiera(call: &mut Call<'_, '_>) -> EvalResult {
+/// The deprecated `hiera_*` functions, by how they `merge`: `hiera` finds
+/// the first value, `hiera_array` merges `unique`, `hiera_hash` merges `hash`.
+fn hiera(call: &mut Call<'_, '_>, merge: Strategy) -> EvalResult {
     let span = call.span;
     let scope = call.scope.clone();
     let fname = call.name;
@@ -307,21 +306,19 @@ fn hiera(call: &mut Call<'_, '_>) -> EvalResult {
     }
     let first = call.args[0].clone();
     let names = names_of(&first, fname, span)?;
-    let merge = match fname {
-        "hiera" => Strategy::First,
-        "hiera_hash" => Strategy::Hash,
-        _ => Strategy::Unique,
-    };
     let found = call.ev.hiera_lookup(&names, Some(merge), &scope, span)?;
-    let value = match (found, call.args.get(1).cloned(), call.lambda.take()) {
-        (Some(f), _, _) => f.value,
-        (None, _, Some(lambda)) => call.ev.call_lambda(&lambda, vec![first], span)?,
-        (None, Some(d), None) => d,
-        (None, None, None) => return Err(fail_as(ErrorKind::LookupFailed, span, not_found(fname, &names))),
-    };
-    if fname != "hiera_include" {
-        return Ok(value);
+    match (found, call.args.get(1).cloned(), call.lambda.take()) {
+        (Some(f), _, _) => Ok(f.value),
+        (None, _, Some(lambda)) => call.ev.call_lambda(&lambda, vec![first], span),
+        (None, Some(d), None) => Ok(d),
+        (None, None, None) => Err(fail_as(ErrorKind::LookupFailed, span, not_found(fname, &names))),
     }
+}
+
+/// `hiera_include(key)`: declares the classes a `unique` merge of the key names.
+fn hiera_include(call: &mut Call<'_, '_>) -> EvalResult {
+    let (span, scope) = (call.span, call.scope.clone());
+    let value = hiera(call, Strategy::Unique)?;
     let classes = match &value {
         Value::Array(a) => a.iter().map(confer_core::value::to_s).collect(),
         other => vec![confer_core::value::to_s(other)],

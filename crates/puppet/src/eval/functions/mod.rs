@@ -1,14 +1,18 @@
 //! Built-in functions. Each family file declares its functions in a table of
-//! [`Builtin`]s — name, Puppet's signatures, implementation — and this module
-//! joins the tables into one registry. Argument counts, types and blocks are
-//! checked against the declared signatures before a function runs, so errors
-//! are worded from them (`dispatch`), never by hand.
+//! [`Builtin`]s — name, Puppet's signatures each with the implementation it
+//! dispatches to, deprecation — and this module joins the tables into one
+//! registry. Argument counts, types and blocks are checked against the
+//! declared signatures before a function runs, so errors are worded from
+//! them (`dispatch`), never by hand, and implementations read their
+//! arguments through `args`.
 //!
 //! A new self-contained family (`templates.rs`, `lookup.rs`) registers by
 //! declaring `pub(crate) const FUNCTIONS: &[Builtin]` and adding it to
 //! [`FAMILIES`].
 
 mod annotate;
+mod args;
+mod builtin;
 mod chaining;
 mod collections;
 pub(crate) mod constructors;
@@ -38,25 +42,31 @@ pub(crate) mod versions;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
+pub(crate) use args::{Numeric, Timestamp};
+pub(crate) use builtin::{sig, Arity, Builtin, Deprecation, Run};
 pub(crate) use collections::flatten;
 pub use lookup::convert_value;
 
 use confer_core::Value;
 
 use super::calls::Closure;
-use super::flow::{fail, fail_as, EvalResult, Flow};
+use super::flow::{fail_as, EvalResult, Flow};
+use super::identity::Identity;
 use super::scope::Scope;
 use super::Evaluator;
 use crate::error::ErrorKind;
+use crate::log::Level;
 use crate::span::Span;
 
 /// A call to a built-in: the evaluator, arguments, block and call site.
 pub(crate) struct Call<'e, 'a> {
     /// The evaluator, for logging, lambdas and the catalog.
     pub ev: &'e mut Evaluator<'a>,
-    /// The function's name.
+    /// The function's declared name, for wording messages (behaviour is
+    /// chosen by the declaration, never by this name).
     pub name: &'e str,
-    /// The evaluated arguments, already checked against `signature`.
+    /// The evaluated arguments, already checked against the signature the
+    /// implementation was declared with.
     pub args: Vec<Value>,
     /// The lambda, if one was given.
     pub lambda: Option<Closure<'a>>,
@@ -64,8 +74,6 @@ pub(crate) struct Call<'e, 'a> {
     pub span: Span,
     /// The scope the call was made in.
     pub scope: &'e Rc<Scope>,
-    /// Which of the function's declared signatures the arguments matched.
-    pub signature: usize,
 }
 
 impl<'a> Call<'_, 'a> {
@@ -74,55 +82,6 @@ impl<'a> Call<'_, 'a> {
     pub fn require_lambda(&mut self) -> EvalResult<Closure<'a>> {
         let message = || format!("'{}' expects a block", self.name);
         self.lambda.take().ok_or_else(|| fail_as(ErrorKind::FunctionArguments, self.span, message()))
-    }
-
-    /// An error for arguments the declared signatures let through but the
-    /// implementation cannot take: a signature and its implementation
-    /// disagree, which is confer's bug, reported rather than panicking.
-    pub fn unexpected_args(&self) -> Flow {
-        fail(
-            self.span,
-            format!("internal error: '{}' was dispatched arguments its signature does not allow", self.name),
-        )
-    }
-}
-
-/// What a built-in runs.
-pub(crate) type Run = for<'e, 'a> fn(&mut Call<'e, 'a>) -> EvalResult;
-
-/// How a built-in's arguments are checked.
-pub(crate) enum Arity {
-    /// Puppet 4 functions: the dispatcher's signatures, tried in order. One
-    /// written with a leading `!` is an `argument_mismatch` handler: tried
-    /// only when no other signature fits, its implementation words the
-    /// error (Puppet prefixes it with the function's name); when it returns
-    /// a value instead, the usual mismatch message stands.
-    Signatures(&'static [&'static str]),
-    /// Puppet 3 functions: Ruby's arity, a count only — `n >= 0` exactly `n`
-    /// arguments, `-n` at least `n - 1` — worded as Puppet 3 does; the function
-    /// checks its arguments' types itself.
-    Legacy(i32),
-}
-
-/// One built-in function.
-pub(crate) struct Builtin {
-    /// Its name, lower case, with its namespace (`stdlib::ensure`).
-    pub name: &'static str,
-    /// What it accepts.
-    pub arity: Arity,
-    /// What it does.
-    pub run: Run,
-}
-
-impl Builtin {
-    /// A Puppet 4 function with its signatures (see `signature` for the syntax).
-    pub const fn new(name: &'static str, signatures: &'static [&'static str], run: Run) -> Builtin {
-        Builtin { name, arity: Arity::Signatures(signatures), run }
-    }
-
-    /// A Puppet 3 function of Ruby arity `arity`.
-    pub const fn legacy(name: &'static str, arity: i32, run: Run) -> Builtin {
-        Builtin { name, arity: Arity::Legacy(arity), run }
     }
 }
 
@@ -264,7 +223,8 @@ pub(crate) fn is_legacy_function(ev: &Evaluator<'_>, name: &str) -> bool {
 }
 
 /// Calls `builtin` after checking the arguments and block against its
-/// signatures.
+/// signatures: the implementation of the one they match runs, after the
+/// function's deprecation.
 pub(crate) fn call_builtin<'a>(
     ev: &mut Evaluator<'a>,
     builtin: &'static Builtin,
@@ -274,31 +234,15 @@ pub(crate) fn call_builtin<'a>(
     scope: &Rc<Scope>,
 ) -> EvalResult {
     let name = builtin.name;
-    let signature = match &builtin.arity {
-        Arity::Signatures(texts) => {
-            let regular = signature::regular(ev, texts, span)?;
+    let index = match &builtin.arity {
+        Arity::Signatures(..) | Arity::Dispatch(_) => {
+            let regular = signature::regular(ev, signature::Table::Builtin(Identity(builtin)), span)?;
             match dispatch::select(name, &regular.sigs, &args, lambda.as_ref())? {
                 Ok(i) => regular.indices[i],
-                Err(message) => {
-                    for (index, text) in texts.iter().enumerate().filter(|(_, t)| t.starts_with('!')) {
-                        let sig = signature::signature(ev, &text[1..], span)?;
-                        if dispatch::accepts(&sig, &args, lambda.as_ref())? {
-                            let mut call = Call { ev, name, args, lambda, span, scope, signature: index };
-                            return match (builtin.run)(&mut call) {
-                                Err(Flow::Error(mut f)) => {
-                                    f.message = format!("'{name}' {}", f.message);
-                                    Err(Flow::Error(f))
-                                }
-                                Err(other) => Err(other),
-                                Ok(_) => Err(fail_as(ErrorKind::FunctionArguments, span, message)),
-                            };
-                        }
-                    }
-                    return Err(fail_as(ErrorKind::FunctionArguments, span, message));
-                }
+                Err(message) => return argument_mismatch(ev, builtin, message, args, lambda, span, scope),
             }
         }
-        Arity::Legacy(arity) => {
+        Arity::Legacy(arity, _) => {
             let n = args.len() as i64;
             let arity = i64::from(*arity);
             if arity >= 0 && n != arity {
@@ -316,13 +260,49 @@ pub(crate) fn call_builtin<'a>(
     // Puppet hands a 3.x function an undef argument as the empty string
     // (`Runtime3FunctionArgumentConverter.map_args(args, scope, '')`).
     let args = match builtin.arity {
-        Arity::Legacy(_) if args.iter().any(Value::is_undef) && called_as_legacy(ev, name) => {
+        Arity::Legacy(..) if args.iter().any(Value::is_undef) && called_as_legacy(ev, name) => {
             args.into_iter().map(|a| if a.is_undef() { Value::from("") } else { a }).collect()
         }
         _ => args,
     };
-    let mut call = Call { ev, name, args, lambda, span, scope, signature };
-    (builtin.run)(&mut call)
+    let mut call = Call { ev, name, args, lambda, span, scope };
+    match builtin.deprecation {
+        Some(Deprecation::Stdlib { key, message }) => stdlib::stdlib_deprecation(&mut call, key, message)?,
+        Some(Deprecation::EveryCall(message)) => call.ev.log(Level::Warning, scope, message.to_string()),
+        None => {}
+    }
+    (builtin.run_for(index))(&mut call)
+}
+
+/// A call no regular signature of `builtin` accepts: its first
+/// `argument_mismatch` handler (a signature written with `!`) that accepts
+/// the arguments words the error; without one, `message`, the dispatcher's.
+fn argument_mismatch<'a>(
+    ev: &mut Evaluator<'a>,
+    builtin: &'static Builtin,
+    message: String,
+    args: Vec<Value>,
+    lambda: Option<Closure<'a>>,
+    span: Span,
+    scope: &Rc<Scope>,
+) -> EvalResult {
+    let name = builtin.name;
+    for (index, text) in builtin.signatures().enumerate() {
+        let Some(handler) = text.strip_prefix('!') else { continue };
+        let sig = signature::signature(ev, handler, span)?;
+        if dispatch::accepts(&sig, &args, lambda.as_ref())? {
+            let mut call = Call { ev, name, args, lambda, span, scope };
+            return match (builtin.run_for(index))(&mut call) {
+                Err(Flow::Error(mut f)) => {
+                    f.message = format!("'{name}' {}", f.message);
+                    Err(Flow::Error(f))
+                }
+                Err(other) => Err(other),
+                Ok(_) => Err(fail_as(ErrorKind::FunctionArguments, span, message)),
+            };
+        }
+    }
+    Err(fail_as(ErrorKind::FunctionArguments, span, message))
 }
 
 /// Whether the function `name` reaches Puppet as a 3.x function: a native
@@ -377,7 +357,7 @@ fn legacy_signature(arity: i32) -> String {
 /// The deprecation warning a call of the function `name` prints (stdlib's
 /// `validate_*`, `is_*` and `try_get_value`), without its location.
 pub fn deprecation(name: &str) -> Option<String> {
-    stdlib::deprecation(name)
+    builtin(name).and_then(|(b, _)| b.deprecation).map(|d| d.message().to_string())
 }
 
 /// Every built-in confer implements, Puppet's own first, each group sorted by name.
@@ -386,9 +366,9 @@ pub fn builtin_functions() -> Vec<FunctionInfo> {
         name: b.name,
         module,
         signatures: match &b.arity {
+            Arity::Legacy(n, _) => vec![legacy_signature(*n)],
             // A leading `!` marks an argument-mismatch handler, not a way to call it.
-            Arity::Signatures(texts) => texts.iter().filter(|t| !t.starts_with('!')).map(|t| t.to_string()).collect(),
-            Arity::Legacy(n) => vec![legacy_signature(*n)],
+            _ => b.signatures().filter(|t| !t.starts_with('!')).map(str::to_string).collect(),
         },
     };
     let mut core: Vec<FunctionInfo> = FAMILIES.iter().flat_map(|f| f.iter()).map(|b| info(None, b)).collect();
@@ -400,4 +380,29 @@ pub fn builtin_functions() -> Vec<FunctionInfo> {
     modules.sort_by_key(|f| (f.module, f.name));
     core.extend(modules);
     core
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every declared signature of every family parses, so that a malformed
+    /// one fails here rather than in a user's run.
+    #[test]
+    fn every_declared_signature_parses() {
+        let mut sink = crate::log::Collect::default();
+        let arena = typed_arena::Arena::new();
+        let env = Rc::new(crate::environment::Environment::bare(Vec::new()));
+        let mut ev = Evaluator::new(crate::span::SourceMap::default(), &arena, env, &mut sink);
+        let modules = MODULE_FAMILIES.iter().flat_map(|(_, families)| families.iter());
+        let mut bad = Vec::new();
+        for builtin in FAMILIES.iter().chain(modules).flat_map(|f| f.iter()) {
+            for text in builtin.signatures() {
+                if let Err(e) = signature::signature(&mut ev, text.trim_start_matches('!'), Span::default()) {
+                    bad.push(format!("{}: {text}: {e:?}", builtin.name));
+                }
+            }
+        }
+        assert!(bad.is_empty(), "signatures that do not parse:\n{}", bad.join("\n"));
+    }
 }

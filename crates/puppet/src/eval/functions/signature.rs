@@ -14,6 +14,7 @@ use std::rc::Rc;
 use confer_core::types::{self, parameterize, Type};
 use confer_core::Value;
 
+use super::Builtin;
 use crate::ast::{ExprKind, UnaryOp};
 use crate::eval::flow::{fail, EvalResult};
 use crate::eval::identity::Identity;
@@ -124,11 +125,30 @@ impl Signature {
 pub(crate) struct Signatures {
     /// By declared text.
     by_text: StdHashMap<&'static str, Rc<Signature>>,
-    /// [`Regular`] by a built-in's table of signature texts: a call looks its
-    /// built-in's signatures up here once, instead of splitting the table and
-    /// hashing each text on every call (a `map` body calling `length` did
-    /// that per element).
-    regular: foldhash::HashMap<Identity<'static, [&'static str]>, Rc<Regular>>,
+    /// [`Regular`] by built-in: a call looks its built-in's signatures up
+    /// here once, instead of splitting the table and hashing each text on
+    /// every call (a `map` body calling `length` did that per element).
+    regular: foldhash::HashMap<Table, Rc<Regular>>,
+}
+
+/// A static table of signatures, by identity: a built-in's, or a type's
+/// constructor's.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Table {
+    /// A built-in function's signatures.
+    Builtin(Identity<'static, Builtin>),
+    /// Signature texts (a type's `new`).
+    Texts(Identity<'static, [&'static str]>),
+}
+
+impl Table {
+    /// The declared texts, in order.
+    fn texts(self) -> Box<dyn Iterator<Item = &'static str>> {
+        match self {
+            Table::Builtin(b) => Box::new(b.0.signatures()),
+            Table::Texts(t) => Box::new(t.0.iter().copied()),
+        }
+    }
 }
 
 /// The signature declared by `text`, its types resolved in `ev`'s environment.
@@ -159,15 +179,15 @@ pub(crate) struct Regular {
     pub sigs: Vec<Rc<Signature>>,
 }
 
-/// The signatures of the table `texts` that calls are dispatched to, each
-/// as [`signature`] gives it; kept for the evaluation when every one of them is.
-pub(crate) fn regular(ev: &mut Evaluator<'_>, texts: &'static [&'static str], span: Span) -> EvalResult<Rc<Regular>> {
-    if let Some(found) = ev.signatures.regular.get(&Identity(texts)) {
+/// The signatures of `table` that calls are dispatched to, each as
+/// [`signature`] gives it; kept for the evaluation when every one of them is.
+pub(crate) fn regular(ev: &mut Evaluator<'_>, table: Table, span: Span) -> EvalResult<Rc<Regular>> {
+    if let Some(found) = ev.signatures.regular.get(&table) {
         return Ok(found.clone());
     }
     let mut regular = Regular { indices: Vec::new(), sigs: Vec::new() };
     let mut all_kept = true;
-    for (index, text) in texts.iter().enumerate().filter(|(_, t)| !t.starts_with('!')) {
+    for (index, text) in table.texts().enumerate().filter(|(_, t)| !t.starts_with('!')) {
         let (sig, kept) = signature_and_kept(ev, text, span)?;
         all_kept &= kept;
         regular.indices.push(index);
@@ -175,7 +195,7 @@ pub(crate) fn regular(ev: &mut Evaluator<'_>, texts: &'static [&'static str], sp
     }
     let regular = Rc::new(regular);
     if all_kept {
-        ev.signatures.regular.insert(Identity(texts), regular.clone());
+        ev.signatures.regular.insert(table, regular.clone());
     }
     Ok(regular)
 }

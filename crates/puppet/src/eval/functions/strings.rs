@@ -27,15 +27,15 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         ],
         regsubst,
     ),
-    Builtin::new("upcase", CASE, map_one),
-    Builtin::new("downcase", CASE, map_one),
-    Builtin::new("capitalize", EACH_STRING, map_one),
-    Builtin::new("strip", EACH_STRING, map_one),
-    Builtin::new("lstrip", EACH_STRING, map_one),
-    Builtin::new("rstrip", EACH_STRING, map_one),
-    Builtin::new("chomp", EACH_STRING, map_one),
-    Builtin::new("chop", EACH_STRING, map_one),
-    Builtin::new("camelcase", EACH_STRING, map_one),
+    Builtin::new("upcase", CASE, |call| map_one(call, |s| s.to_uppercase())),
+    Builtin::new("downcase", CASE, |call| map_one(call, |s| s.to_lowercase())),
+    Builtin::new("capitalize", EACH_STRING, |call| map_one(call, capitalize)),
+    Builtin::new("strip", EACH_STRING, |call| map_one(call, |s| s.trim().to_string())),
+    Builtin::new("lstrip", EACH_STRING, |call| map_one(call, |s| s.trim_start().to_string())),
+    Builtin::new("rstrip", EACH_STRING, |call| map_one(call, |s| s.trim_end().to_string())),
+    Builtin::new("chomp", EACH_STRING, |call| map_one(call, chomp)),
+    Builtin::new("chop", EACH_STRING, |call| map_one(call, chop)),
+    Builtin::new("camelcase", EACH_STRING, |call| map_one(call, |s| s.split('_').map(capitalize).collect())),
     Builtin::legacy("shellquote", -1, shellquote),
 ];
 
@@ -72,49 +72,35 @@ fn shellquote(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::from(quoted.join(" ")))
 }
 
-/// The one-argument string functions: numbers are returned as they are.
-fn map_one(call: &mut Call<'_, '_>) -> EvalResult {
-    let v = call.args.first().ok_or_else(|| call.unexpected_args())?;
+/// The one-argument string functions: `transform` applied to a string or
+/// to each string of an array or hash; numbers are returned as they are.
+fn map_one(call: &mut Call<'_, '_>, transform: fn(&str) -> String) -> EvalResult {
+    let v = call.arg::<&Value>(0)?;
     if matches!(v, Value::Integer(_) | Value::Float(_)) {
         return Ok(v.clone());
     }
-    map_strings(call, v, &|s| transform(call.name, s))
+    map_strings(call, v, &transform)
 }
 
-fn transform(name: &str, s: &str) -> String {
-    match name {
-        "upcase" => s.to_uppercase(),
-        "downcase" => s.to_lowercase(),
-        "capitalize" => {
-            let mut cs = s.chars();
-            cs.next().map_or_else(String::new, |c| c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect())
-        }
-        "strip" => s.trim().to_string(),
-        "camelcase" => s
-            .split('_')
-            .map(|w| {
-                let mut cs = w.chars();
-                cs.next()
-                    .map_or_else(String::new, |c| c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect())
-            })
-            .collect(),
-        "lstrip" => s.trim_start().to_string(),
-        "rstrip" => s.trim_end().to_string(),
-        "chomp" => s
-            .strip_suffix("\r\n")
-            .or_else(|| s.strip_suffix('\n'))
-            .or_else(|| s.strip_suffix('\r'))
-            .unwrap_or(s)
-            .to_string(),
-        _ => {
-            if let Some(rest) = s.strip_suffix("\r\n") {
-                return rest.to_string();
-            }
-            let mut cs = s.chars();
-            cs.next_back();
-            cs.as_str().to_string()
-        }
+/// Ruby's `capitalize`: the first character upper case, the rest lower case.
+fn capitalize(s: &str) -> String {
+    let mut cs = s.chars();
+    cs.next().map_or_else(String::new, |c| c.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect())
+}
+
+/// Ruby's `chomp`: one line ending removed.
+fn chomp(s: &str) -> String {
+    s.strip_suffix("\r\n").or_else(|| s.strip_suffix('\n')).or_else(|| s.strip_suffix('\r')).unwrap_or(s).to_string()
+}
+
+/// Ruby's `chop`: the last character removed, or a `\r\n` line ending.
+fn chop(s: &str) -> String {
+    if let Some(rest) = s.strip_suffix("\r\n") {
+        return rest.to_string();
     }
+    let mut cs = s.chars();
+    cs.next_back();
+    cs.as_str().to_string()
 }
 
 /// Applies `f` to a string, or to each string of an array or hash values.
@@ -151,7 +137,6 @@ fn pattern(call: &Call<'_, '_>, v: &Value) -> EvalResult<Vec<Arc<Regexp>>> {
         Value::Regexp(r) => Ok(vec![r.clone()]),
         Value::Type(t) => match t.resolved() {
             Type::Regexp(Some(r)) => Ok(vec![r.clone()]),
-            Type::Regexp(None) if call.name == "split" => Ok(vec![compile("")?]),
             Type::Pattern(ps) if !ps.0.is_empty() => Ok(ps.0.clone()),
             _ => Err(fail(call.span, format!("'{}' expects a regular expression pattern, got {t}", call.name))),
         },
@@ -165,10 +150,14 @@ fn pattern(call: &Call<'_, '_>, v: &Value) -> EvalResult<Vec<Arc<Regexp>>> {
 /// `split(str, pattern)` with Ruby's rules: an empty pattern splits into
 /// characters, and trailing empty fields are dropped.
 fn split(call: &mut Call<'_, '_>) -> EvalResult {
-    let [Value::String(s), pat] = call.args.as_slice() else {
-        return Err(call.unexpected_args());
+    let (s, pat): (&str, &Value) = (call.arg(0)?, call.arg(1)?);
+    let re = match pat {
+        // The unparameterized `Regexp` type splits as the empty pattern.
+        Value::Type(t) if matches!(t.resolved(), Type::Regexp(None)) => {
+            Arc::new(Regexp::new("").map_err(|e| fail(call.span, e.to_string()))?)
+        }
+        _ => pattern(call, pat)?.remove(0),
     };
-    let re = pattern(call, pat)?.remove(0);
     let mut fields: Vec<Value> = if re.source().is_empty() {
         s.chars().map(|c| Value::from(c.to_string())).collect()
     } else {
@@ -194,9 +183,7 @@ fn split(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `match(str_or_array, pattern)`: the whole match and its groups, or `undef`.
 fn match_fn(call: &mut Call<'_, '_>) -> EvalResult {
-    let [subject, pat] = call.args.as_slice() else {
-        return Err(call.unexpected_args());
-    };
+    let (subject, pat): (&Value, &Value) = (call.arg(0)?, call.arg(1)?);
     if matches!(pat, Value::Type(t) if matches!(t.resolved(), Type::Regexp(None))) {
         return Err(fail(call.span, "'match' expects a Regexp with a pattern, got the unparameterized Regexp type"));
     }
@@ -229,12 +216,8 @@ fn match_fn(call: &mut Call<'_, '_>) -> EvalResult {
 /// `regsubst(target, pattern, replacement, flags)`: replaces the first match
 /// (every match with flag `G`); `\0`..`\9` in the replacement are the groups.
 fn regsubst(call: &mut Call<'_, '_>) -> EvalResult {
-    let (target, pat, replacement, flags) = match call.args.as_slice() {
-        [t, p, Value::String(r)] => (t, p, r, ""),
-        [t, p, Value::String(r), Value::String(f)] => (t, p, r, f.as_ref()),
-        [t, p, Value::String(r), Value::String(f), _] => (t, p, r, f.as_ref()),
-        _ => return Err(call.unexpected_args()),
-    };
+    let (target, pat, replacement): (&Value, &Value, &str) = (call.arg(0)?, call.arg(1)?, call.arg(2)?);
+    let flags = call.arg::<Option<&str>>(3)?.unwrap_or("");
     let source = match pat {
         Value::String(s) => {
             let mut prefix = String::new();

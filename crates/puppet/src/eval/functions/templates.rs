@@ -29,10 +29,7 @@ fn template_args(call: &Call<'_, '_>) -> Option<HashMap> {
 
 /// The first argument, a string by the signatures.
 fn first_string(call: &Call<'_, '_>) -> EvalResult<String> {
-    match call.args.first() {
-        Some(Value::String(s)) => Ok(s.to_string()),
-        _ => Err(call.unexpected_args()),
-    }
+    call.arg::<&str>(0).map(str::to_string)
 }
 
 fn epp(call: &mut Call<'_, '_>) -> EvalResult {

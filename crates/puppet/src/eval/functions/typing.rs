@@ -1,41 +1,54 @@
 //! `assert_type`, `type`, `convert_to`, `unwrap`, `sprintf` and `strftime`: checking,
 //! inferring and converting values at run time.
 
-use confer_core::types::{infer::general_type_name, instance_of};
-use confer_core::Value;
+use confer_core::types::{infer, instance_of};
+use confer_core::{Type, Value};
 
-use super::{Builtin, Call};
+use super::{sig, Builtin, Call, Timestamp};
 use crate::eval::flow::{fail, settle, EvalResult};
 use confer_core::mismatch::describe;
+use confer_core::value::timespan::TimeBound;
 
 /// The typing functions, `sprintf` and `strftime`.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
-    Builtin::new(
+    Builtin::dispatch(
         "assert_type",
         &[
-            "Type type, Any value, &Callable[Type, Type] block?",
-            "String type_string, Any value, &Callable[Type, Type] block?",
+            sig("Type type, Any value, &Callable[Type, Type] block?", |call| {
+                let t = call.arg::<&Type>(0)?.clone();
+                assert_type(call, t)
+            }),
+            sig("String type_string, Any value, &Callable[Type, Type] block?", |call| {
+                let name = call.arg::<&str>(0)?.to_string();
+                let t = call.ev.type_named(&name, call.span)?;
+                assert_type(call, t)
+            }),
         ],
-        assert_type,
     ),
-    Builtin::new(
+    Builtin::dispatch(
         "type",
         &[
-            "Any value, Enum[detailed] inference_method?",
-            "Any value, Enum[reduced] inference_method",
-            "Any value, Enum[generalized] inference_method",
+            sig("Any value, Enum[detailed] inference_method?", |call| {
+                crate::eval::limits::detailed_type(call.arg(0)?)
+                    .map(Value::from_type)
+                    .map_err(|e| crate::eval::limits::exceeded(call.span, e))
+            }),
+            sig("Any value, Enum[reduced] inference_method", |call| {
+                Ok(Value::from_type(infer::infer_reduced(call.arg(0)?)))
+            }),
+            sig("Any value, Enum[generalized] inference_method", |call| {
+                Ok(Value::from_type(infer::infer_generalized(call.arg(0)?)))
+            }),
         ],
-        type_of,
     ),
     Builtin::new("unwrap", &["Sensitive arg, &Callable block?", "Any arg, &Callable block?"], unwrap),
-    Builtin::new(
+    Builtin::dispatch(
         "strftime",
         &[
-            "Timespan time_object, String format",
-            "Timestamp time_object, String format, String timezone?",
-            "String format, String timezone?",
+            sig("Timespan time_object, String format", strftime_timespan),
+            sig("Timestamp time_object, String format, String timezone?", strftime_timestamp),
+            sig("String format, String timezone?", strftime_now),
         ],
-        strftime,
     ),
     Builtin::new("convert_to", &["Any value, Type type, Any args*, &Callable[1,1] block?"], convert_to),
     Builtin::new("new", &["Type type, Any args*, &Callable block?"], new),
@@ -46,13 +59,12 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
             "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation",
         )))
     }),
-    Builtin::legacy("sprintf", -2, |call| match call.args.split_first() {
-        Some((Value::String(fmt), rest)) => {
-            confer_core::format::sprintf(fmt, rest).map(Value::from).map_err(|e| fail(call.span, e.to_string()))
-        }
+    Builtin::legacy("sprintf", -2, |call| match call.arg::<&Value>(0)? {
+        Value::String(fmt) => confer_core::format::sprintf(fmt, &call.args[1..])
+            .map(Value::from)
+            .map_err(|e| fail(call.span, e.to_string())),
         // Ruby's `format` takes only a string.
-        Some((other, _)) => Err(fail(call.span, no_implicit_string(other))),
-        None => Err(call.unexpected_args()),
+        other => Err(fail(call.span, no_implicit_string(other))),
     }),
 ];
 
@@ -65,69 +77,38 @@ fn no_implicit_string(v: &Value) -> String {
     }
 }
 
-/// Puppet's report when no signature of `strftime` fits.
-const STRFTIME_SIGNATURES: &str =
-    "The function 'strftime' was called with arguments it does not accept. It expects one of:
-  (Timespan time_object, String format)
-  (Timestamp time_object, String format, Optional[String] timezone)
-  (String format, Optional[String] timezone)";
+/// `strftime(timespan, format)`.
+fn strftime_timespan(call: &mut Call<'_, '_>) -> EvalResult {
+    let (t, fmt): (&TimeBound, &str) = (call.arg(0)?, call.arg(1)?);
+    confer_core::value::timespan::strftime(t.nanos, fmt).map(Value::from).map_err(|e| fail(call.span, e.to_string()))
+}
 
-/// `strftime(timespan, format)`, `strftime(timestamp, format, timezone?)`
-/// and the legacy `strftime(format, timezone?)` for the current time.
-fn strftime(call: &mut Call<'_, '_>) -> EvalResult {
-    use confer_core::format::strftime as timestamp_strftime;
-    use confer_core::value::timestamp::now;
-    let zone = |v: Option<&Value>| match v {
-        None | Some(Value::Undef) => Ok(None),
-        Some(Value::String(z)) => Ok(Some(z.to_string())),
-        Some(other) => Err(fail(
-            call.span,
-            format!("'strftime' parameter 'timezone' expects a String value, got {}", general_type_name(other)),
-        )),
-    };
-    let text = match call.args.as_slice() {
-        [Value::Timespan(t), Value::String(fmt)] => confer_core::value::timespan::strftime(t.nanos, fmt),
-        [Value::Timestamp(t), Value::String(fmt), rest @ ..] if rest.len() <= 1 => {
-            timestamp_strftime(*t, fmt, zone(rest.first())?.as_deref())
-        }
-        [Value::String(fmt), rest @ ..] if rest.len() <= 1 => {
-            timestamp_strftime(now(), fmt, zone(rest.first())?.as_deref())
-        }
-        _ => return Err(fail(call.span, STRFTIME_SIGNATURES)),
-    };
-    if matches!(call.args.first(), Some(Value::String(_))) {
-        call.ev.deprecation(
-            "strftime",
-            call.span,
-            "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info",
-        );
-    }
+/// `strftime(timestamp, format, timezone?)`.
+fn strftime_timestamp(call: &mut Call<'_, '_>) -> EvalResult {
+    let (Timestamp(t), fmt, zone): (Timestamp, &str, Option<&str>) = (call.arg(0)?, call.arg(1)?, call.arg(2)?);
+    confer_core::format::strftime(t, fmt, zone).map(Value::from).map_err(|e| fail(call.span, e.to_string()))
+}
+
+/// The legacy `strftime(format, timezone?)`, for the current time, with
+/// Puppet's deprecation of that form.
+fn strftime_now(call: &mut Call<'_, '_>) -> EvalResult {
+    let (fmt, zone): (&str, Option<&str>) = (call.arg(0)?, call.arg(1)?);
+    let text = confer_core::format::strftime(confer_core::value::timestamp::now(), fmt, zone);
+    call.ev.deprecation(
+        "strftime",
+        call.span,
+        "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info",
+    );
     text.map(Value::from).map_err(|e| fail(call.span, e.to_string()))
 }
 
 /// `assert_type(T, v)`: `v` when it is a `T`; otherwise the block's result
 /// (given the expected and the actual type) or an error describing why not.
-fn assert_type(call: &mut Call<'_, '_>) -> EvalResult {
-    let [expected, value] = call.args.as_slice() else {
-        return Err(call.unexpected_args());
-    };
-    let t = match expected {
-        Value::Type(t) => confer_core::Type::clone(t),
-        Value::String(name) => call.ev.type_named(name, call.span)?,
-        other => {
-            return Err(fail(
-                call.span,
-                format!(
-                    "'assert_type' parameter 'type' expects a Type or a type name, got {}",
-                    general_type_name(other)
-                ),
-            ))
-        }
-    };
-    if instance_of(&t, value)? {
-        return Ok(value.clone());
+fn assert_type(call: &mut Call<'_, '_>, t: Type) -> EvalResult {
+    let value = call.arg::<&Value>(1)?.clone();
+    if instance_of(&t, &value)? {
+        return Ok(value);
     }
-    let value = value.clone();
     match call.lambda.take() {
         Some(closure) => {
             let actual =
@@ -138,38 +119,9 @@ fn assert_type(call: &mut Call<'_, '_>) -> EvalResult {
     }
 }
 
-/// `type(v)` and `type(v, mode)`: the value's inferred type, `detailed`
-/// (the default), `reduced` or `generalized`.
-fn type_of(call: &mut Call<'_, '_>) -> EvalResult {
-    use confer_core::types::infer;
-    let (v, mode) = match call.args.as_slice() {
-        [v] => (v, "detailed"),
-        [v, Value::String(mode)] => (v, &**mode),
-        [_, other] => (&Value::Undef, other.as_str().unwrap_or("")),
-        _ => return Err(call.unexpected_args()),
-    };
-    let t = match mode {
-        "detailed" => crate::eval::limits::detailed_type(v).map_err(|e| crate::eval::limits::exceeded(call.span, e))?,
-        "reduced" => infer::infer_reduced(v),
-        "generalized" => infer::infer_generalized(v),
-        other => {
-            return Err(fail(
-                call.span,
-                format!(
-                    "'type' parameter 'inference_method' expects a match for Enum['detailed', 'generalized', 'reduced'], got '{other}'"
-                ),
-            ))
-        }
-    };
-    Ok(Value::from_type(t))
-}
-
 /// `unwrap(sensitive)`: the clear value, or the block's result given it.
 fn unwrap(call: &mut Call<'_, '_>) -> EvalResult {
-    let [v] = call.args.as_slice() else {
-        return Err(call.unexpected_args());
-    };
-    let clear = match v {
+    let clear = match call.arg::<&Value>(0)? {
         Value::Sensitive(inner) => (**inner).clone(),
         other => other.clone(),
     };
@@ -182,12 +134,9 @@ fn unwrap(call: &mut Call<'_, '_>) -> EvalResult {
 /// `convert_to(value, Type, args...)`: `Type.new(value, args...)`, given to
 /// the block when there is one.
 fn convert_to(call: &mut Call<'_, '_>) -> EvalResult {
-    let (value, t, rest) = match call.args.as_slice() {
-        [v, Value::Type(t), rest @ ..] => (v.clone(), (**t).clone(), rest.to_vec()),
-        _ => return Err(call.unexpected_args()),
-    };
-    let mut args = vec![value];
-    args.extend(rest);
+    let t = call.arg::<&Type>(1)?.clone();
+    let mut args = vec![call.arg::<&Value>(0)?.clone()];
+    args.extend(call.args[2..].iter().cloned());
     let converted = confer_core::convert::new_value(&t, &args).map_err(|e| fail(call.span, e.to_string()))?;
     match call.lambda.take() {
         Some(closure) => call.ev.call_lambda(&closure, vec![converted], call.span),
@@ -198,9 +147,7 @@ fn convert_to(call: &mut Call<'_, '_>) -> EvalResult {
 /// `new(Type, args...)`: the function form of `Type.new(args...)`, the
 /// result given to the block when there is one.
 fn new(call: &mut Call<'_, '_>) -> EvalResult {
-    let Value::Type(t) = &call.args[0] else {
-        return Err(call.unexpected_args());
-    };
+    let t: &Type = call.arg(0)?;
     let value = confer_core::convert::new_value(t, &call.args[1..]).map_err(|e| fail(call.span, e.to_string()))?;
     match call.lambda.take() {
         Some(closure) => call.ev.call_lambda(&closure, vec![value], call.span),

@@ -15,10 +15,8 @@ pub(crate) const FUNCTIONS: &[Builtin] =
     &[Builtin::new("versioncmp", &["String a, String b, Boolean ignore_trailing_zeroes?"], versioncmp)];
 
 fn versioncmp(call: &mut Call<'_, '_>) -> EvalResult {
-    let (Some(a), Some(b)) = (call.args[0].as_str(), call.args[1].as_str()) else {
-        return Err(call.unexpected_args());
-    };
-    let ignore = matches!(call.args.get(2), Some(Value::Boolean(true)));
+    let (a, b): (&str, &str) = (call.arg(0)?, call.arg(1)?);
+    let ignore = call.arg::<Option<bool>>(2)?.unwrap_or(false);
     Ok(Value::Integer(match compare(a, b, ignore) {
         Ordering::Less => -1,
         Ordering::Equal => 0,

@@ -8,21 +8,20 @@ use confer_core::{HashMap, Value};
 
 use super::ruby::{class, inspect};
 use crate::eval::flow::{fail, EvalResult, Flow};
-use crate::eval::functions::{Builtin, Call};
+use crate::eval::functions::{sig, Builtin, Call};
 
 /// The collection functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("pick", -1, pick),
     Builtin::legacy("pick_default", -1, pick_default),
     Builtin::legacy("any2array", -1, any2array),
-    Builtin::new(
+    Builtin::dispatch(
         "merge",
         &[
-            "Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*",
-            "Iterable args*, &Callable[3,3] block",
-            "Iterable args*, &Callable[2,2] block",
+            sig("Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*", merge),
+            sig("Iterable args*, &Callable[3,3] block", |call| merge_with_block(call, true)),
+            sig("Iterable args*, &Callable[2,2] block", |call| merge_with_block(call, false)),
         ],
-        merge,
     ),
     Builtin::legacy("deep_merge", -1, deep_merge),
     Builtin::legacy("concat", -1, concat),
@@ -35,8 +34,8 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("delete_undef_values", -1, delete_undef_values),
     Builtin::legacy("has_key", -1, has_key),
     Builtin::legacy("join_keys_to_values", -1, join_keys_to_values),
-    Builtin::legacy("prefix", -1, prefix_suffix),
-    Builtin::legacy("suffix", -1, prefix_suffix),
+    Builtin::legacy("prefix", -1, |call| affix(call, |affix, s| format!("{affix}{s}"))),
+    Builtin::legacy("suffix", -1, |call| affix(call, |affix, s| format!("{s}{affix}"))),
     Builtin::legacy("hash", -1, hash),
     Builtin::legacy("zip", -1, zip),
 ];
@@ -82,19 +81,21 @@ fn any2array(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `merge(h1, h2, ...)`: later keys win; undef and `''` are skipped.
 fn merge(call: &mut Call<'_, '_>) -> EvalResult {
-    let Some(closure) = call.lambda.take() else {
-        let mut out = HashMap::new();
-        for a in &call.args {
-            if let Value::Hash(h) = a {
-                out.extend(h.iter().map(|(k, v)| (k.clone(), v.clone())));
-            }
-        }
-        return Ok(Value::hash(out));
-    };
-    // The block gets the hash merged so far and each element (with its key
-    // or index when it takes three parameters); hashes it returns are merged.
     let mut out = HashMap::new();
-    let three = call.signature == 1;
+    for a in &call.args {
+        if let Value::Hash(h) = a {
+            out.extend(h.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+    }
+    Ok(Value::hash(out))
+}
+
+/// `merge(iterable) |$merged, $element|`: the block gets the hash merged so
+/// far and each element of the first argument (with its key or index when it
+/// takes three parameters, `three`); hashes it returns are merged.
+fn merge_with_block(call: &mut Call<'_, '_>, three: bool) -> EvalResult {
+    let closure = call.require_lambda()?;
+    let mut out = HashMap::new();
     let items = confer_core::value::iterable::elements(&call.args[0]).map_err(|e| fail(call.span, e.to_string()))?;
     let elements: Vec<(Value, Value)> = match items {
         confer_core::value::iterable::Elements::Pairs(ps) => {
@@ -371,8 +372,9 @@ fn ruby_to_s(v: &Value) -> String {
     }
 }
 
-/// `prefix(array_or_hash, p)` and `suffix(array_or_hash, s)`.
-fn prefix_suffix(call: &mut Call<'_, '_>) -> EvalResult {
+/// `prefix(array_or_hash, p)` and `suffix(array_or_hash, s)`: each string
+/// (or key) with the affix `attach`ed.
+fn affix(call: &mut Call<'_, '_>, attach: fn(&str, &str) -> String) -> EvalResult {
     let name = call.name;
     if call.args.is_empty() {
         return Err(parse_error(call, format!("{name}(): Wrong number of arguments given (0 for 1)")));
@@ -389,7 +391,7 @@ fn prefix_suffix(call: &mut Call<'_, '_>) -> EvalResult {
     };
     let apply = |s: &Value| {
         let s = to_s(s);
-        Value::from(if name == "prefix" { format!("{affix}{s}") } else { format!("{s}{affix}") })
+        Value::from(attach(&affix, &s))
     };
     match &call.args[0] {
         Value::Array(a) => Ok(Value::array(a.iter().map(apply).collect())),

@@ -8,12 +8,14 @@ use confer_core::value::to_s;
 use confer_core::Value;
 
 use crate::eval::flow::{fail, EvalResult};
-use crate::eval::functions::{Builtin, Call};
+use crate::eval::functions::{Builtin, Call, Deprecation};
 use crate::log::Level;
 
 /// The legacy functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
-    Builtin::legacy("try_get_value", -2, try_get_value),
+    Builtin::legacy("try_get_value", -2, try_get_value).deprecated(Deprecation::EveryCall(
+        "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.",
+    )),
     Builtin::legacy("type3x", -1, type3x),
     Builtin::legacy("is_function_available", -1, is_function_available),
     Builtin::new("sprintf_hash", &["String format, Hash arguments"], sprintf_hash),
@@ -25,13 +27,8 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     }),
 ];
 
-/// The warning `try_get_value` prints on every call.
-pub(super) const TRY_GET_VALUE_DEPRECATED: &str =
-    "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.";
-
 /// `try_get_value(data, 'a/b/0', default, separator)`.
 fn try_get_value(call: &mut Call<'_, '_>) -> EvalResult {
-    call.ev.log(Level::Warning, call.scope, TRY_GET_VALUE_DEPRECATED.to_string());
     let data = call.args[0].clone();
     let path = call.args.get(1).map_or(String::new(), to_s);
     let default = call.args.get(2).cloned().unwrap_or(Value::Undef);

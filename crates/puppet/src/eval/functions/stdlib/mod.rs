@@ -21,15 +21,8 @@ mod yaml;
 
 use super::{ruby, Builtin};
 
-/// The deprecation warning stdlib prints when Puppet code calls the
-/// function `name`, without the location it appends; for editors, which
-/// mark the call before any compile.
-pub(crate) fn deprecation(name: &str) -> Option<String> {
-    match name {
-        "try_get_value" => Some(legacy::TRY_GET_VALUE_DEPRECATED.to_string()),
-        _ => validate::deprecated(name).map(|(_, message)| message),
-    }
-}
+/// How a deprecated stdlib function warns, for the dispatcher.
+pub(crate) use scalars::stdlib_deprecation;
 
 /// stdlib's function tables.
 pub(crate) const FAMILIES: &[&[Builtin]] = &[

@@ -18,38 +18,34 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::legacy("seeded_rand", 2, seeded_rand),
     Builtin::legacy("fqdn_rand_string", -2, fqdn_rand_string),
     Builtin::new("seeded_rand_string", &["Integer[1] length, String seed, String[2] charset?"], seeded_rand_string),
-    Builtin::legacy("fqdn_rotate", -1, rotate_or_shuffle),
-    Builtin::legacy("shuffle", -1, rotate_or_shuffle),
+    Builtin::legacy("fqdn_rotate", -1, |call| reorder(call, rotate)),
+    Builtin::legacy("shuffle", -1, |call| reorder(call, shuffle)),
     Builtin::legacy("fqdn_uuid", -1, fqdn_uuid),
 ];
 
 /// `seeded_rand_string(length, seed, charset?)`: `Random.new` seeded with
 /// the SHA-256 of the seed, one draw per character.
 fn seeded_rand_string(call: &mut Call<'_, '_>) -> EvalResult {
-    let (Value::Integer(length), Value::String(seed)) = (&call.args[0], &call.args[1]) else {
-        return Err(call.unexpected_args());
+    let (length, seed): (i64, &str) = (call.arg(0)?, call.arg(1)?);
+    let charset: Vec<char> = match call.arg::<Option<&str>>(2)? {
+        Some(c) => c.chars().collect(),
+        None => ('0'..='9').chain('a'..='z').chain('A'..='Z').collect(),
     };
-    let charset: Vec<char> = match call.args.get(2) {
-        Some(Value::String(c)) => c.chars().collect(),
-        _ => ('0'..='9').chain('a'..='z').chain('A'..='Z').collect(),
-    };
-    if *length > MAX_STRING {
+    if length > MAX_STRING {
         return Err(fail(call.span, format!("seeded_rand_string(): a length over {MAX_STRING} is refused")));
     }
     let digest: Vec<u8> = Sha256::digest(seed.as_bytes()).to_vec();
     let mut mt = ruby_random(&digest);
-    let out: String = (0..*length).map(|_| charset[ruby_rand(&mut mt, charset.len() as u64) as usize]).collect();
+    let out: String = (0..length).map(|_| charset[ruby_rand(&mut mt, charset.len() as u64) as usize]).collect();
     Ok(Value::from(out))
 }
 
 /// The longest random string confer makes.
 const MAX_STRING: i64 = 1 << 20;
 
-/// `fqdn_rotate(value, seeds...)` rotates an array or string by an offset
-/// drawn from the node's name; `shuffle(value)` shuffles it (Fisher-Yates
-/// with Ruby's unseeded `rand`, so its order differs run to run as it does
-/// in Puppet).
-fn rotate_or_shuffle(call: &mut Call<'_, '_>) -> EvalResult {
+/// `fqdn_rotate(value, seeds...)` and `shuffle(value)`: an array or a
+/// string's characters reordered by `how`.
+fn reorder(call: &mut Call<'_, '_>, how: fn(&mut Call<'_, '_>, &mut [Value])) -> EvalResult {
     let name = call.name;
     let Some(value) = call.args.first().cloned() else {
         return Err(fail(call.span, format!("{name}(): Wrong number of arguments given (0 for 1)")));
@@ -57,31 +53,36 @@ fn rotate_or_shuffle(call: &mut Call<'_, '_>) -> EvalResult {
     let (mut items, string): (Vec<Value>, bool) = match &value {
         Value::Array(items) => (items.to_vec(), false),
         Value::String(s) => (s.chars().map(|c| Value::from(c.to_string())).collect(), true),
-        _ if name == "shuffle" => {
-            return Err(fail(call.span, "shuffle(): Requires either array or string to work with"))
-        }
-        _ => return Err(fail(call.span, "fqdn_rotate(): Requires either array or string to work with")),
+        _ => return Err(fail(call.span, format!("{name}(): Requires either array or string to work with"))),
     };
     if items.len() <= 1 {
         return Ok(value);
     }
-    if name == "shuffle" {
-        let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        let mut mt = ruby_random(&seed.to_be_bytes());
-        let n = items.len();
-        for i in 0..n {
-            let j = ruby_rand(&mut mt, (n - i) as u64) as usize + i;
-            items.swap(i, j);
-        }
-    } else {
-        let fqdn = call.ev.lookup_quietly("::fqdn", call.scope).map_or(String::new(), |v| to_s(&v));
-        // Ruby's `[fqdn, seeds].join(':')`: the seeds array always adds a
-        // separator, even when empty.
-        let seeds: Vec<String> = call.args[1..].iter().map(ruby_join_text).collect();
-        let offset = md5_rand(&format!("{fqdn}:{}", seeds.join(":")), items.len() as i64) as usize;
-        items.rotate_left(offset);
-    }
+    how(call, &mut items);
     Ok(if string { Value::from(items.iter().map(to_s).collect::<String>()) } else { Value::array(items) })
+}
+
+/// `shuffle`'s order: Fisher-Yates with Ruby's unseeded `rand`, so it
+/// differs run to run as it does in Puppet.
+fn shuffle(_: &mut Call<'_, '_>, items: &mut [Value]) {
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let mut mt = ruby_random(&seed.to_be_bytes());
+    let n = items.len();
+    for i in 0..n {
+        let j = ruby_rand(&mut mt, (n - i) as u64) as usize + i;
+        items.swap(i, j);
+    }
+}
+
+/// `fqdn_rotate`'s order: rotated by an offset drawn from the node's name
+/// and the seeds (the arguments after the first).
+fn rotate(call: &mut Call<'_, '_>, items: &mut [Value]) {
+    let fqdn = call.ev.lookup_quietly("::fqdn", call.scope).map_or(String::new(), |v| to_s(&v));
+    // Ruby's `[fqdn, seeds].join(':')`: the seeds array always adds a
+    // separator, even when empty.
+    let seeds: Vec<String> = call.args[1..].iter().map(ruby_join_text).collect();
+    let offset = md5_rand(&format!("{fqdn}:{}", seeds.join(":")), items.len() as i64) as usize;
+    items.rotate_left(offset);
 }
 
 /// The text Ruby's `Array#join` gives an element (nested arrays joined

@@ -26,12 +26,12 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
     Builtin::new(
         "stdlib::start_with",
         &["String test_string, Variant[String[1], Array[String[1], 1]] prefixes"],
-        start_end_with,
+        |call| affixed(call, |s, prefix| s.starts_with(prefix)),
     ),
     Builtin::new(
         "stdlib::end_with",
         &["String test_string, Variant[String[1], Array[String[1], 1]] suffixes"],
-        start_end_with,
+        |call| affixed(call, |s, suffix| s.ends_with(suffix)),
     ),
     Builtin::new("deprecation", &["String key, String message"], deprecation),
     Builtin::legacy("shell_join", -1, shell_join),
@@ -331,14 +331,15 @@ fn ip_in_range(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::Boolean(ranges.iter().any(|r| inside(r))))
 }
 
-fn start_end_with(call: &mut Call<'_, '_>) -> EvalResult {
+/// `stdlib::start_with` and `stdlib::end_with`: whether `has` finds one of
+/// the affixes in the string.
+fn affixed(call: &mut Call<'_, '_>, has: fn(&str, &str) -> bool) -> EvalResult {
     let s = to_s(&call.args[0]);
     let affixes: Vec<String> = match &call.args[1] {
         Value::Array(a) => a.iter().map(to_s).collect(),
         other => vec![to_s(other)],
     };
-    let start = call.name == "stdlib::start_with";
-    Ok(Value::Boolean(affixes.iter().any(|a| if start { s.starts_with(a.as_str()) } else { s.ends_with(a.as_str()) })))
+    Ok(Value::Boolean(affixes.iter().any(|a| has(&s, a))))
 }
 
 /// `deprecation(key, message)`: a deprecation warning, once per key.

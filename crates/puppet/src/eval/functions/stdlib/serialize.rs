@@ -11,8 +11,10 @@ use crate::eval::functions::{Builtin, Call};
 
 /// The JSON functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
-    Builtin::new("to_json", &["Any data"], to_json),
-    Builtin::new("to_json_pretty", &["Variant[Hash, Array] data, Optional[Boolean] skip_undef?"], to_json),
+    Builtin::new("to_json", &["Any data"], |call| to_json(call, false)),
+    Builtin::new("to_json_pretty", &["Variant[Hash, Array] data, Optional[Boolean] skip_undef?"], |call| {
+        to_json(call, true)
+    }),
     Builtin::legacy("parsejson", -1, parsejson),
     Builtin::new("parsepson", &["String[1] pson_string, Any default?"], parsepson),
 ];
@@ -37,8 +39,8 @@ fn json(v: &Value, skip_undef: bool) -> Json {
     }
 }
 
-fn to_json(call: &mut Call<'_, '_>) -> EvalResult {
-    let pretty = call.name == "to_json_pretty";
+/// `to_json(data)` and, `pretty`, `to_json_pretty(data, skip_undef?)`.
+fn to_json(call: &mut Call<'_, '_>, pretty: bool) -> EvalResult {
     let skip = matches!(call.args.get(1), Some(Value::Boolean(true)));
     let j = json(&call.args[0], skip);
     let text = if pretty { serde_json::to_string_pretty(&j) } else { serde_json::to_string(&j) };

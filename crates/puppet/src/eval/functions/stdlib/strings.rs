@@ -11,11 +11,11 @@ use crate::eval::functions::{Builtin, Call};
 
 /// The string functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
-    Builtin::legacy("reverse", -1, each_string),
-    Builtin::legacy("swapcase", -1, each_string),
-    Builtin::legacy("regexpescape", -1, each_string),
-    Builtin::legacy("dos2unix", 1, line_endings),
-    Builtin::legacy("unix2dos", 1, line_endings),
+    Builtin::legacy("reverse", -1, reverse),
+    Builtin::legacy("swapcase", -1, |call| each_string(call, swapcase)),
+    Builtin::legacy("regexpescape", -1, |call| each_string(call, regexp_escape)),
+    Builtin::legacy("dos2unix", 1, |call| line_endings(call, |s| s.replace("\r\n", "\n"))),
+    Builtin::legacy("unix2dos", 1, |call| line_endings(call, |s| s.replace("\r\n", "\n").replace('\n', "\r\n"))),
     Builtin::legacy("num2bool", -1, num2bool),
     Builtin::legacy("get_module_path", -1, get_module_path),
     Builtin::new("stdlib::extname", &["String filename"], extname),
@@ -46,50 +46,53 @@ fn regexp_escape(s: &str) -> String {
     out
 }
 
-/// `reverse`, `swapcase` and `regexpescape`: on a string, or on each string
-/// of an array.
-fn each_string(call: &mut Call<'_, '_>) -> EvalResult {
+/// Ruby's `swapcase`.
+fn swapcase(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| if c.is_uppercase() { c.to_lowercase().collect::<Vec<_>>() } else { c.to_uppercase().collect() })
+        .collect()
+}
+
+/// The argument of `reverse`, `swapcase` and `regexpescape`, or stdlib's
+/// complaint that there is none.
+fn string_or_array<'v>(call: &'v Call<'_, '_>) -> EvalResult<&'v Value> {
     let name = call.name;
-    let Some(value) = call.args.first() else {
-        return Err(error(call, format!("{name}(): Wrong number of arguments given (0 for 1)")));
-    };
-    let apply = |s: &str| -> String {
-        match name {
-            "reverse" => s.chars().rev().collect(),
-            "swapcase" => s
-                .chars()
-                .flat_map(|c| {
-                    if c.is_uppercase() {
-                        c.to_lowercase().collect::<Vec<_>>()
-                    } else {
-                        c.to_uppercase().collect()
-                    }
-                })
-                .collect(),
-            _ => regexp_escape(s),
-        }
-    };
-    match value {
-        Value::String(s) => Ok(Value::from(apply(s))),
-        Value::Array(items) if name == "reverse" => Ok(Value::array(items.iter().rev().cloned().collect())),
-        Value::Array(items) => Ok(Value::array(
-            items.iter().map(|i| if let Value::String(s) = i { Value::from(apply(s)) } else { i.clone() }).collect(),
-        )),
-        _ => Err(error(call, format!("{name}(): Requires either array or string to work with"))),
+    call.args.first().ok_or_else(|| error(call, format!("{name}(): Wrong number of arguments given (0 for 1)")))
+}
+
+/// stdlib's complaint about an argument that is neither a string nor an array.
+fn neither(call: &Call<'_, '_>) -> Flow {
+    error(call, format!("{}(): Requires either array or string to work with", call.name))
+}
+
+/// `reverse`: a string's characters or an array's elements in reverse order.
+fn reverse(call: &mut Call<'_, '_>) -> EvalResult {
+    match string_or_array(call)? {
+        Value::String(s) => Ok(Value::from(s.chars().rev().collect::<String>())),
+        Value::Array(items) => Ok(Value::array(items.iter().rev().cloned().collect())),
+        _ => Err(neither(call)),
     }
 }
 
-/// `dos2unix` and `unix2dos`.
-fn line_endings(call: &mut Call<'_, '_>) -> EvalResult {
+/// `swapcase` and `regexpescape`: `apply` on a string, or on each string of
+/// an array.
+fn each_string(call: &mut Call<'_, '_>, apply: fn(&str) -> String) -> EvalResult {
+    match string_or_array(call)? {
+        Value::String(s) => Ok(Value::from(apply(s))),
+        Value::Array(items) => Ok(Value::array(
+            items.iter().map(|i| if let Value::String(s) = i { Value::from(apply(s)) } else { i.clone() }).collect(),
+        )),
+        _ => Err(neither(call)),
+    }
+}
+
+/// `dos2unix` and `unix2dos`: the string with its line endings `convert`ed.
+fn line_endings(call: &mut Call<'_, '_>, convert: fn(&str) -> String) -> EvalResult {
     let name = call.name;
     let Some(Value::String(s)) = call.args.first() else {
         return Err(error(call, format!("{name}(): Requires string as argument")));
     };
-    Ok(Value::from(if name == "dos2unix" {
-        s.replace("\r\n", "\n")
-    } else {
-        s.replace("\r\n", "\n").replace('\n', "\r\n")
-    }))
+    Ok(Value::from(convert(s)))
 }
 
 /// `num2bool(n)`: whether the number (or numeric string) is above zero.

@@ -10,52 +10,40 @@ use confer_core::Value;
 use super::ruby::{class, inspect};
 use crate::eval::calls::CallStyle;
 use crate::eval::flow::{fail, EvalResult, Flow};
-use crate::eval::functions::{Builtin, Call};
+use crate::eval::functions::{Builtin, Call, Deprecation, Run};
 use crate::log::Level;
 
-/// The deprecation stdlib's Puppet 4 wrappers of these functions print
-/// when Puppet code calls them (not when `validate_legacy` does): the key
-/// and the message, as stdlib declares them (`is_ipv6_address` shares its
-/// key with `is_ipv4_address` there).
-pub(super) fn deprecated(name: &str) -> Option<(&'static str, String)> {
-    let legacy = |with: &str| {
-        format!("This method is deprecated, please use the stdlib validate_legacy function,\n                    with {with}. There is further documentation for validate_legacy function in the README.")
+/// The deprecation stdlib's Puppet 4 wrapper of a `validate_*` function
+/// prints when Puppet code calls it (not when `validate_legacy` does): use
+/// `validate_legacy` with the type `$with`.
+macro_rules! use_validate_legacy {
+    ($key:literal, $with:literal) => {
+        Deprecation::Stdlib {
+            key: $key,
+            message: concat!(
+                "This method is deprecated, please use the stdlib validate_legacy function,\n                    with ",
+                $with,
+                ". There is further documentation for validate_legacy function in the README."
+            ),
+        }
     };
-    let matching = |with: &str| {
-        format!("This method is deprecated, please use match expressions with Stdlib::Compat::{with} instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions.")
-    };
-    Some(match name {
-        "is_absolute_path" => ("is_absolute_path", matching("Absolute_Path")),
-        "is_array" => ("is_array", matching("Array")),
-        "is_bool" => ("is_bool", matching("Bool")),
-        "is_float" => ("is_float", matching("Float")),
-        "is_ip_address" => ("is_ip_address", matching("Ip_address")),
-        "is_ipv4_address" => ("is_ipv4_address", matching("Ipv4")),
-        "is_ipv6_address" => ("is_ipv4_address", matching("Ipv6")),
-        "is_numeric" => ("is_numeric", matching("Numeric")),
-        "is_string" => ("is_string", matching("String")),
-        "validate_absolute_path" => ("validate_absolute_path", legacy("Stdlib::Compat::Absolute_Path")),
-        "validate_array" => ("validate_array", legacy("Stdlib::Compat::Array")),
-        "validate_bool" => ("validate_bool", legacy("Stdlib::Compat::Bool")),
-        "validate_hash" => ("validate_hash", legacy("Stdlib::Compat::Hash")),
-        "validate_re" => ("validate_re", legacy("Pattern[]")),
-        "validate_string" => ("validate_string", legacy("Stdlib::Compat::String")),
-        "validate_slength" => ("validate_slength", legacy("String[]")),
-        "validate_ip_address" => ("validate_ip_address", legacy("Stdlib::Compat::Ip_Address")),
-        "validate_ipv4_address" => ("validate_ipv4_address", legacy("Stdlib::Compat::Ipv4_Address")),
-        "validate_ipv6_address" => ("validate_ipv6_address", legacy("Stdlib::Compat::Ipv6_address")),
-        "validate_integer" => ("validate_integer", legacy("Stdlib::Compat::Integer")),
-        "validate_numeric" => ("validate_numeric", legacy("Stdlib::Compat::Numeric")),
-        _ => return None,
-    })
 }
+pub(super) use use_validate_legacy;
 
-/// Prints the deprecation of a wrapped function called from Puppet code.
-pub(super) fn warn_deprecated(call: &mut Call<'_, '_>) -> EvalResult<()> {
-    match deprecated(call.name) {
-        Some((key, message)) => super::scalars::stdlib_deprecation(call, key, &message),
-        None => Ok(()),
-    }
+/// The deprecation stdlib's Puppet 4 wrapper of an `is_*` function prints:
+/// use a match with `Stdlib::Compat::$with`. The key is stdlib's
+/// (`is_ipv6_address` shares `is_ipv4_address`'s there).
+macro_rules! use_match {
+    ($key:literal, $with:literal) => {
+        Deprecation::Stdlib {
+            key: $key,
+            message: concat!(
+                "This method is deprecated, please use match expressions with Stdlib::Compat::",
+                $with,
+                " instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions."
+            ),
+        }
+    };
 }
 
 /// The validation functions.
@@ -68,41 +56,57 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
         ],
         validate_legacy,
     ),
-    Builtin::new("is_a", &["Any value, Type type"], |call| match &call.args[1] {
-        Value::Type(t) => Ok(Value::Boolean(instance_of(t, &call.args[0])?)),
-        _ => Err(call.unexpected_args()),
+    Builtin::new("is_a", &["Any value, Type type"], |call| {
+        Ok(Value::Boolean(instance_of(call.arg(1)?, call.arg(0)?)?))
     }),
     Builtin::new("type_of", &["Any value"], |call| {
         crate::eval::limits::detailed_type(&call.args[0])
             .map(Value::from_type)
             .map_err(|e| crate::eval::limits::exceeded(call.span, e))
     }),
-    Builtin::legacy("validate_string", -1, validate_each),
-    Builtin::legacy("validate_array", -1, validate_each),
-    Builtin::legacy("validate_hash", -1, validate_each),
-    Builtin::legacy("validate_bool", -1, validate_each),
-    Builtin::legacy("validate_absolute_path", -1, validate_each),
-    Builtin::legacy("validate_re", -1, validate_re),
-    Builtin::legacy("validate_slength", -1, validate_slength),
-    Builtin::legacy("validate_ip_address", -1, validate_ip),
-    Builtin::legacy("validate_ipv4_address", -1, validate_ip),
-    Builtin::legacy("validate_ipv6_address", -1, validate_ip),
-    Builtin::legacy("is_mac_address", -1, is_pattern),
-    Builtin::legacy("is_email_address", -1, is_pattern),
-    Builtin::legacy("is_array", -1, is),
-    Builtin::legacy("is_hash", -1, is),
-    Builtin::legacy("is_string", -1, is),
-    Builtin::legacy("is_bool", -1, is),
-    Builtin::legacy("is_integer", -1, is),
-    Builtin::legacy("is_numeric", -1, is),
-    Builtin::legacy("is_float", -1, is),
-    Builtin::legacy("is_ip_address", -1, is),
-    Builtin::legacy("is_ipv4_address", -1, is),
-    Builtin::legacy("is_ipv6_address", -1, is),
-    Builtin::legacy("is_absolute_path", -1, is),
-    Builtin::legacy("is_domain_name", -1, is),
-    Builtin::legacy("validate_domain_name", -1, validate_with_is),
-    Builtin::legacy("validate_email_address", -1, validate_with_is),
+    Builtin::legacy("validate_string", -1, |call| check_each(call, Each::String))
+        .deprecated(use_validate_legacy!("validate_string", "Stdlib::Compat::String")),
+    Builtin::legacy("validate_array", -1, |call| check_each(call, Each::Array))
+        .deprecated(use_validate_legacy!("validate_array", "Stdlib::Compat::Array")),
+    Builtin::legacy("validate_hash", -1, |call| check_each(call, Each::Hash))
+        .deprecated(use_validate_legacy!("validate_hash", "Stdlib::Compat::Hash")),
+    Builtin::legacy("validate_bool", -1, |call| check_each(call, Each::Bool))
+        .deprecated(use_validate_legacy!("validate_bool", "Stdlib::Compat::Bool")),
+    Builtin::legacy("validate_absolute_path", -1, |call| check_each(call, Each::AbsolutePath))
+        .deprecated(use_validate_legacy!("validate_absolute_path", "Stdlib::Compat::Absolute_Path")),
+    Builtin::legacy("validate_re", -1, check_re).deprecated(use_validate_legacy!("validate_re", "Pattern[]")),
+    Builtin::legacy("validate_slength", -1, validate_slength)
+        .deprecated(use_validate_legacy!("validate_slength", "String[]")),
+    Builtin::legacy("validate_ip_address", -1, |call| validate_ip(call, "IP", |_| true))
+        .deprecated(use_validate_legacy!("validate_ip_address", "Stdlib::Compat::Ip_Address")),
+    Builtin::legacy("validate_ipv4_address", -1, |call| validate_ip(call, "IPv4", IpAddr::is_ipv4))
+        .deprecated(use_validate_legacy!("validate_ipv4_address", "Stdlib::Compat::Ipv4_Address")),
+    Builtin::legacy("validate_ipv6_address", -1, |call| validate_ip(call, "IPv6", IpAddr::is_ipv6))
+        .deprecated(use_validate_legacy!("validate_ipv6_address", "Stdlib::Compat::Ipv6_address")),
+    Builtin::legacy("is_mac_address", -1, |call| is_pattern(call, MAC_ADDRESS)),
+    Builtin::legacy("is_email_address", -1, |call| is_pattern(call, EMAIL_ADDRESS)),
+    Builtin::legacy("is_array", -1, |call| is(call, Is::Array)).deprecated(use_match!("is_array", "Array")),
+    Builtin::legacy("is_hash", -1, |call| is(call, Is::Hash)),
+    Builtin::legacy("is_string", -1, |call| is(call, Is::String)).deprecated(use_match!("is_string", "String")),
+    Builtin::legacy("is_bool", -1, |call| is(call, Is::Bool)).deprecated(use_match!("is_bool", "Bool")),
+    Builtin::legacy("is_integer", -1, |call| is(call, Is::Integer)),
+    Builtin::legacy("is_numeric", -1, |call| is(call, Is::Numeric)).deprecated(use_match!("is_numeric", "Numeric")),
+    Builtin::legacy("is_float", -1, |call| is(call, Is::Float)).deprecated(use_match!("is_float", "Float")),
+    Builtin::legacy("is_ip_address", -1, |call| is(call, Is::IpAddress))
+        .deprecated(use_match!("is_ip_address", "Ip_address")),
+    Builtin::legacy("is_ipv4_address", -1, |call| is(call, Is::Ipv4Address))
+        .deprecated(use_match!("is_ipv4_address", "Ipv4")),
+    Builtin::legacy("is_ipv6_address", -1, |call| is(call, Is::Ipv6Address))
+        .deprecated(use_match!("is_ipv4_address", "Ipv6")),
+    Builtin::legacy("is_absolute_path", -1, |call| is(call, Is::AbsolutePath))
+        .deprecated(use_match!("is_absolute_path", "Absolute_Path")),
+    Builtin::legacy("is_domain_name", -1, |call| is(call, Is::DomainName)),
+    Builtin::legacy("validate_domain_name", -1, |call| {
+        validate_with_is(call, |c| is(c, Is::DomainName), "is_domain_name", "a syntactically correct domain name")
+    }),
+    Builtin::legacy("validate_email_address", -1, |call| {
+        validate_with_is(call, |c| is_pattern(c, EMAIL_ADDRESS), "is_email_address", "a valid email address")
+    }),
 ];
 
 /// Whether a line is an integer as stdlib's `is_integer` pattern reads it:
@@ -112,35 +116,47 @@ fn integer_line(line: &str) -> bool {
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0'))
 }
 
-/// How stdlib's `is_*` function `name` refuses `n` arguments, each in its
-/// Ruby's own words: some check for exactly one, some only for none, some
-/// write the count in parentheses.
-fn is_arity_message(name: &str, n: usize) -> Option<String> {
-    match name {
+/// What one of stdlib's `is_*` functions tests.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Is {
+    Array,
+    Hash,
+    String,
+    Bool,
+    Integer,
+    Numeric,
+    Float,
+    IpAddress,
+    Ipv4Address,
+    Ipv6Address,
+    AbsolutePath,
+    DomainName,
+}
+
+/// How stdlib's `is_*` function `name`, testing `test`, refuses `n`
+/// arguments, each in its Ruby's own words: some check for exactly one,
+/// some only for none, some write the count in parentheses.
+fn is_arity_message(name: &str, test: Is, n: usize) -> Option<String> {
+    match test {
         // `if arguments.empty?`
-        "is_array" | "is_string" => (n == 0).then(|| format!("{name}(): Wrong number of arguments given (0 for 1)")),
-        // `if arguments.size != 1`, in parentheses
-        "is_bool" | "is_hash" => (n != 1).then(|| format!("{name}(): Wrong number of arguments given ({n} for 1)")),
-        // newfunction's `arity: 1`
-        "is_absolute_path" => (n != 1).then(|| format!("{name}(): Wrong number of arguments given ({n} for 1)")),
+        Is::Array | Is::String => (n == 0).then(|| format!("{name}(): Wrong number of arguments given (0 for 1)")),
+        // `if arguments.size != 1`, in parentheses; `is_absolute_path`'s
+        // newfunction `arity: 1` words it the same
+        Is::Bool | Is::Hash | Is::AbsolutePath => {
+            (n != 1).then(|| format!("{name}(): Wrong number of arguments given ({n} for 1)"))
+        }
         // `if arguments.size != 1`, without them
-        "is_numeric" | "is_float" | "is_integer" | "is_ip_address" | "is_ipv4_address" | "is_ipv6_address"
-        | "is_domain_name" | "is_email_address" | "is_mac_address" => {
+        Is::Numeric | Is::Float | Is::Integer | Is::IpAddress | Is::Ipv4Address | Is::Ipv6Address | Is::DomainName => {
             (n != 1).then(|| format!("{name}(): Wrong number of arguments given {n} for 1"))
         }
-        _ => None,
     }
 }
 
 /// `validate_domain_name(s...)` and `validate_email_address(s...)`: each
-/// argument must be a string that `is_domain_name` / `is_email_address`
-/// accepts.
-fn validate_with_is(call: &mut Call<'_, '_>) -> EvalResult {
+/// argument must be a string that `test`, the function `test_name` (say
+/// `is_domain_name`), accepts; otherwise it is not `what`.
+fn validate_with_is(call: &mut Call<'_, '_>, test: Run, test_name: &'static str, what: &str) -> EvalResult {
     let name = call.name;
-    let (test, what): (fn(&mut Call<'_, '_>) -> EvalResult, _) = match name {
-        "validate_domain_name" => (is, ("is_domain_name", "a syntactically correct domain name")),
-        _ => (is_pattern, ("is_email_address", "a valid email address")),
-    };
     if call.args.is_empty() {
         return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
     }
@@ -150,15 +166,14 @@ fn validate_with_is(call: &mut Call<'_, '_>) -> EvalResult {
         }
         let mut inner = Call {
             ev: &mut *call.ev,
-            name: what.0,
+            name: test_name,
             args: vec![arg.clone()],
             lambda: None,
             span: call.span,
             scope: call.scope,
-            signature: 0,
         };
         if !test(&mut inner)?.is_truthy() {
-            return Err(fail(call.span, format!("{} is not {}", inspect(&arg), what.1)));
+            return Err(fail(call.span, format!("{} is not {what}", inspect(&arg))));
         }
     }
     Ok(Value::Undef)
@@ -172,33 +187,38 @@ fn absolute(path: &str) -> bool {
         || (b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && (b[2] == b'/' || b[2] == b'\\'))
 }
 
-/// `validate_string(v...)` and its siblings: each argument must be of the
-/// kind, or compilation fails.
-fn validate_each(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call)?;
-    check_each(call)
+/// What `validate_string` and its siblings require of each argument.
+#[derive(Clone, Copy)]
+enum Each {
+    String,
+    Array,
+    Hash,
+    Bool,
+    AbsolutePath,
 }
 
-fn check_each(call: &mut Call<'_, '_>) -> EvalResult {
+/// `validate_string(v...)` and its siblings: each argument must be of the
+/// kind, or compilation fails.
+fn check_each(call: &mut Call<'_, '_>, each: Each) -> EvalResult {
     let name = call.name;
     if call.args.is_empty() {
         return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
     }
     for arg in &call.args {
-        let problem = match name {
-            "validate_string" if !matches!(arg, Value::String(_) | Value::Undef) => {
+        let problem = match each {
+            Each::String if !matches!(arg, Value::String(_) | Value::Undef) => {
                 Some(format!("{} is not a string.  It looks to be a {}", inspect(arg), class(arg)))
             }
-            "validate_array" if !matches!(arg, Value::Array(_)) => {
+            Each::Array if !matches!(arg, Value::Array(_)) => {
                 Some(format!("{} is not an Array.  It looks to be a {}", inspect(arg), class(arg)))
             }
-            "validate_hash" if !matches!(arg, Value::Hash(_)) => {
+            Each::Hash if !matches!(arg, Value::Hash(_)) => {
                 Some(format!("{} is not a Hash.  It looks to be a {}", inspect(arg), class(arg)))
             }
-            "validate_bool" if !matches!(arg, Value::Boolean(_)) => {
+            Each::Bool if !matches!(arg, Value::Boolean(_)) => {
                 Some(format!("{} is not a boolean.  It looks to be a {}", inspect(arg), class(arg)))
             }
-            "validate_absolute_path" => {
+            Each::AbsolutePath => {
                 let paths: Vec<&Value> = match arg {
                     Value::Array(items) => items.iter().collect(),
                     other => vec![other],
@@ -218,11 +238,6 @@ fn check_each(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 /// `validate_re(s, regexps, message?)`.
-fn validate_re(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call)?;
-    check_re(call)
-}
-
 fn check_re(call: &mut Call<'_, '_>) -> EvalResult {
     if !(2..=3).contains(&call.args.len()) {
         return Err(fail(
@@ -254,10 +269,9 @@ fn check_re(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 /// The `is_*` tests.
-fn is(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call)?;
+fn is(call: &mut Call<'_, '_>, test: Is) -> EvalResult {
     let name = call.name;
-    if let Some(message) = is_arity_message(name, call.args.len()) {
+    if let Some(message) = is_arity_message(name, test, call.args.len()) {
         return Err(fail(call.span, message));
     }
     let Some(v) = call.args.first() else {
@@ -265,27 +279,27 @@ fn is(call: &mut Call<'_, '_>) -> EvalResult {
     };
     let text = to_s(v);
     let numeric = |s: &str| s.parse::<f64>().is_ok() && !s.trim().is_empty() && !s.contains(char::is_whitespace);
-    Ok(Value::Boolean(match name {
-        "is_array" => matches!(v, Value::Array(_)),
-        "is_hash" => matches!(v, Value::Hash(_)),
-        "is_string" => matches!(v, Value::String(_)) && !numeric(&text) || v.is_undef(),
-        "is_bool" => matches!(v, Value::Boolean(_)),
+    Ok(Value::Boolean(match test {
+        Is::Array => matches!(v, Value::Array(_)),
+        Is::Hash => matches!(v, Value::Hash(_)),
+        Is::String => matches!(v, Value::String(_)) && !numeric(&text) || v.is_undef(),
+        Is::Bool => matches!(v, Value::Boolean(_)),
         // `value.match(%r{^-?(?:(?:[1-9]\d*)|0)$})`: Ruby's `^` and `$` match
         // at any line, so one line of digits is enough.
-        "is_integer" => {
+        Is::Integer => {
             matches!(v, Value::Integer(_)) || matches!(v, Value::String(_)) && text.split('\n').any(integer_line)
         }
-        "is_float" => {
+        Is::Float => {
             matches!(v, Value::Float(_)) || matches!(v, Value::String(_)) && text.contains('.') && numeric(&text)
         }
-        "is_numeric" => {
+        Is::Numeric => {
             matches!(v, Value::Integer(_) | Value::Float(_)) || matches!(v, Value::String(_)) && numeric(&text)
         }
-        "is_ip_address" => text.parse::<IpAddr>().is_ok(),
-        "is_ipv4_address" => matches!(text.parse::<IpAddr>(), Ok(IpAddr::V4(_))),
-        "is_ipv6_address" => matches!(text.parse::<IpAddr>(), Ok(IpAddr::V6(_))),
-        "is_absolute_path" => absolute(&text),
-        _ => {
+        Is::IpAddress => text.parse::<IpAddr>().is_ok(),
+        Is::Ipv4Address => matches!(text.parse::<IpAddr>(), Ok(IpAddr::V4(_))),
+        Is::Ipv6Address => matches!(text.parse::<IpAddr>(), Ok(IpAddr::V6(_))),
+        Is::AbsolutePath => absolute(&text),
+        Is::DomainName => {
             let host = text.strip_suffix('.').unwrap_or(&text);
             !host.is_empty()
                 && host.len() <= 255
@@ -315,11 +329,13 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
     previous_args.extend(call.args[3..].iter().cloned());
     // The old function is called as Ruby calls it, without the deprecation
     // its Puppet 4 wrapper prints.
-    let check: Option<fn(&mut Call<'_, '_>) -> EvalResult> = match function.as_str() {
+    let check: Option<Run> = match function.as_str() {
         "validate_re" => Some(check_re),
-        "validate_string" | "validate_array" | "validate_hash" | "validate_bool" | "validate_absolute_path" => {
-            Some(check_each)
-        }
+        "validate_string" => Some(|call| check_each(call, Each::String)),
+        "validate_array" => Some(|call| check_each(call, Each::Array)),
+        "validate_hash" => Some(|call| check_each(call, Each::Hash)),
+        "validate_bool" => Some(|call| check_each(call, Each::Bool)),
+        "validate_absolute_path" => Some(|call| check_each(call, Each::AbsolutePath)),
         _ => None,
     };
     let result = match (check, FUNCTIONS.iter().find(|b| b.name == function)) {
@@ -331,7 +347,6 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
                 lambda: None,
                 span: call.span,
                 scope: call.scope,
-                signature: 0,
             };
             check(&mut inner)
         }
@@ -358,18 +373,13 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
 }
 
 /// `validate_ip_address`, `validate_ipv4_address`, `validate_ipv6_address`:
-/// each argument must be an address (of that family).
-fn validate_ip(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call)?;
+/// each argument must be an address `ok` accepts, one of `family` (as the
+/// message names it).
+fn validate_ip(call: &mut Call<'_, '_>, family: &str, ok: fn(&IpAddr) -> bool) -> EvalResult {
     let name = call.name;
     if call.args.is_empty() {
         return Err(fail(call.span, format!("{name}(): wrong number of arguments (0; must be > 0)")));
     }
-    let (family, ok): (&str, fn(&IpAddr) -> bool) = match name {
-        "validate_ipv4_address" => ("IPv4", IpAddr::is_ipv4),
-        "validate_ipv6_address" => ("IPv6", IpAddr::is_ipv6),
-        _ => ("IP", |_| true),
-    };
     for arg in &call.args {
         let Value::String(s) = arg else {
             return Err(fail(call.span, format!("{} is not a string.", inspect(arg))));
@@ -382,18 +392,20 @@ fn validate_ip(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(Value::Undef)
 }
 
-/// `is_mac_address` and `is_email_address`: stdlib's regular expressions.
-fn is_pattern(call: &mut Call<'_, '_>) -> EvalResult {
+/// stdlib's `is_mac_address` patterns.
+const MAC_ADDRESS: &[&str] = &["(?i)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$", "(?i)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){19}$"];
+
+/// stdlib's `is_email_address` pattern.
+const EMAIL_ADDRESS: &[&str] = &[r"\A([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+\z"];
+
+/// `is_mac_address` and `is_email_address`: whether the argument matches
+/// one of stdlib's regular expressions `patterns`.
+fn is_pattern(call: &mut Call<'_, '_>, patterns: &[&str]) -> EvalResult {
     let name = call.name;
     if call.args.len() != 1 {
         return Err(fail(call.span, format!("{name}(): Wrong number of arguments given {} for 1", call.args.len())));
     }
     let text = to_s(&call.args[0]);
-    let patterns: &[&str] = if name == "is_mac_address" {
-        &["(?i)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$", "(?i)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){19}$"]
-    } else {
-        &[r"\A([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+\z"]
-    };
     for p in patterns {
         let re = confer_core::Regexp::new(p).map_err(|e| fail(call.span, e.to_string()))?;
         if re.try_captures(&text)?.is_some() {
@@ -405,7 +417,6 @@ fn is_pattern(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// `validate_slength(string_or_strings, max, min = 0)`.
 fn validate_slength(call: &mut Call<'_, '_>) -> EvalResult {
-    warn_deprecated(call)?;
     let n = call.args.len();
     if !(2..=3).contains(&n) {
         return Err(fail(call.span, format!("validate_slength(): Wrong number of arguments ({n}; must be 2 or 3)")));

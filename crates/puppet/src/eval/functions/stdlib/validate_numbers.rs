@@ -9,12 +9,17 @@ use confer_core::value::to_s;
 use confer_core::Value;
 
 use super::ruby::{class, inspect};
+use super::validate::use_validate_legacy;
 use crate::eval::flow::{fail, EvalResult};
-use crate::eval::functions::{Builtin, Call};
+use crate::eval::functions::{Builtin, Call, Deprecation};
 
 /// The number validations.
-pub(crate) const FUNCTIONS: &[Builtin] =
-    &[Builtin::legacy("validate_integer", -1, validate), Builtin::legacy("validate_numeric", -1, validate)];
+pub(crate) const FUNCTIONS: &[Builtin] = &[
+    Builtin::legacy("validate_integer", -1, |call| validate(call, &INTEGER))
+        .deprecated(use_validate_legacy!("validate_integer", "Stdlib::Compat::Integer")),
+    Builtin::legacy("validate_numeric", -1, |call| validate(call, &NUMERIC))
+        .deprecated(use_validate_legacy!("validate_numeric", "Stdlib::Compat::Numeric")),
+];
 
 /// A number as the function reads it: Ruby `Integer` or `Float`.
 #[derive(Clone, Copy, PartialEq, PartialOrd)]
@@ -59,13 +64,14 @@ impl Kind {
     }
 }
 
-fn validate(call: &mut Call<'_, '_>) -> EvalResult {
-    let kind = if call.name == "validate_integer" {
-        Kind { name: "validate_integer", integer: true, article: "an Integer" }
-    } else {
-        Kind { name: "validate_numeric", integer: false, article: "a Numeric" }
-    };
-    super::validate::warn_deprecated(call)?;
+/// `validate_integer`.
+const INTEGER: Kind = Kind { name: "validate_integer", integer: true, article: "an Integer" };
+
+/// `validate_numeric`.
+const NUMERIC: Kind = Kind { name: "validate_numeric", integer: false, article: "a Numeric" };
+
+/// `validate_integer(value, max?, min?)` and `validate_numeric`, as `kind` says.
+fn validate(call: &mut Call<'_, '_>, kind: &Kind) -> EvalResult {
     let name = kind.name;
     let n = call.args.len();
     if n == 0 || n > 3 {
@@ -74,11 +80,11 @@ fn validate(call: &mut Call<'_, '_>) -> EvalResult {
     let max = match call.args.get(1) {
         None => None,
         Some(m) if n > 2 && to_s(m).is_empty() => None,
-        Some(m) => Some(kind.read(m).ok_or_else(|| bad_bound(call, &kind, "second", m))?),
+        Some(m) => Some(kind.read(m).ok_or_else(|| bad_bound(call, kind, "second", m))?),
     };
     let min = match call.args.get(2) {
         None => None,
-        Some(m) => Some(kind.read(m).ok_or_else(|| bad_bound(call, &kind, "third", m))?),
+        Some(m) => Some(kind.read(m).ok_or_else(|| bad_bound(call, kind, "third", m))?),
     };
     if let (Some(lo), Some(hi)) = (min, max) {
         if lo.value() > hi.value() {
