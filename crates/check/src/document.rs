@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+pub use crate::syntax_error::SyntaxError;
 use confer_core::mismatch::PathElem;
 use confer_core::{HashMap, Value};
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -42,17 +43,6 @@ pub struct Document {
     /// The document as a Puppet value (null is `undef`, mappings are hashes).
     pub value: Value,
     locations: Locations,
-}
-
-/// A document that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError {
-    /// What is wrong.
-    pub message: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
 }
 
 impl Document {

@@ -12,6 +12,7 @@ pub mod report;
 pub mod schema;
 pub mod stream;
 pub mod suggest;
+mod syntax_error;
 mod yaml;
 
 use confer_core::Type;

@@ -21,7 +21,7 @@ use confer_core::{HashMap, Value};
 use confer_hiera::yaml_aliases::AliasBudget;
 use saphyr_parser::{Event, Parser, ScalarStyle, Span};
 
-use crate::document::SyntaxError;
+use crate::syntax_error::SyntaxError;
 
 /// Where a node is, and where its parts are.
 #[derive(Debug)]

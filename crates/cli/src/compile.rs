@@ -16,8 +16,8 @@ use crate::fleet::compile::FleetCompile;
 use crate::fleet::nodes::NodeSource;
 use crate::fleet::puppetdb::{PuppetDb, PuppetDbArgs};
 use crate::log_output::Console;
+use crate::manifest_source::report;
 use crate::output_settings::OutputSettings;
-use crate::puppet::report;
 
 /// Arguments of `confer puppet compile`.
 #[derive(Args)]

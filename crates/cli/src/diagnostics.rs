@@ -36,10 +36,3 @@ impl OutputSettings {
         self.emit(&Diagnostic::error(code, format!("{prefix}{message}"), message), &NoSources);
     }
 }
-
-/// Prints advice that has no excerpt to go with, one `note:` line each.
-pub fn print_notes(notes: &[confer_puppet::log::Note]) {
-    for note in notes {
-        eprintln!("  = note: {note}");
-    }
-}

@@ -29,6 +29,13 @@ pub fn colorize(level: Level, text: &str) -> String {
     format!("{code}{}\x1b[0m", text.replace("\x1b[0m", code))
 }
 
+/// Prints advice that has no excerpt to go with, one `note:` line each.
+fn print_notes(notes: &[confer_puppet::log::Note]) {
+    for note in notes {
+        eprintln!("  = note: {note}");
+    }
+}
+
 /// Prints events as Puppet's console does.
 pub struct Console {
     /// The least severe level shown.
@@ -70,7 +77,7 @@ impl Logger for Console {
         } else {
             let _ = write!(std::io::stderr().lock(), "{line}{end}");
         }
-        crate::diagnostics::print_notes(&event.notes);
+        print_notes(&event.notes);
     }
 }
 

@@ -10,6 +10,7 @@ mod fleet;
 mod json_output;
 mod log_output;
 mod lookup;
+mod manifest_source;
 mod output_settings;
 mod puppet;
 mod setup;

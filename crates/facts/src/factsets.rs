@@ -7,7 +7,7 @@
 use confer_core::{HashMap, Value};
 use saphyr::{MarkedYamlOwned, YamlDataOwned};
 
-use crate::parse::to_value;
+use crate::yaml_value::to_value;
 use crate::{Facts, FactsError};
 
 /// Each element's node; `shape` makes the error for an element that is

@@ -6,6 +6,7 @@ mod error;
 mod factsets;
 pub mod gather;
 mod parse;
+mod yaml_value;
 
 use std::path::Path;
 

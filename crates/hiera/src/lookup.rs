@@ -16,7 +16,7 @@ use crate::error::HieraError;
 use crate::explain::{Explainer, Kind, Outcome};
 use crate::key::LookupKey;
 use crate::merge::Strategy;
-use crate::options::CompiledOptions;
+use crate::options::{validate_module_options, CompiledOptions};
 use crate::scope::Scope;
 use crate::shared::SharedFiles;
 
@@ -528,5 +528,52 @@ pub(crate) fn get(h: &Value, k: &str) -> Option<Value> {
     match h {
         Value::Hash(m) => m.get(&Value::from(k)).cloned(),
         _ => None,
+    }
+}
+
+impl Invocation<'_> {
+    /// The lookup options that apply to `key`, if any.
+    pub(crate) fn options_for(&mut self, key: &LookupKey) -> Result<Option<Value>, HieraError> {
+        let module = key.module_name().map(str::to_string);
+        let cached = self.hiera.options.lock().unwrap_or_else(|e| e.into_inner()).get(&module).cloned();
+        let compiled = match cached {
+            Some(c) => c,
+            None => {
+                let c = Arc::new(CompiledOptions::compile(self.retrieve_options(module.as_deref())?)?);
+                self.hiera.options.lock().unwrap_or_else(|e| e.into_inner()).insert(module, c.clone());
+                c
+            }
+        };
+        compiled.for_key(&key.root)
+    }
+
+    /// Looks `lookup_options` up in a fresh name stack, as Puppet's meta
+    /// invocation does.
+    fn retrieve_options(&mut self, module: Option<&str>) -> Result<Option<Value>, HieraError> {
+        let saved = std::mem::take(&mut self.names);
+        let key = LookupKey::parse("lookup_options")?;
+        self.ex(|e| e.push(crate::explain::Kind::Top("lookup_options".into())));
+        let result = (|| {
+            let global = self.layer_lookup(&Layer::Global, &key, &Strategy::Hash)?;
+            let env = self.layer_lookup(&Layer::Environment, &key, &Strategy::Hash)?;
+            let mut opts = match (global, env) {
+                (Some(g), Some(e)) => Some(Strategy::Hash.merge(g.value, e.value)?),
+                (g, e) => g.or(e).map(|f| f.value),
+            };
+            if let Some(m) = module {
+                let layer = Layer::Module(m.to_string());
+                if let Some(found) = self.layer_lookup(&layer, &key, &Strategy::Hash)? {
+                    validate_module_options(&found.value, m)?;
+                    opts = Some(match opts {
+                        None => found.value,
+                        Some(env) => Strategy::Hash.merge(env, found.value)?,
+                    });
+                }
+            }
+            Ok(opts)
+        })();
+        self.ex(crate::explain::Explainer::pop);
+        self.names = saved;
+        result
     }
 }

@@ -1,16 +1,13 @@
 //! `lookup_options`: found like any key but merged with the `hash`
 //! strategy across levels and layers (global and environment over the
 //! module's), then matched by exact key or, for keys starting with `^`, as
-//! regular expressions in file order.
-
-use std::sync::Arc;
+//! regular expressions in file order. Compiling and matching them is this
+//! module's; finding them, a lookup of its own, is the lookup's
+//! (`Invocation::options_for`).
 
 use confer_core::{HashMap, Regexp, Value};
 
 use crate::error::HieraError;
-use crate::key::LookupKey;
-use crate::lookup::{Invocation, Layer};
-use crate::merge::Strategy;
 
 /// The options of one layer set, split into exact keys and patterns.
 #[derive(Debug, Default)]
@@ -22,7 +19,7 @@ pub struct CompiledOptions {
 }
 
 impl CompiledOptions {
-    fn compile(options: Option<Value>) -> Result<CompiledOptions, HieraError> {
+    pub(crate) fn compile(options: Option<Value>) -> Result<CompiledOptions, HieraError> {
         let mut out = CompiledOptions::default();
         let Some(options) = options else { return Ok(out) };
         let Value::Hash(h) = options else {
@@ -46,7 +43,7 @@ impl CompiledOptions {
     /// that matches it. A match the backtracking limit leaves undecided is
     /// an error, never "no options" (a `convert_to: Sensitive` skipped so
     /// would print the secret).
-    fn for_key(&self, root: &str) -> Result<Option<Value>, HieraError> {
+    pub(crate) fn for_key(&self, root: &str) -> Result<Option<Value>, HieraError> {
         if let Some(v) = self.exact.get(&Value::from(root)) {
             return Ok(Some(v.clone()));
         }
@@ -60,7 +57,7 @@ impl CompiledOptions {
 }
 
 /// Puppet refuses module options for keys outside the module.
-fn validate_module_options(options: &Value, module: &str) -> Result<(), HieraError> {
+pub(crate) fn validate_module_options(options: &Value, module: &str) -> Result<(), HieraError> {
     let Value::Hash(h) = options else {
         return Err(HieraError::Options { message: "value of lookup_options must be a hash".into() });
     };
@@ -82,51 +79,4 @@ fn validate_module_options(options: &Value, module: &str) -> Result<(), HieraErr
         }
     }
     Ok(())
-}
-
-impl Invocation<'_> {
-    /// The lookup options that apply to `key`, if any.
-    pub(crate) fn options_for(&mut self, key: &LookupKey) -> Result<Option<Value>, HieraError> {
-        let module = key.module_name().map(str::to_string);
-        let cached = self.hiera.options.lock().unwrap_or_else(|e| e.into_inner()).get(&module).cloned();
-        let compiled = match cached {
-            Some(c) => c,
-            None => {
-                let c = Arc::new(CompiledOptions::compile(self.retrieve_options(module.as_deref())?)?);
-                self.hiera.options.lock().unwrap_or_else(|e| e.into_inner()).insert(module, c.clone());
-                c
-            }
-        };
-        compiled.for_key(&key.root)
-    }
-
-    /// Looks `lookup_options` up in a fresh name stack, as Puppet's meta
-    /// invocation does.
-    fn retrieve_options(&mut self, module: Option<&str>) -> Result<Option<Value>, HieraError> {
-        let saved = std::mem::take(&mut self.names);
-        let key = LookupKey::parse("lookup_options")?;
-        self.ex(|e| e.push(crate::explain::Kind::Top("lookup_options".into())));
-        let result = (|| {
-            let global = self.layer_lookup(&Layer::Global, &key, &Strategy::Hash)?;
-            let env = self.layer_lookup(&Layer::Environment, &key, &Strategy::Hash)?;
-            let mut opts = match (global, env) {
-                (Some(g), Some(e)) => Some(Strategy::Hash.merge(g.value, e.value)?),
-                (g, e) => g.or(e).map(|f| f.value),
-            };
-            if let Some(m) = module {
-                let layer = Layer::Module(m.to_string());
-                if let Some(found) = self.layer_lookup(&layer, &key, &Strategy::Hash)? {
-                    validate_module_options(&found.value, m)?;
-                    opts = Some(match opts {
-                        None => found.value,
-                        Some(env) => Strategy::Hash.merge(env, found.value)?,
-                    });
-                }
-            }
-            Ok(opts)
-        })();
-        self.ex(crate::explain::Explainer::pop);
-        self.names = saved;
-        result
-    }
 }

@@ -16,8 +16,7 @@ use crate::yaml_aliases::AliasBudget;
 use crate::yaml_errors::Progress;
 pub use crate::yaml_errors::YamlError;
 
-/// A position in a file: 1-based line and column.
-pub type Mark = (usize, usize);
+pub use crate::yaml_errors::Mark;
 
 /// A parsed document with the position of each value, by path.
 #[derive(Debug)]

@@ -13,7 +13,8 @@ use std::fmt;
 
 use saphyr_parser::{Event, ScanError, Span};
 
-use crate::yaml::Mark;
+/// A position in a file: 1-based line and column.
+pub type Mark = (usize, usize);
 
 /// A problem reading a document: for a syntax error, libyaml's problem and
 /// context and its context mark, which Psych's message is made of.

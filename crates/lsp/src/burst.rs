@@ -55,8 +55,8 @@ impl Burst {
     pub fn analyse(&mut self, state: &mut State) {
         for (uri, version, text) in std::mem::take(&mut self.texts) {
             let doc = Document::new(uri.clone(), version, text);
-            if let Some(file) = crate::server::file_index(&doc) {
-                state.index.set_file(crate::server::key(&doc), file);
+            if let Some(file) = doc.file_index() {
+                state.index.set_file(doc.index_key(), file);
             }
             state.documents.set(doc);
             if !self.due.contains(&uri) {

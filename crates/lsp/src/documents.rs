@@ -12,6 +12,7 @@ use confer_puppet::error::PuppetError;
 use confer_puppet::span::{Source, Span};
 use lsp_types::Uri;
 
+use crate::index::FileIndex;
 use crate::position::LineIndex;
 use crate::syntax::occurrences::{self, Occurrence};
 
@@ -39,6 +40,17 @@ pub struct Document {
 }
 
 impl Document {
+    /// The index entry of this document, when it parses.
+    pub(crate) fn file_index(&self) -> Option<FileIndex> {
+        let path = self.index_key();
+        self.program.as_ref().map(|p| FileIndex::of_manifest(&path, self.text(), p, &self.occurrences))
+    }
+
+    /// The index's key for this document: its path, or its URI.
+    pub(crate) fn index_key(&self) -> PathBuf {
+        self.path.clone().unwrap_or_else(|| PathBuf::from(self.uri.as_str()))
+    }
+
     /// A document holding `text`, parsed and checked.
     pub fn new(uri: Uri, version: i32, text: String) -> Document {
         let path = crate::uri::to_path(&uri);

@@ -9,7 +9,6 @@
 
 use std::error::Error;
 use std::panic::AssertUnwindSafe;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use crossbeam_channel::{never, select, Receiver};
@@ -32,7 +31,7 @@ use serde_json::Value;
 use crate::burst::Burst;
 use crate::config::Settings;
 use crate::documents::Document;
-use crate::index::{scan, FileIndex, WorkspaceIndex};
+use crate::index::{scan, WorkspaceIndex};
 use crate::state::State;
 use crate::{completion, definition, diagnostics, folding, hover, references, symbols};
 
@@ -173,8 +172,8 @@ fn indexed(
     took: std::time::Duration,
 ) -> Result<(), ServerError> {
     for doc in state.documents.all() {
-        if let Some(file) = file_index(doc) {
-            index.set_file(key(doc), file);
+        if let Some(file) = doc.file_index() {
+            index.set_file(doc.index_key(), file);
         }
     }
     state.index = index;
@@ -227,17 +226,6 @@ fn notified(connection: &Connection, state: &mut State, burst: &mut Burst, n: No
         _ => {}
     }
     Ok(())
-}
-
-/// The index entry of an open document that parses.
-pub(crate) fn file_index(doc: &Document) -> Option<FileIndex> {
-    let path = key(doc);
-    doc.program.as_ref().map(|p| FileIndex::of_manifest(&path, doc.text(), p, &doc.occurrences))
-}
-
-/// The index's key for a document: its path, or its URI.
-pub(crate) fn key(doc: &Document) -> PathBuf {
-    doc.path.clone().unwrap_or_else(|| PathBuf::from(doc.uri.as_str()))
 }
 
 fn publish(connection: &Connection, state: &State, doc: &Document) -> Result<(), ServerError> {

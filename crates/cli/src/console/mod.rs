@@ -291,7 +291,7 @@ fn command_of(state: &mut State, session: &mut confer_puppet::Session<'_>, comma
         ("load", "") | ("facts", "") => println!("Error: :{name} needs a file"),
         ("load", path) => {
             // An unreadable file has been reported by `read_source`.
-            if let Ok(source) = crate::puppet::read_source(path, state.out) {
+            if let Ok(source) = crate::manifest_source::read_source(path, state.out) {
                 evaluate(state, session, &source.name, &source.text);
             }
         }

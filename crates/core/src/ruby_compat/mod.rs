@@ -10,6 +10,7 @@
 mod float;
 #[cfg(test)]
 mod goldens;
+mod plain_scalar;
 mod psych_scalar;
 mod psych_time;
 mod string_inspect;

@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::psych_scalar::PlainScalar;
+use super::plain_scalar::PlainScalar;
 
 /// Whether `Date.strptime` accepts the day: Ruby's default calendar is
 /// Julian before 15 October 1582 (so 1500-02-29 exists) and Gregorian from

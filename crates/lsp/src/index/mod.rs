@@ -6,6 +6,7 @@
 //! open replaces its file's entry on every change, so the index follows
 //! unsaved edits.
 
+mod files_under;
 pub mod ruby;
 pub mod scan;
 

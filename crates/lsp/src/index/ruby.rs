@@ -17,7 +17,7 @@ pub fn module_files(dir: &Path) -> Vec<(PathBuf, FileIndex)> {
     let mut out = Vec::new();
     let modern = dir.join("lib/puppet/functions");
     let mut files = Vec::new();
-    super::scan::files_under(&modern, "rb", 0, &mut files);
+    super::files_under::files_under(&modern, "rb", 0, &mut files);
     for path in files {
         let Ok(relative) = path.strip_prefix(&modern) else { continue };
         let name = relative.with_extension("").to_string_lossy().replace('/', "::");
@@ -28,7 +28,7 @@ pub fn module_files(dir: &Path) -> Vec<(PathBuf, FileIndex)> {
         ("lib/puppet/type", DefKind::ResourceType, Origin::RubyType, "newtype"),
     ] {
         let mut files = Vec::new();
-        super::scan::files_under(&dir.join(sub), "rb", 0, &mut files);
+        super::files_under::files_under(&dir.join(sub), "rb", 0, &mut files);
         for path in files {
             let Some(name) = path.file_stem().map(|s| s.to_string_lossy().into_owned()) else { continue };
             let info = (kind == DefKind::ResourceType)

@@ -15,20 +15,17 @@ use crate::syntax::occurrences;
 /// The folders of a module that hold Puppet code.
 const PUPPET_DIRS: &[&str] = &["manifests", "functions", "types", "plans"];
 
-/// How deep a module's folders are followed.
-const MAX_DEPTH: usize = 12;
-
 /// The index of everything `settings` puts on the module path.
 pub fn build(settings: &Settings) -> WorkspaceIndex {
     let mut index = WorkspaceIndex { modules: settings.modules(), ..WorkspaceIndex::default() };
     let mut manifests: Vec<PathBuf> = Vec::new();
     for module in &index.modules {
         for dir in PUPPET_DIRS {
-            files_under(&module.dir.join(dir), "pp", 0, &mut manifests);
+            super::files_under::files_under(&module.dir.join(dir), "pp", 0, &mut manifests);
         }
     }
     if let Some(root) = settings.root.as_ref().filter(|_| settings.root_module.is_none()) {
-        files_under(&root.join("manifests"), "pp", 0, &mut manifests);
+        super::files_under::files_under(&root.join("manifests"), "pp", 0, &mut manifests);
     }
     for path in manifests {
         if let Some(file) = manifest(&path) {
@@ -51,23 +48,6 @@ pub fn manifest(path: &Path) -> Option<FileIndex> {
     let program = confer_puppet::parser::parse(&source).ok()?;
     let found = occurrences::occurrences(&program, &source.text);
     Some(FileIndex::of_manifest(path, &source.text, &program, &found))
-}
-
-/// The files ending in `.ext` under `dir`, sorted; linked folders inside a
-/// module are not followed (a link to `.` would never end).
-pub fn files_under(dir: &Path, ext: &str, depth: usize, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let path = entry.path();
-        let Ok(kind) = entry.file_type() else { continue };
-        if kind.is_dir() && depth < MAX_DEPTH {
-            files_under(&path, ext, depth + 1, out);
-        } else if !kind.is_dir() && path.extension().is_some_and(|e| e == ext) {
-            out.push(path);
-        }
-    }
 }
 
 #[cfg(test)]
