@@ -9,7 +9,7 @@ mod exact;
 mod map;
 mod number;
 pub(crate) mod pad;
-mod spec;
+pub(crate) mod spec;
 mod sprintf;
 mod strftime;
 

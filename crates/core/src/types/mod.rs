@@ -18,6 +18,7 @@ pub mod normalize;
 pub mod object;
 pub mod params;
 mod real;
+mod ruby_class;
 pub mod semver;
 pub mod time;
 pub mod typeset;

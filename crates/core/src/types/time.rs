@@ -103,7 +103,7 @@ pub fn time_range(kind: TimeKind, args: &[Value]) -> Result<TimeRange, CoreError
                 return Err(in_access(format!(
                     "Unable to create a {} from a {}",
                     kind.class_name(),
-                    super::params::ruby_class(other)
+                    super::ruby_class::ruby_class(other)
                 )))
             }
         })

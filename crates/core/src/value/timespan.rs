@@ -136,7 +136,7 @@ fn segments(fmt: &str) -> Result<Vec<Part>, CoreError> {
             d if d.is_ascii_digit() => {
                 let w = width.unwrap_or(0).saturating_mul(10).saturating_add(d as usize - '0' as usize);
                 // Ruby's `format`, which Puppet pads with, refuses widths past INT_MAX.
-                if w > crate::format::MAX_WIDTH {
+                if w > crate::format::spec::MAX_WIDTH {
                     return Err(CoreError::Operand("width too big".into()));
                 }
                 width = Some(w);
