@@ -5,7 +5,8 @@
 use crate::ast::Block;
 use crate::contract::{Arity, Call, Method, Table, Takes};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use crate::value::RValue;
 
 /// An Array method's implementation, given the receiver's elements.
@@ -107,8 +108,8 @@ fn join(items: &[RValue], sep: &str, depth: usize, at: usize) -> Ev<String> {
         };
         // Checked as it grows: the joined string is built only when it fits.
         total = total.saturating_add(part.len()).saturating_add(sep.len());
-        if total > crate::interp::MAX_SIZE {
-            return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+        if total > crate::flow::MAX_SIZE {
+            return err(RubyErrorKind::Limit(crate::flow::too_big()), at);
         }
         parts.push(part);
     }
@@ -298,13 +299,13 @@ fn times(_: &mut Interp<'_>, c: &Call<'_>, items: Vec<RValue>) -> Ev {
     match c.args.first() {
         Some(RValue::Str(sep)) => Ok(RValue::str(join(&items, sep, 0, c.at)?)),
         Some(RValue::Int(n)) if *n >= 0 => {
-            if (items.len() as u128) * (*n as u128) > crate::interp::MAX_SIZE as u128 {
-                return err(RubyErrorKind::Limit(crate::interp::too_big()), c.at);
+            if (items.len() as u128) * (*n as u128) > crate::flow::MAX_SIZE as u128 {
+                return err(RubyErrorKind::Limit(crate::flow::too_big()), c.at);
             }
             Ok(RValue::array(items.iter().cycle().take(items.len() * *n as usize).cloned().collect()))
         }
         Some(RValue::Int(_)) => err(RubyErrorKind::Argument("negative argument".into()), c.at),
-        Some(other) => crate::interp::no_implicit(other, "Integer", c.at),
+        Some(other) => crate::flow::no_implicit(other, "Integer", c.at),
         None => err(RubyErrorKind::Argument("wrong number of arguments (given 0, expected 1)".into()), c.at),
     }
 }
@@ -429,7 +430,7 @@ fn each_slice(it: &mut Interp<'_>, c: &Call<'_>, items: Vec<RValue>) -> Ev {
 /// `+`, `-`, `&` and `|` of two Arrays; `&` and `|` without repeats.
 fn combine(_: &mut Interp<'_>, c: &Call<'_>, items: Vec<RValue>) -> Ev {
     let RValue::Array(other) = &c.args[0] else {
-        return crate::interp::no_implicit(&c.args[0], "Array", c.at);
+        return crate::flow::no_implicit(&c.args[0], "Array", c.at);
     };
     let contains = |list: &[RValue], v: &RValue| list.iter().any(|o| o.equals(v));
     let out: Vec<RValue> = match c.name {

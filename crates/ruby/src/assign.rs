@@ -6,7 +6,8 @@
 
 use crate::ast::{Kind, Node};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use crate::value::RValue;
 
 impl Interp<'_> {

@@ -10,7 +10,7 @@
 use std::rc::Rc;
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::value::{Exception, RValue};
 
 /// The bytes of a String value, binary or text.
@@ -69,7 +69,7 @@ pub fn method(bytes: &[u8], name: &str, args: &[RValue], at: usize) -> Ev {
         ("to_s" | "to_str" | "b", []) => Ok(RValue::Bytes(Rc::from(bytes))),
         ("+", [other]) => match other {
             RValue::Str(_) | RValue::Bytes(_) => join(&[RValue::Bytes(Rc::from(bytes)), other.clone()], at),
-            other => crate::interp::no_implicit(other, "String", at),
+            other => crate::flow::no_implicit(other, "String", at),
         },
         ("unpack" | "unpack1", [RValue::Str(format)]) => {
             let value = match &**format {
@@ -97,7 +97,7 @@ pub fn method(bytes: &[u8], name: &str, args: &[RValue], at: usize) -> Ev {
 pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
     let first_bytes = || {
         let first = items.first().unwrap_or(&RValue::Nil);
-        bytes_of(first).map_or_else(|| crate::interp::no_implicit(first, "String", at), Ok)
+        bytes_of(first).map_or_else(|| crate::flow::no_implicit(first, "String", at), Ok)
     };
     match format {
         "m" | "m0" => {
@@ -113,7 +113,7 @@ pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
             for v in items {
                 match v {
                     RValue::Int(i) => out.push(*i as u8),
-                    other => return crate::interp::no_implicit(other, "Integer", at),
+                    other => return crate::flow::no_implicit(other, "Integer", at),
                 }
             }
             Ok(string(out))

@@ -3,7 +3,7 @@
 //! escaping `-` and `^`.
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::value::RValue;
 
 /// A character set as those methods read it.
@@ -47,7 +47,7 @@ impl CharSet {
 fn spec(args: &[RValue], i: usize, name: &str, at: usize) -> Ev<String> {
     match args.get(i) {
         Some(RValue::Str(s)) => Ok(s.to_string()),
-        Some(other) => crate::interp::no_implicit(other, "String", at),
+        Some(other) => crate::flow::no_implicit(other, "String", at),
         None => err(RubyErrorKind::Argument(format!("wrong number of arguments calling `{name}'")), at),
     }
 }

@@ -13,7 +13,8 @@ use base64::Engine;
 use crate::ast::Block;
 use crate::contract::{Arity, Method, Table, Takes};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use crate::library::{encode64, shell_escape, PUPPET_VERSION};
 use crate::value::{Exception, RValue};
 
@@ -287,7 +288,7 @@ fn puppet_stack(it: &mut Interp<'_>, c: &ClassCall<'_>) -> Ev {
 
 fn env_fetch(_: &mut Interp<'_>, c: &ClassCall<'_>) -> Ev {
     let RValue::Str(key) = &c.args[0] else {
-        return crate::interp::no_implicit(&c.args[0], "String", c.at);
+        return crate::flow::no_implicit(&c.args[0], "String", c.at);
     };
     match (std::env::var(&**key), c.args.get(1)) {
         (Ok(v), _) => Ok(RValue::str(v)),
@@ -451,7 +452,7 @@ fn regexp_union(it: &mut Interp<'_>, c: &ClassCall<'_>) -> Ev {
 fn absolute_path(_: &mut Interp<'_>, c: &ClassCall<'_>) -> Ev {
     let platform = c.args.get(1).map_or_else(|| "posix".to_string(), RValue::to_s);
     let RValue::Str(path) = &c.args[0] else {
-        return crate::interp::no_implicit(&c.args[0], "String", c.at);
+        return crate::flow::no_implicit(&c.args[0], "String", c.at);
     };
     match platform.as_str() {
         "posix" => Ok(RValue::Bool(path.starts_with('/'))),

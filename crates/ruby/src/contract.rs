@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use crate::ast::Block;
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ctl, Ev};
+use crate::flow::{err, Ctl, Ev};
 use crate::value::RValue;
 
 /// A call of a value's method, as its implementation receives it.
@@ -175,7 +175,7 @@ mod tests {
 
     fn message(name: &str, given: usize, block: bool) -> String {
         match ROWS.find(name).map(|row| row.admit(name, given, block, 0).map(|_| ())) {
-            Some(Err(crate::interp::Ctl::Err(e))) => e.to_string(),
+            Some(Err(crate::flow::Ctl::Err(e))) => e.to_string(),
             Some(Ok(())) => "ok".into(),
             _ => "none".into(),
         }

@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 use crate::ast::{Block, DefParam, Kind, Node, Param, ParamKind};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ctl, Ev, Interp, Method};
+use crate::flow::{err, Ctl, Ev};
+use crate::interp::{Interp, Method};
 use crate::value::RValue;
 
 impl Interp<'_> {

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::contract::{Arity, Call, Method, Table, Takes};
-use crate::interp::Ev;
+use crate::flow::Ev;
 use crate::value::RValue;
 
 /// A parsed version.

@@ -8,7 +8,8 @@ use std::rc::Rc;
 use crate::ast::Block;
 use crate::contract::{Arity, Call, Method, Table, Takes};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ctl, Ev, Interp};
+use crate::flow::{err, Ctl, Ev};
+use crate::interp::Interp;
 use crate::pairs::Pairs;
 use crate::shared::Shared;
 use crate::value::{hash_get, RValue};
@@ -148,7 +149,7 @@ fn merge(it: &mut Interp<'_>, c: &Call<'_>, pairs: &Rc<Shared<Pairs>>) -> Ev {
     let mut out = pairs.snapshot();
     for a in c.args {
         let RValue::Hash(other) = a else {
-            return crate::interp::no_implicit(a, "Hash", c.at);
+            return crate::flow::no_implicit(a, "Hash", c.at);
         };
         for (k, v) in other.snapshot().iter() {
             let v = match (c.block, out.get(k)) {

@@ -8,7 +8,8 @@
 
 use crate::ast::{Block, Kind, Node};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use std::rc::Rc;
 
 use crate::contract::{Arity, Call, Method, Table, Takes};
@@ -304,7 +305,7 @@ fn array_concat(it: &mut Interp<'_>, c: &Call<'_>, items: &Rc<Shared<Vec<RValue>
         for a in args {
             match a {
                 RValue::Array(other) => more.extend(other.snapshot()),
-                other => return crate::interp::no_implicit(other, "Array", at),
+                other => return crate::flow::no_implicit(other, "Array", at),
             }
         }
         items.push(recv, &more, at, &mut it.changes)?;
@@ -386,7 +387,7 @@ fn array_replace(it: &mut Interp<'_>, c: &Call<'_>, items: &Rc<Shared<Vec<RValue
         let new = match args.first() {
             None => Vec::new(),
             Some(RValue::Array(other)) => other.snapshot(),
-            Some(other) => return crate::interp::no_implicit(other, "Array", at),
+            Some(other) => return crate::flow::no_implicit(other, "Array", at),
         };
         items.replace(recv, new, at, &mut it.changes)?;
         recv.clone()
@@ -443,7 +444,7 @@ fn hash_replace(it: &mut Interp<'_>, c: &Call<'_>, pairs: &Rc<Shared<Pairs>>) ->
         let new = match args.first() {
             None => crate::pairs::Pairs::new(),
             Some(RValue::Hash(other)) => other.snapshot(),
-            Some(other) => return crate::interp::no_implicit(other, "Hash", at),
+            Some(other) => return crate::flow::no_implicit(other, "Hash", at),
         };
         pairs.replace(recv, new, at, &mut it.changes)?;
         recv.clone()

@@ -7,7 +7,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::rc::Rc;
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::value::{Exception, RValue};
 
 /// An IPAddr: the (masked) address and the prefix length.

@@ -4,7 +4,7 @@
 //! pretty; non-ASCII text written as is).
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::value::{Exception, RValue};
 
 /// How deeply a generated value may nest (Ruby's own `max_nesting`).
@@ -84,8 +84,8 @@ fn write(v: &RValue, style: &Style, depth: usize, out: &mut String, at: usize) -
             at,
         );
     }
-    if out.len() > crate::interp::MAX_SIZE {
-        return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+    if out.len() > crate::flow::MAX_SIZE {
+        return err(RubyErrorKind::Limit(crate::flow::too_big()), at);
     }
     let indent = |out: &mut String, d: usize| {
         for _ in 0..d {

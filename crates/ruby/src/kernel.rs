@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 use crate::contract::{Arity, Call, Method, Table, Takes};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use crate::value::RValue;
 
 /// A method's implementation, given the interpreter and the call.

@@ -29,6 +29,7 @@ pub mod crypt;
 mod defined;
 mod did_you_mean;
 mod error;
+mod flow;
 mod function;
 mod gem_version;
 mod hash;

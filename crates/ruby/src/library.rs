@@ -11,7 +11,8 @@ use base64::Engine;
 
 use crate::ast::Block;
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use crate::value::RValue;
 
 /// The Puppet release confer's answers are Puppet's of (`Puppet.version`).
@@ -191,7 +192,7 @@ impl Interp<'_> {
                 loop {
                     match self.call_block(b, vec![], at) {
                         Ok(_) => {}
-                        Err(crate::interp::Ctl::Err(e)) if matches!(&e.kind, RubyErrorKind::Raised(x) if x.class == "StopIteration") => {
+                        Err(crate::flow::Ctl::Err(e)) if matches!(&e.kind, RubyErrorKind::Raised(x) if x.class == "StopIteration") => {
                             break Ok(RValue::Nil)
                         }
                         Err(e) => break Err(e),

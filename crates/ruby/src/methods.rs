@@ -9,7 +9,8 @@ use std::rc::Rc;
 use crate::ast::{Block, Kind, Node};
 use crate::contract::Call;
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp, SelfKind};
+use crate::flow::{err, Ev};
+use crate::interp::{Interp, SelfKind};
 use crate::shared::Changes;
 use crate::value::{from_puppet, RValue};
 
@@ -18,7 +19,7 @@ use crate::value::{from_puppet, RValue};
 pub fn case_equal(test: &RValue, v: &RValue, at: usize) -> Ev<bool> {
     Ok(match (test, v) {
         (RValue::Class(c), _) => v.is_a(c),
-        (RValue::Regex(r), RValue::Str(s)) => crate::interp::decided(r.try_is_match(s), at)?,
+        (RValue::Regex(r), RValue::Str(s)) => crate::flow::decided(r.try_is_match(s), at)?,
         (RValue::Range(a, b), RValue::Int(i)) => a <= i && i <= b,
         _ => test.equals(v),
     })
@@ -109,7 +110,7 @@ pub(crate) fn flatten(items: &[RValue], out: &mut Vec<RValue>, depth: usize) {
 pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
     match args.get(i) {
         Some(RValue::Int(n)) => Ok(*n),
-        Some(other) => crate::interp::no_implicit(other, "Integer", at),
+        Some(other) => crate::flow::no_implicit(other, "Integer", at),
         None => err(RubyErrorKind::Argument("missing argument".into()), at),
     }
 }
@@ -270,7 +271,7 @@ impl Interp<'_> {
                 None => self.dispatch(recv, name, args, block.map(|b| &**b), at, recv_node)?,
             },
         };
-        crate::interp::bounded(result, at)
+        crate::flow::bounded(result, at)
     }
 
     /// What [`Interp::call_method`] returns, before its size is checked.

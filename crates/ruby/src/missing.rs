@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::value::RValue;
 
 /// The recorded table: a line per class, its name then its methods.
@@ -83,7 +83,7 @@ mod tests {
         assert_eq!(ruby_has("Array", "each_slice"), Some(true));
         assert_eq!(ruby_has("Scope", "x"), None);
         let e = |r: Ev| match r {
-            Err(crate::interp::Ctl::Err(e)) => e.kind,
+            Err(crate::flow::Ctl::Err(e)) => e.kind,
             _ => panic!("an error"),
         };
         assert!(matches!(e(missing_method(&RValue::str("s"), "each_line", 0)), RubyErrorKind::Unsupported(_)));

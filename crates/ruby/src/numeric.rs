@@ -4,7 +4,7 @@
 
 use crate::contract::{Arity, Call, Method, Table, Takes};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ctl, Ev};
+use crate::flow::{err, Ctl, Ev};
 use crate::value::RValue;
 
 /// A numeric method's implementation.

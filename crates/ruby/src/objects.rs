@@ -11,7 +11,8 @@ use std::rc::Rc;
 
 use crate::ast::{DefParam, Kind, Node, ParamKind};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use crate::value::RValue;
 
 /// An object of a class the code defined.

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use hmac::{Hmac, Mac};
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::value::RValue;
 
 /// A digest algorithm object or an HMAC being fed.
@@ -101,7 +101,7 @@ const MAX_KEY: i64 = 1 << 16;
 const MAX_ROUNDS: i64 = 10_000_000;
 
 fn bytes(v: &RValue, at: usize) -> Ev<Vec<u8>> {
-    crate::binary::bytes_of(v).map_or_else(|| crate::interp::no_implicit(v, "String", at), Ok)
+    crate::binary::bytes_of(v).map_or_else(|| crate::flow::no_implicit(v, "String", at), Ok)
 }
 
 fn algorithm(v: &RValue, at: usize) -> Ev<Algorithm> {
@@ -185,8 +185,8 @@ pub(crate) fn method(c: &Rc<Crypto>, name: &str, args: &[RValue], at: usize) -> 
         (Crypto::Digest(a), "name", []) => Ok(RValue::str(a.name())),
         (Crypto::Hmac { data, .. }, "<<" | "update", [more]) => {
             let more = bytes(more, at)?;
-            if data.borrow().len() + more.len() > crate::interp::MAX_SIZE {
-                return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+            if data.borrow().len() + more.len() > crate::flow::MAX_SIZE {
+                return err(RubyErrorKind::Limit(crate::flow::too_big()), at);
             }
             data.borrow_mut().extend_from_slice(&more);
             Ok(RValue::Crypto(c.clone()))

@@ -4,11 +4,12 @@
 //! code — nothing else of the file system is reachable.
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use crate::value::{Exception, RValue};
 
 /// The largest file `File.read` returns (the template size limit).
-const MAX_READ: u64 = crate::interp::MAX_SIZE as u64;
+const MAX_READ: u64 = crate::flow::MAX_SIZE as u64;
 
 /// `File.basename(path)`: the last component, trailing slashes dropped.
 fn basename(path: &str) -> &str {
@@ -151,7 +152,7 @@ pub(crate) fn file_method(interp: &mut Interp<'_>, name: &str, args: &[RValue], 
             }
             let too_big = std::fs::metadata(&path).map(|m| m.len() > MAX_READ).unwrap_or(false);
             if too_big {
-                return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+                return err(RubyErrorKind::Limit(crate::flow::too_big()), at);
             }
             match std::fs::read(&path) {
                 Ok(bytes) => Ok(crate::binary::string(bytes)),

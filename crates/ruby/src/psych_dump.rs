@@ -70,7 +70,7 @@ pub enum DumpError {
 /// `value.to_yaml(options)` and `YAML.dump(value, options)` in module
 /// Ruby: the options Psych reads are Symbol keys (`indentation:`,
 /// `line_width:`, `canonical:`); others are ignored, as Psych ignores them.
-pub(crate) fn ruby_to_yaml(value: &RValue, options: Option<&RValue>, at: usize) -> crate::interp::Ev {
+pub(crate) fn ruby_to_yaml(value: &RValue, options: Option<&RValue>, at: usize) -> crate::flow::Ev {
     use crate::error::RubyErrorKind;
     let mut opts = DumpOptions::default();
     if let Some(RValue::Hash(given)) = options {
@@ -81,18 +81,18 @@ pub(crate) fn ruby_to_yaml(value: &RValue, options: Option<&RValue>, at: usize) 
                 _ => None,
             };
             if let Err(message) = opts.set(key, integer, v.truthy()) {
-                return crate::interp::err(RubyErrorKind::Argument(message), at);
+                return crate::flow::err(RubyErrorKind::Argument(message), at);
             }
         }
     }
     match dump(value, opts) {
         Ok(text) => Ok(RValue::str(text)),
-        Err(DumpError::RubyObject(kind)) => crate::interp::err(
+        Err(DumpError::RubyObject(kind)) => crate::flow::err(
             RubyErrorKind::Unsupported(format!("to_yaml of a {kind}, which Ruby writes as a Ruby object")),
             at,
         ),
         Err(DumpError::Emitter(message)) => {
-            crate::interp::err(RubyErrorKind::Unsupported(format!("to_yaml: {message}")), at)
+            crate::flow::err(RubyErrorKind::Unsupported(format!("to_yaml: {message}")), at)
         }
     }
 }

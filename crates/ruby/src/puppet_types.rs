@@ -15,7 +15,8 @@ use confer_core::types::Type;
 use confer_core::Value;
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use crate::value::RValue;
 
 const PARSER: &str = "Puppet::Pops::Types::TypeParser";
@@ -76,7 +77,7 @@ fn instance(args: &[RValue], at: usize) -> Ev {
     let [t, v] = args else { return wrong_arity("instance?", args.len(), at) };
     let t = type_of(t, at)?;
     let v = crate::binary::puppet_value(v, at)?;
-    Ok(RValue::Bool(crate::interp::decided(confer_core::types::instance_of(&t, &v), at)?))
+    Ok(RValue::Bool(crate::flow::decided(confer_core::types::instance_of(&t, &v), at)?))
 }
 
 /// `TypeMismatchDescriber#describe_mismatch(subject, expected, inferred)`:
@@ -85,7 +86,7 @@ fn describe_mismatch(args: &[RValue], at: usize) -> Ev {
     match args {
         [subject, expected, RValue::Inferred(actual)] => {
             let expected = type_of(expected, at)?;
-            let text = if crate::interp::decided(confer_core::types::instance_of(&expected, &actual.value), at)? {
+            let text = if crate::flow::decided(confer_core::types::instance_of(&expected, &actual.value), at)? {
                 String::new()
             } else {
                 format!("{} {}", subject.to_s(), confer_core::mismatch::describe(&expected, &actual.value))

@@ -3,7 +3,7 @@
 //! each error the interpreter itself gives.
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::value::{Exception, RValue};
 
 /// Each exception class module code names, with its superclass: what
@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn raise_forms_give_their_class_and_message() {
         let e = |args: &[RValue]| match raise(args, None, 0) {
-            Err(crate::interp::Ctl::Err(e)) => match e.kind {
+            Err(crate::flow::Ctl::Err(e)) => match e.kind {
                 RubyErrorKind::Raised(x) => (x.class, x.message),
                 other => panic!("{other:?}"),
             },

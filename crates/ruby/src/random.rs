@@ -8,7 +8,7 @@ use std::rc::Rc;
 use rand_mt::Mt;
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::value::RValue;
 
 /// `Random.new(seed)`: Ruby seeds with the seed's absolute value; a
@@ -24,7 +24,7 @@ pub(crate) fn new(args: &[RValue], at: usize) -> Ev {
                 at,
             )
         }
-        [other] => return crate::interp::no_implicit(other, "Integer", at),
+        [other] => return crate::flow::no_implicit(other, "Integer", at),
         _ => {
             return err(
                 RubyErrorKind::Argument(format!("wrong number of arguments (given {}, expected 0..1)", args.len())),

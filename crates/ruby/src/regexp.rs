@@ -6,7 +6,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::contract::{Arity, Call, Method, Table, Takes};
-use crate::interp::{Ev, Interp};
+use crate::flow::Ev;
+use crate::interp::Interp;
 use crate::value::RValue;
 
 /// A Regexp method's implementation, given the pattern.
@@ -32,7 +33,7 @@ fn matches(it: &mut Interp<'_>, c: &Call<'_>, r: &Arc<confer_core::Regexp>) -> E
         it.last_match = None;
         return Ok(RValue::Nil);
     };
-    let caps = crate::interp::decided(r.try_captures(&text), c.at)?;
+    let caps = crate::flow::decided(r.try_captures(&text), c.at)?;
     it.last_match = caps.map(|m| Rc::new(crate::value::Matched::of(r, m)));
     Ok(match &it.last_match {
         Some(m) if c.name == "match" => RValue::MatchData(m.clone()),
@@ -52,7 +53,7 @@ fn matches(it: &mut Interp<'_>, c: &Call<'_>, r: &Arc<confer_core::Regexp>) -> E
 fn is_match(_: &mut Interp<'_>, c: &Call<'_>, r: &Arc<confer_core::Regexp>) -> Ev {
     match subject(c)? {
         None => Ok(RValue::Bool(false)),
-        Some(text) => Ok(RValue::Bool(crate::interp::decided(r.try_is_match(&text), c.at)?)),
+        Some(text) => Ok(RValue::Bool(crate::flow::decided(r.try_is_match(&text), c.at)?)),
     }
 }
 
@@ -61,7 +62,7 @@ fn is_match(_: &mut Interp<'_>, c: &Call<'_>, r: &Arc<confer_core::Regexp>) -> E
 /// are counted, so `/a/.match(5, 1)` is a TypeError, as Ruby answers it.
 fn subject(c: &Call<'_>) -> Ev<Option<String>> {
     if let Some(other) = c.args.first().filter(|a| !matches!(a, RValue::Nil | RValue::Str(_) | RValue::Sym(_))) {
-        return crate::interp::no_implicit(other, "String", c.at);
+        return crate::flow::no_implicit(other, "String", c.at);
     }
     Arity::Exactly(1).check(c.name, c.args.len(), c.at)?;
     Ok(match &c.args[0] {

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use confer_core::Value;
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::value::{from_puppet, RValue};
 
 /// A resource as the host shows it.

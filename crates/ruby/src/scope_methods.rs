@@ -6,7 +6,8 @@ use std::rc::Rc;
 
 use crate::contract::{Arity, Call, Method, Table, Takes};
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp};
+use crate::flow::{err, Ev};
+use crate::interp::Interp;
 use crate::methods::variable_name;
 use crate::value::{from_puppet, RValue};
 

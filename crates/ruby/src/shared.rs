@@ -22,7 +22,7 @@ use std::cell::{Cell, Ref, RefCell};
 use std::collections::HashSet;
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::pairs::Pairs;
 use crate::value::RValue;
 

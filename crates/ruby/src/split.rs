@@ -7,7 +7,7 @@
 use confer_core::Regexp;
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 
 /// How the string is cut.
 pub(crate) enum Separator<'a> {

@@ -4,7 +4,8 @@ use std::rc::Rc;
 
 use crate::ast::Block;
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev, Interp, MAX_SIZE};
+use crate::flow::{err, Ev, MAX_SIZE};
+use crate::interp::Interp;
 use crate::value::RValue;
 
 /// A regexp from a `gsub`/`sub`/`split` pattern: a Regexp as it is, a
@@ -45,14 +46,14 @@ fn literal_substitute(text: &str, pattern: &str, replacement: &str, once: bool, 
         out.push_str(replacement);
         last = start + found.len();
         if out.len() > MAX_SIZE {
-            return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+            return err(RubyErrorKind::Limit(crate::flow::too_big()), at);
         }
         if once {
             break;
         }
     }
     if out.len() + (text.len() - last) > MAX_SIZE {
-        return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+        return err(RubyErrorKind::Limit(crate::flow::too_big()), at);
     }
     out.push_str(&text[last..]);
     Ok(RValue::str(out))
@@ -151,7 +152,7 @@ impl Interp<'_> {
             }
             RValue::Regex(re) if !last && start.is_none() => {
                 let found = re.matches(text, 1).map_err(|e| {
-                    crate::interp::Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit(e.to_string()), at))
+                    crate::flow::Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit(e.to_string()), at))
                 })?;
                 Ok(found
                     .first()
@@ -161,7 +162,7 @@ impl Interp<'_> {
             RValue::Regex(_) => {
                 err(RubyErrorKind::Unsupported("String#index or #rindex of a Regexp from an offset".into()), at)
             }
-            other => crate::interp::no_implicit(other, "String", at),
+            other => crate::flow::no_implicit(other, "String", at),
         }
     }
 
@@ -179,7 +180,7 @@ impl Interp<'_> {
             Ok(!once && out.len() <= MAX_SIZE)
         })?;
         if out.len() + (text.len() - last) > MAX_SIZE {
-            return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+            return err(RubyErrorKind::Limit(crate::flow::too_big()), at);
         }
         out.push_str(&text[last..]);
         Ok(RValue::str(out))
@@ -240,7 +241,7 @@ impl Interp<'_> {
             "tr" | "delete" | "count" | "squeeze" => return crate::charsets::string_method(text, name, &args, at),
             "match?" => {
                 let re = self.pattern_arg(&one(&args)?, at)?;
-                RValue::Bool(crate::interp::decided(re.try_is_match(text), at)?)
+                RValue::Bool(crate::flow::decided(re.try_is_match(text), at)?)
             }
             "empty?" => RValue::Bool(text.is_empty()),
             "casecmp" | "casecmp?" => match one(&args)? {
@@ -253,7 +254,7 @@ impl Interp<'_> {
                 }
                 RValue::Str(other) => RValue::Bool(text.to_lowercase() == other.to_lowercase()),
                 RValue::Sym(_) | RValue::Nil | RValue::Int(_) | RValue::Float(_) | RValue::Bool(_) => {
-                    return crate::interp::no_implicit(&one(&args)?, "String", at)
+                    return crate::flow::no_implicit(&one(&args)?, "String", at)
                 }
                 _ => return err(RubyErrorKind::Unsupported(format!("String#{name} of this value")), at),
             },
@@ -306,7 +307,7 @@ impl Interp<'_> {
             "chomp" => match one(&args)? {
                 RValue::Str(suffix) if suffix.is_empty() => RValue::str(text.trim_end_matches(['\n', '\r'])),
                 RValue::Str(suffix) => RValue::str(text.strip_suffix(&*suffix).unwrap_or(text)),
-                other => return crate::interp::no_implicit(&other, "String", at),
+                other => return crate::flow::no_implicit(&other, "String", at),
             },
             "to_s" | "to_str" => RValue::Str(s.clone()),
             "to_sym" => RValue::Sym(s.clone()),
@@ -314,7 +315,7 @@ impl Interp<'_> {
                 [] => crate::wide::parse_leading(text, 10, at)?,
                 [RValue::Int(base)] if (2..=36).contains(base) => crate::wide::parse_leading(text, *base as u32, at)?,
                 [RValue::Int(base)] => return err(RubyErrorKind::Argument(format!("invalid radix {base}")), at),
-                [other] => return crate::interp::no_implicit(other, "Integer", at),
+                [other] => return crate::flow::no_implicit(other, "Integer", at),
                 _ => return err(RubyErrorKind::Argument("wrong number of arguments (expected 0..1)".into()), at),
             },
             "to_f" => RValue::Float({
@@ -352,8 +353,8 @@ impl Interp<'_> {
             }
             "scan" => {
                 let re = self.pattern_arg(&one(&args)?, at)?;
-                let found = re.matches(text, crate::interp::MAX_SIZE).map_err(|e| {
-                    crate::interp::Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit(e.to_string()), at))
+                let found = re.matches(text, crate::flow::MAX_SIZE).map_err(|e| {
+                    crate::flow::Ctl::Err(crate::RubyError::new(RubyErrorKind::Limit(e.to_string()), at))
                 })?;
                 RValue::array(
                     found
@@ -378,12 +379,12 @@ impl Interp<'_> {
             "+" => match one(&args)? {
                 RValue::Str(o) => RValue::str(format!("{text}{o}")),
                 RValue::Bytes(b) => return crate::binary::join(&[RValue::Str(s.clone()), RValue::Bytes(b)], at),
-                other => return crate::interp::no_implicit(&other, "String", at),
+                other => return crate::flow::no_implicit(&other, "String", at),
             },
             "*" => match one(&args)? {
                 // The product is checked before the string is built.
                 RValue::Int(n) if (0..=100_000).contains(&n) && text.len().saturating_mul(n as usize) > MAX_SIZE => {
-                    return err(RubyErrorKind::Limit(crate::interp::too_big()), at)
+                    return err(RubyErrorKind::Limit(crate::flow::too_big()), at)
                 }
                 RValue::Int(n) if (0..=100_000).contains(&n) => RValue::str(text.repeat(n as usize)),
                 _ => return err(RubyErrorKind::Argument("String#* expects a small non-negative Integer".into()), at),
@@ -449,7 +450,7 @@ impl Interp<'_> {
                     name == "gsub" && out.len() <= MAX_SIZE
                 })?;
                 if out.len() + (text.len() - last) > MAX_SIZE {
-                    return err(RubyErrorKind::Limit(crate::interp::too_big()), at);
+                    return err(RubyErrorKind::Limit(crate::flow::too_big()), at);
                 }
                 out.push_str(&text[last..]);
                 RValue::str(out)
@@ -458,7 +459,7 @@ impl Interp<'_> {
                 let limit = match args.get(1) {
                     None => 0,
                     Some(RValue::Int(n)) => *n,
-                    Some(other) => return crate::interp::no_implicit(other, "Integer", at),
+                    Some(other) => return crate::flow::no_implicit(other, "Integer", at),
                 };
                 let sep = match args.first() {
                     None | Some(RValue::Nil) => crate::split::Separator::Whitespace,
@@ -513,7 +514,7 @@ impl Interp<'_> {
                             Some(RValue::Int(g)) => *g,
                             _ => 0,
                         };
-                        let caps = crate::interp::decided(re.try_captures(text), at)?;
+                        let caps = crate::flow::decided(re.try_captures(text), at)?;
                         self.last_match = caps.clone().map(|c| std::rc::Rc::new(crate::value::Matched::of(re, c)));
                         let picked = caps.and_then(|c| {
                             let g = if group < 0 { c.len() as i64 + group } else { group };

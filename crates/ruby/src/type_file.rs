@@ -10,7 +10,8 @@ use std::rc::Rc;
 
 use crate::ast::{Kind, Node, Part};
 use crate::error::{RubyError, RubyErrorKind};
-use crate::interp::{Ctl, Interp, Method, SelfKind};
+use crate::flow::Ctl;
+use crate::interp::{Interp, Method, SelfKind};
 use crate::value::RValue;
 use crate::Host;
 use confer_core::Value;

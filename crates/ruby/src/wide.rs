@@ -8,7 +8,7 @@ use std::rc::Rc;
 use num_bigint::BigUint;
 
 use crate::error::RubyErrorKind;
-use crate::interp::{err, Ev};
+use crate::flow::{err, Ev};
 use crate::methods::{compare, comparison};
 use crate::value::RValue;
 

@@ -16,7 +16,8 @@ use confer_core::Value;
 
 use crate::ast::{Block, DefParam, Kind, Node, Param, ParamKind, Part};
 use crate::error::{RubyError, RubyErrorKind};
-use crate::interp::{Ctl, Interp, Method, SelfKind};
+use crate::flow::Ctl;
+use crate::interp::{Interp, Method, SelfKind};
 use crate::value::{from_puppet, RValue};
 use crate::Host;
 
