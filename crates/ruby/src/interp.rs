@@ -1,7 +1,10 @@
 //! Running Ruby: a template's or function's statements, control flow,
 //! variables and blocks. Methods the code defines are in `defined`,
 //! assignment and change in place in `assign`; method calls on values in
-//! `methods`, `collections` and `strings`; library classes in `library`.
+//! `methods`, which dispatches to the tables of each receiver family
+//! (`array`, `hash`, `numeric`, `kernel`, `regexp`, `strings`, …); library
+//! classes in `library` and `class_methods`; how an expression is left
+//! (`Ctl`) and the common errors in `flow`.
 
 use std::collections::HashMap;
 use std::rc::Rc;
