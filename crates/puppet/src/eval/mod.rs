@@ -14,8 +14,8 @@ mod cycles;
 mod destructure;
 
 pub use compile::{compile, compile_sharing};
-pub use functions::convert_value;
 pub use functions::{builtin_functions, deprecation, FunctionInfo};
+pub use hiera::convert_value;
 pub use shared_parse::SharedParse;
 pub use suggest::is_puppet_function;
 mod control;
@@ -23,6 +23,7 @@ mod definitions;
 mod erb;
 mod flow;
 pub(crate) mod functions;
+mod hiera;
 mod identity;
 pub(crate) mod limits;
 mod membership;

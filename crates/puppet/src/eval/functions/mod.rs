@@ -45,7 +45,6 @@ use std::sync::OnceLock;
 pub(crate) use args::{Numeric, Timestamp};
 pub(crate) use builtin::{sig, Arity, Builtin, Deprecation, Run};
 pub(crate) use collections::flatten;
-pub use lookup::convert_value;
 
 use confer_core::Value;
 
