@@ -1,6 +1,7 @@
 //! Hiera for the compile: the node's engine, made on first use, asked by
-//! `lookup()` and the `hiera_*` functions (`functions::lookup`) and for
-//! automatic class parameter binding (`<class>::<param>`). The engine asks the evaluator for variables and
+//! `lookup()` and the `hiera_*` functions (`functions::lookup`, through the
+//! function host) and for automatic class parameter binding
+//! (`<class>::<param>`). The engine asks the evaluator for variables and
 //! for `new()` (`convert_to`) through [`EvalScope`]; this file is the only
 //! place the two meet.
 

@@ -22,6 +22,7 @@ mod control;
 mod definitions;
 mod erb;
 mod flow;
+mod function_host;
 pub(crate) mod functions;
 mod hiera;
 mod identity;

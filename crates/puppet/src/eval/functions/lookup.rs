@@ -1,6 +1,7 @@
 //! Hiera from Puppet code: `lookup()` in all its signatures and the
 //! deprecated `hiera()`, `hiera_array()`, `hiera_hash()` and
-//! `hiera_include()`, which ask the compile's engine (`eval::hiera`).
+//! `hiera_include()`, which ask the compile's engine (`eval::hiera`)
+//! through the function host.
 
 use confer_core::types::instance_of;
 use confer_core::{HashMap, Type, Value};
@@ -134,7 +135,7 @@ fn lookup(call: &mut Call<'_, '_>) -> EvalResult {
     if let Some(v) = given(&req.overrides) {
         return type_checked("Value found in override hash", req.value_type.as_ref(), v, span);
     }
-    let found = call.ev.hiera_lookup(&req.names, req.merge.clone(), &scope, span)?;
+    let found = call.host.hiera_lookup(&req.names, req.merge.clone(), &scope, span)?;
     if let (None, Some(v)) = (&found, given(&req.defaults)) {
         return type_checked("Value found in default values hash", req.value_type.as_ref(), v, span);
     }
@@ -142,7 +143,7 @@ fn lookup(call: &mut Call<'_, '_>) -> EvalResult {
         (Some(f), _, _) => ("Found value", f.value),
         (None, _, Some(lambda)) => {
             let name = Value::from(req.names[0].as_str());
-            ("Value returned from default block", call.ev.call_lambda(&lambda, vec![name], span)?)
+            ("Value returned from default block", call.host.call_lambda(&lambda, vec![name], span)?)
         }
         (None, Some(d), None) => ("Default value", d),
         (None, None, None) => return Err(fail_as(ErrorKind::LookupFailed, span, not_found("lookup", &req.names))),
@@ -156,19 +157,19 @@ fn hiera(call: &mut Call<'_, '_>, merge: Strategy) -> EvalResult {
     let span = call.span;
     let scope = call.scope.clone();
     let fname = call.name;
-    if call.ev.env.strict.level != Strictness::Off {
+    if call.host.strictness() != Strictness::Off {
         // Puppet's words, once a run per function.
         let minor_version = crate::PUPPET_VERSION.rsplit_once('.').map_or(crate::PUPPET_VERSION, |(v, _)| v);
-        call.ev.warn_once_unlocated(format!(
+        call.host.warn_once(format!(
             "The function '{fname}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/{minor_version}/deprecated_language.html"
         ));
     }
     let first = call.args[0].clone();
     let names = names_of(&first, fname, span)?;
-    let found = call.ev.hiera_lookup(&names, Some(merge), &scope, span)?;
+    let found = call.host.hiera_lookup(&names, Some(merge), &scope, span)?;
     match (found, call.args.get(1).cloned(), call.lambda.take()) {
         (Some(f), _, _) => Ok(f.value),
-        (None, _, Some(lambda)) => call.ev.call_lambda(&lambda, vec![first], span),
+        (None, _, Some(lambda)) => call.host.call_lambda(&lambda, vec![first], span),
         (None, Some(d), None) => Ok(d),
         (None, None, None) => Err(fail_as(ErrorKind::LookupFailed, span, not_found(fname, &names))),
     }
@@ -183,7 +184,7 @@ fn hiera_include(call: &mut Call<'_, '_>) -> EvalResult {
         other => vec![confer_core::value::to_s(other)],
     };
     for class in classes {
-        call.ev.declare_class(&class, None, span, &scope)?;
+        call.host.declare_class(&class, None, span, &scope)?;
     }
     Ok(Value::Undef)
 }
