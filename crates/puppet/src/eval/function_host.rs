@@ -10,8 +10,9 @@ use confer_core::{HashMap, Type, Value};
 use confer_hiera::{Found, Strategy};
 
 use super::attributes::Attributes;
-use super::calls::{CallStyle, Closure};
+use super::calls::CallStyle;
 use super::catalog::Resource;
+use super::closure::Closure;
 use super::flow::EvalResult;
 use super::functions::host::{AnnotationKey, FunctionHost, Inclusion};
 use super::functions::{is_legacy_function, signature};

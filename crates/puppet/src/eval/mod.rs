@@ -8,6 +8,7 @@ mod autoload;
 mod calls;
 mod catalog;
 mod classes;
+mod closure;
 mod collectors;
 mod compile;
 mod cycles;

@@ -157,7 +157,7 @@ fn unique(call: &mut Call<'_, '_>) -> EvalResult {
     /// The items without repeats, by themselves or by the lambda's answer.
     fn uniq<'a>(
         call: &mut Call<'_, 'a>,
-        closure: &Option<crate::eval::calls::Closure<'a>>,
+        closure: &Option<crate::eval::closure::Closure<'a>>,
         items: Vec<Value>,
     ) -> EvalResult<Vec<Value>> {
         let mut seen: indexmap::IndexMap<Value, Value> = indexmap::IndexMap::new();

@@ -7,7 +7,7 @@ use confer_core::value::{depth, puppet_equals};
 use confer_core::{HashMap, Value};
 
 use super::{sig, Builtin, Call, FunctionHost};
-use crate::eval::calls::Closure;
+use crate::eval::closure::Closure;
 use crate::eval::flow::{fail, EvalResult, Flow};
 use crate::span::Span;
 use confer_core::value::iterable::{elements, integer_range, Elements, IterOp, Iteration};

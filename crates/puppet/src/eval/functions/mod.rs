@@ -61,7 +61,7 @@ pub(crate) use host::{FunctionHost, Inclusion};
 
 use confer_core::Value;
 
-use super::calls::Closure;
+use super::closure::Closure;
 use super::flow::{fail_as, EvalResult, Flow};
 use super::identity::Identity;
 use super::scope::Scope;
