@@ -9,6 +9,7 @@ use confer_core::types::{infer::general_type_name, instance_of};
 use confer_core::undecided::all;
 use confer_core::{HashMap, Value};
 
+use super::closure::Closure;
 use super::flow::{attribute_to, fail, fail_as, settle, with_notes, EvalResult, Flow};
 use super::functions;
 use super::scope::{Scope, ScopeKind};
@@ -16,31 +17,6 @@ use super::Evaluator;
 use crate::ast::{Definition, Expr, ExprKind, Lambda, Parameter};
 use crate::error::ErrorKind;
 use crate::span::Span;
-
-/// A lambda together with the scope it was written in.
-#[derive(Clone)]
-pub(crate) struct Closure<'a> {
-    /// The lambda's syntax.
-    pub lambda: &'a Lambda,
-    /// The scope it captures.
-    pub scope: Rc<Scope>,
-}
-
-impl Closure<'_> {
-    /// How many parameters the lambda declares (not counting a `*rest`).
-    pub fn arity(&self) -> usize {
-        self.lambda.params.iter().filter(|p| !p.captures_rest).count()
-    }
-
-    /// Whether the lambda can be called with `n` arguments: at least its
-    /// required parameters, at most all of them (any number with a `*rest`).
-    pub fn accepts(&self, n: usize) -> bool {
-        let params = &self.lambda.params;
-        let required = params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
-        let rest = params.iter().any(|p| p.captures_rest);
-        required <= n && (rest || n <= self.arity())
-    }
-}
 
 /// The key a function is found by: its name without a leading `::`, in
 /// lower case. Names are nearly always written that way already, and then

@@ -13,7 +13,6 @@ use confer_core::{HashMap, Value};
 use super::attributes::Attributes;
 use super::calls::{Args, Binder};
 use super::flow::{fail, fail_as, settle, EvalResult, Flow};
-use super::functions::{Builtin, Call};
 use super::scope::{Scope, ScopeKind};
 use super::tags::{add_tag, merge_tags, valid_tag};
 use super::Evaluator;
@@ -197,75 +196,6 @@ fn container_of(scope: &Scope) -> String {
     }
 }
 
-fn class_names(args: &[Value], span: Span) -> EvalResult<Vec<String>> {
-    let mut names = Vec::new();
-    for a in args {
-        match a {
-            Value::String(s) => names.push(s.to_string()),
-            Value::Array(items) => names.extend(class_names(items, span)?),
-            Value::Type(t) => match &***t {
-                Type::Class(Some(n)) => names.push(n.to_string()),
-                Type::Resource { type_name: Some(n), title: None } => names.push(n.to_lowercase()),
-                Type::Resource { type_name: Some(n), title: Some(title) } if n.eq_ignore_ascii_case("class") => {
-                    names.push(title.to_string())
-                }
-                other => return Err(fail(span, format!("Cannot use {other} as a class name"))),
-            },
-            other => return Err(fail(span, format!("Cannot use {} as a class name", other.type_name()))),
-        }
-    }
-    Ok(names)
-}
-
-/// `include`, `contain`, `require`, `realize` and `tag`.
-pub(crate) const FUNCTIONS: &[Builtin] = &[
-    Builtin::new("include", &["Any names+"], declare_classes),
-    Builtin::new("contain", &["Any names+"], declare_classes),
-    Builtin::new("require", &["Any names+"], declare_classes),
-    Builtin::legacy("realize", -2, |call| call.ev.realize(&call.args)),
-    Builtin::legacy("tag", -2, |call| {
-        let span = call.span;
-        call.ev.tag_scope(&call.args, call.scope, span)
-    }),
-];
-
-fn declare_classes(call: &mut Call<'_, '_>) -> EvalResult {
-    let span = call.span;
-    let scope = call.scope.clone();
-    let names = class_names(&call.args, span)?;
-    // Puppet puts every class a call names in the catalog before it
-    // evaluates the first (`evaluate_classes`), which orders their edges.
-    if names.len() > 1 {
-        for name in &names {
-            call.ev.place_class(name, span, &scope)?;
-        }
-    }
-    for name in names {
-        let index = call.ev.declare_class(&name, None, span, &scope)?;
-        if call.name == "require" {
-            // The resource whose code called `require` depends on the class:
-            // Puppet appends it to that resource's `require` parameter.
-            let declarer = scope.resource().unwrap_or(CLASS_MAIN);
-            let key = Value::from("require");
-            let attributes = &mut call.ev.catalog.resources[declarer].attributes;
-            let mut required: Vec<Value> = attributes.get(&key).map(references).unwrap_or_default();
-            required.push(Value::from_type(Type::Class(Some(name.trim_start_matches("::").to_lowercase().into()))));
-            attributes.insert(key, Value::array(required));
-        }
-        if call.name == "contain" {
-            if let (Some(container), Some(index)) = (scope.resource(), index) {
-                if container != index && container != CLASS_MAIN {
-                    let starting = call.ev.catalog.starting_classes.values().any(|&i| i == index);
-                    let r = &mut call.ev.catalog.resources[index];
-                    r.contained_by = Some(container);
-                    r.contained_before_stage = starting;
-                }
-            }
-        }
-    }
-    Ok(Value::Undef)
-}
-
 /// An error of the catalog as a whole, which Puppet's compiler raises when
 /// it finishes, without a place and printed as the message alone.
 pub(super) fn unplaced(message: impl Into<String>) -> Flow {
@@ -361,7 +291,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// `tag('a', …)`: tags the resource of the scope it is called in.
-    fn tag_scope(&mut self, args: &[Value], scope: &Rc<Scope>, span: Span) -> EvalResult {
+    pub(crate) fn tag_scope(&mut self, args: &[Value], scope: &Rc<Scope>, span: Span) -> EvalResult {
         let index = scope.resource().unwrap_or(CLASS_MAIN);
         for a in args.iter().flat_map(references) {
             let tag = to_s(&a);

@@ -5,12 +5,14 @@
 use std::rc::Rc;
 
 use confer_core::types::params::capitalize_segments;
+use confer_core::types::Type;
 use confer_core::{HashMap, Value};
 
 use confer_core::value::to_s;
 
-use super::catalog::{Resource, ResourceKind, STAGE_MAIN};
+use super::catalog::{references, Resource, ResourceKind, CLASS_MAIN, STAGE_MAIN};
 use super::flow::{fail, fail_as, settle, EvalResult};
+use super::functions::Inclusion;
 use super::scope::{Scope, ScopeKind};
 use super::tags::add_tag;
 use super::Evaluator;
@@ -113,6 +115,52 @@ impl<'a> Evaluator<'a> {
         for parent_key in ancestors.into_iter().rev() {
             let i = self.add_class_resource(&parent_key, None, span, from);
             self.catalog.early_classes.insert(parent_key, i);
+        }
+        Ok(())
+    }
+
+    /// `include`, `contain` and `require`: declares the classes `names`.
+    /// Puppet puts every one in the catalog before it evaluates the first
+    /// (`evaluate_classes`), which orders their edges.
+    pub(crate) fn include_classes(
+        &mut self,
+        names: &[String],
+        how: Inclusion,
+        span: Span,
+        scope: &Rc<Scope>,
+    ) -> EvalResult<()> {
+        if names.len() > 1 {
+            for name in names {
+                self.place_class(name, span, scope)?;
+            }
+        }
+        for name in names {
+            let index = self.declare_class(name, None, span, scope)?;
+            match how {
+                Inclusion::Include => {}
+                // The resource whose code called `require` depends on the
+                // class: Puppet appends it to that resource's `require`
+                // parameter.
+                Inclusion::Require => {
+                    let declarer = scope.resource().unwrap_or(CLASS_MAIN);
+                    let key = Value::from("require");
+                    let attributes = &mut self.catalog.resources[declarer].attributes;
+                    let mut required: Vec<Value> = attributes.get(&key).map(references).unwrap_or_default();
+                    let class = name.trim_start_matches("::").to_lowercase();
+                    required.push(Value::from_type(Type::Class(Some(class.into()))));
+                    attributes.insert(key, Value::array(required));
+                }
+                Inclusion::Contain => {
+                    if let (Some(container), Some(index)) = (scope.resource(), index) {
+                        if container != index && container != CLASS_MAIN {
+                            let starting = self.catalog.starting_classes.values().any(|&i| i == index);
+                            let r = &mut self.catalog.resources[index];
+                            r.contained_by = Some(container);
+                            r.contained_before_stage = starting;
+                        }
+                    }
+                }
+            }
         }
         Ok(())
     }

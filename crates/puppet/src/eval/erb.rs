@@ -9,7 +9,8 @@ use std::rc::Rc;
 use confer_core::Value;
 use confer_ruby::RValue;
 
-use super::calls::{CallStyle, Closure};
+use super::calls::CallStyle;
+use super::closure::Closure;
 use super::flow::{fail, fail_as, with_notes, EvalResult, Flow};
 use super::scope::Scope;
 use super::Evaluator;

@@ -18,7 +18,7 @@ use confer_core::types::instance_of;
 use confer_core::Value;
 use confer_ruby::{Api, Callee, Dispatch, Repeat, RubyError, RubyErrorKind, RubyFunction, Source};
 
-use super::calls::Closure;
+use super::closure::Closure;
 use super::erb::PuppetHost;
 use super::flow::{fail, fail_as, EvalResult};
 use super::functions::dispatch;

@@ -62,25 +62,23 @@ fn annotate(call: &mut Call<'_, '_>) -> EvalResult {
         new_object(&ty, &[hash]).map_err(|e| fail(call.span, e.0))
     };
     match call.args.get(2).cloned() {
-        Some(Value::String(s)) if &*s == "clear" => {
-            Ok(call.ev.annotations.remove(&key).map_or(Value::Undef, |(_, annotation)| annotation))
-        }
+        Some(Value::String(s)) if &*s == "clear" => Ok(call.host.clear_annotation(&key).unwrap_or(Value::Undef)),
         Some(init) => {
             let annotation = create(call, &init)?;
-            call.ev.annotations.insert(key, (target.clone(), annotation.clone()));
+            call.host.set_annotation(key, target.clone(), annotation.clone());
             Ok(annotation)
         }
         None => {
-            if let Some((_, annotation)) = call.ev.annotations.get(&key) {
-                return Ok(annotation.clone());
+            if let Some(annotation) = call.host.annotation(&key) {
+                return Ok(annotation);
             }
             let Some(block) = call.lambda.take() else { return Ok(Value::Undef) };
-            let init = call.ev.call_lambda(&block, Vec::new(), call.span)?;
+            let init = call.host.call_lambda(&block, Vec::new(), call.span)?;
             if init.is_undef() {
                 return Ok(Value::Undef);
             }
             let annotation = create(call, &init)?;
-            call.ev.annotations.insert(key, (target.clone(), annotation.clone()));
+            call.host.set_annotation(key, target.clone(), annotation.clone());
             Ok(annotation)
         }
     }

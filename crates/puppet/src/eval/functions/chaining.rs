@@ -4,7 +4,6 @@
 use confer_core::Value;
 
 use super::{sig, Builtin, Call};
-use crate::eval::calls::CallStyle;
 use crate::eval::flow::EvalResult;
 
 /// `with`, `then`, `lest` and `call`.
@@ -27,7 +26,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
 fn with(call: &mut Call<'_, '_>) -> EvalResult {
     let closure = call.require_lambda()?;
     let args = std::mem::take(&mut call.args);
-    call.ev.call_lambda(&closure, args, call.span)
+    call.host.call_lambda(&closure, args, call.span)
 }
 
 /// `then`: the block called with the value, unless it is `undef`.
@@ -37,7 +36,7 @@ fn then(call: &mut Call<'_, '_>) -> EvalResult {
     if subject.is_undef() {
         return Ok(subject);
     }
-    call.ev.call_lambda(&closure, vec![subject], call.span)
+    call.host.call_lambda(&closure, vec![subject], call.span)
 }
 
 /// `lest`: the value, or the block's result when it is `undef`.
@@ -47,7 +46,7 @@ fn lest(call: &mut Call<'_, '_>) -> EvalResult {
     if !subject.is_undef() {
         return Ok(subject);
     }
-    call.ev.call_lambda(&closure, Vec::new(), call.span)
+    call.host.call_lambda(&closure, Vec::new(), call.span)
 }
 
 /// `call(name, args...)`: calls the function `name` with the arguments and the
@@ -56,7 +55,7 @@ fn call_by_name(call: &mut Call<'_, '_>) -> EvalResult {
     let mut args = std::mem::take(&mut call.args);
     let name = confer_core::value::to_s(&args.remove(0));
     let lambda = call.lambda.take();
-    call.ev.call_function(&name, args, lambda, call.span, call.scope, CallStyle::ByName)
+    call.host.call_function(&name, args, lambda, call.span, call.scope)
 }
 
 /// Resolves Deferred values, also inside arrays and hashes and inside the
@@ -74,14 +73,14 @@ fn resolve(call: &mut Call<'_, '_>, v: &Value) -> EvalResult {
                 Some(var) => {
                     // Puppet digs into the variable's value with `dig`, which
                     // also requires a collection when there are no keys.
-                    let value = call.ev.lookup_quietly(var, call.scope).unwrap_or_else(|| {
-                        call.ev.warn_once_unlocated(format!("Undefined variable '{var}'; "));
+                    let value = call.host.variable(var, call.scope).unwrap_or_else(|| {
+                        call.host.warn_once(format!("Undefined variable '{var}'; "));
                         Value::Undef
                     });
                     args.insert(0, value);
-                    call.ev.call_function("dig", args, None, call.span, call.scope, CallStyle::ByName)
+                    call.host.call_function("dig", args, None, call.span, call.scope)
                 }
-                None => call.ev.call_function(&d.name, args, None, call.span, call.scope, CallStyle::ByName),
+                None => call.host.call_function(&d.name, args, None, call.span, call.scope),
             }
         }
         Value::Array(items) => {

@@ -157,13 +157,13 @@ fn unique(call: &mut Call<'_, '_>) -> EvalResult {
     /// The items without repeats, by themselves or by the lambda's answer.
     fn uniq<'a>(
         call: &mut Call<'_, 'a>,
-        closure: &Option<crate::eval::calls::Closure<'a>>,
+        closure: &Option<crate::eval::closure::Closure<'a>>,
         items: Vec<Value>,
     ) -> EvalResult<Vec<Value>> {
         let mut seen: indexmap::IndexMap<Value, Value> = indexmap::IndexMap::new();
         for item in items {
             let key = match closure {
-                Some(c) => call.ev.call_lambda(c, vec![item.clone()], call.span)?,
+                Some(c) => call.host.call_lambda(c, vec![item.clone()], call.span)?,
                 None => item.clone(),
             };
             seen.entry(key).or_insert(item);
@@ -179,7 +179,7 @@ fn unique(call: &mut Call<'_, '_>) -> EvalResult {
             let mut groups: indexmap::IndexMap<Value, (Vec<Value>, Vec<Value>)> = indexmap::IndexMap::new();
             for (k, val) in map.iter() {
                 let key = match &closure {
-                    Some(c) => call.ev.call_lambda(c, vec![val.clone()], call.span)?,
+                    Some(c) => call.host.call_lambda(c, vec![val.clone()], call.span)?,
                     None => val.clone(),
                 };
                 let group = groups.entry(key).or_default();
@@ -248,12 +248,12 @@ fn sort(call: &mut Call<'_, '_>) -> EvalResult {
     let mut sorted = items;
     if let Some(closure) = call.lambda.take() {
         let span = call.span;
-        let ev = &mut *call.ev;
+        let host = &mut *call.host;
         sorted.sort_by(|a, b| {
             if failure.is_some() {
                 return Ordering::Equal;
             }
-            match ev.call_lambda(&closure, vec![a.clone(), b.clone()], span) {
+            match host.call_lambda(&closure, vec![a.clone(), b.clone()], span) {
                 Ok(Value::Integer(n)) => n.cmp(&0),
                 Ok(other) => {
                     failure =
@@ -336,7 +336,7 @@ fn min_max(call: &mut Call<'_, '_>, want: Ordering) -> EvalResult {
         for v in values {
             best = Some(match best {
                 None => v,
-                Some(b) => match call.ev.call_lambda(&closure, vec![v.clone(), b.clone()], call.span)? {
+                Some(b) => match call.host.call_lambda(&closure, vec![v.clone(), b.clone()], call.span)? {
                     Value::Integer(n) if n.cmp(&0) == want => v,
                     Value::Integer(_) => b,
                     other => return Err(fail(call.span, format!("comparison of {} with 0 failed", other.type_name()))),
@@ -375,14 +375,14 @@ fn min_max(call: &mut Call<'_, '_>, want: Ordering) -> EvalResult {
     }
     let best = best.clone();
     if coerced_numbers {
-        call.ev.warn_once_unlocated(format!(
+        call.host.warn_once(format!(
             "The {}() function's auto conversion of String to Numeric is deprecated - change to convert input before \
              calling, or use lambda",
             call.name
         ));
     }
     if coerced_text {
-        call.ev.warn_once_unlocated(format!(
+        call.host.warn_once(format!(
             "The {}() function's auto conversion of Any to String is deprecated - change to convert input before \
              calling, or use lambda",
             call.name
@@ -441,7 +441,7 @@ fn to_integer(call: &mut Call<'_, '_>, op: fn(f64) -> f64) -> EvalResult {
 /// Puppet gives once a run, as its `on_string` dispatch does.
 fn abs_of_string(call: &mut Call<'_, '_>) -> EvalResult {
     let s = call.arg::<&str>(0)?.to_string();
-    call.ev.warn_once_unlocated(
+    call.host.warn_once(
         "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling"
             .to_string(),
     );
@@ -465,7 +465,7 @@ fn abs_of_string(call: &mut Call<'_, '_>) -> EvalResult {
 fn string_to_integer(call: &mut Call<'_, '_>, op: fn(f64) -> f64) -> EvalResult {
     let name = call.name;
     let s = call.arg::<&str>(0)?.to_string();
-    call.ev.warn_once_unlocated(format!(
+    call.host.warn_once(format!(
         "The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"
     ));
     match ruby_float(&s) {
@@ -513,7 +513,7 @@ fn regex_match(s: &str, pattern: &str) -> bool {
 fn getvar(call: &mut Call<'_, '_>) -> EvalResult {
     let name = call.arg::<&str>(0)?.to_string();
     let default = call.args.get(1).cloned().unwrap_or(Value::Undef);
-    Ok(call.ev.lookup_quietly(name.trim_start_matches('$'), call.scope).unwrap_or(default))
+    Ok(call.host.variable(name.trim_start_matches('$'), call.scope).unwrap_or(default))
 }
 
 /// `compare(a, b, ignore_case = true)`: -1, 0 or 1. Strings compare ignoring

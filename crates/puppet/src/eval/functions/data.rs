@@ -5,7 +5,6 @@ use confer_core::value::iterable::{elements, Elements};
 use confer_core::{HashMap, Value};
 
 use super::{sig, Builtin, Call};
-use crate::eval::calls::CallStyle;
 use crate::eval::flow::{fail, EvalResult, Flow};
 
 /// The collection functions added by Puppet 6 and later.
@@ -92,13 +91,13 @@ fn get(call: &mut Call<'_, '_>) -> EvalResult {
     }
     let mut args = vec![value];
     args.extend(split_key(call, &path)?);
-    match call.ev.call_function("dig", args, None, call.span, call.scope, CallStyle::ByName) {
+    match call.host.call_function("dig", args, None, call.span, call.scope) {
         Ok(Value::Undef) => Ok(default),
         Ok(v) => Ok(v),
         Err(Flow::Error(e)) if call.lambda.is_some() => {
             let closure = call.require_lambda()?;
             let data = Value::hash(HashMap::from_iter([(Value::from("message"), Value::from(e.message.clone()))]));
-            call.ev.call_lambda(&closure, vec![data], call.span)
+            call.host.call_lambda(&closure, vec![data], call.span)
         }
         Err(e) => Err(e),
     }
@@ -137,7 +136,7 @@ fn partition(call: &mut Call<'_, '_>, two: bool) -> EvalResult {
     let (values, args) = items(call, two)?;
     let (mut yes, mut no) = (Vec::new(), Vec::new());
     for (value, a) in values.into_iter().zip(args) {
-        if call.ev.call_lambda(&closure, a, call.span)?.is_truthy() {
+        if call.host.call_lambda(&closure, a, call.span)?.is_truthy() {
             yes.push(value);
         } else {
             no.push(value);
@@ -153,7 +152,7 @@ fn group_by(call: &mut Call<'_, '_>, two: bool) -> EvalResult {
     let (values, args) = items(call, two)?;
     let mut groups: indexmap::IndexMap<Value, Vec<Value>> = indexmap::IndexMap::new();
     for (value, a) in values.into_iter().zip(args) {
-        let key = call.ev.call_lambda(&closure, a, call.span)?;
+        let key = call.host.call_lambda(&closure, a, call.span)?;
         groups.entry(key).or_default().push(value);
     }
     Ok(Value::hash(groups.into_iter().map(|(k, vs)| (k, Value::array(vs))).collect()))
@@ -205,7 +204,7 @@ fn tree_each(call: &mut Call<'_, '_>) -> EvalResult {
     };
     for (path, v) in visits {
         let args = if closure.arity() >= 2 { vec![path, v] } else { vec![v] };
-        match call.ev.call_lambda(&closure, args, call.span) {
+        match call.host.call_lambda(&closure, args, call.span) {
             Ok(_) => {}
             Err(Flow::Break(_)) => break,
             Err(e) => return Err(e),

@@ -25,7 +25,7 @@ fn defined(call: &mut Call<'_, '_>) -> EvalResult {
 fn is_defined(call: &mut Call<'_, '_>, v: &Value) -> EvalResult<bool> {
     Ok(match v {
         Value::String(s) => match s.strip_prefix('$') {
-            Some(var) if !var.is_empty() => call.ev.lookup_quietly(var, call.scope).is_some(),
+            Some(var) if !var.is_empty() => call.host.variable(var, call.scope).is_some(),
             _ => known_type_or_class(call, s)?,
         },
         Value::Type(t) => match &***t {
@@ -34,12 +34,12 @@ fn is_defined(call: &mut Call<'_, '_>, v: &Value) -> EvalResult<bool> {
             }
             Type::Resource { type_name: Some(ty), title: None } => known_type_or_class(call, ty)?,
             Type::Resource { type_name: Some(ty), title: Some(title) } => {
-                call.ev.resource_declared(&capitalize_segments(ty), title)
+                call.host.resource_declared(&capitalize_segments(ty), title)
             }
             Type::Class(None) => return Err(fail(call.span, "The given class type is a reference to all classes")),
-            Type::Class(Some(name)) => call.ev.class_declared(name),
+            Type::Class(Some(name)) => call.host.class_declared(name),
             Type::Type(Some(inner)) => match &**inner {
-                Type::Class(Some(name)) => call.ev.class_def(&name.to_lowercase(), call.span)?.is_some(),
+                Type::Class(Some(name)) => call.host.class_exists(&name.to_lowercase(), call.span)?,
                 other => is_defined(call, &Value::from_type(other.clone()))?,
             },
             other => {
@@ -72,5 +72,5 @@ fn known_type_or_class(call: &mut Call<'_, '_>, name: &str) -> EvalResult<bool> 
     if is_resource_type(&key) || key == "main" {
         return Ok(true);
     }
-    Ok(call.ev.class_def(&key, call.span)?.is_some() || call.ev.define_def(&key, call.span)?.is_some())
+    Ok(call.host.class_exists(&key, call.span)? || call.host.defined_type_exists(&key, call.span)?)
 }

@@ -12,7 +12,7 @@ use confer_core::undecided::{all, Undecided};
 use confer_core::Value;
 
 use super::signature::Signature;
-use crate::eval::calls::Closure;
+use crate::eval::closure::Closure;
 
 /// Why one signature rejects a call.
 #[derive(Clone, Debug, PartialEq)]

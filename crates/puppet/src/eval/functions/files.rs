@@ -9,9 +9,8 @@ use std::sync::Arc;
 use confer_core::value::to_s;
 use confer_core::Value;
 
-use super::{Builtin, Call};
+use super::{Builtin, Call, FunctionHost};
 use crate::eval::flow::{fail, EvalResult};
-use crate::eval::Evaluator;
 
 /// The file functions.
 pub(crate) const FUNCTIONS: &[Builtin] = &[
@@ -23,7 +22,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
 ];
 
 /// The path a file reference names, if that file exists.
-fn find(ev: &Evaluator<'_>, reference: &str) -> Option<PathBuf> {
+fn find(host: &dyn FunctionHost<'_>, reference: &str) -> Option<PathBuf> {
     let path = if Path::new(reference).is_absolute() {
         PathBuf::from(reference)
     } else {
@@ -31,7 +30,7 @@ fn find(ev: &Evaluator<'_>, reference: &str) -> Option<PathBuf> {
         if rest.is_empty() {
             return None;
         }
-        ev.env.module_dir(module)?.join("files").join(rest)
+        host.module_dir(module)?.join("files").join(rest)
     };
     path.exists().then_some(path)
 }
@@ -50,7 +49,7 @@ fn names(args: &[Value]) -> Vec<String> {
 fn file(call: &mut Call<'_, '_>) -> EvalResult {
     let refs: Vec<String> = call.args.iter().map(to_s).collect();
     for r in &refs {
-        if let Some(path) = find(call.ev, r) {
+        if let Some(path) = find(&*call.host, r) {
             let bytes =
                 crate::files::read_bytes(&path).map_err(|e| fail(call.span, format!("{}: {e}", path.display())))?;
             return Ok(Value::from(String::from_utf8_lossy(&bytes).into_owned()));
@@ -62,7 +61,7 @@ fn file(call: &mut Call<'_, '_>) -> EvalResult {
 /// `binary_file(ref)`: the file's bytes.
 fn binary_file(call: &mut Call<'_, '_>) -> EvalResult {
     let reference = to_s(&call.args[0]);
-    let Some(path) = find(call.ev, &reference) else {
+    let Some(path) = find(&*call.host, &reference) else {
         return Err(fail(call.span, format!("binary_file(): The given file '{reference}' does not exist")));
     };
     let bytes = crate::files::read_bytes(&path).map_err(|e| fail(call.span, format!("{}: {e}", path.display())))?;
@@ -74,7 +73,7 @@ fn binary_file(call: &mut Call<'_, '_>) -> EvalResult {
 fn find_file(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(names(&call.args)
         .iter()
-        .find_map(|r| find(call.ev, r))
+        .find_map(|r| find(&*call.host, r))
         .map_or(Value::Undef, |p| Value::from(p.to_string_lossy().into_owned())))
 }
 
@@ -83,7 +82,7 @@ fn find_file(call: &mut Call<'_, '_>) -> EvalResult {
 fn find_template(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(names(&call.args)
         .iter()
-        .find_map(|r| call.ev.find_template(r))
+        .find_map(|r| call.host.find_template(r))
         .map_or(Value::Undef, |p| Value::from(p.to_string_lossy().into_owned())))
 }
 
@@ -91,6 +90,6 @@ fn find_template(call: &mut Call<'_, '_>) -> EvalResult {
 fn module_directory(call: &mut Call<'_, '_>) -> EvalResult {
     Ok(names(&call.args)
         .iter()
-        .find_map(|m| call.ev.env.module_dir(m))
+        .find_map(|m| call.host.module_dir(m))
         .map_or(Value::Undef, |p| Value::from(p.to_string_lossy().into_owned())))
 }

@@ -6,10 +6,9 @@ use std::ops::RangeInclusive;
 use confer_core::value::{depth, puppet_equals};
 use confer_core::{HashMap, Value};
 
-use super::{sig, Builtin, Call};
-use crate::eval::calls::Closure;
+use super::{sig, Builtin, Call, FunctionHost};
+use crate::eval::closure::Closure;
 use crate::eval::flow::{fail, EvalResult, Flow};
-use crate::eval::Evaluator;
 use crate::span::Span;
 use confer_core::value::iterable::{elements, integer_range, Elements, IterOp, Iteration};
 
@@ -135,7 +134,7 @@ impl<'v> Walk<'v> {
 /// Calls the lambda for each element until `done`, given each result, says
 /// so (or `break()`).
 fn for_each_until<'a>(
-    ev: &mut Evaluator<'a>,
+    host: &mut dyn FunctionHost<'a>,
     closure: &Closure<'a>,
     walk: Walk<'_>,
     span: Span,
@@ -143,7 +142,7 @@ fn for_each_until<'a>(
 ) -> EvalResult<()> {
     let two = closure.accepts(2);
     for (i, item) in walk.into_iter().enumerate() {
-        match ev.call_lambda_with(closure, lambda_args(two, i, item), span) {
+        match host.call_lambda_with(closure, lambda_args(two, i, item), span) {
             Ok(result) => {
                 if done(result) {
                     break;
@@ -160,7 +159,7 @@ fn for_each_until<'a>(
 /// each element and the lambda's result (callers that need only the result
 /// use `for_each_until`, which copies no element).
 fn for_each<'a>(
-    ev: &mut Evaluator<'a>,
+    host: &mut dyn FunctionHost<'a>,
     closure: &Closure<'a>,
     walk: Walk<'_>,
     span: Span,
@@ -172,7 +171,7 @@ fn for_each<'a>(
             Element::Single(v) => Element::Single(v.clone()),
             Element::Pair(k, v) => Element::Pair(k.clone(), v.clone()),
         };
-        match ev.call_lambda_with(closure, lambda_args(two, i, item), span) {
+        match host.call_lambda_with(closure, lambda_args(two, i, item), span) {
             Ok(result) => keep(copy, result),
             Err(Flow::Break(_)) => break,
             Err(other) => return Err(other),
@@ -249,7 +248,7 @@ fn each(call: &mut Call<'_, '_>) -> EvalResult {
     let subject = subject(call)?;
     let walk = walk(call, &subject)?;
     let closure = call.require_lambda()?;
-    for_each_until(call.ev, &closure, walk, call.span, |_| false)?;
+    for_each_until(&mut *call.host, &closure, walk, call.span, |_| false)?;
     Ok(subject)
 }
 
@@ -259,7 +258,7 @@ fn map(call: &mut Call<'_, '_>) -> EvalResult {
     let walk = walk(call, &subject)?;
     let closure = call.require_lambda()?;
     let mut out = Vec::with_capacity(walk.len());
-    for_each_until(call.ev, &closure, walk, call.span, |r| {
+    for_each_until(&mut *call.host, &closure, walk, call.span, |r| {
         out.push(r);
         false
     })?;
@@ -274,7 +273,7 @@ fn filter(call: &mut Call<'_, '_>) -> EvalResult {
     let is_hash = walk.is_hash();
     let mut values = Vec::new();
     let mut pairs = HashMap::new();
-    for_each(call.ev, &closure, walk, call.span, |e, r| {
+    for_each(&mut *call.host, &closure, walk, call.span, |e, r| {
         if r.is_truthy() {
             match e {
                 Element::Single(v) => values.push(v),
@@ -295,7 +294,7 @@ fn quantify(call: &mut Call<'_, '_>, want_all: bool) -> EvalResult {
     let closure = call.require_lambda()?;
     let mut verdict = want_all;
     let mut decided = false;
-    for_each_until(call.ev, &closure, walk, call.span, |r| {
+    for_each_until(&mut *call.host, &closure, walk, call.span, |r| {
         if r.is_truthy() != want_all {
             verdict = !want_all;
             decided = true;
@@ -317,7 +316,7 @@ fn index_by_block(call: &mut Call<'_, '_>) -> EvalResult {
         Elements::Pairs(ps) => ps.iter().map(|(k, _)| k.clone()).collect(),
         Elements::Values(vs) => (0..vs.len()).map(|i| Value::Integer(i as i64)).collect(),
     };
-    for_each_until(call.ev, &closure, Walk::Listed(elems), call.span, |r| {
+    for_each_until(&mut *call.host, &closure, Walk::Listed(elems), call.span, |r| {
         if r.is_truthy() {
             found = keys.get(i).cloned();
         }
@@ -362,7 +361,7 @@ fn chain(call: &mut Call<'_, '_>, op: IterOp) -> EvalResult {
         return Ok(iterator);
     };
     let picked = elements(&iterator).map_err(|e| fail(call.span, e.to_string()))?;
-    for_each_until(call.ev, &closure, Walk::Listed(picked), call.span, |_| false)?;
+    for_each_until(&mut *call.host, &closure, Walk::Listed(picked), call.span, |_| false)?;
     Ok(subject)
 }
 
@@ -403,7 +402,7 @@ fn slice(call: &mut Call<'_, '_>) -> EvalResult {
     };
     for group in groups {
         let args = if closure.arity() > 1 { super::super::unfold(group) } else { vec![group] };
-        match call.ev.call_lambda(&closure, args, call.span) {
+        match call.host.call_lambda(&closure, args, call.span) {
             Ok(_) => {}
             Err(Flow::Break(_)) => break,
             Err(other) => return Err(other),
@@ -430,7 +429,7 @@ fn reduce(call: &mut Call<'_, '_>) -> EvalResult {
     // is re-measured each step, reusing the previous memo's.
     let mut memo_depth = depth::depth_of(&memo, None, depth::MAX_DEPTH + 1);
     for item in items {
-        match call.ev.call_lambda_with(&closure, ElementArgs::two(memo.clone(), item), call.span) {
+        match call.host.call_lambda_with(&closure, ElementArgs::two(memo.clone(), item), call.span) {
             Ok(v) => {
                 memo_depth = depth::depth_of(&v, Some((&memo, memo_depth)), depth::MAX_DEPTH + 1);
                 if memo_depth > depth::MAX_DEPTH {

@@ -31,7 +31,7 @@ const VALUES: &[&str] = &["Any values*"];
 /// A logging function: its message logged at `level`.
 fn log(call: &mut Call<'_, '_>, level: Level) -> EvalResult {
     let text = message(&call.args);
-    call.ev.log(level, call.scope, text);
+    call.host.log(level, call.scope, text);
     Ok(Value::Undef)
 }
 

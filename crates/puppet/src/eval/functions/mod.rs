@@ -6,6 +6,16 @@
 //! them (`dispatch`), never by hand, and implementations read their
 //! arguments through `args`.
 //!
+//! Implementations see the compile only through [`Call::host`], a
+//! [`FunctionHost`] (`host.rs`): lambdas and other functions, variables,
+//! messages, the catalog, Hiera, templates, module directories and
+//! annotations, each asked by name; the evaluator implements it
+//! (`eval::function_host`). Only the registry side — this file, which
+//! dispatches a call, `signature`, whose parsed signatures are cached on
+//! the evaluator and resolve their types in it, and `constructors`, which
+//! explains a failed `Type.new` with those signatures — takes the evaluator
+//! itself.
+//!
 //! A new self-contained family (`templates.rs`, `lookup.rs`) registers by
 //! declaring `pub(crate) const FUNCTIONS: &[Builtin]` and adding it to
 //! [`FAMILIES`].
@@ -13,6 +23,7 @@
 mod annotate;
 mod args;
 mod builtin;
+mod catalog;
 mod chaining;
 mod collections;
 pub(crate) mod constructors;
@@ -23,6 +34,7 @@ pub(crate) mod digests;
 pub(crate) mod dispatch;
 mod files;
 mod generate;
+pub(crate) mod host;
 mod iteration;
 mod logging;
 mod lookup;
@@ -45,11 +57,11 @@ use std::sync::OnceLock;
 pub(crate) use args::{Numeric, Timestamp};
 pub(crate) use builtin::{sig, Arity, Builtin, Deprecation, Run};
 pub(crate) use collections::flatten;
-pub use lookup::convert_value;
+pub(crate) use host::{FunctionHost, Inclusion};
 
 use confer_core::Value;
 
-use super::calls::Closure;
+use super::closure::Closure;
 use super::flow::{fail_as, EvalResult, Flow};
 use super::identity::Identity;
 use super::scope::Scope;
@@ -58,10 +70,12 @@ use crate::error::ErrorKind;
 use crate::log::Level;
 use crate::span::Span;
 
-/// A call to a built-in: the evaluator, arguments, block and call site.
+/// A call to a built-in: the compile it runs in, arguments, block and call
+/// site.
 pub(crate) struct Call<'e, 'a> {
-    /// The evaluator, for logging, lambdas and the catalog.
-    pub ev: &'e mut Evaluator<'a>,
+    /// The compile, as far as a built-in may ask it (lambdas, messages,
+    /// the catalog, Hiera, templates): never the whole evaluator.
+    pub host: &'e mut dyn FunctionHost<'a>,
     /// The function's declared name, for wording messages (behaviour is
     /// chosen by the declaration, never by this name).
     pub name: &'e str,
@@ -106,7 +120,7 @@ const FAMILIES: &[&[Builtin]] = &[
     versions::FUNCTIONS,
     templates::FUNCTIONS,
     lookup::FUNCTIONS,
-    super::catalog::FUNCTIONS,
+    catalog::FUNCTIONS,
 ];
 
 /// Modules' functions, native: each table exists only when its module is on
@@ -265,10 +279,10 @@ pub(crate) fn call_builtin<'a>(
         }
         _ => args,
     };
-    let mut call = Call { ev, name, args, lambda, span, scope };
+    let mut call = Call { host: ev, name, args, lambda, span, scope };
     match builtin.deprecation {
         Some(Deprecation::Stdlib { key, message }) => stdlib::stdlib_deprecation(&mut call, key, message)?,
-        Some(Deprecation::EveryCall(message)) => call.ev.log(Level::Warning, scope, message.to_string()),
+        Some(Deprecation::EveryCall(message)) => call.host.log(Level::Warning, scope, message.to_string()),
         None => {}
     }
     (builtin.run_for(index))(&mut call)
@@ -291,7 +305,7 @@ fn argument_mismatch<'a>(
         let Some(handler) = text.strip_prefix('!') else { continue };
         let sig = signature::signature(ev, handler, span)?;
         if dispatch::accepts(&sig, &args, lambda.as_ref())? {
-            let mut call = Call { ev, name, args, lambda, span, scope };
+            let mut call = Call { host: ev, name, args, lambda, span, scope };
             return match (builtin.run_for(index))(&mut call) {
                 Err(Flow::Error(mut f)) => {
                     f.message = format!("'{name}' {}", f.message);

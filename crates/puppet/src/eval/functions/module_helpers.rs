@@ -35,7 +35,7 @@ fn getvar_emptystring(call: &mut Call<'_, '_>) -> EvalResult {
         ));
     }
     let name = to_s(&call.args[0]);
-    Ok(match call.ev.lookup_quietly(name.trim_start_matches('$'), call.scope) {
+    Ok(match call.host.variable(name.trim_start_matches('$'), call.scope) {
         None | Some(Value::Undef) => Value::from(""),
         Some(v) => v,
     })
@@ -75,14 +75,14 @@ pub(crate) const SSH: &[Builtin] = &[Builtin::legacy("ipaddresses", -1, ipaddres
 /// whose name does not contain `lo`, from the legacy per-interface facts;
 /// `false` when the node has no `interfaces` fact.
 fn ipaddresses(call: &mut Call<'_, '_>) -> EvalResult {
-    let interfaces = match call.ev.lookup_quietly("interfaces", call.scope) {
+    let interfaces = match call.host.variable("interfaces", call.scope) {
         None | Some(Value::Undef) => return Ok(Value::Boolean(false)),
         Some(v) => confer_core::value::to_s(&v),
     };
     let mut result = Vec::new();
     for iface in interfaces.split(',').filter(|i| !i.contains("lo")) {
         for fact in [format!("ipaddress_{iface}"), format!("ipaddress6_{iface}")] {
-            match call.ev.lookup_quietly(&fact, call.scope) {
+            match call.host.variable(&fact, call.scope) {
                 None | Some(Value::Undef) | Some(Value::Boolean(false)) => {}
                 Some(v) => result.push(v),
             }
@@ -125,7 +125,7 @@ fn max_memory(call: &mut Call<'_, '_>) -> EvalResult {
     }
     let percent = if given { to_s(&arg) } else { "95%".to_string() };
     // Without the legacy `memorysize` fact, Ruby's regexp match fails.
-    let memsize = match call.ev.lookup_quietly("facts", call.scope) {
+    let memsize = match call.host.variable("facts", call.scope) {
         Some(Value::Hash(h)) => h.get(&Value::from("memorysize")).filter(|v| !v.is_undef()).map(to_s),
         _ => None,
     };

@@ -47,8 +47,8 @@ fn fqdn_rand(call: &mut Call<'_, '_>) -> EvalResult {
 /// The number `fqdn_rand(max, seed, downcase)` returns, for `max > 0`.
 pub(crate) fn fqdn_rand_int(call: &Call<'_, '_>, max: i64, seed: &str, downcase: bool) -> i64 {
     let fqdn = call
-        .ev
-        .lookup_quietly("facts", call.scope)
+        .host
+        .variable("facts", call.scope)
         .and_then(|facts| match facts {
             Value::Hash(h) => match h.get(&Value::from("networking")) {
                 Some(Value::Hash(n)) => n.get(&Value::from("fqdn")).map(to_s),

@@ -62,10 +62,18 @@ fn create_resources(call: &mut Call<'_, '_>) -> EvalResult {
             }
         }
         if type_name == "class" {
-            call.ev.declare_class(&to_s(title), Some(attributes), span, &scope)?;
+            call.host.declare_class(&to_s(title), Some(attributes), span, &scope)?;
         } else {
             let cap = capitalize_segments(&type_name);
-            call.ev.declare_resource(&type_name, &cap, title, Attributes::unplaced(attributes), form, span, &scope)?;
+            call.host.declare_resource(
+                &type_name,
+                &cap,
+                title,
+                Attributes::unplaced(attributes),
+                form,
+                span,
+                &scope,
+            )?;
         }
     }
     Ok(Value::Undef)
@@ -76,8 +84,8 @@ fn create_resources(call: &mut Call<'_, '_>) -> EvalResult {
 /// segment of it).
 fn tagged(call: &mut Call<'_, '_>) -> EvalResult {
     let index = call.scope.resource().unwrap_or(CLASS_MAIN);
-    let mut tags = call.ev.catalog.resources[index].tags.clone();
-    for class in &call.ev.catalog.class_names {
+    let mut tags = call.host.resource(index).tags.clone();
+    for class in call.host.class_names() {
         let class = class.to_lowercase();
         tags.extend(class.split("::").map(str::to_string));
         tags.push(class);

@@ -19,7 +19,7 @@ fn scanf(call: &mut Call<'_, '_>) -> EvalResult {
     let values = scan(&data, &format).map_err(|m| fail(call.span, m))?;
     let result = Value::array(values);
     match call.lambda.take() {
-        Some(closure) => call.ev.call_lambda(&closure, vec![result], call.span),
+        Some(closure) => call.host.call_lambda(&closure, vec![result], call.span),
         None => Ok(result),
     }
 }

@@ -43,24 +43,24 @@ fn epp(call: &mut Call<'_, '_>) -> EvalResult {
         false => format!("{name}.epp"),
     };
     let path = call
-        .ev
+        .host
         .find_template(&wanted)
         .ok_or_else(|| fail_as(ErrorKind::Template, call.span, format!("Could not find template '{wanted}'")))?;
-    let source = call.ev.read_template(&path, call.span)?;
-    call.ev.render_epp(&source, args, EppScope::Global, "epp", call.span, call.scope)
+    let source = call.host.read_template(&path, call.span)?;
+    call.host.render_epp(&source, args, EppScope::Global, "epp", call.span, call.scope)
 }
 
 fn inline_epp(call: &mut Call<'_, '_>) -> EvalResult {
     let text = first_string(call)?;
     let args = template_args(call);
-    let source = call.ev.add_source("inlined-epp-text".into(), text, call.span)?;
-    call.ev.render_epp(&source, args, EppScope::Caller, "inline_epp", call.span, call.scope)
+    let source = call.host.add_source("inlined-epp-text".into(), text, call.span)?;
+    call.host.render_epp(&source, args, EppScope::Caller, "inline_epp", call.span, call.scope)
 }
 
 fn template(call: &mut Call<'_, '_>) -> EvalResult {
-    crate::eval::erb::template(call.ev, &call.args, call.span, call.scope)
+    call.host.render_erb_files(&call.args, call.span, call.scope)
 }
 
 fn inline_template(call: &mut Call<'_, '_>) -> EvalResult {
-    crate::eval::erb::inline_template(call.ev, &call.args, call.span, call.scope)
+    call.host.render_erb_texts(&call.args, call.span, call.scope)
 }

@@ -20,7 +20,7 @@ pub(crate) const FUNCTIONS: &[Builtin] = &[
             }),
             sig("String type_string, Any value, &Callable[Type, Type] block?", |call| {
                 let name = call.arg::<&str>(0)?.to_string();
-                let t = call.ev.type_named(&name, call.span)?;
+                let t = call.host.type_named(&name, call.span)?;
                 assert_type(call, t)
             }),
         ],
@@ -94,7 +94,7 @@ fn strftime_timestamp(call: &mut Call<'_, '_>) -> EvalResult {
 fn strftime_now(call: &mut Call<'_, '_>) -> EvalResult {
     let (fmt, zone): (&str, Option<&str>) = (call.arg(0)?, call.arg(1)?);
     let text = confer_core::format::strftime(confer_core::value::timestamp::now(), fmt, zone);
-    call.ev.deprecation(
+    call.host.deprecation(
         "strftime",
         call.span,
         "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info",
@@ -113,7 +113,7 @@ fn assert_type(call: &mut Call<'_, '_>, t: Type) -> EvalResult {
         Some(closure) => {
             let actual =
                 crate::eval::limits::detailed_type(&value).map_err(|e| crate::eval::limits::exceeded(call.span, e))?;
-            call.ev.call_lambda(&closure, vec![Value::from_type(t), Value::from_type(actual)], call.span)
+            call.host.call_lambda(&closure, vec![Value::from_type(t), Value::from_type(actual)], call.span)
         }
         None => Err(fail(call.span, format!("assert_type(): {}", describe(&t, &value)))),
     }
@@ -126,7 +126,7 @@ fn unwrap(call: &mut Call<'_, '_>) -> EvalResult {
         other => other.clone(),
     };
     match call.lambda.take() {
-        Some(closure) => call.ev.call_lambda(&closure, vec![clear], call.span),
+        Some(closure) => call.host.call_lambda(&closure, vec![clear], call.span),
         None => Ok(clear),
     }
 }
@@ -139,7 +139,7 @@ fn convert_to(call: &mut Call<'_, '_>) -> EvalResult {
     args.extend(call.args[2..].iter().cloned());
     let converted = confer_core::convert::new_value(&t, &args).map_err(|e| fail(call.span, e.to_string()))?;
     match call.lambda.take() {
-        Some(closure) => call.ev.call_lambda(&closure, vec![converted], call.span),
+        Some(closure) => call.host.call_lambda(&closure, vec![converted], call.span),
         None => Ok(converted),
     }
 }
@@ -150,7 +150,7 @@ fn new(call: &mut Call<'_, '_>) -> EvalResult {
     let t: &Type = call.arg(0)?;
     let value = confer_core::convert::new_value(t, &call.args[1..]).map_err(|e| fail(call.span, e.to_string()))?;
     match call.lambda.take() {
-        Some(closure) => call.ev.call_lambda(&closure, vec![value], call.span),
+        Some(closure) => call.host.call_lambda(&closure, vec![value], call.span),
         None => Ok(value),
     }
 }

@@ -108,7 +108,7 @@ fn merge_with_block(call: &mut Call<'_, '_>, three: bool) -> EvalResult {
     for (k, v) in elements {
         let acc = Value::hash(out.clone());
         let args = if three { vec![acc, k, v] } else { vec![acc, v] };
-        if let Value::Hash(h) = call.ev.call_lambda(&closure, args, call.span)? {
+        if let Value::Hash(h) = call.host.call_lambda(&closure, args, call.span)? {
             out.extend(h.iter().map(|(k, v)| (k.clone(), v.clone())));
         }
     }

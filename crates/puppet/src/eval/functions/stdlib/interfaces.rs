@@ -45,7 +45,7 @@ fn has_interface_with(call: &mut Call<'_, '_>) -> EvalResult {
 /// The answer: an interface named `name`, or one whose `<kind>_<iface>`
 /// fact (or the plain `<kind>` fact) equals `value`.
 fn interface_with(call: &mut Call<'_, '_>, kind_value: Option<(&str, &Value)>, name: Option<&Value>) -> bool {
-    let interfaces = match call.ev.lookup_quietly("interfaces", call.scope) {
+    let interfaces = match call.host.variable("interfaces", call.scope) {
         None | Some(Value::Undef) => return false,
         Some(v) => to_s(&v),
     };
@@ -54,7 +54,7 @@ fn interface_with(call: &mut Call<'_, '_>, kind_value: Option<(&str, &Value)>, n
         return interfaces.iter().any(|i| Value::from(*i) == *name);
     }
     let Some((kind, value)) = kind_value else { return false };
-    let fact = |call: &Call<'_, '_>, var: &str| call.ev.lookup_quietly(var, call.scope);
+    let fact = |call: &Call<'_, '_>, var: &str| call.host.variable(var, call.scope);
     if fact(call, kind).is_some_and(|f| f == *value) {
         return true;
     }

@@ -36,13 +36,13 @@ fn try_get_value(call: &mut Call<'_, '_>) -> EvalResult {
         return Ok(if path.is_empty() { data } else { default });
     }
     let separator = call.args.get(3).map_or("/".to_string(), to_s);
-    call.ev.log(
+    call.host.log(
         Level::Warning,
         call.scope,
         "dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for backwards compatibility or use the new version.".to_string(),
     );
     for method in ["loaded?", "load"] {
-        call.ev.warn_once_keyed(
+        call.host.warn_once_keyed(
             format!("autoloader-{method}-dig44"),
             format!(
                 "The method 'Puppet::Parser::Functions.autoloader#{method}(\"dig44\")' is deprecated in favor of using 'Scope#call_function'.\n   (file & line not available)"
@@ -97,7 +97,7 @@ fn is_function_available(call: &mut Call<'_, '_>) -> EvalResult {
         ));
     }
     let Value::String(name) = &call.args[0] else { return Ok(Value::Boolean(false)) };
-    Ok(Value::Boolean(crate::eval::functions::is_legacy_function(call.ev, name)))
+    Ok(Value::Boolean(call.host.is_legacy_function(name)))
 }
 
 /// `sprintf_hash(format, hash)`: deprecated; Puppet's `sprintf` takes the
@@ -119,8 +119,11 @@ fn load_module_metadata(call: &mut Call<'_, '_>) -> EvalResult {
         return Err(fail(call.span, "load_module_metadata(): Wrong number of arguments, expects one or two"));
     }
     let module = to_s(&call.args[0]);
-    let Some(dir) = call.ev.env.module_dir(&module) else {
-        return Err(fail(call.span, format!("Could not find module {module} in environment {}", call.ev.env.name)));
+    let Some(dir) = call.host.module_dir(&module) else {
+        return Err(fail(
+            call.span,
+            format!("Could not find module {module} in environment {}", call.host.environment_name()),
+        ));
     };
     let path = dir.join("metadata.json");
     if !path.exists() {

@@ -77,7 +77,7 @@ fn shuffle(_: &mut Call<'_, '_>, items: &mut [Value]) {
 /// `fqdn_rotate`'s order: rotated by an offset drawn from the node's name
 /// and the seeds (the arguments after the first).
 fn rotate(call: &mut Call<'_, '_>, items: &mut [Value]) {
-    let fqdn = call.ev.lookup_quietly("::fqdn", call.scope).map_or(String::new(), |v| to_s(&v));
+    let fqdn = call.host.variable("::fqdn", call.scope).map_or(String::new(), |v| to_s(&v));
     // Ruby's `[fqdn, seeds].join(':')`: the seeds array always adds a
     // separator, even when empty.
     let seeds: Vec<String> = call.args[1..].iter().map(ruby_join_text).collect();

@@ -47,7 +47,7 @@ fn str2resource(call: &mut Call<'_, '_>) -> EvalResult {
             ),
         ));
     };
-    let resource = &call.ev.catalog.resources[found];
+    let resource = call.host.resource(found);
     Ok(Value::Runtime(std::sync::Arc::new(RuntimeObject::Resource {
         type_name: resource.type_name.as_str().into(),
         title: resource.title.as_str().into(),
@@ -59,7 +59,7 @@ fn find(call: &Call<'_, '_>, cap: &str, title: &str) -> Option<usize> {
     // A class's title is its name, which the catalog writes capitalized.
     let class = (cap == "Class").then(|| capitalize_segments(&title.trim_start_matches("::").to_lowercase()));
     let title = class.as_deref().unwrap_or(title);
-    call.ev.catalog.resources.iter().position(|r| r.type_name == cap && r.title == title)
+    call.host.find_resource(&mut |r| r.type_name == cap && r.title == title)
 }
 
 /// Whether `Type[title]` is declared with every given parameter equal.
@@ -67,7 +67,7 @@ fn declared_with(call: &Call<'_, '_>, cap: &str, title: &str, params: &HashMap) 
     let Some(i) = find(call, cap, title) else {
         return false;
     };
-    let attrs = &call.ev.catalog.resources[i].attributes;
+    let attrs = &call.host.resource(i).attributes;
     params.iter().all(|(k, v)| match attrs.get(k) {
         None | Some(Value::Undef) => v.is_undef(),
         Some(existing) => existing == v,
@@ -83,10 +83,10 @@ fn ensure_one(call: &mut Call<'_, '_>, type_name: &str, title: &Value, params: &
     }
     let (span, scope) = (call.span, call.scope.clone());
     if lower == "class" {
-        call.ev.declare_class(&to_s(title), Some(params.clone()), span, &scope)?;
+        call.host.declare_class(&to_s(title), Some(params.clone()), span, &scope)?;
         return Ok(());
     }
-    call.ev.declare_resource(
+    call.host.declare_resource(
         &lower,
         &cap,
         title,
@@ -209,7 +209,7 @@ fn defined_with_params(call: &mut Call<'_, '_>) -> EvalResult {
     };
     let params = hash_arg(call.args.get(1));
     Ok(Value::Boolean(if title.is_empty() {
-        call.ev.catalog.resources.iter().any(|r| r.type_name == cap)
+        call.host.find_resource(&mut |r| r.type_name == cap).is_some()
     } else {
         declared_with(call, &cap, &title, &params)
     }))
@@ -227,7 +227,7 @@ fn getparam(call: &mut Call<'_, '_>) -> EvalResult {
         return Ok(Value::from(""));
     };
     let value = find(call, &cap, &title)
-        .and_then(|i| call.ev.catalog.resources[i].attributes.get(&Value::from(&**param)).cloned())
+        .and_then(|i| call.host.resource(i).attributes.get(&Value::from(&**param)).cloned())
         .unwrap_or(Value::Undef);
     Ok(if value.is_undef() { Value::from("") } else { value })
 }

@@ -79,7 +79,7 @@ fn assert_private(call: &mut Call<'_, '_>) -> EvalResult {
         ));
     }
     // An unset variable is Ruby's nil, unequal to top scope's empty name.
-    let var = |name: &str| call.ev.lookup_quietly(name, call.scope).map(|v| to_s(&v));
+    let var = |name: &str| call.host.variable(name, call.scope).map(|v| to_s(&v));
     if var("module_name") == var("caller_module_name") {
         return Ok(Value::Undef);
     }
@@ -229,7 +229,7 @@ fn uriescape(call: &mut Call<'_, '_>) -> EvalResult {
 
 /// The `$facts` hash of the node.
 fn facts(call: &Call<'_, '_>) -> Value {
-    call.ev.lookup_quietly("facts", call.scope).unwrap_or(Value::Undef)
+    call.host.variable("facts", call.scope).unwrap_or(Value::Undef)
 }
 
 /// `fact('a.b."c.d".0')`: a fact by dotted path, undef when absent.
@@ -267,7 +267,7 @@ fn fact(call: &mut Call<'_, '_>) -> EvalResult {
                         "fact request for {name} returning nil: '{}' is an array; cannot index to '{key}'",
                         walked.join(".")
                     );
-                    call.ev.log(Level::Warning, call.scope, message);
+                    call.host.log(Level::Warning, call.scope, message);
                     Value::Undef
                 }
             },
@@ -276,7 +276,7 @@ fn fact(call: &mut Call<'_, '_>) -> EvalResult {
                     "fact request for {name} returning nil: '{}' is not a collection; cannot walk to '{key}'",
                     walked.join(".")
                 );
-                call.ev.log(Level::Warning, call.scope, message);
+                call.host.log(Level::Warning, call.scope, message);
                 Value::Undef
             }
         };
@@ -355,23 +355,18 @@ fn deprecation(call: &mut Call<'_, '_>) -> EvalResult {
 /// none) and the Ruby location of its own call; once per key. `strict =
 /// off` says nothing, `strict = error` raises it.
 pub(crate) fn stdlib_deprecation(call: &mut Call<'_, '_>, key: &str, message: &str) -> EvalResult<()> {
-    let frame = |ev: &crate::eval::Evaluator<'_>, depth: usize| {
-        let stack = &ev.puppet_stack;
-        let (span, program) = stack.len().checked_sub(depth + 1).map(|i| stack[i])?;
-        let at = ev.location(span);
-        Some(format!("[\"{}\", {}]", at.file, if program { 0 } else { at.line }))
-    };
-    let file = frame(call.ev, 0).unwrap_or_else(|| "[\"unknown\", 0]".into());
-    let line = frame(call.ev, 1).unwrap_or_default();
+    let frame = |depth: usize| call.host.puppet_frame(depth).map(|(file, line)| format!("[\"{file}\", {line}]"));
+    let file = frame(0).unwrap_or_else(|| "[\"unknown\", 0]".into());
+    let line = frame(1).unwrap_or_default();
     let message = format!("{message} at {file}:{line}");
-    match call.ev.env.strict.level {
+    match call.host.strictness() {
         Strictness::Off => Ok(()),
         Strictness::Error => Err(fail(call.span, format!("deprecation. {key}. {message}"))),
         Strictness::Warning => {
-            let stdlib = call.ev.env.module_dir("stdlib").map(|d| d.display().to_string()).unwrap_or_default();
+            let stdlib = call.host.module_dir("stdlib").map(|d| d.display().to_string()).unwrap_or_default();
             let text =
                 format!("{message}\n   (location: {stdlib}/lib/puppet/functions/deprecation.rb:36:in `deprecation')");
-            call.ev.warn_once_keyed(format!("stdlib-deprecation:{key}"), text);
+            call.host.warn_once_keyed(format!("stdlib-deprecation:{key}"), text);
             Ok(())
         }
     }

@@ -118,7 +118,7 @@ fn get_module_path(call: &mut Call<'_, '_>) -> EvalResult {
         return Err(error(call, "get_module_path(): Wrong number of arguments, expects one"));
     }
     let name = to_s(&call.args[0]);
-    match call.ev.env.module_dir(&name) {
+    match call.host.module_dir(&name) {
         Some(dir) => Ok(Value::from(dir.display().to_string())),
         None => Err(error(call, format!("Could not find module {name} in environment production"))),
     }

@@ -8,7 +8,6 @@ use confer_core::value::to_s;
 use confer_core::Value;
 
 use super::ruby::{class, inspect};
-use crate::eval::calls::CallStyle;
 use crate::eval::flow::{fail, EvalResult, Flow};
 use crate::eval::functions::{Builtin, Call, Deprecation, Run};
 use crate::log::Level;
@@ -165,7 +164,7 @@ fn validate_with_is(call: &mut Call<'_, '_>, test: Run, test_name: &'static str,
             return Err(fail(call.span, format!("{} is not a string.", inspect(&arg))));
         }
         let mut inner = Call {
-            ev: &mut *call.ev,
+            host: &mut *call.host,
             name: test_name,
             args: vec![arg.clone()],
             lambda: None,
@@ -321,7 +320,7 @@ fn is(call: &mut Call<'_, '_>, test: Is) -> EvalResult {
 fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
     let t = match &call.args[0] {
         Value::Type(t) => confer_core::Type::clone(t),
-        other => crate::eval::functions::signature::parse_type(call.ev, &to_s(other), call.span)?,
+        other => call.host.parse_type(&to_s(other), call.span)?,
     };
     let function = to_s(&call.args[1]);
     let value = call.args[2].clone();
@@ -341,7 +340,7 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
     let result = match (check, FUNCTIONS.iter().find(|b| b.name == function)) {
         (Some(check), Some(builtin)) => {
             let mut inner = Call {
-                ev: &mut *call.ev,
+                host: &mut *call.host,
                 name: builtin.name,
                 args: previous_args,
                 lambda: None,
@@ -350,7 +349,7 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
             };
             check(&mut inner)
         }
-        _ => call.ev.call_function(&function, previous_args, None, call.span, call.scope, CallStyle::ByName),
+        _ => call.host.call_function(&function, previous_args, None, call.span, call.scope),
     };
     let previous_ok = match result {
         Ok(_) => true,
@@ -359,7 +358,11 @@ fn validate_legacy(call: &mut Call<'_, '_>) -> EvalResult {
     };
     if instance_of(&t, &value)? {
         if !previous_ok {
-            call.ev.log(Level::Notice, call.scope, format!("Accepting previously invalid value for target type '{t}'"));
+            call.host.log(
+                Level::Notice,
+                call.scope,
+                format!("Accepting previously invalid value for target type '{t}'"),
+            );
         }
         return Ok(Value::Undef);
     }

@@ -108,7 +108,7 @@ fn load(call: &mut Call<'_, '_>, format: Format) -> EvalResult {
         ));
     }
     if !Path::new(&path).exists() {
-        call.ev.log(Level::Warning, call.scope, format!("Can't load '{path}' File does not exist!"));
+        call.host.log(Level::Warning, call.scope, format!("Can't load '{path}' File does not exist!"));
         return Ok(default.unwrap_or(Value::Undef));
     }
     let parsed = crate::files::read_text(Path::new(&path)).map_err(|e| e.to_string()).and_then(|text| match format {
