@@ -21,8 +21,6 @@ use std::sync::OnceLock;
 
 use sha2::Sha256;
 
-use crate::environment::Environment;
-
 /// Which native ports run, for measuring them against the Ruby they port.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum NativePorts {
@@ -59,11 +57,11 @@ pub enum Shipped {
     },
 }
 
-/// What `module` on `env`'s module path ships of the function `key` (lower
-/// case, no leading `::`): a Ruby file of the 4.x API, else of the 3.x API,
-/// else a Puppet-language one.
-pub fn shipped(env: &Environment, module: &str, key: &str) -> Shipped {
-    let Some(dir) = env.module_dir(module) else { return Shipped::No };
+/// What the module in `dir` (none: not on the module path) ships of the
+/// function `key` (lower case, no leading `::`): a Ruby file of the 4.x
+/// API, else of the 3.x API, else a Puppet-language one.
+pub fn shipped(dir: Option<&Path>, key: &str) -> Shipped {
+    let Some(dir) = dir else { return Shipped::No };
     let path = key.replace("::", "/");
     let simple = key.rsplit("::").next().unwrap_or(key);
     let ruby = [

@@ -412,7 +412,9 @@ fn measure_ports(corpus: &Path, node: &Node, name: &str, outcomes: &[FunctionOut
     let mut rows = Vec::new();
     for o in outcomes.iter().filter(|o| o.calls > 0) {
         let Some(module) = ported.get(o.name.as_str()) else { continue };
-        let Shipped::Ruby { path, digest } = native_ports::shipped(&env, module, &o.name) else { continue };
+        let Shipped::Ruby { path, digest } = native_ports::shipped(env.module_dir(module).as_deref(), &o.name) else {
+            continue;
+        };
         let measure = |port| {
             let policy = NativePorts::Measure { key: o.name.clone(), port };
             run_corpus(corpus, node, policy, Some((&o.module, &o.name)))

@@ -9,6 +9,7 @@ use confer_core::types::{infer::general_type_name, instance_of};
 use confer_core::undecided::all;
 use confer_core::{HashMap, Value};
 
+pub(crate) use super::call_style::CallStyle;
 use super::closure::Closure;
 use super::flow::{attribute_to, fail, fail_as, settle, with_notes, EvalResult, Flow};
 use super::functions;
@@ -41,21 +42,6 @@ pub(crate) enum Function<'a> {
     Builtin(&'static functions::Builtin),
     /// Written in Ruby by a module (no native port).
     Ruby(Rc<super::ruby_functions::Loaded>),
-}
-
-/// How a function was called; Puppet names it in error messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum CallStyle {
-    /// `f(x)` or `f x`.
-    Function,
-    /// `x.f`.
-    Method,
-    /// By name through `call()` or a Deferred value.
-    ByName,
-    /// By name from Ruby (`call_function` in a function, `scope.call_function`
-    /// in a template): the error reaches the Ruby code as the function
-    /// raised it, and the Puppet call around that code words it once.
-    FromRuby,
 }
 
 impl CallStyle {

@@ -10,9 +10,10 @@ use confer_core::{HashMap, Value};
 
 use confer_core::value::to_s;
 
-use super::catalog::{references, Resource, ResourceKind, CLASS_MAIN, STAGE_MAIN};
+use super::catalog::{CLASS_MAIN, STAGE_MAIN};
 use super::flow::{fail, fail_as, settle, EvalResult};
 use super::functions::Inclusion;
+use super::resource::{references, Resource, ResourceKind};
 use super::scope::{Scope, ScopeKind};
 use super::tags::add_tag;
 use super::Evaluator;

@@ -10,9 +10,9 @@ use confer_core::types::params::capitalize_segments;
 use confer_core::value::to_s;
 use confer_core::{HashMap, Type, Value};
 
-use super::catalog::{references, BUILTIN_TYPES};
 use super::flow::{fail, EvalResult};
 use super::relationships::Side;
+use super::resource::{references, BUILTIN_TYPES};
 use super::scope::Scope;
 use super::Evaluator;
 use crate::ast::{AttributeOp, Expr, ExprKind};

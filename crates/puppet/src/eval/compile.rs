@@ -8,8 +8,8 @@ use std::rc::Rc;
 use confer_core::Value;
 use typed_arena::Arena;
 
-use super::catalog::ResourceKind;
 use super::flow::{fail, EvalResult};
+use super::resource::ResourceKind;
 use super::shared_parse::SharedParse;
 use super::Evaluator;
 use crate::catalog::{self, Catalog};
@@ -176,7 +176,7 @@ impl<'a> Evaluator<'a> {
                 children[from].push(i);
             }
         }
-        let own = |r: &super::catalog::Resource| -> Vec<(Value, Value)> {
+        let own = |r: &super::resource::Resource| -> Vec<(Value, Value)> {
             INHERITED
                 .iter()
                 .filter_map(|p| {

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use confer_core::Value;
 use confer_ruby::RValue;
 
-use super::calls::CallStyle;
+use super::call_style::CallStyle;
 use super::closure::Closure;
 use super::flow::{fail, fail_as, with_notes, EvalResult, Flow};
 use super::scope::Scope;
@@ -369,7 +369,7 @@ pub(crate) fn inline_template(ev: &mut Evaluator<'_>, args: &[Value], span: Span
 }
 
 /// A catalog resource as Ruby code sees it.
-fn resource_view(r: &super::catalog::Resource) -> confer_ruby::ResourceView {
+fn resource_view(r: &super::resource::Resource) -> confer_ruby::ResourceView {
     confer_ruby::ResourceView {
         type_name: r.type_name.clone(),
         title: r.title.clone(),

@@ -10,12 +10,12 @@ use confer_core::{HashMap, Type, Value};
 use confer_hiera::{Found, Strategy};
 
 use super::attributes::Attributes;
-use super::calls::CallStyle;
-use super::catalog::Resource;
+use super::call_style::CallStyle;
 use super::closure::Closure;
 use super::flow::EvalResult;
 use super::functions::host::{AnnotationKey, FunctionHost, Inclusion};
 use super::functions::{is_legacy_function, signature};
+use super::resource::Resource;
 use super::scope::Scope;
 use super::templates::EppScope;
 use super::Evaluator;

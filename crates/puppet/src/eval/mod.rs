@@ -5,6 +5,7 @@ mod access;
 mod arithmetic;
 mod attributes;
 mod autoload;
+mod call_style;
 mod calls;
 mod catalog;
 mod classes;
@@ -35,6 +36,7 @@ mod objects;
 mod overrides;
 mod places;
 mod relationships;
+mod resource;
 mod resource_expressions;
 mod ruby_functions;
 mod scope;
@@ -736,7 +738,7 @@ impl<'a> Evaluator<'a> {
             return Ok(member);
         }
         let lower = name.trim_start_matches("::").to_lowercase();
-        if !catalog::is_resource_type(&lower)
+        if !resource::is_resource_type(&lower)
             && self.define_def(&lower, span)?.is_none()
             && !self.module_type_exists(&lower)
         {

@@ -6,8 +6,9 @@ use std::rc::Rc;
 
 use confer_core::HashMap;
 
-use super::catalog::{Resource, ResourceKind, CLASS_MAIN};
+use super::catalog::CLASS_MAIN;
 use super::flow::{fail, EvalResult, Flow};
+use super::resource::{Resource, ResourceKind};
 use super::scope::{Scope, ScopeKind};
 use super::tags::{add_tag, valid_tag};
 use super::Evaluator;

@@ -10,8 +10,8 @@ use std::rc::Rc;
 use confer_core::{HashMap, Value};
 
 use super::attributes::Attributes;
-use super::catalog::references;
 use super::flow::{fail, EvalResult};
+use super::resource::references;
 use super::scope::{Scope, ScopeKind};
 use super::Evaluator;
 use crate::ast::{AttributeOp, Expr};

@@ -128,7 +128,7 @@ impl<'a> Evaluator<'a> {
         if let Some(&runs) = self.module_functions.ported.get(key) {
             return runs;
         }
-        let shipped = native_ports::shipped(&self.env, module, key);
+        let shipped = native_ports::shipped(self.env.module_dir(module).as_deref(), key);
         let runs = native_ports::port_runs(&self.env.native_ports, key, &shipped);
         self.module_functions.ported.insert(key.to_string(), runs);
         runs

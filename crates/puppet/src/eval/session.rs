@@ -134,7 +134,7 @@ impl<'s> Session<'s> {
     /// The resource types declarable here: Puppet's own and the defined
     /// types defined so far (lower case).
     pub fn resource_type_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = super::catalog::BUILTIN_TYPES.iter().map(|s| s.to_string()).collect();
+        let mut names: Vec<String> = super::resource::BUILTIN_TYPES.iter().map(|s| s.to_string()).collect();
         names.extend(self.ev.defs.defines.keys().cloned());
         names.sort();
         names.dedup();

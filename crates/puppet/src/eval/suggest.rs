@@ -66,7 +66,7 @@ impl Evaluator<'_> {
         let lower = name.trim_start_matches("::").to_lowercase();
         let data_types = super::session::TYPE_NAMES.iter().map(|t| (t.to_lowercase(), t.to_string()));
         let aliases = self.defs.alias_names().map(|a| (a.to_lowercase(), a.to_string()));
-        let resources = super::catalog::BUILTIN_TYPES.iter().map(|t| (t.to_string(), capitalize_segments(t)));
+        let resources = super::resource::BUILTIN_TYPES.iter().map(|t| (t.to_string(), capitalize_segments(t)));
         let defines = self.defs.defines.keys().map(|d| (d.to_string(), capitalize_segments(d)));
         let names: Vec<(String, String)> = data_types.chain(aliases).chain(resources).chain(defines).collect();
         closest(&lower, names.iter().map(|(l, _)| l.as_str()))
@@ -90,7 +90,7 @@ impl Evaluator<'_> {
     /// built-in type or defined type of the manifest.
     pub(crate) fn unknown_type_notes(&self, name: &str) -> Vec<Note> {
         let defines = self.defs.defines.keys().map(String::as_str);
-        closest(name, super::catalog::BUILTIN_TYPES.iter().copied().chain(defines))
+        closest(name, super::resource::BUILTIN_TYPES.iter().copied().chain(defines))
             .map(|n| vec![Note::did_you_mean(n, n)])
             .unwrap_or_default()
     }

@@ -7,7 +7,7 @@
 
 use confer_core::Value;
 
-use super::catalog::{Resource, ResourceKind};
+use super::resource::{Resource, ResourceKind};
 use super::Evaluator;
 
 impl Evaluator<'_> {

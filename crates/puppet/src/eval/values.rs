@@ -5,8 +5,8 @@
 
 use confer_core::Value;
 
-use super::catalog::ResourceKind;
 use super::flow::{EvalResult, Flow};
+use super::resource::ResourceKind;
 use super::Evaluator;
 use crate::error::{Phase, PuppetError};
 

@@ -6,8 +6,8 @@ use confer_core::types::Type;
 use confer_core::Value;
 
 use super::{Builtin, Call};
-use crate::eval::catalog::is_resource_type;
 use crate::eval::flow::{fail, EvalResult};
+use crate::eval::resource::is_resource_type;
 
 /// `defined`.
 pub(crate) const FUNCTIONS: &[Builtin] =

@@ -15,9 +15,9 @@ use confer_hiera::{Found, Strategy};
 
 use crate::ast::ResourceForm;
 use crate::eval::attributes::Attributes;
-use crate::eval::catalog::Resource;
 use crate::eval::closure::Closure;
 use crate::eval::flow::EvalResult;
+use crate::eval::resource::Resource;
 use crate::eval::scope::Scope;
 use crate::eval::templates::EppScope;
 use crate::log::Level;
