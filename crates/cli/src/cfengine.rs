@@ -138,7 +138,7 @@ impl Sink for JsonSink {
     fn diagnostic(&mut self, d: &confer_cfengine::Diagnostic) {
         let d = d.into_diagnostic();
         let at = d.location.as_ref();
-        crate::json_output::emit(&crate::json_output::log_line(
+        let mut line = crate::json_output::log_line(
             "error",
             &d.message,
             "cf-promises",
@@ -146,7 +146,9 @@ impl Sink for JsonSink {
             at.map(|l| l.line),
             at.map(|l| l.column),
             &d.notes,
-        ));
+        );
+        line["code"] = serde_json::json!(d.code);
+        crate::json_output::emit(&line);
     }
 }
 

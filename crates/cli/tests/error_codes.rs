@@ -128,3 +128,17 @@ fn the_cfengine_cases_cover_every_code() {
         assert!(listed.contains(&kind.code()), "{} has no case", kind.code());
     }
 }
+
+#[test]
+fn a_policy_error_in_json_carries_its_code_and_place() {
+    let dir = Dir::new("cfengine-policy-error-code");
+    let file = dir.file("policy.cf", "bundle agent main {\n vars:\n  \"x\" string => nosuchfn(\"a\");\n}\n");
+    let out = confer(&["cfengine", "run", "--format", "json", &file]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let first: serde_json::Value =
+        stdout.lines().find_map(|l| serde_json::from_str(l).ok()).unwrap_or_else(|| panic!("no JSON line in {stdout}"));
+    assert_eq!(first["source"], "cf-promises", "{first}");
+    assert_eq!(first["code"], "cfengine::syntax", "{first}");
+    assert_eq!((first["line"].as_u64(), first["column"].as_u64()), (Some(3), Some(30)), "{first}");
+    // cf-promises: /tmp/p.cf:3:30: error: Unknown function
+}
