@@ -72,7 +72,7 @@ pub fn check_node(index: &mut ClassIndex, hiera: &Hiera, scope: &dyn Scope, node
             Some(o) => {
                 let at = o.locate(&inner);
                 (
-                    at.file.display().to_string(),
+                    at.file.to_string(),
                     Some((at.line, at.column)),
                     format!(" (hierarchy level \"{}\", {} layer)", o.level, o.layer),
                 )

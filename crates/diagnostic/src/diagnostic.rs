@@ -24,7 +24,11 @@ impl Severity {
 }
 
 /// A file position as the reference tool counts it (Puppet: characters;
-/// cf-promises: bytes), 1-based.
+/// cf-promises: bytes), 1-based; 0 where the reference names less (Puppet's
+/// `(file: F)` or `(file: F, line: L)`). The one location type of every
+/// front-end: Puppet's errors and log events and Hiera's data positions
+/// carry it as they are made; each front-end words it its own way
+/// (`PuppetPlace`, Hiera's `Place`, cf-promises' `F:L:C`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
     /// The file as it was named.

@@ -111,7 +111,7 @@ pub fn load(file: &Path, kind: LayerKind) -> Result<Config, HieraError> {
     let text =
         confer_core::read::read_text(file).map_err(|source| HieraError::Io { file: file.to_path_buf(), source })?;
     let doc = yaml::parse(&text).map_err(|e| HieraError::Syntax {
-        at: Location { file: file.to_path_buf(), line: e.mark.0, column: e.mark.1 },
+        at: Location { file: file.to_string_lossy().as_ref().into(), line: e.mark.0, column: e.mark.1 },
         message: e.to_string(),
     })?;
     Reader { file, doc: &doc }.config(root, kind)
@@ -153,7 +153,7 @@ impl Reader<'_> {
         };
         HieraError::Config {
             message: message.into(),
-            at: Location { file: self.file.to_path_buf(), line: mark.0, column: mark.1 },
+            at: Location { file: self.file.to_string_lossy().as_ref().into(), line: mark.0, column: mark.1 },
         }
     }
 

@@ -39,7 +39,11 @@ impl DataFile {
     pub fn load(path: &Path, backend: Backend) -> Result<DataFile, HieraError> {
         let text =
             confer_core::read::read_text(path).map_err(|source| HieraError::Io { file: path.to_path_buf(), source })?;
-        let at = |mark: (usize, usize)| Location { file: path.to_path_buf(), line: mark.0, column: mark.1 };
+        let at = |mark: (usize, usize)| Location {
+            file: path.to_string_lossy().as_ref().into(),
+            line: mark.0,
+            column: mark.1,
+        };
         let marked = yaml::parse(&text).map_err(|e| HieraError::Syntax { at: at(e.mark), message: e.to_string() })?;
         let data = match &marked.value {
             Value::Hash(h) => h.to_map(),
@@ -82,7 +86,7 @@ impl DataFile {
                 break (1, 1);
             }
         };
-        Location { file: self.path.clone(), line: mark.0, column: mark.1 }
+        Location { file: self.path.to_string_lossy().as_ref().into(), line: mark.0, column: mark.1 }
     }
 }
 

@@ -2,20 +2,16 @@
 
 use std::path::PathBuf;
 
-/// A position in a data or configuration file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Location {
-    /// The file.
-    pub file: PathBuf,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-}
+/// A position in a data or configuration file (1-based line and column):
+/// the one location type every front-end's diagnostic carries.
+pub use confer_diagnostic::Location;
 
-impl std::fmt::Display for Location {
+/// A location as Hiera's messages write it: `FILE:LINE:COLUMN`.
+pub struct Place<'a>(pub &'a Location);
+
+impl std::fmt::Display for Place<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)
+        write!(f, "{}:{}:{}", self.0.file, self.0.line, self.0.column)
     }
 }
 
@@ -32,7 +28,7 @@ pub enum HieraError {
     },
     /// A data or configuration file is not valid YAML or JSON, worded as
     /// Puppet words Psych's error.
-    #[error("Unable to parse ({}): {message}", at.file.display())]
+    #[error("Unable to parse ({}): {message}", at.file)]
     Syntax {
         /// Where the parser stopped.
         at: Location,
@@ -40,7 +36,7 @@ pub enum HieraError {
         message: String,
     },
     /// A `hiera.yaml` that Puppet would refuse (or confer cannot serve).
-    #[error("{message} (file: {at})")]
+    #[error("{message} (file: {})", Place(at))]
     Config {
         /// What is wrong.
         message: String,
@@ -97,7 +93,7 @@ pub enum HieraError {
     },
     /// A hiera-eyaml encrypted value: confer does not decrypt, and never
     /// hands out the cipher text as if it were the data.
-    #[error("the value of '{key}' at {at} is encrypted (ENC[...]); confer does not decrypt hiera-eyaml data")]
+    #[error("the value of '{key}' at {} is encrypted (ENC[...]); confer does not decrypt hiera-eyaml data", Place(at))]
     Encrypted {
         /// The key whose value is encrypted.
         key: String,
@@ -111,7 +107,7 @@ pub enum HieraError {
         message: String,
     },
     /// An error raised while interpolating a value, at the value.
-    #[error("{error} (file: {at})")]
+    #[error("{error} (file: {})", Place(at))]
     Located {
         /// Where the value being interpolated is.
         at: Location,
@@ -162,11 +158,7 @@ impl HieraError {
     /// The diagnostic for this error, its headline `prefix` and the
     /// message (`Error: Could not run: ` as `puppet lookup` prints it).
     pub fn to_diagnostic(&self, prefix: &str) -> confer_diagnostic::Diagnostic {
-        let location = self.location().map(|at| confer_diagnostic::Location {
-            file: at.file.to_string_lossy().as_ref().into(),
-            line: at.line,
-            column: at.column,
-        });
+        let location = self.location().cloned();
         confer_diagnostic::Diagnostic::error(self.code(), format!("{prefix}{self}"), self.to_string()).at(location)
     }
 }

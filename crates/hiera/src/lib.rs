@@ -26,7 +26,7 @@ mod yaml_errors;
 
 pub use config::{Backend, LayerKind};
 pub use data::{Found, Origin};
-pub use error::{HieraError, Location};
+pub use error::{HieraError, Location, Place};
 pub use explain::dump_value;
 pub use key::LookupKey;
 pub use lookup::{Hiera, Invocation};

@@ -77,5 +77,5 @@ fn found_values_know_their_origin() {
     let origin = found.origin.expect("origin");
     assert_eq!(origin.level, "Common data");
     let at = origin.locate(&[]);
-    assert!(at.file.ends_with("data/common.yaml") && at.line == 34, "{at}");
+    assert!(at.file.ends_with("data/common.yaml") && at.line == 34, "{at:?}");
 }

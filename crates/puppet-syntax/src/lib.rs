@@ -43,7 +43,7 @@ pub fn validate_with_warnings(
                 level: log::Level::Warning,
                 scope: None,
                 message,
-                location: Some(Location { file: source.name.clone(), line, column }),
+                location: Some(Location { file: source.name.as_str().into(), line, column }),
                 notes: Vec::new(),
             }
         })
@@ -60,7 +60,7 @@ fn syntax_error(source: &Source, e: parser::ParseError) -> PuppetError {
         phase: Phase::Syntax,
         kind: ErrorKind::Syntax,
         message: e.message,
-        location: Some(Location { file: source.name.clone(), line, column }),
+        location: Some(Location { file: source.name.as_str().into(), line, column }),
         span: Some(span),
         labels: Box::default(),
         notes: Vec::new(),

@@ -57,25 +57,24 @@ impl Level {
     }
 }
 
-/// A position in a manifest, as printed in messages.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Location {
-    /// The file name as given.
-    pub file: String,
-    /// 1-based line; 0 where Puppet names the file only (the end of input).
-    pub line: usize,
-    /// 1-based column, in characters; 0 where Puppet reports the line only.
-    pub column: usize,
-}
+/// A position in a manifest as Puppet counts it (1-based line; column in
+/// characters; 0 where Puppet names the file or line only): the one
+/// location type every front-end's diagnostic carries.
+pub use confer_diagnostic::Location;
 
-impl fmt::Display for Location {
+/// A location in Puppet's words: `(file: F, line: L, column: C)`, or less
+/// where Puppet knows less.
+pub struct PuppetPlace<'a>(pub &'a Location);
+
+impl fmt::Display for PuppetPlace<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Location { file, line, column } = self.0;
         // Column 0: Puppet knows the line only (a defined resource's
         // parameters are checked when the catalog evaluates it).
-        match (self.line, self.column) {
-            (0, _) => write!(f, "(file: {})", self.file),
-            (line, 0) => write!(f, "(file: {}, line: {line})", self.file),
-            (line, column) => write!(f, "(file: {}, line: {line}, column: {column})", self.file),
+        match (*line, *column) {
+            (0, _) => write!(f, "(file: {file})"),
+            (line, 0) => write!(f, "(file: {file}, line: {line})"),
+            (line, column) => write!(f, "(file: {file}, line: {line}, column: {column})"),
         }
     }
 }
@@ -136,7 +135,7 @@ impl fmt::Display for LogEvent {
         }
         f.write_str(&self.message)?;
         if let Some(loc) = &self.location {
-            write!(f, " {loc}")?;
+            write!(f, " {}", crate::log::PuppetPlace(loc))?;
         }
         Ok(())
     }

@@ -53,8 +53,9 @@ pub fn lookup(state: &State, key: &str) -> Answer {
         let found = found?;
         let origin = found.origin?;
         let at = origin.locate(&[]);
-        let (range, line) = key_range(&at.file, key_root(key), at.line, at.column);
-        Some(Bound { value: found.value, file: at.file, range, line, level: origin.level, layer: origin.layer })
+        let file = origin.file.path.clone();
+        let (range, line) = key_range(&file, key_root(key), at.line, at.column);
+        Some(Bound { value: found.value, file, range, line, level: origin.level, layer: origin.layer })
     });
     Answer { found, missing: scope.missing() }
 }

@@ -77,7 +77,7 @@ impl fmt::Display for PuppetError {
             Phase::Evaluation => write!(f, "Evaluation Error: {}", self.message)?,
         }
         if let Some(loc) = &self.location {
-            write!(f, " {loc}")?;
+            write!(f, " {}", crate::log::PuppetPlace(loc))?;
         }
         Ok(())
     }
@@ -114,12 +114,12 @@ impl PuppetError {
     /// node N` for a compile).
     pub fn to_diagnostic(&self, suffix: &str) -> Diagnostic {
         let location = self.location.as_ref().map(|l| confer_diagnostic::Location {
-            file: l.file.as_str().into(),
+            file: l.file.clone(),
             line: l.line,
             column: l.column,
         });
         let primary = match (&self.location, &self.span) {
-            (Some(l), Some(span)) => Some(Label::new(l.file.as_str(), span.start as usize..span.end as usize, "here")),
+            (Some(l), Some(span)) => Some(Label::new(l.file.clone(), span.start as usize..span.end as usize, "here")),
             _ => None,
         };
         let d = Diagnostic::error(self.code(), format!("Error: {self}{suffix}"), self.message.clone())

@@ -31,7 +31,7 @@ pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<V
     }
     let locate = |span: Span| {
         let (line, column) = source.line_col(span.start);
-        Location { file: source.name.clone(), line, column }
+        Location { file: source.name.as_str().into(), line, column }
     };
     match checker.problems.len() {
         0 => {}
@@ -40,8 +40,11 @@ pub fn check(program: &Program, source: &Source, strict: Strictness) -> Result<V
             return Err(located(source, span, message));
         }
         n => {
-            let mut lines: Vec<String> =
-                checker.problems.iter().map(|(span, message)| format!("{message} {}", locate(*span))).collect();
+            let mut lines: Vec<String> = checker
+                .problems
+                .iter()
+                .map(|(span, message)| format!("{message} {}", crate::log::PuppetPlace(&locate(*span))))
+                .collect();
             lines.push(format!("Language validation logged {n} errors. Giving up"));
             return Err(PuppetError::new(Phase::Validation, lines.join("\nError: ")));
         }
@@ -97,7 +100,7 @@ fn located(source: &Source, span: Span, message: String) -> PuppetError {
         phase: Phase::Syntax,
         kind: ErrorKind::Syntax,
         message,
-        location: Some(Location { file: source.name.clone(), line, column }),
+        location: Some(Location { file: source.name.as_str().into(), line, column }),
         span: Some(source.local_span(span)),
         labels: Box::default(),
         notes: Vec::new(),

@@ -239,7 +239,7 @@ impl<'a> Evaluator<'a> {
                 type_name: r.type_name.clone(),
                 title: r.title.clone(),
                 tags: r.tags.clone(),
-                file: location.as_ref().map(|l| l.file.clone()),
+                file: location.as_ref().map(|l| l.file.to_string()),
                 line: location.map(|l| l.line),
                 exported: r.exported,
                 kind: match r.kind {

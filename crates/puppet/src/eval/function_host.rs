@@ -81,7 +81,7 @@ impl<'a> FunctionHost<'a> for Evaluator<'a> {
         let stack = &self.puppet_stack;
         let (span, program) = stack.len().checked_sub(depth + 1).map(|i| stack[i])?;
         let at = self.location(span);
-        Some((at.file, if program { 0 } else { at.line }))
+        Some((at.file.to_string(), if program { 0 } else { at.line }))
     }
 
     fn type_named(&mut self, name: &str, span: Span) -> EvalResult<Type> {

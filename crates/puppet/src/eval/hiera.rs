@@ -144,7 +144,7 @@ fn located_mismatch(class: &str, param: &str, key: &str, t: &Type, found: &Found
             PathElem::Key(k) => confer_core::value::to_s(k),
         })
         .collect();
-    let at = origin.locate(&path);
+    let at = confer_hiera::Place(&origin.locate(&path)).to_string();
     format!(
         "{at}: the Hiera value of '{key}' (hierarchy level \"{}\", {} layer) does not match Class[{class}] parameter '{param}' of type {t}: {detail}",
         origin.level, origin.layer

@@ -13,9 +13,9 @@ impl Evaluator<'_> {
         match self.sources.find(span.start) {
             Some(source) => {
                 let (line, column) = source.line_col(span.start);
-                crate::log::Location { file: source.name.clone(), line, column }
+                crate::log::Location { file: source.name.as_str().into(), line, column }
             }
-            None => crate::log::Location { file: String::new(), line: 0, column: 0 },
+            None => crate::log::Location { file: "".into(), line: 0, column: 0 },
         }
     }
 

@@ -92,7 +92,7 @@ fn is_script_error(e: &RubyError) -> bool {
 fn script_error(sources: &[Source], e: &RubyError) -> super::flow::Flow {
     let (file, line, column) = located(sources, e.at);
     let mut error = crate::error::PuppetError::new(crate::error::Phase::Loading, e.kind.to_string());
-    error.location = Some(crate::log::Location { file, line, column });
+    error.location = Some(crate::log::Location { file: file.into(), line, column });
     super::flow::Flow::Located(Box::new(error))
 }
 

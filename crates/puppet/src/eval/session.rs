@@ -184,7 +184,7 @@ mod tests {
         let err = s.eval("<4>", "\n  $x = 1").unwrap_err();
         let at = err.location.unwrap();
         assert_eq!(
-            (at.file.as_str(), at.line, at.column),
+            (&*at.file, at.line, at.column),
             ("<4>", 2, 6),
             "located in its own input, at the `=` as Puppet locates it"
         );

@@ -98,8 +98,12 @@ impl<'a> Evaluator<'a> {
     ) -> EvalResult {
         let located = |error: crate::parser::ParseError| {
             let (line, column) = source.line_col(error.span.start);
-            let at = Location { file: source.name.clone(), line, column };
-            fail_as(ErrorKind::Template, span, format!("{func}(): Invalid EPP: {} {at}", error.message))
+            let at = Location { file: source.name.as_str().into(), line, column };
+            fail_as(
+                ErrorKind::Template,
+                span,
+                format!("{func}(): Invalid EPP: {} {}", error.message, crate::log::PuppetPlace(&at)),
+            )
         };
         let template = parse_epp(source).map_err(located)?;
         let program = Program { body: template.body };
@@ -165,6 +169,6 @@ fn is_definition(e: &Expr) -> bool {
 
 /// A validation error in a template, worded as Puppet's `epp()` reports it.
 fn invalid_epp(func: &str, error: PuppetError, span: Span) -> Flow {
-    let at = error.location.map(|l| format!(" {l}")).unwrap_or_default();
+    let at = error.location.map(|l| format!(" {}", crate::log::PuppetPlace(&l))).unwrap_or_default();
     fail_as(ErrorKind::Template, span, format!("{func}(): Invalid EPP: {}{at}", error.message))
 }
