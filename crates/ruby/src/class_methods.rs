@@ -102,9 +102,11 @@ static CLASS_METHODS: Table<ClassFn> = Table::new(&[
         |_, _| Ok(RValue::Class(Rc::from("Puppet::Pops::Loader"))),
     ),
     row(&["Puppet::Pops::Loader.load"], Arity::Unchecked, loader_load),
-    row(&["Gem::Version.new"], Arity::Exactly(1), |_, c| match crate::gem_version::Version::new(&c.args[0].to_s()) {
-        Ok(v) => Ok(RValue::GemVersion(Rc::new(v))),
-        Err(message) => err(RubyErrorKind::Argument(message), c.at),
+    row(&["Gem::Version.new"], Arity::Exactly(1), |_, c| {
+        match crate::value::version::Version::new(&c.args[0].to_s()) {
+            Ok(v) => Ok(RValue::GemVersion(Rc::new(v))),
+            Err(message) => err(RubyErrorKind::Argument(message), c.at),
+        }
     }),
     row(&["CGI.escape"], Arity::Exactly(1), cgi_escape),
     row(&["URI.parse"], Arity::Exactly(1), uri_parse),
@@ -190,11 +192,11 @@ static CLASS_METHODS: Table<ClassFn> = Table::new(&[
 /// shares `new`, and the digest algorithms confer knows share their
 /// methods.
 fn table_key(class: &str, name: &str) -> String {
-    if name == "new" && crate::raise::is_exception_class(class) {
+    if name == "new" && crate::value::exception_classes::is_exception_class(class) {
         return "Exception.new".into();
     }
     match class.strip_prefix("Digest::") {
-        Some(algorithm) if crate::openssl::Algorithm::named(algorithm).is_some() => format!("Digest.{name}"),
+        Some(algorithm) if crate::value::crypto::Algorithm::named(algorithm).is_some() => format!("Digest.{name}"),
         _ => format!("{class}.{name}"),
     }
 }
@@ -306,7 +308,7 @@ fn env_fetch(_: &mut Interp<'_>, c: &ClassCall<'_>) -> Ev {
 
 fn hash_new(_: &mut Interp<'_>, c: &ClassCall<'_>) -> Ev {
     match (c.args, c.block) {
-        ([], None) => Ok(RValue::hash(crate::pairs::Pairs::new())),
+        ([], None) => Ok(RValue::hash(crate::value::pairs::Pairs::new())),
         _ => err(RubyErrorKind::Unsupported("Hash.new with a default value or block".into()), c.at),
     }
 }
@@ -315,7 +317,7 @@ fn hash_of(_: &mut Interp<'_>, c: &ClassCall<'_>) -> Ev {
     match c.args {
         [RValue::Hash(_)] => Ok(c.args[0].clone()),
         [RValue::Array(pairs)] => {
-            let mut out = crate::pairs::Pairs::new();
+            let mut out = crate::value::pairs::Pairs::new();
             for p in pairs.borrow().iter() {
                 let RValue::Array(kv) = p else {
                     return err(
@@ -390,7 +392,7 @@ fn base64_decode(_: &mut Interp<'_>, c: &ClassCall<'_>) -> Ev {
 /// `Digest::SHA256.hexdigest(data)` and its kin; [`table_key`] sends here
 /// only the algorithms confer knows.
 fn digest(_: &mut Interp<'_>, c: &ClassCall<'_>) -> Ev {
-    let Some(algorithm) = c.class.strip_prefix("Digest::").and_then(crate::openssl::Algorithm::named) else {
+    let Some(algorithm) = c.class.strip_prefix("Digest::").and_then(crate::value::crypto::Algorithm::named) else {
         return err(RubyErrorKind::Unsupported(format!("the class {}", c.class)), c.at);
     };
     let data = crate::binary::bytes_of(&c.args[0]).unwrap_or_else(|| c.args[0].to_s().into_bytes());

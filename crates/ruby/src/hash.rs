@@ -10,8 +10,8 @@ use crate::contract::{Arity, Call, Method, Table, Takes};
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ctl, Ev};
 use crate::interp::Interp;
-use crate::pairs::Pairs;
-use crate::shared::Shared;
+use crate::value::pairs::Pairs;
+use crate::value::shared::Shared;
 use crate::value::{hash_get, RValue};
 
 /// Hash's own methods whose answer is the Array method's on the pairs.

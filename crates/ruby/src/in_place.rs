@@ -14,8 +14,8 @@ use std::rc::Rc;
 
 use crate::contract::{Arity, Call, Method, Table, Takes};
 use crate::methods::{index, int_arg};
-use crate::pairs::Pairs;
-use crate::shared::Shared;
+use crate::value::pairs::Pairs;
+use crate::value::shared::Shared;
 use crate::value::RValue;
 
 /// Methods whose result may be an object held elsewhere (the receiver
@@ -442,7 +442,7 @@ fn hash_replace(it: &mut Interp<'_>, c: &Call<'_>, pairs: &Rc<Shared<Pairs>>) ->
     let &Call { recv, args, at, .. } = c;
     Ok(Some({
         let new = match args.first() {
-            None => crate::pairs::Pairs::new(),
+            None => crate::value::pairs::Pairs::new(),
             Some(RValue::Hash(other)) => other.snapshot(),
             Some(other) => return crate::flow::no_implicit(other, "Hash", at),
         };

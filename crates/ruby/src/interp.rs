@@ -12,7 +12,7 @@ use std::rc::Rc;
 use crate::ast::{Block, DefParam, Kind, Node, Part};
 use crate::error::{RubyError, RubyErrorKind};
 use crate::flow::{bounded, decided, err, too_big, Ctl, Ev, MAX_SIZE};
-use crate::shared::Changes;
+use crate::value::shared::Changes;
 use crate::value::{from_puppet, RValue};
 use crate::Host;
 
@@ -71,7 +71,7 @@ pub struct Interp<'h> {
     /// Whether the class body being run is past a bare `private`.
     pub(crate) defining_private: bool,
     /// The objects whose methods are running, innermost last: `self`.
-    pub(crate) selves: Vec<Rc<crate::objects::Object>>,
+    pub(crate) selves: Vec<Rc<crate::value::object::Object>>,
     /// A template's: the compile's template methods (see `TemplateMethods`).
     pub(crate) template_methods: Option<crate::TemplateMethods>,
     /// The generator `Kernel#rand` draws from, made on first use.
@@ -226,7 +226,7 @@ impl<'h> Interp<'h> {
                 bounded(RValue::array(out), n.at)
             }
             Kind::Hash(pairs) => {
-                let mut out = crate::pairs::Pairs::new();
+                let mut out = crate::value::pairs::Pairs::new();
                 for (k, v) in pairs {
                     let key = self.eval(k)?;
                     let value = self.eval(v)?;
@@ -575,7 +575,10 @@ impl<'h> Interp<'h> {
             for splat in &r.splats {
                 let listed = self.eval(splat)?;
                 let classes = listed.elements().unwrap_or_else(|| vec![listed.clone()]);
-                if classes.iter().any(|c| matches!(c, RValue::Class(name) if crate::raise::descends(class, name))) {
+                if classes
+                    .iter()
+                    .any(|c| matches!(c, RValue::Class(name) if crate::value::exception_classes::descends(class, name)))
+                {
                     return Ok(Some(r));
                 }
             }
@@ -628,7 +631,7 @@ impl<'h> Interp<'h> {
             "RUBY_ENGINE" => return Ok(RValue::str("ruby")),
             _ => {}
         }
-        if crate::library::is_class(name) || crate::raise::is_exception_class(name) {
+        if crate::library::is_class(name) || crate::value::exception_classes::is_exception_class(name) {
             return Ok(RValue::Class(Rc::from(name)));
         }
         let prefix = format!("{name}.");
@@ -692,7 +695,7 @@ pub(crate) fn block_id(block: &Block) -> usize {
 /// `rescue` catches StandardError).
 fn catches(rescue: &crate::ast::Rescue, class: &str) -> bool {
     if rescue.classes.is_empty() && rescue.splats.is_empty() {
-        return crate::raise::descends(class, "StandardError");
+        return crate::value::exception_classes::descends(class, "StandardError");
     }
-    rescue.classes.iter().any(|c| crate::raise::descends(class, c))
+    rescue.classes.iter().any(|c| crate::value::exception_classes::descends(class, c))
 }

@@ -66,7 +66,7 @@ static OBJECT_METHODS: Table<ValueFn> = Table::new(&[
     row(&["respond_to?"], |it, c| {
         let method = c.args.first().map(RValue::to_s).unwrap_or_default();
         if let RValue::Object(o) = c.recv {
-            let own = crate::objects::instance_key(&o.class, &method);
+            let own = crate::value::object::instance_key(&o.class, &method);
             let public = it.methods.contains_key(&own) && !it.private.contains(&own);
             return Ok(RValue::Bool(public || crate::missing::ruby_has("Object", &method) == Some(true)));
         }

@@ -47,7 +47,6 @@ mod missing;
 mod numeric;
 mod objects;
 mod openssl;
-mod pairs;
 mod parser;
 mod paths;
 pub mod psych_dump;
@@ -59,7 +58,6 @@ mod regexp;
 mod resources;
 mod scan;
 mod scope_methods;
-mod shared;
 mod split;
 mod strings;
 mod type_file;
@@ -70,9 +68,9 @@ use confer_core::Value;
 
 pub use error::{RubyError, RubyErrorKind};
 pub use function::{Api, Callee, Dispatch, DispatchBlock, DispatchParam, Repeat, RubyFunction, Source};
-pub use raise::is_script_error;
-pub use resources::ResourceView;
 pub use type_file::{title_patterns, TitlePattern};
+pub use value::exception_classes::is_script_error;
+pub use value::resource_view::ResourceView;
 pub use value::{from_puppet, from_puppet_shared, to_puppet, RValue};
 
 /// What a template may ask of the Puppet side.

@@ -177,8 +177,8 @@ impl Interp<'_> {
             },
             "Hash" => match args {
                 [RValue::Hash(_)] => Ok(args[0].clone()),
-                [RValue::Nil] => Ok(RValue::hash(crate::pairs::Pairs::new())),
-                [RValue::Array(a)] if a.borrow().is_empty() => Ok(RValue::hash(crate::pairs::Pairs::new())),
+                [RValue::Nil] => Ok(RValue::hash(crate::value::pairs::Pairs::new())),
+                [RValue::Array(a)] if a.borrow().is_empty() => Ok(RValue::hash(crate::value::pairs::Pairs::new())),
                 [other] => err(RubyErrorKind::Type(format!("can't convert {} into Hash", other.class_name())), at),
                 _ => err(RubyErrorKind::Argument("wrong number of arguments".into()), at),
             },

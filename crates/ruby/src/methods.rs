@@ -11,7 +11,7 @@ use crate::contract::Call;
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ev};
 use crate::interp::{Interp, SelfKind};
-use crate::shared::Changes;
+use crate::value::shared::Changes;
 use crate::value::{from_puppet, RValue};
 
 /// Ruby's `===` as `case`/`when` uses it: classes test membership, regexps
@@ -235,7 +235,7 @@ impl Interp<'_> {
             RValue::Object(object)
                 if matches!(name, "send" | "public_send" | "__send__")
                     && args.first().is_some_and(|m| {
-                        self.methods.contains_key(&crate::objects::instance_key(&object.class, &m.to_s()))
+                        self.methods.contains_key(&crate::value::object::instance_key(&object.class, &m.to_s()))
                     }) =>
             {
                 let method = args[0].to_s();

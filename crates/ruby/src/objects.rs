@@ -4,6 +4,8 @@
 //! `Class#name`), `attr_reader`/`attr_writer`/`attr_accessor`,
 //! `alias_method`, and `private`, whose methods only the object itself may
 //! call.
+//! The value it works on is `value/object.rs`'s, apart so that `RValue` holds
+//! it without depending on these methods.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -13,28 +15,8 @@ use crate::ast::{DefParam, Kind, Node, ParamKind};
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ev};
 use crate::interp::Interp;
+use crate::value::object::{instance_key, Object};
 use crate::value::RValue;
-
-/// An object of a class the code defined.
-#[derive(Debug)]
-pub struct Object {
-    /// Its class, by qualified name.
-    pub class: Rc<str>,
-    /// Its instance variables.
-    pub ivars: RefCell<HashMap<String, RValue>>,
-}
-
-impl Object {
-    /// Ruby's `inspect` of an object with no `inspect` of its own.
-    pub fn inspect(&self) -> String {
-        format!("#<{}>", self.class)
-    }
-}
-
-/// The key an instance method is kept under.
-pub(crate) fn instance_key(class: &str, name: &str) -> String {
-    format!("{class}#{name}")
-}
 
 impl Interp<'_> {
     /// The class whose body is being run, if the innermost definition is a

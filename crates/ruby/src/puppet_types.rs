@@ -7,9 +7,10 @@
 //! An inferred type keeps the value it was inferred from: Puppet describes
 //! a mismatch from the expected type and the inferred one, which says what
 //! confer's core says from the expected type and the value itself.
+//! The value it works on is `value/inferred.rs`'s, apart so that `RValue` holds
+//! it without depending on these methods.
 
 use std::rc::Rc;
-use std::sync::Arc;
 
 use confer_core::types::Type;
 use confer_core::Value;
@@ -17,6 +18,7 @@ use confer_core::Value;
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ev};
 use crate::interp::Interp;
+use crate::value::inferred::Inferred;
 use crate::value::RValue;
 
 const PARSER: &str = "Puppet::Pops::Types::TypeParser";
@@ -25,16 +27,6 @@ const DESCRIBER: &str = "Puppet::Pops::Types::TypeMismatchDescriber";
 
 /// The classes this file answers for.
 pub(crate) const CLASSES: &[&str] = &[PARSER, CALCULATOR, DESCRIBER];
-
-/// `TypeCalculator.infer_set(value)`: the type, and the value it describes.
-#[derive(Debug)]
-pub struct Inferred {
-    /// The type Puppet's `type(value, 'detailed')` gives (or 'reduced',
-    /// for `infer`).
-    pub ty: Arc<confer_core::value::TypeValue>,
-    /// The value.
-    pub value: Value,
-}
 
 impl Interp<'_> {
     /// `class.name(args)` for the classes above, or `None` for a method

@@ -2,25 +2,15 @@
 //! (`scope.catalog.resources`, `scope.resource`): their type, title and
 //! `to_hash` (the name and the parameters set, by Symbol), read through the
 //! host, never changed.
+//! The value it works on is `value/resource_view.rs`'s, apart so that `RValue` holds
+//! it without depending on these methods.
 
 use std::rc::Rc;
 
-use confer_core::Value;
-
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ev};
+use crate::value::resource_view::ResourceView;
 use crate::value::{from_puppet, RValue};
-
-/// A resource as the host shows it.
-#[derive(Debug, Clone)]
-pub struct ResourceView {
-    /// Its type, capitalised (`User`, `Class`).
-    pub type_name: String,
-    /// Its title.
-    pub title: String,
-    /// The parameters set on it so far.
-    pub parameters: Vec<(String, Value)>,
-}
 
 /// What a resource answers.
 pub(crate) fn method(r: &Rc<ResourceView>, name: &str, args: &[RValue], at: usize) -> Ev {
@@ -31,7 +21,7 @@ pub(crate) fn method(r: &Rc<ResourceView>, name: &str, args: &[RValue], at: usiz
         // Puppet's `Resource#to_hash`: the name from the title, then the
         // parameters.
         ("to_hash" | "to_h", []) => {
-            let mut pairs = crate::pairs::Pairs::new();
+            let mut pairs = crate::value::pairs::Pairs::new();
             pairs.insert(RValue::Sym(Rc::from("name")), RValue::str(&r.title));
             for (k, v) in &r.parameters {
                 pairs.insert(RValue::Sym(Rc::from(k.as_str())), from_puppet(v));

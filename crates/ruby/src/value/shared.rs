@@ -23,7 +23,7 @@ use std::collections::HashSet;
 
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ev};
-use crate::pairs::Pairs;
+use crate::value::pairs::Pairs;
 use crate::value::RValue;
 
 /// How many changes in place an interpreter made: each method below that

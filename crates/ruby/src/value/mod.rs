@@ -4,6 +4,16 @@
 //! timestamps) stay Puppet values and print as Puppet prints them, so a
 //! `Sensitive` shows as `Sensitive [value redacted]` as in Puppet.
 
+pub mod crypto;
+pub mod exception_classes;
+pub mod inferred;
+pub mod ip;
+pub mod object;
+pub mod pairs;
+pub mod resource_view;
+pub mod shared;
+pub mod version;
+
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -11,8 +21,8 @@ use confer_core::ruby_compat::{inspect_binary, inspect_str};
 use confer_core::value::runtime::RuntimeObject;
 use confer_core::{Regexp, Value};
 
-use crate::pairs::Pairs;
-use crate::shared::Shared;
+use crate::value::pairs::Pairs;
+use crate::value::shared::Shared;
 
 /// A Ruby value.
 #[derive(Debug, Clone)]
@@ -58,15 +68,15 @@ pub enum RValue {
     /// A block as a value: `lambda { }`, `proc { }`, `->(x) { }`.
     Proc(Rc<crate::ast::Block>),
     /// A resource of the catalog (`resources.rs`).
-    Resource(Rc<crate::resources::ResourceView>),
+    Resource(Rc<crate::value::resource_view::ResourceView>),
     /// The catalog being compiled (`scope.catalog`).
     Catalog,
     /// An OpenSSL digest or HMAC (`openssl.rs`).
-    Crypto(Rc<crate::openssl::Crypto>),
+    Crypto(Rc<crate::value::crypto::Crypto>),
     /// A `Gem::Version`.
-    GemVersion(Rc<crate::gem_version::Version>),
+    GemVersion(Rc<crate::value::version::Version>),
     /// A Puppet type inferred from a value (`TypeCalculator.infer_set`).
-    Inferred(Rc<crate::puppet_types::Inferred>),
+    Inferred(Rc<crate::value::inferred::Inferred>),
     /// A `Random` generator, seeded (`random.rs`).
     Random(Rc<std::cell::RefCell<rand_mt::Mt>>),
     /// An exception object (`rescue => e`, `Puppet::Error.new(msg)`).
@@ -75,11 +85,11 @@ pub enum RValue {
     /// parameter), which the host calls.
     PuppetLambda,
     /// An `IPAddr`.
-    IpAddr(Rc<crate::ipaddr::Ip>),
+    IpAddr(Rc<crate::value::ip::Ip>),
     /// The Range of addresses `IPAddr#to_range` gives: its first and last.
-    IpRange(Rc<(crate::ipaddr::Ip, crate::ipaddr::Ip)>),
+    IpRange(Rc<(crate::value::ip::Ip, crate::value::ip::Ip)>),
     /// An object of a class the code defined.
-    Object(Rc<crate::objects::Object>),
+    Object(Rc<crate::value::object::Object>),
 }
 
 /// A successful match (`MatchData`): each group's text, by number, and each
@@ -227,7 +237,7 @@ impl RValue {
             }
             _ if matches!(self, RValue::Object(_)) => matches!(self, RValue::Object(o) if &*o.class == name),
             _ if matches!(self, RValue::Exception(_)) => match self {
-                RValue::Exception(e) => crate::raise::descends(&e.class, name),
+                RValue::Exception(e) => crate::value::exception_classes::descends(&e.class, name),
                 _ => false,
             },
             _ => class == name,
