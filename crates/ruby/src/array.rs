@@ -85,7 +85,7 @@ static ARRAY_METHODS: Table<ArrayFn> = Table::new(&[
     one(&["include?", "member?"], |_, c, items| Ok(RValue::Bool(items.iter().any(|i| i.equals(&c.args[0]))))),
     row(&["to_a", "entries", "to_ary"], |_, _, items| Ok(RValue::array(items))),
     one(&["<=>"], |_, c, _| {
-        Ok(crate::methods::compare(c.recv, &c.args[0]).map_or(RValue::Nil, |o| RValue::Int(o as i64)))
+        Ok(crate::value::ordering::compare(c.recv, &c.args[0]).map_or(RValue::Nil, |o| RValue::Int(o as i64)))
     }),
     row(&["zip"], zip),
     row(&["transpose"], transpose),
@@ -286,7 +286,7 @@ fn sort(it: &mut Interp<'_>, c: &Call<'_>, mut items: Vec<RValue>) -> Ev {
     }
     let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
     crate::methods::sort_values(&mut keys, c.at)?;
-    keyed.sort_by(|a, b| crate::methods::compare(&a.0, &b.0).unwrap_or(std::cmp::Ordering::Equal));
+    keyed.sort_by(|a, b| crate::value::ordering::compare(&a.0, &b.0).unwrap_or(std::cmp::Ordering::Equal));
     Ok(match c.name {
         "min_by" => keyed.first().map_or(RValue::Nil, |p| p.1.clone()),
         "max_by" => keyed.last().map_or(RValue::Nil, |p| p.1.clone()),

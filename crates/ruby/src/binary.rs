@@ -7,6 +7,8 @@
 //! String never reaches Puppet (whose Strings are text) nor a template's
 //! output: that is refused too.
 
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
 use std::rc::Rc;
 
 use crate::error::RubyErrorKind;
@@ -103,7 +105,7 @@ pub fn pack(items: &[RValue], format: &str, at: usize) -> Ev {
         "m" | "m0" => {
             let data = first_bytes()?;
             Ok(RValue::str(if format == "m" {
-                crate::library::encode64(&data)
+                crate::binary::encode64(&data)
             } else {
                 base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &data)
             }))
@@ -160,6 +162,17 @@ pub fn refused<T>(at: usize) -> Ev<T> {
         RubyErrorKind::Unsupported("a binary (non-UTF-8) String or an Integer beyond 64 bits reaching Puppet".into()),
         at,
     )
+}
+
+/// Ruby's `Base64.encode64`: lines of 60 characters, each ending in `\n`.
+pub(crate) fn encode64(data: &[u8]) -> String {
+    let flat = STANDARD.encode(data);
+    let mut out = String::with_capacity(flat.len() + flat.len() / 60 + 1);
+    for chunk in flat.as_bytes().chunks(60) {
+        out.push_str(std::str::from_utf8(chunk).unwrap_or_default());
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]

@@ -11,11 +11,12 @@ use base64::engine::general_purpose::{STANDARD, URL_SAFE};
 use base64::Engine;
 
 use crate::ast::Block;
+use crate::binary::encode64;
 use crate::contract::{Arity, Method, Table, Takes};
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ev};
 use crate::interp::Interp;
-use crate::library::{encode64, shell_escape, PUPPET_VERSION};
+use crate::library::{shell_escape, PUPPET_VERSION};
 use crate::value::{Exception, RValue};
 
 /// A call of a class method, as its implementation receives it.

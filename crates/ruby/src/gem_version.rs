@@ -39,7 +39,7 @@ static VERSION_METHODS: Table<VersionFn> = Table::new(&[
                 },
                 _ => return Ok(RValue::Nil),
             };
-            Ok(crate::methods::comparison(c.name, v.compare(&other)))
+            Ok(crate::value::ordering::comparison(c.name, v.compare(&other)))
         },
     },
 ]);

@@ -6,9 +6,6 @@
 
 use std::rc::Rc;
 
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine;
-
 use crate::ast::Block;
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ev};
@@ -93,17 +90,6 @@ const CLASSES: &[&str] = &[
 /// Whether `name` is a class or module confer knows.
 pub fn is_class(name: &str) -> bool {
     CLASSES.contains(&name)
-}
-
-/// Ruby's `Base64.encode64`: lines of 60 characters, each ending in `\n`.
-pub(crate) fn encode64(data: &[u8]) -> String {
-    let flat = STANDARD.encode(data);
-    let mut out = String::with_capacity(flat.len() + flat.len() / 60 + 1);
-    for chunk in flat.as_bytes().chunks(60) {
-        out.push_str(std::str::from_utf8(chunk).unwrap_or_default());
-        out.push('\n');
-    }
-    out
 }
 
 impl Interp<'_> {

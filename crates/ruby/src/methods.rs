@@ -11,6 +11,7 @@ use crate::contract::Call;
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ev};
 use crate::interp::{Interp, SelfKind};
+use crate::value::ordering::compare;
 use crate::value::shared::Changes;
 use crate::value::{from_puppet, RValue};
 
@@ -59,31 +60,6 @@ pub fn index_set(container: RValue, key: RValue, value: RValue, at: usize, chang
     Ok(container)
 }
 
-/// Ruby's `<=>` for sorting; `None` when the values do not compare.
-pub(crate) fn compare(a: &RValue, b: &RValue) -> Option<Ordering> {
-    match (a, b) {
-        (RValue::Int(x), RValue::Int(y)) => Some(x.cmp(y)),
-        (RValue::Wide(x), RValue::Wide(y)) => Some(x.cmp(y)),
-        (RValue::GemVersion(x), RValue::GemVersion(y)) => Some(x.compare(y)),
-        (RValue::Wide(_), RValue::Int(_)) => Some(Ordering::Greater),
-        (RValue::Int(_), RValue::Wide(_)) => Some(Ordering::Less),
-        (RValue::Int(x), RValue::Float(y)) => (*x as f64).partial_cmp(y),
-        (RValue::Float(x), RValue::Int(y)) => x.partial_cmp(&(*y as f64)),
-        (RValue::Float(x), RValue::Float(y)) => x.partial_cmp(y),
-        (RValue::Str(x), RValue::Str(y)) | (RValue::Sym(x), RValue::Sym(y)) => Some(x.as_bytes().cmp(y.as_bytes())),
-        (RValue::Array(x), RValue::Array(y)) => {
-            for (p, q) in x.borrow().iter().zip(y.borrow().iter()) {
-                match compare(p, q)? {
-                    Ordering::Equal => {}
-                    other => return Some(other),
-                }
-            }
-            Some(x.borrow().len().cmp(&y.borrow().len()))
-        }
-        _ => None,
-    }
-}
-
 pub(crate) fn sort_values(items: &mut [RValue], at: usize) -> Ev<()> {
     let mut failed = None;
     items.sort_by(|a, b| {
@@ -112,18 +88,6 @@ pub(crate) fn int_arg(args: &[RValue], i: usize, at: usize) -> Ev<i64> {
         Some(RValue::Int(n)) => Ok(*n),
         Some(other) => crate::flow::no_implicit(other, "Integer", at),
         None => err(RubyErrorKind::Argument("missing argument".into()), at),
-    }
-}
-
-/// What the comparison operator `name` (`<=>`, `<`, `>`, `<=`, `>=`)
-/// answers for `o`.
-pub(crate) fn comparison(name: &str, o: Ordering) -> RValue {
-    match name {
-        "<=>" => RValue::Int(o as i64),
-        "<" => RValue::Bool(o.is_lt()),
-        ">" => RValue::Bool(o.is_gt()),
-        "<=" => RValue::Bool(o.is_le()),
-        _ => RValue::Bool(o.is_ge()),
     }
 }
 

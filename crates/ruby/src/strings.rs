@@ -404,7 +404,7 @@ impl Interp<'_> {
                         at,
                     );
                 };
-                crate::methods::comparison(name, text.as_bytes().cmp(o.as_bytes()))
+                crate::value::ordering::comparison(name, text.as_bytes().cmp(o.as_bytes()))
             }
             "=~" | "match" => {
                 let re = match one(&args)? {

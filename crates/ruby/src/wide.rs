@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 
 use crate::error::RubyErrorKind;
 use crate::flow::{err, Ev};
-use crate::methods::{compare, comparison};
+use crate::value::ordering::{compare, comparison};
 use crate::value::RValue;
 
 /// `n` as Ruby's Integer: an `Int` when it fits, else `Wide`.

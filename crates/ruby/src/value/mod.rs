@@ -9,6 +9,7 @@ pub mod exception_classes;
 pub mod inferred;
 pub mod ip;
 pub mod object;
+pub mod ordering;
 pub mod pairs;
 pub mod resource_view;
 pub mod shared;
