@@ -58,14 +58,7 @@ pub fn check_node(index: &mut ClassIndex, hiera: &Hiera, scope: &dyn Scope, node
             }
         }
         let m = confer_core::mismatch::explain(&t, &found.value);
-        let inner: Vec<String> = m
-            .path
-            .iter()
-            .map(|e| match e {
-                PathElem::Index(i) => i.to_string(),
-                PathElem::Key(k) => confer_core::value::to_s(k),
-            })
-            .collect();
+        let inner = m.path_segments();
         let mut path = vec![PathElem::Key(key.as_str().into())];
         path.extend(m.path.iter().cloned());
         let (file, position, level) = match &found.origin {

@@ -39,6 +39,20 @@ pub struct Mismatch {
     pub fault: Fault,
 }
 
+impl Mismatch {
+    /// The path as the segments a data file's positions are keyed by: an
+    /// index as its number, a key as its text (what Hiera's `locate` takes).
+    pub fn path_segments(&self) -> Vec<String> {
+        self.path
+            .iter()
+            .map(|e| match e {
+                PathElem::Index(i) => i.to_string(),
+                PathElem::Key(k) => crate::value::to_s(k),
+            })
+            .collect()
+    }
+}
+
 /// The kinds of mismatch whose data a report needs beyond the sentence:
 /// the names that let it suggest what a misspelt key or member was meant to
 /// be.

@@ -8,7 +8,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use confer_core::mismatch::PathElem;
 use confer_core::types::instance_of;
 use confer_core::{HashMap, Type, Value};
 use confer_hiera::{Found, Hiera, HieraError, Strategy};
@@ -136,14 +135,7 @@ fn located_mismatch(class: &str, param: &str, key: &str, t: &Type, found: &Found
     let class = confer_core::types::params::capitalize_segments(class);
     let what = format!("Class[{class}]: parameter '{param}' {detail}");
     let Some(origin) = &found.origin else { return what };
-    let path: Vec<String> = mismatch
-        .path
-        .iter()
-        .map(|e| match e {
-            PathElem::Index(i) => i.to_string(),
-            PathElem::Key(k) => confer_core::value::to_s(k),
-        })
-        .collect();
+    let path = mismatch.path_segments();
     let at = confer_hiera::Place(&origin.locate(&path)).to_string();
     format!(
         "{at}: the Hiera value of '{key}' (hierarchy level \"{}\", {} layer) does not match Class[{class}] parameter '{param}' of type {t}: {detail}",
