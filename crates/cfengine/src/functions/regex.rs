@@ -8,16 +8,13 @@
 //! fancy-regex and never hit the limit.
 
 use crate::eval::message::ErrorKind;
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Mutex, OnceLock};
 
 use super::host::FunctionHost;
+use super::regex_cache::{Compiled, REGEX_CACHE_SIZE};
 
 use super::Failed;
-
-/// How many compiled regexes the cache keeps before it starts over.
-const REGEX_CACHE_SIZE: usize = 4096;
 
 /// A compiled pattern and the text it was written as (for messages).
 pub(crate) struct Rx {
@@ -29,19 +26,13 @@ pub(crate) struct Rx {
 pub(crate) fn regex(ctx: &mut dyn FunctionHost, pattern: &str, flags: &str) -> Result<Rx, Failed> {
     let translated = pcre_escapes(pattern);
     let src = if flags.is_empty() { translated } else { format!("(?{flags}){translated}") };
-    if let Some(re) = ctx.regexes().compiled.get(&src).cloned() {
-        return Ok(Rx { re, pattern: pattern.to_string() });
+    match ctx.regexes().compiled.get_or_compile(src) {
+        Ok(re) => Ok(Rx { re, pattern: pattern.to_string() }),
+        Err(e) => {
+            ctx.error(ErrorKind::Function, format!("Could not compile regular expression '{pattern}': {e}"));
+            Err(Failed)
+        }
     }
-    let re = fancy_regex::Regex::new(&src).map_err(|e| {
-        ctx.error(ErrorKind::Function, format!("Could not compile regular expression '{pattern}': {e}"));
-        Failed
-    })?;
-    let cache = &mut ctx.regexes().compiled;
-    if cache.len() >= REGEX_CACHE_SIZE {
-        cache.clear();
-    }
-    cache.insert(src, re.clone());
-    Ok(Rx { re, pattern: pattern.to_string() })
 }
 
 /// The groups of one match: `(start, end)` per group, `None` when unset.
@@ -233,22 +224,9 @@ pub(crate) fn full_match(ctx: &mut dyn FunctionHost, re: &str, s: &str) -> Resul
 /// cf-agent's syntax tables, a fixed set, so their compiled forms are kept
 /// for the process: the same result for every caller, whatever the run.
 pub(crate) fn matches_whole(pattern: &str, s: &str) -> Option<bool> {
-    static RANGES: OnceLock<Mutex<HashMap<String, fancy_regex::Regex>>> = OnceLock::new();
+    static RANGES: OnceLock<Mutex<Compiled>> = OnceLock::new();
     let src = format!("(?sm){}", pcre_escapes(pattern));
-    let ranges = RANGES.get_or_init(Mutex::default);
-    let cached = ranges.lock().ok()?.get(&src).cloned();
-    let re = match cached {
-        Some(re) => re,
-        None => {
-            let re = fancy_regex::Regex::new(&src).ok()?;
-            let mut compiled = ranges.lock().ok()?;
-            if compiled.len() >= REGEX_CACHE_SIZE {
-                compiled.clear();
-            }
-            compiled.insert(src, re.clone());
-            re
-        }
-    };
+    let re = RANGES.get_or_init(Mutex::default).lock().ok()?.get_or_compile(src).ok()?;
     let m = re.find(s).ok()?;
     Some(matches!(m, Some(m) if m.start() == 0 && m.end() == s.len()))
 }
