@@ -189,8 +189,7 @@ fn verify_methods(ctx: &mut EvalContext, pp: &Promise, exp: &Expanded) {
             format!("A method attempted to use a bundle '{name}' that was apparently not defined"),
         );
         note_closest_bundle(ctx, &name);
-        ctx.error(ErrorKind::Methods, format!("Aborting due to missing bundle '{name}'"));
-        ctx.halt.aborted = Some(1);
+        ctx.fatal(ErrorKind::Methods, format!("Aborting due to missing bundle '{name}'"));
         return;
     };
     if ctx.stack.bundles.len() >= MAX_CALL_DEPTH {

@@ -171,8 +171,7 @@ fn inheritable(ctx: &mut EvalContext, kind: &str, body: &Body, parent: &str, giv
     };
     let Some(problem) = problem else { return true };
     if ctx.halt.aborted.is_none() {
-        ctx.error(ErrorKind::Policy, problem);
-        ctx.halt.aborted = Some(1);
+        ctx.fatal(ErrorKind::Policy, problem);
     }
     false
 }

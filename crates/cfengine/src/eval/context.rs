@@ -103,6 +103,13 @@ impl<'s> EvalContext<'s> {
         self.out.message(&Message::Error(kind, msg.as_ref()));
     }
 
+    /// Logs cf-agent's fatal error (`FatalError`) of the family `kind` and
+    /// ends the run.
+    pub fn fatal(&mut self, kind: ErrorKind, msg: impl AsRef<str>) {
+        self.error(kind, msg);
+        self.halt.aborted = Some(1);
+    }
+
     /// Logs an error for something confer refuses to do, the first time
     /// only (a promise is evaluated on every pass).
     pub fn refuse(&mut self, msg: String) {
@@ -461,11 +468,10 @@ impl<'s> EvalContext<'s> {
         self.halt.budget += n;
         if self.halt.budget > MAX_WORK {
             if self.halt.aborted.is_none() {
-                self.error(
+                self.fatal(
                     ErrorKind::Limit,
                     "Evaluation stopped: the policy does too much work (confer's iteration bound)",
                 );
-                self.halt.aborted = Some(1);
             }
             return false;
         }

@@ -34,8 +34,7 @@ impl FunctionHost for EvalContext<'_> {
     }
 
     fn fatal(&mut self, kind: ErrorKind, msg: &str) {
-        self.error(kind, msg);
-        self.halt.aborted = Some(1);
+        EvalContext::fatal(self, kind, msg);
     }
 
     fn ending(&self) -> bool {

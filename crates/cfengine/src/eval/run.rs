@@ -393,8 +393,7 @@ fn recheck_constraints(ctx: &mut EvalContext, file: &str, ptype: &str, exp: &cra
                     value.to_display()
                 ),
             );
-            ctx.error(ErrorKind::Policy, "Fatal CFEngine error: Cannot continue");
-            ctx.halt.aborted = Some(1);
+            ctx.fatal(ErrorKind::Policy, "Fatal CFEngine error: Cannot continue");
             return false;
         }
     }

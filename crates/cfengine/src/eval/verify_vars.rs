@@ -93,13 +93,12 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
             if let Some(ret) = functions::return_type(&f.name) {
                 if ret != crate::functions::return_type::ReturnType::Data(ty) {
                     let b = ctx.bundle().map(|b| b.name.clone()).unwrap_or_default();
-                    ctx.error(ErrorKind::Variables, format!(
+                    ctx.fatal(ErrorKind::Variables, format!(
                         "While setting variable '{}' in bundle '{b}', variable declared type '{lval}' but function '{}' returns type '{}'",
                         exp.promiser,
                         f.name,
                         ret.name()
                     ));
-                    ctx.halt.aborted = Some(1);
                     return;
                 }
             }
@@ -138,11 +137,10 @@ pub fn verify_var_promise(ctx: &mut EvalContext, exp: &Expanded, meta: bool) {
                 ErrorKind::Variables,
                 format!("Scalar variable '{}' contains itself (non-convergent) '{s}'", exp.promiser),
             );
-            ctx.error(
+            ctx.fatal(
                 ErrorKind::Variables,
                 format!("Variable '{}' contains itself indirectly - an unkeepable promise", exp.promiser),
             );
-            ctx.halt.aborted = Some(1);
             return;
         }
     }
